@@ -1,0 +1,59 @@
+"""cyautograd: PyTorch's autograd metadata layer over numpy arrays.
+
+``import cyautograd as torch`` runs code written for torch's tensor/autograd
+API with the same gradients, versions, grad_fn names and error messages.
+"""
+import os as _os
+
+from cyautograd import dtypes as _dtypes
+from cyautograd.dtypes import (bool, double, dtype, float, float16, float32,  # noqa: F401,A004
+                               float64, get_default_dtype, half, int, int8, int16, int32,
+                               int64, long, promote_types, set_default_dtype, short, uint8)
+from cyautograd.tensor import Size, Tensor, device  # noqa: F401
+from cyautograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled,  # noqa: F401
+                                  is_inference_mode_enabled, no_grad, set_grad_enabled)
+from cyautograd import _ops
+from cyautograd._ops import *  # noqa: F401,F403
+from cyautograd._ops import (abs, all, any, max, min, pow, round, sum)  # noqa: F401,A004
+from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # noqa: F401
+                                 from_numpy, full, full_like, initial_seed, is_tensor,
+                                 linspace, manual_seed, ones, ones_like, rand, rand_like,
+                                 randint, randn, randn_like, randperm, tensor, zeros,
+                                 zeros_like)
+from cyautograd import autograd, nn  # noqa: F401,E402
+import sys as _sys
+_tensor_mod = _sys.modules["cyautograd.tensor"]
+from cyautograd.ops import _common as _common_mod
+
+__version__ = "0.1.0"
+
+_tensor_mod._set_ops(_ops)
+_common_mod._set_ops(_ops)
+
+
+def result_type(tensor1, tensor2):
+    return _dtypes.result_type(tensor1, tensor2)
+
+
+def is_floating_point(t):
+    return t.is_floating_point()
+
+
+def get_include():
+    """The folder with cyautograd's C headers (``cyautograd/*.h``), for a
+    downstream extension's ``include_dirs``."""
+    here = _os.path.dirname(_os.path.abspath(__file__))
+    inside = _os.path.join(here, "include")
+    if _os.path.isdir(_os.path.join(inside, "cyautograd")):
+        return inside
+    return _os.path.join(_os.path.dirname(here), "include")
+
+
+class _Cuda:
+    @staticmethod
+    def is_available():
+        from cyautograd.backend import is_available
+        return is_available()
+
+
+cuda = _Cuda()

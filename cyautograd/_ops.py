@@ -1,0 +1,106 @@
+"""The functional namespace: every op by its torch name. Tensor methods and
+backward formulas running under create_graph reach ops through here."""
+from cyautograd.backend import array_module, device_of  # noqa: F401
+from cyautograd.creation import (new_empty, new_full, new_ones, new_tensor,  # noqa: F401
+                                 new_zeros)
+from cyautograd.engine import _tensor_backward as backward  # noqa: F401
+from cyautograd.ops.linalg import bmm, dot, linear, matmul, mm, mv  # noqa: F401
+from cyautograd.ops.pointwise import (  # noqa: F401
+    abs, add, add_, allclose, bitwise_not, ceil, clamp, clamp_max, clamp_min, clip, copy_, cos,
+    div, div_, divide, eq, equal, exp, fill_, floor, floor_divide, ge, gt, isclose, isfinite,
+    isinf, isnan, le, log, log1p, log2, log10, logical_and, logical_not, logical_or,
+    logical_xor, lt, maximum, minimum, mul, mul_, multiply, ne, neg, negative, nonzero, pow,
+    reciprocal, relu, remainder, round, rsqrt, rsub, sigmoid, sign, sin, sqrt, square, sub,
+    sub_, subtract, tan, tanh, true_divide, trunc, where, zero_)
+from cyautograd.ops.reduction import (all, amax, amin, any, argmax, argmin,  # noqa: F401
+                                      log_softmax, logsumexp, max, mean, min, prod, softmax,
+                                      std, sum, var)
+from cyautograd.ops.shape import (bool, cat, clone, concat, contiguous, cpu, double,  # noqa: F401
+                                  expand, expand_as, flatten, float, gather, getitem, half,
+                                  index_select, int, long, numpy_T, permute, reshape,
+                                  reshape_as, squeeze, stack, swapaxes, t, to, transpose,
+                                  type_as, unflatten, unsqueeze, view, view_as)
+from cyautograd.variable import (_base, _is_view, detach, detach_, set_data,  # noqa: F401
+                                 _variable_data as variable_data)
+
+
+def retain_grad(t):
+    from cyautograd import hooks
+    return hooks.retain_grad(t)
+
+
+def register_hook(t, hook):
+    from cyautograd import hooks
+    return hooks.register_hook(t, hook)
+
+
+def unbind(t, dim=0):
+    n = t.shape[dim]
+    return tuple(select(t, dim, i) for i in range(n))
+
+
+def select(t, dim, index):
+    d = dim % t.dim() if t.dim() else 0
+    n = t.shape[d]
+    if index < -n or index >= n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(t.shape)} at dimension {dim}")
+    return getitem(t, (slice(None),) * d + (index,))
+
+
+def narrow(t, dim, start, length):
+    d = dim % t.dim()
+    return getitem(t, (slice(None),) * d + (slice(start, start + length),))
+
+
+def split(t, split_size_or_sections, dim=0):
+    d = dim % t.dim()
+    n = t.shape[d]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = list(split_size_or_sections)
+        if builtins_sum(sizes) != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's "
+                               f"size at dimension {dim}), but got split_sizes={sizes}")
+    else:
+        s = split_size_or_sections
+        sizes = [s] * (n // s) + ([n % s] if n % s else [])
+    out, start = [], 0
+    for s in sizes:
+        out.append(narrow(t, d, start, s))
+        start += s
+    return tuple(out)
+
+
+def chunk(t, chunks, dim=0):
+    n = t.shape[dim % t.dim()]
+    size = -(-n // chunks)
+    return split(t, size, dim)
+
+
+def masked_fill(t, mask, value):
+    return where(mask, value if not hasattr(value, "dim") else value, t) if False else \
+        where(mask, _scalar_like(value, t), t)
+
+
+def _scalar_like(value, t):
+    from cyautograd.creation import tensor
+    from cyautograd.tensor import Tensor
+    if isinstance(value, Tensor):
+        return value
+    return tensor(value, dtype=t.dtype)
+
+
+def _not_yet(name):
+    def f(*args, **kwargs):
+        raise NotImplementedError(f"{name} lands with the views and in-place issue")
+    f.__name__ = name
+    return f
+
+
+for _n in ("pow_", "neg_", "exp_", "log_", "sqrt_", "abs_", "clamp_", "relu_", "sigmoid_",
+           "tanh_", "masked_fill_", "index_put_", "setitem", "movedim", "diagonal",
+           "as_strided", "unfold", "scatter", "index_put", "cumsum", "norm", "cuda"):
+    globals()[_n] = _not_yet(_n)
+
+import builtins as _b  # noqa: E402
+builtins_sum = _b.sum

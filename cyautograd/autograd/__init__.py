@@ -1,0 +1,7 @@
+"""cyautograd.autograd, shaped like torch.autograd."""
+from cyautograd.engine import backward, grad  # noqa: F401
+from cyautograd.graph import Node  # noqa: F401
+from cyautograd.grad_mode import (enable_grad, inference_mode, no_grad,  # noqa: F401
+                                  set_grad_enabled)
+
+__all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]

@@ -1,0 +1,18 @@
+# cython: language_level=3
+from cyautograd._c cimport cya_autograd_meta_t
+from cyautograd.graph cimport Node
+
+# torch::autograd::AutogradMeta. A tensor has one only once it needed
+# autograd; see NOTE [ Lazy AutogradMeta ] in variable.pyx.
+cdef class AutogradMeta:
+    cdef cya_autograd_meta_t c        # requires_grad / retains_grad / is_view / output_nr
+    cdef object grad_                 # Tensor or None: the accumulated gradient
+    cdef Node grad_fn_                # None on leaves
+    cdef object grad_accumulator_     # weakref to the leaf's AccumulateGrad, or None
+    cdef list hooks_                  # tensor pre-hooks of a leaf (may be None)
+    cdef object cpp_hooks_list_       # the hook list shared with grad_fn_ (may be None)
+    cdef list post_acc_grad_hooks_    # post-accumulate-grad hooks (may be None)
+    cdef object retains_grad_fn_      # the node holding our retain_grad hook (may be None)
+    cdef object name_                 # str or None
+
+cdef AutogradMeta new_autograd_meta()

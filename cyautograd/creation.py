@@ -1,0 +1,282 @@
+"""Tensor factories: tensor, as_tensor, from_numpy, zeros, ones, ... and the
+random generator behind manual_seed."""
+import builtins
+import numbers
+
+import numpy as np
+
+from cyautograd import dtypes as D
+from cyautograd.tensor import Tensor, _rebuild  # noqa: F401
+from cyautograd.variable import _variable_data  # noqa: F401
+
+_rng = [np.random.default_rng()]
+
+
+def manual_seed(seed):
+    """Seeds the generator behind rand/randn/randint (values differ from torch's)."""
+    seed = int(seed)
+    _rng[0] = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
+    return _rng[0]
+
+
+def initial_seed():
+    return 0
+
+
+def _wrap(arr, requires_grad=False, device=None):
+    from cyautograd.variable import _wrap_array
+    t = _wrap_array(arr)
+    if device is not None and str(device).split(":")[0] == "cuda":
+        from cyautograd.backend import to_device
+        t = to_device(t, device, None)
+    if requires_grad:
+        if arr.dtype.kind != "f":
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t.requires_grad_(True)
+    return t
+
+
+def _check_device(device):
+    if device is None:
+        return None
+    s = str(device)
+    if s.split(":")[0] not in ("cpu", "cuda"):
+        raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {s}")
+    return device
+
+
+def _infer_dtype(data):
+    """torch's dtype inference for nested Python data."""
+    kinds = set()
+
+    def walk(x):
+        if isinstance(x, Tensor):
+            kinds.add(x.dtype)
+        elif isinstance(x, (bool, np.bool_)):
+            kinds.add("b")
+        elif isinstance(x, (int, np.integer)):
+            kinds.add("i")
+        elif isinstance(x, (float, np.floating)):
+            kinds.add("f")
+        elif isinstance(x, np.ndarray):
+            kinds.add(D.from_numpy_dtype(x.dtype))
+        elif isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+        elif isinstance(x, complex):
+            raise TypeError("complex tensors are not supported")
+        else:
+            raise TypeError(f"Could not infer dtype of {type(x).__name__}")
+    walk(data)
+    result = None
+    for k in kinds:
+        d = {"b": D.bool, "i": D.int64, "f": D.get_default_dtype()}.get(k, k) if isinstance(k, str) else k
+        result = d if result is None else D.promote_types(result, d)
+    return result or D.get_default_dtype()
+
+
+def _to_nested(data):
+    if isinstance(data, Tensor):
+        return data.detach().numpy() if data.device.type == "cpu" else data.cpu().detach().numpy()
+    if isinstance(data, (list, tuple)):
+        return [_to_nested(x) for x in data]
+    return data
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """Copies data into a new leaf tensor (torch.tensor)."""
+    _check_device(device)
+    if isinstance(data, Tensor):
+        arr = data.detach().cpu().numpy().copy()
+        if dtype is not None:
+            arr = arr.astype(dtype.np)
+        return _wrap(arr, requires_grad, device)
+    if isinstance(data, np.ndarray):
+        D.from_numpy_dtype(data.dtype)
+        arr = np.array(data, dtype=None if dtype is None else dtype.np, copy=True)
+        return _wrap(arr, requires_grad, device)
+    if dtype is None:
+        dtype = _infer_dtype(data)
+    nested = _to_nested(data)
+    _check_ragged(nested)
+    try:
+        arr = np.array(nested, dtype=dtype.np)
+    except OverflowError:
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
+    return _wrap(arr, requires_grad, device)
+
+
+def _check_ragged(x, depth=0):
+    if isinstance(x, list) and x and isinstance(x[0], list):
+        n = len(x[0])
+        for i, y in enumerate(x):
+            if not isinstance(y, list) or len(y) != n:
+                raise ValueError(f"expected sequence of length {n} at dim {depth + 1} (got {len(y) if isinstance(y, list) else 0})")
+            _check_ragged(y, depth + 1)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor):
+        if dtype is None or data.dtype is dtype:
+            return data
+        return data.to(dtype)
+    if isinstance(data, np.ndarray) and (dtype is None or data.dtype == dtype.np):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(ndarray):
+    """A tensor sharing memory with `ndarray` (storage offset 0 at its first element)."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    D.from_numpy_dtype(ndarray.dtype)
+    if not ndarray.dtype.isnative:
+        raise ValueError("given numpy array has byte order different from the native byte order. "
+                         "Conversion between byte orders is currently not supported.")
+    from cyautograd.variable import _wrap_array
+    return _wrap_array(ndarray)
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    out = []
+    for s in size:
+        if isinstance(s, Tensor):
+            s = s.item()
+        if not isinstance(s, (numbers.Integral,)):
+            raise TypeError(f"empty(): argument 'size' must be tuple of ints, but found element of type {type(s).__name__}")
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(str(v) for v in size)}]")
+        out.append(int(s))
+    return tuple(out)
+
+
+def _dt(dtype):
+    return (dtype or D.get_default_dtype()).np
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+    return _wrap(np.ones(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
+    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    if dtype is None:
+        dtype = D.scalar_dtype(fill_value)
+    return _wrap(np.full(_size((size,)), fill_value, dtype.np), requires_grad, _check_device(device))
+
+
+def _like(t, dtype):
+    return (t.dtype if dtype is None else dtype).np
+
+
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _wrap(np.zeros(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
+
+
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _wrap(np.ones(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
+
+
+def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    return _wrap(np.full(tuple(input.shape), fill_value, _like(input, dtype)), requires_grad, device or input.device)
+
+
+def rand_like(input, *, dtype=None, device=None, requires_grad=False):
+    return rand(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def randn_like(input, *, dtype=None, device=None, requires_grad=False):
+    return randn(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) / step < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    if dtype is None:
+        dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
+    return _wrap(np.arange(*vals, dtype=np.float64).astype(dtype.np) if dtype.is_floating_point
+                 else np.arange(*vals).astype(dtype.np), requires_grad, _check_device(device))
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    return _wrap(np.linspace(start, end, steps).astype(_dt(dtype)), requires_grad, _check_device(device))
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    return _wrap(np.eye(n, m, dtype=_dt(dtype)), requires_grad, _check_device(device))
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    arr = _rng[0].random(_size(size), dtype=np.float64).astype(_dt(dtype))
+    return _wrap(arr, requires_grad, _check_device(device))
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
+    arr = _rng[0].standard_normal(_size(size)).astype(_dt(dtype))
+    return _wrap(arr, requires_grad, _check_device(device))
+
+
+def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+    if high is None:
+        low, high = 0, low
+    if size is None:
+        raise TypeError("randint() missing required argument 'size'")
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    arr = _rng[0].integers(low, high, size=_size((size,))).astype((dtype or D.int64).np)
+    return _wrap(arr, requires_grad, _check_device(device))
+
+
+def randperm(n, *, dtype=None, device=None, requires_grad=False):
+    return _wrap(_rng[0].permutation(n).astype((dtype or D.int64).np), requires_grad, device)
+
+
+def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def numel(t):
+    return t.numel()
+
+
+builtins_abs = builtins.abs

@@ -1,0 +1,462 @@
+# cython: language_level=3
+"""The backward engine (torch/csrc/autograd/engine.cpp) and autograd.grad."""
+cimport cython
+from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from libc.stdint cimport uint64_t
+
+import heapq
+import numpy as np
+
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.autograd_meta cimport AutogradMeta
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport grad_mode_state
+from cyautograd._c cimport cya_grad_mode_t
+from cyautograd.variable cimport gradient_edge, grad_fn_of
+from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+
+from cyautograd import dtypes as _D
+
+# =============================================================================
+# NOTE [ Engine ]
+# Mirrors torch's Engine::execute for one thread. The graph is walked once
+# to count, for every node, how many edges point to it (its dependencies).
+# A node is ready when all its dependencies have delivered (or chosen not to
+# deliver) a gradient; ready nodes run largest sequence_nr first (see NOTE [
+# Sequence Number ] in graph.pyx). Each node's incoming gradients are summed
+# in its input buffer. Nothing recurses, so graph depth is bounded only by
+# memory.
+#
+# Gradients flow as plain arrays when create_graph is False (no autograd
+# work at all inside backward) and as Tensors recorded under grad mode when
+# create_graph is True, so the same node formulas serve double backward.
+#
+# With `inputs` (autograd.grad, or backward(inputs=...)) only the nodes on a
+# path to an input run: every ancestor of a needed node is needed, so a
+# needed node's dependencies all come from nodes that run.
+# =============================================================================
+
+
+cdef inline object _to_array(object g):
+    if type(g) is np.ndarray:
+        return g
+    if isinstance(g, np.generic):
+        return np.asarray(g)
+    return g
+
+
+cdef str _shape_repr(shape):
+    return "cyautograd.Size([" + ", ".join([str(s) for s in shape]) + "])"
+
+
+cdef str _shape_list(shape):
+    return "[" + ", ".join([str(s) for s in shape]) + "]"
+
+
+cdef object _sum_to(object g, tuple shape):
+    """Reduce a broadcast gradient back to `shape`, or None if impossible."""
+    gshape = tuple(g.shape)
+    cdef Py_ssize_t lead = len(gshape) - len(shape)
+    cdef Py_ssize_t i
+    if lead < 0:
+        return None
+    axes = list(range(lead))
+    for i in range(len(shape)):
+        if shape[i] == gshape[lead + i]:
+            continue
+        if shape[i] == 1:
+            axes.append(lead + i)
+        else:
+            return None
+    if isinstance(g, Tensor):
+        if axes:
+            g = g.sum(dim=tuple(axes), keepdim=True)
+        return g.reshape(shape)
+    if axes:
+        g = g.sum(axis=tuple(axes), keepdims=True)
+    return _to_array(g).reshape(shape)
+
+
+cdef object _validate(Node fn, list outputs):
+    """validate_outputs: count, shape (summing broadcast grads) and dtype."""
+    cdef tuple edges = fn.next_edges_
+    cdef Py_ssize_t n = len(edges), i
+    cdef Edge e
+    cdef tuple meta
+    if len(outputs) != n:
+        raise RuntimeError(f"function {fn.name()} returned an incorrect number of gradients "
+                           f"(expected {n}, got {len(outputs)})")
+    for i in range(n):
+        g = outputs[i]
+        if g is None:
+            continue
+        e = edges[i]
+        if e.function is None:
+            continue
+        meta = e.function.input_metadata(e.input_nr)
+        if meta is None or meta[0] is None:
+            continue
+        if not isinstance(g, Tensor):
+            g = _to_array(g)
+        shape = meta[0]
+        if g.shape != shape:
+            r = _sum_to(g, tuple(shape))
+            if r is None:
+                raise RuntimeError(
+                    f"Function {fn.name()} returned an invalid gradient at index {i} - got "
+                    f"{_shape_list(g.shape)} but expected shape compatible with {_shape_list(shape)}")
+            g = r
+        if g.dtype != meta[1]:
+            if isinstance(g, Tensor):
+                g = g.to(_D._FROM_NP[meta[1]])
+            else:
+                g = g.astype(meta[1])
+        outputs[i] = g
+    return outputs
+
+
+cdef inline object _accumulate(object a, object b):
+    if a is None:
+        return b
+    return a + b
+
+
+cdef class _Capture:
+    cdef Node fn
+    cdef Py_ssize_t input_nr
+    cdef Py_ssize_t out_index
+
+
+cdef list _call_tensor_pre_hooks(Node fn, list inputs):
+    cdef Py_ssize_t k
+    if fn.tensor_pre_hooks_:
+        for h in fn.tensor_pre_hooks_:
+            inputs = h(inputs)
+    if fn.retains_grad_hooks_:
+        for k, h in list(fn.retains_grad_hooks_.items()):
+            inputs = h(inputs, k)
+    if fn.pre_hooks_:
+        for h in list(fn.pre_hooks_):
+            if h is None:
+                continue
+            r = h(tuple(inputs))
+            if r is not None:
+                inputs = list(r)
+    return inputs
+
+
+cdef list _call_post_hooks(Node fn, list outputs, list inputs):
+    if fn.post_hooks_:
+        for h in list(fn.post_hooks_):
+            if h is None:
+                continue
+            r = h(tuple(outputs), tuple(inputs))
+            if r is not None:
+                outputs = list(r)
+    return outputs
+
+
+cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint create_graph,
+                   list capture_edges, bint accumulate_grad):
+    """Run the graph from root_edges; returns the captured gradients (one per
+    capture edge) when capture_edges is given."""
+    cdef dict deps = {}
+    cdef dict buffers = {}
+    cdef list stack = []
+    cdef list ready = []
+    cdef Node fn, nf
+    cdef Edge e
+    cdef Py_ssize_t i, n, counter = 0
+    cdef object needed = None
+    cdef dict captures = None
+    cdef list captured = None
+    cdef cya_grad_mode_t* gm = grad_mode_state()
+    cdef int prev_grad_mode = gm.grad_enabled
+    cdef list inputs, outputs
+
+    # graph root: a virtual node whose next edges are the roots.
+    for e in root_edges:
+        fn = e.function
+        if fn is not None and fn not in deps:
+            deps[fn] = 0
+            stack.append(fn)
+    seen = set(stack)
+    while stack:
+        fn = stack.pop()
+        for e in fn.next_edges_:
+            nf = e.function
+            if nf is None:
+                continue
+            if nf in deps:
+                deps[nf] += 1
+            else:
+                deps[nf] = 1
+            if nf not in seen:
+                seen.add(nf)
+                stack.append(nf)
+    for e in root_edges:
+        if e.function is not None:
+            deps[e.function] += 1
+
+    if capture_edges is not None:
+        captures = {}
+        captured = [None] * len(capture_edges)
+        for i in range(len(capture_edges)):
+            e = capture_edges[i]
+            if e.function is not None:
+                captures.setdefault(e.function, []).append((e.input_nr, i))
+        needed = _needed_nodes(root_edges, captures, accumulate_grad)
+
+    # deliver the root gradients
+    for i in range(len(root_edges)):
+        e = root_edges[i]
+        fn = e.function
+        if fn is None:
+            continue
+        buf = buffers.get(fn)
+        if buf is None:
+            buf = [None] * fn.num_inputs_
+            buffers[fn] = buf
+        buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
+        deps[fn] -= 1
+        if deps[fn] == 0:
+            heapq.heappush(ready, (-<object>fn.sequence_nr_, counter, fn))
+            counter += 1
+
+    gm.grad_enabled = create_graph
+    try:
+        while ready:
+            fn = heapq.heappop(ready)[2]
+            inputs = buffers.pop(fn, None)
+            if inputs is None:
+                inputs = [None] * fn.num_inputs_
+            if fn.has_hooks_:
+                inputs = _call_tensor_pre_hooks(fn, inputs)
+            if captures is not None:
+                caps = captures.get(fn)
+                if caps is not None:
+                    for (nr, idx) in caps:
+                        captured[idx] = _accumulate(captured[idx], inputs[nr])
+                if fn not in needed:
+                    continue
+            n = 0
+            for g in inputs:
+                if g is not None:
+                    n = 1
+                    break
+            if n == 0 and type(fn) is not AccumulateGrad:
+                outputs = [None] * len(fn.next_edges_)
+            else:
+                outputs = fn.apply(inputs)
+                if not keep_graph:
+                    fn.release_variables()
+                if fn.has_hooks_:
+                    outputs = _call_post_hooks(fn, outputs, inputs)
+                outputs = _validate(fn, outputs)
+            n = len(fn.next_edges_)
+            for i in range(n):
+                e = fn.next_edges_[i]
+                nf = e.function
+                if nf is None:
+                    continue
+                g = outputs[i]
+                if g is not None:
+                    buf = buffers.get(nf)
+                    if buf is None:
+                        buf = [None] * nf.num_inputs_
+                        buffers[nf] = buf
+                    buf[e.input_nr] = _accumulate(buf[e.input_nr], g)
+                deps[nf] -= 1
+                if deps[nf] == 0:
+                    heapq.heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
+                    counter += 1
+    finally:
+        gm.grad_enabled = prev_grad_mode
+    return captured
+
+
+cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
+    """Nodes that must run: those with a path to a capture node (exec_info)."""
+    cdef Node fn, nf
+    cdef Edge e
+    needed = set()
+    order = []
+    seen = set()
+    stack = [(e.function, False) for e in root_edges if e.function is not None]
+    while stack:
+        fn, done = stack.pop()
+        if done:
+            order.append(fn)
+            continue
+        if fn in seen:
+            continue
+        seen.add(fn)
+        stack.append((fn, True))
+        for e in fn.next_edges_:
+            if e.function is not None and e.function not in seen:
+                stack.append((e.function, False))
+    for fn in order:  # post-order: children first
+        if accumulate_grad and fn in captures and type(fn) is AccumulateGrad:
+            needed.add(fn)
+            continue
+        for e in fn.next_edges_:
+            nf = e.function
+            if nf is not None and (nf in needed or nf in captures):
+                needed.add(fn)
+                break
+    return needed
+
+
+cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
+    cdef list result = []
+    cdef Py_ssize_t i
+    cdef Tensor out, g
+    for i in range(len(outputs)):
+        out = outputs[i]
+        grad = grads[i]
+        if grad is None:
+            if tensor_requires_grad(out):
+                if out.data_.size != 1:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                if out.data_.dtype.kind != "f":
+                    raise RuntimeError("grad can be implicitly created only for real scalar outputs "
+                                       f"but got {_D._FROM_NP[out.data_.dtype]!r}")
+                arr = np.ones(out.data_.shape, dtype=out.data_.dtype)
+                result.append(wrap_array(arr) if create_graph else arr)
+            else:
+                result.append(None)
+        elif isinstance(grad, Tensor):
+            g = grad
+            if g.data_.shape != out.data_.shape:
+                raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                                   f"{_shape_repr(g.data_.shape)} and output[{i}] has a shape of "
+                                   f"{_shape_repr(out.data_.shape)}.")
+            if g.data_.dtype.kind == "b" and out.data_.dtype.kind == "f":
+                raise RuntimeError(f"grad_output[{i}] must be floating point but got {_D._FROM_NP[g.data_.dtype]!r}")
+            result.append(g if create_graph else g.data_)
+        else:
+            raise TypeError("gradients can be either Tensors or None, but got " + type(grad).__name__)
+    return result
+
+
+cdef tuple _as_tensor_tuple(obj, str what):
+    if isinstance(obj, Tensor):
+        return (obj,)
+    if obj is None:
+        return ()
+    t = tuple(obj)
+    for x in t:
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{what} must be a Tensor or a sequence of Tensors, got {type(x).__name__}")
+    return t
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+             grad_variables=None, inputs=None):
+    """Computes the sum of gradients of `tensors` w.r.t. graph leaves."""
+    cdef tuple outs = _as_tensor_tuple(tensors, "tensors")
+    cdef Py_ssize_t i
+    cdef Tensor t
+    if grad_variables is not None:
+        grad_tensors = grad_variables
+    if inputs is not None:
+        ins = _as_tensor_tuple(inputs, "inputs")
+        if len(ins) == 0:
+            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    else:
+        ins = None
+    if grad_tensors is None:
+        grads = (None,) * len(outs)
+    elif isinstance(grad_tensors, Tensor):
+        grads = (grad_tensors,)
+    else:
+        grads = tuple(grad_tensors)
+    if len(grads) != len(outs):
+        raise RuntimeError(f"got {len(grads)} tensors and {len(outs)} gradients")
+    if retain_graph is None:
+        retain_graph = create_graph
+    root_grads = _make_grads(outs, grads, create_graph)
+    root_edges = []
+    for i in range(len(outs)):
+        t = outs[i]
+        if not tensor_requires_grad(t):
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        root_edges.append(gradient_edge(t))
+    if ins is None:
+        _execute(root_edges, root_grads, retain_graph, create_graph, None, True)
+        return
+    cap_edges = []
+    for t in ins:
+        cap_edges.append(_input_edge(t))
+    captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+    # non-leaf inputs get their captured gradient accumulated into .grad
+    for i in range(len(ins)):
+        t = ins[i]
+        if grad_fn_of(t) is not None and captured[i] is not None:
+            g = captured[i]
+            gt = g if isinstance(g, Tensor) else wrap_array(_to_array(g).copy())
+            m = t.autograd_meta_
+            m.grad_ = gt if m.grad_ is None else m.grad_ + gt
+
+
+cdef Edge _input_edge(Tensor t):
+    if not tensor_requires_grad(t):
+        raise RuntimeError("One of the differentiated Tensors does not require grad")
+    return gradient_edge(t)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """Computes and returns the sum of gradients of outputs w.r.t. inputs."""
+    cdef tuple outs = _as_tensor_tuple(outputs, "outputs")
+    cdef tuple ins = _as_tensor_tuple(inputs, "inputs")
+    cdef Py_ssize_t i
+    cdef Tensor t
+    if materialize_grads and allow_unused is False:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
+                         "but got: allow_unused=False.")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if len(ins) == 0:
+        raise RuntimeError("grad requires non-empty inputs.")
+    if grad_outputs is None:
+        gouts = (None,) * len(outs)
+    elif isinstance(grad_outputs, Tensor):
+        gouts = (grad_outputs,)
+    else:
+        gouts = tuple(grad_outputs)
+    if len(gouts) != len(outs):
+        raise RuntimeError(f"grad_outputs must be of the same length as outputs: {len(gouts)} vs {len(outs)}")
+    if retain_graph is None:
+        retain_graph = create_graph
+    root_grads = _make_grads(outs, gouts, create_graph)
+    root_edges = []
+    for i in range(len(outs)):
+        t = outs[i]
+        if not tensor_requires_grad(t):
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        root_edges.append(gradient_edge(t))
+    cap_edges = [_input_edge(t) for t in ins]
+    captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    result = []
+    for i in range(len(ins)):
+        g = captured[i]
+        if g is None:
+            if materialize_grads:
+                g = np.zeros_like((<Tensor>ins[i]).data_)
+            elif not allow_unused:
+                raise RuntimeError(
+                    f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
+                    "Set allow_unused=True if this is the desired behavior.")
+            else:
+                result.append(None)
+                continue
+        if isinstance(g, Tensor):
+            result.append(g)
+        else:
+            result.append(wrap_array(_to_array(g)))
+    return tuple(result)
+
+
+def _tensor_backward(Tensor self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)

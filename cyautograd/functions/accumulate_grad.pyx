@@ -1,0 +1,59 @@
+# cython: language_level=3
+"""AccumulateGrad (torch/csrc/autograd/functions/accumulate_grad.h)."""
+cimport cython
+from libc.stdint cimport UINT64_MAX
+from cyautograd.graph cimport Node
+from cyautograd.tensor cimport Tensor, wrap_array
+from cyautograd.autograd_meta cimport AutogradMeta
+from cyautograd.version_counter cimport VersionCounter
+from cyautograd.grad_mode cimport is_grad_enabled_c
+
+import numpy as np
+
+
+@cython.final
+cdef class AccumulateGrad(Node):
+    """AccumulateGrad(variable)"""
+
+    def __cinit__(self, Tensor variable):
+        self.variable = variable
+        self.sequence_nr_ = UINT64_MAX
+        self.in_shape0_ = variable.data_.shape
+        self.in_dtype0_ = variable.data_.dtype
+
+    cdef list apply(self, list grads):
+        cdef object new_grad = grads[0]
+        cdef Tensor var = self.variable
+        cdef AutogradMeta m = var.autograd_meta_
+        cdef Tensor g
+        if new_grad is None:
+            return []
+        if is_grad_enabled_c():
+            # create_graph: new_grad is a Tensor; keep the graph (torch clones).
+            if m.grad_ is None:
+                m.grad_ = new_grad.clone()
+            else:
+                m.grad_ = m.grad_ + new_grad
+        else:
+            if type(new_grad) is Tensor:
+                new_grad = (<Tensor>new_grad).data_
+            if m.grad_ is None:
+                # NOTE: torch may steal the incoming buffer when nothing else
+                # refers to it; a copy is always correct and contiguous.
+                m.grad_ = wrap_array(new_grad.copy())
+            else:
+                g = m.grad_
+                if g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
+                    m.grad_ = wrap_array(g.data_ + new_grad)
+                else:
+                    g.data_ += new_grad
+                    if g.version_counter_ is not None:
+                        g.version_counter_.c.version += 1
+        if m.post_acc_grad_hooks_:
+            for hook in list(m.post_acc_grad_hooks_):
+                if hook is not None:
+                    hook(var)
+        return []
+
+    cpdef str name(self):
+        return "torch::autograd::AccumulateGrad"

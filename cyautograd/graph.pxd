@@ -1,0 +1,44 @@
+# cython: language_level=3
+# Edge and Node (torch/csrc/autograd/edge.h, function.h). They reference each
+# other, so they share one module.
+from libc.stdint cimport uint64_t
+
+cdef class Node
+
+# An edge of the graph: the `input_nr`-th input of `function`.
+# function is None for an invalid edge (an input that needs no gradient).
+cdef class Edge:
+    cdef readonly Node function     # the node this edge points to, or None
+    cdef readonly Py_ssize_t input_nr  # which input of `function`
+
+cdef Edge make_edge(Node function, Py_ssize_t input_nr)
+
+# The backward function of one forward op. Subclasses override apply().
+#
+# Inputs of a Node are the gradients of its forward op's outputs; its
+# outputs go along next_edges_ to the nodes of the forward op's inputs.
+# input metadata (shape, dtype) of each input is recorded when the forward
+# op makes its outputs, and the engine validates gradients against it.
+cdef class Node:
+    cdef readonly uint64_t sequence_nr_   # creation order; see NOTE [ Sequence Number ]
+    cdef public tuple next_edges_        # tuple[Edge], one per forward input
+    cdef Py_ssize_t num_inputs_          # number of forward outputs (gradient inputs)
+    cdef object in_shape0_               # shape (tuple) of input 0
+    cdef object in_dtype0_               # numpy dtype of input 0
+    cdef list in_meta_rest_              # [(shape, dtype)] of inputs 1.. (or None)
+    cdef bint has_hooks_                 # any of the hook lists below is non-empty
+    cdef list tensor_pre_hooks_          # hooks registered on output tensors (may be None)
+    cdef dict retains_grad_hooks_        # output_nr -> retain_grad hook (may be None)
+    cdef list pre_hooks_                 # Node pre-hooks (may be None)
+    cdef list post_hooks_                # Node post-hooks (may be None)
+    cdef dict metadata_                  # user metadata (lazy)
+    cdef object anomaly_trace_           # forward stack under detect_anomaly
+    cdef object __weakref__
+
+    cdef list apply(self, list grads)
+    cdef void release_variables(self)
+    cpdef str name(self)
+    cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype)
+    cdef tuple input_metadata(self, Py_ssize_t nr)
+
+cdef uint64_t peek_sequence_nr() noexcept

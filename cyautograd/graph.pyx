@@ -1,0 +1,109 @@
+# cython: language_level=3
+"""Edge and Node: the backward graph (torch/csrc/autograd/edge.h, function.h)."""
+cimport cython
+from libc.stdint cimport uint64_t
+
+# =============================================================================
+# NOTE [ Sequence Number ]
+# Mirrors torch/csrc/autograd/function.h. Every Node takes the next value of a
+# counter when it is made, so a node made later (further downstream in the
+# forward pass) has a larger number. The engine runs ready nodes largest
+# number first, which is torch's order; AccumulateGrad takes UINT64_MAX so a
+# leaf's gradient is accumulated as soon as it is ready.
+# =============================================================================
+cdef uint64_t _next_sequence_nr = 0
+
+
+cdef uint64_t peek_sequence_nr() noexcept:
+    return _next_sequence_nr
+
+
+@cython.final
+@cython.freelist(512)
+cdef class Edge:
+    """Edge(function, input_nr): the input_nr-th input of a Node."""
+
+    def __init__(self, function, input_nr):
+        self.function = function
+        self.input_nr = input_nr
+
+    def is_valid(self):
+        return self.function is not None
+
+    def __repr__(self):
+        return f"Edge(function={self.function!r}, input_nr={self.input_nr})"
+
+
+cdef Edge make_edge(Node function, Py_ssize_t input_nr):
+    cdef Edge e = Edge.__new__(Edge)
+    e.function = function
+    e.input_nr = input_nr
+    return e
+
+
+@cython.trashcan(True)
+cdef class Node:
+    """Base class of every backward function.
+
+    Freeing a long graph recurses through Node -> next_edges_ -> Node; the
+    trashcan bounds the C stack depth of that recursion."""
+
+    def __cinit__(self):
+        global _next_sequence_nr
+        self.sequence_nr_ = _next_sequence_nr
+        _next_sequence_nr += 1
+        self.num_inputs_ = 1
+        self.next_edges_ = ()
+
+    cdef list apply(self, list grads):
+        raise NotImplementedError(f"{self.name()} does not implement apply")
+
+    cdef void release_variables(self):
+        pass
+
+    cpdef str name(self):
+        return type(self).__name__
+
+    cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype):
+        if nr == 0:
+            self.in_shape0_ = shape
+            self.in_dtype0_ = dtype
+            return
+        if self.in_meta_rest_ is None:
+            self.in_meta_rest_ = []
+        while len(self.in_meta_rest_) < nr:
+            self.in_meta_rest_.append(None)
+        self.in_meta_rest_[nr - 1] = (shape, dtype)
+
+    cdef tuple input_metadata(self, Py_ssize_t nr):
+        if nr == 0:
+            return (self.in_shape0_, self.in_dtype0_)
+        if self.in_meta_rest_ is None or nr - 1 >= len(self.in_meta_rest_):
+            return None
+        return self.in_meta_rest_[nr - 1]
+
+    # Python surface --------------------------------------------------------
+
+    def _sequence_nr(self):
+        return self.sequence_nr_
+
+    @property
+    def next_functions(self):
+        cdef Edge e
+        return tuple([(e.function, e.input_nr) for e in self.next_edges_])
+
+    @property
+    def metadata(self):
+        if self.metadata_ is None:
+            self.metadata_ = {}
+        return self.metadata_
+
+    def _input_metadata_shape(self, nr):
+        m = self.input_metadata(nr)
+        return None if m is None else m[0]
+
+    def __call__(self, *grads):
+        return tuple(self.apply(list(grads)))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {hex(id(self))}>"

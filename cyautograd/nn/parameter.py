@@ -1,0 +1,20 @@
+"""Parameter: a leaf Tensor that requires grad by default."""
+from cyautograd.tensor import Tensor, _rebuild
+
+
+class Parameter(Tensor):
+    """Parameter(data=None, requires_grad=True)"""
+
+    def __new__(cls, data=None, requires_grad=True):
+        import cyautograd
+        if data is None:
+            data = cyautograd.empty(0)
+        p = Tensor.__new__(cls)
+        p._cya_init(data, requires_grad)
+        return p
+
+    def __init__(self, data=None, requires_grad=True):
+        pass
+
+    def __repr__(self):
+        return "Parameter containing:\n" + super().__repr__()

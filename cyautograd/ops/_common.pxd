@@ -1,0 +1,31 @@
+# cython: language_level=3
+# Helpers shared by the op modules: operand preparation (dtype promotion,
+# scalars) and the polymorphic namespace used by backward formulas.
+cimport numpy as cnp
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport gradient_edge, gradient_edge_fast, set_history
+
+cdef inline object as_array(object r):
+    """numpy returns scalars from 0-d math; tensors always hold arrays."""
+    if cnp.PyArray_CheckExact(r):
+        return r
+    return as_array_slow(r)
+
+cdef object as_array_slow(object r)
+cdef object xp_of(object g)
+cdef object ops_ns()
+cdef tuple prep_binary(object a, object b, str opname)
+cdef object promote_result(object a, object b)
+cdef Tensor to_tensor(object x, Tensor like)
+cdef object broadcast_error(object x, object y)
+cdef inline bint grad_needed(Tensor t) noexcept:
+    return tensor_requires_grad(t) and is_grad_enabled_c()
+cdef inline Edge edge_of(Tensor t):
+    if tensor_requires_grad(t):
+        return gradient_edge_fast(t)
+    return make_edge(None, 0)
+cdef object unbroadcast(object g, object shape)
+cdef tuple wrap_dims(object dim, Py_ssize_t ndim)
+cdef Py_ssize_t wrap_dim(object dim, Py_ssize_t ndim) except -1

@@ -1,0 +1,243 @@
+# cython: language_level=3
+"""matmul, mm, bmm, dot, mv and linear (addmm)."""
+cimport cython
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport set_history
+from cyautograd.saved_variable cimport save_variable
+from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.ops._common cimport as_array, edge_of, unbroadcast
+from cyautograd.tensor cimport tensor_dispatch
+
+cimport numpy as cnp
+import numpy as np
+cnp.import_array()
+from cyautograd import dtypes as _D
+
+
+cdef object _mT(object x):
+    if isinstance(x, Tensor):
+        return x.transpose(-2, -1)
+    return np.swapaxes(x, -1, -2)
+
+
+@cython.final
+cdef class MatmulBackward(BinaryNode):
+    """Backward of a (batched) matrix product; named as torch's node for the
+    same shapes (MmBackward0, DotBackward0, MvBackward0, BmmBackward0, ...)."""
+    cdef str name_
+    cdef tuple a_shape
+    cdef tuple b_shape
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef Edge e0 = self.next_edges_[0]
+        cdef Edge e1 = self.next_edges_[1]
+        a = self.v0(g)
+        b = self.v1(g)
+        a_nd = len(self.a_shape)
+        b_nd = len(self.b_shape)
+        if a_nd == 1 and b_nd == 1:
+            return [g * b if e0.function is not None else None, g * a if e1.function is not None else None]
+        # promote 1-D operands as matmul does, then undo
+        if a_nd == 1:
+            a = a.reshape((1,) + tuple(self.a_shape))
+            g = g.reshape(tuple(g.shape[:-1]) + (1, g.shape[-1]))
+        if b_nd == 1:
+            b = b.reshape(tuple(self.b_shape) + (1,))
+            g = g.reshape(tuple(g.shape) + (1,))
+        r0 = r1 = None
+        if e0.function is not None:
+            r0 = unbroadcast(g @ _mT(b), _promoted(self.a_shape, True)).reshape(self.a_shape)
+        if e1.function is not None:
+            r1 = unbroadcast(_mT(a) @ g, _promoted(self.b_shape, False)).reshape(self.b_shape)
+        return [r0, r1]
+
+
+cdef tuple _promoted(tuple shape, bint left):
+    if len(shape) == 1:
+        return (1,) + shape if left else shape + (1,)
+    return shape
+
+
+cdef str _dims(shape):
+    return "x".join([str(s) for s in shape])
+
+
+cdef object _matmul_core(Tensor ta, Tensor tb, str name):
+    x = ta.data_
+    y = tb.data_
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{_D._FROM_NP[x.dtype]._cname.lower() if False else _ctype(x)} != {_ctype(y)}")
+    try:
+        r = np.matmul(x, y)
+    except ValueError:
+        raise RuntimeError(_matmul_error(x, y, name)) from None
+    out = wrap_array(as_array(r))
+    cdef MatmulBackward fn
+    if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
+        fn = MatmulBackward.__new__(MatmulBackward)
+        fn.name_ = name
+        fn.a_shape = tuple(x.shape)
+        fn.b_shape = tuple(y.shape)
+        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+        set_history(out, fn, 0)
+        if tensor_requires_grad(tb):
+            fn.sv0 = save_variable(ta, False)
+        else:
+            fn.sv0 = save_variable(ta, False)
+        fn.sv1 = save_variable(tb, False)
+    return out
+
+
+cdef str _ctype(x):
+    return {"float16": "c10::Half", "float32": "float", "float64": "double"}.get(x.dtype.name, x.dtype.name)
+
+
+cdef str _matmul_error(x, y, name):
+    if x.ndim == 1 and y.ndim == 1:
+        return (f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src [{y.shape[0]}] to have "
+                f"the same number of elements, but got {x.shape[0]} and {y.shape[0]} elements respectively")
+    if x.ndim <= 2 and y.ndim <= 2:
+        xs = x.shape if x.ndim == 2 else (1,) + x.shape
+        ys = y.shape if y.ndim == 2 else y.shape + (1,)
+        if x.ndim == 2 and y.ndim == 1:
+            return f"size mismatch, got input ({x.shape[0]}), mat ({_dims(x.shape)}), vec ({y.shape[0]})"
+        return f"mat1 and mat2 shapes cannot be multiplied ({_dims(xs)} and {_dims(ys)})"
+    return (f"Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{x.shape[0] if x.ndim > 2 else 1}, {x.shape[-1]}] but got: [{y.shape[0] if y.ndim > 2 else 1}, {y.shape[-2] if y.ndim > 1 else y.shape[0]}].")
+
+
+cdef Tensor _tensor_arg(x, str fname, str argname, int pos):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def matmul(input, other):
+    cdef Tensor a = _tensor_arg(input, "matmul", "input", 1)
+    cdef Tensor b = _tensor_arg(other, "matmul", "other", 2)
+    an = a.data_.ndim
+    bn = b.data_.ndim
+    if an == 0 or bn == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {an}D and {bn}D")
+    if an == 1 and bn == 1:
+        name = "DotBackward0"
+    elif an == 2 and bn == 1:
+        name = "MvBackward0"
+    elif an == 2 and bn == 2:
+        name = "MmBackward0"
+    elif an == 1 and bn == 2:
+        name = "SqueezeBackward4"
+    elif an == 3 and bn == 3 and a.data_.shape[0] == b.data_.shape[0]:
+        name = "BmmBackward0"
+    else:
+        name = "UnsafeViewBackward0"
+    return _matmul_core(a, b, name)
+
+
+cdef object _matmul_op(object a, object b):
+    if not isinstance(b, Tensor):
+        return NotImplemented
+    return matmul(a, b)
+
+
+tensor_dispatch().matmul = _matmul_op
+
+
+def mm(input, mat2):
+    cdef Tensor a = _tensor_arg(input, "mm", "input", 1)
+    cdef Tensor b = _tensor_arg(mat2, "mm", "mat2", 2)
+    if a.data_.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if b.data_.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    return _matmul_core(a, b, "MmBackward0")
+
+
+def bmm(input, mat2):
+    cdef Tensor a = _tensor_arg(input, "bmm", "input", 1)
+    cdef Tensor b = _tensor_arg(mat2, "bmm", "mat2", 2)
+    if a.data_.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if b.data_.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if a.data_.shape[0] != b.data_.shape[0] or a.data_.shape[2] != b.data_.shape[1]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{a.data_.shape[0]}, {a.data_.shape[2]}] but got: [{b.data_.shape[0]}, {b.data_.shape[1]}].")
+    return _matmul_core(a, b, "BmmBackward0")
+
+
+def dot(input, other):
+    cdef Tensor a = _tensor_arg(input, "dot", "input", 1)
+    cdef Tensor b = _tensor_arg(other, "dot", "tensor", 2)
+    if a.data_.ndim != 1 or b.data_.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.data_.ndim}D and {b.data_.ndim}D tensors")
+    return _matmul_core(a, b, "DotBackward0")
+
+
+def mv(input, vec):
+    cdef Tensor a = _tensor_arg(input, "mv", "input", 1)
+    cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
+    return _matmul_core(a, b, "MvBackward0")
+
+
+@cython.final
+cdef class AddmmBackward0(BinaryNode):
+    # out = bias + x @ w.T (linear); sv0: x, sv1: w; edges: bias, x, w (torch's
+    # addmm(bias, x, w.t()) has edges self, mat1, mat2 with mat2 through TBackward0)
+    cdef tuple bias_shape
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef Edge eb = self.next_edges_[0]
+        cdef Edge ex = self.next_edges_[1]
+        cdef Edge ew = self.next_edges_[2]
+        x = self.v0(g)
+        w = self.v1(g)
+        rb = rx = rw = None
+        if eb.function is not None:
+            rb = unbroadcast(g, self.bias_shape)
+        if ex.function is not None:
+            rx = g @ w
+        if ew.function is not None:
+            rw = _mT(g) @ x
+        return [rb, rx, rw]
+
+
+def linear(input, weight, bias=None):
+    cdef Tensor x = _tensor_arg(input, "linear", "input", 1)
+    cdef Tensor w = _tensor_arg(weight, "linear", "weight", 2)
+    cdef Tensor b
+    cdef AddmmBackward0 fn
+    if bias is None or x.data_.ndim != 2 or w.data_.ndim != 2:
+        out = matmul(x, w.t() if w.data_.ndim == 2 else w)
+        if bias is not None:
+            out = out + bias
+        return out
+    b = bias
+    xa = x.data_
+    wa = w.data_
+    if xa.shape[1] != wa.shape[1]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_dims(xa.shape)} and {wa.shape[1]}x{wa.shape[0]})")
+    if xa.dtype != wa.dtype or xa.dtype != b.data_.dtype:
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_D._FROM_NP[xa.dtype]._cname} and {_D._FROM_NP[wa.dtype]._cname}")
+    r = xa @ wa.T
+    try:
+        r += b.data_
+    except ValueError:
+        raise RuntimeError(f"The size of tensor a ({b.data_.shape[-1]}) must match the size of tensor b ({r.shape[-1]}) at non-singleton dimension 1") from None
+    out = wrap_array(r)
+    if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):
+        fn = AddmmBackward0.__new__(AddmmBackward0)
+        fn.bias_shape = tuple(b.data_.shape)
+        fn.next_edges_ = (edge_of(b), edge_of(x), edge_of(w))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(x, False)
+        fn.sv1 = save_variable(w, False)
+    return out

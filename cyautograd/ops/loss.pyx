@@ -1,0 +1,223 @@
+# cython: language_level=3
+"""Loss functions with fused backward nodes: mse_loss, nll_loss,
+binary_cross_entropy."""
+cimport cython
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport set_history
+from cyautograd.saved_variable cimport save_variable
+from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.ops._common cimport as_array, edge_of, xp_of, broadcast_error
+
+cimport numpy as cnp
+import numpy as np
+cnp.import_array()
+from cyautograd import dtypes as _D
+
+cdef dict _RED = {"none": 0, "mean": 1, "sum": 2}
+
+
+cdef int _reduction(str reduction) except -1:
+    r = _RED.get(reduction)
+    if r is None:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return r
+
+
+cdef object _reduce_grad(object g, int red, object n):
+    if red == 1:
+        return g / n
+    return g
+
+
+@cython.final
+cdef class MseLossBackward0(BinaryNode):
+    cdef int red
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        t = self.v1(g)
+        d = s - t
+        n = d.size if not isinstance(d, Tensor) else d.numel()
+        gs = _reduce_grad(g, self.red, n) * 2 * d
+        cdef Edge e1 = self.next_edges_[1]
+        return [gs, -gs if e1.function is not None else None]
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    cdef Tensor x = input, y = target
+    cdef MseLossBackward0 fn
+    cdef int red = _reduction(reduction)
+    try:
+        d = x.data_ - y.data_
+    except ValueError:
+        raise broadcast_error(x.data_, y.data_) from None
+    if d.shape != x.data_.shape:
+        import warnings
+        warnings.warn(f"Using a target size ({y.shape}) that is different to the input size ({x.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
+                      stacklevel=2)
+    sq = d * d
+    r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
+    out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))
+    if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(y)):
+        fn = MseLossBackward0.__new__(MseLossBackward0)
+        fn.red = red
+        fn.next_edges_ = (edge_of(x), edge_of(y))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(x, False)
+        fn.sv1 = save_variable(y, False)
+    return out
+
+
+@cython.final
+cdef class NllLossBackward0(BinaryNode):
+    # sv0: target; scalar: (reduction, ignore_index, total_weight); sv1: weight or None
+    cdef int red
+    cdef long ignore_index
+    cdef object total_weight
+    cdef tuple self_shape
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        tgt = self.sv0.unpack(self, False)
+        w = None if self.sv1 is None else self.sv1.unpack(self, False)
+        is_t = isinstance(g, Tensor)
+        ga = g.detach().numpy() if is_t else g
+        shape = self.self_shape
+        z = np.zeros(shape, dtype=ga.dtype)
+        if len(shape) == 1:
+            tflat = tgt.reshape(1)
+            gm = z.reshape(1, -1)
+        else:
+            tflat = tgt
+            gm = z
+        valid = tflat != self.ignore_index
+        safe = np.where(valid, tflat, 0)
+        wv = np.ones(safe.shape, ga.dtype) if w is None else w[safe].astype(ga.dtype)
+        wv = np.where(valid, wv, 0)
+        if self.red == 0:
+            coef = -wv * ga
+        elif self.red == 1:
+            coef = -wv * (ga / self.total_weight) if self.total_weight != 0 else -wv * ga * np.nan
+        else:
+            coef = -wv * ga
+        if len(shape) <= 2:
+            rows = np.arange(gm.shape[0])
+            np.add.at(gm, (rows, safe.reshape(-1) if gm.ndim == 2 else safe), coef.reshape(-1) if gm.ndim == 2 else coef)
+        else:
+            idx = np.expand_dims(safe, 1)
+            np.put_along_axis(gm, idx, np.expand_dims(coef, 1), axis=1)
+        r = z.reshape(shape)
+        if is_t:
+            r = wrap_array(r)
+        return [r, None]
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    cdef Tensor x = input, t = target
+    cdef NllLossBackward0 fn
+    cdef int red = _reduction(reduction)
+    xa = x.data_
+    ta = t.data_
+    if ta.dtype.kind not in "iu":
+        raise RuntimeError(f"expected scalar type Long but found {_D._FROM_NP[ta.dtype]._cname}")
+    if xa.ndim < 1 or xa.ndim > 2 and ta.ndim != xa.ndim - 1:
+        raise ValueError(f"Expected input batch_size to match target batch_size")
+    if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
+        raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
+    C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
+    valid = ta != ignore_index
+    if np.any(valid & ((ta < 0) | (ta >= C))):
+        bad = ta[valid & ((ta < 0) | (ta >= C))].reshape(-1)[0]
+        raise IndexError(f"Target {bad} is out of bounds.")
+    safe = np.where(valid, ta, 0)
+    wa = None if weight is None else (<Tensor>weight).data_
+    wv = (np.ones(safe.shape, xa.dtype) if wa is None else wa[safe].astype(xa.dtype))
+    wv = np.where(valid, wv, 0).astype(xa.dtype)
+    if xa.ndim == 1:
+        picked = xa[safe]
+    elif xa.ndim == 2:
+        picked = xa[np.arange(xa.shape[0]), safe]
+    else:
+        picked = np.take_along_axis(xa, np.expand_dims(safe, 1), axis=1).squeeze(1)
+    losses = -wv * picked
+    total_w = wv.sum()
+    if red == 0:
+        r = losses
+    elif red == 2:
+        r = losses.sum()
+    else:
+        r = losses.sum() / total_w if total_w != 0 else np.asarray(np.nan, xa.dtype)
+    out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
+    if is_grad_enabled_c() and tensor_requires_grad(x):
+        fn = NllLossBackward0.__new__(NllLossBackward0)
+        fn.red = red
+        fn.ignore_index = ignore_index
+        fn.total_weight = total_w
+        fn.self_shape = tuple(xa.shape)
+        fn.next_edges_ = (edge_of(x), make_edge(None, 0))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(t, False)
+        if weight is not None:
+            fn.sv1 = save_variable(weight, False)
+    return out
+
+
+@cython.final
+cdef class BinaryCrossEntropyBackward0(BinaryNode):
+    cdef int red
+    cdef object weight
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        t = self.v1(g)
+        xp = xp_of(g)
+        n = s.size if not isinstance(s, Tensor) else s.numel()
+        gg = _reduce_grad(g, self.red, n)
+        denom = (1 - s) * s
+        if isinstance(denom, Tensor):
+            denom = denom.clamp(min=1e-12)
+        else:
+            denom = np.maximum(denom, 1e-12)
+        r = gg * (s - t) / denom
+        if self.weight is not None:
+            r = r * self.weight
+        cdef Edge e1 = self.next_edges_[1]
+        r1 = None
+        if e1.function is not None:
+            lg = xp.log(1 - s) - xp.log(s) if isinstance(s, Tensor) else np.maximum(np.log1p(-s), -100) - np.maximum(np.log(s), -100)
+            r1 = gg * lg
+        return [r, r1]
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    cdef Tensor x = input, t = target
+    cdef BinaryCrossEntropyBackward0 fn
+    cdef int red = _reduction(reduction)
+    xa = x.data_
+    ta = t.data_
+    if xa.shape != ta.shape:
+        raise ValueError(f"Using a target size ({t.shape}) that is different to the input size ({x.shape}) is deprecated. "
+                         "Please ensure they have the same size.")
+    if xa.size and (xa.min() < 0 or xa.max() > 1):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    with np.errstate(divide="ignore"):
+        l = -(ta * np.maximum(np.log(xa), -100) + (1 - ta) * np.maximum(np.log1p(-xa), -100))
+    wa = None if weight is None else (<Tensor>weight).data_
+    if wa is not None:
+        l = l * wa
+    r = l if red == 0 else (l.mean() if red == 1 else l.sum())
+    out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
+    if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(t)):
+        fn = BinaryCrossEntropyBackward0.__new__(BinaryCrossEntropyBackward0)
+        fn.red = red
+        fn.weight = wa
+        fn.next_edges_ = (edge_of(x), edge_of(t))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(x, False)
+        fn.sv1 = save_variable(t, False)
+    return out

@@ -1,0 +1,1379 @@
+# cython: language_level=3
+"""Pointwise ops: arithmetic, unary math, comparisons, where, clamp and the
+in-place family, each forward beside its backward node (derivatives.yaml)."""
+cimport cython
+cimport numpy as cnp
+from cpython.object cimport PyTypeObject
+
+from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
+                                TensorDispatch)
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport (gradient_edge, gradient_edge_fast, set_history, check_inplace,
+                                  bump_version, rebase_history)
+from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
+                                     grad_needed, edge_of, to_tensor)
+
+import numpy as np
+from cyautograd import dtypes as _D
+
+cnp.import_array()
+
+cdef object _ndarray = np.ndarray
+cdef object _scalars = (bool, int, float, np.bool_, np.integer, np.floating)
+
+cdef extern from *:
+    """
+    static PyObject *cya_new_node(PyTypeObject *t, PyObject *args) {
+        return t->tp_new(t, args, NULL);
+    }
+    """
+    object cya_new_node(PyTypeObject* t, object args)
+
+cdef tuple _EMPTY = ()
+
+
+cdef inline Node new_node(type cls):
+    return <Node>cya_new_node(<PyTypeObject*>cls, _EMPTY)
+
+
+@cython.freelist(256)
+cdef class BinaryNode(Node):
+    cdef object v0(self, object g):
+        return self.sv0.unpack(self, isinstance(g, Tensor))
+
+    cdef object v1(self, object g):
+        return self.sv1.unpack(self, isinstance(g, Tensor))
+
+    cdef void release_variables(self):
+        if self.sv0 is not None:
+            self.sv0.release()
+        if self.sv1 is not None:
+            self.sv1.release()
+
+    @property
+    def _saved_self(self):
+        return None if self.sv0 is None else self.sv0.unpack(self, True)
+
+    @property
+    def _saved_other(self):
+        return None if self.sv1 is None else self.sv1.unpack(self, True)
+
+
+# =============================================================================
+# Binary arithmetic
+# =============================================================================
+
+@cython.final
+cdef class AddBackward0(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if self.scalar is None or self.scalar == 1:
+            return [g, g]
+        return [g, g * self.scalar]
+
+
+@cython.final
+cdef class SubBackward0(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if self.scalar is None or self.scalar == 1:
+            return [g, -g]
+        return [g, -g * self.scalar]
+
+
+@cython.final
+cdef class RsubBackward1(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if self.scalar is None or self.scalar == 1:
+            return [-g]
+        return [-g * self.scalar]
+
+
+@cython.final
+cdef class MulBackward0(BinaryNode):
+    # sv0: self (saved when other needs grad); sv1: other (when self needs grad)
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef Edge e0 = self.next_edges_[0]
+        cdef Edge e1 = self.next_edges_[1]
+        r0 = r1 = None
+        if e0.function is not None:
+            r0 = g * (self.scalar if self.sv1 is None else self.v1(g))
+        if e1.function is not None:
+            r1 = g * self.v0(g)
+        return [r0, r1]
+
+
+@cython.final
+cdef class DivBackward0(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef Edge e0 = self.next_edges_[0]
+        cdef Edge e1 = self.next_edges_[1]
+        r0 = r1 = None
+        if e0.function is not None:
+            r0 = g / (self.scalar if self.sv1 is None else self.v1(g))
+        if e1.function is not None:
+            o = self.v1(g)
+            r1 = -g * self.v0(g) / (o * o)
+        return [r0, r1]
+
+
+cdef inline bint _fast_pair(object x, object y):
+    return (type(x) is _ndarray and type(y) is _ndarray
+            and cnp.PyArray_DESCR(<cnp.ndarray>x) is cnp.PyArray_DESCR(<cnp.ndarray>y))
+
+
+cdef object _compute(int op, object x, object y):
+    try:
+        if op == 0:
+            return x + y
+        elif op == 1:
+            return x - y
+        elif op == 2:
+            return x * y
+        elif op == 3:
+            return x / y
+    except ValueError:
+        raise broadcast_error(x, y) from None
+
+
+cdef object _arith(object a, object b, int op, object alpha):
+    """add/sub/mul/div of a tensor and a tensor or scalar (either order)."""
+    cdef Tensor ta = None, tb = None, out
+    cdef BinaryNode fn
+    cdef bint ga = False, gb = False
+    if type(a) is Tensor and type(b) is Tensor:
+        ta = <Tensor>a
+        tb = <Tensor>b
+        x = ta.data_
+        y = tb.data_
+        if not _fast_pair(x, y):
+            p = prep_binary(a, b, "")
+            x = p[2]
+            y = p[3]
+    else:
+        p = prep_binary(a, b, "")
+        if p is None:
+            return NotImplemented
+        ta = p[0]
+        tb = p[1]
+        x = p[2]
+        y = p[3]
+    if op == 3 and x.dtype.kind != "f":
+        fd = _D.get_default_dtype().np
+        x = x.astype(fd)
+        y = y.astype(fd)
+    if alpha is not None and alpha != 1:
+        y = y * alpha
+    out = wrap_array(as_array(_compute(op, x, y)))
+    if not is_grad_enabled_c():
+        return out
+    ga = ta is not None and tensor_requires_grad(ta)
+    gb = tb is not None and tensor_requires_grad(tb)
+    if not (ga or gb):
+        return out
+    if ta is None:
+        # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
+        return _scalar_left(op, a, tb, out)
+    if op == 0:
+        fn = AddBackward0.__new__(AddBackward0)
+        fn.scalar = alpha
+    elif op == 1:
+        fn = SubBackward0.__new__(SubBackward0)
+        fn.scalar = alpha
+    elif op == 2:
+        fn = MulBackward0.__new__(MulBackward0)
+        if tb is None:
+            fn.scalar = b
+        else:
+            if gb:
+                fn.sv0 = save_variable(ta, False)
+            if ga:
+                fn.sv1 = save_variable(tb, False)
+    else:
+        fn = DivBackward0.__new__(DivBackward0)
+        if tb is None:
+            fn.scalar = b
+        else:
+            if gb:
+                fn.sv0 = save_variable(ta, False)
+            if ga or gb:
+                fn.sv1 = save_variable(tb, False)
+    if tb is None:
+        fn.next_edges_ = (edge_of(ta), make_edge(None, 0))
+    else:
+        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+    set_history(out, fn, 0)
+    return out
+
+
+cdef object _scalar_left(int op, object s, Tensor t, Tensor out):
+    cdef BinaryNode fn
+    if op == 1:
+        fn = RsubBackward1.__new__(RsubBackward1)
+    elif op == 3:
+        # torch computes s / t as t.reciprocal() * s: the node is MulBackward0
+        # whose saved "other" is s; its input is the reciprocal's node.
+        return _rdiv(s, t)
+    else:
+        raise AssertionError("unreachable")
+    fn.next_edges_ = (edge_of(t),)
+    set_history(out, fn, 0)
+    return out
+
+
+cdef object _rdiv(object s, Tensor t):
+    return _arith(reciprocal(t), s, 2, None)
+
+
+cdef object add_impl(object a, object b):
+    return _arith(a, b, 0, None)
+
+
+cdef object sub_impl(object a, object b):
+    return _arith(a, b, 1, None)
+
+
+cdef object rsub_impl(object a, object b):
+    # b - a with a a Tensor (b a scalar or a Tensor)
+    if isinstance(b, Tensor):
+        return _arith(b, a, 1, None)
+    if not isinstance(b, _scalars):
+        return NotImplemented
+    return _arith(b, a, 1, None)
+
+
+cdef object mul_impl(object a, object b):
+    return _arith(a, b, 2, None)
+
+
+cdef object div_impl(object a, object b):
+    return _arith(a, b, 3, None)
+
+
+cdef object rdiv_impl(object a, object b):
+    if not isinstance(b, _scalars):
+        return NotImplemented
+    return _arith(b, a, 3, None)
+
+
+def add(input, other, *, alpha=1, out=None):
+    _check_tensor_arg(input, "add", "input")
+    if alpha != 1:
+        r = _arith(input, other, 0, alpha)
+    else:
+        r = _arith(input, other, 0, None)
+    return _check_impl(r, input, other, "add")
+
+
+def sub(input, other, *, alpha=1, out=None):
+    _check_tensor_arg(input, "sub", "input")
+    r = _arith(input, other, 1, alpha if alpha != 1 else None)
+    return _check_impl(r, input, other, "sub")
+
+
+subtract = sub
+
+
+def rsub(input, other, *, alpha=1):
+    return sub(other, input, alpha=alpha) if isinstance(other, Tensor) else _arith(other, input, 1, None)
+
+
+def mul(input, other, *, out=None):
+    _check_tensor_arg(input, "mul", "input")
+    return _check_impl(_arith(input, other, 2, None), input, other, "mul")
+
+
+multiply = mul
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    _check_tensor_arg(input, "div", "input")
+    if rounding_mode is not None:
+        return _rounded_div(input, other, rounding_mode)
+    return _check_impl(_arith(input, other, 3, None), input, other, "div")
+
+
+divide = div
+true_divide = div
+
+
+cdef _check_tensor_arg(x, str name, str argname):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name}(): argument '{argname}' (position 1) must be Tensor, not {type(x).__name__}")
+
+
+cdef _check_impl(r, a, b, str name):
+    if r is NotImplemented:
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    return r
+
+
+def _rounded_div(a, b, mode):
+    cdef Tensor ta = a
+    p = prep_binary(a, b, "")
+    if mode == "trunc":
+        r = np.trunc(p[2] / p[3]) if p[2].dtype.kind == "f" else np.fix(p[2] / p[3]).astype(p[2].dtype)
+    elif mode == "floor":
+        r = np.floor_divide(p[2], p[3])
+    else:
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
+    return _nograd_result(as_array(r), (a, b), "DivBackward1")
+
+
+def floor_divide(a, b):
+    return _rounded_div(a, b, "floor")
+
+
+def remainder(a, b):
+    p = prep_binary(a, b, "")
+    if p is None:
+        return NotImplemented
+    return _nograd_result(as_array(np.remainder(p[2], p[3])), (a, b), "RemainderBackward0")
+
+
+cdef object _nograd_result(object arr, tuple inputs, str name):
+    """Ops whose gradient is zero or not implemented for grad inputs."""
+    for t in inputs:
+        if isinstance(t, Tensor) and grad_needed(<Tensor>t):
+            return _generic_unary_like(arr, inputs, name)
+    return wrap_array(arr)
+
+
+@cython.final
+cdef class ZeroGradBackward(Node):
+    cdef str name_
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [None if e.function is None else g * 0 for e in self.next_edges_]
+
+
+cdef object _generic_unary_like(object arr, tuple inputs, str name):
+    cdef ZeroGradBackward fn = ZeroGradBackward.__new__(ZeroGradBackward)
+    cdef Tensor out = wrap_array(arr)
+    fn.name_ = name
+    fn.next_edges_ = tuple([edge_of(t) if isinstance(t, Tensor) else make_edge(None, 0) for t in inputs])
+    set_history(out, fn, 0)
+    return out
+
+
+# =============================================================================
+# pow
+# =============================================================================
+
+@cython.final
+cdef class PowBackward0(BinaryNode):
+    # self ** scalar; sv0: self
+    cdef list apply(self, list grads):
+        g = grads[0]
+        e = self.scalar
+        if e == 0:
+            return [g * 0]
+        return [g * (e * self.v0(g) ** (e - 1))]
+
+
+@cython.final
+cdef class PowBackward1(BinaryNode):
+    # self ** exponent (tensors); sv0: self, sv1: exponent
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef Edge e0 = self.next_edges_[0]
+        cdef Edge e1 = self.next_edges_[1]
+        xp = xp_of(g)
+        s = self.v0(g)
+        ex = self.v1(g)
+        r0 = r1 = None
+        if e0.function is not None:
+            r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
+        if e1.function is not None:
+            res = s ** ex
+            r1 = xp.where((s == 0) & (ex >= 0), 0.0, g * res * xp.log(s))
+        return [r0, r1]
+
+
+@cython.final
+cdef class PowBackward2(BinaryNode):
+    # scalar ** self; sv0: result
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        base = self.scalar
+        if base == 0:
+            s = self.v1(g)
+            return [xp.where(s >= 0, 0.0 * g, g * self.v0(g) * np.log(base) if base != 0 else g * 0)]
+        return [g * self.v0(g) * float(np.log(base))]
+
+
+cdef object pow_impl(object a, object b):
+    cdef Tensor ta, tb, out
+    cdef BinaryNode fn
+    if isinstance(a, Tensor) and isinstance(b, _scalars) and not isinstance(b, (bool, np.bool_)):
+        ta = a
+        x = ta.data_
+        if x.dtype.kind != "f" and isinstance(b, (float, np.floating)):
+            x = x.astype(_D.get_default_dtype().np)
+        if x.dtype.kind in "iu" and b < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        out = wrap_array(as_array(x ** b))
+        if grad_needed(ta):
+            fn = PowBackward0.__new__(PowBackward0)
+            fn.scalar = b
+            fn.next_edges_ = (gradient_edge(ta),)
+            set_history(out, fn, 0)
+            fn.sv0 = save_variable(ta, False)
+        return out
+    p = prep_binary(a, b, "")
+    if p is None:
+        return NotImplemented
+    x = p[2]
+    y = p[3]
+    try:
+        r = as_array(x ** y)
+    except ValueError:
+        raise broadcast_error(x, y) from None
+    out = wrap_array(r)
+    ta = p[0]
+    tb = p[1]
+    ga = ta is not None and grad_needed(ta)
+    gb = tb is not None and grad_needed(tb)
+    if not (ga or gb):
+        return out
+    if ta is None:
+        fn = PowBackward2.__new__(PowBackward2)
+        fn.scalar = a
+        fn.next_edges_ = (gradient_edge(tb),)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(out, True)
+        fn.sv1 = save_variable(tb, False)
+        return out
+    fn = PowBackward1.__new__(PowBackward1)
+    fn.next_edges_ = (edge_of(ta), edge_of(tb))
+    set_history(out, fn, 0)
+    fn.sv0 = save_variable(ta, False)
+    fn.sv1 = save_variable(tb, False)
+    return out
+
+
+cdef object rpow_impl(object a, object b):
+    # b ** a with a a Tensor
+    return pow_impl(b, a)
+
+
+def pow(input, exponent):
+    r = pow_impl(input, exponent)
+    if r is NotImplemented:
+        raise TypeError(f"pow(): argument 'exponent' must be Tensor or Number, not {type(exponent).__name__}")
+    return r
+
+
+# =============================================================================
+# Unary math
+# =============================================================================
+
+cdef class UnaryNode(BinaryNode):
+    pass
+
+
+@cython.final
+cdef class NegBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        return [-grads[0]]
+
+
+@cython.final
+cdef class AbsBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * xp_of(g).sign(self.v0(g))]
+
+
+@cython.final
+cdef class SignBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        return [grads[0] * 0]
+
+
+@cython.final
+cdef class ExpBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * self.v0(g)]
+
+
+@cython.final
+cdef class LogBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g / self.v0(g)]
+
+
+@cython.final
+cdef class Log2Backward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g / (self.v0(g) * 0.6931471805599453)]
+
+
+@cython.final
+cdef class Log10Backward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g / (self.v0(g) * 2.302585092994046)]
+
+
+@cython.final
+cdef class Log1PBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g / (self.v0(g) + 1)]
+
+
+@cython.final
+cdef class SqrtBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g / (2 * self.v0(g))]
+
+
+@cython.final
+cdef class RsqrtBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [-0.5 * g * r * r * r]
+
+
+@cython.final
+cdef class ReciprocalBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [-g * r * r]
+
+
+@cython.final
+cdef class SinBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * xp_of(g).cos(self.v0(g))]
+
+
+@cython.final
+cdef class CosBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * -xp_of(g).sin(self.v0(g))]
+
+
+@cython.final
+cdef class TanBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [g * (1 + r * r)]
+
+
+@cython.final
+cdef class TanhBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [g * (1 - r * r)]
+
+
+@cython.final
+cdef class SigmoidBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [g * (r * (1 - r))]
+
+
+@cython.final
+cdef class ReluBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        return [xp_of(g).where(r > 0, g, 0.0 * g)]
+
+
+@cython.final
+cdef class SquareBackward0(UnaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * (2 * self.v0(g))]
+
+
+@cython.final
+cdef class ClampBackward1(UnaryNode):
+    # scalar bounds: scalar = min or None, scalar2 = max or None; sv0: self
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        s = self.v0(g)
+        if self.scalar is not None and self.scalar2 is not None:
+            mask = (s >= self.scalar) & (s <= self.scalar2)
+        elif self.scalar is not None:
+            mask = s >= self.scalar
+        else:
+            mask = s <= self.scalar2
+        return [xp.where(mask, g, 0.0 * g)]
+
+
+@cython.final
+cdef class ClampBackward0(UnaryNode):
+    # tensor bounds: sv0 self, sv1 min (or None), scalar2 max Tensor SavedVariable
+    cdef SavedVariable sv2
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        if self.sv2 is not None:
+            self.sv2.release()
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        s = self.v0(g)
+        lo = None if self.sv1 is None else self.v1(g)
+        hi = None if self.sv2 is None else self.sv2.unpack(self, isinstance(g, Tensor))
+        mask_self = None
+        z = 0.0 * g
+        if lo is not None and hi is not None:
+            mask_self = (s >= lo) & (s <= hi)
+        elif lo is not None:
+            mask_self = s >= lo
+        else:
+            mask_self = s <= hi
+        r0 = xp.where(mask_self, g, z)
+        r1 = None if lo is None else xp.where(s < lo, g, z)
+        r2 = None if hi is None else xp.where((s > hi) if lo is None else ((s > hi) & (s >= lo)), g, z)
+        if lo is not None and hi is not None:
+            # where lo > hi torch returns hi: the gradient goes to max
+            r1 = xp.where((s < lo) & (lo <= hi), g, z)
+            r2 = xp.where((s > hi) | (lo > hi), g, z)
+        return [r0, r1, r2]
+
+
+cdef dict _UNARY = {}
+
+
+cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str name):
+    """save: 0 nothing, 1 the input, 2 the output."""
+    cdef Tensor t, out
+    cdef UnaryNode fn
+    if not isinstance(a, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
+    t = a
+    x = t.data_
+    if to_float and x.dtype.kind != "f":
+        x = x.astype(_D.get_default_dtype().np)
+    out = wrap_array(as_array(npfn(x)))
+    if cls is not None and grad_needed(t):
+        fn = <UnaryNode>new_node(cls)
+        fn.next_edges_ = (gradient_edge_fast(t),)
+        set_history(out, fn, 0)
+        if save == 1:
+            fn.sv0 = save_variable(t, False)
+        elif save == 2:
+            fn.sv0 = save_variable(out, True)
+    return out
+
+
+cdef object neg_impl(object a):
+    cdef Tensor t = a
+    if t.data_.dtype.kind == "b":
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
+    return _unary(a, np.negative, NegBackward0, 0, False, "neg")
+
+
+def neg(input):
+    return neg_impl(input)
+
+
+negative = neg
+
+
+def _sigmoid_np(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _sigmoid_arr(x):
+    with np.errstate(over="ignore"):
+        r = np.exp(-np.abs(x))
+        return np.where(x >= 0, 1 / (1 + r), r / (1 + r)).astype(x.dtype, copy=False)
+
+
+def _rsqrt_np(x):
+    return 1.0 / np.sqrt(x)
+
+
+def _relu_np(x):
+    return np.maximum(x, 0).astype(x.dtype, copy=False)
+
+
+def abs(input):
+    return _unary(input, np.abs, AbsBackward0, 1, False, "abs")
+
+
+def sign(input):
+    return _unary(input, np.sign, SignBackward0, 0, False, "sign")
+
+
+def exp(input):
+    with np.errstate(over="ignore"):
+        return _unary(input, np.exp, ExpBackward0, 2, True, "exp")
+
+
+def log(input):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _unary(input, np.log, LogBackward0, 1, True, "log")
+
+
+def log2(input):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _unary(input, np.log2, Log2Backward0, 1, True, "log2")
+
+
+def log10(input):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _unary(input, np.log10, Log10Backward0, 1, True, "log10")
+
+
+def log1p(input):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _unary(input, np.log1p, Log1PBackward0, 1, True, "log1p")
+
+
+def sqrt(input):
+    with np.errstate(invalid="ignore"):
+        return _unary(input, np.sqrt, SqrtBackward0, 2, True, "sqrt")
+
+
+def rsqrt(input):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _unary(input, _rsqrt_np, RsqrtBackward0, 2, True, "rsqrt")
+
+
+def reciprocal(input):
+    with np.errstate(divide="ignore"):
+        return _unary(input, np.reciprocal, ReciprocalBackward0, 2, True, "reciprocal")
+
+
+def sin(input):
+    return _unary(input, np.sin, SinBackward0, 1, True, "sin")
+
+
+def cos(input):
+    return _unary(input, np.cos, CosBackward0, 1, True, "cos")
+
+
+def tan(input):
+    return _unary(input, np.tan, TanBackward0, 2, True, "tan")
+
+
+def tanh(input):
+    return _unary(input, np.tanh, TanhBackward0, 2, True, "tanh")
+
+
+def sigmoid(input):
+    return _unary(input, _sigmoid_arr, SigmoidBackward0, 2, True, "sigmoid")
+
+
+def relu(input):
+    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+        raise RuntimeError("\"clamp_min_cpu\" not implemented for 'Bool'")
+    return _unary(input, _relu_np, ReluBackward0, 2, False, "relu")
+
+
+def square(input):
+    return _unary(input, np.square, SquareBackward0, 1, False, "square")
+
+
+def floor(input):
+    return _unary(input, np.floor, SignBackward0 if False else None, 0, False, "floor")
+
+
+def ceil(input):
+    return _unary(input, np.ceil, None, 0, False, "ceil")
+
+
+def trunc(input):
+    return _unary(input, np.trunc, None, 0, False, "trunc")
+
+
+def round(input, *, decimals=0):
+    return _unary(input, lambda x: np.round(x, decimals), None, 0, False, "round")
+
+
+def clamp(input, min=None, max=None):
+    cdef Tensor t
+    cdef UnaryNode fn
+    cdef ClampBackward0 fn0
+    if not isinstance(input, Tensor):
+        raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    t = input
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = None if min is None else to_tensor(min, t)
+        hi = None if max is None else to_tensor(max, t)
+        x = t.data_
+        r = x
+        if lo is not None:
+            r = np.maximum(r, (<Tensor>lo).data_)
+        if hi is not None:
+            r = np.minimum(r, (<Tensor>hi).data_)
+        out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+        if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
+                                    or (hi is not None and tensor_requires_grad(hi))):
+            fn0 = ClampBackward0.__new__(ClampBackward0)
+            fn0.next_edges_ = (edge_of(t), make_edge(None, 0) if lo is None else edge_of(lo),
+                               make_edge(None, 0) if hi is None else edge_of(hi))
+            set_history(out, fn0, 0)
+            fn0.sv0 = save_variable(t, False)
+            if lo is not None:
+                fn0.sv1 = save_variable(lo, False)
+            if hi is not None:
+                fn0.sv2 = save_variable(hi, False)
+        return out
+    x = t.data_
+    if x.dtype.kind != "f" and (isinstance(min, float) or isinstance(max, float)):
+        x = x.astype(_D.get_default_dtype().np)
+    r = x
+    if min is not None:
+        r = np.maximum(r, min)
+    if max is not None:
+        r = np.minimum(r, max)
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if grad_needed(t):
+        fn = ClampBackward1.__new__(ClampBackward1)
+        fn.scalar = min
+        fn.scalar2 = max
+        fn.next_edges_ = (gradient_edge(t),)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(t, False)
+    return out
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
+# =============================================================================
+# maximum / minimum / where
+# =============================================================================
+
+@cython.final
+cdef class MaximumBackward0(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        s = self.v0(g)
+        o = self.v1(g)
+        z = 0.0 * g
+        half = xp.where(s == o, g / 2, g)
+        return [xp.where(s < o, z, half), xp.where(s > o, z, half)]
+
+
+@cython.final
+cdef class MinimumBackward0(BinaryNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        s = self.v0(g)
+        o = self.v1(g)
+        z = 0.0 * g
+        half = xp.where(s == o, g / 2, g)
+        return [xp.where(s > o, z, half), xp.where(s < o, z, half)]
+
+
+cdef object _maxmin(object a, object b, bint is_max):
+    cdef Tensor ta, tb, out
+    cdef BinaryNode fn
+    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        raise TypeError(f"{'maximum' if is_max else 'minimum'}(): argument 'other' (position 2) must be Tensor, not "
+                        f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
+    p = prep_binary(a, b, "")
+    try:
+        r = np.maximum(p[2], p[3]) if is_max else np.minimum(p[2], p[3])
+    except ValueError:
+        raise broadcast_error(p[2], p[3]) from None
+    out = wrap_array(as_array(r))
+    ta = a
+    tb = b
+    if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
+        fn = MaximumBackward0.__new__(MaximumBackward0) if is_max else MinimumBackward0.__new__(MinimumBackward0)
+        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(ta, False)
+        fn.sv1 = save_variable(tb, False)
+    return out
+
+
+def maximum(input, other):
+    return _maxmin(input, other, True)
+
+
+def minimum(input, other):
+    return _maxmin(input, other, False)
+
+
+@cython.final
+cdef class WhereBackward0(BinaryNode):
+    # sv0: condition
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        c = self.v0(g)
+        z = 0.0 * g
+        return [xp.where(c, g, z), xp.where(c, z, g)]
+
+
+def where(condition, input=None, other=None):
+    cdef Tensor tc, out
+    cdef BinaryNode fn
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    if not isinstance(condition, Tensor):
+        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}")
+    tc = condition
+    if tc.data_.dtype.kind != "b":
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {_D._FROM_NP[tc.data_.dtype]._cname}")
+    p = prep_binary(input, other, "")
+    if p is None:
+        raise TypeError("where(): argument 'input' must be Tensor or Number")
+    try:
+        r = np.where(tc.data_, p[2], p[3])
+    except ValueError:
+        raise broadcast_error(p[2], p[3]) from None
+    out = wrap_array(as_array(r))
+    ta = p[0]
+    tb = p[1]
+    ga = ta is not None and tensor_requires_grad(ta)
+    gb = tb is not None and tensor_requires_grad(tb)
+    if is_grad_enabled_c() and (ga or gb):
+        fn = WhereBackward0.__new__(WhereBackward0)
+        fn.next_edges_ = (make_edge(None, 0) if ta is None else edge_of(ta),
+                          make_edge(None, 0) if tb is None else edge_of(tb))
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(tc, False)
+    return out
+
+
+def nonzero(input, *, as_tuple=False):
+    cdef Tensor t = input
+    idx = np.nonzero(t.data_)
+    if as_tuple:
+        return tuple([wrap_array(i.astype(np.int64)) for i in idx])
+    return wrap_array(np.stack(idx, axis=1).astype(np.int64) if len(idx) else np.zeros((0, 0), np.int64))
+
+
+# =============================================================================
+# Comparisons and logical ops (never differentiable)
+# =============================================================================
+
+cdef object _cmp(object a, object b, object npfn):
+    p = prep_binary(a, b, "")
+    if p is None:
+        return NotImplemented
+    try:
+        return wrap_array(as_array(npfn(p[2], p[3])))
+    except ValueError:
+        raise broadcast_error(p[2], p[3]) from None
+
+
+cdef object eq_impl(object a, object b):
+    return _cmp(a, b, np.equal)
+
+
+cdef object ne_impl(object a, object b):
+    return _cmp(a, b, np.not_equal)
+
+
+cdef object lt_impl(object a, object b):
+    return _cmp(a, b, np.less)
+
+
+cdef object le_impl(object a, object b):
+    return _cmp(a, b, np.less_equal)
+
+
+cdef object gt_impl(object a, object b):
+    return _cmp(a, b, np.greater)
+
+
+cdef object ge_impl(object a, object b):
+    return _cmp(a, b, np.greater_equal)
+
+
+def eq(input, other):
+    return _cmp(input, other, np.equal)
+
+
+def ne(input, other):
+    return _cmp(input, other, np.not_equal)
+
+
+def lt(input, other):
+    return _cmp(input, other, np.less)
+
+
+def le(input, other):
+    return _cmp(input, other, np.less_equal)
+
+
+def gt(input, other):
+    return _cmp(input, other, np.greater)
+
+
+def ge(input, other):
+    return _cmp(input, other, np.greater_equal)
+
+
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+
+def equal(input, other):
+    cdef Tensor a = input, b = other
+    return a.data_.shape == b.data_.shape and bool(np.array_equal(a.data_, b.data_))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    cdef Tensor a = input, b = other
+    return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    cdef Tensor a = input, b = other
+    return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def logical_not(input):
+    cdef Tensor t = input
+    return wrap_array(as_array(np.logical_not(t.data_)))
+
+
+def logical_and(input, other):
+    return _cmp(input, other, np.logical_and)
+
+
+def logical_or(input, other):
+    return _cmp(input, other, np.logical_or)
+
+
+def logical_xor(input, other):
+    return _cmp(input, other, np.logical_xor)
+
+
+def bitwise_not(input):
+    cdef Tensor t = input
+    return wrap_array(as_array(np.invert(t.data_)))
+
+
+def isnan(input):
+    cdef Tensor t = input
+    return wrap_array(as_array(np.isnan(t.data_)))
+
+
+def isfinite(input):
+    cdef Tensor t = input
+    return wrap_array(as_array(np.isfinite(t.data_)))
+
+
+def isinf(input):
+    cdef Tensor t = input
+    return wrap_array(as_array(np.isinf(t.data_)))
+
+
+# =============================================================================
+# In-place ops. NOTE [ In-place op protocol ]
+# Every in-place op follows torch's ADInplaceOrView + VariableType order:
+#   1. compute the new values into a temporary (a failure here leaves
+#      everything as it was: data, version, history);
+#   2. check_inplace (leaf that requires grad, view+inplace rules);
+#   3. save what the backward needs from the *old* self;
+#   4. write the values into self's storage and bump the version once;
+#   5. rebase_history onto the new node (CopySlices for views).
+# =============================================================================
+
+cdef object _inplace_write(Tensor self, object values):
+    x = self.data_
+    if values.dtype != x.dtype:
+        if not np.can_cast(values.dtype, x.dtype, "same_kind") and not (
+                values.dtype.kind in "biu" and x.dtype.kind in "iuf") and not (
+                values.dtype.kind == "b"):
+            raise RuntimeError(f"result type {_D._FROM_NP[values.dtype]._cname} can't be cast to the "
+                               f"desired output type {_D._FROM_NP[x.dtype]._cname}")
+    if values.shape != x.shape:
+        try:
+            values = np.broadcast_to(values, x.shape)
+        except ValueError:
+            raise RuntimeError(f"output with shape [{', '.join([str(s) for s in x.shape])}] doesn't match the "
+                               f"broadcast shape [{', '.join([str(s) for s in np.broadcast_shapes(values.shape, x.shape)])}]"
+                               if _broadcastable(values.shape, x.shape) else
+                               str(broadcast_error(x, values))) from None
+    return values
+
+
+cdef bint _broadcastable(a, b):
+    try:
+        np.broadcast_shapes(a, b)
+        return True
+    except ValueError:
+        return False
+
+
+cdef object _inplace_arith(object self, object other, int op, object alpha):
+    cdef Tensor t, to = None
+    cdef BinaryNode fn
+    if not isinstance(self, Tensor):
+        raise TypeError("in-place op on a non-Tensor")
+    t = self
+    if isinstance(other, Tensor):
+        to = other
+    elif not isinstance(other, _scalars):
+        return NotImplemented
+    x = t.data_
+    # 1. values, computed in the result dtype then checked against self's
+    y = to.data_ if to is not None else other
+    if alpha is not None and alpha != 1:
+        y = y * alpha
+    try:
+        if op == 0:
+            vals = x + y
+        elif op == 1:
+            vals = x - y
+        elif op == 2:
+            vals = x * y
+        else:
+            vals = x / y if x.dtype.kind == "f" else x.astype(_D.get_default_dtype().np) / y
+    except ValueError:
+        raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
+    vals = as_array(vals)
+    rd = _D.result_type(t, other)
+    if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
+        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                           f"{_D._FROM_NP[x.dtype]._cname}")
+    vals = _inplace_write(t, vals)
+    # 2. checks
+    cdef bint rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
+    check_inplace(t, rg)
+    # 3. node and saved old values
+    if rg:
+        if op == 0:
+            fn = AddBackward0.__new__(AddBackward0)
+            fn.scalar = alpha
+        elif op == 1:
+            fn = SubBackward0.__new__(SubBackward0)
+            fn.scalar = alpha
+        elif op == 2:
+            fn = MulBackward0.__new__(MulBackward0)
+            if to is None:
+                fn.scalar = other
+            else:
+                if tensor_requires_grad(to):
+                    fn.sv0 = save_variable(_detached_copy(t), False)
+                if tensor_requires_grad(t):
+                    fn.sv1 = save_variable(to, False)
+        else:
+            fn = DivBackward0.__new__(DivBackward0)
+            if to is None:
+                fn.scalar = other
+            else:
+                if tensor_requires_grad(to):
+                    fn.sv0 = save_variable(_detached_copy(t), False)
+                fn.sv1 = save_variable(to, False)
+        fn.next_edges_ = (edge_of(t), make_edge(None, 0) if to is None else edge_of(to))
+    # 4. write and bump
+    x[...] = vals
+    bump_version(t)
+    # 5. history
+    if rg:
+        rebase_history(t, fn)
+    return t
+
+
+cdef Tensor _detached_copy(Tensor t):
+    return wrap_array(t.data_.copy())
+
+
+cdef object iadd_impl(object a, object b):
+    return _inplace_arith(a, b, 0, None)
+
+
+cdef object isub_impl(object a, object b):
+    return _inplace_arith(a, b, 1, None)
+
+
+cdef object imul_impl(object a, object b):
+    return _inplace_arith(a, b, 2, None)
+
+
+cdef object idiv_impl(object a, object b):
+    return _inplace_arith(a, b, 3, None)
+
+
+def add_(self, other, *, alpha=1):
+    r = _inplace_arith(self, other, 0, alpha if alpha != 1 else None)
+    return _check_impl(r, self, other, "add_")
+
+
+def sub_(self, other, *, alpha=1):
+    r = _inplace_arith(self, other, 1, alpha if alpha != 1 else None)
+    return _check_impl(r, self, other, "sub_")
+
+
+def mul_(self, other):
+    return _check_impl(_inplace_arith(self, other, 2, None), self, other, "mul_")
+
+
+def div_(self, other):
+    return _check_impl(_inplace_arith(self, other, 3, None), self, other, "div_")
+
+
+@cython.final
+cdef class ZeroBackward0(Node):
+    cdef list apply(self, list grads):
+        return [grads[0] * 0]
+
+
+@cython.final
+cdef class FillBackward0(Node):
+    cdef list apply(self, list grads):
+        return [grads[0] * 0]
+
+
+@cython.final
+cdef class FillBackward1(Node):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        return [g * 0, g.sum()]
+
+
+def _fill(Tensor t, value, type node_cls):
+    cdef Node fn
+    cdef Tensor tv = None
+    if isinstance(value, Tensor):
+        tv = value
+        if tv.data_.ndim != 0:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {tv.data_.ndim} dimensions.")
+        vals = tv.data_
+    elif isinstance(value, _scalars):
+        vals = value
+    else:
+        raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
+    check_inplace(t, rg)
+    if rg:
+        if tv is not None:
+            fn = FillBackward1.__new__(FillBackward1)
+            fn.next_edges_ = (edge_of(t), edge_of(tv))
+        else:
+            fn = new_node(node_cls)
+            fn.next_edges_ = (edge_of(t),)
+    t.data_[...] = vals
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
+
+
+def zero_(self):
+    return _fill(self, 0, ZeroBackward0)
+
+
+def fill_(self, value):
+    return _fill(self, value, FillBackward0)
+
+
+@cython.final
+cdef class CopyBackwards(Node):
+    cdef object src_dtype
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if g is None:
+            return [None, None]
+        r1 = None
+        cdef Edge e1 = self.next_edges_[1]
+        if e1.function is not None:
+            r1 = g.to(_D._FROM_NP[self.src_dtype]) if isinstance(g, Tensor) else g.astype(self.src_dtype)
+        return [g * 0, r1]
+
+
+def copy_(self, src, non_blocking=False):
+    cdef Tensor t = self, ts
+    cdef CopyBackwards fn
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
+    ts = src
+    x = t.data_
+    vals = ts.data_
+    if _device_of_arr(vals) != _device_of_arr(x):
+        vals = ops_ns()._to_device_array(vals, x)
+    if vals.shape != x.shape:
+        try:
+            vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
+        except ValueError:
+            raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of "
+                               f"tensor b ({vals.shape[-1] if vals.ndim else 1}) at non-singleton dimension "
+                               f"{x.ndim - 1}") from None
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+    check_inplace(t, rg)
+    if rg:
+        fn = CopyBackwards.__new__(CopyBackwards)
+        fn.src_dtype = ts.data_.dtype
+        fn.next_edges_ = (edge_of(t), edge_of(ts))
+    if x.dtype.kind in "iu" and vals.dtype.kind == "f":
+        vals = np.trunc(vals)
+    x[...] = vals
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
+
+
+cdef object _device_of_arr(a):
+    return type(a)
+
+
+# =============================================================================
+# Dispatch table: Tensor's operators call these without a Python call.
+# =============================================================================
+cdef TensorDispatch* _d = tensor_dispatch()
+_d.add = add_impl
+_d.sub = sub_impl
+_d.rsub = rsub_impl
+_d.mul = mul_impl
+_d.truediv = div_impl
+_d.rtruediv = rdiv_impl
+_d.pow = pow_impl
+_d.rpow = rpow_impl
+_d.iadd = iadd_impl
+_d.isub = isub_impl
+_d.imul = imul_impl
+_d.itruediv = idiv_impl
+_d.eq = eq_impl
+_d.ne = ne_impl
+_d.lt = lt_impl
+_d.le = le_impl
+_d.gt = gt_impl
+_d.ge = ge_impl
+_d.neg = neg_impl

@@ -1,0 +1,569 @@
+# cython: language_level=3
+"""Reductions: sum, mean, prod, max/min, amax/amin, var/std, softmax,
+log_softmax, logsumexp."""
+cimport cython
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport gradient_edge, set_history
+from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
+
+cimport numpy as cnp
+import numpy as np
+cnp.import_array()
+from cyautograd import dtypes as _D
+
+
+cdef class ReduceNode(BinaryNode):
+    cdef tuple self_shape      # input shape
+    cdef tuple dims            # reduced dims (wrapped), or None for all
+    cdef bint keepdim
+    cdef object self_dtype
+
+    cdef object restore(self, object g):
+        """Unsqueeze the reduced dims of g (restore_reduced_dims) and expand."""
+        if not self.keepdim and self.dims is not None:
+            shape = list(self.self_shape)
+            for d in self.dims:
+                shape[d] = 1
+            g = g.reshape(tuple(shape))
+        elif self.dims is None and not self.keepdim:
+            g = g.reshape((1,) * len(self.self_shape))
+        return g
+
+    cdef object expand(self, object g):
+        g = self.restore(g)
+        if isinstance(g, Tensor):
+            return g.expand(self.self_shape)
+        return np.broadcast_to(g, self.self_shape)
+
+
+@cython.final
+cdef class SumBackward0(ReduceNode):
+    cdef list apply(self, list grads):
+        return [self.expand(grads[0])]
+
+
+@cython.final
+cdef class SumBackward1(ReduceNode):
+    cdef list apply(self, list grads):
+        return [self.expand(grads[0])]
+
+
+@cython.final
+cdef class MeanBackward0(ReduceNode):
+    cdef list apply(self, list grads):
+        n = int(np.prod(self.self_shape)) if self.self_shape else 1
+        return [self.expand(grads[0] / n)]
+
+
+@cython.final
+cdef class MeanBackward1(ReduceNode):
+    cdef list apply(self, list grads):
+        n = 1
+        for d in self.dims:
+            n *= self.self_shape[d]
+        return [self.expand(grads[0] / n)]
+
+
+cdef class ProdBackward0(ReduceNode):
+    # sv0: self, sv1: result
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        if isinstance(g, Tensor):
+            return [self.expand(g * self.v1(g)) / s]
+        return [_prod_grad(self.expand(g), s, self.dims)]
+
+
+@cython.final
+cdef class ProdBackward1(ProdBackward0):
+    pass
+
+
+cdef object _prod_grad(object g, object x, tuple dims):
+    """g * prod of the other elements, exact where x has zeros."""
+    if dims is None:
+        flat = x.reshape(-1)
+        pre = np.concatenate([np.ones(1, flat.dtype), np.cumprod(flat[:-1])])
+        post = np.concatenate([np.cumprod(flat[::-1][:-1])[::-1], np.ones(1, flat.dtype)])
+        return g * (pre * post).reshape(x.shape)
+    d = dims[0]
+    xm = np.moveaxis(x, d, -1)
+    ones = np.ones(xm.shape[:-1] + (1,), x.dtype)
+    pre = np.concatenate([ones, np.cumprod(xm[..., :-1], axis=-1)], axis=-1)
+    post = np.concatenate([np.cumprod(xm[..., ::-1][..., :-1], axis=-1)[..., ::-1], ones], axis=-1)
+    return g * np.moveaxis(pre * post, -1, d)
+
+
+@cython.final
+cdef class MaxBackward1(ReduceNode):
+    # full reduction: evenly distribute among ties; sv0 self, sv1 result
+    cdef str name_
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        r = self.v1(g)
+        xp = xp_of(g)
+        mask = (s == r)
+        if isinstance(g, Tensor):
+            cnt = mask.sum()
+            return [xp.where(mask, g / cnt, 0.0 * g)]
+        cnt = mask.sum()
+        return [np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)]
+
+
+@cython.final
+cdef class MaxBackward0(ReduceNode):
+    # with dim: gradient to the selected index; sv0 indices
+    cdef str name_
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if g is None:
+            return [None]
+        idx = self.sv0.unpack(self, False)
+        d = self.dims[0]
+        if isinstance(g, Tensor):
+            gk = g if self.keepdim else g.unsqueeze(d)
+            ik = idx if self.keepdim else np.expand_dims(idx, d)
+            z = g.new_zeros(self.self_shape)
+            return [z.scatter(d, wrap_array(ik), gk)]
+        gk = g if self.keepdim else np.expand_dims(g, d)
+        ik = idx if self.keepdim else np.expand_dims(idx, d)
+        z = np.zeros(self.self_shape, dtype=self.self_dtype)
+        np.put_along_axis(z, ik, gk, axis=d)
+        return [z]
+
+
+@cython.final
+cdef class AmaxBackward0(ReduceNode):
+    # sv0 self, sv1 result; ties share the gradient evenly
+    cdef str name_
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        r = self.restore(self.v1(g))
+        gk = self.restore(g)
+        mask = (s == r)
+        if isinstance(g, Tensor):
+            cnt = mask.sum(dim=self.dims, keepdim=True)
+            return [ops_where(mask, gk / cnt, 0.0 * gk)]
+        cnt = mask.sum(axis=self.dims, keepdims=True)
+        return [np.where(mask, gk / cnt, 0).astype(s.dtype, copy=False)]
+
+
+cdef object ops_where(c, a, b):
+    from cyautograd.ops.pointwise import where
+    return where(c, a, b)
+
+
+@cython.final
+cdef class VarBackward0(ReduceNode):
+    # sv0 self; scalar: correction
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        n = _count(self.self_shape, self.dims)
+        gk = self.restore(g)
+        if isinstance(g, Tensor):
+            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+        else:
+            mean = s.mean(axis=self.dims, keepdims=True)
+        return [(2.0 / max(n - self.scalar, 0)) * gk * (s - mean)]
+
+
+@cython.final
+cdef class StdBackward0(ReduceNode):
+    # sv0 self, sv1 result; scalar: correction
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        r = self.restore(self.v1(g))
+        n = _count(self.self_shape, self.dims)
+        gk = self.restore(g)
+        if isinstance(g, Tensor):
+            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+        else:
+            mean = s.mean(axis=self.dims, keepdims=True)
+        return [gk * (s - mean) / (r * max(n - self.scalar, 0))]
+
+
+cdef object _count(tuple shape, tuple dims):
+    n = 1
+    if dims is None:
+        for s in shape:
+            n *= s
+    else:
+        for d in dims:
+            n *= shape[d]
+    return n
+
+
+@cython.final
+cdef class SoftmaxBackward0(ReduceNode):
+    # sv0 result
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        d = self.dims[0]
+        if isinstance(g, Tensor):
+            return [r * (g - (g * r).sum(dim=d, keepdim=True))]
+        return [r * (g - (g * r).sum(axis=d, keepdims=True))]
+
+
+@cython.final
+cdef class LogSoftmaxBackward0(ReduceNode):
+    # sv0 result
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r = self.v0(g)
+        d = self.dims[0]
+        if isinstance(g, Tensor):
+            return [g - r.exp() * g.sum(dim=d, keepdim=True)]
+        return [g - np.exp(r) * g.sum(axis=d, keepdims=True)]
+
+
+@cython.final
+cdef class LogsumexpBackward0(ReduceNode):
+    # sv0 self, sv1 result
+    cdef list apply(self, list grads):
+        g = grads[0]
+        s = self.v0(g)
+        r = self.restore(self.v1(g))
+        gk = self.restore(g)
+        if isinstance(g, Tensor):
+            return [gk * (s - r).exp()]
+        return [gk * np.exp(s - r)]
+
+
+cdef Tensor _input(object x, str name):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
+    cdef ReduceNode fn = cls.__new__(cls)
+    fn.self_shape = tuple(t.data_.shape)
+    fn.self_dtype = t.data_.dtype
+    fn.dims = dims
+    fn.keepdim = keepdim
+    fn.next_edges_ = (gradient_edge(t),)
+    set_history(out, fn, 0)
+    return fn
+
+
+cdef object _np_dtype(dtype):
+    if dtype is None:
+        return None
+    return dtype.np
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    cdef Tensor t = _input(input, "sum")
+    x = t.data_
+    npd = _np_dtype(dtype)
+    if npd is None and x.dtype.kind in "biu":
+        npd = np.int64
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        r = x.sum(dtype=npd)
+        if keepdim:
+            r = np.asarray(r).reshape((1,) * x.ndim)
+        out = wrap_array(as_array(r))
+        if grad_needed(t):
+            _make(SumBackward0 if dim is None else SumBackward1, t, None, keepdim, out)
+        return out
+    dims = wrap_dims(dim, x.ndim)
+    r = x.sum(axis=dims, keepdims=keepdim, dtype=npd) if x.ndim else x.sum(dtype=npd)
+    out = wrap_array(as_array(r))
+    if grad_needed(t):
+        _make(SumBackward1, t, dims if x.ndim else None, keepdim, out)
+    return out
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    cdef Tensor t = _input(input, "mean")
+    x = t.data_
+    if x.dtype.kind != "f" and dtype is None:
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                           f"floating point or complex dtype. Got: {_D._FROM_NP[x.dtype]._cname}")
+    npd = _np_dtype(dtype)
+    if dim is None:
+        r = x.mean(dtype=npd)
+        if x.size == 0:
+            r = np.asarray(np.nan, dtype=x.dtype)
+        if keepdim:
+            r = np.asarray(r).reshape((1,) * x.ndim)
+        out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
+        if grad_needed(t):
+            _make(MeanBackward0, t, None, keepdim, out)
+        return out
+    dims = wrap_dims(dim, x.ndim)
+    r = x.mean(axis=dims, keepdims=keepdim, dtype=npd) if x.ndim else x.mean(dtype=npd)
+    out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
+    if grad_needed(t):
+        _make(MeanBackward1, t, dims if x.ndim else (), keepdim, out)
+    return out
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    cdef Tensor t = _input(input, "prod")
+    cdef ReduceNode fn
+    x = t.data_
+    npd = _np_dtype(dtype)
+    if npd is None and x.dtype.kind in "biu":
+        npd = np.int64
+    if dim is None:
+        out = wrap_array(as_array(x.prod(dtype=npd)))
+        if grad_needed(t):
+            fn = _make(ProdBackward0, t, None, False, out)
+            fn.sv0 = save_variable(t, False)
+            fn.sv1 = save_variable(out, True)
+        return out
+    d = wrap_dim(dim, x.ndim)
+    out = wrap_array(as_array(x.prod(axis=d, keepdims=keepdim, dtype=npd) if x.ndim else x.prod(dtype=npd)))
+    if grad_needed(t):
+        fn = _make(ProdBackward1, t, (d,), keepdim, out)
+        fn.sv0 = save_variable(t, False)
+        fn.sv1 = save_variable(out, True)
+    return out
+
+
+def _minmax(input, dim, keepdim, bint is_max, str name):
+    cdef Tensor t = _input(input, name)
+    cdef MaxBackward1 fn1
+    cdef MaxBackward0 fn0
+    x = t.data_
+    if dim is None:
+        if x.size == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        r = x.max() if is_max else x.min()
+        out = wrap_array(as_array(r))
+        if grad_needed(t):
+            fn1 = MaxBackward1.__new__(MaxBackward1)
+            fn1.name_ = "MaxBackward1" if is_max else "MinBackward1"
+            fn1.self_shape = tuple(x.shape)
+            fn1.next_edges_ = (gradient_edge(t),)
+            set_history(out, fn1, 0)
+            fn1.sv0 = save_variable(t, False)
+            fn1.sv1 = save_variable(out, True)
+        return out
+    d = wrap_dim(dim, x.ndim)
+    if x.ndim and x.shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    if x.ndim:
+        idx = np.argmax(x, axis=d, keepdims=True) if is_max else np.argmin(x, axis=d, keepdims=True)
+        vals = np.take_along_axis(x, idx, axis=d)
+        if not keepdim:
+            idx = np.squeeze(idx, d)
+            vals = np.squeeze(vals, d)
+    else:
+        idx = np.zeros((), np.int64)
+        vals = x.copy()
+    out = wrap_array(as_array(vals).copy())
+    ind = wrap_array(as_array(idx).astype(np.int64))
+    if grad_needed(t):
+        fn0 = MaxBackward0.__new__(MaxBackward0)
+        fn0.name_ = "MaxBackward0" if is_max else "MinBackward0"
+        fn0.self_shape = tuple(x.shape)
+        fn0.self_dtype = x.dtype
+        fn0.dims = (d,)
+        fn0.keepdim = keepdim or x.ndim == 0
+        fn0.next_edges_ = (gradient_edge(t),)
+        fn0.num_inputs_ = 2
+        set_history(out, fn0, 0)
+        fn0.sv0 = save_variable(ind, False)
+    return _return_types.minmax(out, ind)
+
+
+class _return_types:
+    from collections import namedtuple as _nt
+    minmax = _nt("max", ["values", "indices"])
+
+
+def max(input, dim=None, keepdim=False, *, out=None):
+    if isinstance(dim, Tensor):
+        from cyautograd.ops.pointwise import maximum
+        return maximum(input, dim)
+    return _minmax(input, dim, keepdim, True, "max")
+
+
+def min(input, dim=None, keepdim=False, *, out=None):
+    if isinstance(dim, Tensor):
+        from cyautograd.ops.pointwise import minimum
+        return minimum(input, dim)
+    return _minmax(input, dim, keepdim, False, "min")
+
+
+def argmax(input, dim=None, keepdim=False):
+    cdef Tensor t = _input(input, "argmax")
+    x = t.data_
+    if dim is None:
+        r = np.asarray(np.argmax(x))
+        if keepdim:
+            r = r.reshape((1,) * x.ndim)
+        return wrap_array(r.astype(np.int64))
+    return wrap_array(as_array(np.argmax(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
+
+
+def argmin(input, dim=None, keepdim=False):
+    cdef Tensor t = _input(input, "argmin")
+    x = t.data_
+    if dim is None:
+        r = np.asarray(np.argmin(x))
+        if keepdim:
+            r = r.reshape((1,) * x.ndim)
+        return wrap_array(r.astype(np.int64))
+    return wrap_array(as_array(np.argmin(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
+
+
+def _amaxmin(input, dim, keepdim, bint is_max):
+    name = "amax" if is_max else "amin"
+    cdef Tensor t = _input(input, name)
+    cdef AmaxBackward0 fn
+    x = t.data_
+    dims = tuple(range(x.ndim)) if (dim is None or dim == () or dim == []) else wrap_dims(dim, x.ndim)
+    if x.ndim == 0:
+        dims = ()
+    r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
+    out = wrap_array(as_array(r))
+    if grad_needed(t):
+        fn = AmaxBackward0.__new__(AmaxBackward0)
+        fn.name_ = "AmaxBackward0" if is_max else "AminBackward0"
+        fn.self_shape = tuple(x.shape)
+        fn.dims = dims
+        fn.keepdim = keepdim
+        fn.next_edges_ = (gradient_edge(t),)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(t, False)
+        fn.sv1 = save_variable(out, True)
+    return out
+
+
+def amax(input, dim=(), keepdim=False):
+    return _amaxmin(input, dim, keepdim, True)
+
+
+def amin(input, dim=(), keepdim=False):
+    return _amaxmin(input, dim, keepdim, False)
+
+
+def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
+    cdef Tensor t = _input(input, "std" if is_std else "var")
+    cdef ReduceNode fn
+    x = t.data_
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"{'std' if is_std else 'var'} and var_mean only support floating point and complex dtypes")
+    if isinstance(dim, bool):
+        unbiased, dim = dim, None
+    if correction is None:
+        correction = 1 if (unbiased is None or unbiased) else 0
+    dims = None if dim is None else wrap_dims(dim, x.ndim)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = x.var(axis=dims, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else x.var(ddof=correction)
+        if is_std:
+            r = np.sqrt(r)
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if grad_needed(t):
+        fn = _make(StdBackward0 if is_std else VarBackward0, t, dims, keepdim, out)
+        fn.scalar = correction
+        fn.sv0 = save_variable(t, False)
+        if is_std:
+            fn.sv1 = save_variable(out, True)
+    return out
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _var_std(input, dim, unbiased, keepdim, correction, False)
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _var_std(input, dim, unbiased, keepdim, correction, True)
+
+
+def _softmax_common(input, dim, dtype, bint log):
+    cdef Tensor t = _input(input, "log_softmax" if log else "softmax")
+    cdef ReduceNode fn
+    x = t.data_
+    if dtype is not None:
+        x = x.astype(dtype.np)
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"\"{'log_softmax' if log else 'softmax'}_lastdim_kernel_impl\" not implemented for '{_D._FROM_NP[x.dtype]._cname}'")
+    if dim is None:
+        dim = 0 if x.ndim in (0, 1, 3) else 1
+    d = wrap_dim(dim, x.ndim)
+    if x.ndim == 0:
+        r = np.zeros_like(x) if log else np.ones_like(x)
+    else:
+        m = x.max(axis=d, keepdims=True) if x.size else x
+        z = x - m
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            e = np.exp(z)
+            s = e.sum(axis=d, keepdims=True)
+            r = (z - np.log(s)) if log else (e / s)
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if grad_needed(t):
+        fn = _make(LogSoftmaxBackward0 if log else SoftmaxBackward0, t, (d,), True, out)
+        fn.sv0 = save_variable(out, True)
+    return out
+
+
+def softmax(input, dim=None, dtype=None, _stacklevel=3):
+    return _softmax_common(input, dim, dtype, False)
+
+
+def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
+    return _softmax_common(input, dim, dtype, True)
+
+
+def logsumexp(input, dim, keepdim=False):
+    cdef Tensor t = _input(input, "logsumexp")
+    cdef ReduceNode fn
+    x = t.data_
+    if x.dtype.kind != "f":
+        x = x.astype(_D.get_default_dtype().np)
+    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
+    if x.size:
+        m = np.amax(x, axis=dims, keepdims=True)
+        m = np.where(np.isfinite(m), m, 0)
+    else:
+        m = np.zeros((1,) * x.ndim, x.dtype)
+    with np.errstate(divide="ignore"):
+        r = np.log(np.exp(x - m).sum(axis=dims, keepdims=True)) + m
+    if not keepdim:
+        r = np.squeeze(r, axis=dims) if dims else r
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if grad_needed(t):
+        fn = _make(LogsumexpBackward0, t, dims, keepdim, out)
+        fn.sv0 = save_variable(t, False)
+        fn.sv1 = save_variable(out, True)
+    return out
+
+
+def all(input, dim=None, keepdim=False):
+    cdef Tensor t = _input(input, "all")
+    if dim is None:
+        return wrap_array(np.asarray(np.all(t.data_)))
+    return wrap_array(as_array(np.all(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
+
+
+def any(input, dim=None, keepdim=False):
+    cdef Tensor t = _input(input, "any")
+    if dim is None:
+        return wrap_array(np.asarray(np.any(t.data_)))
+    return wrap_array(as_array(np.any(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))

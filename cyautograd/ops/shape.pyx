@@ -1,0 +1,535 @@
+# cython: language_level=3
+"""Shape and copy ops: clone, contiguous, to, reshape/view/flatten,
+transpose/permute/t, (un)squeeze, expand, cat, stack, gather, index_select,
+indexing. Until the views issue lands these copy their data."""
+cimport cython
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport set_history, gradient_edge
+from cyautograd.saved_variable cimport save_variable
+from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
+
+cimport numpy as cnp
+import numpy as np
+cnp.import_array()
+from cyautograd import dtypes as _D
+
+# kinds of ShapeBackward
+DEF K_IDENTITY = 0
+DEF K_RESHAPE = 1
+DEF K_PERMUTE = 2
+DEF K_EXPAND = 3
+DEF K_CAST = 4
+DEF K_INDEX = 5
+DEF K_GATHER = 6
+DEF K_INDEX_SELECT = 7
+
+
+@cython.final
+cdef class ShapeBackward(BinaryNode):
+    """Backward of one-input shape ops; `name_` is torch's node name."""
+    cdef str name_
+    cdef int kind
+    cdef tuple self_shape
+    cdef object self_dtype
+    cdef object param
+
+    cpdef str name(self):
+        return self.name_
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        cdef bint is_t = isinstance(g, Tensor)
+        if self.kind == K_IDENTITY:
+            return [g]
+        if self.kind == K_RESHAPE:
+            return [g.reshape(self.self_shape)]
+        if self.kind == K_PERMUTE:
+            inv = tuple(np.argsort(self.param))
+            return [g.permute(*inv) if is_t else np.transpose(g, inv)]
+        if self.kind == K_EXPAND:
+            return [unbroadcast(g, self.self_shape)]
+        if self.kind == K_CAST:
+            return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
+        if self.kind == K_INDEX:
+            if is_t:
+                z = g.new_zeros(self.self_shape)
+                return [z.index_put((self.param,), g, accumulate=True) if False else _index_backward_t(z, self.param, g)]
+            z = np.zeros(self.self_shape, dtype=g.dtype)
+            np.add.at(z, self.param, g)
+            return [z]
+        if self.kind == K_GATHER:
+            d, idx = self.param
+            if is_t:
+                raise RuntimeError("double backward through gather is not supported yet")
+            z = np.zeros(self.self_shape, dtype=g.dtype)
+            np.add.at(z, _gather_index(idx, d), g)
+            return [z]
+        if self.kind == K_INDEX_SELECT:
+            d, idx = self.param
+            if is_t:
+                raise RuntimeError("double backward through index_select is not supported yet")
+            z = np.zeros(self.self_shape, dtype=g.dtype)
+            np.add.at(z, (slice(None),) * d + (idx,), g)
+            return [z]
+        raise AssertionError("bad kind")
+
+
+cdef object _index_backward_t(z, index, g):
+    raise RuntimeError("double backward through advanced indexing is not supported yet")
+
+
+cdef tuple _gather_index(idx, int d):
+    grids = list(np.indices(idx.shape, sparse=True))
+    grids[d] = idx
+    return tuple(grids)
+
+
+cdef Tensor _arg(x, str name):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+cdef Tensor _record(Tensor t, object arr, str name, int kind, object param):
+    cdef Tensor out = wrap_array(arr)
+    cdef ShapeBackward fn
+    if grad_needed(t):
+        fn = ShapeBackward.__new__(ShapeBackward)
+        fn.name_ = name
+        fn.kind = kind
+        fn.self_shape = tuple(t.data_.shape)
+        fn.self_dtype = t.data_.dtype
+        fn.param = param
+        fn.next_edges_ = (gradient_edge(t),)
+        set_history(out, fn, 0)
+    return out
+
+
+def clone(input, *, memory_format=None):
+    cdef Tensor t = _arg(input, "clone")
+    return _record(t, t.data_.copy(), "CloneBackward0", K_IDENTITY, None)
+
+
+def contiguous(input, memory_format=None):
+    cdef Tensor t = _arg(input, "contiguous")
+    if t.data_.flags.c_contiguous:
+        return t
+    return _record(t, np.ascontiguousarray(t.data_), "CloneBackward0", K_IDENTITY, None)
+
+
+def to(input, *args, **kwargs):
+    cdef Tensor t = _arg(input, "to")
+    dtype = kwargs.pop("dtype", None)
+    device = kwargs.pop("device", None)
+    copy = kwargs.pop("copy", False)
+    for a in args:
+        if isinstance(a, _D.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+            device = a.device
+        elif isinstance(a, str) or type(a).__name__ == "device":
+            device = a
+        elif a is None:
+            pass
+        else:
+            raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
+    if device is not None and str(device).split(":")[0] != "cpu":
+        from cyautograd import backend
+        return backend.to_device(t, device, dtype)
+    if dtype is None or dtype.np == t.data_.dtype:
+        if copy:
+            return clone(t)
+        return t
+    return _record(t, t.data_.astype(dtype.np), "ToCopyBackward0", K_CAST, None)
+
+
+def type_as(input, other):
+    return to(input, other.dtype)
+
+
+def float(input):
+    return to(input, _D.float32)
+
+
+def double(input):
+    return to(input, _D.float64)
+
+
+def half(input):
+    return to(input, _D.float16)
+
+
+def long(input):
+    return to(input, _D.int64)
+
+
+def int(input):
+    return to(input, _D.int32)
+
+
+def bool(input):
+    return to(input, _D.bool)
+
+
+def cpu(input):
+    return to(input, "cpu")
+
+
+cdef tuple _shape_arg(tuple args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    return args
+
+
+cdef tuple _infer_shape(tuple shape, Py_ssize_t numel):
+    shape = tuple([s.__index__() for s in shape])
+    neg = [i for i, s in enumerate(shape) if s == -1]
+    if len(neg) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    for s in shape:
+        if s < -1:
+            raise RuntimeError(f"invalid shape dimension {s}")
+    if neg:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        if known == 0 or numel % known != 0:
+            raise RuntimeError(f"shape '[{', '.join([str(s) for s in shape])}]' is invalid for input of size {numel}")
+        shape = tuple([numel // known if s == -1 else s for s in shape])
+    n = 1
+    for s in shape:
+        n *= s
+    if n != numel:
+        raise RuntimeError(f"shape '[{', '.join([str(s) for s in shape])}]' is invalid for input of size {numel}")
+    return shape
+
+
+def reshape(input, *shape):
+    cdef Tensor t = _arg(input, "reshape")
+    s = _infer_shape(_shape_arg(shape), t.data_.size)
+    return _record(t, t.data_.reshape(s).copy(), "ViewBackward0", K_RESHAPE, None)
+
+
+def view(input, *shape):
+    cdef Tensor t = _arg(input, "view")
+    if len(shape) == 1 and isinstance(shape[0], _D.dtype):
+        raise RuntimeError("view(dtype) is not supported")
+    s = _infer_shape(_shape_arg(shape), t.data_.size)
+    return _record(t, t.data_.reshape(s).copy(), "ViewBackward0", K_RESHAPE, None)
+
+
+def view_as(input, other):
+    return view(input, tuple(other.shape))
+
+
+def reshape_as(input, other):
+    return reshape(input, tuple(other.shape))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    cdef Tensor t = _arg(input, "flatten")
+    x = t.data_
+    if x.ndim == 0:
+        return reshape(t, (1,))
+    s = wrap_dim(start_dim, x.ndim)
+    e = wrap_dim(end_dim, x.ndim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return t
+    n = 1
+    for d in range(s, e + 1):
+        n *= x.shape[d]
+    return reshape(t, tuple(x.shape[:s]) + (n,) + tuple(x.shape[e + 1:]))
+
+
+def unflatten(input, dim, sizes):
+    cdef Tensor t = _arg(input, "unflatten")
+    x = t.data_
+    d = wrap_dim(dim, x.ndim)
+    sizes = _infer_shape(tuple(sizes), x.shape[d])
+    return reshape(t, tuple(x.shape[:d]) + sizes + tuple(x.shape[d + 1:]))
+
+
+def permute(input, *dims):
+    cdef Tensor t = _arg(input, "permute")
+    dims = _shape_arg(dims)
+    x = t.data_
+    if len(dims) != x.ndim:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                           f"the length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} "
+                           f"is not equal to len(dims) = {len(dims)}")
+    p = tuple([wrap_dim(d, x.ndim) for d in dims])
+    if len(set(p)) != len(p):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return _record(t, np.transpose(x, p).copy(), "PermuteBackward0", K_PERMUTE, p)
+
+
+def transpose(input, dim0, dim1):
+    cdef Tensor t = _arg(input, "transpose")
+    x = t.data_
+    if x.ndim == 0:
+        wrap_dim(dim0, 0)
+        wrap_dim(dim1, 0)
+        return _record(t, x.copy(), "TransposeBackward0", K_IDENTITY, None)
+    d0 = wrap_dim(dim0, x.ndim)
+    d1 = wrap_dim(dim1, x.ndim)
+    p = list(range(x.ndim))
+    p[d0], p[d1] = p[d1], p[d0]
+    return _record(t, np.transpose(x, p).copy(), "TransposeBackward0", K_PERMUTE, tuple(p))
+
+
+swapaxes = transpose
+swapdims = transpose
+
+
+def t(input):
+    cdef Tensor x = _arg(input, "t")
+    if x.data_.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.data_.ndim}D")
+    if x.data_.ndim < 2:
+        return _record(x, x.data_.copy(), "TBackward0", K_IDENTITY, None)
+    return _record(x, x.data_.T.copy(), "TBackward0", K_PERMUTE, (1, 0))
+
+
+def numpy_T(input):
+    cdef Tensor x = _arg(input, "T")
+    n = x.data_.ndim
+    if n < 2:
+        return x
+    p = tuple(range(n - 1, -1, -1))
+    return _record(x, np.transpose(x.data_, p).copy(), "PermuteBackward0", K_PERMUTE, p)
+
+
+def unsqueeze(input, dim):
+    cdef Tensor t = _arg(input, "unsqueeze")
+    d = wrap_dim(dim, t.data_.ndim + 1)
+    return _record(t, np.expand_dims(t.data_, d).copy(), "UnsqueezeBackward0", K_RESHAPE, None)
+
+
+def squeeze(input, dim=None):
+    cdef Tensor t = _arg(input, "squeeze")
+    x = t.data_
+    if dim is None:
+        return _record(t, np.squeeze(x).copy(), "SqueezeBackward0", K_RESHAPE, None)
+    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
+    dims = tuple([d for d in dims if x.shape[d] == 1])
+    return _record(t, np.squeeze(x, axis=dims).copy(), "SqueezeBackward1" if not isinstance(dim, (tuple, list)) else "SqueezeBackward2", K_RESHAPE, None)
+
+
+def expand(input, *sizes):
+    cdef Tensor t = _arg(input, "expand")
+    sizes = _shape_arg(sizes)
+    x = t.data_
+    if len(sizes) < x.ndim:
+        raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
+                           "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
+    lead = len(sizes) - x.ndim
+    target = []
+    for i, s in enumerate(sizes):
+        if i < lead:
+            if s < 0:
+                raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
+            target.append(s)
+        else:
+            cur = x.shape[i - lead]
+            if s == -1:
+                target.append(cur)
+            elif cur != 1 and s != cur:
+                raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
+                                   f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
+                                   f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
+            else:
+                target.append(s)
+    return _record(t, np.broadcast_to(x, tuple(target)).copy(), "ExpandBackward0", K_EXPAND, None)
+
+
+def expand_as(input, other):
+    return expand(input, tuple(other.shape))
+
+
+@cython.final
+cdef class CatBackward0(Node):
+    cdef int dim
+    cdef list sizes
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        out = []
+        cdef Py_ssize_t start = 0
+        for s in self.sizes:
+            if s is None:
+                out.append(None)
+                continue
+            sl = (slice(None),) * self.dim + (slice(start, start + s),)
+            out.append(g[sl])
+            start += s
+        return out
+
+
+def cat(tensors, dim=0, *, out=None):
+    cdef Tensor t
+    cdef CatBackward0 fn
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"cat(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
+    if len(tensors) == 0:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    for i, x in enumerate(tensors):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    arrs = [(<Tensor>x).data_ for x in tensors]
+    rd = _D._FROM_NP[arrs[0].dtype]
+    for a in arrs[1:]:
+        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
+    ref = None
+    for a in arrs:
+        if not (a.ndim == 1 and a.shape[0] == 0):
+            ref = a
+            break
+    if ref is None:
+        return wrap_array(np.zeros((0,), rd.np))
+    d = wrap_dim(dim, ref.ndim)
+    used = []
+    for i, a in enumerate(arrs):
+        if a.ndim == 1 and a.shape[0] == 0:
+            continue
+        if a.ndim != ref.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {a.ndim}")
+        for k in range(ref.ndim):
+            if k != d and a.shape[k] != ref.shape[k]:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
+                                   f"{ref.shape[k]} but got size {a.shape[k]} for tensor number {i} in the list.")
+        used.append(a.astype(rd.np, copy=False))
+    r = wrap_array(np.concatenate(used, axis=d))
+    if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
+        fn = CatBackward0.__new__(CatBackward0)
+        fn.dim = d
+        fn.sizes = [None if (a.ndim == 1 and a.shape[0] == 0) else a.shape[d] for a in arrs]
+        fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
+        set_history(r, fn, 0)
+    return r
+
+
+concat = cat
+concatenate = cat
+
+
+@cython.final
+cdef class StackBackward0(Node):
+    cdef int dim
+    cdef Py_ssize_t n
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if isinstance(g, Tensor):
+            return [g.select(self.dim, i) for i in range(self.n)]
+        return [np.take(g, i, axis=self.dim) for i in range(self.n)]
+
+
+def stack(tensors, dim=0, *, out=None):
+    cdef StackBackward0 fn
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"stack(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
+    if len(tensors) == 0:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    for i, x in enumerate(tensors):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    arrs = [(<Tensor>x).data_ for x in tensors]
+    for i, a in enumerate(arrs):
+        if a.shape != arrs[0].shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got [{', '.join([str(s) for s in arrs[0].shape])}] "
+                               f"at entry 0 and [{', '.join([str(s) for s in a.shape])}] at entry {i}")
+    d = wrap_dim(dim, arrs[0].ndim + 1)
+    rd = _D._FROM_NP[arrs[0].dtype]
+    for a in arrs[1:]:
+        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
+    r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
+    if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
+        fn = StackBackward0.__new__(StackBackward0)
+        fn.dim = d
+        fn.n = len(arrs)
+        fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
+        set_history(r, fn, 0)
+    return r
+
+
+def gather(input, dim, index, *, sparse_grad=False):
+    cdef Tensor t = _arg(input, "gather")
+    cdef Tensor ti
+    if not isinstance(index, Tensor):
+        raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+    ti = index
+    if ti.data_.dtype != np.int64:
+        raise RuntimeError("gather(): Expected dtype int64 for index")
+    x = t.data_
+    idx = ti.data_
+    d = wrap_dim(dim, x.ndim)
+    if idx.ndim != x.ndim and not (idx.ndim <= 1 and x.ndim <= 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k in range(idx.ndim):
+        if k != d and idx.shape[k] > x.shape[k]:
+            raise RuntimeError(f"Size does not match at dimension {k} expected index [{', '.join([str(s) for s in idx.shape])}] "
+                               f"to be no larger than self [{', '.join([str(s) for s in x.shape])}] apart from dimension {d}")
+    if idx.size and (idx.min() < -x.shape[d] or idx.max() >= x.shape[d]):
+        bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {x.shape[d]}")
+    r = x[_gather_index(idx, d)]
+    return _record(t, as_array(r), "GatherBackward0", K_GATHER, (d, idx.copy()))
+
+
+def index_select(input, dim, index):
+    cdef Tensor t = _arg(input, "index_select")
+    cdef Tensor ti
+    if not isinstance(index, Tensor):
+        raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+    ti = index
+    if ti.data_.dtype.kind not in "iu":
+        raise RuntimeError("index_select(): Expected dtype int32/int64 for index")
+    if ti.data_.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    x = t.data_
+    d = wrap_dim(dim, x.ndim)
+    idx = ti.data_.reshape(-1)
+    if idx.size and (idx.min() < 0 or idx.max() >= (x.shape[d] if x.ndim else 1)):
+        bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
+        raise IndexError(f"index out of range in self")
+    r = np.take(x, idx, axis=d) if x.ndim else x.reshape(1)[idx].reshape(())
+    return _record(t, as_array(r), "IndexSelectBackward0", K_INDEX_SELECT, (d, idx.copy()))
+
+
+cdef object _convert_index(object index):
+    if isinstance(index, Tensor):
+        return (<Tensor>index).data_
+    if isinstance(index, tuple):
+        return tuple([_convert_index(i) for i in index])
+    if isinstance(index, list):
+        return [_convert_index(i) for i in index]
+    return index
+
+
+def getitem(input, index):
+    cdef Tensor t = input
+    idx = _convert_index(index)
+    x = t.data_
+    try:
+        r = x[idx]
+    except IndexError as e:
+        msg = str(e)
+        if "out of bounds" in msg:
+            import re
+            m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
+            if m:
+                raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
+        raise
+    r = np.array(r, copy=True)
+    return _record(t, r, "IndexBackward0", K_INDEX, idx)
+
+
+def numel(input):
+    return (<Tensor>input).data_.size

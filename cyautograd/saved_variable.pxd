@@ -1,0 +1,24 @@
+# cython: language_level=3
+from libc.stdint cimport int64_t
+from cyautograd.tensor cimport Tensor
+from cyautograd.graph cimport Node
+from cyautograd.version_counter cimport VersionCounter
+
+# torch::autograd::SavedVariable: a tensor saved for backward with the
+# version it had then. See NOTE [ Saved outputs without cycles ].
+cdef class SavedVariable:
+    cdef Tensor tensor_          # a saved input, kept as it is (None for outputs)
+    cdef object data_            # a saved output's array (no Tensor: no cycle)
+    cdef VersionCounter vc_      # the counter whose value was recorded
+    cdef int64_t saved_version_  # vc_'s value at save time
+    cdef Node grad_fn_           # grad_fn of a saved non-leaf input, for the message
+    cdef Py_ssize_t output_nr_   # output_nr at save time
+    cdef bint is_output_         # saved an output of the node that saves it
+    cdef bint requires_grad_     # the saved tensor required grad
+    cdef bint released_          # freed after backward
+
+    cdef object unpack(self, Node saved_for, bint as_tensor)
+    cdef void release(self) noexcept
+
+cdef SavedVariable save_variable(Tensor t, bint is_output)
+cdef object err_backward_twice()

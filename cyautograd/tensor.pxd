@@ -1,0 +1,74 @@
+# cython: language_level=3
+cimport numpy as cnp
+from cyautograd._c cimport cya_autograd_meta_t
+from cyautograd.version_counter cimport VersionCounter
+from cyautograd.autograd_meta cimport AutogradMeta
+from cyautograd.graph cimport Node
+from cyautograd.grad_mode cimport is_inference_mode_c
+
+# torch's TensorImpl plus the Python surface of torch.Tensor.
+#
+# Invariants:
+#   - data_ is an ndarray (numpy or cupy) viewing this tensor's elements;
+#     storage_ is the array that owns the memory every view of it shares,
+#     and storage offsets and strides are in elements relative to it.
+#   - version_counter_ is None only for inference tensors
+#     (see NOTE [ Version Counter Sharing ]).
+#   - autograd_meta_ is None until the tensor needed autograd
+#     (see NOTE [ Lazy AutogradMeta ] in variable.pyx).
+cdef class Tensor:
+    cdef object data_                       # ndarray of this tensor's elements
+    cdef object storage_                    # ndarray owning the shared memory
+    cdef VersionCounter version_counter_    # shared with views and detach(); None if inference
+    cdef AutogradMeta autograd_meta_        # None until materialize_autograd_meta
+    cdef bint is_inference_                 # made under inference_mode
+    cdef object __weakref__
+
+# Function pointers the higher modules install at import, so that Tensor's
+# methods can reach ops and autograd code without a cimport cycle (the role
+# of ATen's dispatcher and VariableHooksInterface).
+ctypedef object (*binary_fn)(object, object)
+ctypedef object (*unary_fn)(object)
+
+cdef struct TensorDispatch:
+    binary_fn add
+    binary_fn sub
+    binary_fn mul
+    binary_fn truediv
+    binary_fn pow
+    binary_fn matmul
+    binary_fn rsub
+    binary_fn rtruediv
+    binary_fn rpow
+    binary_fn iadd
+    binary_fn isub
+    binary_fn imul
+    binary_fn itruediv
+    binary_fn eq
+    binary_fn ne
+    binary_fn lt
+    binary_fn le
+    binary_fn gt
+    binary_fn ge
+    unary_fn neg
+    unary_fn grad_fn          # VariableHooks::grad_fn for differentiable views
+
+cdef TensorDispatch* tensor_dispatch() noexcept
+
+cdef inline Tensor wrap_array(object arr):
+    """A fresh tensor over `arr` (no copy): its own storage and version counter."""
+    cdef Tensor t = Tensor.__new__(Tensor)
+    t.data_ = arr
+    t.storage_ = arr
+    if is_inference_mode_c():
+        t.is_inference_ = True
+    else:
+        t.version_counter_ = VersionCounter.__new__(VersionCounter)
+    return t
+
+cdef inline bint tensor_requires_grad(Tensor t) noexcept:
+    """requires_grad: a leaf's flag, or having a grad_fn."""
+    cdef AutogradMeta m = t.autograd_meta_
+    if m is None:
+        return False
+    return m.c.requires_grad or m.grad_fn_ is not None

@@ -1,0 +1,1056 @@
+# cython: language_level=3
+"""Tensor: storage, geometry, version counter and the Python surface of torch.Tensor."""
+cimport cython
+cimport numpy as cnp
+from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
+from libc.stdint cimport int64_t, intptr_t
+
+import numpy as np
+
+from cyautograd.version_counter cimport VersionCounter
+from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
+from cyautograd.graph cimport Node
+from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
+
+from cyautograd import dtypes as _D
+from cyautograd._tensor_str import tensor_repr
+
+cnp.import_array()
+
+# =============================================================================
+# NOTE [ Version Counter Sharing ]
+# Mirrors c10/core/TensorImpl.h NOTE [ Version Counter Sharing ].
+#
+# Q: Why is the version counter on the Tensor and not in AutogradMeta?
+# A: AutogradMeta is created lazily (a tensor that never needs autograd has
+#    none), but every tensor must count its in-place updates from its birth:
+#    a tensor saved for backward may be modified through a view or a
+#    detach() that never touched autograd. Creating the counter lazily on
+#    first bump would also race with a reader in another thread that already
+#    copied the (absent) counter into a new view.
+#
+# Invariants:
+#   - a view and its base hold the *same* VersionCounter object;
+#   - x.detach() shares x's counter (tensor_data in variable.cpp);
+#   - x.data and set_data() never share it (variable_data);
+#   - inference tensors have none (version_counter_ is None), and reading
+#     _version or bumping raises torch's error;
+#   - every in-place op bumps it exactly once, with grad mode on or off.
+# =============================================================================
+
+cdef TensorDispatch _dispatch
+
+cdef TensorDispatch* tensor_dispatch() noexcept:
+    return &_dispatch
+
+
+_ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
+
+
+def _set_ops(ns):
+    global _ops
+    _ops = ns
+
+
+cdef inline object _dtype_of(Tensor t):
+    return _D._FROM_NP[t.data_.dtype]
+
+
+cdef object _shape_str(shape):
+    return "[" + ", ".join([str(s) for s in shape]) + "]"
+
+
+class Size(tuple):
+    """torch.Size: a tuple of ints that prints as torch's."""
+
+    def __repr__(self):
+        return "cyautograd.Size([" + ", ".join([str(s) for s in self]) + "])"
+
+    def numel(self):
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+cdef class Tensor:
+    """Tensor(data=None): a multi-dimensional array with autograd metadata.
+
+    Made by factories (tensor, zeros, ...) and ops; the legacy constructor
+    Tensor(data) makes a tensor of the default dtype."""
+
+    def __init__(self, *args):
+        if len(args) == 0:
+            arr = np.empty((0,), dtype=_D.get_default_dtype().np)
+        elif len(args) == 1 and not isinstance(args[0], int):
+            arr = np.array(args[0], dtype=_D.get_default_dtype().np)
+        else:
+            arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+        self.data_ = arr
+        self.storage_ = arr
+        if is_inference_mode_c():
+            self.is_inference_ = True
+        else:
+            self.version_counter_ = VersionCounter.__new__(VersionCounter)
+
+    def _cya_init(self, Tensor data, requires_grad):
+        """Share `data`'s storage with a fresh version counter (Parameter)."""
+        self.data_ = data.data_
+        self.storage_ = data.storage_
+        self.version_counter_ = VersionCounter.__new__(VersionCounter)
+        if requires_grad:
+            _set_requires_grad(self, True, False)
+
+    # -- geometry ------------------------------------------------------------
+
+    @property
+    def shape(self):
+        return Size(self.data_.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self.data_.shape)
+        return self.data_.shape[_wrap_dim(dim, self.data_.ndim)]
+
+    def dim(self):
+        return self.data_.ndim
+
+    def ndimension(self):
+        return self.data_.ndim
+
+    @property
+    def ndim(self):
+        return self.data_.ndim
+
+    def numel(self):
+        return self.data_.size
+
+    def nelement(self):
+        return self.data_.size
+
+    def element_size(self):
+        return self.data_.itemsize
+
+    @property
+    def itemsize(self):
+        return self.data_.itemsize
+
+    @property
+    def nbytes(self):
+        return self.data_.nbytes
+
+    def stride(self, dim=None):
+        isz = self.data_.itemsize
+        st = tuple([s // isz for s in self.data_.strides])
+        if dim is None:
+            return st
+        return st[_wrap_dim(dim, self.data_.ndim)]
+
+    def storage_offset(self):
+        return (_data_address(self.data_) - _data_address(self.storage_)) // self.data_.itemsize
+
+    def data_ptr(self):
+        return _data_address(self.data_)
+
+    def is_contiguous(self, memory_format=None):
+        return bool(self.data_.flags.c_contiguous)
+
+    @property
+    def dtype(self):
+        return _D._FROM_NP[self.data_.dtype]
+
+    @property
+    def _cya_dtype(self):
+        return _D._FROM_NP[self.data_.dtype]
+
+    @property
+    def device(self):
+        return _device_of(self.data_)
+
+    @property
+    def is_cuda(self):
+        return _device_of(self.data_).type == "cuda"
+
+    @property
+    def is_leaf(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        return m is None or self.grad_fn is None
+
+    def is_floating_point(self):
+        return self.data_.dtype.kind == "f"
+
+    def is_complex(self):
+        return False
+
+    def is_inference(self):
+        return self.is_inference_
+
+    @property
+    def is_sparse(self):
+        return False
+
+    @property
+    def layout(self):
+        return "cyautograd.strided"
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return "cyautograd." + _dtype_of(self)._legacy
+        return _ops.to(self, dtype)
+
+    # -- autograd metadata ---------------------------------------------------
+
+    @property
+    def requires_grad(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        if m is None:
+            return False
+        if m.c.requires_grad:
+            return True
+        return self.grad_fn is not None
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        _set_requires_grad(self, value, True)
+
+    def requires_grad_(self, requires_grad=True):
+        _set_requires_grad(self, requires_grad, False)
+        return self
+
+    @property
+    def grad_fn(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        if m is None:
+            return None
+        if m.c.is_view:
+            return _dispatch.grad_fn(self)
+        return m.grad_fn_
+
+    @property
+    def output_nr(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        return 0 if m is None else m.c.output_nr
+
+    @property
+    def _version(self):
+        if self.version_counter_ is None:
+            raise RuntimeError("Inference tensors do not track version counter.")
+        return self.version_counter_.c.version
+
+    @property
+    def grad(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        return None if m is None else m.grad_
+
+    @grad.setter
+    def grad(self, value):
+        _check_and_set_grad(self, value)
+
+    @grad.deleter
+    def grad(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        if m is not None:
+            m.grad_ = None
+
+    @property
+    def retains_grad(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        return m is not None and bool(m.c.retains_grad)
+
+    @property
+    def name(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        return None if m is None else m.name_
+
+    def retain_grad(self):
+        return _ops.retain_grad(self)
+
+    def register_hook(self, hook):
+        return _ops.register_hook(self, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        return _ops.backward(self, gradient, retain_graph, create_graph, inputs)
+
+    def detach(self):
+        return _ops.detach(self)
+
+    def detach_(self):
+        return _ops.detach_(self)
+
+    @property
+    def data(self):
+        return _ops.variable_data(self)
+
+    @data.setter
+    def data(self, new_data):
+        _ops.set_data(self, new_data)
+
+    @property
+    def _base(self):
+        return _ops._base(self)
+
+    def _is_view(self):
+        return _ops._is_view(self)
+
+    # -- conversion ----------------------------------------------------------
+
+    def numpy(self, *, force=False):
+        if not force and tensor_requires_grad(self):
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
+                               "Use tensor.detach().numpy() instead.")
+        if _device_of(self.data_).type != "cpu":
+            raise TypeError("can't convert cuda:0 device type tensor to numpy. "
+                            "Use Tensor.cpu() to copy the tensor to host memory first.")
+        return self.data_
+
+    def __array__(self, dtype=None, copy=None):
+        if tensor_requires_grad(self):
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
+                               "Use tensor.detach().numpy() instead.")
+        a = self.data_
+        if dtype is not None and a.dtype != dtype:
+            return a.astype(dtype)
+        if copy:
+            return a.copy()
+        return a
+
+    def tolist(self):
+        return self.data_.tolist()
+
+    def item(self):
+        if self.data_.size != 1:
+            raise RuntimeError(f"a Tensor with {self.data_.size} elements cannot be converted to Scalar")
+        return self.data_.reshape(()).item()
+
+    def __float__(self):
+        if self.data_.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return float(self.data_.reshape(()).item())
+
+    def __int__(self):
+        if self.data_.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return int(self.data_.reshape(()).item())
+
+    def __index__(self):
+        if self.data_.dtype.kind not in "iub" or self.data_.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.data_.reshape(()).item())
+
+    def __bool__(self):
+        n = self.data_.size
+        if n == 0:
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+        if n > 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.data_.reshape(()).item())
+
+    def __len__(self):
+        if self.data_.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.data_.shape[0]
+
+    def __iter__(self):
+        if self.data_.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(_ops.unbind(self, 0))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        cdef AutogradMeta m = self.autograd_meta_
+        fn = self.grad_fn
+        leaf_rg = m is not None and fn is None and m.c.requires_grad
+        arr = self.data_
+        dev = _device_of(arr)
+        if dev.type != "cpu":
+            arr = arr.get()
+        return tensor_repr(self, arr, _dtype_of(self), _D.get_default_dtype(),
+                           None if fn is None else fn.name(), leaf_rg, str(dev))
+
+    def __format__(self, spec):
+        if self.data_.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec)
+
+    def __reduce_ex__(self, proto):
+        return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad)))
+
+    def __deepcopy__(self, memo):
+        if not self.is_leaf:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment.  If you were "
+                               "attempting to deepcopy a module, this may be because of a "
+                               "torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        t = wrap_array(self.data_.copy())
+        if self.autograd_meta_ is not None and self.autograd_meta_.c.requires_grad:
+            _ops.materialize_autograd_meta(t).c_set_requires_grad(True)
+        memo[id(self)] = t
+        return t
+
+    # -- operators: the hot ones go through the C dispatch table -------------
+
+    def __add__(self, other):
+        return _dispatch.add(self, other)
+
+    def __radd__(self, other):
+        return _dispatch.add(self, other)
+
+    def __sub__(self, other):
+        return _dispatch.sub(self, other)
+
+    def __rsub__(self, other):
+        return _dispatch.rsub(self, other)
+
+    def __mul__(self, other):
+        return _dispatch.mul(self, other)
+
+    def __rmul__(self, other):
+        return _dispatch.mul(self, other)
+
+    def __truediv__(self, other):
+        return _dispatch.truediv(self, other)
+
+    def __rtruediv__(self, other):
+        return _dispatch.rtruediv(self, other)
+
+    def __pow__(self, other, mod):
+        return _dispatch.pow(self, other)
+
+    def __rpow__(self, other, mod):
+        return _dispatch.rpow(self, other)
+
+    def __matmul__(self, other):
+        return _dispatch.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return _ops.matmul(other, self)
+
+    def __iadd__(self, other):
+        return _dispatch.iadd(self, other)
+
+    def __isub__(self, other):
+        return _dispatch.isub(self, other)
+
+    def __imul__(self, other):
+        return _dispatch.imul(self, other)
+
+    def __itruediv__(self, other):
+        return _dispatch.itruediv(self, other)
+
+    def __neg__(self):
+        return _dispatch.neg(self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return _ops.abs(self)
+
+    def __invert__(self):
+        return _ops.logical_not(self) if self.data_.dtype.kind == "b" else _ops.bitwise_not(self)
+
+    def __floordiv__(self, other):
+        return _ops.floor_divide(self, other)
+
+    def __rfloordiv__(self, other):
+        return _ops.floor_divide(_ops._scalar_like(other, self), self)
+
+    def __mod__(self, other):
+        return _ops.remainder(self, other)
+
+    def __and__(self, other):
+        return _ops.logical_and(self, other)
+
+    def __or__(self, other):
+        return _ops.logical_or(self, other)
+
+    def __xor__(self, other):
+        return _ops.logical_xor(self, other)
+
+    def __richcmp__(self, other, int op):
+        if op == Py_EQ:
+            return _dispatch.eq(self, other)
+        if op == Py_NE:
+            return _dispatch.ne(self, other)
+        if op == Py_LT:
+            return _dispatch.lt(self, other)
+        if op == Py_LE:
+            return _dispatch.le(self, other)
+        if op == Py_GT:
+            return _dispatch.gt(self, other)
+        return _dispatch.ge(self, other)
+
+    def __getitem__(self, index):
+        return _ops.getitem(self, index)
+
+    def __setitem__(self, index, value):
+        _ops.setitem(self, index, value)
+
+
+    # -- every other method forwards to the functional op of its name -------
+
+    def exp(self, *args, **kwargs):
+        return _ops.exp(self, *args, **kwargs)
+
+    def log(self, *args, **kwargs):
+        return _ops.log(self, *args, **kwargs)
+
+    def log1p(self, *args, **kwargs):
+        return _ops.log1p(self, *args, **kwargs)
+
+    def log2(self, *args, **kwargs):
+        return _ops.log2(self, *args, **kwargs)
+
+    def log10(self, *args, **kwargs):
+        return _ops.log10(self, *args, **kwargs)
+
+    def sqrt(self, *args, **kwargs):
+        return _ops.sqrt(self, *args, **kwargs)
+
+    def rsqrt(self, *args, **kwargs):
+        return _ops.rsqrt(self, *args, **kwargs)
+
+    def sin(self, *args, **kwargs):
+        return _ops.sin(self, *args, **kwargs)
+
+    def cos(self, *args, **kwargs):
+        return _ops.cos(self, *args, **kwargs)
+
+    def tan(self, *args, **kwargs):
+        return _ops.tan(self, *args, **kwargs)
+
+    def tanh(self, *args, **kwargs):
+        return _ops.tanh(self, *args, **kwargs)
+
+    def sigmoid(self, *args, **kwargs):
+        return _ops.sigmoid(self, *args, **kwargs)
+
+    def relu(self, *args, **kwargs):
+        return _ops.relu(self, *args, **kwargs)
+
+    def abs(self, *args, **kwargs):
+        return _ops.abs(self, *args, **kwargs)
+
+    def neg(self, *args, **kwargs):
+        return _ops.neg(self, *args, **kwargs)
+
+    def negative(self, *args, **kwargs):
+        return _ops.negative(self, *args, **kwargs)
+
+    def sign(self, *args, **kwargs):
+        return _ops.sign(self, *args, **kwargs)
+
+    def reciprocal(self, *args, **kwargs):
+        return _ops.reciprocal(self, *args, **kwargs)
+
+    def square(self, *args, **kwargs):
+        return _ops.square(self, *args, **kwargs)
+
+    def clamp(self, *args, **kwargs):
+        return _ops.clamp(self, *args, **kwargs)
+
+    def clip(self, *args, **kwargs):
+        return _ops.clip(self, *args, **kwargs)
+
+    def clamp_min(self, *args, **kwargs):
+        return _ops.clamp_min(self, *args, **kwargs)
+
+    def clamp_max(self, *args, **kwargs):
+        return _ops.clamp_max(self, *args, **kwargs)
+
+    def sum(self, *args, **kwargs):
+        return _ops.sum(self, *args, **kwargs)
+
+    def mean(self, *args, **kwargs):
+        return _ops.mean(self, *args, **kwargs)
+
+    def prod(self, *args, **kwargs):
+        return _ops.prod(self, *args, **kwargs)
+
+    def max(self, *args, **kwargs):
+        return _ops.max(self, *args, **kwargs)
+
+    def min(self, *args, **kwargs):
+        return _ops.min(self, *args, **kwargs)
+
+    def amax(self, *args, **kwargs):
+        return _ops.amax(self, *args, **kwargs)
+
+    def amin(self, *args, **kwargs):
+        return _ops.amin(self, *args, **kwargs)
+
+    def argmax(self, *args, **kwargs):
+        return _ops.argmax(self, *args, **kwargs)
+
+    def argmin(self, *args, **kwargs):
+        return _ops.argmin(self, *args, **kwargs)
+
+    def var(self, *args, **kwargs):
+        return _ops.var(self, *args, **kwargs)
+
+    def std(self, *args, **kwargs):
+        return _ops.std(self, *args, **kwargs)
+
+    def softmax(self, *args, **kwargs):
+        return _ops.softmax(self, *args, **kwargs)
+
+    def log_softmax(self, *args, **kwargs):
+        return _ops.log_softmax(self, *args, **kwargs)
+
+    def logsumexp(self, *args, **kwargs):
+        return _ops.logsumexp(self, *args, **kwargs)
+
+    def matmul(self, *args, **kwargs):
+        return _ops.matmul(self, *args, **kwargs)
+
+    def mm(self, *args, **kwargs):
+        return _ops.mm(self, *args, **kwargs)
+
+    def bmm(self, *args, **kwargs):
+        return _ops.bmm(self, *args, **kwargs)
+
+    def dot(self, *args, **kwargs):
+        return _ops.dot(self, *args, **kwargs)
+
+    def clone(self, *args, **kwargs):
+        return _ops.clone(self, *args, **kwargs)
+
+    def contiguous(self, *args, **kwargs):
+        return _ops.contiguous(self, *args, **kwargs)
+
+    def to(self, *args, **kwargs):
+        return _ops.to(self, *args, **kwargs)
+
+    def float(self, *args, **kwargs):
+        return _ops.float(self, *args, **kwargs)
+
+    def double(self, *args, **kwargs):
+        return _ops.double(self, *args, **kwargs)
+
+    def long(self, *args, **kwargs):
+        return _ops.long(self, *args, **kwargs)
+
+    def int(self, *args, **kwargs):
+        return _ops.int(self, *args, **kwargs)
+
+    def half(self, *args, **kwargs):
+        return _ops.half(self, *args, **kwargs)
+
+    def bool(self, *args, **kwargs):
+        return _ops.bool(self, *args, **kwargs)
+
+    def cpu(self, *args, **kwargs):
+        return _ops.cpu(self, *args, **kwargs)
+
+    def cuda(self, *args, **kwargs):
+        return _ops.cuda(self, *args, **kwargs)
+
+    def reshape(self, *args, **kwargs):
+        return _ops.reshape(self, *args, **kwargs)
+
+    def view(self, *args, **kwargs):
+        return _ops.view(self, *args, **kwargs)
+
+    def view_as(self, *args, **kwargs):
+        return _ops.view_as(self, *args, **kwargs)
+
+    def reshape_as(self, *args, **kwargs):
+        return _ops.reshape_as(self, *args, **kwargs)
+
+    def flatten(self, *args, **kwargs):
+        return _ops.flatten(self, *args, **kwargs)
+
+    def unflatten(self, *args, **kwargs):
+        return _ops.unflatten(self, *args, **kwargs)
+
+    def t(self, *args, **kwargs):
+        return _ops.t(self, *args, **kwargs)
+
+    def transpose(self, *args, **kwargs):
+        return _ops.transpose(self, *args, **kwargs)
+
+    def swapaxes(self, *args, **kwargs):
+        return _ops.swapaxes(self, *args, **kwargs)
+
+    def permute(self, *args, **kwargs):
+        return _ops.permute(self, *args, **kwargs)
+
+    def unsqueeze(self, *args, **kwargs):
+        return _ops.unsqueeze(self, *args, **kwargs)
+
+    def squeeze(self, *args, **kwargs):
+        return _ops.squeeze(self, *args, **kwargs)
+
+    def expand(self, *args, **kwargs):
+        return _ops.expand(self, *args, **kwargs)
+
+    def expand_as(self, *args, **kwargs):
+        return _ops.expand_as(self, *args, **kwargs)
+
+    def narrow(self, *args, **kwargs):
+        return _ops.narrow(self, *args, **kwargs)
+
+    def select(self, *args, **kwargs):
+        return _ops.select(self, *args, **kwargs)
+
+    def unbind(self, *args, **kwargs):
+        return _ops.unbind(self, *args, **kwargs)
+
+    def split(self, *args, **kwargs):
+        return _ops.split(self, *args, **kwargs)
+
+    def chunk(self, *args, **kwargs):
+        return _ops.chunk(self, *args, **kwargs)
+
+    def movedim(self, *args, **kwargs):
+        return _ops.movedim(self, *args, **kwargs)
+
+    def diagonal(self, *args, **kwargs):
+        return _ops.diagonal(self, *args, **kwargs)
+
+    def as_strided(self, *args, **kwargs):
+        return _ops.as_strided(self, *args, **kwargs)
+
+    def unfold(self, *args, **kwargs):
+        return _ops.unfold(self, *args, **kwargs)
+
+    def gather(self, *args, **kwargs):
+        return _ops.gather(self, *args, **kwargs)
+
+    def index_select(self, *args, **kwargs):
+        return _ops.index_select(self, *args, **kwargs)
+
+    def masked_fill(self, *args, **kwargs):
+        return _ops.masked_fill(self, *args, **kwargs)
+
+    def add(self, *args, **kwargs):
+        return _ops.add(self, *args, **kwargs)
+
+    def sub(self, *args, **kwargs):
+        return _ops.sub(self, *args, **kwargs)
+
+    def mul(self, *args, **kwargs):
+        return _ops.mul(self, *args, **kwargs)
+
+    def div(self, *args, **kwargs):
+        return _ops.div(self, *args, **kwargs)
+
+    def true_divide(self, *args, **kwargs):
+        return _ops.true_divide(self, *args, **kwargs)
+
+    def pow(self, *args, **kwargs):
+        return _ops.pow(self, *args, **kwargs)
+
+    def maximum(self, *args, **kwargs):
+        return _ops.maximum(self, *args, **kwargs)
+
+    def minimum(self, *args, **kwargs):
+        return _ops.minimum(self, *args, **kwargs)
+
+    def where(self, *args, **kwargs):
+        return _ops.where(self, *args, **kwargs)
+
+    def eq(self, *args, **kwargs):
+        return _ops.eq(self, *args, **kwargs)
+
+    def ne(self, *args, **kwargs):
+        return _ops.ne(self, *args, **kwargs)
+
+    def lt(self, *args, **kwargs):
+        return _ops.lt(self, *args, **kwargs)
+
+    def le(self, *args, **kwargs):
+        return _ops.le(self, *args, **kwargs)
+
+    def gt(self, *args, **kwargs):
+        return _ops.gt(self, *args, **kwargs)
+
+    def ge(self, *args, **kwargs):
+        return _ops.ge(self, *args, **kwargs)
+
+    def logical_not(self, *args, **kwargs):
+        return _ops.logical_not(self, *args, **kwargs)
+
+    def logical_and(self, *args, **kwargs):
+        return _ops.logical_and(self, *args, **kwargs)
+
+    def logical_or(self, *args, **kwargs):
+        return _ops.logical_or(self, *args, **kwargs)
+
+    def all(self, *args, **kwargs):
+        return _ops.all(self, *args, **kwargs)
+
+    def any(self, *args, **kwargs):
+        return _ops.any(self, *args, **kwargs)
+
+    def floor(self, *args, **kwargs):
+        return _ops.floor(self, *args, **kwargs)
+
+    def ceil(self, *args, **kwargs):
+        return _ops.ceil(self, *args, **kwargs)
+
+    def round(self, *args, **kwargs):
+        return _ops.round(self, *args, **kwargs)
+
+    def trunc(self, *args, **kwargs):
+        return _ops.trunc(self, *args, **kwargs)
+
+    def add_(self, *args, **kwargs):
+        return _ops.add_(self, *args, **kwargs)
+
+    def sub_(self, *args, **kwargs):
+        return _ops.sub_(self, *args, **kwargs)
+
+    def mul_(self, *args, **kwargs):
+        return _ops.mul_(self, *args, **kwargs)
+
+    def div_(self, *args, **kwargs):
+        return _ops.div_(self, *args, **kwargs)
+
+    def pow_(self, *args, **kwargs):
+        return _ops.pow_(self, *args, **kwargs)
+
+    def neg_(self, *args, **kwargs):
+        return _ops.neg_(self, *args, **kwargs)
+
+    def exp_(self, *args, **kwargs):
+        return _ops.exp_(self, *args, **kwargs)
+
+    def log_(self, *args, **kwargs):
+        return _ops.log_(self, *args, **kwargs)
+
+    def sqrt_(self, *args, **kwargs):
+        return _ops.sqrt_(self, *args, **kwargs)
+
+    def abs_(self, *args, **kwargs):
+        return _ops.abs_(self, *args, **kwargs)
+
+    def clamp_(self, *args, **kwargs):
+        return _ops.clamp_(self, *args, **kwargs)
+
+    def relu_(self, *args, **kwargs):
+        return _ops.relu_(self, *args, **kwargs)
+
+    def sigmoid_(self, *args, **kwargs):
+        return _ops.sigmoid_(self, *args, **kwargs)
+
+    def tanh_(self, *args, **kwargs):
+        return _ops.tanh_(self, *args, **kwargs)
+
+    def zero_(self, *args, **kwargs):
+        return _ops.zero_(self, *args, **kwargs)
+
+    def fill_(self, *args, **kwargs):
+        return _ops.fill_(self, *args, **kwargs)
+
+    def copy_(self, *args, **kwargs):
+        return _ops.copy_(self, *args, **kwargs)
+
+    def masked_fill_(self, *args, **kwargs):
+        return _ops.masked_fill_(self, *args, **kwargs)
+
+    def index_put_(self, *args, **kwargs):
+        return _ops.index_put_(self, *args, **kwargs)
+
+    def new_tensor(self, *args, **kwargs):
+        return _ops.new_tensor(self, *args, **kwargs)
+
+    def new_zeros(self, *args, **kwargs):
+        return _ops.new_zeros(self, *args, **kwargs)
+
+    def new_ones(self, *args, **kwargs):
+        return _ops.new_ones(self, *args, **kwargs)
+
+    def new_empty(self, *args, **kwargs):
+        return _ops.new_empty(self, *args, **kwargs)
+
+    def new_full(self, *args, **kwargs):
+        return _ops.new_full(self, *args, **kwargs)
+
+    def type_as(self, *args, **kwargs):
+        return _ops.type_as(self, *args, **kwargs)
+
+    def norm(self, *args, **kwargs):
+        return _ops.norm(self, *args, **kwargs)
+
+    def cumsum(self, *args, **kwargs):
+        return _ops.cumsum(self, *args, **kwargs)
+
+    @property
+    def T(self):
+        return _ops.numpy_T(self)
+
+    @property
+    def mT(self):
+        return _ops.transpose(self, -2, -1)
+
+    def __getattr__(self, name):
+        # Every other Tensor method is the functional op of the same name with
+        # self first (torch.Tensor.exp is torch.exp), as torch's method table.
+        fn = _METHODS.get(name)
+        if fn is None:
+            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+        return _BoundOp(fn, self)
+
+
+@cython.final
+@cython.freelist(64)
+cdef class _BoundOp:
+    """A functional op bound to a tensor: t.exp -> exp(t)."""
+    cdef object fn
+    cdef object self_
+
+    def __cinit__(self, fn, self_):
+        self.fn = fn
+        self.self_ = self_
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(self.self_, *args, **kwargs)
+
+    def __repr__(self):
+        return f"<built-in method {getattr(self.fn, '__name__', '?')} of Tensor object>"
+
+
+_METHODS = {}
+
+
+def _register_methods(dict methods):
+    """Install Tensor methods that forward to functional ops."""
+    _METHODS.update(methods)
+
+
+def _rebuild(arr, requires_grad):
+    t = wrap_array(arr)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim) except -1:
+    cdef Py_ssize_t d = dim
+    cdef Py_ssize_t n = ndim if ndim > 0 else 1
+    if d < -n or d >= n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+    return d + n if d < 0 else d
+
+
+cdef intptr_t _data_address(object arr) except? -1:
+    if type(arr) is np.ndarray:
+        return <intptr_t>cnp.PyArray_DATA(<cnp.ndarray>arr)
+    return <intptr_t>arr.data.ptr
+
+
+cdef object _device_of(object arr):
+    if type(arr) is np.ndarray:
+        return _CPU
+    return _ops.device_of(arr)
+
+
+class device:
+    """device(type, index=None): where a tensor's memory lives."""
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        if ":" in type:
+            type, idx = type.split(":")
+            index = int(idx)
+        if type not in ("cpu", "cuda"):
+            raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {type}")
+        self.type = type
+        self.index = index
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            other = device(other)
+        if not isinstance(other, device):
+            return NotImplemented
+        return self.type == other.type and (self.index or 0) == (other.index or 0)
+
+    def __hash__(self):
+        return hash((self.type, self.index or 0))
+
+    def __str__(self):
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+    def __repr__(self):
+        if self.index is None:
+            return f"device(type='{self.type}')"
+        return f"device(type='{self.type}', index={self.index})"
+
+
+_CPU = device("cpu")
+
+
+cdef _set_requires_grad(Tensor self, value, bint from_setter):
+    cdef AutogradMeta m = self.autograd_meta_
+    cdef bint rg = bool(value)
+    if m is not None and self.grad_fn is not None:
+        raise RuntimeError(_requires_grad_leaf_error(rg))
+    if rg and self.data_.dtype.kind != "f":
+        raise RuntimeError("only Tensors of floating point dtype can require gradients")
+    if rg and self.is_inference_ and not is_inference_mode_c():
+        raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+    if m is None:
+        if not rg:
+            return
+        m = new_autograd_meta()
+        self.autograd_meta_ = m
+    m.c.requires_grad = rg
+
+
+cdef str _requires_grad_leaf_error(bint requires_grad):
+    msg = "you can only change requires_grad flags of leaf variables."
+    if not requires_grad:
+        msg += (" If you want to use a computed variable in a subgraph that doesn't require "
+                "differentiation use var_no_grad = var.detach().")
+    return msg
+
+
+cdef _check_and_set_grad(Tensor self, value):
+    cdef AutogradMeta m = self.autograd_meta_
+    cdef Tensor g
+    if value is None:
+        if m is not None:
+            m.grad_ = None
+        return
+    if not isinstance(value, Tensor):
+        raise TypeError("assigned grad expected to be a Tensor or None but got grad of type "
+                        + type(value).__name__)
+    g = value
+    if g is self:
+        raise RuntimeError("can't assign Variable as its own grad")
+    if g.data_.dtype != self.data_.dtype:
+        raise RuntimeError(
+            f"attempting to assign a gradient with dtype '{_c_type_name(g)}' "
+            f"to a tensor with grad_dtype '{_D._FROM_NP[self.data_.dtype]._cname}'. The gradient must match "
+            "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
+            "grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype "
+            "with caution. Diverging the dtypes of a tensor and its gradient may break downstream "
+            "systems that assume they match.")
+    if _device_of(g.data_) != _device_of(self.data_):
+        raise RuntimeError(f"attempting to assign a gradient located on device with index "
+                           f"'{_device_of(g.data_)}' to a tensor located on device with index "
+                           f"'{_device_of(self.data_)}'. Please ensure that the gradient and the "
+                           "tensor are on the same device")
+    if g.data_.shape != self.data_.shape:
+        raise RuntimeError(f"attempting to assign a gradient of size '{_shape_str(g.data_.shape)}' "
+                           f"to a tensor of size '{_shape_str(self.data_.shape)}'. Please ensure "
+                           "that the gradient and the tensor are the same size")
+    if m is None:
+        m = new_autograd_meta()
+        self.autograd_meta_ = m
+    m.grad_ = g
+
+
+_C_TYPE_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double", "int8": "signed char",
+                 "int16": "short int", "int32": "int", "int64": "long int", "uint8": "unsigned char",
+                 "bool": "bool"}
+
+
+cdef str _c_type_name(Tensor t):
+    return _C_TYPE_NAMES[t.data_.dtype.name]

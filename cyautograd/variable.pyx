@@ -1,0 +1,267 @@
+# cython: language_level=3
+"""The impl:: functions of torch/csrc/autograd/variable.cpp."""
+cimport cython
+from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
+from cpython.ref cimport PyObject
+
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
+from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
+from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
+from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+
+# =============================================================================
+# NOTE [ Lazy AutogradMeta ]
+# Mirrors torch/csrc/autograd/variable.h. A tensor that never needed
+# autograd has autograd_meta_ None, and every reader treats None as
+# "requires_grad False, no grad_fn, output_nr 0, no grad". Writers call
+# materialize_autograd_meta first.
+#
+# WARNING: Tensor.autograd_meta_ may be None. If you require AutogradMeta to
+# exist, use materialize_autograd_meta instead.
+# =============================================================================
+
+
+cdef AutogradMeta materialize_autograd_meta(Tensor self):
+    if self.autograd_meta_ is None:
+        self.autograd_meta_ = new_autograd_meta()
+    return self.autograd_meta_
+
+
+# =============================================================================
+# NOTE [ Gradient Edge ]
+# Mirrors torch's gradient_edge. The edge through which a gradient reaches
+# a tensor is (grad_fn, output_nr) for a non-leaf, and (its AccumulateGrad,
+# 0) for a leaf that requires grad. The leaf holds its AccumulateGrad only
+# weakly: the graph owns it, so a leaf never keeps a graph alive, and a new
+# one is made when the old graph has died. For a leaf that does not require
+# grad the edge is invalid (function None).
+# =============================================================================
+cdef Node grad_accumulator(Tensor self):
+    cdef AutogradMeta m = self.autograd_meta_
+    cdef PyObject* p
+    if m is None:
+        return None
+    if m.grad_fn_ is not None:
+        raise RuntimeError("grad_accumulator() should be only called on leaf Variables")
+    if not m.c.requires_grad:
+        return None
+    if m.grad_accumulator_ is not None:
+        p = PyWeakref_GetObject(m.grad_accumulator_)
+        if <object>p is not None:
+            return <Node>p
+    acc = AccumulateGrad(self)
+    m.grad_accumulator_ = PyWeakref_NewRef(acc, None)
+    return acc
+
+
+cdef Node grad_fn_of(Tensor self):
+    cdef AutogradMeta m = self.autograd_meta_
+    if m is None:
+        return None
+    if m.c.is_view:
+        return tensor_dispatch().grad_fn(self)
+    return m.grad_fn_
+
+
+cdef Edge gradient_edge(Tensor self):
+    cdef Node fn = grad_fn_of(self)
+    if fn is not None:
+        return make_edge(fn, self.autograd_meta_.c.output_nr)
+    return make_edge(grad_accumulator(self), 0)
+
+
+cdef int set_gradient_edge(Tensor self, Node fn, Py_ssize_t output_nr) except -1:
+    cdef AutogradMeta m = materialize_autograd_meta(self)
+    m.grad_fn_ = fn
+    m.c.output_nr = output_nr
+    return 0
+
+
+cdef tuple collect_next_edges(tuple tensors):
+    cdef list edges = []
+    for t in tensors:
+        if t is None:
+            edges.append(make_edge(None, 0))
+        else:
+            edges.append(gradient_edge(<Tensor>t))
+    return tuple(edges)
+
+
+cdef int bump_version(Tensor self) except -1:
+    if self.version_counter_ is None:
+        if not is_inference_mode_c():
+            raise RuntimeError(
+                "Inplace update to inference tensor outside InferenceMode is not allowed."
+                "You can make a clone to get a normal tensor before doing inplace update."
+                "See https://github.com/pytorch/rfcs/pull/17 for more details.")
+        return 0
+    self.version_counter_.c.version += 1
+    return 0
+
+
+cdef int check_inplace(Tensor self, bint requires_grad) except -1:
+    """Checks an in-place op on `self` may proceed; `requires_grad` is whether
+    the op will be recorded (grad mode on and some input requires grad)."""
+    cdef AutogradMeta m = self.autograd_meta_
+    if self.is_inference_ and not is_inference_mode_c():
+        raise RuntimeError(
+            "Inplace update to inference tensor outside InferenceMode is not allowed."
+            "You can make a clone to get a normal tensor before doing inplace update."
+            "See https://github.com/pytorch/rfcs/pull/17 for more details.")
+    if requires_grad and is_grad_enabled_c() and m is not None:
+        if m.c.is_view:
+            _VIEW_HOOKS.handle_view_on_rebase(self)
+        if m.c.requires_grad and grad_fn_of(self) is None:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    return 0
+
+
+cdef int rebase_history(Tensor self, Node fn) except -1:
+    """Make `fn` the history of `self` after an in-place op (output 0)."""
+    cdef AutogradMeta m = materialize_autograd_meta(self)
+    cdef Node old_fn = m.grad_fn_
+    if m.c.is_view:
+        _VIEW_HOOKS.rebase_view_history(self, fn)
+        return 0
+    m.grad_fn_ = fn
+    m.c.output_nr = 0
+    fn.set_input_metadata(0, self.data_.shape, self.data_.dtype)
+    _update_tensor_hooks_on_new_gradfn(self, m, old_fn, fn)
+    return 0
+
+
+cdef _update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn):
+    # Hooks registered so far stay with old_fn; a retains_grad hook moves.
+    m.cpp_hooks_list_ = None
+    if m.c.retains_grad and old_fn is not None and old_fn.retains_grad_hooks_ is not None:
+        hook = old_fn.retains_grad_hooks_.pop(m.c.output_nr, None)
+        if hook is not None:
+            if new_fn.retains_grad_hooks_ is None:
+                new_fn.retains_grad_hooks_ = {}
+            new_fn.retains_grad_hooks_[0] = hook
+            new_fn.has_hooks_ = True
+
+
+class _NoViews:
+    """View support is installed by cyautograd.view_meta."""
+
+    @staticmethod
+    def handle_view_on_rebase(t):
+        pass
+
+    @staticmethod
+    def rebase_view_history(t, fn):
+        raise RuntimeError("in-place on a differentiable view needs cyautograd.view_meta")
+
+
+_VIEW_HOOKS = _NoViews
+
+
+def _set_view_hooks(hooks):
+    global _VIEW_HOOKS
+    _VIEW_HOOKS = hooks
+
+
+cdef Tensor tensor_data(Tensor self):
+    """detach(): same storage and version counter, no autograd history."""
+    cdef Tensor t = Tensor.__new__(type(self) if type(self) is Tensor else Tensor)
+    t.data_ = self.data_
+    t.storage_ = self.storage_
+    t.version_counter_ = self.version_counter_
+    t.is_inference_ = self.is_inference_
+    return t
+
+
+cdef Tensor variable_data(Tensor self):
+    """.data: same storage, a fresh version counter, no autograd metadata."""
+    cdef Tensor t = Tensor.__new__(Tensor)
+    t.data_ = self.data_
+    t.storage_ = self.storage_
+    t.is_inference_ = self.is_inference_
+    if not self.is_inference_:
+        from cyautograd.version_counter import VersionCounter
+        t.version_counter_ = VersionCounter()
+    return t
+
+
+# -- Python wrappers (tests and the functional namespace use these) ----------
+
+def _materialize_autograd_meta(Tensor t):
+    materialize_autograd_meta(t)
+
+
+def _gradient_edge(Tensor t):
+    return gradient_edge(t)
+
+
+def _grad_accumulator(Tensor t):
+    return grad_accumulator(t)
+
+
+def _collect_next_edges(*tensors):
+    return collect_next_edges(tensors)
+
+
+def _set_gradient_edge(Tensor t, Edge e):
+    set_gradient_edge(t, e.function, e.input_nr)
+
+
+def detach(Tensor t):
+    return tensor_data(t)
+
+
+def detach_(Tensor t):
+    cdef AutogradMeta m = t.autograd_meta_
+    if m is not None and m.c.is_view:
+        raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
+                           "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
+                           "is set as True, gradients are views of DDP buckets, and hence detach_() "
+                           "cannot be called on these gradients. To fix this error, please refer to "
+                           "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                           "solution.")
+    if m is not None:
+        m.grad_fn_ = None
+        m.c.requires_grad = 0
+        m.c.output_nr = 0
+    return t
+
+
+def _variable_data(Tensor t):
+    return variable_data(t)
+
+
+def set_data(Tensor self, new_data):
+    cdef Tensor nd
+    cdef AutogradMeta m = self.autograd_meta_
+    if not isinstance(new_data, Tensor):
+        raise TypeError(f"Variable data has to be a tensor, but got {type(new_data).__name__}")
+    nd = new_data
+    if type(nd.data_) is not type(self.data_):
+        raise RuntimeError("Attempted to call `variable.set_data(tensor)`, but `variable` and "
+                           "`tensor` have incompatible tensor type.")
+    if tensor_requires_grad(self) and nd.data_.dtype.kind != "f":
+        raise RuntimeError("data set to a tensor that requires gradients must be floating point "
+                           "or complex dtype")
+    if m is not None and m.grad_accumulator_ is not None:
+        acc = <object>PyWeakref_GetObject(m.grad_accumulator_)
+        if acc is not None and (<Node>acc).in_dtype0_ != nd.data_.dtype:
+            m.grad_accumulator_ = None
+    self.data_ = nd.data_
+    self.storage_ = nd.storage_
+
+
+def _is_view(Tensor t):
+    cdef AutogradMeta m = t.autograd_meta_
+    return m is not None and bool(m.c.is_view) and _VIEW_HOOKS.has_bw_view(t)
+
+
+def _base(Tensor t):
+    cdef AutogradMeta m = t.autograd_meta_
+    if m is not None and m.c.is_view:
+        return _VIEW_HOOKS.base(t)
+    return None
+
+
+def _wrap_array(arr):
+    return wrap_array(arr)

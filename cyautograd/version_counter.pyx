@@ -1,0 +1,24 @@
+# cython: language_level=3
+"""VersionCounter: c10::VariableVersion, shared by a tensor, its views and detach()es."""
+cimport cython
+
+
+@cython.final
+@cython.freelist(256)
+cdef class VersionCounter:
+    """VersionCounter()
+
+    A counter bumped once by every in-place op on any tensor that shares it."""
+
+    def __cinit__(self):
+        self.c.version = 0
+
+    def bump(self):
+        self.c.version += 1
+
+    def current_version(self):
+        return self.c.version
+
+
+cdef VersionCounter new_version_counter():
+    return VersionCounter.__new__(VersionCounter)
