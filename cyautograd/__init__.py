@@ -15,6 +15,7 @@ from cyautograd.grad_mode import (enable_grad, inference_mode, is_grad_enabled, 
 from cyautograd import _ops
 from cyautograd._ops import *  # noqa: F401,F403
 from cyautograd._ops import (abs, all, any, max, min, pow, round, sum)  # noqa: F401,A004
+from cyautograd.dtypes import bool, double, float, half, int, long  # noqa: F811,A004,E402
 from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # noqa: F401
                                  from_numpy, full, full_like, initial_seed, is_tensor,
                                  linspace, manual_seed, ones, ones_like, rand, rand_like,

@@ -15,9 +15,10 @@ from cyautograd.ops.pointwise import (  # noqa: F401
 from cyautograd.ops.reduction import (all, amax, amin, any, argmax, argmin,  # noqa: F401
                                       log_softmax, logsumexp, max, mean, min, prod, softmax,
                                       std, sum, var)
-from cyautograd.ops.shape import (bool, cat, clone, concat, contiguous, cpu, double,  # noqa: F401
-                                  expand, expand_as, flatten, float, gather, getitem, half,
-                                  index_select, int, long, numpy_T, permute, reshape,
+from cyautograd.ops.shape import (bool_ as bool, cat, clone, concat, contiguous, cpu,  # noqa: F401
+                                  double_ as double, expand, expand_as, flatten, float_ as float,
+                                  gather, getitem, half_ as half, index_select, int_ as int,
+                                  long_ as long, numpy_T, permute, reshape,
                                   reshape_as, squeeze, stack, swapaxes, t, to, transpose,
                                   type_as, unflatten, unsqueeze, view, view_as)
 from cyautograd.variable import (_base, _is_view, detach, detach_, set_data,  # noqa: F401

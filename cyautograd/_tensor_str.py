@@ -19,10 +19,9 @@ class _Formatter:
                 self.max_width = max(self.max_width, len(str(v.item() if hasattr(v, "item") else v)))
             return
         vals = vals.astype(np.float64)
-        nz = np.abs(vals[np.isfinite(vals) & (vals != 0)])
+        nzs = vals[np.isfinite(vals) & (vals != 0)]
+        nz = np.abs(nzs)
         if nz.size == 0:
-            for v in vals:
-                self.max_width = max(self.max_width, len(self._fmt(v)))
             return
         lo, hi = nz.min(), nz.max()
         for v in nz:
@@ -35,7 +34,7 @@ class _Formatter:
         else:
             if hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4:
                 self.sci_mode = True
-        for v in vals:
+        for v in nzs:
             self.max_width = max(self.max_width, len(self._fmt(v)))
 
     def _fmt(self, v):

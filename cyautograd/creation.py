@@ -86,6 +86,7 @@ def _to_nested(data):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Copies data into a new leaf tensor (torch.tensor)."""
     _check_device(device)
+    _check_dtype(dtype)
     if isinstance(data, Tensor):
         arr = data.detach().cpu().numpy().copy()
         if dtype is not None:
@@ -137,7 +138,7 @@ def from_numpy(ndarray):
     return _wrap_array(ndarray)
 
 
-def _size(size):
+def _size(size, fname="zeros"):
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     out = []
@@ -147,13 +148,19 @@ def _size(size):
         if not isinstance(s, (numbers.Integral,)):
             raise TypeError(f"empty(): argument 'size' must be tuple of ints, but found element of type {type(s).__name__}")
         if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: [{', '.join(str(v) for v in size)}]")
+            raise RuntimeError(f"{fname}: Dimension size must be non-negative.")
         out.append(int(s))
     return tuple(out)
 
 
+def _check_dtype(dtype, fname="tensor"):
+    if dtype is not None and not isinstance(dtype, D.dtype):
+        raise TypeError(f"{fname}(): argument 'dtype' must be cyautograd.dtype, not {type(dtype).__name__}")
+    return dtype
+
+
 def _dt(dtype):
-    return (dtype or D.get_default_dtype()).np
+    return (_check_dtype(dtype, "zeros") or D.get_default_dtype()).np
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
@@ -161,11 +168,11 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
-    return _wrap(np.ones(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+    return _wrap(np.ones(_size(size, 'ones'), _dt(dtype)), requires_grad, _check_device(device))
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
-    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+    return _wrap(np.zeros(_size(size, 'empty'), _dt(dtype)), requires_grad, _check_device(device))
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):

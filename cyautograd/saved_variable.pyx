@@ -6,6 +6,8 @@ from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node
 from cyautograd.version_counter cimport VersionCounter
 
+import re as _re
+
 from cyautograd import dtypes as _D
 
 # =============================================================================
@@ -64,13 +66,17 @@ cdef class SavedVariable:
         arr = self.data_ if self.tensor_ is None else self.tensor_.data_
         desc = "[cyautograd.%s [%s]]" % (_D._FROM_NP[arr.dtype]._legacy,
                                          ", ".join([str(s) for s in arr.shape]))
-        fn = saved_for if self.is_output_ else self.grad_fn_
+        if self.is_output_:
+            fn = saved_for
+        else:
+            fn = self.grad_fn_ if self.tensor_ is None else self.tensor_.grad_fn
         if fn is not None:
-            desc += ", which is output %d of %s," % (self.output_nr_, fn.name())
+            # torch names the node without its "Backward<N>" suffix here
+            desc += ", which is output %d of %s," % (self.output_nr_, _re.sub(r"Backward\d*$", "", fn.name()))
         return ("one of the variables needed for gradient computation has been modified by an "
                 "inplace operation: %s is at version %d; expected version %d instead. Hint: enable "
                 "anomaly detection to find the operation that failed to compute its gradient, with "
-                "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+                "cyautograd.autograd.set_detect_anomaly(True, check_nan=False)."
                 % (desc, self.vc_.c.version, self.saved_version_))
 
     cdef void release(self) noexcept:

@@ -992,7 +992,9 @@ cdef _set_requires_grad(Tensor self, value, bint from_setter):
     if m is not None and self.grad_fn is not None:
         raise RuntimeError(_requires_grad_leaf_error(rg))
     if rg and self.data_.dtype.kind != "f":
-        raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        raise RuntimeError("only Tensors of floating point and complex dtype can require gradients"
+                           if from_setter else
+                           "only Tensors of floating point dtype can require gradients")
     if rg and self.is_inference_ and not is_inference_mode_c():
         raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
     if m is None:

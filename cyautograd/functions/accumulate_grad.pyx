@@ -31,7 +31,8 @@ cdef class AccumulateGrad(Node):
         if is_grad_enabled_c():
             # create_graph: new_grad is a Tensor; keep the graph (torch clones).
             if m.grad_ is None:
-                m.grad_ = new_grad.clone()
+                # torch copies into a fresh buffer: grad_fn CopyBackwards
+                m.grad_ = (<Tensor>new_grad).new_zeros(new_grad.shape).copy_(new_grad)
             else:
                 m.grad_ = m.grad_ + new_grad
         else:

@@ -22,16 +22,11 @@ cdef object _mT(object x):
     return np.swapaxes(x, -1, -2)
 
 
-@cython.final
 cdef class MatmulBackward(BinaryNode):
     """Backward of a (batched) matrix product; named as torch's node for the
     same shapes (MmBackward0, DotBackward0, MvBackward0, BmmBackward0, ...)."""
-    cdef str name_
     cdef tuple a_shape
     cdef tuple b_shape
-
-    cpdef str name(self):
-        return self.name_
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -58,6 +53,36 @@ cdef class MatmulBackward(BinaryNode):
         return [r0, r1]
 
 
+@cython.final
+cdef class MmBackward0(MatmulBackward):
+    pass
+
+
+@cython.final
+cdef class DotBackward0(MatmulBackward):
+    pass
+
+
+@cython.final
+cdef class MvBackward0(MatmulBackward):
+    pass
+
+
+@cython.final
+cdef class BmmBackward0(MatmulBackward):
+    pass
+
+
+@cython.final
+cdef class UnsafeViewBackward0(MatmulBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward4(MatmulBackward):
+    pass
+
+
 cdef tuple _promoted(tuple shape, bint left):
     if len(shape) == 1:
         return (1,) + shape if left else shape + (1,)
@@ -68,7 +93,7 @@ cdef str _dims(shape):
     return "x".join([str(s) for s in shape])
 
 
-cdef object _matmul_core(Tensor ta, Tensor tb, str name):
+cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
     if x.dtype != y.dtype:
@@ -77,12 +102,11 @@ cdef object _matmul_core(Tensor ta, Tensor tb, str name):
     try:
         r = np.matmul(x, y)
     except ValueError:
-        raise RuntimeError(_matmul_error(x, y, name)) from None
+        raise RuntimeError(_matmul_error(x, y)) from None
     out = wrap_array(as_array(r))
     cdef MatmulBackward fn
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
-        fn = MatmulBackward.__new__(MatmulBackward)
-        fn.name_ = name
+        fn = name.__new__(name)
         fn.a_shape = tuple(x.shape)
         fn.b_shape = tuple(y.shape)
         fn.next_edges_ = (edge_of(ta), edge_of(tb))
@@ -99,7 +123,7 @@ cdef str _ctype(x):
     return {"float16": "c10::Half", "float32": "float", "float64": "double"}.get(x.dtype.name, x.dtype.name)
 
 
-cdef str _matmul_error(x, y, name):
+cdef str _matmul_error(x, y):
     if x.ndim == 1 and y.ndim == 1:
         return (f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src [{y.shape[0]}] to have "
                 f"the same number of elements, but got {x.shape[0]} and {y.shape[0]} elements respectively")
@@ -127,17 +151,17 @@ def matmul(input, other):
     if an == 0 or bn == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {an}D and {bn}D")
     if an == 1 and bn == 1:
-        name = "DotBackward0"
+        name = DotBackward0
     elif an == 2 and bn == 1:
-        name = "MvBackward0"
+        name = MvBackward0
     elif an == 2 and bn == 2:
-        name = "MmBackward0"
+        name = MmBackward0
     elif an == 1 and bn == 2:
-        name = "SqueezeBackward4"
+        name = SqueezeBackward4
     elif an == 3 and bn == 3 and a.data_.shape[0] == b.data_.shape[0]:
-        name = "BmmBackward0"
+        name = BmmBackward0
     else:
-        name = "UnsafeViewBackward0"
+        name = UnsafeViewBackward0
     return _matmul_core(a, b, name)
 
 
@@ -157,7 +181,7 @@ def mm(input, mat2):
         raise RuntimeError("self must be a matrix")
     if b.data_.ndim != 2:
         raise RuntimeError("mat2 must be a matrix")
-    return _matmul_core(a, b, "MmBackward0")
+    return _matmul_core(a, b, MmBackward0)
 
 
 def bmm(input, mat2):
@@ -170,7 +194,7 @@ def bmm(input, mat2):
     if a.data_.shape[0] != b.data_.shape[0] or a.data_.shape[2] != b.data_.shape[1]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a.data_.shape[0]}, {a.data_.shape[2]}] but got: [{b.data_.shape[0]}, {b.data_.shape[1]}].")
-    return _matmul_core(a, b, "BmmBackward0")
+    return _matmul_core(a, b, BmmBackward0)
 
 
 def dot(input, other):
@@ -178,13 +202,13 @@ def dot(input, other):
     cdef Tensor b = _tensor_arg(other, "dot", "tensor", 2)
     if a.data_.ndim != 1 or b.data_.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.data_.ndim}D and {b.data_.ndim}D tensors")
-    return _matmul_core(a, b, "DotBackward0")
+    return _matmul_core(a, b, DotBackward0)
 
 
 def mv(input, vec):
     cdef Tensor a = _tensor_arg(input, "mv", "input", 1)
     cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
-    return _matmul_core(a, b, "MvBackward0")
+    return _matmul_core(a, b, MvBackward0)
 
 
 @cython.final

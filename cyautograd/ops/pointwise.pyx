@@ -38,7 +38,6 @@ cdef inline Node new_node(type cls):
     return <Node>cya_new_node(<PyTypeObject*>cls, _EMPTY)
 
 
-@cython.freelist(256)
 cdef class BinaryNode(Node):
     cdef object v0(self, object g):
         return self.sv0.unpack(self, isinstance(g, Tensor))
@@ -1255,13 +1254,13 @@ cdef class ZeroBackward0(Node):
 
 
 @cython.final
-cdef class FillBackward0(Node):
+cdef class FillBackward2(Node):
     cdef list apply(self, list grads):
         return [grads[0] * 0]
 
 
 @cython.final
-cdef class FillBackward1(Node):
+cdef class FillBackward3(Node):
     cdef list apply(self, list grads):
         g = grads[0]
         return [g * 0, g.sum()]
@@ -1283,7 +1282,7 @@ def _fill(Tensor t, value, type node_cls):
     check_inplace(t, rg)
     if rg:
         if tv is not None:
-            fn = FillBackward1.__new__(FillBackward1)
+            fn = FillBackward3.__new__(FillBackward3)
             fn.next_edges_ = (edge_of(t), edge_of(tv))
         else:
             fn = new_node(node_cls)
@@ -1300,7 +1299,7 @@ def zero_(self):
 
 
 def fill_(self, value):
-    return _fill(self, value, FillBackward0)
+    return _fill(self, value, FillBackward2)
 
 
 @cython.final

@@ -14,6 +14,8 @@ cimport numpy as cnp
 import numpy as np
 cnp.import_array()
 from cyautograd import dtypes as _D
+import builtins
+_builtin_max = builtins.max
 
 
 cdef class ReduceNode(BinaryNode):
@@ -98,14 +100,8 @@ cdef object _prod_grad(object g, object x, tuple dims):
     return g * np.moveaxis(pre * post, -1, d)
 
 
-@cython.final
 cdef class MaxBackward1(ReduceNode):
     # full reduction: evenly distribute among ties; sv0 self, sv1 result
-    cdef str name_
-
-    cpdef str name(self):
-        return self.name_
-
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
@@ -119,14 +115,8 @@ cdef class MaxBackward1(ReduceNode):
         return [np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)]
 
 
-@cython.final
 cdef class MaxBackward0(ReduceNode):
     # with dim: gradient to the selected index; sv0 indices
-    cdef str name_
-
-    cpdef str name(self):
-        return self.name_
-
     cdef list apply(self, list grads):
         g = grads[0]
         if g is None:
@@ -145,14 +135,8 @@ cdef class MaxBackward0(ReduceNode):
         return [z]
 
 
-@cython.final
 cdef class AmaxBackward0(ReduceNode):
     # sv0 self, sv1 result; ties share the gradient evenly
-    cdef str name_
-
-    cpdef str name(self):
-        return self.name_
-
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
@@ -164,6 +148,21 @@ cdef class AmaxBackward0(ReduceNode):
             return [ops_where(mask, gk / cnt, 0.0 * gk)]
         cnt = mask.sum(axis=self.dims, keepdims=True)
         return [np.where(mask, gk / cnt, 0).astype(s.dtype, copy=False)]
+
+
+@cython.final
+cdef class MinBackward1(MaxBackward1):
+    pass
+
+
+@cython.final
+cdef class MinBackward0(MaxBackward0):
+    pass
+
+
+@cython.final
+cdef class AminBackward0(AmaxBackward0):
+    pass
 
 
 cdef object ops_where(c, a, b):
@@ -183,7 +182,7 @@ cdef class VarBackward0(ReduceNode):
             mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
-        return [(2.0 / max(n - self.scalar, 0)) * gk * (s - mean)]
+        return [(2.0 / _builtin_max(n - self.scalar, 0)) * gk * (s - mean)]
 
 
 @cython.final
@@ -199,7 +198,7 @@ cdef class StdBackward0(ReduceNode):
             mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
-        return [gk * (s - mean) / (r * max(n - self.scalar, 0))]
+        return [gk * (s - mean) / (r * _builtin_max(n - self.scalar, 0))]
 
 
 cdef object _count(tuple shape, tuple dims):
@@ -355,8 +354,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         r = x.max() if is_max else x.min()
         out = wrap_array(as_array(r))
         if grad_needed(t):
-            fn1 = MaxBackward1.__new__(MaxBackward1)
-            fn1.name_ = "MaxBackward1" if is_max else "MinBackward1"
+            fn1 = MaxBackward1.__new__(MaxBackward1) if is_max else MinBackward1.__new__(MinBackward1)
             fn1.self_shape = tuple(x.shape)
             fn1.next_edges_ = (gradient_edge(t),)
             set_history(out, fn1, 0)
@@ -378,8 +376,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     out = wrap_array(as_array(vals).copy())
     ind = wrap_array(as_array(idx).astype(np.int64))
     if grad_needed(t):
-        fn0 = MaxBackward0.__new__(MaxBackward0)
-        fn0.name_ = "MaxBackward0" if is_max else "MinBackward0"
+        fn0 = MaxBackward0.__new__(MaxBackward0) if is_max else MinBackward0.__new__(MinBackward0)
         fn0.self_shape = tuple(x.shape)
         fn0.self_dtype = x.dtype
         fn0.dims = (d,)
@@ -443,8 +440,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
     out = wrap_array(as_array(r))
     if grad_needed(t):
-        fn = AmaxBackward0.__new__(AmaxBackward0)
-        fn.name_ = "AmaxBackward0" if is_max else "AminBackward0"
+        fn = AmaxBackward0.__new__(AmaxBackward0) if is_max else AminBackward0.__new__(AminBackward0)
         fn.self_shape = tuple(x.shape)
         fn.dims = dims
         fn.keepdim = keepdim

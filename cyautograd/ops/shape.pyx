@@ -27,17 +27,12 @@ DEF K_GATHER = 6
 DEF K_INDEX_SELECT = 7
 
 
-@cython.final
 cdef class ShapeBackward(BinaryNode):
-    """Backward of one-input shape ops; `name_` is torch's node name."""
-    cdef str name_
+    """Backward of one-input shape ops; each torch node name is a subclass."""
     cdef int kind
     cdef tuple self_shape
     cdef object self_dtype
     cdef object param
-
-    cpdef str name(self):
-        return self.name_
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -77,6 +72,86 @@ cdef class ShapeBackward(BinaryNode):
         raise AssertionError("bad kind")
 
 
+@cython.final
+cdef class CloneBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class ToCopyBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class ViewBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class PermuteBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class TransposeBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class TBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class UnsqueezeBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward2(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class ExpandBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class IndexBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SelectBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SliceBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class GatherBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class IndexSelectBackward0(ShapeBackward):
+    pass
+
+
 cdef object _index_backward_t(z, index, g):
     raise RuntimeError("double backward through advanced indexing is not supported yet")
 
@@ -93,12 +168,11 @@ cdef Tensor _arg(x, str name):
     return x
 
 
-cdef Tensor _record(Tensor t, object arr, str name, int kind, object param):
+cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
     cdef Tensor out = wrap_array(arr)
     cdef ShapeBackward fn
-    if grad_needed(t):
-        fn = ShapeBackward.__new__(ShapeBackward)
-        fn.name_ = name
+    if grad_needed(t) and arr.dtype.kind == "f":
+        fn = cls.__new__(cls)
         fn.kind = kind
         fn.self_shape = tuple(t.data_.shape)
         fn.self_dtype = t.data_.dtype
@@ -110,14 +184,14 @@ cdef Tensor _record(Tensor t, object arr, str name, int kind, object param):
 
 def clone(input, *, memory_format=None):
     cdef Tensor t = _arg(input, "clone")
-    return _record(t, t.data_.copy(), "CloneBackward0", K_IDENTITY, None)
+    return _record(t, t.data_.copy(), CloneBackward0, K_IDENTITY, None)
 
 
 def contiguous(input, memory_format=None):
     cdef Tensor t = _arg(input, "contiguous")
     if t.data_.flags.c_contiguous:
         return t
-    return _record(t, np.ascontiguousarray(t.data_), "CloneBackward0", K_IDENTITY, None)
+    return _record(t, np.ascontiguousarray(t.data_), CloneBackward0, K_IDENTITY, None)
 
 
 def to(input, *args, **kwargs):
@@ -144,34 +218,34 @@ def to(input, *args, **kwargs):
         if copy:
             return clone(t)
         return t
-    return _record(t, t.data_.astype(dtype.np), "ToCopyBackward0", K_CAST, None)
+    return _record(t, t.data_.astype(dtype.np), ToCopyBackward0, K_CAST, None)
 
 
 def type_as(input, other):
     return to(input, other.dtype)
 
 
-def float(input):
+def float_(input):
     return to(input, _D.float32)
 
 
-def double(input):
+def double_(input):
     return to(input, _D.float64)
 
 
-def half(input):
+def half_(input):
     return to(input, _D.float16)
 
 
-def long(input):
+def long_(input):
     return to(input, _D.int64)
 
 
-def int(input):
+def int_(input):
     return to(input, _D.int32)
 
 
-def bool(input):
+def bool_(input):
     return to(input, _D.bool)
 
 
@@ -212,7 +286,7 @@ cdef tuple _infer_shape(tuple shape, Py_ssize_t numel):
 def reshape(input, *shape):
     cdef Tensor t = _arg(input, "reshape")
     s = _infer_shape(_shape_arg(shape), t.data_.size)
-    return _record(t, t.data_.reshape(s).copy(), "ViewBackward0", K_RESHAPE, None)
+    return _record(t, t.data_.reshape(s).copy(), ViewBackward0, K_RESHAPE, None)
 
 
 def view(input, *shape):
@@ -220,7 +294,7 @@ def view(input, *shape):
     if len(shape) == 1 and isinstance(shape[0], _D.dtype):
         raise RuntimeError("view(dtype) is not supported")
     s = _infer_shape(_shape_arg(shape), t.data_.size)
-    return _record(t, t.data_.reshape(s).copy(), "ViewBackward0", K_RESHAPE, None)
+    return _record(t, t.data_.reshape(s).copy(), ViewBackward0, K_RESHAPE, None)
 
 
 def view_as(input, other):
@@ -267,7 +341,7 @@ def permute(input, *dims):
     p = tuple([wrap_dim(d, x.ndim) for d in dims])
     if len(set(p)) != len(p):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return _record(t, np.transpose(x, p).copy(), "PermuteBackward0", K_PERMUTE, p)
+    return _record(t, np.transpose(x, p).copy(), PermuteBackward0, K_PERMUTE, p)
 
 
 def transpose(input, dim0, dim1):
@@ -276,12 +350,12 @@ def transpose(input, dim0, dim1):
     if x.ndim == 0:
         wrap_dim(dim0, 0)
         wrap_dim(dim1, 0)
-        return _record(t, x.copy(), "TransposeBackward0", K_IDENTITY, None)
+        return _record(t, x.copy(), TransposeBackward0, K_IDENTITY, None)
     d0 = wrap_dim(dim0, x.ndim)
     d1 = wrap_dim(dim1, x.ndim)
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
-    return _record(t, np.transpose(x, p).copy(), "TransposeBackward0", K_PERMUTE, tuple(p))
+    return _record(t, np.transpose(x, p).copy(), TransposeBackward0, K_PERMUTE, tuple(p))
 
 
 swapaxes = transpose
@@ -293,8 +367,8 @@ def t(input):
     if x.data_.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.data_.ndim}D")
     if x.data_.ndim < 2:
-        return _record(x, x.data_.copy(), "TBackward0", K_IDENTITY, None)
-    return _record(x, x.data_.T.copy(), "TBackward0", K_PERMUTE, (1, 0))
+        return _record(x, x.data_.copy(), TBackward0, K_IDENTITY, None)
+    return _record(x, x.data_.T.copy(), TBackward0, K_PERMUTE, (1, 0))
 
 
 def numpy_T(input):
@@ -303,23 +377,23 @@ def numpy_T(input):
     if n < 2:
         return x
     p = tuple(range(n - 1, -1, -1))
-    return _record(x, np.transpose(x.data_, p).copy(), "PermuteBackward0", K_PERMUTE, p)
+    return _record(x, np.transpose(x.data_, p).copy(), PermuteBackward0, K_PERMUTE, p)
 
 
 def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
     d = wrap_dim(dim, t.data_.ndim + 1)
-    return _record(t, np.expand_dims(t.data_, d).copy(), "UnsqueezeBackward0", K_RESHAPE, None)
+    return _record(t, np.expand_dims(t.data_, d).copy(), UnsqueezeBackward0, K_RESHAPE, None)
 
 
 def squeeze(input, dim=None):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is None:
-        return _record(t, np.squeeze(x).copy(), "SqueezeBackward0", K_RESHAPE, None)
+        return _record(t, np.squeeze(x).copy(), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
     dims = tuple([d for d in dims if x.shape[d] == 1])
-    return _record(t, np.squeeze(x, axis=dims).copy(), "SqueezeBackward1" if not isinstance(dim, (tuple, list)) else "SqueezeBackward2", K_RESHAPE, None)
+    return _record(t, np.squeeze(x, axis=dims).copy(), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 def expand(input, *sizes):
@@ -346,7 +420,7 @@ def expand(input, *sizes):
                                    f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
             else:
                 target.append(s)
-    return _record(t, np.broadcast_to(x, tuple(target)).copy(), "ExpandBackward0", K_EXPAND, None)
+    return _record(t, np.broadcast_to(x, tuple(target)).copy(), ExpandBackward0, K_EXPAND, None)
 
 
 def expand_as(input, other):
@@ -378,7 +452,7 @@ def cat(tensors, dim=0, *, out=None):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(f"cat(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}")
     if len(tensors) == 0:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
@@ -480,7 +554,7 @@ def gather(input, dim, index, *, sparse_grad=False):
         bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
         raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {x.shape[d]}")
     r = x[_gather_index(idx, d)]
-    return _record(t, as_array(r), "GatherBackward0", K_GATHER, (d, idx.copy()))
+    return _record(t, as_array(r), GatherBackward0, K_GATHER, (d, idx.copy()))
 
 
 def index_select(input, dim, index):
@@ -490,7 +564,7 @@ def index_select(input, dim, index):
         raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
     ti = index
     if ti.data_.dtype.kind not in "iu":
-        raise RuntimeError("index_select(): Expected dtype int32/int64 for index")
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if ti.data_.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     x = t.data_
@@ -500,7 +574,7 @@ def index_select(input, dim, index):
         bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
         raise IndexError(f"index out of range in self")
     r = np.take(x, idx, axis=d) if x.ndim else x.reshape(1)[idx].reshape(())
-    return _record(t, as_array(r), "IndexSelectBackward0", K_INDEX_SELECT, (d, idx.copy()))
+    return _record(t, as_array(r), IndexSelectBackward0, K_INDEX_SELECT, (d, idx.copy()))
 
 
 cdef object _convert_index(object index):
@@ -528,7 +602,14 @@ def getitem(input, index):
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
         raise
     r = np.array(r, copy=True)
-    return _record(t, r, "IndexBackward0", K_INDEX, idx)
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if any([isinstance(i, (np.ndarray, list)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
+        cls = IndexBackward0
+    elif any([isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)) for i in items]):
+        cls = SelectBackward0
+    else:
+        cls = SliceBackward0
+    return _record(t, r, cls, K_INDEX, idx)
 
 
 def numel(input):

@@ -1,0 +1,116 @@
+"""Differential harness: run one snippet against torch and cyautograd and
+reduce each result to plain data (values, dtypes, versions, grad_fn names,
+error type and text) so the two can be compared, or the torch side recorded
+as golden data for machines without torch."""
+import json
+import math
+import os
+
+import numpy as np
+
+GOLDEN_DIR = os.path.join(os.path.dirname(__file__), "golden")
+
+try:
+    import torch as _torch
+    HAVE_TORCH = True
+except Exception:  # pragma: no cover - torch is optional
+    _torch = None
+    HAVE_TORCH = False
+
+
+def torch_module():
+    if _torch is not None:
+        _torch.set_num_threads(1)
+    return _torch
+
+
+def normalize_msg(msg):
+    return msg.replace("torch.", "cyautograd.").replace("at::", "").strip()
+
+
+def plain(x, T):
+    """Reduce a result to JSON-able data."""
+    if isinstance(x, T.Tensor):
+        arr = x.detach().cpu().numpy() if hasattr(x, "cpu") else x.detach().numpy()
+        d = {"t": _vals(arr), "dtype": str(x.dtype).split(".")[-1], "shape": list(x.shape),
+             "requires_grad": bool(x.requires_grad), "is_leaf": bool(x.is_leaf),
+             "grad_fn": None if x.grad_fn is None else type(x.grad_fn).__name__}
+        return d
+    if isinstance(x, (list, tuple)):
+        return [plain(y, T) for y in x]
+    if isinstance(x, dict):
+        return {k: plain(v, T) for k, v in x.items()}
+    if isinstance(x, T.dtype):
+        return "dtype:" + str(x).split(".")[-1]
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    if isinstance(x, (float, np.floating)):
+        return _f(float(x))
+    if x is None:
+        return x
+    if isinstance(x, str):
+        return normalize_msg(x)
+    if hasattr(x, "name") and callable(getattr(x, "name")) and hasattr(x, "next_functions"):
+        return "node:" + type(x).__name__
+    raise TypeError(f"cannot reduce {type(x)}")
+
+
+def _f(v):
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return v
+
+
+def _vals(arr):
+    if arr.dtype.kind == "f":
+        return np.vectorize(_f, otypes=[object])(arr.astype(np.float64)).tolist() if arr.size else arr.tolist()
+    return arr.tolist()
+
+
+def run(fn, T):
+    try:
+        return {"ok": plain(fn(T), T)}
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return {"raises": type(e).__name__, "msg": normalize_msg(str(e))}
+
+
+def assert_same(got, want, rtol, path="result"):
+    if isinstance(want, dict):
+        assert isinstance(got, dict), f"{path}: got {got!r}, want {want!r}"
+        assert set(got) == set(want), f"{path}: keys {sorted(got)} != {sorted(want)}"
+        for k in want:
+            tol = rtol.get(want.get("dtype"), rtol["default"]) if isinstance(rtol, dict) else rtol
+            assert_same(got[k], want[k], tol if k == "t" else rtol, f"{path}.{k}")
+        return
+    if isinstance(want, list):
+        assert isinstance(got, list) and len(got) == len(want), f"{path}: got {got!r}, want {want!r}"
+        for i, (g, w) in enumerate(zip(got, want)):
+            assert_same(g, w, rtol, f"{path}[{i}]")
+        return
+    if isinstance(want, float) and isinstance(got, (float, int)) and not isinstance(got, bool):
+        tol = rtol if isinstance(rtol, float) else rtol["default"]
+        assert math.isclose(got, want, rel_tol=tol, abs_tol=tol), f"{path}: got {got!r}, want {want!r}"
+        return
+    assert got == want, f"{path}: got {got!r}, want {want!r}"
+
+
+RTOL = {"float32": 1e-5, "float64": 1e-10, "float16": 1e-2, "default": 1e-5}
+
+
+def load_golden(name):
+    p = os.path.join(GOLDEN_DIR, name + ".json")
+    if not os.path.exists(p):
+        return {}
+    with open(p) as f:
+        return json.load(f)
+
+
+def save_golden(name, data):
+    os.makedirs(GOLDEN_DIR, exist_ok=True)
+    with open(os.path.join(GOLDEN_DIR, name + ".json"), "w") as f:
+        json.dump(data, f, indent=0, sort_keys=True)
+        f.write("\n")
