@@ -1,5 +1,6 @@
 # cython: language_level=3
 """AutogradMeta: the autograd fields of a tensor (torch/csrc/autograd/variable.h)."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 
 
@@ -15,4 +16,4 @@ cdef class AutogradMeta:
 
 
 cdef AutogradMeta new_autograd_meta():
-    return AutogradMeta.__new__(AutogradMeta)
+    return <AutogradMeta>cya_tp_new(AutogradMeta)

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Edge and Node: the backward graph (torch/csrc/autograd/edge.h, function.h)."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 from libc.stdint cimport uint64_t
 
@@ -35,7 +36,7 @@ cdef class Edge:
 
 
 cdef Edge make_edge(Node function, Py_ssize_t input_nr):
-    cdef Edge e = Edge.__new__(Edge)
+    cdef Edge e = <Edge>cya_tp_new(Edge)
     e.function = function
     e.input_nr = input_nr
     return e

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """SavedVariable: torch/csrc/autograd/saved_variable.cpp."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
@@ -90,7 +91,7 @@ cdef class SavedVariable:
 
 
 cdef SavedVariable save_variable(Tensor t, bint is_output):
-    cdef SavedVariable s = SavedVariable.__new__(SavedVariable)
+    cdef SavedVariable s = <SavedVariable>cya_tp_new(SavedVariable)
     cdef AutogradMeta m = t.autograd_meta_
     if t.is_inference_:
         raise RuntimeError(

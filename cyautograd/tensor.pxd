@@ -1,4 +1,5 @@
 # cython: language_level=3
+from cyautograd._fast cimport cya_tp_new
 cimport numpy as cnp
 from cyautograd._c cimport cya_autograd_meta_t
 from cyautograd.version_counter cimport VersionCounter
@@ -57,13 +58,13 @@ cdef TensorDispatch* tensor_dispatch() noexcept
 
 cdef inline Tensor wrap_array(object arr):
     """A fresh tensor over `arr` (no copy): its own storage and version counter."""
-    cdef Tensor t = Tensor.__new__(Tensor)
+    cdef Tensor t = <Tensor>cya_tp_new(Tensor)
     t.data_ = arr
     t.storage_ = arr
     if is_inference_mode_c():
         t.is_inference_ = True
     else:
-        t.version_counter_ = VersionCounter.__new__(VersionCounter)
+        t.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
     return t
 
 cdef inline bint tensor_requires_grad(Tensor t) noexcept:

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Tensor: storage, geometry, version counter and the Python surface of torch.Tensor."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 cimport numpy as cnp
 from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
@@ -91,13 +92,13 @@ cdef class Tensor:
         if is_inference_mode_c():
             self.is_inference_ = True
         else:
-            self.version_counter_ = VersionCounter.__new__(VersionCounter)
+            self.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
 
     def _cya_init(self, Tensor data, requires_grad):
         """Share `data`'s storage with a fresh version counter (Parameter)."""
         self.data_ = data.data_
         self.storage_ = data.storage_
-        self.version_counter_ = VersionCounter.__new__(VersionCounter)
+        self.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
         if requires_grad:
             _set_requires_grad(self, True, False)
 

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """The impl:: functions of torch/csrc/autograd/variable.cpp."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
 from cpython.ref cimport PyObject
@@ -175,7 +176,7 @@ cdef Tensor tensor_data(Tensor self):
 
 cdef Tensor variable_data(Tensor self):
     """.data: same storage, a fresh version counter, no autograd metadata."""
-    cdef Tensor t = Tensor.__new__(Tensor)
+    cdef Tensor t = <Tensor>cya_tp_new(Tensor)
     t.data_ = self.data_
     t.storage_ = self.storage_
     t.is_inference_ = self.is_inference_

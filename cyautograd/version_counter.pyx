@@ -1,5 +1,6 @@
 # cython: language_level=3
 """VersionCounter: c10::VariableVersion, shared by a tensor, its views and detach()es."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 
 
@@ -21,4 +22,4 @@ cdef class VersionCounter:
 
 
 cdef VersionCounter new_version_counter():
-    return VersionCounter.__new__(VersionCounter)
+    return <VersionCounter>cya_tp_new(VersionCounter)

@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Pointwise ops: arithmetic, unary math, comparisons, where, clamp and the
 in-place family, each forward beside its backward node (derivatives.yaml)."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 cimport numpy as cnp
 from cpython.object cimport PyTypeObject
@@ -12,6 +13,9 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.kernels cimport (k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
+                                 K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
+                                 K_SQRT, K_ABS)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, to_tensor)
 
@@ -60,6 +64,16 @@ cdef class BinaryNode(Node):
         return None if self.sv1 is None else self.sv1.unpack(self, True)
 
 
+cdef dict _TENSOR_UNARY = {}
+
+
+cdef object _un(int op, object x):
+    """k_unary for arrays; the differentiable op for Tensors (create_graph)."""
+    if isinstance(x, Tensor):
+        return _TENSOR_UNARY[op](x)
+    return k_unary(op, x)
+
+
 # =============================================================================
 # Binary arithmetic
 # =============================================================================
@@ -70,7 +84,7 @@ cdef class AddBackward0(BinaryNode):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
             return [g, g]
-        return [g, g * self.scalar]
+        return [g, k_mul(g, self.scalar)]
 
 
 @cython.final
@@ -78,8 +92,8 @@ cdef class SubBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
-            return [g, -g]
-        return [g, -g * self.scalar]
+            return [g, _un(K_NEG, g)]
+        return [g, k_mul(g, -self.scalar)]
 
 
 @cython.final
@@ -87,8 +101,8 @@ cdef class RsubBackward1(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
-            return [-g]
-        return [-g * self.scalar]
+            return [_un(K_NEG, g)]
+        return [k_mul(g, -self.scalar)]
 
 
 @cython.final
@@ -100,9 +114,9 @@ cdef class MulBackward0(BinaryNode):
         cdef Edge e1 = self.next_edges_[1]
         r0 = r1 = None
         if e0.function is not None:
-            r0 = g * (self.scalar if self.sv1 is None else self.v1(g))
+            r0 = k_mul(g, self.scalar if self.sv1 is None else self.v1(g))
         if e1.function is not None:
-            r1 = g * self.v0(g)
+            r1 = k_mul(g, self.v0(g))
         return [r0, r1]
 
 
@@ -114,7 +128,7 @@ cdef class DivBackward0(BinaryNode):
         cdef Edge e1 = self.next_edges_[1]
         r0 = r1 = None
         if e0.function is not None:
-            r0 = g / (self.scalar if self.sv1 is None else self.v1(g))
+            r0 = k_div(g, self.scalar if self.sv1 is None else self.v1(g))
         if e1.function is not None:
             o = self.v1(g)
             r1 = -g * self.v0(g) / (o * o)
@@ -128,14 +142,7 @@ cdef inline bint _fast_pair(object x, object y):
 
 cdef object _compute(int op, object x, object y):
     try:
-        if op == 0:
-            return x + y
-        elif op == 1:
-            return x - y
-        elif op == 2:
-            return x * y
-        elif op == 3:
-            return x / y
+        return k_binary(op, x, y)
     except ValueError:
         raise broadcast_error(x, y) from None
 
@@ -179,13 +186,13 @@ cdef object _arith(object a, object b, int op, object alpha):
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
     if op == 0:
-        fn = AddBackward0.__new__(AddBackward0)
+        fn = <AddBackward0>cya_tp_new(AddBackward0)
         fn.scalar = alpha
     elif op == 1:
-        fn = SubBackward0.__new__(SubBackward0)
+        fn = <SubBackward0>cya_tp_new(SubBackward0)
         fn.scalar = alpha
     elif op == 2:
-        fn = MulBackward0.__new__(MulBackward0)
+        fn = <MulBackward0>cya_tp_new(MulBackward0)
         if tb is None:
             fn.scalar = b
         else:
@@ -194,7 +201,7 @@ cdef object _arith(object a, object b, int op, object alpha):
             if ga:
                 fn.sv1 = save_variable(tb, False)
     else:
-        fn = DivBackward0.__new__(DivBackward0)
+        fn = <DivBackward0>cya_tp_new(DivBackward0)
         if tb is None:
             fn.scalar = b
         else:
@@ -213,7 +220,7 @@ cdef object _arith(object a, object b, int op, object alpha):
 cdef object _scalar_left(int op, object s, Tensor t, Tensor out):
     cdef BinaryNode fn
     if op == 1:
-        fn = RsubBackward1.__new__(RsubBackward1)
+        fn = <RsubBackward1>cya_tp_new(RsubBackward1)
     elif op == 3:
         # torch computes s / t as t.reciprocal() * s: the node is MulBackward0
         # whose saved "other" is s; its input is the reciprocal's node.
@@ -356,7 +363,7 @@ cdef class ZeroGradBackward(Node):
 
 
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
-    cdef ZeroGradBackward fn = ZeroGradBackward.__new__(ZeroGradBackward)
+    cdef ZeroGradBackward fn = <ZeroGradBackward>cya_tp_new(ZeroGradBackward)
     cdef Tensor out = wrap_array(arr)
     fn.name_ = name
     fn.next_edges_ = tuple([edge_of(t) if isinstance(t, Tensor) else make_edge(None, 0) for t in inputs])
@@ -423,7 +430,7 @@ cdef object pow_impl(object a, object b):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         out = wrap_array(as_array(x ** b))
         if grad_needed(ta):
-            fn = PowBackward0.__new__(PowBackward0)
+            fn = <PowBackward0>cya_tp_new(PowBackward0)
             fn.scalar = b
             fn.next_edges_ = (gradient_edge(ta),)
             set_history(out, fn, 0)
@@ -446,14 +453,14 @@ cdef object pow_impl(object a, object b):
     if not (ga or gb):
         return out
     if ta is None:
-        fn = PowBackward2.__new__(PowBackward2)
+        fn = <PowBackward2>cya_tp_new(PowBackward2)
         fn.scalar = a
         fn.next_edges_ = (gradient_edge(tb),)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(out, True)
         fn.sv1 = save_variable(tb, False)
         return out
-    fn = PowBackward1.__new__(PowBackward1)
+    fn = <PowBackward1>cya_tp_new(PowBackward1)
     fn.next_edges_ = (edge_of(ta), edge_of(tb))
     set_history(out, fn, 0)
     fn.sv0 = save_variable(ta, False)
@@ -484,7 +491,7 @@ cdef class UnaryNode(BinaryNode):
 @cython.final
 cdef class NegBackward0(UnaryNode):
     cdef list apply(self, list grads):
-        return [-grads[0]]
+        return [_un(K_NEG, grads[0])]
 
 
 @cython.final
@@ -504,14 +511,14 @@ cdef class SignBackward0(UnaryNode):
 cdef class ExpBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * self.v0(g)]
+        return [k_mul(g, self.v0(g))]
 
 
 @cython.final
 cdef class LogBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g / self.v0(g)]
+        return [k_div(g, self.v0(g))]
 
 
 @cython.final
@@ -562,14 +569,14 @@ cdef class ReciprocalBackward0(UnaryNode):
 cdef class SinBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * xp_of(g).cos(self.v0(g))]
+        return [k_mul(g, _un(K_COS, self.v0(g)))]
 
 
 @cython.final
 cdef class CosBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * -xp_of(g).sin(self.v0(g))]
+        return [k_mul(g, _un(K_NEG, _un(K_SIN, self.v0(g))))]
 
 
 @cython.final
@@ -585,7 +592,7 @@ cdef class TanhBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        return [g * (1 - r * r)]
+        return [k_mul(g, k_binary(K_SUB, 1.0, k_mul(r, r)))]
 
 
 @cython.final
@@ -593,7 +600,7 @@ cdef class SigmoidBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        return [g * (r * (1 - r))]
+        return [k_mul(g, k_mul(r, k_binary(K_SUB, 1.0, r)))]
 
 
 @cython.final
@@ -674,7 +681,11 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
     x = t.data_
     if to_float and x.dtype.kind != "f":
         x = x.astype(_D.get_default_dtype().np)
-    out = wrap_array(as_array(npfn(x)))
+    if type(npfn) is int:
+        r = k_unary(npfn, x)
+    else:
+        r = npfn(x)
+    out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)
         fn.next_edges_ = (gradient_edge_fast(t),)
@@ -692,7 +703,7 @@ cdef object neg_impl(object a):
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
                            "If you are trying to invert a mask, use the `~` or `logical_not()` "
                            "operator instead.")
-    return _unary(a, np.negative, NegBackward0, 0, False, "neg")
+    return _unary(a, K_NEG, NegBackward0, 0, False, "neg")
 
 
 def neg(input):
@@ -721,7 +732,7 @@ def _relu_np(x):
 
 
 def abs(input):
-    return _unary(input, np.abs, AbsBackward0, 1, False, "abs")
+    return _unary(input, K_ABS, AbsBackward0, 1, False, "abs")
 
 
 def sign(input):
@@ -730,12 +741,12 @@ def sign(input):
 
 def exp(input):
     with np.errstate(over="ignore"):
-        return _unary(input, np.exp, ExpBackward0, 2, True, "exp")
+        return _unary(input, K_EXP, ExpBackward0, 2, True, "exp")
 
 
 def log(input):
     with np.errstate(divide="ignore", invalid="ignore"):
-        return _unary(input, np.log, LogBackward0, 1, True, "log")
+        return _unary(input, K_LOG, LogBackward0, 1, True, "log")
 
 
 def log2(input):
@@ -755,7 +766,7 @@ def log1p(input):
 
 def sqrt(input):
     with np.errstate(invalid="ignore"):
-        return _unary(input, np.sqrt, SqrtBackward0, 2, True, "sqrt")
+        return _unary(input, K_SQRT, SqrtBackward0, 2, True, "sqrt")
 
 
 def rsqrt(input):
@@ -769,11 +780,11 @@ def reciprocal(input):
 
 
 def sin(input):
-    return _unary(input, np.sin, SinBackward0, 1, True, "sin")
+    return _unary(input, K_SIN, SinBackward0, 1, True, "sin")
 
 
 def cos(input):
-    return _unary(input, np.cos, CosBackward0, 1, True, "cos")
+    return _unary(input, K_COS, CosBackward0, 1, True, "cos")
 
 
 def tan(input):
@@ -781,7 +792,7 @@ def tan(input):
 
 
 def tanh(input):
-    return _unary(input, np.tanh, TanhBackward0, 2, True, "tanh")
+    return _unary(input, K_TANH, TanhBackward0, 2, True, "tanh")
 
 
 def sigmoid(input):
@@ -835,7 +846,7 @@ def clamp(input, min=None, max=None):
         out = wrap_array(as_array(r).astype(x.dtype, copy=False))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
-            fn0 = ClampBackward0.__new__(ClampBackward0)
+            fn0 = <ClampBackward0>cya_tp_new(ClampBackward0)
             fn0.next_edges_ = (edge_of(t), make_edge(None, 0) if lo is None else edge_of(lo),
                                make_edge(None, 0) if hi is None else edge_of(hi))
             set_history(out, fn0, 0)
@@ -855,7 +866,7 @@ def clamp(input, min=None, max=None):
         r = np.minimum(r, max)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
-        fn = ClampBackward1.__new__(ClampBackward1)
+        fn = <ClampBackward1>cya_tp_new(ClampBackward1)
         fn.scalar = min
         fn.scalar2 = max
         fn.next_edges_ = (gradient_edge(t),)
@@ -918,7 +929,7 @@ cdef object _maxmin(object a, object b, bint is_max):
     ta = a
     tb = b
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
-        fn = MaximumBackward0.__new__(MaximumBackward0) if is_max else MinimumBackward0.__new__(MinimumBackward0)
+        fn = <MaximumBackward0>cya_tp_new(MaximumBackward0) if is_max else <MinimumBackward0>cya_tp_new(MinimumBackward0)
         fn.next_edges_ = (edge_of(ta), edge_of(tb))
         set_history(out, fn, 0)
         fn.sv0 = save_variable(ta, False)
@@ -968,7 +979,7 @@ def where(condition, input=None, other=None):
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):
-        fn = WhereBackward0.__new__(WhereBackward0)
+        fn = <WhereBackward0>cya_tp_new(WhereBackward0)
         fn.next_edges_ = (make_edge(None, 0) if ta is None else edge_of(ta),
                           make_edge(None, 0) if tb is None else edge_of(tb))
         set_history(out, fn, 0)
@@ -1177,13 +1188,13 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     # 3. node and saved old values
     if rg:
         if op == 0:
-            fn = AddBackward0.__new__(AddBackward0)
+            fn = <AddBackward0>cya_tp_new(AddBackward0)
             fn.scalar = alpha
         elif op == 1:
-            fn = SubBackward0.__new__(SubBackward0)
+            fn = <SubBackward0>cya_tp_new(SubBackward0)
             fn.scalar = alpha
         elif op == 2:
-            fn = MulBackward0.__new__(MulBackward0)
+            fn = <MulBackward0>cya_tp_new(MulBackward0)
             if to is None:
                 fn.scalar = other
             else:
@@ -1192,7 +1203,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
                 if tensor_requires_grad(t):
                     fn.sv1 = save_variable(to, False)
         else:
-            fn = DivBackward0.__new__(DivBackward0)
+            fn = <DivBackward0>cya_tp_new(DivBackward0)
             if to is None:
                 fn.scalar = other
             else:
@@ -1282,7 +1293,7 @@ def _fill(Tensor t, value, type node_cls):
     check_inplace(t, rg)
     if rg:
         if tv is not None:
-            fn = FillBackward3.__new__(FillBackward3)
+            fn = <FillBackward3>cya_tp_new(FillBackward3)
             fn.next_edges_ = (edge_of(t), edge_of(tv))
         else:
             fn = new_node(node_cls)
@@ -1337,7 +1348,7 @@ def copy_(self, src, non_blocking=False):
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
     check_inplace(t, rg)
     if rg:
-        fn = CopyBackwards.__new__(CopyBackwards)
+        fn = <CopyBackwards>cya_tp_new(CopyBackwards)
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = (edge_of(t), edge_of(ts))
     if x.dtype.kind in "iu" and vals.dtype.kind == "f":
@@ -1376,3 +1387,6 @@ _d.le = le_impl
 _d.gt = gt_impl
 _d.ge = ge_impl
 _d.neg = neg_impl
+
+_TENSOR_UNARY.update({K_NEG: neg, K_EXP: exp, K_LOG: log, K_SIN: sin, K_COS: cos, K_TANH: tanh,
+                      K_SQRT: sqrt, K_ABS: abs})

@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Reductions: sum, mean, prod, max/min, amax/amin, var/std, softmax,
 log_softmax, logsumexp."""
+from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport Node, Edge, make_edge
@@ -256,7 +257,7 @@ cdef Tensor _input(object x, str name):
 
 
 cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
-    cdef ReduceNode fn = cls.__new__(cls)
+    cdef ReduceNode fn = cya_tp_new(cls)
     fn.self_shape = tuple(t.data_.shape)
     fn.self_dtype = t.data_.dtype
     fn.dims = dims
@@ -354,7 +355,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         r = x.max() if is_max else x.min()
         out = wrap_array(as_array(r))
         if grad_needed(t):
-            fn1 = MaxBackward1.__new__(MaxBackward1) if is_max else MinBackward1.__new__(MinBackward1)
+            fn1 = <MaxBackward1>cya_tp_new(MaxBackward1) if is_max else <MinBackward1>cya_tp_new(MinBackward1)
             fn1.self_shape = tuple(x.shape)
             fn1.next_edges_ = (gradient_edge(t),)
             set_history(out, fn1, 0)
@@ -376,7 +377,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     out = wrap_array(as_array(vals).copy())
     ind = wrap_array(as_array(idx).astype(np.int64))
     if grad_needed(t):
-        fn0 = MaxBackward0.__new__(MaxBackward0) if is_max else MinBackward0.__new__(MinBackward0)
+        fn0 = <MaxBackward0>cya_tp_new(MaxBackward0) if is_max else <MinBackward0>cya_tp_new(MinBackward0)
         fn0.self_shape = tuple(x.shape)
         fn0.self_dtype = x.dtype
         fn0.dims = (d,)
@@ -440,7 +441,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
     out = wrap_array(as_array(r))
     if grad_needed(t):
-        fn = AmaxBackward0.__new__(AmaxBackward0) if is_max else AminBackward0.__new__(AminBackward0)
+        fn = <AmaxBackward0>cya_tp_new(AmaxBackward0) if is_max else <AminBackward0>cya_tp_new(AminBackward0)
         fn.self_shape = tuple(x.shape)
         fn.dims = dims
         fn.keepdim = keepdim

@@ -1,0 +1,28 @@
+# cython: language_level=3
+# Array kernels (no autograd metadata here). See NOTE [ Small-array fast path ].
+cdef enum KernelOp:
+    K_ADD = 0
+    K_SUB = 1
+    K_MUL = 2
+    K_DIV = 3
+    K_NEG = 4
+    K_EXP = 5
+    K_LOG = 6
+    K_SIN = 7
+    K_COS = 8
+    K_TANH = 9
+    K_SQRT = 10
+    K_ABS = 11
+    K_GT = 12
+    K_MAX = 13
+    K_NOPS = 14
+
+cdef object k_binary(int op, object x, object y)
+cdef object k_unary(int op, object x)
+cdef object k_add(object x, object y)
+cdef object k_sub(object x, object y)
+cdef object k_mul(object x, object y)
+cdef object k_div(object x, object y)
+cdef object k_full(object shape_like, double value)
+cdef object k_ones_like(object x)
+cdef object k_filled(tuple shape, object dtype, object value)

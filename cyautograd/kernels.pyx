@@ -1,0 +1,257 @@
+# cython: language_level=3
+"""Array kernels: numpy's own ufunc loops, called directly for small
+contiguous arrays, and numpy's operators otherwise."""
+cimport cython
+cimport numpy as cnp
+from libc.string cimport memcmp
+
+import operator
+import numpy as np
+
+cnp.import_array()
+cnp.import_ufunc()
+
+# =============================================================================
+# NOTE [ Small-array fast path ]
+# A numpy ufunc call spends ~0.3 us on dispatch (type resolution, override
+# checks, output allocation, error-state handling) before its inner loop runs;
+# on a shape-(4,) array that is nearly all of it. When both operands are
+# exact, aligned, C-contiguous ndarrays of the same shape and dtype (or one is
+# a Python scalar of the array's kind), the result dtype is that dtype, so we
+# can allocate the output and call the very loop numpy would have chosen,
+# found once at import in the ufunc's own loop table. Anything else (other
+# dtypes, broadcasting, strides, subclasses, cupy) takes numpy's normal path,
+# which gives the same values. The fast path skips numpy's floating-point
+# error state: no warnings for division by zero or overflow, as torch.
+# =============================================================================
+
+ctypedef void (*loop_t)(char**, cnp.npy_intp*, cnp.npy_intp*, void*) noexcept nogil
+
+DEF NSLOTS = 3   # float32, float64, int64
+
+cdef loop_t _loop_fn[K_NOPS][NSLOTS]
+cdef void* _loop_data[K_NOPS][NSLOTS]
+cdef int _loop_out[K_NOPS][NSLOTS]     # result typenum (bool for comparisons)
+cdef object _ndarray = np.ndarray
+cdef object _pyops = [operator.add, operator.sub, operator.mul, operator.truediv, operator.neg,
+                      np.exp, np.log, np.sin, np.cos, np.tanh, np.sqrt, np.abs, operator.gt,
+                      np.maximum]
+cdef int _FLAGS = cnp.NPY_ARRAY_C_CONTIGUOUS | cnp.NPY_ARRAY_ALIGNED
+
+
+cdef inline int _slot(int typenum) noexcept:
+    if typenum == cnp.NPY_FLOAT32:
+        return 0
+    if typenum == cnp.NPY_FLOAT64:
+        return 1
+    if typenum == cnp.NPY_INT64:
+        return 2
+    return -1
+
+
+cdef void _find_loops(int op, cnp.ufunc uf) except *:
+    cdef int s, i, k, nargs = uf.nargs, tn
+    cdef int[3] typenums = [cnp.NPY_FLOAT32, cnp.NPY_FLOAT64, cnp.NPY_INT64]
+    cdef bint ok
+    for s in range(NSLOTS):
+        tn = typenums[s]
+        _loop_fn[op][s] = NULL
+        for i in range(uf.ntypes):
+            ok = True
+            for k in range(uf.nin):
+                if uf.types[i * nargs + k] != tn:
+                    ok = False
+            if ok and uf.functions[i] != NULL:
+                _loop_fn[op][s] = <loop_t><void*>uf.functions[i]
+                _loop_data[op][s] = uf.data[i]
+                _loop_out[op][s] = uf.types[i * nargs + uf.nin]
+                break
+        # numpy divides ints by promoting to float: no same-type loop wanted
+        if op == K_DIV and tn == cnp.NPY_INT64:
+            _loop_fn[op][s] = NULL
+
+
+cdef void _init() except *:
+    ufs = [np.add, np.subtract, np.multiply, np.true_divide, np.negative, np.exp, np.log,
+           np.sin, np.cos, np.tanh, np.sqrt, np.absolute, np.greater, np.maximum]
+    cdef int op
+    for op in range(<int>K_NOPS):
+        _find_loops(op, ufs[op])
+    # numpy runs transcendental float loops through ArrayMethods whose legacy
+    # table entry may be a generic wrapper; keep the fast path to the loops
+    # numpy itself marks as plain functions of the same type.
+
+
+_init()
+
+
+cdef inline bint _fast_ok(object x) noexcept:
+    return (type(x) is _ndarray and
+            (cnp.PyArray_FLAGS(<cnp.ndarray>x) & _FLAGS) == _FLAGS)
+
+
+cdef object k_binary(int op, object x, object y):
+    cdef cnp.ndarray ax, ay, out
+    cdef int s, nd
+    cdef cnp.npy_intp n
+    cdef char* args[3]
+    cdef cnp.npy_intp steps[3]
+    cdef double dbuf
+    cdef float fbuf
+    cdef long long lbuf
+    cdef loop_t fn
+    if _fast_ok(x):
+        ax = <cnp.ndarray>x
+        s = _slot(cnp.PyArray_TYPE(ax))
+        if s >= 0 and _loop_fn[op][s] != NULL:
+            fn = _loop_fn[op][s]
+            nd = cnp.PyArray_NDIM(ax)
+            if _fast_ok(y):
+                ay = <cnp.ndarray>y
+                if (cnp.PyArray_TYPE(ay) == cnp.PyArray_TYPE(ax) and cnp.PyArray_NDIM(ay) == nd and
+                        memcmp(cnp.PyArray_DIMS(ax), cnp.PyArray_DIMS(ay), nd * sizeof(cnp.npy_intp)) == 0):
+                    out = cnp.PyArray_EMPTY(nd, cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
+                    n = cnp.PyArray_SIZE(ax)
+                    args[0] = cnp.PyArray_BYTES(ax)
+                    args[1] = cnp.PyArray_BYTES(ay)
+                    args[2] = cnp.PyArray_BYTES(out)
+                    steps[0] = cnp.PyArray_ITEMSIZE(ax)
+                    steps[1] = steps[0]
+                    steps[2] = cnp.PyArray_ITEMSIZE(out)
+                    fn(args, &n, steps, _loop_data[op][s])
+                    return out
+            elif type(y) is float or (type(y) is int and s == 2):
+                # a Python scalar keeps the array's dtype (torch and NEP 50 agree)
+                if s == 0:
+                    fbuf = <float>(<double>y)
+                    args[1] = <char*>&fbuf
+                elif s == 1:
+                    dbuf = <double>y
+                    args[1] = <char*>&dbuf
+                else:
+                    if not (-9223372036854775807 <= y <= 9223372036854775807):
+                        return _pyops[op](x, y)
+                    lbuf = <long long>y
+                    args[1] = <char*>&lbuf
+                out = cnp.PyArray_EMPTY(nd, cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
+                n = cnp.PyArray_SIZE(ax)
+                args[0] = cnp.PyArray_BYTES(ax)
+                args[2] = cnp.PyArray_BYTES(out)
+                steps[0] = cnp.PyArray_ITEMSIZE(ax)
+                steps[1] = 0
+                steps[2] = cnp.PyArray_ITEMSIZE(out)
+                fn(args, &n, steps, _loop_data[op][s])
+                return out
+    elif (type(x) is float or type(x) is int) and _fast_ok(y):
+        ay = <cnp.ndarray>y
+        s = _slot(cnp.PyArray_TYPE(ay))
+        if s >= 0 and _loop_fn[op][s] != NULL and (type(x) is float or s == 2):
+            fn = _loop_fn[op][s]
+            if s == 0:
+                fbuf = <float>(<double>x)
+                args[0] = <char*>&fbuf
+            elif s == 1:
+                dbuf = <double>x
+                args[0] = <char*>&dbuf
+            else:
+                if not (-9223372036854775807 <= x <= 9223372036854775807):
+                    return _pyops[op](x, y)
+                lbuf = <long long>x
+                args[0] = <char*>&lbuf
+            out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(ay), cnp.PyArray_DIMS(ay), _loop_out[op][s], 0)
+            n = cnp.PyArray_SIZE(ay)
+            args[1] = cnp.PyArray_BYTES(ay)
+            args[2] = cnp.PyArray_BYTES(out)
+            steps[0] = 0
+            steps[1] = cnp.PyArray_ITEMSIZE(ay)
+            steps[2] = cnp.PyArray_ITEMSIZE(out)
+            fn(args, &n, steps, _loop_data[op][s])
+            return out
+    return _pyops[op](x, y)
+
+
+cdef object k_unary(int op, object x):
+    cdef cnp.ndarray ax, out
+    cdef int s
+    cdef cnp.npy_intp n
+    cdef char* args[2]
+    cdef cnp.npy_intp steps[2]
+    if _fast_ok(x):
+        ax = <cnp.ndarray>x
+        s = _slot(cnp.PyArray_TYPE(ax))
+        if s >= 0 and _loop_fn[op][s] != NULL:
+            out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(ax), cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
+            n = cnp.PyArray_SIZE(ax)
+            args[0] = cnp.PyArray_BYTES(ax)
+            args[1] = cnp.PyArray_BYTES(out)
+            steps[0] = cnp.PyArray_ITEMSIZE(ax)
+            steps[1] = cnp.PyArray_ITEMSIZE(out)
+            _loop_fn[op][s](args, &n, steps, _loop_data[op][s])
+            return out
+    return _pyops[op](x)
+
+
+cdef object k_add(object x, object y):
+    return k_binary(K_ADD, x, y)
+
+
+cdef object k_sub(object x, object y):
+    return k_binary(K_SUB, x, y)
+
+
+cdef object k_mul(object x, object y):
+    return k_binary(K_MUL, x, y)
+
+
+cdef object k_div(object x, object y):
+    return k_binary(K_DIV, x, y)
+
+
+cdef object k_full(object like, double value):
+    """An array of `like`'s shape and dtype filled with value."""
+    cdef cnp.ndarray a
+    if type(like) is _ndarray:
+        a = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(<cnp.ndarray>like), cnp.PyArray_DIMS(<cnp.ndarray>like),
+                              cnp.PyArray_TYPE(<cnp.ndarray>like), 0)
+        cnp.PyArray_FillWithScalar(a, value)
+        return a
+    xp = type(like).__module__.split(".")[0]
+    return __import__(xp).full(like.shape, value, dtype=like.dtype)
+
+
+cdef object k_filled(tuple shape, object dtype, object value):
+    """A new numpy array of `shape` and numpy `dtype` filled with `value`."""
+    cdef cnp.npy_intp dims[32]
+    cdef int nd = len(shape), i
+    cdef cnp.ndarray a
+    if nd > 32:
+        return np.full(shape, value, dtype=dtype)
+    for i in range(nd):
+        dims[i] = shape[i]
+    a = cnp.PyArray_EMPTY(nd, dims, (<cnp.dtype>dtype).type_num, 0)
+    cnp.PyArray_FillWithScalar(a, value)
+    return a
+
+
+cdef object k_ones_like(object x):
+    return k_full(x, 1.0)
+
+
+def _check_loops():
+    """Which (op, dtype) pairs take the fast path (used in tests)."""
+    names = ["add", "sub", "mul", "div", "neg", "exp", "log", "sin", "cos", "tanh", "sqrt",
+             "abs", "gt", "maximum"]
+    out = {}
+    cdef int op, s
+    for op in range(<int>K_NOPS):
+        for s in range(NSLOTS):
+            out[(names[op], ("float32", "float64", "int64")[s])] = _loop_fn[op][s] != NULL
+    return out
+
+
+def _k_binary(op, x, y):
+    return k_binary(op, x, y)
+
+
+def _k_unary(op, x):
+    return k_unary(op, x)
