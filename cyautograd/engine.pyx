@@ -82,6 +82,7 @@ cdef object _validate(Node fn, list outputs):
     cdef tuple edges = fn.next_edges_
     cdef Py_ssize_t n = len(edges), i
     cdef Edge e
+    cdef Node nf
     cdef tuple meta
     if len(outputs) != n:
         raise RuntimeError(f"function {fn.name()} returned an incorrect number of gradients "
@@ -93,13 +94,18 @@ cdef object _validate(Node fn, list outputs):
         e = edges[i]
         if e.function is None:
             continue
-        meta = e.function.input_metadata(e.input_nr)
-        if meta is None or meta[0] is None:
-            continue
         if not isinstance(g, Tensor):
             g = _to_array(g)
+            outputs[i] = g
+        nf = e.function
+        if (e.input_nr == 0 and nf.in_dtype0_ is not None and g.dtype is nf.in_dtype0_
+                and nf.input_shape_matches(0, g)):
+            continue
+        meta = nf.input_metadata(e.input_nr)
+        if meta is None or meta[0] is None:
+            continue
         shape = meta[0]
-        if g.shape != shape:
+        if tuple(g.shape) != tuple(shape):
             r = _sum_to(g, tuple(shape))
             if r is None:
                 raise RuntimeError(

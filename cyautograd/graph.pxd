@@ -23,7 +23,9 @@ cdef class Node:
     cdef readonly uint64_t sequence_nr_   # creation order; see NOTE [ Sequence Number ]
     cdef public tuple next_edges_        # tuple[Edge], one per forward input
     cdef Py_ssize_t num_inputs_          # number of forward outputs (gradient inputs)
-    cdef object in_shape0_               # shape (tuple) of input 0
+    cdef object in_shape0_               # shape (tuple) of input 0 when in_ndim0_ < 0
+    cdef int in_ndim0_                   # ndim of input 0 held in in_dims0_, or -1
+    cdef Py_ssize_t in_dims0_[8]         # shape of input 0 (numpy, ndim <= 8)
     cdef object in_dtype0_               # numpy dtype of input 0
     cdef list in_meta_rest_              # [(shape, dtype)] of inputs 1.. (or None)
     cdef bint has_hooks_                 # any of the hook lists below is non-empty
@@ -39,6 +41,8 @@ cdef class Node:
     cdef void release_variables(self)
     cpdef str name(self)
     cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype)
+    cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr)
+    cdef bint input_shape_matches(self, Py_ssize_t nr, object g)
     cdef tuple input_metadata(self, Py_ssize_t nr)
 
 cdef uint64_t peek_sequence_nr() noexcept

@@ -2,7 +2,11 @@
 """Edge and Node: the backward graph (torch/csrc/autograd/edge.h, function.h)."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
+cimport numpy as cnp
 from libc.stdint cimport uint64_t
+from libc.string cimport memcmp
+
+cnp.import_array()
 
 # =============================================================================
 # NOTE [ Sequence Number ]
@@ -54,6 +58,7 @@ cdef class Node:
         self.sequence_nr_ = _next_sequence_nr
         _next_sequence_nr += 1
         self.num_inputs_ = 1
+        self.in_ndim0_ = -1
         self.next_edges_ = ()
 
     cdef list apply(self, list grads):
@@ -65,8 +70,36 @@ cdef class Node:
     cpdef str name(self):
         return type(self).__name__
 
+    cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr):
+        """Record input nr's shape and dtype from an output array; numpy
+        shapes of input 0 are kept as C integers (no tuple made)."""
+        cdef int nd, i
+        cdef cnp.npy_intp* dims
+        if nr == 0 and cnp.PyArray_CheckExact(arr):
+            nd = cnp.PyArray_NDIM(<cnp.ndarray>arr)
+            if nd <= 8:
+                dims = cnp.PyArray_DIMS(<cnp.ndarray>arr)
+                for i in range(nd):
+                    self.in_dims0_[i] = dims[i]
+                self.in_ndim0_ = nd
+                self.in_dtype0_ = <object>cnp.PyArray_DESCR(<cnp.ndarray>arr)
+                return
+        self.set_input_metadata(nr, arr.shape, arr.dtype)
+
+    cdef bint input_shape_matches(self, Py_ssize_t nr, object g):
+        cdef tuple m
+        if nr == 0 and self.in_ndim0_ >= 0 and cnp.PyArray_CheckExact(g):
+            return (cnp.PyArray_NDIM(<cnp.ndarray>g) == self.in_ndim0_ and
+                    memcmp(cnp.PyArray_DIMS(<cnp.ndarray>g), self.in_dims0_,
+                           self.in_ndim0_ * sizeof(Py_ssize_t)) == 0)
+        m = self.input_metadata(nr)
+        if m is None or m[0] is None:
+            return True
+        return tuple(g.shape) == tuple(m[0])
+
     cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype):
         if nr == 0:
+            self.in_ndim0_ = -1
             self.in_shape0_ = shape
             self.in_dtype0_ = dtype
             return
@@ -77,7 +110,10 @@ cdef class Node:
         self.in_meta_rest_[nr - 1] = (shape, dtype)
 
     cdef tuple input_metadata(self, Py_ssize_t nr):
+        cdef int i
         if nr == 0:
+            if self.in_ndim0_ >= 0:
+                return (tuple([self.in_dims0_[i] for i in range(self.in_ndim0_)]), self.in_dtype0_)
             return (self.in_shape0_, self.in_dtype0_)
         if self.in_meta_rest_ is None or nr - 1 >= len(self.in_meta_rest_):
             return None

@@ -29,4 +29,4 @@ cdef inline void set_history(Tensor out, Node fn, Py_ssize_t output_nr):
     m.grad_fn_ = fn
     m.c.output_nr = output_nr
     out.autograd_meta_ = m
-    fn.set_input_metadata(output_nr, out.data_.shape, out.data_.dtype)
+    fn.set_input_metadata_from(output_nr, out.data_)

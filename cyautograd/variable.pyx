@@ -41,6 +41,7 @@ cdef AutogradMeta materialize_autograd_meta(Tensor self):
 cdef Node grad_accumulator(Tensor self):
     cdef AutogradMeta m = self.autograd_meta_
     cdef PyObject* p
+    cdef AccumulateGrad acc
     if m is None:
         return None
     if m.grad_fn_ is not None:
@@ -51,7 +52,9 @@ cdef Node grad_accumulator(Tensor self):
         p = PyWeakref_GetObject(m.grad_accumulator_)
         if <object>p is not None:
             return <Node>p
-    acc = AccumulateGrad(self)
+    acc = <AccumulateGrad>cya_tp_new(AccumulateGrad)
+    acc.variable = self
+    acc.dtype_at_creation = self.data_.dtype
     m.grad_accumulator_ = PyWeakref_NewRef(acc, None)
     return acc
 
@@ -127,7 +130,7 @@ cdef int rebase_history(Tensor self, Node fn) except -1:
         return 0
     m.grad_fn_ = fn
     m.c.output_nr = 0
-    fn.set_input_metadata(0, self.data_.shape, self.data_.dtype)
+    fn.set_input_metadata_from(0, self.data_)
     _update_tensor_hooks_on_new_gradfn(self, m, old_fn, fn)
     return 0
 
@@ -246,7 +249,7 @@ def set_data(Tensor self, new_data):
                            "or complex dtype")
     if m is not None and m.grad_accumulator_ is not None:
         acc = <object>PyWeakref_GetObject(m.grad_accumulator_)
-        if acc is not None and (<Node>acc).in_dtype0_ != nd.data_.dtype:
+        if acc is not None and (<AccumulateGrad>acc).dtype_at_creation != nd.data_.dtype:
             m.grad_accumulator_ = None
     self.data_ = nd.data_
     self.storage_ = nd.storage_

@@ -7,3 +7,4 @@ from cyautograd.tensor cimport Tensor
 # leaf (AutogradMeta.grad_accumulator_) and strongly by the graph.
 cdef class AccumulateGrad(Node):
     cdef readonly Tensor variable   # the leaf whose .grad this node fills
+    cdef object dtype_at_creation   # the leaf's dtype when made (set_data resets on change)

@@ -15,11 +15,21 @@ import numpy as np
 cdef class AccumulateGrad(Node):
     """AccumulateGrad(variable)"""
 
-    def __cinit__(self, Tensor variable):
-        self.variable = variable
+    def __cinit__(self):
         self.sequence_nr_ = UINT64_MAX
-        self.in_shape0_ = variable.data_.shape
-        self.in_dtype0_ = variable.data_.dtype
+
+    def __init__(self, Tensor variable=None):
+        self.variable = variable
+        if variable is not None:
+            self.dtype_at_creation = variable.data_.dtype
+
+    cdef tuple input_metadata(self, Py_ssize_t nr):
+        if self.variable is None:
+            return None
+        return (self.variable.data_.shape, self.variable.data_.dtype)
+
+    cdef bint input_shape_matches(self, Py_ssize_t nr, object g):
+        return self.variable is None or g.shape == self.variable.data_.shape
 
     cdef list apply(self, list grads):
         cdef object new_grad = grads[0]
