@@ -167,6 +167,9 @@ cdef object k_binary(int op, object x, object y):
             steps[2] = cnp.PyArray_ITEMSIZE(out)
             fn(args, &n, steps, _loop_data[op][s])
             return out
+    if op == K_DIV:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _pyops[op](x, y)
     return _pyops[op](x, y)
 
 
@@ -188,6 +191,10 @@ cdef object k_unary(int op, object x):
             steps[1] = cnp.PyArray_ITEMSIZE(out)
             _loop_fn[op][s](args, &n, steps, _loop_data[op][s])
             return out
+    if op == K_EXP or op == K_LOG or op == K_SQRT:
+        # torch never warns on overflow, log(0) or sqrt(-1)
+        with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+            return _pyops[op](x)
     return _pyops[op](x)
 
 

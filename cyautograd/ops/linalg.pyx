@@ -227,7 +227,10 @@ cdef class AddmmBackward0(BinaryNode):
         w = self.v1(g)
         rb = rx = rw = None
         if eb.function is not None:
-            rb = unbroadcast(g, self.bias_shape)
+            if not isinstance(g, Tensor) and len(self.bias_shape) == 1 and g.ndim == 2:
+                rb = np.add.reduce(g, axis=0)
+            else:
+                rb = unbroadcast(g, self.bias_shape)
         if ex.function is not None:
             rx = g @ w
         if ew.function is not None:

@@ -80,10 +80,17 @@ cdef class NllLossBackward0(BinaryNode):
     cdef long ignore_index
     cdef object total_weight
     cdef tuple self_shape
+    cdef bint fast       # 2-D input, no weight, no ignored or negative target
 
     cdef list apply(self, list grads):
         g = grads[0]
         tgt = self.sv0.unpack(self, False)
+        if self.fast and not isinstance(g, Tensor):
+            z = np.zeros(self.self_shape, dtype=g.dtype)
+            n = self.self_shape[0]
+            coef = -g / n if self.red == 1 else -g
+            z[np.arange(n), tgt] = coef
+            return [z, None]
         w = None if self.sv1 is None else self.sv1.unpack(self, False)
         is_t = isinstance(g, Tensor)
         ga = g.detach().numpy() if is_t else g
@@ -130,6 +137,26 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
         raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
     C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
+    if (xa.ndim == 2 and ta.ndim == 1 and weight is None and red != 0 and ta.size
+            and np.minimum.reduce(ta) >= 0 and np.maximum.reduce(ta) < C
+            and not (0 <= ignore_index < C and np.any(ta == ignore_index))):
+        # common case: every target counts, weight 1
+        picked = xa[np.arange(xa.shape[0]), ta]
+        r = -np.add.reduce(picked)
+        if red == 1:
+            r = r / xa.shape[0]
+        out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
+        if is_grad_enabled_c() and tensor_requires_grad(x):
+            fn = <NllLossBackward0>cya_tp_new(NllLossBackward0)
+            fn.red = red
+            fn.fast = True
+            fn.ignore_index = ignore_index
+            fn.total_weight = xa.shape[0]
+            fn.self_shape = tuple(xa.shape)
+            fn.next_edges_ = (edge_of(x), make_edge(None, 0))
+            set_history(out, fn, 0)
+            fn.sv0 = save_variable(t, False)
+        return out
     valid = ta != ignore_index
     if np.any(valid & ((ta < 0) | (ta >= C))):
         bad = ta[valid & ((ta < 0) | (ta >= C))].reshape(-1)[0]

@@ -140,6 +140,21 @@ cdef inline bint _fast_pair(object x, object y):
             and cnp.PyArray_DESCR(<cnp.ndarray>x) is cnp.PyArray_DESCR(<cnp.ndarray>y))
 
 
+cdef inline bint _keeps_dtype(object x, object s):
+    """A Python scalar `s` with array `x` gives x's dtype (torch's wrapped
+    numbers): floats with floating arrays, ints with floating or integral."""
+    cdef int tn
+    if type(x) is not _ndarray:
+        return False
+    tn = cnp.PyArray_TYPE(<cnp.ndarray>x)
+    if type(s) is float:
+        return tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
+    if type(s) is int:
+        return (tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
+                or tn == cnp.NPY_INT64)
+    return False
+
+
 cdef object _compute(int op, object x, object y):
     try:
         return k_binary(op, x, y)
@@ -161,6 +176,11 @@ cdef object _arith(object a, object b, int op, object alpha):
             p = prep_binary(a, b, "")
             x = p[2]
             y = p[3]
+    elif (type(a) is Tensor and _keeps_dtype((<Tensor>a).data_, b)
+          and (op != 3 or (<Tensor>a).data_.dtype.kind == "f")):
+        ta = <Tensor>a
+        x = ta.data_
+        y = b
     else:
         p = prep_binary(a, b, "")
         if p is None:
@@ -718,9 +738,8 @@ def _sigmoid_np(x):
 
 
 def _sigmoid_arr(x):
-    with np.errstate(over="ignore"):
-        r = np.exp(-np.abs(x))
-        return np.where(x >= 0, 1 / (1 + r), r / (1 + r)).astype(x.dtype, copy=False)
+    r = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1 / (1 + r), r / (1 + r)).astype(x.dtype, copy=False)
 
 
 def _rsqrt_np(x):
@@ -740,13 +759,11 @@ def sign(input):
 
 
 def exp(input):
-    with np.errstate(over="ignore"):
-        return _unary(input, K_EXP, ExpBackward0, 2, True, "exp")
+    return _unary(input, K_EXP, ExpBackward0, 2, True, "exp")
 
 
 def log(input):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return _unary(input, K_LOG, LogBackward0, 1, True, "log")
+    return _unary(input, K_LOG, LogBackward0, 1, True, "log")
 
 
 def log2(input):
@@ -765,8 +782,7 @@ def log1p(input):
 
 
 def sqrt(input):
-    with np.errstate(invalid="ignore"):
-        return _unary(input, K_SQRT, SqrtBackward0, 2, True, "sqrt")
+    return _unary(input, K_SQRT, SqrtBackward0, 2, True, "sqrt")
 
 
 def rsqrt(input):
@@ -1166,21 +1182,19 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     if alpha is not None and alpha != 1:
         y = y * alpha
     try:
-        if op == 0:
-            vals = x + y
-        elif op == 1:
-            vals = x - y
-        elif op == 2:
-            vals = x * y
+        if op == 3 and x.dtype.kind != "f":
+            vals = x.astype(_D.get_default_dtype().np) / y
         else:
-            vals = x / y if x.dtype.kind == "f" else x.astype(_D.get_default_dtype().np) / y
+            vals = k_binary(op, x, y)
     except ValueError:
         raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
     vals = as_array(vals)
-    rd = _D.result_type(t, other)
-    if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
-        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
-                           f"{_D._FROM_NP[x.dtype]._cname}")
+    if not ((to is None and _keeps_dtype(x, other) and op != 3) or
+            (to is not None and _fast_pair(x, to.data_) and (op != 3 or x.dtype.kind == "f"))):
+        rd = _D.result_type(t, other)
+        if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
+            raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                               f"{_D._FROM_NP[x.dtype]._cname}")
     vals = _inplace_write(t, vals)
     # 2. checks
     cdef bint rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))

@@ -9,6 +9,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.kernels cimport k_unary, k_mul, k_filled, K_EXP, K_LOG
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
 
 cimport numpy as cnp
@@ -222,7 +223,7 @@ cdef class SoftmaxBackward0(ReduceNode):
         d = self.dims[0]
         if isinstance(g, Tensor):
             return [r * (g - (g * r).sum(dim=d, keepdim=True))]
-        return [r * (g - (g * r).sum(axis=d, keepdims=True))]
+        return [r * (g - np.add.reduce(k_mul(g, r), axis=d, keepdims=True))]
 
 
 @cython.final
@@ -234,7 +235,7 @@ cdef class LogSoftmaxBackward0(ReduceNode):
         d = self.dims[0]
         if isinstance(g, Tensor):
             return [g - r.exp() * g.sum(dim=d, keepdim=True)]
-        return [g - np.exp(r) * g.sum(axis=d, keepdims=True)]
+        return [g - k_unary(K_EXP, r) * np.add.reduce(g, axis=d, keepdims=True)]
 
 
 @cython.final
@@ -506,13 +507,14 @@ def _softmax_common(input, dim, dtype, bint log):
     d = wrap_dim(dim, x.ndim)
     if x.ndim == 0:
         r = np.zeros_like(x) if log else np.ones_like(x)
+    elif x.size == 0:
+        r = x.copy()
     else:
-        m = x.max(axis=d, keepdims=True) if x.size else x
+        m = np.maximum.reduce(x, axis=d, keepdims=True)
         z = x - m
-        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            e = np.exp(z)
-            s = e.sum(axis=d, keepdims=True)
-            r = (z - np.log(s)) if log else (e / s)
+        e = k_unary(K_EXP, z)
+        ssum = np.add.reduce(e, axis=d, keepdims=True)
+        r = (z - k_unary(K_LOG, ssum)) if log else (e / ssum)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = _make(LogSoftmaxBackward0 if log else SoftmaxBackward0, t, (d,), True, out)
