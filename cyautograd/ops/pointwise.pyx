@@ -13,7 +13,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
-from cyautograd.kernels cimport (k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
+from cyautograd.kernels cimport (K_MAX, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
@@ -628,7 +628,10 @@ cdef class ReluBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        return [xp_of(g).where(r > 0, g, 0.0 * g)]
+        if isinstance(g, Tensor):
+            return [xp_of(g).where(r > 0, g, 0.0 * g)]
+        # threshold_backward: g where the result is positive, else 0
+        return [g * (r > 0)]
 
 
 @cython.final
@@ -747,7 +750,7 @@ def _rsqrt_np(x):
 
 
 def _relu_np(x):
-    return np.maximum(x, 0).astype(x.dtype, copy=False)
+    return k_binary(K_MAX, x, 0.0) if x.dtype.kind == "f" else np.maximum(x, 0).astype(x.dtype, copy=False)
 
 
 def abs(input):
