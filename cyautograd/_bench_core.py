@@ -1,0 +1,179 @@
+"""Issue 2 benchmark: cyautograd against torch (and hand-written numpy) in one
+run, interleaved, one thread each. Prints medians and ratios.
+
+    python bench/bench_core.py [--quick]   (or: python -m cyautograd._bench_core)
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+for _v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_v, "1")
+
+import numpy as np  # noqa: E402
+
+import cyautograd as cy  # noqa: E402
+
+try:
+    import torch
+    torch.set_num_threads(1)
+except Exception:  # pragma: no cover
+    torch = None
+
+
+def timeit(fn, inner, repeat):
+    """Median seconds per call over `repeat` samples of `inner` calls."""
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        samples.append((time.perf_counter() - t0) / inner)
+    return statistics.median(samples)
+
+
+def calibrate(fn, target=0.02):
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt > target or n > 1 << 20:
+            return max(1, int(n * target / max(dt, 1e-9)))
+        n *= 4
+
+
+# -- workloads -------------------------------------------------------------------
+
+def mul_with_grad(T):
+    a = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    b = T.tensor([0.5, 1.5, -1.0, 2.0], requires_grad=True)
+    return lambda: a * b
+
+
+def chain100(T):
+    x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    w = T.tensor([0.999, 1.001, 0.998, 1.002])
+
+    def run():
+        y = x
+        for i in range(50):
+            y = y * w
+            y = y + w
+        y.sum().backward()
+    return run
+
+
+def mlp(T, batch, sizes, seed=0):
+    rng = np.random.default_rng(seed)
+    params = []
+    for i in range(len(sizes) - 1):
+        w = rng.standard_normal((sizes[i + 1], sizes[i])).astype(np.float32) / np.float32(np.sqrt(sizes[i]))
+        b = np.zeros(sizes[i + 1], np.float32)
+        params += [T.tensor(w, requires_grad=True), T.tensor(b, requires_grad=True)]
+    x = T.tensor(rng.standard_normal((batch, sizes[0])).astype(np.float32))
+    y = T.tensor(rng.integers(0, sizes[-1], batch))
+    F = T.nn.functional
+    lr = 0.01
+
+    def step():
+        h = x
+        for i in range(0, len(params) - 2, 2):
+            h = F.relu(F.linear(h, params[i], params[i + 1]))
+        out = F.linear(h, params[-2], params[-1])
+        loss = F.cross_entropy(out, y)
+        for p in params:
+            p.grad = None
+        loss.backward()
+        with T.no_grad():
+            for p in params:
+                p -= lr * p.grad
+    return step
+
+
+def mlp_numpy(batch, sizes, seed=0):
+    """The same model, forward+backward+SGD written by hand in numpy."""
+    rng = np.random.default_rng(seed)
+    Ws, bs = [], []
+    for i in range(len(sizes) - 1):
+        Ws.append(rng.standard_normal((sizes[i + 1], sizes[i])).astype(np.float32) / np.float32(np.sqrt(sizes[i])))
+        bs.append(np.zeros(sizes[i + 1], np.float32))
+    x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
+    y = rng.integers(0, sizes[-1], batch)
+    lr = np.float32(0.01)
+
+    def step():
+        hs = [x]
+        h = x
+        for i in range(len(Ws)):
+            z = h @ Ws[i].T + bs[i]
+            h = np.maximum(z, 0) if i < len(Ws) - 1 else z
+            hs.append(h)
+        m = h.max(1, keepdims=True)
+        e = np.exp(h - m)
+        p = e / e.sum(1, keepdims=True)
+        g = p
+        g[np.arange(batch), y] -= 1
+        g /= batch
+        for i in range(len(Ws) - 1, -1, -1):
+            if i < len(Ws) - 1:
+                g = g * (hs[i + 1] > 0)
+            gW = g.T @ hs[i]
+            gb = g.sum(0)
+            g = g @ Ws[i]
+            Ws[i] -= lr * gW
+            bs[i] -= lr * gb
+    return step
+
+
+ROWS = [
+    ("a*b with grad, shape (4,)", mul_with_grad, None, 0.25),
+    ("100-op chain fwd+bwd, shape (4,)", chain100, None, 0.34),
+    ("MLP step 32x64-64-10", lambda T: mlp(T, 32, [64, 64, 10]), None, 0.5),
+    ("MLP step 256x1024-1024-10", lambda T: mlp(T, 256, [1024, 1024, 10]),
+     lambda: mlp_numpy(256, [1024, 1024, 10]), None),
+]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="few repeats (smoke run)")
+    ap.add_argument("--repeat", type=int, default=15)
+    args = ap.parse_args(argv)
+    repeat = 3 if args.quick else args.repeat
+    print(f"numpy {np.__version__}, torch {torch.__version__ if torch else 'not installed'}, "
+          f"cyautograd {cy.__version__}; medians of {repeat}")
+    hdr = f"{'workload':36s} {'cyautograd':>12s} {'torch':>12s} {'cy/torch':>9s} {'numpy':>12s} {'cy/numpy':>9s} {'target':>8s}"
+    print(hdr)
+    print("-" * len(hdr))
+    results = []
+    for name, make, make_np, target in ROWS:
+        fc = make(cy)
+        ft = make(torch) if torch else None
+        fnp = make_np() if make_np else None
+        inner = calibrate(fc, 0.01 if args.quick else 0.05)
+        tc, tt, tn = [], [], []
+        for _ in range(repeat):  # interleave so both see the same conditions
+            tc.append(timeit(fc, inner, 1))
+            if ft:
+                tt.append(timeit(ft, inner, 1))
+            if fnp:
+                tn.append(timeit(fnp, inner, 1))
+        c = statistics.median(tc)
+        t = statistics.median(tt) if tt else None
+        n = statistics.median(tn) if tn else None
+        results.append((name, c, t, n))
+        fmt = lambda v: f"{v * 1e6:10.2f}us" if v is not None else f"{'-':>12s}"
+        r = f"{c / t:9.3f}" if t else f"{'-':>9s}"
+        rn = f"{c / n:9.3f}" if n else f"{'-':>9s}"
+        tg = f"{'<=' + str(target):>8s}" if target else (f"{'<=1.05np':>8s}" if n else "")
+        print(f"{name:36s} {fmt(c)} {fmt(t)} {r} {fmt(n)} {rn} {tg}")
+    return results
+
+
+if __name__ == "__main__":
+    main()
