@@ -421,7 +421,11 @@ cdef class PowBackward1(BinaryNode):
             r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
         if e1.function is not None:
             res = s ** ex
-            r1 = xp.where((s == 0) & (ex >= 0), 0.0, g * res * xp.log(s))
+            if xp is np:
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    r1 = np.where((s == 0) & (ex >= 0), 0.0, g * res * np.log(s))
+            else:
+                r1 = xp.where((s == 0) & (ex >= 0), 0.0, g * res * xp.log(s))
         return [r0, r1]
 
 
