@@ -1,4 +1,5 @@
 # cython: language_level=3
+from cpython.ref cimport PyObject
 from cyautograd._c cimport cya_autograd_meta_t
 from cyautograd.graph cimport Node
 
@@ -8,7 +9,8 @@ cdef class AutogradMeta:
     cdef cya_autograd_meta_t c        # requires_grad / retains_grad / is_view / output_nr
     cdef object grad_                 # Tensor or None: the accumulated gradient
     cdef Node grad_fn_                # None on leaves
-    cdef object grad_accumulator_     # weakref to the leaf's AccumulateGrad, or None
+    cdef PyObject* grad_accumulator_  # the leaf's AccumulateGrad, not owned (NULL if none);
+    #                                   see NOTE [ Weak grad accumulator ] in variable.pyx
     cdef list hooks_                  # tensor pre-hooks of a leaf (may be None)
     cdef object cpp_hooks_list_       # the hook list shared with grad_fn_ (may be None)
     cdef list post_acc_grad_hooks_    # post-accumulate-grad hooks (may be None)

@@ -13,6 +13,7 @@ cdef class AutogradMeta:
         self.c.retains_grad = 0
         self.c.is_view = 0
         self.c.output_nr = 0
+        self.grad_accumulator_ = NULL
 
 
 cdef AutogradMeta new_autograd_meta():

@@ -30,6 +30,17 @@ cdef AutogradMeta materialize_autograd_meta(Tensor self):
 
 
 # =============================================================================
+# NOTE [ Weak grad accumulator ]
+# torch's AutogradMeta holds its AccumulateGrad as a weak_ptr: the graph owns
+# the accumulator, the accumulator owns the leaf, and the leaf must not own
+# the accumulator back (a cycle only the GC could free). We keep the weak
+# link as a borrowed pointer rather than a weakref object: the accumulator
+# holds its leaf strongly, so while it lives the leaf (and its meta) lives,
+# and its __dealloc__ clears the pointer if the leaf's meta still names it.
+# AccumulateGrad is no_gc_clear so that __dealloc__ still sees its variable.
+# =============================================================================
+
+# =============================================================================
 # NOTE [ Gradient Edge ]
 # Mirrors torch's gradient_edge. The edge through which a gradient reaches
 # a tensor is (grad_fn, output_nr) for a non-leaf, and (its AccumulateGrad,
@@ -48,14 +59,12 @@ cdef Node grad_accumulator(Tensor self):
         raise RuntimeError("grad_accumulator() should be only called on leaf Variables")
     if not m.c.requires_grad:
         return None
-    if m.grad_accumulator_ is not None:
-        p = PyWeakref_GetObject(m.grad_accumulator_)
-        if <object>p is not None:
-            return <Node>p
+    if m.grad_accumulator_ != NULL:
+        return <Node>m.grad_accumulator_
     acc = <AccumulateGrad>cya_tp_new(AccumulateGrad)
     acc.variable = self
     acc.dtype_at_creation = self.data_.dtype
-    m.grad_accumulator_ = PyWeakref_NewRef(acc, None)
+    m.grad_accumulator_ = <PyObject*>acc
     return acc
 
 
@@ -247,10 +256,10 @@ def set_data(Tensor self, new_data):
     if tensor_requires_grad(self) and nd.data_.dtype.kind != "f":
         raise RuntimeError("data set to a tensor that requires gradients must be floating point "
                            "or complex dtype")
-    if m is not None and m.grad_accumulator_ is not None:
-        acc = <object>PyWeakref_GetObject(m.grad_accumulator_)
-        if acc is not None and (<AccumulateGrad>acc).dtype_at_creation != nd.data_.dtype:
-            m.grad_accumulator_ = None
+    if m is not None and m.grad_accumulator_ != NULL:
+        acc = <object>m.grad_accumulator_
+        if (<AccumulateGrad>acc).dtype_at_creation != nd.data_.dtype:
+            m.grad_accumulator_ = NULL
     self.data_ = nd.data_
     self.storage_ = nd.storage_
 

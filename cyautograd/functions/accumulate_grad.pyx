@@ -2,6 +2,7 @@
 """AccumulateGrad (torch/csrc/autograd/functions/accumulate_grad.h)."""
 cimport cython
 from libc.stdint cimport UINT64_MAX
+from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
 from cyautograd.tensor cimport Tensor, wrap_array
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -12,11 +13,20 @@ import numpy as np
 
 
 @cython.final
+@cython.no_gc_clear
 cdef class AccumulateGrad(Node):
     """AccumulateGrad(variable)"""
 
     def __cinit__(self):
         self.sequence_nr_ = UINT64_MAX
+
+    def __dealloc__(self):
+        # See NOTE [ Weak grad accumulator ] in variable.pyx
+        cdef AutogradMeta m
+        if self.variable is not None:
+            m = self.variable.autograd_meta_
+            if m is not None and m.grad_accumulator_ == <PyObject*>self:
+                m.grad_accumulator_ = NULL
 
     def __init__(self, Tensor variable=None):
         self.variable = variable
