@@ -2,6 +2,7 @@
 # Edge and Node (torch/csrc/autograd/edge.h, function.h). They reference each
 # other, so they share one module.
 from libc.stdint cimport uint64_t
+from cyautograd._fast cimport cya_tp_new
 
 cdef class Node
 
@@ -46,3 +47,14 @@ cdef class Node:
     cdef tuple input_metadata(self, Py_ssize_t nr)
 
 cdef uint64_t peek_sequence_nr() noexcept
+cdef uint64_t next_sequence_nr() noexcept
+
+cdef inline Node new_node(object cls):
+    """Make a node of class `cls` (a Node subclass) from C: the fast path
+    every op uses. Python-level construction goes through Node.__init__."""
+    cdef Node n = <Node>cya_tp_new(cls)
+    n.sequence_nr_ = next_sequence_nr()
+    n.in_ndim0_ = -1
+    n.num_inputs_ = 1
+    n.next_edges_ = ()
+    return n

@@ -23,6 +23,12 @@ cdef uint64_t peek_sequence_nr() noexcept:
     return _next_sequence_nr
 
 
+cdef uint64_t next_sequence_nr() noexcept:
+    global _next_sequence_nr
+    _next_sequence_nr += 1
+    return _next_sequence_nr - 1
+
+
 @cython.final
 @cython.freelist(512)
 cdef class Edge:
@@ -53,10 +59,10 @@ cdef class Node:
     Freeing a long graph recurses through Node -> next_edges_ -> Node; the
     trashcan bounds the C stack depth of that recursion."""
 
-    def __cinit__(self):
-        global _next_sequence_nr
-        self.sequence_nr_ = _next_sequence_nr
-        _next_sequence_nr += 1
+    def __init__(self, *args, **kwargs):
+        # Python-level construction; ops make nodes with new_node() instead
+        # (no __cinit__: it would cost a Python-style call per node).
+        self.sequence_nr_ = next_sequence_nr()
         self.num_inputs_ = 1
         self.in_ndim0_ = -1
         self.next_edges_ = ()
@@ -127,6 +133,8 @@ cdef class Node:
     @property
     def next_functions(self):
         cdef Edge e
+        if self.next_edges_ is None:
+            return ()
         return tuple([(e.function, e.input_nr) for e in self.next_edges_])
 
     @property

@@ -2,7 +2,7 @@
 """SavedVariable: torch/csrc/autograd/saved_variable.cpp."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
-from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, version_counter_of
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node
 from cyautograd.version_counter cimport VersionCounter
@@ -99,8 +99,8 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
             "inference mode in computation tracked by autograd. To work around this, you can make "
             "a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
             "instead of `torch.inference_mode()`.")
-    s.vc_ = t.version_counter_
-    s.saved_version_ = t.version_counter_.c.version
+    s.vc_ = version_counter_of(t)
+    s.saved_version_ = s.vc_.c.version
     s.is_output_ = is_output
     if m is not None:
         s.output_nr_ = m.c.output_nr

@@ -13,14 +13,15 @@ from cyautograd.grad_mode cimport is_inference_mode_c
 #   - data_ is an ndarray (numpy or cupy) viewing this tensor's elements;
 #     storage_ is the array that owns the memory every view of it shares,
 #     and storage offsets and strides are in elements relative to it.
-#   - version_counter_ is None only for inference tensors
-#     (see NOTE [ Version Counter Sharing ]).
+#   - version_counter_ is None for inference tensors, and for a normal
+#     tensor until something needs the counter object (version 0 until then;
+#     see NOTE [ Version Counter Sharing ]): use version_counter_of().
 #   - autograd_meta_ is None until the tensor needed autograd
 #     (see NOTE [ Lazy AutogradMeta ] in variable.pyx).
 cdef class Tensor:
     cdef object data_                       # ndarray of this tensor's elements
     cdef object storage_                    # ndarray owning the shared memory
-    cdef VersionCounter version_counter_    # shared with views and detach(); None if inference
+    cdef VersionCounter version_counter_    # shared with views and detach(); lazily made; None if inference
     cdef AutogradMeta autograd_meta_        # None until materialize_autograd_meta
     cdef bint is_inference_                 # made under inference_mode
     cdef object __weakref__
@@ -63,9 +64,13 @@ cdef inline Tensor wrap_array(object arr):
     t.storage_ = arr
     if is_inference_mode_c():
         t.is_inference_ = True
-    else:
-        t.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
     return t
+
+cdef inline VersionCounter version_counter_of(Tensor t):
+    """The tensor's counter, made on first need; None for inference tensors."""
+    if t.version_counter_ is None and not t.is_inference_:
+        t.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
+    return t.version_counter_
 
 cdef inline bint tensor_requires_grad(Tensor t) noexcept:
     """requires_grad: a leaf's flag, or having a grad_fn."""

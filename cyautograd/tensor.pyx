@@ -32,6 +32,10 @@ cnp.import_array()
 #
 # Invariants:
 #   - a view and its base hold the *same* VersionCounter object;
+#   - the object is made on first need (a bump, a save, a view, a detach):
+#     until then the version is 0 and nothing shares it. Creation happens
+#     under the GIL with no release between the check and the store, so two
+#     threads cannot make two counters for one tensor;
 #   - x.detach() shares x's counter (tensor_data in variable.cpp);
 #   - x.data and set_data() never share it (variable_data);
 #   - inference tensors have none (version_counter_ is None), and reading
@@ -74,6 +78,7 @@ class Size(tuple):
         return n
 
 
+@cython.freelist(512)
 cdef class Tensor:
     """Tensor(data=None): a multi-dimensional array with autograd metadata.
 
@@ -235,7 +240,9 @@ cdef class Tensor:
     @property
     def _version(self):
         if self.version_counter_ is None:
-            raise RuntimeError("Inference tensors do not track version counter.")
+            if self.is_inference_:
+                raise RuntimeError("Inference tensors do not track version counter.")
+            return 0
         return self.version_counter_.c.version
 
     @property

@@ -2,12 +2,15 @@
 """The impl:: functions of torch/csrc/autograd/variable.cpp."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
+from libc.stdint cimport UINT64_MAX
 from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
 from cpython.ref cimport PyObject
 
-from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
+from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
+                                version_counter_of)
+from cyautograd.version_counter cimport VersionCounter
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 
@@ -61,7 +64,8 @@ cdef Node grad_accumulator(Tensor self):
         return None
     if m.grad_accumulator_ != NULL:
         return <Node>m.grad_accumulator_
-    acc = <AccumulateGrad>cya_tp_new(AccumulateGrad)
+    acc = <AccumulateGrad>new_node(AccumulateGrad)
+    acc.sequence_nr_ = UINT64_MAX
     acc.variable = self
     acc.dtype_at_creation = self.data_.dtype
     m.grad_accumulator_ = <PyObject*>acc
@@ -102,14 +106,15 @@ cdef tuple collect_next_edges(tuple tensors):
 
 
 cdef int bump_version(Tensor self) except -1:
-    if self.version_counter_ is None:
+    if self.is_inference_:
         if not is_inference_mode_c():
             raise RuntimeError(
                 "Inplace update to inference tensor outside InferenceMode is not allowed."
                 "You can make a clone to get a normal tensor before doing inplace update."
                 "See https://github.com/pytorch/rfcs/pull/17 for more details.")
         return 0
-    self.version_counter_.c.version += 1
+    cdef VersionCounter vc = version_counter_of(self)
+    vc.c.version += 1
     return 0
 
 
@@ -181,7 +186,7 @@ cdef Tensor tensor_data(Tensor self):
     cdef Tensor t = Tensor.__new__(type(self) if type(self) is Tensor else Tensor)
     t.data_ = self.data_
     t.storage_ = self.storage_
-    t.version_counter_ = self.version_counter_
+    t.version_counter_ = version_counter_of(self)
     t.is_inference_ = self.is_inference_
     return t
 
@@ -192,9 +197,7 @@ cdef Tensor variable_data(Tensor self):
     t.data_ = self.data_
     t.storage_ = self.storage_
     t.is_inference_ = self.is_inference_
-    if not self.is_inference_:
-        from cyautograd.version_counter import VersionCounter
-        t.version_counter_ = VersionCounter()
+
     return t
 
 

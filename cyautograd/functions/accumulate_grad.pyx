@@ -4,7 +4,7 @@ cimport cython
 from libc.stdint cimport UINT64_MAX
 from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
-from cyautograd.tensor cimport Tensor, wrap_array
+from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -17,9 +17,6 @@ import numpy as np
 cdef class AccumulateGrad(Node):
     """AccumulateGrad(variable)"""
 
-    def __cinit__(self):
-        self.sequence_nr_ = UINT64_MAX
-
     def __dealloc__(self):
         # See NOTE [ Weak grad accumulator ] in variable.pyx
         cdef AutogradMeta m
@@ -29,6 +26,8 @@ cdef class AccumulateGrad(Node):
                 m.grad_accumulator_ = NULL
 
     def __init__(self, Tensor variable=None):
+        Node.__init__(self)
+        self.sequence_nr_ = UINT64_MAX
         self.variable = variable
         if variable is not None:
             self.dtype_at_creation = variable.data_.dtype
@@ -46,6 +45,7 @@ cdef class AccumulateGrad(Node):
         cdef Tensor var = self.variable
         cdef AutogradMeta m = var.autograd_meta_
         cdef Tensor g
+        cdef VersionCounter vc
         if new_grad is None:
             return []
         if is_grad_enabled_c():
@@ -68,8 +68,9 @@ cdef class AccumulateGrad(Node):
                     m.grad_ = wrap_array(g.data_ + new_grad)
                 else:
                     g.data_ += new_grad
-                    if g.version_counter_ is not None:
-                        g.version_counter_.c.version += 1
+                    if not g.is_inference_:
+                        vc = version_counter_of(g)
+                        vc.c.version += 1
         if m.post_acc_grad_hooks_:
             for hook in list(m.post_acc_grad_hooks_):
                 if hook is not None:

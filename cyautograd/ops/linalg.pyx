@@ -3,7 +3,7 @@
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport set_history
 from cyautograd.saved_variable cimport save_variable
@@ -107,7 +107,7 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     out = wrap_array(as_array(r))
     cdef MatmulBackward fn
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
-        fn = cya_tp_new(name)
+        fn = new_node(name)
         fn.a_shape = tuple(x.shape)
         fn.b_shape = tuple(y.shape)
         fn.next_edges_ = (edge_of(ta), edge_of(tb))
@@ -262,7 +262,7 @@ def linear(input, weight, bias=None):
         raise RuntimeError(f"The size of tensor a ({b.data_.shape[-1]}) must match the size of tensor b ({r.shape[-1]}) at non-singleton dimension 1") from None
     out = wrap_array(r)
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):
-        fn = <AddmmBackward0>cya_tp_new(AddmmBackward0)
+        fn = <AddmmBackward0>new_node(AddmmBackward0)
         fn.bias_shape = tuple(b.data_.shape)
         fn.next_edges_ = (edge_of(b), edge_of(x), edge_of(w))
         set_history(out, fn, 0)

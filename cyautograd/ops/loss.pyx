@@ -4,7 +4,7 @@ binary_cross_entropy."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport set_history
 from cyautograd.saved_variable cimport save_variable
@@ -64,7 +64,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
     out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(y)):
-        fn = <MseLossBackward0>cya_tp_new(MseLossBackward0)
+        fn = <MseLossBackward0>new_node(MseLossBackward0)
         fn.red = red
         fn.next_edges_ = (edge_of(x), edge_of(y))
         set_history(out, fn, 0)
@@ -147,7 +147,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             r = r / xa.shape[0]
         out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
         if is_grad_enabled_c() and tensor_requires_grad(x):
-            fn = <NllLossBackward0>cya_tp_new(NllLossBackward0)
+            fn = <NllLossBackward0>new_node(NllLossBackward0)
             fn.red = red
             fn.fast = True
             fn.ignore_index = ignore_index
@@ -181,7 +181,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         r = losses.sum() / total_w if total_w != 0 else np.asarray(np.nan, xa.dtype)
     out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
     if is_grad_enabled_c() and tensor_requires_grad(x):
-        fn = <NllLossBackward0>cya_tp_new(NllLossBackward0)
+        fn = <NllLossBackward0>new_node(NllLossBackward0)
         fn.red = red
         fn.ignore_index = ignore_index
         fn.total_weight = total_w
@@ -241,7 +241,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     r = l if red == 0 else (l.mean() if red == 1 else l.sum())
     out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(t)):
-        fn = <BinaryCrossEntropyBackward0>cya_tp_new(BinaryCrossEntropyBackward0)
+        fn = <BinaryCrossEntropyBackward0>new_node(BinaryCrossEntropyBackward0)
         fn.red = red
         fn.weight = wa
         fn.next_edges_ = (edge_of(x), edge_of(t))

@@ -8,7 +8,7 @@ from cpython.object cimport PyTypeObject
 
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
                                 TensorDispatch)
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
@@ -27,19 +27,6 @@ cnp.import_array()
 cdef object _ndarray = np.ndarray
 cdef object _scalars = (bool, int, float, np.bool_, np.integer, np.floating)
 
-cdef extern from *:
-    """
-    static PyObject *cya_new_node(PyTypeObject *t, PyObject *args) {
-        return t->tp_new(t, args, NULL);
-    }
-    """
-    object cya_new_node(PyTypeObject* t, object args)
-
-cdef tuple _EMPTY = ()
-
-
-cdef inline Node new_node(type cls):
-    return <Node>cya_new_node(<PyTypeObject*>cls, _EMPTY)
 
 
 cdef class BinaryNode(Node):
@@ -206,13 +193,13 @@ cdef object _arith(object a, object b, int op, object alpha):
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
     if op == 0:
-        fn = <AddBackward0>cya_tp_new(AddBackward0)
+        fn = <AddBackward0>new_node(AddBackward0)
         fn.scalar = alpha
     elif op == 1:
-        fn = <SubBackward0>cya_tp_new(SubBackward0)
+        fn = <SubBackward0>new_node(SubBackward0)
         fn.scalar = alpha
     elif op == 2:
-        fn = <MulBackward0>cya_tp_new(MulBackward0)
+        fn = <MulBackward0>new_node(MulBackward0)
         if tb is None:
             fn.scalar = b
         else:
@@ -221,7 +208,7 @@ cdef object _arith(object a, object b, int op, object alpha):
             if ga:
                 fn.sv1 = save_variable(tb, False)
     else:
-        fn = <DivBackward0>cya_tp_new(DivBackward0)
+        fn = <DivBackward0>new_node(DivBackward0)
         if tb is None:
             fn.scalar = b
         else:
@@ -240,7 +227,7 @@ cdef object _arith(object a, object b, int op, object alpha):
 cdef object _scalar_left(int op, object s, Tensor t, Tensor out):
     cdef BinaryNode fn
     if op == 1:
-        fn = <RsubBackward1>cya_tp_new(RsubBackward1)
+        fn = <RsubBackward1>new_node(RsubBackward1)
     elif op == 3:
         # torch computes s / t as t.reciprocal() * s: the node is MulBackward0
         # whose saved "other" is s; its input is the reciprocal's node.
@@ -383,7 +370,7 @@ cdef class ZeroGradBackward(Node):
 
 
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
-    cdef ZeroGradBackward fn = <ZeroGradBackward>cya_tp_new(ZeroGradBackward)
+    cdef ZeroGradBackward fn = <ZeroGradBackward>new_node(ZeroGradBackward)
     cdef Tensor out = wrap_array(arr)
     fn.name_ = name
     fn.next_edges_ = tuple([edge_of(t) if isinstance(t, Tensor) else make_edge(None, 0) for t in inputs])
@@ -454,7 +441,7 @@ cdef object pow_impl(object a, object b):
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         out = wrap_array(as_array(x ** b))
         if grad_needed(ta):
-            fn = <PowBackward0>cya_tp_new(PowBackward0)
+            fn = <PowBackward0>new_node(PowBackward0)
             fn.scalar = b
             fn.next_edges_ = (gradient_edge(ta),)
             set_history(out, fn, 0)
@@ -477,14 +464,14 @@ cdef object pow_impl(object a, object b):
     if not (ga or gb):
         return out
     if ta is None:
-        fn = <PowBackward2>cya_tp_new(PowBackward2)
+        fn = <PowBackward2>new_node(PowBackward2)
         fn.scalar = a
         fn.next_edges_ = (gradient_edge(tb),)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(out, True)
         fn.sv1 = save_variable(tb, False)
         return out
-    fn = <PowBackward1>cya_tp_new(PowBackward1)
+    fn = <PowBackward1>new_node(PowBackward1)
     fn.next_edges_ = (edge_of(ta), edge_of(tb))
     set_history(out, fn, 0)
     fn.sv0 = save_variable(ta, False)
@@ -869,7 +856,7 @@ def clamp(input, min=None, max=None):
         out = wrap_array(as_array(r).astype(x.dtype, copy=False))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
-            fn0 = <ClampBackward0>cya_tp_new(ClampBackward0)
+            fn0 = <ClampBackward0>new_node(ClampBackward0)
             fn0.next_edges_ = (edge_of(t), make_edge(None, 0) if lo is None else edge_of(lo),
                                make_edge(None, 0) if hi is None else edge_of(hi))
             set_history(out, fn0, 0)
@@ -889,7 +876,7 @@ def clamp(input, min=None, max=None):
         r = np.minimum(r, max)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
-        fn = <ClampBackward1>cya_tp_new(ClampBackward1)
+        fn = <ClampBackward1>new_node(ClampBackward1)
         fn.scalar = min
         fn.scalar2 = max
         fn.next_edges_ = (gradient_edge(t),)
@@ -952,7 +939,7 @@ cdef object _maxmin(object a, object b, bint is_max):
     ta = a
     tb = b
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
-        fn = <MaximumBackward0>cya_tp_new(MaximumBackward0) if is_max else <MinimumBackward0>cya_tp_new(MinimumBackward0)
+        fn = <MaximumBackward0>new_node(MaximumBackward0) if is_max else <MinimumBackward0>new_node(MinimumBackward0)
         fn.next_edges_ = (edge_of(ta), edge_of(tb))
         set_history(out, fn, 0)
         fn.sv0 = save_variable(ta, False)
@@ -1002,7 +989,7 @@ def where(condition, input=None, other=None):
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):
-        fn = <WhereBackward0>cya_tp_new(WhereBackward0)
+        fn = <WhereBackward0>new_node(WhereBackward0)
         fn.next_edges_ = (make_edge(None, 0) if ta is None else edge_of(ta),
                           make_edge(None, 0) if tb is None else edge_of(tb))
         set_history(out, fn, 0)
@@ -1209,13 +1196,13 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     # 3. node and saved old values
     if rg:
         if op == 0:
-            fn = <AddBackward0>cya_tp_new(AddBackward0)
+            fn = <AddBackward0>new_node(AddBackward0)
             fn.scalar = alpha
         elif op == 1:
-            fn = <SubBackward0>cya_tp_new(SubBackward0)
+            fn = <SubBackward0>new_node(SubBackward0)
             fn.scalar = alpha
         elif op == 2:
-            fn = <MulBackward0>cya_tp_new(MulBackward0)
+            fn = <MulBackward0>new_node(MulBackward0)
             if to is None:
                 fn.scalar = other
             else:
@@ -1224,7 +1211,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
                 if tensor_requires_grad(t):
                     fn.sv1 = save_variable(to, False)
         else:
-            fn = <DivBackward0>cya_tp_new(DivBackward0)
+            fn = <DivBackward0>new_node(DivBackward0)
             if to is None:
                 fn.scalar = other
             else:
@@ -1314,7 +1301,7 @@ def _fill(Tensor t, value, type node_cls):
     check_inplace(t, rg)
     if rg:
         if tv is not None:
-            fn = <FillBackward3>cya_tp_new(FillBackward3)
+            fn = <FillBackward3>new_node(FillBackward3)
             fn.next_edges_ = (edge_of(t), edge_of(tv))
         else:
             fn = new_node(node_cls)
@@ -1369,7 +1356,7 @@ def copy_(self, src, non_blocking=False):
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
     check_inplace(t, rg)
     if rg:
-        fn = <CopyBackwards>cya_tp_new(CopyBackwards)
+        fn = <CopyBackwards>new_node(CopyBackwards)
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = (edge_of(t), edge_of(ts))
     if x.dtype.kind in "iu" and vals.dtype.kind == "f":

@@ -4,7 +4,7 @@ log_softmax, logsumexp."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
@@ -258,7 +258,7 @@ cdef Tensor _input(object x, str name):
 
 
 cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
-    cdef ReduceNode fn = cya_tp_new(cls)
+    cdef ReduceNode fn = new_node(cls)
     fn.self_shape = tuple(t.data_.shape)
     fn.self_dtype = t.data_.dtype
     fn.dims = dims
@@ -356,7 +356,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         r = x.max() if is_max else x.min()
         out = wrap_array(as_array(r))
         if grad_needed(t):
-            fn1 = <MaxBackward1>cya_tp_new(MaxBackward1) if is_max else <MinBackward1>cya_tp_new(MinBackward1)
+            fn1 = <MaxBackward1>new_node(MaxBackward1) if is_max else <MinBackward1>new_node(MinBackward1)
             fn1.self_shape = tuple(x.shape)
             fn1.next_edges_ = (gradient_edge(t),)
             set_history(out, fn1, 0)
@@ -378,7 +378,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     out = wrap_array(as_array(vals).copy())
     ind = wrap_array(as_array(idx).astype(np.int64))
     if grad_needed(t):
-        fn0 = <MaxBackward0>cya_tp_new(MaxBackward0) if is_max else <MinBackward0>cya_tp_new(MinBackward0)
+        fn0 = <MaxBackward0>new_node(MaxBackward0) if is_max else <MinBackward0>new_node(MinBackward0)
         fn0.self_shape = tuple(x.shape)
         fn0.self_dtype = x.dtype
         fn0.dims = (d,)
@@ -442,7 +442,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
     out = wrap_array(as_array(r))
     if grad_needed(t):
-        fn = <AmaxBackward0>cya_tp_new(AmaxBackward0) if is_max else <AminBackward0>cya_tp_new(AminBackward0)
+        fn = <AmaxBackward0>new_node(AmaxBackward0) if is_max else <AminBackward0>new_node(AminBackward0)
         fn.self_shape = tuple(x.shape)
         fn.dims = dims
         fn.keepdim = keepdim

@@ -5,7 +5,7 @@ indexing. Until the views issue lands these copy their data."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport set_history, gradient_edge
 from cyautograd.saved_variable cimport save_variable
@@ -173,7 +173,7 @@ cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
     cdef Tensor out = wrap_array(arr)
     cdef ShapeBackward fn
     if grad_needed(t) and arr.dtype.kind == "f":
-        fn = cya_tp_new(cls)
+        fn = new_node(cls)
         fn.kind = kind
         fn.self_shape = tuple(t.data_.shape)
         fn.self_dtype = t.data_.dtype
@@ -482,7 +482,7 @@ def cat(tensors, dim=0, *, out=None):
         used.append(a.astype(rd.np, copy=False))
     r = wrap_array(np.concatenate(used, axis=d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
-        fn = <CatBackward0>cya_tp_new(CatBackward0)
+        fn = <CatBackward0>new_node(CatBackward0)
         fn.dim = d
         fn.sizes = [None if (a.ndim == 1 and a.shape[0] == 0) else a.shape[d] for a in arrs]
         fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
@@ -526,7 +526,7 @@ def stack(tensors, dim=0, *, out=None):
         rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
     r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
-        fn = <StackBackward0>cya_tp_new(StackBackward0)
+        fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
         fn.n = len(arrs)
         fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
