@@ -14,6 +14,7 @@ from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t
 from cyautograd.variable cimport gradient_edge, grad_fn_of
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+from cyautograd.kernels cimport k_add, k_ones_like
 
 from cyautograd import dtypes as _D
 
@@ -80,8 +81,7 @@ cdef object _sum_to(object g, tuple shape):
 cdef object _validate(Node fn, list outputs):
     """validate_outputs: count, shape (summing broadcast grads) and dtype."""
     cdef tuple edges = fn.next_edges_
-    cdef Py_ssize_t n = len(edges), i
-    cdef Edge e
+    cdef Py_ssize_t n = fn.num_next_edges(), i, nr
     cdef Node nf
     cdef tuple meta
     if len(outputs) != n:
@@ -91,17 +91,17 @@ cdef object _validate(Node fn, list outputs):
         g = outputs[i]
         if g is None:
             continue
-        e = edges[i]
-        if e.function is None:
+        nf = edges[2 * i]
+        if nf is None:
             continue
+        nr = edges[2 * i + 1]
         if not isinstance(g, Tensor):
             g = _to_array(g)
             outputs[i] = g
-        nf = e.function
-        if (e.input_nr == 0 and nf.in_dtype0_ is not None and g.dtype is nf.in_dtype0_
+        if (nr == 0 and nf.in_dtype0_ is not None and g.dtype is nf.in_dtype0_
                 and nf.input_shape_matches(0, g)):
             continue
-        meta = nf.input_metadata(e.input_nr)
+        meta = nf.input_metadata(nr)
         if meta is None or meta[0] is None:
             continue
         shape = meta[0]
@@ -124,7 +124,7 @@ cdef object _validate(Node fn, list outputs):
 cdef inline object _accumulate(object a, object b):
     if a is None:
         return b
-    return a + b
+    return k_add(a, b)
 
 
 cdef class _Capture:
@@ -172,7 +172,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef list ready = []
     cdef Node fn, nf
     cdef Edge e
-    cdef Py_ssize_t i, n, counter = 0
+    cdef Py_ssize_t i, n, nr, counter = 0
+    cdef tuple ne
     cdef object needed = None
     cdef dict captures = None
     cdef list captured = None
@@ -189,8 +190,9 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     seen = set(stack)
     while stack:
         fn = stack.pop()
-        for e in fn.next_edges_:
-            nf = e.function
+        ne = fn.next_edges_
+        for i in range(0, len(ne), 2):
+            nf = ne[i]
             if nf is None:
                 continue
             if nf in deps:
@@ -251,7 +253,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     n = 1
                     break
             if n == 0 and type(fn) is not AccumulateGrad:
-                outputs = [None] * len(fn.next_edges_)
+                outputs = [None] * fn.num_next_edges()
             else:
                 outputs = fn.apply(inputs)
                 if not keep_graph:
@@ -259,19 +261,20 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 if fn.has_hooks_:
                     outputs = _call_post_hooks(fn, outputs, inputs)
                 outputs = _validate(fn, outputs)
-            n = len(fn.next_edges_)
+            ne = fn.next_edges_
+            n = fn.num_next_edges()
             for i in range(n):
-                e = fn.next_edges_[i]
-                nf = e.function
+                nf = ne[2 * i]
                 if nf is None:
                     continue
                 g = outputs[i]
                 if g is not None:
+                    nr = ne[2 * i + 1]
                     buf = buffers.get(nf)
                     if buf is None:
                         buf = [None] * nf.num_inputs_
                         buffers[nf] = buf
-                    buf[e.input_nr] = _accumulate(buf[e.input_nr], g)
+                    buf[nr] = _accumulate(buf[nr], g)
                 deps[nf] -= 1
                 if deps[nf] == 0:
                     heapq.heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
@@ -285,6 +288,8 @@ cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
     """Nodes that must run: those with a path to a capture node (exec_info)."""
     cdef Node fn, nf
     cdef Edge e
+    cdef Py_ssize_t i
+    cdef tuple ne
     needed = set()
     order = []
     seen = set()
@@ -298,15 +303,17 @@ cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
             continue
         seen.add(fn)
         stack.append((fn, True))
-        for e in fn.next_edges_:
-            if e.function is not None and e.function not in seen:
-                stack.append((e.function, False))
+        ne = fn.next_edges_
+        for i in range(0, len(ne), 2):
+            if ne[i] is not None and ne[i] not in seen:
+                stack.append((ne[i], False))
     for fn in order:  # post-order: children first
         if accumulate_grad and fn in captures and type(fn) is AccumulateGrad:
             needed.add(fn)
             continue
-        for e in fn.next_edges_:
-            nf = e.function
+        ne = fn.next_edges_
+        for i in range(0, len(ne), 2):
+            nf = ne[i]
             if nf is not None and (nf in needed or nf in captures):
                 needed.add(fn)
                 break
@@ -327,7 +334,7 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
                 if out.data_.dtype.kind != "f":
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                        f"but got {_D._FROM_NP[out.data_.dtype]!r}")
-                arr = np.ones(out.data_.shape, dtype=out.data_.dtype)
+                arr = k_ones_like(out.data_)
                 result.append(wrap_array(arr) if create_graph else arr)
             else:
                 result.append(None)

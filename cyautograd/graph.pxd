@@ -22,7 +22,9 @@ cdef Edge make_edge(Node function, Py_ssize_t input_nr)
 # op makes its outputs, and the engine validates gradients against it.
 cdef class Node:
     cdef readonly uint64_t sequence_nr_   # creation order; see NOTE [ Sequence Number ]
-    cdef public tuple next_edges_        # tuple[Edge], one per forward input
+    cdef public tuple next_edges_        # flat (function, input_nr, function, input_nr, ...):
+    #                                      one pair per forward input, function None for an
+    #                                      input that needs no gradient. See NOTE [ Edges ].
     cdef Py_ssize_t num_inputs_          # number of forward outputs (gradient inputs)
     cdef object in_shape0_               # shape (tuple) of input 0 when in_ndim0_ < 0
     cdef int in_ndim0_                   # ndim of input 0 held in in_dims0_, or -1
@@ -40,6 +42,8 @@ cdef class Node:
 
     cdef list apply(self, list grads)
     cdef void release_variables(self)
+    cdef bint should_compute_output(self, Py_ssize_t i)
+    cdef Py_ssize_t num_next_edges(self)
     cpdef str name(self)
     cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype)
     cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr)

@@ -52,6 +52,15 @@ cdef Edge make_edge(Node function, Py_ssize_t input_nr):
     return e
 
 
+# =============================================================================
+# NOTE [ Edges ]
+# torch's Node keeps next_edges_ as a vector of Edge structs. We keep them as
+# one flat tuple of (function, input_nr) pairs: building a graph node then
+# allocates one tuple, not a tuple plus an Edge object per input. Edge
+# objects are made only for the Python API (gradient_edge, next_edges).
+# =============================================================================
+
+
 @cython.trashcan(True)
 cdef class Node:
     """Base class of every backward function.
@@ -72,6 +81,13 @@ cdef class Node:
 
     cdef void release_variables(self):
         pass
+
+    cdef bint should_compute_output(self, Py_ssize_t i):
+        """Whether the i-th forward input needs a gradient (a valid edge)."""
+        return self.next_edges_[2 * i] is not None
+
+    cdef Py_ssize_t num_next_edges(self):
+        return 0 if self.next_edges_ is None else len(self.next_edges_) >> 1
 
     cpdef str name(self):
         return type(self).__name__
@@ -132,10 +148,15 @@ cdef class Node:
 
     @property
     def next_functions(self):
-        cdef Edge e
-        if self.next_edges_ is None:
+        cdef tuple ne = self.next_edges_
+        if ne is None:
             return ()
-        return tuple([(e.function, e.input_nr) for e in self.next_edges_])
+        return tuple([(ne[i], ne[i + 1]) for i in range(0, len(ne), 2)])
+
+    @property
+    def next_edges(self):
+        """The edges as Edge objects."""
+        return tuple([make_edge(f, n) for f, n in self.next_functions])
 
     @property
     def metadata(self):

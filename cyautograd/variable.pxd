@@ -9,6 +9,7 @@ cdef Node grad_accumulator(Tensor self)
 cdef Edge gradient_edge(Tensor self)
 cdef int set_gradient_edge(Tensor self, Node fn, Py_ssize_t output_nr) except -1
 cdef tuple collect_next_edges(tuple tensors)
+cdef object edge_function_slow(Tensor t)
 cdef int check_inplace(Tensor self, bint requires_grad) except -1
 cdef int bump_version(Tensor self) except -1
 cdef int rebase_history(Tensor self, Node fn) except -1
@@ -30,3 +31,35 @@ cdef inline void set_history(Tensor out, Node fn, Py_ssize_t output_nr):
     m.c.output_nr = output_nr
     out.autograd_meta_ = m
     fn.set_input_metadata_from(output_nr, out.data_)
+
+cdef inline object edge_function(Tensor t):
+    """The function of gradient_edge(t), or None when t needs no gradient;
+    the edge's input_nr is t's output_nr (0 for leaves)."""
+    cdef AutogradMeta m
+    if t is None:
+        return None
+    m = t.autograd_meta_
+    if m is None:
+        return None
+    if not m.c.is_view and m.grad_fn_ is not None:
+        return m.grad_fn_
+    return edge_function_slow(t)
+
+cdef inline Py_ssize_t edge_nr(Tensor t, object fn):
+    return 0 if fn is None else t.autograd_meta_.c.output_nr
+
+cdef inline tuple next_edges1(Tensor a):
+    """next_edges_ for a node of one input (see NOTE [ Edges ] in graph.pyx)."""
+    f = edge_function(a)
+    return (f, edge_nr(a, f))
+
+cdef inline tuple next_edges2(Tensor a, Tensor b):
+    fa = edge_function(a)
+    fb = edge_function(b)
+    return (fa, edge_nr(a, fa), fb, edge_nr(b, fb))
+
+cdef inline tuple next_edges3(Tensor a, Tensor b, Tensor c):
+    fa = edge_function(a)
+    fb = edge_function(b)
+    fc = edge_function(c)
+    return (fa, edge_nr(a, fa), fb, edge_nr(b, fb), fc, edge_nr(c, fc))

@@ -95,13 +95,21 @@ cdef int set_gradient_edge(Tensor self, Node fn, Py_ssize_t output_nr) except -1
     return 0
 
 
+cdef object edge_function_slow(Tensor t):
+    cdef Node fn = grad_fn_of(t)
+    if fn is not None:
+        return fn
+    return grad_accumulator(t)
+
+
 cdef tuple collect_next_edges(tuple tensors):
+    """Flat (function, input_nr) pairs for the given tensors (None entries
+    give an invalid edge). See NOTE [ Edges ] in graph.pyx."""
     cdef list edges = []
     for t in tensors:
-        if t is None:
-            edges.append(make_edge(None, 0))
-        else:
-            edges.append(gradient_edge(<Tensor>t))
+        f = None if t is None else edge_function(<Tensor>t)
+        edges.append(f)
+        edges.append(0 if f is None else (<Tensor>t).autograd_meta_.c.output_nr)
     return tuple(edges)
 
 
@@ -216,7 +224,8 @@ def _grad_accumulator(Tensor t):
 
 
 def _collect_next_edges(*tensors):
-    return collect_next_edges(tensors)
+    flat = collect_next_edges(tensors)
+    return tuple([make_edge(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)])
 
 
 def _set_gradient_edge(Tensor t, Edge e):

@@ -5,7 +5,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport set_history
+from cyautograd.variable cimport next_edges2, next_edges3, set_history
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.ops._common cimport as_array, edge_of, unbroadcast
@@ -31,14 +31,12 @@ cdef class MatmulBackward(BinaryNode):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        cdef Edge e0 = self.next_edges_[0]
-        cdef Edge e1 = self.next_edges_[1]
         a = self.v0(g)
         b = self.v1(g)
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
         if a_nd == 1 and b_nd == 1:
-            return [g * b if e0.function is not None else None, g * a if e1.function is not None else None]
+            return [g * b if self.should_compute_output(0) else None, g * a if self.should_compute_output(1) else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
             a = a.reshape((1,) + tuple(self.a_shape))
@@ -47,9 +45,9 @@ cdef class MatmulBackward(BinaryNode):
             b = b.reshape(tuple(self.b_shape) + (1,))
             g = g.reshape(tuple(g.shape) + (1,))
         r0 = r1 = None
-        if e0.function is not None:
+        if self.should_compute_output(0):
             r0 = unbroadcast(g @ _mT(b), _promoted(self.a_shape, True)).reshape(self.a_shape)
-        if e1.function is not None:
+        if self.should_compute_output(1):
             r1 = unbroadcast(_mT(a) @ g, _promoted(self.b_shape, False)).reshape(self.b_shape)
         return [r0, r1]
 
@@ -110,7 +108,7 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
         fn = new_node(name)
         fn.a_shape = tuple(x.shape)
         fn.b_shape = tuple(y.shape)
-        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+        fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
         if tensor_requires_grad(tb):
             fn.sv0 = save_variable(ta, False)
@@ -220,20 +218,17 @@ cdef class AddmmBackward0(BinaryNode):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        cdef Edge eb = self.next_edges_[0]
-        cdef Edge ex = self.next_edges_[1]
-        cdef Edge ew = self.next_edges_[2]
         x = self.v0(g)
         w = self.v1(g)
         rb = rx = rw = None
-        if eb.function is not None:
+        if self.should_compute_output(0):
             if not isinstance(g, Tensor) and len(self.bias_shape) == 1 and g.ndim == 2:
                 rb = np.add.reduce(g, axis=0)
             else:
                 rb = unbroadcast(g, self.bias_shape)
-        if ex.function is not None:
+        if self.should_compute_output(1):
             rx = g @ w
-        if ew.function is not None:
+        if self.should_compute_output(2):
             rw = _mT(g) @ x
         return [rb, rx, rw]
 
@@ -264,7 +259,7 @@ def linear(input, weight, bias=None):
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):
         fn = <AddmmBackward0>new_node(AddmmBackward0)
         fn.bias_shape = tuple(b.data_.shape)
-        fn.next_edges_ = (edge_of(b), edge_of(x), edge_of(w))
+        fn.next_edges_ = next_edges3(b, x, w)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(x, False)
         fn.sv1 = save_variable(w, False)

@@ -6,7 +6,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport set_history
+from cyautograd.variable cimport next_edges2, set_history
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.ops._common cimport as_array, edge_of, xp_of, broadcast_error
@@ -43,8 +43,7 @@ cdef class MseLossBackward0(BinaryNode):
         d = s - t
         n = d.size if not isinstance(d, Tensor) else d.numel()
         gs = _reduce_grad(g, self.red, n) * 2 * d
-        cdef Edge e1 = self.next_edges_[1]
-        return [gs, -gs if e1.function is not None else None]
+        return [gs, -gs if self.should_compute_output(1) else None]
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -66,7 +65,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(y)):
         fn = <MseLossBackward0>new_node(MseLossBackward0)
         fn.red = red
-        fn.next_edges_ = (edge_of(x), edge_of(y))
+        fn.next_edges_ = next_edges2(x, y)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(x, False)
         fn.sv1 = save_variable(y, False)
@@ -153,7 +152,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             fn.ignore_index = ignore_index
             fn.total_weight = xa.shape[0]
             fn.self_shape = tuple(xa.shape)
-            fn.next_edges_ = (edge_of(x), make_edge(None, 0))
+            fn.next_edges_ = next_edges2(x, None)
             set_history(out, fn, 0)
             fn.sv0 = save_variable(t, False)
         return out
@@ -186,7 +185,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         fn.ignore_index = ignore_index
         fn.total_weight = total_w
         fn.self_shape = tuple(xa.shape)
-        fn.next_edges_ = (edge_of(x), make_edge(None, 0))
+        fn.next_edges_ = next_edges2(x, None)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
         if weight is not None:
@@ -214,9 +213,8 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
         r = gg * (s - t) / denom
         if self.weight is not None:
             r = r * self.weight
-        cdef Edge e1 = self.next_edges_[1]
         r1 = None
-        if e1.function is not None:
+        if self.should_compute_output(1):
             lg = xp.log(1 - s) - xp.log(s) if isinstance(s, Tensor) else np.maximum(np.log1p(-s), -100) - np.maximum(np.log(s), -100)
             r1 = gg * lg
         return [r, r1]
@@ -244,7 +242,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         fn = <BinaryCrossEntropyBackward0>new_node(BinaryCrossEntropyBackward0)
         fn.red = red
         fn.weight = wa
-        fn.next_edges_ = (edge_of(x), edge_of(t))
+        fn.next_edges_ = next_edges2(x, t)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(x, False)
         fn.sv1 = save_variable(t, False)

@@ -10,7 +10,8 @@ from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport (gradient_edge, gradient_edge_fast, set_history, check_inplace,
+from cyautograd.variable cimport (next_edges1, next_edges2, next_edges3, collect_next_edges,
+                                  gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.kernels cimport (K_MAX, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -97,12 +98,10 @@ cdef class MulBackward0(BinaryNode):
     # sv0: self (saved when other needs grad); sv1: other (when self needs grad)
     cdef list apply(self, list grads):
         g = grads[0]
-        cdef Edge e0 = self.next_edges_[0]
-        cdef Edge e1 = self.next_edges_[1]
         r0 = r1 = None
-        if e0.function is not None:
+        if self.should_compute_output(0):
             r0 = k_mul(g, self.scalar if self.sv1 is None else self.v1(g))
-        if e1.function is not None:
+        if self.should_compute_output(1):
             r1 = k_mul(g, self.v0(g))
         return [r0, r1]
 
@@ -111,12 +110,10 @@ cdef class MulBackward0(BinaryNode):
 cdef class DivBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        cdef Edge e0 = self.next_edges_[0]
-        cdef Edge e1 = self.next_edges_[1]
         r0 = r1 = None
-        if e0.function is not None:
+        if self.should_compute_output(0):
             r0 = k_div(g, self.scalar if self.sv1 is None else self.v1(g))
-        if e1.function is not None:
+        if self.should_compute_output(1):
             o = self.v1(g)
             r1 = -g * self.v0(g) / (o * o)
         return [r0, r1]
@@ -217,9 +214,9 @@ cdef object _arith(object a, object b, int op, object alpha):
             if ga or gb:
                 fn.sv1 = save_variable(tb, False)
     if tb is None:
-        fn.next_edges_ = (edge_of(ta), make_edge(None, 0))
+        fn.next_edges_ = next_edges2(ta, None)
     else:
-        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+        fn.next_edges_ = next_edges2(ta, tb)
     set_history(out, fn, 0)
     return out
 
@@ -234,7 +231,7 @@ cdef object _scalar_left(int op, object s, Tensor t, Tensor out):
         return _rdiv(s, t)
     else:
         raise AssertionError("unreachable")
-    fn.next_edges_ = (edge_of(t),)
+    fn.next_edges_ = next_edges1(t)
     set_history(out, fn, 0)
     return out
 
@@ -366,14 +363,14 @@ cdef class ZeroGradBackward(Node):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        return [None if e.function is None else g * 0 for e in self.next_edges_]
+        return [g * 0 if self.should_compute_output(i) else None for i in range(self.num_next_edges())]
 
 
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
     cdef ZeroGradBackward fn = <ZeroGradBackward>new_node(ZeroGradBackward)
     cdef Tensor out = wrap_array(arr)
     fn.name_ = name
-    fn.next_edges_ = tuple([edge_of(t) if isinstance(t, Tensor) else make_edge(None, 0) for t in inputs])
+    fn.next_edges_ = collect_next_edges(tuple([t if isinstance(t, Tensor) else None for t in inputs]))
     set_history(out, fn, 0)
     return out
 
@@ -398,15 +395,13 @@ cdef class PowBackward1(BinaryNode):
     # self ** exponent (tensors); sv0: self, sv1: exponent
     cdef list apply(self, list grads):
         g = grads[0]
-        cdef Edge e0 = self.next_edges_[0]
-        cdef Edge e1 = self.next_edges_[1]
         xp = xp_of(g)
         s = self.v0(g)
         ex = self.v1(g)
         r0 = r1 = None
-        if e0.function is not None:
+        if self.should_compute_output(0):
             r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
-        if e1.function is not None:
+        if self.should_compute_output(1):
             res = s ** ex
             if xp is np:
                 with np.errstate(divide="ignore", invalid="ignore"):
@@ -443,7 +438,7 @@ cdef object pow_impl(object a, object b):
         if grad_needed(ta):
             fn = <PowBackward0>new_node(PowBackward0)
             fn.scalar = b
-            fn.next_edges_ = (gradient_edge(ta),)
+            fn.next_edges_ = next_edges1(ta)
             set_history(out, fn, 0)
             fn.sv0 = save_variable(ta, False)
         return out
@@ -466,13 +461,13 @@ cdef object pow_impl(object a, object b):
     if ta is None:
         fn = <PowBackward2>new_node(PowBackward2)
         fn.scalar = a
-        fn.next_edges_ = (gradient_edge(tb),)
+        fn.next_edges_ = next_edges1(tb)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(out, True)
         fn.sv1 = save_variable(tb, False)
         return out
     fn = <PowBackward1>new_node(PowBackward1)
-    fn.next_edges_ = (edge_of(ta), edge_of(tb))
+    fn.next_edges_ = next_edges2(ta, tb)
     set_history(out, fn, 0)
     fn.sv0 = save_variable(ta, False)
     fn.sv1 = save_variable(tb, False)
@@ -702,7 +697,7 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)
-        fn.next_edges_ = (gradient_edge_fast(t),)
+        fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
         if save == 1:
             fn.sv0 = save_variable(t, False)
@@ -857,8 +852,7 @@ def clamp(input, min=None, max=None):
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
             fn0 = <ClampBackward0>new_node(ClampBackward0)
-            fn0.next_edges_ = (edge_of(t), make_edge(None, 0) if lo is None else edge_of(lo),
-                               make_edge(None, 0) if hi is None else edge_of(hi))
+            fn0.next_edges_ = next_edges3(t, lo, hi)
             set_history(out, fn0, 0)
             fn0.sv0 = save_variable(t, False)
             if lo is not None:
@@ -879,7 +873,7 @@ def clamp(input, min=None, max=None):
         fn = <ClampBackward1>new_node(ClampBackward1)
         fn.scalar = min
         fn.scalar2 = max
-        fn.next_edges_ = (gradient_edge(t),)
+        fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
     return out
@@ -940,7 +934,7 @@ cdef object _maxmin(object a, object b, bint is_max):
     tb = b
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
         fn = <MaximumBackward0>new_node(MaximumBackward0) if is_max else <MinimumBackward0>new_node(MinimumBackward0)
-        fn.next_edges_ = (edge_of(ta), edge_of(tb))
+        fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(ta, False)
         fn.sv1 = save_variable(tb, False)
@@ -990,8 +984,7 @@ def where(condition, input=None, other=None):
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):
         fn = <WhereBackward0>new_node(WhereBackward0)
-        fn.next_edges_ = (make_edge(None, 0) if ta is None else edge_of(ta),
-                          make_edge(None, 0) if tb is None else edge_of(tb))
+        fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(tc, False)
     return out
@@ -1218,7 +1211,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
                 if tensor_requires_grad(to):
                     fn.sv0 = save_variable(_detached_copy(t), False)
                 fn.sv1 = save_variable(to, False)
-        fn.next_edges_ = (edge_of(t), make_edge(None, 0) if to is None else edge_of(to))
+        fn.next_edges_ = next_edges2(t, to)
     # 4. write and bump
     x[...] = vals
     bump_version(t)
@@ -1302,10 +1295,10 @@ def _fill(Tensor t, value, type node_cls):
     if rg:
         if tv is not None:
             fn = <FillBackward3>new_node(FillBackward3)
-            fn.next_edges_ = (edge_of(t), edge_of(tv))
+            fn.next_edges_ = next_edges2(t, tv)
         else:
             fn = new_node(node_cls)
-            fn.next_edges_ = (edge_of(t),)
+            fn.next_edges_ = next_edges1(t)
     t.data_[...] = vals
     bump_version(t)
     if rg:
@@ -1330,8 +1323,7 @@ cdef class CopyBackwards(Node):
         if g is None:
             return [None, None]
         r1 = None
-        cdef Edge e1 = self.next_edges_[1]
-        if e1.function is not None:
+        if self.should_compute_output(1):
             r1 = g.to(_D._FROM_NP[self.src_dtype]) if isinstance(g, Tensor) else g.astype(self.src_dtype)
         return [g * 0, r1]
 
@@ -1358,7 +1350,7 @@ def copy_(self, src, non_blocking=False):
     if rg:
         fn = <CopyBackwards>new_node(CopyBackwards)
         fn.src_dtype = ts.data_.dtype
-        fn.next_edges_ = (edge_of(t), edge_of(ts))
+        fn.next_edges_ = next_edges2(t, ts)
     if x.dtype.kind in "iu" and vals.dtype.kind == "f":
         vals = np.trunc(vals)
     x[...] = vals

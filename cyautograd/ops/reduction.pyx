@@ -6,7 +6,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport gradient_edge, set_history
+from cyautograd.variable cimport next_edges1, gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport k_unary, k_mul, k_filled, K_EXP, K_LOG
@@ -263,7 +263,7 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     fn.self_dtype = t.data_.dtype
     fn.dims = dims
     fn.keepdim = keepdim
-    fn.next_edges_ = (gradient_edge(t),)
+    fn.next_edges_ = next_edges1(t)
     set_history(out, fn, 0)
     return fn
 
@@ -358,7 +358,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         if grad_needed(t):
             fn1 = <MaxBackward1>new_node(MaxBackward1) if is_max else <MinBackward1>new_node(MinBackward1)
             fn1.self_shape = tuple(x.shape)
-            fn1.next_edges_ = (gradient_edge(t),)
+            fn1.next_edges_ = next_edges1(t)
             set_history(out, fn1, 0)
             fn1.sv0 = save_variable(t, False)
             fn1.sv1 = save_variable(out, True)
@@ -383,7 +383,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         fn0.self_dtype = x.dtype
         fn0.dims = (d,)
         fn0.keepdim = keepdim or x.ndim == 0
-        fn0.next_edges_ = (gradient_edge(t),)
+        fn0.next_edges_ = next_edges1(t)
         fn0.num_inputs_ = 2
         set_history(out, fn0, 0)
         fn0.sv0 = save_variable(ind, False)
@@ -446,7 +446,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         fn.self_shape = tuple(x.shape)
         fn.dims = dims
         fn.keepdim = keepdim
-        fn.next_edges_ = (gradient_edge(t),)
+        fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
         fn.sv1 = save_variable(out, True)

@@ -7,7 +7,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport set_history, gradient_edge
+from cyautograd.variable cimport next_edges1, collect_next_edges, set_history, gradient_edge
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
@@ -178,7 +178,7 @@ cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
         fn.self_shape = tuple(t.data_.shape)
         fn.self_dtype = t.data_.dtype
         fn.param = param
-        fn.next_edges_ = (gradient_edge(t),)
+        fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
     return out
 
@@ -485,7 +485,7 @@ def cat(tensors, dim=0, *, out=None):
         fn = <CatBackward0>new_node(CatBackward0)
         fn.dim = d
         fn.sizes = [None if (a.ndim == 1 and a.shape[0] == 0) else a.shape[d] for a in arrs]
-        fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
+        fn.next_edges_ = collect_next_edges(tuple(tensors))
         set_history(r, fn, 0)
     return r
 
@@ -529,7 +529,7 @@ def stack(tensors, dim=0, *, out=None):
         fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
         fn.n = len(arrs)
-        fn.next_edges_ = tuple([edge_of(<Tensor>x) for x in tensors])
+        fn.next_edges_ = collect_next_edges(tuple(tensors))
         set_history(r, fn, 0)
     return r
 
