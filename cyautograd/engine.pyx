@@ -255,6 +255,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             if n == 0 and type(fn) is not AccumulateGrad:
                 outputs = [None] * fn.num_next_edges()
             else:
+                # drop our references to gradients before apply: see NOTE [
+                # Stealing the incoming gradient ] in accumulate_grad.pyx
+                g = None
+                outputs = None
+                buf = None
                 outputs = fn.apply(inputs)
                 if not keep_graph:
                     fn.release_variables()

@@ -262,3 +262,54 @@ def _k_binary(op, x, y):
 
 def _k_unary(op, x):
     return k_unary(op, x)
+
+
+cdef bint k_into_ok(int op, object x, object y):
+    """Whether k_binary_into(op, x, y) can write x op y into x: the same
+    conditions as the fast path, x writeable, and a result of x's dtype."""
+    cdef int s
+    if not _fast_ok(x) or not cnp.PyArray_ISWRITEABLE(<cnp.ndarray>x):
+        return False
+    s = _slot(cnp.PyArray_TYPE(<cnp.ndarray>x))
+    if s < 0 or _loop_fn[op][s] == NULL or _loop_out[op][s] != cnp.PyArray_TYPE(<cnp.ndarray>x):
+        return False
+    if type(y) is float:
+        return s != 2
+    if type(y) is int:
+        return -9223372036854775807 <= y <= 9223372036854775807
+    return (_fast_ok(y) and cnp.PyArray_TYPE(<cnp.ndarray>y) == cnp.PyArray_TYPE(<cnp.ndarray>x)
+            and cnp.PyArray_NDIM(<cnp.ndarray>y) == cnp.PyArray_NDIM(<cnp.ndarray>x)
+            and memcmp(cnp.PyArray_DIMS(<cnp.ndarray>x), cnp.PyArray_DIMS(<cnp.ndarray>y),
+                       cnp.PyArray_NDIM(<cnp.ndarray>x) * sizeof(cnp.npy_intp)) == 0)
+
+
+cdef void k_binary_into(int op, object x, object y):
+    """x = x op y in place; only after k_into_ok(op, x, y). Overlap of y
+    with x is fine for these elementwise loops (same index read then written)."""
+    cdef cnp.ndarray ax = <cnp.ndarray>x
+    cdef int s = _slot(cnp.PyArray_TYPE(ax))
+    cdef cnp.npy_intp n = cnp.PyArray_SIZE(ax)
+    cdef char* args[3]
+    cdef cnp.npy_intp steps[3]
+    cdef double dbuf
+    cdef float fbuf
+    cdef long long lbuf
+    args[0] = cnp.PyArray_BYTES(ax)
+    args[2] = args[0]
+    steps[0] = cnp.PyArray_ITEMSIZE(ax)
+    steps[2] = steps[0]
+    if type(y) is float or type(y) is int:
+        if s == 0:
+            fbuf = <float>(<double>y)
+            args[1] = <char*>&fbuf
+        elif s == 1:
+            dbuf = <double>y
+            args[1] = <char*>&dbuf
+        else:
+            lbuf = <long long>y
+            args[1] = <char*>&lbuf
+        steps[1] = 0
+    else:
+        args[1] = cnp.PyArray_BYTES(<cnp.ndarray>y)
+        steps[1] = steps[0]
+    _loop_fn[op][s](args, &n, steps, _loop_data[op][s])

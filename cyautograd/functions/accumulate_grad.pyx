@@ -9,7 +9,28 @@ from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.grad_mode cimport is_grad_enabled_c
 
+cimport numpy as cnp
+from cpython.ref cimport Py_REFCNT
 import numpy as np
+cnp.import_array()
+
+
+# NOTE [ Stealing the incoming gradient ]
+# As torch's AccumulateGrad, a leaf's first gradient takes over the incoming
+# buffer instead of copying it when nothing else can see that buffer: an
+# exact, C-contiguous, writeable ndarray that owns its data, of the leaf's
+# dtype, referenced only by the engine's input list and our local (the
+# engine drops its own temporaries before calling apply). Anything else is
+# copied, so later in-place accumulation never reaches another owner.
+cdef bint _can_steal(object g, object like):
+    if not cnp.PyArray_CheckExact(g):
+        return False
+    if Py_REFCNT(g) > 2:
+        return False
+    cdef cnp.ndarray a = <cnp.ndarray>g
+    return (cnp.PyArray_BASE(a) == NULL and cnp.PyArray_IS_C_CONTIGUOUS(a) and
+            cnp.PyArray_ISWRITEABLE(a) and cnp.PyArray_DESCR(a) is cnp.PyArray_DESCR(<cnp.ndarray>like)
+            if cnp.PyArray_CheckExact(like) else False)
 
 
 @cython.final
@@ -59,9 +80,10 @@ cdef class AccumulateGrad(Node):
             if type(new_grad) is Tensor:
                 new_grad = (<Tensor>new_grad).data_
             if m.grad_ is None:
-                # NOTE: torch may steal the incoming buffer when nothing else
-                # refers to it; a copy is always correct and contiguous.
-                m.grad_ = wrap_array(new_grad.copy())
+                if _can_steal(new_grad, var.data_):
+                    m.grad_ = wrap_array(new_grad)
+                else:
+                    m.grad_ = wrap_array(new_grad.copy())
             else:
                 g = m.grad_
                 if g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:

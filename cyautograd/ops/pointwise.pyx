@@ -14,7 +14,7 @@ from cyautograd.variable cimport (next_edges1, next_edges2, next_edges3, collect
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
-from cyautograd.kernels cimport (K_MAX, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
+from cyautograd.kernels cimport (K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
@@ -1153,9 +1153,42 @@ cdef bint _broadcastable(a, b):
         return False
 
 
-cdef object _inplace_arith(object self, object other, int op, object alpha):
-    cdef Tensor t, to = None
+cdef BinaryNode _inplace_node(int op, Tensor t, Tensor to, object other, object alpha):
+    """The backward node of t.op_(other): made before t is written, so the
+    old value of t can be saved where the formula needs it."""
     cdef BinaryNode fn
+    if op == 0:
+        fn = <AddBackward0>new_node(AddBackward0)
+        fn.scalar = alpha
+    elif op == 1:
+        fn = <SubBackward0>new_node(SubBackward0)
+        fn.scalar = alpha
+    elif op == 2:
+        fn = <MulBackward0>new_node(MulBackward0)
+        if to is None:
+            fn.scalar = other
+        else:
+            if tensor_requires_grad(to):
+                fn.sv0 = save_variable(_detached_copy(t), False)
+            if tensor_requires_grad(t):
+                fn.sv1 = save_variable(to, False)
+    else:
+        fn = <DivBackward0>new_node(DivBackward0)
+        if to is None:
+            fn.scalar = other
+        else:
+            if tensor_requires_grad(to):
+                fn.sv0 = save_variable(_detached_copy(t), False)
+            fn.sv1 = save_variable(to, False)
+    fn.next_edges_ = next_edges2(t, to)
+    return fn
+
+
+cdef object _inplace_arith(object self, object other, int op, object alpha):
+    """add_/sub_/mul_/div_ (and += -= *= /=). See NOTE [ In-place op protocol ]."""
+    cdef Tensor t, to = None
+    cdef BinaryNode fn = None
+    cdef bint rg
     if not isinstance(self, Tensor):
         raise TypeError("in-place op on a non-Tensor")
     t = self
@@ -1164,10 +1197,22 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     elif not isinstance(other, _scalars):
         return NotImplemented
     x = t.data_
-    # 1. values, computed in the result dtype then checked against self's
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
         y = y * alpha
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
+    if k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
+        # fast path: nothing can fail once the checks pass, so the values
+        # are computed straight into self's storage
+        check_inplace(t, rg)
+        if rg:
+            fn = _inplace_node(op, t, to, other, alpha)
+        k_binary_into(op, x, y)
+        bump_version(t)
+        if rg:
+            rebase_history(t, fn)
+        return t
+    # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":
             vals = x.astype(_D.get_default_dtype().np) / y
@@ -1176,42 +1221,16 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     except ValueError:
         raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
     vals = as_array(vals)
-    if not ((to is None and _keeps_dtype(x, other) and op != 3) or
-            (to is not None and _fast_pair(x, to.data_) and (op != 3 or x.dtype.kind == "f"))):
-        rd = _D.result_type(t, other)
-        if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
-            raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
-                               f"{_D._FROM_NP[x.dtype]._cname}")
+    rd = _D.result_type(t, other)
+    if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
+        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                           f"{_D._FROM_NP[x.dtype]._cname}")
     vals = _inplace_write(t, vals)
     # 2. checks
-    cdef bint rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
     check_inplace(t, rg)
     # 3. node and saved old values
     if rg:
-        if op == 0:
-            fn = <AddBackward0>new_node(AddBackward0)
-            fn.scalar = alpha
-        elif op == 1:
-            fn = <SubBackward0>new_node(SubBackward0)
-            fn.scalar = alpha
-        elif op == 2:
-            fn = <MulBackward0>new_node(MulBackward0)
-            if to is None:
-                fn.scalar = other
-            else:
-                if tensor_requires_grad(to):
-                    fn.sv0 = save_variable(_detached_copy(t), False)
-                if tensor_requires_grad(t):
-                    fn.sv1 = save_variable(to, False)
-        else:
-            fn = <DivBackward0>new_node(DivBackward0)
-            if to is None:
-                fn.scalar = other
-            else:
-                if tensor_requires_grad(to):
-                    fn.sv0 = save_variable(_detached_copy(t), False)
-                fn.sv1 = save_variable(to, False)
-        fn.next_edges_ = next_edges2(t, to)
+        fn = _inplace_node(op, t, to, other, alpha)
     # 4. write and bump
     x[...] = vals
     bump_version(t)
