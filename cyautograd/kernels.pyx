@@ -313,3 +313,96 @@ cdef void k_binary_into(int op, object x, object y):
         args[1] = cnp.PyArray_BYTES(<cnp.ndarray>y)
         steps[1] = steps[0]
     _loop_fn[op][s](args, &n, steps, _loop_data[op][s])
+
+
+# =============================================================================
+# NOTE [ Small 2-D reductions ]
+# numpy's reductions along one axis of a small 2-D array cost 1.5-3 us of
+# iterator setup (log_softmax's row max, a bias gradient's column sum), far
+# more than the arithmetic. For C-contiguous float32/float64 matrices we run
+# the loop ourselves: sums accumulate in double (then round once), maxima
+# propagate NaN as numpy's maximum.reduce does. Everything else is numpy's.
+# =============================================================================
+
+ctypedef fused real_t:
+    float
+    double
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _reduce2d(const real_t* src, real_t* dst, Py_ssize_t rows, Py_ssize_t cols,
+                    int axis, bint is_max) noexcept nogil:
+    # all indices stay inside rows*cols (the caller checked the shape)
+    cdef Py_ssize_t i, j
+    cdef double acc
+    cdef real_t m, v
+    if axis == 1:
+        for i in range(rows):
+            if is_max:
+                m = src[i * cols]
+                for j in range(1, cols):
+                    v = src[i * cols + j]
+                    if v > m or v != v:
+                        m = v
+                        if v != v:
+                            break
+                dst[i] = m
+            else:
+                acc = 0.0
+                for j in range(cols):
+                    acc += src[i * cols + j]
+                dst[i] = <real_t>acc
+    else:
+        for j in range(cols):
+            if is_max:
+                m = src[j]
+                for i in range(1, rows):
+                    v = src[i * cols + j]
+                    if v > m or v != v:
+                        m = v
+                        if v != v:
+                            break
+                dst[j] = m
+            else:
+                acc = 0.0
+                for i in range(rows):
+                    acc += src[i * cols + j]
+                dst[j] = <real_t>acc
+
+
+cdef object k_reduce2d(int op, object x, int axis, bint keepdims):
+    """np.add.reduce (op K_ADD) or np.maximum.reduce (op K_MAX) of a 2-D
+    array along axis 0 or 1. See NOTE [ Small 2-D reductions ]."""
+    cdef cnp.ndarray ax, out
+    cdef cnp.npy_intp dims[2]
+    cdef int tn
+    cdef Py_ssize_t rows, cols
+    if (_fast_ok(x) and cnp.PyArray_NDIM(<cnp.ndarray>x) == 2
+            and (op == K_ADD or op == K_MAX) and (axis == 0 or axis == 1)):
+        ax = <cnp.ndarray>x
+        tn = cnp.PyArray_TYPE(ax)
+        rows = cnp.PyArray_DIMS(ax)[0]
+        cols = cnp.PyArray_DIMS(ax)[1]
+        if (tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64) and rows > 0 and cols > 0:
+            if keepdims:
+                dims[0] = rows if axis == 1 else 1
+                dims[1] = cols if axis == 0 else 1
+                out = cnp.PyArray_EMPTY(2, dims, tn, 0)
+            else:
+                dims[0] = rows if axis == 1 else cols
+                out = cnp.PyArray_EMPTY(1, dims, tn, 0)
+            if tn == cnp.NPY_FLOAT32:
+                _reduce2d(<float*>cnp.PyArray_DATA(ax), <float*>cnp.PyArray_DATA(out),
+                          rows, cols, axis, op == K_MAX)
+            else:
+                _reduce2d(<double*>cnp.PyArray_DATA(ax), <double*>cnp.PyArray_DATA(out),
+                          rows, cols, axis, op == K_MAX)
+            return out
+    if op == K_MAX:
+        return np.maximum.reduce(x, axis=axis, keepdims=keepdims)
+    return np.add.reduce(x, axis=axis, keepdims=keepdims)
+
+
+def _k_reduce2d(op, x, axis, keepdims):
+    return k_reduce2d(op, x, axis, keepdims)

@@ -8,6 +8,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, next_edges3, set_history
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.kernels cimport k_reduce2d, K_ADD
 from cyautograd.ops._common cimport as_array, edge_of, unbroadcast
 from cyautograd.tensor cimport tensor_dispatch
 
@@ -230,7 +231,7 @@ cdef class AddmmBackward0(BinaryNode):
         rb = rx = rw = None
         if self.should_compute_output(0):
             if not isinstance(g, Tensor) and len(self.bias_shape) == 1 and g.ndim == 2:
-                rb = np.add.reduce(g, axis=0)
+                rb = k_reduce2d(K_ADD, g, 0, False)
             else:
                 rb = unbroadcast(g, self.bias_shape)
         if self.should_compute_output(1):

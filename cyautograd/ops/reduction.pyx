@@ -9,7 +9,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport k_unary, k_mul, k_filled, K_EXP, K_LOG
+from cyautograd.kernels cimport k_unary, k_mul, k_filled, k_reduce2d, K_EXP, K_LOG, K_ADD, K_MAX
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
 
 cimport numpy as cnp
@@ -223,7 +223,9 @@ cdef class SoftmaxBackward0(ReduceNode):
         d = self.dims[0]
         if isinstance(g, Tensor):
             return [r * (g - (g * r).sum(dim=d, keepdim=True))]
-        return [r * (g - np.add.reduce(k_mul(g, r), axis=d, keepdims=True))]
+        gr = k_mul(g, r)
+        return [r * (g - (k_reduce2d(K_ADD, gr, d, True) if gr.ndim == 2
+                          else np.add.reduce(gr, axis=d, keepdims=True)))]
 
 
 @cython.final
@@ -235,7 +237,8 @@ cdef class LogSoftmaxBackward0(ReduceNode):
         d = self.dims[0]
         if isinstance(g, Tensor):
             return [g - r.exp() * g.sum(dim=d, keepdim=True)]
-        return [g - k_unary(K_EXP, r) * np.add.reduce(g, axis=d, keepdims=True)]
+        return [g - k_unary(K_EXP, r) * (k_reduce2d(K_ADD, g, d, True) if g.ndim == 2
+                                          else np.add.reduce(g, axis=d, keepdims=True))]
 
 
 @cython.final
@@ -510,10 +513,10 @@ def _softmax_common(input, dim, dtype, bint log):
     elif x.size == 0:
         r = x.copy()
     else:
-        m = np.maximum.reduce(x, axis=d, keepdims=True)
+        m = k_reduce2d(K_MAX, x, d, True) if x.ndim == 2 else np.maximum.reduce(x, axis=d, keepdims=True)
         z = x - m
         e = k_unary(K_EXP, z)
-        ssum = np.add.reduce(e, axis=d, keepdims=True)
+        ssum = k_reduce2d(K_ADD, e, d, True) if x.ndim == 2 else np.add.reduce(e, axis=d, keepdims=True)
         r = (z - k_unary(K_LOG, ssum)) if log else (e / ssum)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
