@@ -5,6 +5,9 @@ from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from libc.stdint cimport uint64_t
 
 import heapq
+import warnings
+
+_warned_create_graph = False
 import numpy as np
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
@@ -393,6 +396,16 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         raise RuntimeError(f"got {len(grads)} tensors and {len(outs)} gradients")
     if retain_graph is None:
         retain_graph = create_graph
+    global _warned_create_graph
+    if create_graph and not _warned_create_graph:
+        # torch warns once per process (TORCH_WARN_ONCE)
+        _warned_create_graph = True
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its gradient which can cause a memory leak. We recommend using "
+            "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+            "make sure to reset the .grad fields of your parameters to None after use to break the "
+            "cycle and avoid the leak.", UserWarning, stacklevel=3)
     root_grads = _make_grads(outs, grads, create_graph)
     root_edges = []
     for i in range(len(outs)):

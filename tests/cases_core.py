@@ -1104,3 +1104,20 @@ def detach_and_data(T):
 @case
 def factory_dtype_str_error(T):
     return T.tensor([1.0], dtype="float64")
+
+
+@case
+def bad_args_messages(T):
+    out = []
+    for f in (lambda: T.exp(3), lambda: T.sum([1, 2]), lambda: T.matmul(T.ones(2), 3),
+              lambda: T.cat([T.ones(2), 3]), lambda: T.nn.functional.linear(1, T.ones(2, 2)),
+              lambda: T.ones(2).add_("a"), lambda: T.ones(2).mul_([1, 2]),
+              lambda: T.ones(2).clamp("a"), lambda: T.ones(2, dtype=T.long).softmax(0),
+              lambda: T.ones(0).max()):
+        try:
+            f()
+            out.append("no error")
+        except Exception as e:  # noqa: BLE001
+            out.append(type(e).__name__ + ": " + str(e).split("\n")[0].replace("torch.", "cyautograd."))
+    return out
+

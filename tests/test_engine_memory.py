@@ -123,3 +123,38 @@ def test_backward_frees_saved_tensors(create_graph):
     with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
         y.grad_fn.next_functions[0][0]._saved_self
     assert saved is not None
+
+
+def test_grad_mode_is_thread_local():
+    import threading
+    seen = {}
+
+    def worker():
+        seen["worker_start"] = cy.is_grad_enabled()
+        with cy.no_grad():
+            seen["worker_inside"] = cy.is_grad_enabled()
+            ready.set()
+            go.wait(5)
+
+    ready, go = threading.Event(), threading.Event()
+    th = threading.Thread(target=worker)
+    th.start()
+    ready.wait(5)
+    main_during = cy.is_grad_enabled()  # the worker's no_grad does not leak here
+    x = cy.tensor([1.0], requires_grad=True)
+    y = x * 2
+    go.set()
+    th.join()
+    assert seen == {"worker_start": True, "worker_inside": False}
+    assert main_during is True and y.requires_grad
+
+
+def test_inference_mode_is_thread_local():
+    import threading
+    seen = {}
+    with cy.inference_mode():
+        th = threading.Thread(target=lambda: seen.setdefault("other", cy.is_inference_mode_enabled()))
+        th.start()
+        th.join()
+        assert cy.is_inference_mode_enabled()
+    assert seen["other"] is False

@@ -838,6 +838,12 @@ def clamp(input, min=None, max=None):
         raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    for bound in (min, max):
+        if bound is not None and not isinstance(bound, (Tensor,) + _scalars):
+            raise TypeError(f"clamp() received an invalid combination of arguments - got "
+                            f"({type(bound).__name__}), but expected one of:\n"
+                            " * (Tensor min = None, Tensor max = None)\n"
+                            " * (Number min = None, Number max = None)")
     t = input
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = None if min is None else to_tensor(min, t)
@@ -1260,22 +1266,26 @@ cdef object idiv_impl(object a, object b):
     return _inplace_arith(a, b, 3, None)
 
 
+cdef _check_method(r, b, str name):
+    if r is NotImplemented:
+        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(b).__name__}")
+    return r
+
+
 def add_(self, other, *, alpha=1):
-    r = _inplace_arith(self, other, 0, alpha if alpha != 1 else None)
-    return _check_impl(r, self, other, "add_")
+    return _check_method(_inplace_arith(self, other, 0, alpha if alpha != 1 else None), other, "add_")
 
 
 def sub_(self, other, *, alpha=1):
-    r = _inplace_arith(self, other, 1, alpha if alpha != 1 else None)
-    return _check_impl(r, self, other, "sub_")
+    return _check_method(_inplace_arith(self, other, 1, alpha if alpha != 1 else None), other, "sub_")
 
 
 def mul_(self, other):
-    return _check_impl(_inplace_arith(self, other, 2, None), self, other, "mul_")
+    return _check_method(_inplace_arith(self, other, 2, None), other, "mul_")
 
 
 def div_(self, other):
-    return _check_impl(_inplace_arith(self, other, 3, None), self, other, "div_")
+    return _check_method(_inplace_arith(self, other, 3, None), other, "div_")
 
 
 @cython.final

@@ -504,7 +504,7 @@ def _softmax_common(input, dim, dtype, bint log):
     if dtype is not None:
         x = x.astype(dtype.np)
     if x.dtype.kind != "f":
-        raise RuntimeError(f"\"{'log_softmax' if log else 'softmax'}_lastdim_kernel_impl\" not implemented for '{_D._FROM_NP[x.dtype]._cname}'")
+        raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_lastdim_kernel_impl\" not implemented for '{_D._FROM_NP[x.dtype]._cname}'")
     if dim is None:
         dim = 0 if x.ndim in (0, 1, 3) else 1
     d = wrap_dim(dim, x.ndim)
