@@ -333,42 +333,31 @@ ctypedef fused real_t:
 @cython.wraparound(False)
 cdef void _reduce2d(const real_t* src, real_t* dst, Py_ssize_t rows, Py_ssize_t cols,
                     int axis, bint is_max) noexcept nogil:
-    # all indices stay inside rows*cols (the caller checked the shape)
-    cdef Py_ssize_t i, j
+    # one output per outer index; every index stays inside rows*cols
+    cdef Py_ssize_t nout = rows if axis == 1 else cols
+    cdef Py_ssize_t nin = cols if axis == 1 else rows
+    cdef Py_ssize_t ostep = cols if axis == 1 else 1
+    cdef Py_ssize_t istep = 1 if axis == 1 else cols
+    cdef Py_ssize_t o, k
+    cdef const real_t* p
     cdef double acc
     cdef real_t m, v
-    if axis == 1:
-        for i in range(rows):
-            if is_max:
-                m = src[i * cols]
-                for j in range(1, cols):
-                    v = src[i * cols + j]
-                    if v > m or v != v:
-                        m = v
-                        if v != v:
-                            break
-                dst[i] = m
-            else:
-                acc = 0.0
-                for j in range(cols):
-                    acc += src[i * cols + j]
-                dst[i] = <real_t>acc
-    else:
-        for j in range(cols):
-            if is_max:
-                m = src[j]
-                for i in range(1, rows):
-                    v = src[i * cols + j]
-                    if v > m or v != v:
-                        m = v
-                        if v != v:
-                            break
-                dst[j] = m
-            else:
-                acc = 0.0
-                for i in range(rows):
-                    acc += src[i * cols + j]
-                dst[j] = <real_t>acc
+    for o in range(nout):
+        p = src + o * ostep
+        if is_max:
+            m = p[0]
+            for k in range(1, nin):
+                v = p[k * istep]
+                if v > m or v != v:
+                    m = v
+                    if v != v:
+                        break
+            dst[o] = m
+        else:
+            acc = 0.0
+            for k in range(nin):
+                acc += p[k * istep]
+            dst[o] = <real_t>acc
 
 
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims):

@@ -146,6 +146,39 @@ cdef object _compute(int op, object x, object y):
         raise broadcast_error(x, y) from None
 
 
+cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object alpha,
+                             bint inplace):
+    """The node of ta op tb (tb None: `other` is a scalar). In-place, it is
+    made before ta is written and saves a copy of ta's old value where the
+    formula needs it."""
+    cdef BinaryNode fn
+    if op == 0:
+        fn = <AddBackward0>new_node(AddBackward0)
+        fn.scalar = alpha
+    elif op == 1:
+        fn = <SubBackward0>new_node(SubBackward0)
+        fn.scalar = alpha
+    elif op == 2:
+        fn = <MulBackward0>new_node(MulBackward0)
+        if tb is None:
+            fn.scalar = other
+        else:
+            if tensor_requires_grad(tb):
+                fn.sv0 = save_variable(_detached_copy(ta) if inplace else ta, False)
+            if tensor_requires_grad(ta):
+                fn.sv1 = save_variable(tb, False)
+    else:
+        fn = <DivBackward0>new_node(DivBackward0)
+        if tb is None:
+            fn.scalar = other
+        else:
+            if tensor_requires_grad(tb):
+                fn.sv0 = save_variable(_detached_copy(ta) if inplace else ta, False)
+            fn.sv1 = save_variable(tb, False)
+    fn.next_edges_ = next_edges2(ta, tb)
+    return fn
+
+
 cdef object _arith(object a, object b, int op, object alpha):
     """add/sub/mul/div of a tensor and a tensor or scalar (either order)."""
     cdef Tensor ta = None, tb = None, out
@@ -189,34 +222,7 @@ cdef object _arith(object a, object b, int op, object alpha):
     if ta is None:
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
-    if op == 0:
-        fn = <AddBackward0>new_node(AddBackward0)
-        fn.scalar = alpha
-    elif op == 1:
-        fn = <SubBackward0>new_node(SubBackward0)
-        fn.scalar = alpha
-    elif op == 2:
-        fn = <MulBackward0>new_node(MulBackward0)
-        if tb is None:
-            fn.scalar = b
-        else:
-            if gb:
-                fn.sv0 = save_variable(ta, False)
-            if ga:
-                fn.sv1 = save_variable(tb, False)
-    else:
-        fn = <DivBackward0>new_node(DivBackward0)
-        if tb is None:
-            fn.scalar = b
-        else:
-            if gb:
-                fn.sv0 = save_variable(ta, False)
-            if ga or gb:
-                fn.sv1 = save_variable(tb, False)
-    if tb is None:
-        fn.next_edges_ = next_edges2(ta, None)
-    else:
-        fn.next_edges_ = next_edges2(ta, tb)
+    fn = _binary_node(op, ta, tb, b, alpha, False)
     set_history(out, fn, 0)
     return out
 
@@ -1159,37 +1165,6 @@ cdef bint _broadcastable(a, b):
         return False
 
 
-cdef BinaryNode _inplace_node(int op, Tensor t, Tensor to, object other, object alpha):
-    """The backward node of t.op_(other): made before t is written, so the
-    old value of t can be saved where the formula needs it."""
-    cdef BinaryNode fn
-    if op == 0:
-        fn = <AddBackward0>new_node(AddBackward0)
-        fn.scalar = alpha
-    elif op == 1:
-        fn = <SubBackward0>new_node(SubBackward0)
-        fn.scalar = alpha
-    elif op == 2:
-        fn = <MulBackward0>new_node(MulBackward0)
-        if to is None:
-            fn.scalar = other
-        else:
-            if tensor_requires_grad(to):
-                fn.sv0 = save_variable(_detached_copy(t), False)
-            if tensor_requires_grad(t):
-                fn.sv1 = save_variable(to, False)
-    else:
-        fn = <DivBackward0>new_node(DivBackward0)
-        if to is None:
-            fn.scalar = other
-        else:
-            if tensor_requires_grad(to):
-                fn.sv0 = save_variable(_detached_copy(t), False)
-            fn.sv1 = save_variable(to, False)
-    fn.next_edges_ = next_edges2(t, to)
-    return fn
-
-
 cdef object _inplace_arith(object self, object other, int op, object alpha):
     """add_/sub_/mul_/div_ (and += -= *= /=). See NOTE [ In-place op protocol ]."""
     cdef Tensor t, to = None
@@ -1212,7 +1187,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         # are computed straight into self's storage
         check_inplace(t, rg)
         if rg:
-            fn = _inplace_node(op, t, to, other, alpha)
+            fn = _binary_node(op, t, to, other, alpha, True)
         k_binary_into(op, x, y)
         bump_version(t)
         if rg:
@@ -1236,7 +1211,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     check_inplace(t, rg)
     # 3. node and saved old values
     if rg:
-        fn = _inplace_node(op, t, to, other, alpha)
+        fn = _binary_node(op, t, to, other, alpha, True)
     # 4. write and bump
     x[...] = vals
     bump_version(t)
