@@ -41,8 +41,11 @@ cdef inline object edge_function(Tensor t):
     m = t.autograd_meta_
     if m is None:
         return None
-    if not m.c.is_view and m.grad_fn_ is not None:
-        return m.grad_fn_
+    if not m.c.is_view:
+        if m.grad_fn_ is not None:
+            return m.grad_fn_
+        if m.grad_accumulator_ != NULL and m.c.requires_grad:
+            return <object>m.grad_accumulator_   # a leaf whose accumulator lives
     return edge_function_slow(t)
 
 cdef inline Py_ssize_t edge_nr(Tensor t, object fn):

@@ -140,6 +140,9 @@ cdef inline bint _keeps_dtype(object x, object s):
 
 
 cdef object _compute(int op, object x, object y):
+    if type(y) is not _ndarray or (type(x) is _ndarray and
+                                   cnp.PyArray_SAMESHAPE(<cnp.ndarray>x, <cnp.ndarray>y)):
+        return k_binary(op, x, y)  # cannot fail to broadcast: no try block
     try:
         return k_binary(op, x, y)
     except ValueError:
