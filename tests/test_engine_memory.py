@@ -158,3 +158,23 @@ def test_inference_mode_is_thread_local():
         th.join()
         assert cy.is_inference_mode_enabled()
     assert seen["other"] is False
+
+
+@pytest.mark.parametrize("step", ["mul_tensor", "exp", "inplace"])
+def test_long_chain_with_saved_tensors_frees(step):
+    # the free path runs through SavedVariable -> Tensor -> meta -> node,
+    # not only through next_edges_ tuples: it must not recurse unboundedly
+    x = cy.tensor([0.5], requires_grad=True)
+    w = cy.tensor([1.0], requires_grad=True)
+    y = x
+    for _ in range(50_000):
+        if step == "mul_tensor":
+            y = y * w
+        elif step == "exp":
+            y = (y * 0.0).exp()
+        else:
+            y = y * 1.0
+            y.mul_(w)
+    y.sum().backward()
+    assert x.grad is not None
+    del y
