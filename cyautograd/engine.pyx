@@ -12,7 +12,7 @@ import numpy as np
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
-from cyautograd.graph cimport Node, Edge, make_edge
+from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t
 from cyautograd.variable cimport gradient_edge, grad_fn_of
@@ -138,14 +138,15 @@ cdef class _Capture:
 
 cdef list _call_tensor_pre_hooks(Node fn, list inputs):
     cdef Py_ssize_t k
-    if fn.tensor_pre_hooks_:
-        for h in fn.tensor_pre_hooks_:
+    cdef NodeExtras x = fn.extras()
+    if x.tensor_pre_hooks_:
+        for h in x.tensor_pre_hooks_:
             inputs = h(inputs)
-    if fn.retains_grad_hooks_:
-        for k, h in list(fn.retains_grad_hooks_.items()):
+    if x.retains_grad_hooks_:
+        for k, h in list(x.retains_grad_hooks_.items()):
             inputs = h(inputs, k)
-    if fn.pre_hooks_:
-        for h in list(fn.pre_hooks_):
+    if x.pre_hooks_:
+        for h in list(x.pre_hooks_):
             if h is None:
                 continue
             r = h(tuple(inputs))
@@ -155,8 +156,9 @@ cdef list _call_tensor_pre_hooks(Node fn, list inputs):
 
 
 cdef list _call_post_hooks(Node fn, list outputs, list inputs):
-    if fn.post_hooks_:
-        for h in list(fn.post_hooks_):
+    cdef NodeExtras x = fn.extras()
+    if x.post_hooks_:
+        for h in list(x.post_hooks_):
             if h is None:
                 continue
             r = h(tuple(outputs), tuple(inputs))

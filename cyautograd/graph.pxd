@@ -6,6 +6,16 @@ from cyautograd._fast cimport cya_tp_new
 
 cdef class Node
 
+# The rarely used parts of a Node, made on first use so that a node
+# without hooks or metadata allocates, initialises and frees fewer fields.
+cdef class NodeExtras:
+    cdef list tensor_pre_hooks_          # hooks registered on output tensors (may be None)
+    cdef dict retains_grad_hooks_        # output_nr -> retain_grad hook (may be None)
+    cdef list pre_hooks_                 # Node pre-hooks (may be None)
+    cdef list post_hooks_                # Node post-hooks (may be None)
+    cdef dict metadata_                  # user metadata (may be None)
+    cdef object anomaly_trace_           # forward stack under detect_anomaly
+
 # An edge of the graph: the `input_nr`-th input of `function`.
 # function is None for an invalid edge (an input that needs no gradient).
 cdef class Edge:
@@ -31,19 +41,15 @@ cdef class Node:
     cdef Py_ssize_t in_dims0_[8]         # shape of input 0 (numpy, ndim <= 8)
     cdef object in_dtype0_               # numpy dtype of input 0
     cdef list in_meta_rest_              # [(shape, dtype)] of inputs 1.. (or None)
-    cdef bint has_hooks_                 # any of the hook lists below is non-empty
-    cdef list tensor_pre_hooks_          # hooks registered on output tensors (may be None)
-    cdef dict retains_grad_hooks_        # output_nr -> retain_grad hook (may be None)
-    cdef list pre_hooks_                 # Node pre-hooks (may be None)
-    cdef list post_hooks_                # Node post-hooks (may be None)
-    cdef dict metadata_                  # user metadata (lazy)
-    cdef object anomaly_trace_           # forward stack under detect_anomaly
+    cdef bint has_hooks_                 # extras_ holds a non-empty hook list
+    cdef NodeExtras extras_              # hooks, metadata; None until needed
     cdef object __weakref__
 
     cdef list apply(self, list grads)
     cdef void release_variables(self)
     cdef bint should_compute_output(self, Py_ssize_t i)
     cdef Py_ssize_t num_next_edges(self)
+    cdef NodeExtras extras(self)
     cpdef str name(self)
     cdef void set_input_metadata(self, Py_ssize_t nr, object shape, object dtype)
     cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr)

@@ -52,6 +52,12 @@ cdef Edge make_edge(Node function, Py_ssize_t input_nr):
     return e
 
 
+@cython.final
+cdef class NodeExtras:
+    """Hook lists and metadata of a Node (see graph.pxd)."""
+    pass
+
+
 # =============================================================================
 # NOTE [ Edges ]
 # torch's Node keeps next_edges_ as a vector of Edge structs. We keep them as
@@ -85,6 +91,11 @@ cdef class Node:
     cdef bint should_compute_output(self, Py_ssize_t i):
         """Whether the i-th forward input needs a gradient (a valid edge)."""
         return self.next_edges_[2 * i] is not None
+
+    cdef NodeExtras extras(self):
+        if self.extras_ is None:
+            self.extras_ = NodeExtras.__new__(NodeExtras)
+        return self.extras_
 
     cdef Py_ssize_t num_next_edges(self):
         return 0 if self.next_edges_ is None else len(self.next_edges_) >> 1
@@ -160,9 +171,10 @@ cdef class Node:
 
     @property
     def metadata(self):
-        if self.metadata_ is None:
-            self.metadata_ = {}
-        return self.metadata_
+        cdef NodeExtras x = self.extras()
+        if x.metadata_ is None:
+            x.metadata_ = {}
+        return x.metadata_
 
     def _input_metadata_shape(self, nr):
         m = self.input_metadata(nr)

@@ -160,12 +160,13 @@ cdef int rebase_history(Tensor self, Node fn) except -1:
 cdef _update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn):
     # Hooks registered so far stay with old_fn; a retains_grad hook moves.
     m.cpp_hooks_list_ = None
-    if m.c.retains_grad and old_fn is not None and old_fn.retains_grad_hooks_ is not None:
-        hook = old_fn.retains_grad_hooks_.pop(m.c.output_nr, None)
+    if (m.c.retains_grad and old_fn is not None and old_fn.extras_ is not None
+            and old_fn.extras_.retains_grad_hooks_ is not None):
+        hook = old_fn.extras_.retains_grad_hooks_.pop(m.c.output_nr, None)
         if hook is not None:
-            if new_fn.retains_grad_hooks_ is None:
-                new_fn.retains_grad_hooks_ = {}
-            new_fn.retains_grad_hooks_[0] = hook
+            if new_fn.extras().retains_grad_hooks_ is None:
+                new_fn.extras_.retains_grad_hooks_ = {}
+            new_fn.extras_.retains_grad_hooks_[0] = hook
             new_fn.has_hooks_ = True
 
 
