@@ -20,7 +20,8 @@ from cyautograd.ops.shape import (bool_ as bool, cat, clone, concat, contiguous,
                                   gather, getitem, half_ as half, index_select, int_ as int,
                                   long_ as long, numpy_T, permute, reshape,
                                   reshape_as, squeeze, stack, swapaxes, t, to, transpose,
-                                  type_as, unflatten, unsqueeze, view, view_as)
+                                  type_as, unflatten, unsqueeze, view, view_as, unbind, split,
+                                  chunk)
 from cyautograd.variable import (_base, _is_view, detach, detach_, set_data,  # noqa: F401
                                  _variable_data as variable_data)
 
@@ -33,11 +34,6 @@ def retain_grad(t):
 def register_hook(t, hook):
     from cyautograd import hooks
     return hooks.register_hook(t, hook)
-
-
-def unbind(t, dim=0):
-    n = t.shape[dim]
-    return tuple(select(t, dim, i) for i in range(n))
 
 
 def select(t, dim, index):
@@ -54,33 +50,8 @@ def narrow(t, dim, start, length):
     return getitem(t, (slice(None),) * d + (slice(start, start + length),))
 
 
-def split(t, split_size_or_sections, dim=0):
-    d = dim % t.dim()
-    n = t.shape[d]
-    if isinstance(split_size_or_sections, (list, tuple)):
-        sizes = list(split_size_or_sections)
-        if builtins_sum(sizes) != n:
-            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's "
-                               f"size at dimension {dim}), but got split_sizes={sizes}")
-    else:
-        s = split_size_or_sections
-        sizes = [s] * (n // s) + ([n % s] if n % s else [])
-    out, start = [], 0
-    for s in sizes:
-        out.append(narrow(t, d, start, s))
-        start += s
-    return tuple(out)
-
-
-def chunk(t, chunks, dim=0):
-    n = t.shape[dim % t.dim()]
-    size = -(-n // chunks)
-    return split(t, size, dim)
-
-
-def masked_fill(t, mask, value):
-    return where(mask, value if not hasattr(value, "dim") else value, t) if False else \
-        where(mask, _scalar_like(value, t), t)
+from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401
+from cyautograd.ops.reduction import cumsum, norm  # noqa: E402,F401
 
 
 def _scalar_like(value, t):
@@ -100,7 +71,7 @@ def _not_yet(name):
 
 for _n in ("pow_", "neg_", "exp_", "log_", "sqrt_", "abs_", "clamp_", "relu_", "sigmoid_",
            "tanh_", "masked_fill_", "index_put_", "setitem", "movedim", "diagonal",
-           "as_strided", "unfold", "scatter", "index_put", "cumsum", "norm", "cuda"):
+           "as_strided", "unfold", "scatter", "index_put", "cuda"):
     globals()[_n] = _not_yet(_n)
 
 import builtins as _b  # noqa: E402

@@ -1121,3 +1121,35 @@ def bad_args_messages(T):
             out.append(type(e).__name__ + ": " + str(e).split("\n")[0].replace("torch.", "cyautograd."))
     return out
 
+
+
+@case
+def multi_output_and_more_ops(T):
+    x = leaf(T)
+    u = x.unbind(1)
+    s = x.split(2, dim=1)
+    sw = x.split([1, 2], dim=1)
+    c = x.chunk(2, 0)
+    m = x.masked_fill(T.tensor(X) > 0, 0.5)
+    q = x.square()
+    cs = x.cumsum(1)
+    n2 = x.norm()
+    n1 = x.norm(p=1, dim=1)
+    ninf = T.tensor(X, requires_grad=True).norm(p=float("inf"))
+    (u[0].sum() + u[2].sum() * 2 + s[1].sum() * 3 + sw[0].sum() + c[1].sum() * 4 + m.sum()
+     + q.sum() + cs.sum() + n2 + n1.sum() + ninf).backward()
+    return [u, s, sw, c, m, q, cs, n2, n1, x.grad, [t.output_nr for t in u], [t.output_nr for t in s]]
+
+
+@case
+def unbind_unused_outputs_grad(T):
+    x = leaf(T)
+    a, b, c = x.unbind(1)
+    b.sum().backward()
+    return x.grad
+
+
+@case
+def grad_empty_inputs(T):
+    x = leaf(T)
+    return T.autograd.grad(x.sum(), [])

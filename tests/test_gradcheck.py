@@ -77,6 +77,11 @@ UNARY = {
     "gather": lambda x: x.gather(1, cy.tensor([[0, 3], [1, 1], [2, 0]])),
     "index_select": lambda x: x.index_select(1, cy.tensor([3, 0, 3])),
     "contiguous_T": lambda x: x.T.contiguous(),
+    "unbind": lambda x: x.unbind(1)[2] * 2 + x.unbind(1)[0], "split": lambda x: x.split(3, 1)[1],
+    "split_sizes": lambda x: x.split([1, 3], 1)[1], "chunk": lambda x: x.chunk(2, 0)[0],
+    "masked_fill": lambda x: x.masked_fill(cy.tensor([[True, False, True, False]] * 3), 1.5),
+    "square": lambda x: x.square(), "cumsum": lambda x: x.cumsum(1), "norm": lambda x: x.norm(),
+    "norm_p1_dim": lambda x: x.norm(p=1, dim=1), "norm_p3": lambda x: x.norm(p=3),
 }
 POSITIVE = {
     "log": lambda x: x.log(), "log1p": lambda x: x.log1p(), "sqrt": lambda x: x.sqrt(),

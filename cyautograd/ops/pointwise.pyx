@@ -820,7 +820,10 @@ def relu(input):
 
 
 def square(input):
-    return _unary(input, np.square, SquareBackward0, 1, False, "square")
+    # torch computes square as pow(input, 2): the node is PowBackward0
+    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+        return pow_impl(to_tensor(input, None).to(_D.int64), 2)
+    return pow(input, 2)
 
 
 def floor(input):
@@ -1397,3 +1400,53 @@ _d.neg = neg_impl
 
 _TENSOR_UNARY.update({K_NEG: neg, K_EXP: exp, K_LOG: log, K_SIN: sin, K_COS: cos, K_TANH: tanh,
                       K_SQRT: sqrt, K_ABS: abs})
+
+
+@cython.final
+cdef class MaskedFillBackward0(BinaryNode):
+    # sv0: mask; gradient flows where the mask is False (and to a tensor value)
+    cdef list apply(self, list grads):
+        g = grads[0]
+        xp = xp_of(g)
+        mask = self.v0(g)
+        z = 0.0 * g
+        r1 = None
+        if self.should_compute_output(1):
+            r1 = xp.where(mask, g, z).sum()
+        return [xp.where(mask, z, g), r1]
+
+
+def masked_fill(input, mask, value):
+    cdef Tensor t, tm, tv = None
+    cdef MaskedFillBackward0 fn
+    if not isinstance(input, Tensor):
+        raise TypeError(f"masked_fill(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if not isinstance(mask, Tensor):
+        raise TypeError(f"masked_fill(): argument 'mask' (position 2) must be Tensor, not {type(mask).__name__}")
+    t = input
+    tm = mask
+    if tm.data_.dtype.kind != "b":
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{_D._FROM_NP[tm.data_.dtype].name}")
+    if isinstance(value, Tensor):
+        tv = value
+        if tv.data_.ndim != 0:
+            raise RuntimeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor "
+                               f"with {tv.data_.ndim} dimension(s).")
+        v = tv.data_
+    elif isinstance(value, _scalars):
+        v = value
+    else:
+        raise TypeError(f"masked_fill() received an invalid combination of arguments - got "
+                        f"(Tensor, {type(value).__name__})")
+    try:
+        r = np.where(tm.data_, np.asarray(v).astype(t.data_.dtype), t.data_)
+    except ValueError:
+        raise broadcast_error(t.data_, tm.data_) from None
+    out = wrap_array(as_array(r))
+    if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
+        fn = <MaskedFillBackward0>new_node(MaskedFillBackward0)
+        fn.next_edges_ = next_edges2(t, tv)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(tm, False)
+    return out

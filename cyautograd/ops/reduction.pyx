@@ -569,3 +569,86 @@ def any(input, dim=None, keepdim=False):
     if dim is None:
         return wrap_array(np.asarray(np.any(t.data_)))
     return wrap_array(as_array(np.any(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
+
+
+@cython.final
+cdef class CumsumBackward0(ReduceNode):
+    cdef list apply(self, list grads):
+        g = grads[0]
+        d = self.dims[0]
+        if isinstance(g, Tensor):
+            return [g.flip(d).cumsum(d).flip(d)]
+        return [np.flip(np.cumsum(np.flip(g, d), axis=d), d)]
+
+
+def cumsum(input, dim, *, dtype=None):
+    cdef Tensor t = _input(input, "cumsum")
+    x = t.data_
+    npd = _np_dtype(dtype)
+    if npd is None and x.dtype.kind in "biu":
+        npd = np.int64
+    d = wrap_dim(dim, x.ndim)
+    r = np.cumsum(x, axis=d, dtype=npd) if x.ndim else x.astype(npd or x.dtype).copy()
+    out = wrap_array(as_array(r))
+    if grad_needed(t) and out.data_.dtype.kind == "f":
+        _make(CumsumBackward0, t, (d,), True, out)
+    return out
+
+
+@cython.final
+cdef class LinalgVectorNormBackward0(ReduceNode):
+    # sv0 self, sv1 result; scalar: ord
+    cdef list apply(self, list grads):
+        g = grads[0]
+        x = self.v0(g)
+        n = self.restore(self.v1(g))
+        gk = self.restore(g)
+        p = self.scalar
+        is_t = isinstance(g, Tensor)
+        xp = xp_of(g)
+        if p == 2:
+            return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
+        if p == 1:
+            return [gk * xp.sign(x)]
+        if p == float("inf"):
+            ax = x.abs() if is_t else np.abs(x)
+            mask = (ax == n)
+            cnt = mask.sum(dim=self.dims, keepdim=True) if is_t and self.dims is not None else (
+                mask.sum() if is_t else mask.sum(axis=self.dims, keepdims=True))
+            return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
+        ax = x.abs() if is_t else np.abs(x)
+        safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
+        return [xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1))]
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    cdef Tensor t = _input(input, "norm")
+    cdef ReduceNode fn
+    x = t.data_
+    if x.dtype.kind != "f":
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {_D._FROM_NP[x.dtype]._cname}")
+    if p is None or p == "fro":
+        p = 2
+    if isinstance(p, str):
+        raise RuntimeError(f"norm(): unsupported p={p!r}")
+    p = float(p)
+    dims = None if dim is None else wrap_dims(dim, x.ndim)
+    ax = np.abs(x)
+    if p == float("inf"):
+        r = np.amax(ax, axis=dims, keepdims=keepdim)
+    elif p == 0:
+        r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
+    elif p == 1:
+        r = ax.sum(axis=dims, keepdims=keepdim)
+    elif p == 2:
+        r = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
+    else:
+        r = (ax ** p).sum(axis=dims, keepdims=keepdim) ** (1.0 / p)
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if grad_needed(t):
+        fn = _make(LinalgVectorNormBackward0, t, dims, keepdim, out)
+        fn.scalar = p
+        fn.sv0 = save_variable(t, False)
+        fn.sv1 = save_variable(out, True)
+    return out

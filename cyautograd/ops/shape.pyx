@@ -615,3 +615,121 @@ def getitem(input, index):
 
 def numel(input):
     return (<Tensor>input).data_.size
+
+
+# =============================================================================
+# Multi-output ops: unbind, split, chunk (copies until the views issue)
+# =============================================================================
+
+cdef class MultiOutputBackward(Node):
+    """One node for all outputs of unbind/split; output i's gradient is
+    placed at its segment, zeros where an output got none."""
+    cdef int dim
+    cdef list sizes          # segment lengths along dim; None for unbind (stack)
+    cdef tuple self_shape
+    cdef object self_dtype
+
+    cdef list apply(self, list grads):
+        cdef Py_ssize_t i
+        is_t = any([isinstance(g, Tensor) for g in grads])
+        parts = []
+        for i in range(len(grads)):
+            g = grads[i]
+            if g is None:
+                shape = list(self.self_shape)
+                if self.sizes is None:
+                    del shape[self.dim]
+                else:
+                    shape[self.dim] = self.sizes[i]
+                g = np.zeros(tuple(shape), dtype=self.self_dtype)
+                if is_t:
+                    g = wrap_array(g)
+            parts.append(g)
+        if is_t:
+            from cyautograd.ops.shape import stack as _stack, cat as _cat
+            return [_stack(parts, self.dim) if self.sizes is None else _cat(parts, self.dim)]
+        if self.sizes is None:
+            return [np.stack(parts, axis=self.dim)]
+        return [np.concatenate(parts, axis=self.dim)]
+
+
+@cython.final
+cdef class UnbindBackward0(MultiOutputBackward):
+    pass
+
+
+@cython.final
+cdef class SplitBackward0(MultiOutputBackward):
+    pass
+
+
+@cython.final
+cdef class SplitWithSizesBackward0(MultiOutputBackward):
+    pass
+
+
+cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
+    cdef MultiOutputBackward fn = None
+    cdef Py_ssize_t i
+    outs = [wrap_array(a) for a in arrays]
+    if grad_needed(t) and t.data_.dtype.kind == "f":
+        fn = <MultiOutputBackward>new_node(cls)
+        fn.dim = dim
+        fn.sizes = sizes
+        fn.self_shape = tuple(t.data_.shape)
+        fn.self_dtype = t.data_.dtype
+        fn.num_inputs_ = len(outs)
+        fn.next_edges_ = next_edges1(t)
+        for i in range(len(outs)):
+            set_history(<Tensor>outs[i], fn, i)
+    return tuple(outs)
+
+
+def unbind(input, dim=0):
+    cdef Tensor t = _arg(input, "unbind")
+    x = t.data_
+    if x.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    d = wrap_dim(dim, x.ndim)
+    return _multi_output(t, [np.take(x, i, axis=d).copy() for i in range(x.shape[d])],
+                         UnbindBackward0, d, None)
+
+
+def split(input, split_size_or_sections, dim=0):
+    cdef Tensor t = _arg(input, "split")
+    x = t.data_
+    d = wrap_dim(dim, x.ndim)
+    n = x.shape[d]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [s.__index__() for s in split_size_or_sections]
+        total = 0
+        for s in sizes:
+            total += s
+        if total != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input "
+                               f"tensor's size at dimension {d}), but got split_sizes={sizes}")
+        cls = SplitWithSizesBackward0
+    else:
+        s = split_size_or_sections.__index__()
+        if s <= 0 and not (s == 0 and n == 0):
+            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
+        sizes = [s] * (n // s) + ([n % s] if n % s else []) if s > 0 else [0]
+        cls = SplitBackward0
+    arrays = []
+    start = 0
+    for s in sizes:
+        arrays.append(np.take(x, range(start, start + s), axis=d).copy() if s else
+                      np.take(x, [], axis=d))
+        start += s
+    return _multi_output(t, arrays, cls, d, sizes)
+
+
+def chunk(input, chunks, dim=0):
+    cdef Tensor t = _arg(input, "chunk")
+    if chunks <= 0:
+        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
+    x = t.data_
+    d = wrap_dim(dim, x.ndim)
+    n = x.shape[d]
+    size = -(-n // chunks) if n else 1
+    return split(t, size, d)
