@@ -31,6 +31,7 @@ cdef class Tensor:
 # of ATen's dispatcher and VariableHooksInterface).
 ctypedef object (*binary_fn)(object, object)
 ctypedef object (*unary_fn)(object)
+ctypedef bint (*tensor_pred)(object) noexcept
 
 cdef struct TensorDispatch:
     binary_fn add
@@ -54,6 +55,7 @@ cdef struct TensorDispatch:
     binary_fn ge
     unary_fn neg
     unary_fn grad_fn          # VariableHooks::grad_fn for differentiable views
+    tensor_pred view_base_requires_grad   # a view requires grad when its base does
 
 cdef TensorDispatch* tensor_dispatch() noexcept
 
@@ -73,8 +75,11 @@ cdef inline VersionCounter version_counter_of(Tensor t):
     return t.version_counter_
 
 cdef inline bint tensor_requires_grad(Tensor t) noexcept:
-    """requires_grad: a leaf's flag, or having a grad_fn."""
+    """requires_grad: a leaf's flag, having a grad_fn, or (for a view) a base
+    that requires grad, as DifferentiableViewMeta::requires_grad."""
     cdef AutogradMeta m = t.autograd_meta_
     if m is None:
         return False
-    return m.c.requires_grad or m.grad_fn_ is not None
+    if m.c.requires_grad or m.grad_fn_ is not None:
+        return True
+    return m.c.is_view and tensor_dispatch().view_base_requires_grad(t)

@@ -49,6 +49,20 @@ cdef TensorDispatch* tensor_dispatch() noexcept:
     return &_dispatch
 
 
+cdef bint _no_view_base(object t) noexcept:
+    return False
+
+
+cdef object _plain_grad_fn(object t):
+    cdef AutogradMeta m = (<Tensor>t).autograd_meta_
+    return None if m is None else m.grad_fn_
+
+
+# until cyautograd.view_meta installs the view-aware versions
+_dispatch.view_base_requires_grad = _no_view_base
+_dispatch.grad_fn = _plain_grad_fn
+
+
 _ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
 
 
@@ -213,7 +227,7 @@ cdef class Tensor:
             return False
         if m.c.requires_grad:
             return True
-        return self.grad_fn is not None
+        return self.grad_fn is not None or tensor_requires_grad(self)
 
     @requires_grad.setter
     def requires_grad(self, value):

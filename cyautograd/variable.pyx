@@ -170,6 +170,10 @@ cdef _update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn
             new_fn.has_hooks_ = True
 
 
+def _update_hooks_py(Tensor t, old_fn, new_fn):
+    _update_tensor_hooks_on_new_gradfn(t, materialize_autograd_meta(t), old_fn, new_fn)
+
+
 class _NoViews:
     """View support is installed by cyautograd.view_meta."""
 

@@ -10,6 +10,8 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, collect_next_edges, set_history, gradient_edge
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
+from cyautograd.view_meta cimport make_view, set_view_history
+from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
 from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
 
 cimport numpy as cnp
@@ -75,6 +77,11 @@ cdef class ShapeBackward(BinaryNode):
 
 @cython.final
 cdef class CloneBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class UnsafeViewBackward0(ShapeBackward):
     pass
 
 
@@ -167,6 +174,22 @@ cdef Tensor _arg(x, str name):
     if not isinstance(x, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
     return x
+
+
+cdef Tensor _view(Tensor t, object arr, type cls, int kind, object param):
+    """A view op: `arr` views t's memory; the output shares t's storage and
+    version counter (see NOTE [ Autograd View Variables ] in view_meta.pyx)."""
+    cdef Tensor out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
+    cdef ShapeBackward fn
+    if grad_needed(t) and arr.dtype.kind == "f":
+        fn = new_node(cls)
+        fn.kind = kind
+        fn.self_shape = tuple(t.data_.shape)
+        fn.self_dtype = t.data_.dtype
+        fn.param = param
+        fn.next_edges_ = next_edges1(t)
+        set_view_history(out, fn, 0)
+    return out
 
 
 cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
@@ -284,10 +307,23 @@ cdef tuple _infer_shape(tuple shape, Py_ssize_t numel):
     return shape
 
 
+cdef object _reshape_view(object x, tuple s):
+    """x reshaped without a copy, or None when the strides do not allow it."""
+    try:
+        r = x.view()
+        r.shape = s
+        return r
+    except AttributeError:
+        return None
+
+
 def reshape(input, *shape):
     cdef Tensor t = _arg(input, "reshape")
     s = _infer_shape(_shape_arg(shape), t.data_.size)
-    return _record(t, t.data_.reshape(s).copy(), ViewBackward0, K_RESHAPE, None)
+    r = _reshape_view(t.data_, s)
+    if r is not None:
+        return _view(t, r, ViewBackward0, K_RESHAPE, None)
+    return _record(t, t.data_.reshape(s), UnsafeViewBackward0, K_RESHAPE, None)
 
 
 def view(input, *shape):
@@ -295,7 +331,11 @@ def view(input, *shape):
     if len(shape) == 1 and isinstance(shape[0], _D.dtype):
         raise RuntimeError("view(dtype) is not supported")
     s = _infer_shape(_shape_arg(shape), t.data_.size)
-    return _record(t, t.data_.reshape(s).copy(), ViewBackward0, K_RESHAPE, None)
+    r = _reshape_view(t.data_, s)
+    if r is None:
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+    return _view(t, r, ViewBackward0, K_RESHAPE, None)
 
 
 def view_as(input, other):
@@ -342,7 +382,7 @@ def permute(input, *dims):
     p = tuple([wrap_dim(d, x.ndim) for d in dims])
     if len(set(p)) != len(p):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return _record(t, np.transpose(x, p).copy(), PermuteBackward0, K_PERMUTE, p)
+    return _view(t, np.transpose(x, p), PermuteBackward0, K_PERMUTE, p)
 
 
 def transpose(input, dim0, dim1):
@@ -351,12 +391,12 @@ def transpose(input, dim0, dim1):
     if x.ndim == 0:
         wrap_dim(dim0, 0)
         wrap_dim(dim1, 0)
-        return _record(t, x.copy(), TransposeBackward0, K_IDENTITY, None)
+        return _view(t, x.view(), TransposeBackward0, K_IDENTITY, None)
     d0 = wrap_dim(dim0, x.ndim)
     d1 = wrap_dim(dim1, x.ndim)
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
-    return _record(t, np.transpose(x, p).copy(), TransposeBackward0, K_PERMUTE, tuple(p))
+    return _view(t, np.transpose(x, p), TransposeBackward0, K_PERMUTE, tuple(p))
 
 
 swapaxes = transpose
@@ -368,8 +408,8 @@ def t(input):
     if x.data_.ndim > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.data_.ndim}D")
     if x.data_.ndim < 2:
-        return _record(x, x.data_.copy(), TBackward0, K_IDENTITY, None)
-    return _record(x, x.data_.T.copy(), TBackward0, K_PERMUTE, (1, 0))
+        return _view(x, x.data_.view(), TBackward0, K_IDENTITY, None)
+    return _view(x, x.data_.T, TBackward0, K_PERMUTE, (1, 0))
 
 
 def numpy_T(input):
@@ -378,23 +418,23 @@ def numpy_T(input):
     if n < 2:
         return x
     p = tuple(range(n - 1, -1, -1))
-    return _record(x, np.transpose(x.data_, p).copy(), PermuteBackward0, K_PERMUTE, p)
+    return _view(x, np.transpose(x.data_, p), PermuteBackward0, K_PERMUTE, p)
 
 
 def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
     d = wrap_dim(dim, t.data_.ndim + 1)
-    return _record(t, np.expand_dims(t.data_, d).copy(), UnsqueezeBackward0, K_RESHAPE, None)
+    return _view(t, np.expand_dims(t.data_, d), UnsqueezeBackward0, K_RESHAPE, None)
 
 
 def squeeze(input, dim=None):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is None:
-        return _record(t, np.squeeze(x).copy(), SqueezeBackward0, K_RESHAPE, None)
+        return _view(t, np.squeeze(x), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
     dims = tuple([d for d in dims if x.shape[d] == 1])
-    return _record(t, np.squeeze(x, axis=dims).copy(), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+    return _view(t, np.squeeze(x, axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 def expand(input, *sizes):
@@ -421,7 +461,11 @@ def expand(input, *sizes):
                                    f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
             else:
                 target.append(s)
-    return _record(t, np.broadcast_to(x, tuple(target)).copy(), ExpandBackward0, K_EXPAND, None)
+    lead_strides = (0,) * lead
+    strides = lead_strides + tuple([0 if (x.shape[i] == 1 and target[lead + i] != 1) else x.strides[i]
+                                    for i in range(x.ndim)])
+    arr = np.lib.stride_tricks.as_strided(x, tuple(target), strides)
+    return _view(t, arr, ExpandBackward0, K_EXPAND, None)
 
 
 def expand_as(input, other):
@@ -602,15 +646,16 @@ def getitem(input, index):
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
         raise
-    r = np.array(r, copy=True)
     items = idx if isinstance(idx, tuple) else (idx,)
-    if any([isinstance(i, (np.ndarray, list)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
-        cls = IndexBackward0
-    elif any([isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_)) for i in items]):
+    if any([isinstance(i, (np.ndarray, list, bool, np.bool_)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
+        return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
+    if type(r) is not np.ndarray:
+        r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
+    if any([isinstance(i, (int, np.integer)) for i in items]):
         cls = SelectBackward0
     else:
         cls = SliceBackward0
-    return _record(t, r, cls, K_INDEX, idx)
+    return _view(t, r, cls, K_INDEX, idx)
 
 
 def numel(input):
@@ -671,7 +716,7 @@ cdef class SplitWithSizesBackward0(MultiOutputBackward):
 cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
-    outs = [wrap_array(a) for a in arrays]
+    outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
     if grad_needed(t) and t.data_.dtype.kind == "f":
         fn = <MultiOutputBackward>new_node(cls)
         fn.dim = dim
@@ -681,7 +726,7 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
         fn.num_inputs_ = len(outs)
         fn.next_edges_ = next_edges1(t)
         for i in range(len(outs)):
-            set_history(<Tensor>outs[i], fn, i)
+            set_view_history(<Tensor>outs[i], fn, i)
     return tuple(outs)
 
 
@@ -691,7 +736,7 @@ def unbind(input, dim=0):
     if x.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     d = wrap_dim(dim, x.ndim)
-    return _multi_output(t, [np.take(x, i, axis=d).copy() for i in range(x.shape[d])],
+    return _multi_output(t, [x[(slice(None),) * d + (i,)] for i in range(x.shape[d])],
                          UnbindBackward0, d, None)
 
 
@@ -718,8 +763,7 @@ def split(input, split_size_or_sections, dim=0):
     arrays = []
     start = 0
     for s in sizes:
-        arrays.append(np.take(x, range(start, start + s), axis=d).copy() if s else
-                      np.take(x, [], axis=d))
+        arrays.append(x[(slice(None),) * d + (slice(start, start + s),)])
         start += s
     return _multi_output(t, arrays, cls, d, sizes)
 

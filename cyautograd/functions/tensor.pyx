@@ -1,0 +1,99 @@
+# cython: language_level=3
+"""CopySlices and AsStridedBackward0 (torch/csrc/autograd/functions/tensor.cpp)."""
+cimport cython
+from cyautograd.graph cimport Node
+from cyautograd.tensor cimport Tensor
+
+import numpy as np
+
+
+@cython.final
+cdef class TensorGeometry:
+    """TensorGeometry(sizes, strides, storage_offset)"""
+
+    def __init__(self, sizes, strides, storage_offset):
+        self.sizes = tuple(sizes)
+        self.strides = tuple(strides)
+        self.storage_offset = storage_offset
+
+    def __repr__(self):
+        return f"TensorGeometry(sizes={self.sizes}, strides={self.strides}, storage_offset={self.storage_offset})"
+
+
+cdef TensorGeometry geometry_of(object tensor):
+    return TensorGeometry(tensor.shape, tensor.stride(), tensor.storage_offset())
+
+
+cdef object _addresses(TensorGeometry g):
+    """Storage index of every element, in C order (an int64 array of g.sizes)."""
+    addr = np.full(g.sizes, g.storage_offset, dtype=np.int64)
+    for k in range(len(g.sizes)):
+        shape = [1] * len(g.sizes)
+        shape[k] = g.sizes[k]
+        addr = addr + (np.arange(g.sizes[k], dtype=np.int64) * g.strides[k]).reshape(shape)
+    return addr
+
+
+cdef object view_to_base_index(TensorGeometry base, TensorGeometry view):
+    """For each element of `view` (C order), the flat C-order index of the
+    element of `base` at the same storage location."""
+    baddr = _addresses(base).reshape(-1)
+    vaddr = _addresses(view).reshape(-1)
+    if baddr.size == 0 or vaddr.size == 0:
+        return np.zeros(vaddr.size, dtype=np.int64)
+    lo = min(baddr.min(), vaddr.min())
+    hi = max(baddr.max(), vaddr.max())
+    lut = np.full(hi - lo + 1, -1, dtype=np.int64)
+    lut[baddr - lo] = np.arange(baddr.size, dtype=np.int64)
+    idx = lut[vaddr - lo]
+    if idx.size and idx.min() < 0:
+        raise RuntimeError("as_strided: the view reaches memory outside its base")
+    return idx
+
+
+cdef object _arr(object g):
+    if isinstance(g, Tensor):
+        raise RuntimeError("double backward through an in-place operation on a view "
+                           "(CopySlices / AsStridedBackward0) is not supported yet")
+    return np.asarray(g)
+
+
+@cython.final
+cdef class AsStridedBackward0(Node):
+    """grad of view = base.as_strided(view geometry): scattered back into a
+    zero gradient of the base's shape (summing where view elements alias)."""
+
+    cdef list apply(self, list grads):
+        g = _arr(grads[0])
+        idx = view_to_base_index(self.self_geometry, self.view_geometry)
+        n = 1
+        for s in self.self_geometry.sizes:
+            n *= s
+        out = np.zeros(n, dtype=g.dtype)
+        np.add.at(out, idx, g.reshape(-1))
+        return [out.reshape(self.self_geometry.sizes)]
+
+
+@cython.final
+cdef class CopySlices(Node):
+    """The base's grad_fn after `fn` modified a view of it in place: the
+    gradient outside the view passes through, the slice goes through fn."""
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if g is None:
+            return [None] * self.num_next_edges()
+        g = _arr(g)
+        result = np.array(g, copy=True).reshape(-1)
+        idx = view_to_base_index(self.base_geom, self.view_geom)
+        grad_slice = result[idx].reshape(self.view_geom.sizes)
+        res = self.fn.apply([grad_slice])
+        r0 = res[0]
+        result[idx] = 0 if r0 is None else np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
+        out = [result.reshape(self.base_geom.sizes)]
+        out.extend(res[1:])
+        return out
+
+    cdef void release_variables(self):
+        if self.fn is not None:
+            self.fn.release_variables()
