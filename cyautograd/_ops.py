@@ -69,10 +69,26 @@ def _not_yet(name):
     return f
 
 
-for _n in ("pow_", "neg_", "exp_", "log_", "sqrt_", "abs_", "clamp_", "relu_", "sigmoid_",
-           "tanh_", "masked_fill_", "index_put_", "setitem", "movedim", "diagonal",
-           "as_strided", "unfold", "scatter", "index_put", "cuda"):
+from cyautograd.ops.pointwise import (abs_, clamp_, exp_, log_, masked_fill_, neg_,  # noqa: E402,F401
+                                      pow_, relu_, sigmoid_, sqrt_, tanh_)
+
+
+def setitem(t, index, value):
+    """t[index] = value: a copy into the view t[index] (CopySlices on t), as torch."""
+    from cyautograd.creation import tensor as _tensor
+    if not isinstance(value, Tensor):
+        value = _tensor(value, dtype=t.dtype)
+    view = getitem(t, index)
+    if not view._is_view():
+        raise NotImplementedError("assignment through an advanced index (index_put_) lands with "
+                                  "the rest of the views issue")
+    view.copy_(value)
+
+
+for _n in ("index_put_", "movedim", "diagonal", "as_strided", "unfold", "scatter", "index_put",
+           "cuda"):
     globals()[_n] = _not_yet(_n)
 
+from cyautograd.tensor import Tensor  # noqa: E402
 import builtins as _b  # noqa: E402
 builtins_sum = _b.sum

@@ -113,6 +113,8 @@ cdef Tensor make_view(Tensor base, object arr, int creation_meta):
     out.storage_ = base.storage_
     out.is_inference_ = base.is_inference_
     out.version_counter_ = version_counter_of(base)
+    if base.is_inference_:
+        return out  # inference tensors carry no autograd metadata, views included
     if is_inference_mode_c():
         creation_meta = CYA_CREATION_META_INFERENCE_MODE
     elif not is_grad_enabled_c():

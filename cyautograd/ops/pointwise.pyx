@@ -6,11 +6,13 @@ cimport cython
 cimport numpy as cnp
 from cpython.object cimport PyTypeObject
 
-from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
+from cyautograd.version_counter cimport VersionCounter
+from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch, version_counter_of,
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport (next_edges1, next_edges2, next_edges3, collect_next_edges,
+from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
@@ -1450,3 +1452,115 @@ def masked_fill(input, mask, value):
         set_history(out, fn, 0)
         fn.sv0 = save_variable(tm, False)
     return out
+
+
+# =============================================================================
+# In-place variants of out-of-place ops (exp_, relu_, clamp_, ...): the same
+# node as the out-of-place op, built on an alias of self that has self's
+# gradient edge and a copy of self's old values, so a formula that saves
+# self sees the old values and the version check never fires on it.
+# See NOTE [ In-place op protocol ].
+# =============================================================================
+
+def _inplace_via(self, op, *args, **kwargs):
+    cdef Tensor t, src, r
+    if not isinstance(self, Tensor):
+        raise TypeError(f"in-place op expected a Tensor, got {type(self).__name__}")
+    t = self
+    rg = is_grad_enabled_c() and tensor_requires_grad(t)
+    for a in args:
+        if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
+            rg = True
+    check_inplace(t, rg)
+    if rg:
+        src = wrap_array(t.data_.copy())
+        f = edge_function(t)
+        if f is not None:
+            m = materialize_autograd_meta(src)
+            if type(f) is AccumulateGrad:
+                # a leaf reaching here is not recorded (check_inplace would have
+                # raised), but keep the edge as torch's gradient_edge does
+                m.c.requires_grad = 1
+            else:
+                m.grad_fn_ = f
+                m.c.output_nr = t.autograd_meta_.c.output_nr
+        r = op(src, *args, **kwargs)
+    else:
+        with _no_grad_ctx():
+            r = op(t.detach(), *args, **kwargs)
+    vals = r.data_
+    if vals.dtype != t.data_.dtype:
+        raise RuntimeError(f"result type {_D._FROM_NP[vals.dtype]._cname} can't be cast to the desired "
+                           f"output type {_D._FROM_NP[t.data_.dtype]._cname}")
+    t.data_[...] = vals
+    bump_version(t)
+    if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
+        fn = r.autograd_meta_.grad_fn_
+        if isinstance(fn, BinaryNode):
+            # a formula that saved its result saved self after the op, as torch
+            _retarget_saved_output((<BinaryNode>fn).sv0, r, t)
+            _retarget_saved_output((<BinaryNode>fn).sv1, r, t)
+        rebase_history(t, fn)
+    return t
+
+
+cdef void _retarget_saved_output(SavedVariable sv, Tensor r, Tensor t):
+    cdef VersionCounter vc
+    if sv is None or not sv.is_output_ or sv.data_ is not r.data_:
+        return
+    vc = version_counter_of(t)
+    sv.data_ = t.data_
+    sv.vc_ = vc
+    sv.saved_version_ = vc.c.version
+
+
+def _no_grad_ctx():
+    from cyautograd.grad_mode import no_grad
+    return no_grad()
+
+
+def pow_(self, exponent):
+    return _inplace_via(self, pow, exponent)
+
+
+def neg_(self):
+    return _inplace_via(self, neg)
+
+
+def exp_(self):
+    return _inplace_via(self, exp)
+
+
+def log_(self):
+    return _inplace_via(self, log)
+
+
+def sqrt_(self):
+    return _inplace_via(self, sqrt)
+
+
+def abs_(self):
+    return _inplace_via(self, abs)
+
+
+def clamp_(self, min=None, max=None):
+    return _inplace_via(self, clamp, min, max)
+
+
+clip_ = clamp_
+
+
+def relu_(self):
+    return _inplace_via(self, relu)
+
+
+def sigmoid_(self):
+    return _inplace_via(self, sigmoid)
+
+
+def tanh_(self):
+    return _inplace_via(self, tanh)
+
+
+def masked_fill_(self, mask, value):
+    return _inplace_via(self, masked_fill, mask, value)

@@ -1,0 +1,224 @@
+"""Views and in-place ops (issue 3), run against torch and cyautograd."""
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+X = [[0.5, -1.25, 2.0, 1.0], [1.5, 0.25, -0.75, -2.0], [0.1, 0.2, 0.3, 0.4]]
+
+
+def leaf(T, v=X):
+    return T.tensor(v, requires_grad=True)
+
+
+VIEW_OPS = {
+    "view": lambda t: t.view(-1),
+    "view2": lambda t: t.view(4, 3),
+    "reshape": lambda t: t.reshape(2, 6),
+    "flatten": lambda t: t.flatten(),
+    "unsqueeze": lambda t: t.unsqueeze(1),
+    "squeeze": lambda t: t.unsqueeze(0).squeeze(0),
+    "t": lambda t: t.t(),
+    "T": lambda t: t.T,
+    "mT": lambda t: t.mT,
+    "transpose": lambda t: t.transpose(0, 1),
+    "permute": lambda t: t.permute(1, 0),
+    "select": lambda t: t[1],
+    "slice": lambda t: t[:, 1:3],
+    "step": lambda t: t[::2, ::3],
+    "narrow": lambda t: t.narrow(1, 1, 2),
+    "none_ellipsis": lambda t: t[None, ..., 2].squeeze(0),
+}
+
+
+def _vop(name):
+    op = VIEW_OPS[name]
+
+    def inplace_on_view(T):
+        x = leaf(T)
+        base = x * 1
+        v = op(base)
+        v.mul_(2)
+        v.add_(1)
+        (base * T.arange(12.).reshape(3, 4)).sum().backward()
+        return [base, v, base._version, v._version, v._base is base, v._is_view(),
+                type(base.grad_fn).__name__, type(v.grad_fn).__name__, x.grad,
+                v.is_contiguous(), v.stride(), v.storage_offset()]
+
+    def inplace_on_base(T):
+        x = leaf(T)
+        base = x * 1
+        v = op(base)
+        base.mul_(3)
+        out = (v * v).sum()
+        out.backward()
+        return [v, base._version, v._version, type(v.grad_fn).__name__, x.grad]
+
+    def view_of_view(T):
+        x = leaf(T)
+        base = x * 1
+        v = op(base)
+        w = v.reshape(-1)[1:]
+        w.sub_(0.5)
+        base.sum().backward()
+        return [w, w._base is base, base._version, type(w.grad_fn).__name__, x.grad]
+
+    def no_grad_view(T):
+        x = leaf(T)
+        base = x * 1
+        with T.no_grad():
+            v = op(base)
+        try:
+            v.add_(1)
+        except RuntimeError as e:
+            return [str(e), base._version, v.requires_grad, v.grad_fn is None]
+        return "no error"
+
+    def leaf_view_error(T):
+        x = leaf(T)
+        v = op(x)
+        try:
+            v.add_(1)
+        except RuntimeError as e:
+            return [str(e), x._version]
+        return "no error"
+
+    for f, suffix in [(inplace_on_view, "inplace_on_view"), (inplace_on_base, "inplace_on_base"),
+                      (view_of_view, "view_of_view"), (no_grad_view, "no_grad"),
+                      (leaf_view_error, "leaf_error")]:
+        f.__name__ = f"{name}_{suffix}"
+        case(f)
+
+
+for _n in VIEW_OPS:
+    _vop(_n)
+
+
+@case
+def multi_output_views(T):
+    x = leaf(T)
+    base = x * 1
+    out = []
+    for parts in (base.unbind(0), base.split(2, 1), base.chunk(2, 0)):
+        out.append([p._base is base for p in parts])
+        try:
+            parts[0].mul_(2)
+            out.append("no error")
+        except RuntimeError as e:
+            out.append(str(e))
+    out.append(base._version)
+    return out
+
+
+@case
+def multi_output_indirect(T):
+    x = leaf(T)
+    base = x * 1
+    a, b = base.split(2, 1)
+    base.add_(1)
+    try:
+        a.grad_fn
+        return "no error"
+    except RuntimeError as e:
+        return str(e)
+
+
+@case
+def inference_mode_view(T):
+    x = T.ones(3, 4)
+    with T.inference_mode():
+        y = T.ones(3, 4)
+        v = y[0]
+    return [v.is_inference(), v._base is y]
+
+
+@case
+def versions_shared(T):
+    x = T.zeros(3, 4)
+    v = x[1]
+    w = x.t()
+    d = x.detach()
+    dd = x.data
+    v.add_(1)
+    w[0].mul_(2)
+    d.sub_(1)
+    return [x, x._version, v._version, w._version, d._version, dd._version]
+
+
+@case
+def setitem_basic(T):
+    x = leaf(T)
+    y = x * 1
+    y[0] = 5.0
+    y[1:, 2] = T.tensor([7.0, 8.0])
+    y[:, 0] *= 3
+    y.sum().backward()
+    return [y, y._version, type(y.grad_fn).__name__, x.grad]
+
+
+@case
+def inplace_unary_family(T):
+    x = leaf(T)
+    outs = []
+    for name, args in [("exp_", ()), ("neg_", ()), ("abs_", ()), ("relu_", ()),
+                       ("sigmoid_", ()), ("tanh_", ()), ("clamp_", (-0.5, 0.5)), ("pow_", (2,))]:
+        y = x * 1
+        getattr(y, name)(*args)
+        outs.append([type(y.grad_fn).__name__, y._version])
+        y.sum().backward()
+    outs.append(x.grad)
+    y = x.abs() + 0.1
+    y.sqrt_()
+    y.log_()
+    y.sum().backward()
+    outs.append(x.grad)
+    return outs
+
+
+@case
+def inplace_unary_on_view(T):
+    x = leaf(T)
+    y = x * 1
+    y[1].exp_()
+    y[:, 0].clamp_(min=0.0)
+    y.t()[2].masked_fill_(T.tensor([True, False, True]), 0.0)
+    (y * y).sum().backward()
+    return [y, x.grad, type(y.grad_fn).__name__]
+
+
+@case
+def expand_view_grad(T):
+    x = T.tensor([[1.0], [2.0]], requires_grad=True)
+    e = x.expand(2, 3)
+    (e * T.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])).sum().backward()
+    return [e._base is x, e.stride(), x.grad]
+
+
+@case
+def view_errors(T):
+    out = []
+    for f in (lambda: T.ones(2, 3).t().view(-1), lambda: T.ones(2, 3).view(4),
+              lambda: T.ones(2, 3).view(-1, -1)):
+        try:
+            f()
+            out.append("no error")
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def saved_view_modified(T):
+    x = leaf(T)
+    y = x * 1
+    v = y[0]
+    z = v * v
+    y.add_(1)
+    try:
+        z.sum().backward()
+        return "no error"
+    except RuntimeError as e:
+        return str(e)
