@@ -130,12 +130,50 @@ def mlp_numpy(batch, sizes, seed=0):
     return step
 
 
+def add_plain(T):
+    x = T.tensor([1.0, 2.0, 3.0, 4.0])
+    return lambda: x.add_(1)
+
+
+def sgd_update(T):
+    p = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    g = T.tensor([0.1, 0.2, 0.3, 0.4])
+    lr = 0.01
+
+    def run():
+        with T.no_grad():
+            p.sub_(lr * g)
+    return run
+
+
+def view_op(T, which):
+    x = T.randn(4, 4, requires_grad=True)
+    return {"select": lambda: x[0], "view": lambda: x.view(-1), "t": lambda: x.t()}[which]
+
+
+def inplace_view_grad_fn(T):
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+
+    def run():
+        b = x * 1
+        v = b[0]
+        v.mul_(2)
+        return b.grad_fn, v.grad_fn
+    return run
+
+
 ROWS = [
     ("a*b with grad, shape (4,)", mul_with_grad, None, 0.25),
     ("100-op chain fwd+bwd, shape (4,)", chain100, None, 0.34),
     ("MLP step 32x64-64-10", lambda T: mlp(T, 32, [64, 64, 10]), None, 0.5),
     ("MLP step 256x1024-1024-10", lambda T: mlp(T, 256, [1024, 1024, 10]),
      lambda: mlp_numpy(256, [1024, 1024, 10]), None),
+    ("x.add_(1), plain shape (4,)", add_plain, None, 0.34),
+    ("no_grad SGD p.sub_(lr*g)", sgd_update, None, 0.34),
+    ("x[0], requires-grad (4,4) leaf", lambda T: view_op(T, "select"), None, 0.25),
+    ("x.view(-1), requires-grad (4,4)", lambda T: view_op(T, "view"), None, 0.25),
+    ("x.t(), requires-grad (4,4)", lambda T: view_op(T, "t"), None, 0.25),
+    ("in-place on view + both grad_fn", inplace_view_grad_fn, None, 0.34),
 ]
 
 

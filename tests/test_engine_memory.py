@@ -178,3 +178,35 @@ def test_long_chain_with_saved_tensors_frees(step):
     y.sum().backward()
     assert x.grad is not None
     del y
+
+
+def test_training_loop_with_views_and_inplace_flat_without_gc():
+    ps, x, y = _mlp_params()
+    gc.collect()
+    gc.disable()
+    try:
+        tracemalloc.start()
+        for i in range(600):
+            h = F.linear(x, ps[0], ps[1])
+            hv = h.view(-1)
+            hv.mul_(1.0)
+            h[:, 0].add_(0.0)
+            h = h.t().t().relu()
+            a, b = h.split(8, 1)
+            h = cy.cat([a * 1, b], 1)
+            h = F.relu(F.linear(h, ps[2], ps[3]))
+            loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+            for p in ps:
+                p.grad = None
+            loss.backward()
+            with cy.no_grad():
+                for p in ps:
+                    p.view(-1).sub_(0.01 * p.grad.view(-1))
+            if i == 99:
+                base, _ = tracemalloc.get_traced_memory()
+        end, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert end - base < 64 * 1024, f"memory grew by {end - base} bytes"
