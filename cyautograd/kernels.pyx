@@ -90,6 +90,24 @@ cdef inline bint _fast_ok(object x) noexcept:
             (cnp.PyArray_FLAGS(<cnp.ndarray>x) & _FLAGS) == _FLAGS)
 
 
+cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
+                      long long* lbuf) except -1:
+    """Point *arg at the Python scalar v converted to slot s's C type (the
+    buffers live in the caller's frame); False if v does not fit int64."""
+    if s == 0:
+        fbuf[0] = <float>(<double>v)
+        arg[0] = <char*>fbuf
+    elif s == 1:
+        dbuf[0] = <double>v
+        arg[0] = <char*>dbuf
+    else:
+        if not (-9223372036854775807 <= v <= 9223372036854775807):
+            return False
+        lbuf[0] = <long long>v
+        arg[0] = <char*>lbuf
+    return True
+
+
 cdef object k_binary(int op, object x, object y):
     cdef cnp.ndarray ax, ay, out
     cdef int s, nd
@@ -122,17 +140,8 @@ cdef object k_binary(int op, object x, object y):
                     return out
             elif type(y) is float or (type(y) is int and s == 2):
                 # a Python scalar keeps the array's dtype (torch and NEP 50 agree)
-                if s == 0:
-                    fbuf = <float>(<double>y)
-                    args[1] = <char*>&fbuf
-                elif s == 1:
-                    dbuf = <double>y
-                    args[1] = <char*>&dbuf
-                else:
-                    if not (-9223372036854775807 <= y <= 9223372036854775807):
-                        return _pyops[op](x, y)
-                    lbuf = <long long>y
-                    args[1] = <char*>&lbuf
+                if not _scalar_arg(y, s, &args[1], &fbuf, &dbuf, &lbuf):
+                    return _pyops[op](x, y)
                 out = cnp.PyArray_EMPTY(nd, cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
                 n = cnp.PyArray_SIZE(ax)
                 args[0] = cnp.PyArray_BYTES(ax)
@@ -147,17 +156,8 @@ cdef object k_binary(int op, object x, object y):
         s = _slot(cnp.PyArray_TYPE(ay))
         if s >= 0 and _loop_fn[op][s] != NULL and (type(x) is float or s == 2):
             fn = _loop_fn[op][s]
-            if s == 0:
-                fbuf = <float>(<double>x)
-                args[0] = <char*>&fbuf
-            elif s == 1:
-                dbuf = <double>x
-                args[0] = <char*>&dbuf
-            else:
-                if not (-9223372036854775807 <= x <= 9223372036854775807):
-                    return _pyops[op](x, y)
-                lbuf = <long long>x
-                args[0] = <char*>&lbuf
+            if not _scalar_arg(x, s, &args[0], &fbuf, &dbuf, &lbuf):
+                return _pyops[op](x, y)
             out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(ay), cnp.PyArray_DIMS(ay), _loop_out[op][s], 0)
             n = cnp.PyArray_SIZE(ay)
             args[1] = cnp.PyArray_BYTES(ay)
@@ -299,15 +299,7 @@ cdef void k_binary_into(int op, object x, object y):
     steps[0] = cnp.PyArray_ITEMSIZE(ax)
     steps[2] = steps[0]
     if type(y) is float or type(y) is int:
-        if s == 0:
-            fbuf = <float>(<double>y)
-            args[1] = <char*>&fbuf
-        elif s == 1:
-            dbuf = <double>y
-            args[1] = <char*>&dbuf
-        else:
-            lbuf = <long long>y
-            args[1] = <char*>&lbuf
+        _scalar_arg(y, s, &args[1], &fbuf, &dbuf, &lbuf)
         steps[1] = 0
     else:
         args[1] = cnp.PyArray_BYTES(<cnp.ndarray>y)

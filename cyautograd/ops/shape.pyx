@@ -176,32 +176,35 @@ cdef Tensor _arg(x, str name):
     return x
 
 
+cdef ShapeBackward _shape_node(Tensor t, object arr, type cls, int kind, object param):
+    """The node of a one-input shape op, or None when it records nothing."""
+    cdef ShapeBackward fn
+    if not (grad_needed(t) and arr.dtype.kind == "f"):
+        return None
+    fn = new_node(cls)
+    fn.kind = kind
+    fn.self_shape = tuple(t.data_.shape)
+    fn.self_dtype = t.data_.dtype
+    fn.param = param
+    fn.next_edges_ = next_edges1(t)
+    return fn
+
+
 cdef Tensor _view(Tensor t, object arr, type cls, int kind, object param):
     """A view op: `arr` views t's memory; the output shares t's storage and
     version counter (see NOTE [ Autograd View Variables ] in view_meta.pyx)."""
     cdef Tensor out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    cdef ShapeBackward fn
-    if grad_needed(t) and arr.dtype.kind == "f":
-        fn = new_node(cls)
-        fn.kind = kind
-        fn.self_shape = tuple(t.data_.shape)
-        fn.self_dtype = t.data_.dtype
-        fn.param = param
-        fn.next_edges_ = next_edges1(t)
+    cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
+    if fn is not None:
         set_view_history(out, fn, 0)
     return out
 
 
 cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
+    """A shape op that copies."""
     cdef Tensor out = wrap_array(arr)
-    cdef ShapeBackward fn
-    if grad_needed(t) and arr.dtype.kind == "f":
-        fn = new_node(cls)
-        fn.kind = kind
-        fn.self_shape = tuple(t.data_.shape)
-        fn.self_dtype = t.data_.dtype
-        fn.param = param
-        fn.next_edges_ = next_edges1(t)
+    cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
+    if fn is not None:
         set_history(out, fn, 0)
     return out
 
