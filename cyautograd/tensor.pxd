@@ -54,6 +54,9 @@ cdef struct TensorDispatch:
     binary_fn gt
     binary_fn ge
     unary_fn neg
+    binary_fn getitem
+    unary_fn t
+    unary_fn numpy_T
     unary_fn grad_fn          # VariableHooks::grad_fn for differentiable views
     tensor_pred view_base_requires_grad   # a view requires grad when its base does
 

@@ -58,9 +58,24 @@ cdef object _plain_grad_fn(object t):
     return None if m is None else m.grad_fn_
 
 
-# until cyautograd.view_meta installs the view-aware versions
+cdef object _getitem_py(object t, object index):
+    return _ops.getitem(t, index)
+
+
+cdef object _t_py(object t):
+    return _ops.t(t)
+
+
+cdef object _numpy_T_py(object t):
+    return _ops.numpy_T(t)
+
+
+# until cyautograd.view_meta and the op modules install theirs
 _dispatch.view_base_requires_grad = _no_view_base
 _dispatch.grad_fn = _plain_grad_fn
+_dispatch.getitem = _getitem_py
+_dispatch.t = _t_py
+_dispatch.numpy_T = _numpy_T_py
 
 
 _ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
@@ -506,7 +521,7 @@ cdef class Tensor:
         return _dispatch.ge(self, other)
 
     def __getitem__(self, index):
-        return _ops.getitem(self, index)
+        return _dispatch.getitem(self, index)
 
     def __setitem__(self, index, value):
         _ops.setitem(self, index, value)
@@ -688,8 +703,8 @@ cdef class Tensor:
     def unflatten(self, *args, **kwargs):
         return _ops.unflatten(self, *args, **kwargs)
 
-    def t(self, *args, **kwargs):
-        return _ops.t(self, *args, **kwargs)
+    def t(self):
+        return _dispatch.t(self)
 
     def transpose(self, *args, **kwargs):
         return _ops.transpose(self, *args, **kwargs)
@@ -903,7 +918,7 @@ cdef class Tensor:
 
     @property
     def T(self):
-        return _ops.numpy_T(self)
+        return _dispatch.numpy_T(self)
 
     @property
     def mT(self):

@@ -4,7 +4,7 @@ transpose/permute/t, (un)squeeze, expand, cat, stack, gather, index_select,
 indexing. Until the views issue lands these copy their data."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
-from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, collect_next_edges, set_history, gradient_edge
@@ -633,6 +633,34 @@ cdef object _convert_index(object index):
     if isinstance(index, list):
         return [_convert_index(i) for i in index]
     return index
+
+
+cdef object getitem_impl(object input, object index):
+    """Tensor.__getitem__: an int or a slice on the first dimension goes
+    straight to a view; anything else through getitem()."""
+    cdef Tensor t = <Tensor>input
+    x = t.data_
+    if type(x) is np.ndarray and x.ndim >= 1:
+        if type(index) is int:
+            n = x.shape[0]
+            if -n <= index < n:
+                return _view(t, x[index, ...], SelectBackward0, K_INDEX, index)
+        elif type(index) is slice:
+            return _view(t, x[index], SliceBackward0, K_INDEX, index)
+    return getitem(input, index)
+
+
+cdef object t_impl(object input):
+    return t(input)
+
+
+cdef object numpy_T_impl(object input):
+    return numpy_T(input)
+
+
+tensor_dispatch().getitem = getitem_impl
+tensor_dispatch().t = t_impl
+tensor_dispatch().numpy_T = numpy_T_impl
 
 
 def getitem(input, index):
