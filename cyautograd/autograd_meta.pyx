@@ -6,14 +6,11 @@ cimport cython
 
 @cython.freelist(256)
 cdef class AutogradMeta:
-    """AutogradMeta: created lazily by materialize_autograd_meta."""
+    """AutogradMeta: created lazily by materialize_autograd_meta.
 
-    def __cinit__(self):
-        self.c.requires_grad = 0
-        self.c.retains_grad = 0
-        self.c.is_view = 0
-        self.c.output_nr = 0
-        self.grad_accumulator_ = NULL
+    No __cinit__: the allocator zeroes the object, which is the initial
+    state of every C field (flags 0, output_nr 0, grad_accumulator_ NULL),
+    and a __cinit__ would cost a Python-style call per op output."""
 
 
 cdef AutogradMeta new_autograd_meta():

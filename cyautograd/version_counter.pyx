@@ -11,8 +11,7 @@ cdef class VersionCounter:
 
     A counter bumped once by every in-place op on any tensor that shares it."""
 
-    def __cinit__(self):
-        self.c.version = 0
+    # No __cinit__: the allocator zeroes the object, so version starts at 0.
 
     def bump(self):
         self.c.version += 1
