@@ -1153,3 +1153,11 @@ def unbind_unused_outputs_grad(T):
 def grad_empty_inputs(T):
     x = leaf(T)
     return T.autograd.grad(x.sum(), [])
+
+
+@case
+def rounding_ops_zero_grad(T):
+    x = T.tensor([1.5, -2.5, 0.25], requires_grad=True)
+    ys = [x.floor(), x.ceil(), x.trunc(), x.round()]
+    sum(y.sum() for y in ys).backward()
+    return [ys, x.grad]

@@ -105,7 +105,7 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     y = tb.data_
     if x.dtype != y.dtype:
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{_D._FROM_NP[x.dtype]._cname.lower() if False else _ctype(x)} != {_ctype(y)}")
+                           f"{_ctype(x)} != {_ctype(y)}")
     try:
         r = np.matmul(x, y)
     except ValueError:

@@ -828,20 +828,27 @@ def square(input):
     return pow(input, 2)
 
 
+cdef object _zero_grad_unary(object input, object npfn, str name, str node_name):
+    """Rounding ops: values from numpy, a gradient of zeros as torch's."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    return _nograd_result(as_array(npfn((<Tensor>input).data_)), (input,), node_name)
+
+
 def floor(input):
-    return _unary(input, np.floor, SignBackward0 if False else None, 0, False, "floor")
+    return _zero_grad_unary(input, np.floor, "floor", "FloorBackward0")
 
 
 def ceil(input):
-    return _unary(input, np.ceil, None, 0, False, "ceil")
+    return _zero_grad_unary(input, np.ceil, "ceil", "CeilBackward0")
 
 
 def trunc(input):
-    return _unary(input, np.trunc, None, 0, False, "trunc")
+    return _zero_grad_unary(input, np.trunc, "trunc", "TruncBackward0")
 
 
 def round(input, *, decimals=0):
-    return _unary(input, lambda x: np.round(x, decimals), None, 0, False, "round")
+    return _zero_grad_unary(input, lambda x: np.round(x, decimals), "round", "RoundBackward0")
 
 
 def clamp(input, min=None, max=None):

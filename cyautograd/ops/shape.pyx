@@ -54,7 +54,7 @@ cdef class ShapeBackward(BinaryNode):
         if self.kind == K_INDEX:
             if is_t:
                 z = g.new_zeros(self.self_shape)
-                return [z.index_put((self.param,), g, accumulate=True) if False else _index_backward_t(z, self.param, g)]
+                return [_index_backward_t(z, self.param, g)]
             z = np.zeros(self.self_shape, dtype=g.dtype)
             np.add.at(z, self.param, g)
             return [z]
