@@ -365,22 +365,51 @@ cdef object _nograd_result(object arr, tuple inputs, str name):
     return wrap_array(arr)
 
 
-@cython.final
 cdef class ZeroGradBackward(Node):
-    cdef str name_
-
-    cpdef str name(self):
-        return self.name_
+    """Ops whose gradient is zero: each torch node name is a subclass."""
 
     cdef list apply(self, list grads):
         g = grads[0]
         return [g * 0 if self.should_compute_output(i) else None for i in range(self.num_next_edges())]
 
 
+@cython.final
+cdef class FloorBackward0(ZeroGradBackward):
+    pass
+
+
+@cython.final
+cdef class CeilBackward0(ZeroGradBackward):
+    pass
+
+
+@cython.final
+cdef class TruncBackward0(ZeroGradBackward):
+    pass
+
+
+@cython.final
+cdef class RoundBackward0(ZeroGradBackward):
+    pass
+
+
+@cython.final
+cdef class DivBackward1(ZeroGradBackward):
+    pass
+
+
+@cython.final
+cdef class RemainderBackward0(ZeroGradBackward):
+    pass
+
+
+cdef dict _ZERO_GRAD_NODES = {c.__name__: c for c in (
+    FloorBackward0, CeilBackward0, TruncBackward0, RoundBackward0, DivBackward1, RemainderBackward0)}
+
+
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
-    cdef ZeroGradBackward fn = <ZeroGradBackward>new_node(ZeroGradBackward)
+    cdef ZeroGradBackward fn = <ZeroGradBackward>new_node(_ZERO_GRAD_NODES[name])
     cdef Tensor out = wrap_array(arr)
-    fn.name_ = name
     fn.next_edges_ = collect_next_edges(tuple([t if isinstance(t, Tensor) else None for t in inputs]))
     set_history(out, fn, 0)
     return out
