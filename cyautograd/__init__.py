@@ -30,6 +30,10 @@ __version__ = "0.1.0"
 
 _tensor_mod._set_ops(_ops)
 _common_mod._set_ops(_ops)
+# every functional op is also a Tensor method (x.isnan(), x.index_put(...)),
+# as torch's method table; the hot ones are defined on Tensor directly
+_tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
+                               if callable(v) and not k.startswith("_") and not isinstance(v, type)})
 
 
 def result_type(tensor1, tensor2):

@@ -1,5 +1,7 @@
 """The functional namespace: every op by its torch name. Tensor methods and
 backward formulas running under create_graph reach ops through here."""
+import builtins as _b
+
 from cyautograd.backend import array_module, device_of  # noqa: F401
 from cyautograd.creation import (new_empty, new_full, new_ones, new_tensor,  # noqa: F401
                                  new_zeros)
@@ -78,15 +80,20 @@ def setitem(t, index, value):
     from cyautograd.creation import tensor as _tensor
     if not isinstance(value, Tensor):
         value = _tensor(value, dtype=t.dtype)
-    view = getitem(t, index)
-    if not view._is_view():
-        raise NotImplementedError("assignment through an advanced index (index_put_) lands with "
-                                  "the rest of the views issue")
-    view.copy_(value)
+    items = index if isinstance(index, tuple) else (index,)
+    if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
+              for i in items):
+        # advanced indexing writes through index_put_ (IndexPutBackward0)
+        if value.dim() > 0 or value.dtype != t.dtype:
+            value = value.to(t.dtype)
+        index_put_(t, items, value)
+        return
+    getitem(t, index).copy_(value)
 
 
-for _n in ("index_put_", "movedim", "diagonal", "as_strided", "unfold", "scatter", "index_put",
-           "cuda"):
+from cyautograd.ops.shape import index_put, index_put_  # noqa: E402,F401
+
+for _n in ("movedim", "diagonal", "as_strided", "unfold", "scatter", "cuda"):
     globals()[_n] = _not_yet(_n)
 
 from cyautograd.tensor import Tensor  # noqa: E402

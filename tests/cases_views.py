@@ -222,3 +222,33 @@ def saved_view_modified(T):
         return "no error"
     except RuntimeError as e:
         return str(e)
+
+
+@case
+def index_put_and_advanced_setitem(T):
+    x = leaf(T)
+    v = T.tensor([10.0, 20.0], requires_grad=True)
+    y = x * 1
+    y[T.tensor([0, 2]), T.tensor([3, 1])] = v
+    m = x * 1
+    m[m > 1] = 0.0
+    z = x.detach().clone()
+    z.index_put_((T.tensor([0, 0]),), T.tensor([1.0, 1.0, 1.0, 1.0]), accumulate=True)
+    w = (x * 1).index_put((T.tensor([1]),), T.tensor([5.0, 6.0, 7.0, 8.0]))
+    (y * T.arange(12.).reshape(3, 4)).sum().backward()
+    g1 = x.grad.clone()
+    (m.sum() + w.sum()).backward()
+    return [y, m, z, w, y._version, type(y.grad_fn).__name__, type(w.grad_fn).__name__, g1, x.grad, v.grad]
+
+
+@case
+def index_put_errors(T):
+    out = []
+    for f in (lambda: T.zeros(3).index_put_((T.tensor([0]),), T.tensor([1], dtype=T.int64)),
+              lambda: T.zeros(3).index_put_((T.tensor([5]),), T.tensor([1.0]))):
+        try:
+            f()
+            out.append("no error")
+        except (RuntimeError, IndexError) as e:
+            out.append(type(e).__name__)
+    return out

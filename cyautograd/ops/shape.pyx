@@ -7,7 +7,8 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport next_edges1, collect_next_edges, set_history, gradient_edge
+from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
+                                  gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.view_meta cimport make_view, set_view_history
@@ -808,3 +809,71 @@ def chunk(input, chunks, dim=0):
     n = x.shape[d]
     size = -(-n // chunks) if n else 1
     return split(t, size, d)
+
+
+@cython.final
+cdef class IndexPutBackward0(Node):
+    """self.index_put_(indices, values): the gradient of self is zero where
+    values were written (unless accumulate); values get the indexed gradient."""
+    cdef object indices
+    cdef bint accumulate
+    cdef tuple values_shape
+
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if isinstance(g, Tensor):
+            raise RuntimeError("double backward through index_put_ is not supported yet")
+        g = np.asarray(g)
+        r0 = r1 = None
+        if self.should_compute_output(0):
+            r0 = g.copy()
+            if not self.accumulate:
+                r0[self.indices] = 0
+        if self.should_compute_output(1):
+            r1 = unbroadcast(np.asarray(g[self.indices]), self.values_shape)
+        return [r0, r1]
+
+
+def index_put_(input, indices, values, accumulate=False):
+    cdef Tensor t = _arg(input, "index_put_")
+    cdef Tensor tv
+    cdef IndexPutBackward0 fn = None
+    if not isinstance(values, Tensor):
+        raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type(values).__name__}")
+    tv = values
+    idx = _convert_index(tuple(indices))
+    x = t.data_
+    v = tv.data_
+    if v.dtype != x.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
+                           f"{_D._FROM_NP[v.dtype]._cname} for the source.")
+    try:
+        target_shape = x[idx].shape
+        np.broadcast_to(v, target_shape)
+    except IndexError as e:
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join([str(s) for s in v.shape])}] "
+                           f"cannot be broadcast to indexing result of shape "
+                           f"[{', '.join([str(s) for s in target_shape])}]") from None
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
+    check_inplace(t, rg)
+    if rg:
+        fn = new_node(IndexPutBackward0)
+        fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])
+        fn.accumulate = accumulate
+        fn.values_shape = tuple(v.shape)
+        fn.next_edges_ = next_edges2(t, tv)
+    if accumulate:
+        np.add.at(x, idx, v)
+    else:
+        x[idx] = v
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
+
+
+def index_put(input, indices, values, accumulate=False):
+    return index_put_(clone(input), indices, values, accumulate)
