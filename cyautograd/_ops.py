@@ -91,9 +91,10 @@ def setitem(t, index, value):
     getitem(t, index).copy_(value)
 
 
-from cyautograd.ops.shape import index_put, index_put_  # noqa: E402,F401
+from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401
+                                  movedim, moveaxis, unfold)
 
-for _n in ("movedim", "diagonal", "as_strided", "unfold", "scatter", "cuda"):
+for _n in ("scatter", "cuda"):
     globals()[_n] = _not_yet(_n)
 
 from cyautograd.tensor import Tensor  # noqa: E402

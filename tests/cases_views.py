@@ -31,6 +31,11 @@ VIEW_OPS = {
     "step": lambda t: t[::2, ::3],
     "narrow": lambda t: t.narrow(1, 1, 2),
     "none_ellipsis": lambda t: t[None, ..., 2].squeeze(0),
+    "diagonal": lambda t: t.diagonal(),
+    "diagonal_offset": lambda t: t.diagonal(1),
+    "unfold": lambda t: t.unfold(1, 2, 2),
+    "as_strided": lambda t: t.as_strided((2, 2), (4, 1), 1),
+    "movedim": lambda t: t.movedim(0, 1),
 }
 
 

@@ -12,6 +12,7 @@ from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, 
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.view_meta cimport make_view, set_view_history
+from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
 from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
 
@@ -29,6 +30,7 @@ DEF K_CAST = 4
 DEF K_INDEX = 5
 DEF K_GATHER = 6
 DEF K_INDEX_SELECT = 7
+DEF K_STRIDED = 8
 
 
 cdef class ShapeBackward(BinaryNode):
@@ -66,6 +68,14 @@ cdef class ShapeBackward(BinaryNode):
             z = np.zeros(self.self_shape, dtype=g.dtype)
             np.add.at(z, _gather_index(idx, d), g)
             return [z]
+        if self.kind == K_STRIDED:
+            in_geom, view_geom = self.param
+            if is_t:
+                raise RuntimeError("double backward through a strided view is not supported yet")
+            idx = view_to_base_index(in_geom, view_geom)
+            z = np.zeros(int(np.prod(self.self_shape)), dtype=g.dtype)
+            np.add.at(z, idx, np.asarray(g).reshape(-1))
+            return [z.reshape(self.self_shape)]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
             if is_t:
@@ -83,6 +93,21 @@ cdef class CloneBackward0(ShapeBackward):
 
 @cython.final
 cdef class UnsafeViewBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class DiagonalBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class AsStridedBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class UnfoldBackward0(ShapeBackward):
     pass
 
 
@@ -877,3 +902,108 @@ def index_put_(input, indices, values, accumulate=False):
 
 def index_put(input, indices, values, accumulate=False):
     return index_put_(clone(input), indices, values, accumulate)
+
+
+
+# =============================================================================
+# Strided views: movedim, diagonal, as_strided, unfold
+# =============================================================================
+
+cdef Py_ssize_t _addr(object a):
+    return a.__array_interface__["data"][0]
+
+
+def movedim(input, source, destination):
+    cdef Tensor t = _arg(input, "movedim")
+    x = t.data_
+    src = [wrap_dim(d, x.ndim) for d in (source if isinstance(source, (tuple, list)) else (source,))]
+    dst = [wrap_dim(d, x.ndim) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) should "
+                           f"contain the same number of dims as destination ({dst} dims)")
+    order = [d for d in range(x.ndim) if d not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return _view(t, np.transpose(x, order), PermuteBackward0, K_PERMUTE, tuple(order))
+
+
+moveaxis = movedim
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    cdef Tensor t = _arg(input, "diagonal")
+    x = t.data_
+    d1 = wrap_dim(dim1, x.ndim)
+    d2 = wrap_dim(dim2, x.ndim)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    xs = np.moveaxis(x, (d1, d2), (-2, -1))
+    sub = xs[..., :, offset:] if offset >= 0 else xs[..., -offset:, :]
+    n = max(min(sub.shape[-2], sub.shape[-1]), 0)
+    arr = np.lib.stride_tricks.as_strided(
+        sub, shape=sub.shape[:-2] + (n,), strides=sub.strides[:-2] + (sub.strides[-2] + sub.strides[-1],))
+    isz = x.itemsize
+    geom = TensorGeometry(arr.shape, tuple([st // isz for st in arr.strides]),
+                          (_addr(arr) - _addr(t.storage_)) // isz if arr.size else t.storage_offset())
+    out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
+    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geom))
+    if fn is not None:
+        set_view_history(out, fn, 0)
+    return out
+
+
+def unfold(input, dimension, size, step):
+    cdef Tensor t = _arg(input, "unfold")
+    x = t.data_
+    d = wrap_dim(dimension, x.ndim) if x.ndim else 0
+    n = x.shape[d] if x.ndim else 1
+    if size > n:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    st = list(t.stride()) if x.ndim else []
+    shape = list(x.shape)
+    if x.ndim:
+        shape[d] = (n - size) // step + 1
+        st_d = st[d]
+        st[d] = st_d * step
+    else:
+        st_d = 1
+    shape.append(size)
+    st.append(st_d)
+    isz = x.itemsize
+    arr = np.lib.stride_tricks.as_strided(x, shape=tuple(shape), strides=tuple([s * isz for s in st]))
+    geom = TensorGeometry(tuple(shape), tuple(st), t.storage_offset())
+    out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
+    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geom))
+    if fn is not None:
+        set_view_history(out, fn, 0)
+    return out
+
+
+def as_strided(input, size, stride, storage_offset=None):
+    cdef Tensor t = _arg(input, "as_strided")
+    x = t.data_
+    size = tuple(size)
+    stride = tuple(stride)
+    if len(size) != len(stride):
+        raise RuntimeError(f"mismatch in length of strides and shape")
+    off = t.storage_offset() if storage_offset is None else storage_offset
+    store = t.storage_
+    if not store.flags.c_contiguous:
+        raise RuntimeError("as_strided on a tensor whose storage is not contiguous is not supported")
+    need = off + 1 + sum([(sz - 1) * st for sz, st in zip(size, stride)]) if all(s > 0 for s in size) else 0
+    if need > store.size:
+        raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
+                           f"storage offset {off}, and itemsize {x.itemsize} requiring a storage size of "
+                           f"{need * x.itemsize} are out of bounds for storage of size {store.size * x.itemsize}")
+    flat = store.reshape(-1)
+    isz = x.itemsize
+    arr = np.lib.stride_tricks.as_strided(flat[off:] if off < flat.size else flat[:0], shape=size,
+                                          strides=tuple([s * isz for s in stride]))
+    geom = TensorGeometry(size, stride, off)
+    out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
+    fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
+    if fn is not None:
+        set_view_history(out, fn, 0)
+    return out
