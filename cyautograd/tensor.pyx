@@ -82,8 +82,9 @@ _ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
 
 
 def _set_ops(ns):
-    global _ops
+    global _ops, _VIEW
     _ops = ns
+    _VIEW = ns.view
 
 
 cdef inline object _dtype_of(Tensor t):
@@ -688,8 +689,8 @@ cdef class Tensor:
     def reshape(self, *args, **kwargs):
         return _ops.reshape(self, *args, **kwargs)
 
-    def view(self, *args, **kwargs):
-        return _ops.view(self, *args, **kwargs)
+    def view(self, *shape):
+        return _VIEW(self, *shape)
 
     def view_as(self, *args, **kwargs):
         return _ops.view_as(self, *args, **kwargs)
@@ -952,6 +953,7 @@ cdef class _BoundOp:
 
 
 _METHODS = {}
+_VIEW = None  # cyautograd.ops.shape.view, set by _set_ops
 
 
 def _register_methods(dict methods):

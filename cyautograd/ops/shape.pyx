@@ -313,31 +313,33 @@ cdef tuple _shape_arg(tuple args):
 
 
 cdef tuple _infer_shape(tuple shape, Py_ssize_t numel):
-    shape = tuple([s.__index__() for s in shape])
-    neg = [i for i, s in enumerate(shape) if s == -1]
-    if len(neg) > 1:
-        raise RuntimeError("only one dimension can be inferred")
-    for s in shape:
-        if s < -1:
-            raise RuntimeError(f"invalid shape dimension {s}")
-    if neg:
-        known = 1
-        for s in shape:
-            if s != -1:
-                known *= s
+    """The requested shape with its -1 filled in; torch's errors otherwise."""
+    cdef Py_ssize_t i, n = len(shape), known = 1, infer = -1, v
+    cdef list out = [0] * n
+    for i in range(n):
+        v = shape[i] if type(shape[i]) is int else shape[i].__index__()
+        if v == -1:
+            if infer >= 0:
+                raise RuntimeError("only one dimension can be inferred")
+            infer = i
+        elif v < -1:
+            raise RuntimeError(f"invalid shape dimension {v}")
+        else:
+            known *= v
+        out[i] = v
+    if infer >= 0:
         if known == 0 or numel % known != 0:
-            raise RuntimeError(f"shape '[{', '.join([str(s) for s in shape])}]' is invalid for input of size {numel}")
-        shape = tuple([numel // known if s == -1 else s for s in shape])
-    n = 1
-    for s in shape:
-        n *= s
-    if n != numel:
-        raise RuntimeError(f"shape '[{', '.join([str(s) for s in shape])}]' is invalid for input of size {numel}")
-    return shape
+            raise RuntimeError(f"shape '[{', '.join([str(v) for v in out])}]' is invalid for input of size {numel}")
+        out[infer] = numel // known
+    elif known != numel:
+        raise RuntimeError(f"shape '[{', '.join([str(v) for v in out])}]' is invalid for input of size {numel}")
+    return tuple(out)
 
 
 cdef object _reshape_view(object x, tuple s):
     """x reshaped without a copy, or None when the strides do not allow it."""
+    if type(x) is np.ndarray and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
+        return x.reshape(s)
     try:
         r = x.view()
         r.shape = s
@@ -357,7 +359,7 @@ def reshape(input, *shape):
 
 def view(input, *shape):
     cdef Tensor t = _arg(input, "view")
-    if len(shape) == 1 and isinstance(shape[0], _D.dtype):
+    if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
         raise RuntimeError("view(dtype) is not supported")
     s = _infer_shape(_shape_arg(shape), t.data_.size)
     r = _reshape_view(t.data_, s)
