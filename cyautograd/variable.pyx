@@ -2,9 +2,13 @@
 """The impl:: functions of torch/csrc/autograd/variable.cpp."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
+cimport numpy as cnp
+import numpy as np
 from libc.stdint cimport UINT64_MAX
 from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
 from cpython.ref cimport PyObject
+
+cnp.import_array()
 
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
                                 version_counter_of)
@@ -123,6 +127,21 @@ cdef int bump_version(Tensor self) except -1:
         return 0
     cdef VersionCounter vc = version_counter_of(self)
     vc.c.version += 1
+    return 0
+
+
+cdef int assert_no_internal_overlap(Tensor self) except -1:
+    """at::assert_no_internal_overlap: a zero stride over a dimension of size
+    > 1 (an expanded tensor) would write one element more than once."""
+    cdef Py_ssize_t i
+    x = self.data_
+    if type(x) is np.ndarray:
+        for i in range(cnp.PyArray_NDIM(<cnp.ndarray>x)):
+            if cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] == 0 and cnp.PyArray_DIMS(<cnp.ndarray>x)[i] > 1:
+                raise RuntimeError(
+                    "unsupported operation: more than one element of the written-to tensor refers "
+                    "to a single memory location. Please clone() the tensor before performing the "
+                    "operation.")
     return 0
 
 

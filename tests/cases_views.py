@@ -257,3 +257,18 @@ def index_put_errors(T):
         except (RuntimeError, IndexError) as e:
             out.append(type(e).__name__)
     return out
+
+
+@case
+def expanded_write_errors(T):
+    x = T.ones(1, 3)
+    e = x.expand(2, 3)
+    out = []
+    for f in (lambda: e.add_(1), lambda: e.mul_(2), lambda: e.zero_(), lambda: e.exp_(),
+              lambda: e.copy_(T.ones(2, 3))):
+        try:
+            f()
+            out.append(["no error", x._version])
+        except RuntimeError as ex:
+            out.append([str(ex), x._version])
+    return [out, x]

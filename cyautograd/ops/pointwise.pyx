@@ -14,6 +14,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
+                                  assert_no_internal_overlap,
                                   bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.kernels cimport (K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -1221,6 +1222,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         to = other
     elif not isinstance(other, _scalars):
         return NotImplemented
+    assert_no_internal_overlap(t)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
@@ -1382,6 +1384,7 @@ def copy_(self, src, non_blocking=False):
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     ts = src
+    assert_no_internal_overlap(t)
     x = t.data_
     vals = ts.data_
     if _device_of_arr(vals) != _device_of_arr(x):
@@ -1503,6 +1506,7 @@ def _inplace_via(self, op, *args, **kwargs):
     if not isinstance(self, Tensor):
         raise TypeError(f"in-place op expected a Tensor, got {type(self).__name__}")
     t = self
+    assert_no_internal_overlap(t)
     rg = is_grad_enabled_c() and tensor_requires_grad(t)
     for a in args:
         if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
