@@ -185,7 +185,11 @@ def _one_thread_or_reexec(argv):
     import subprocess
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                _CYA_BENCH_CHILD="1")
-    subprocess.run([sys.executable, "-m", "cyautograd._bench_core"] + list(argv), env=env, check=True)
+    # run from a neutral folder: from a source checkout, the working directory
+    # on sys.path would shadow the installed (compiled) package
+    import tempfile
+    subprocess.run([sys.executable, "-m", "cyautograd._bench_core"] + list(argv), env=env,
+                   check=True, cwd=tempfile.gettempdir())
     return True
 
 
