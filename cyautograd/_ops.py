@@ -2,6 +2,8 @@
 backward formulas running under create_graph reach ops through here."""
 import builtins as _b
 
+from cyautograd.tensor import Tensor
+
 from cyautograd.backend import array_module, device_of  # noqa: F401
 from cyautograd.creation import (new_empty, new_full, new_ones, new_tensor,  # noqa: F401
                                  new_zeros)
@@ -66,7 +68,7 @@ def _scalar_like(value, t):
 
 def _not_yet(name):
     def f(*args, **kwargs):
-        raise NotImplementedError(f"{name} lands with the views and in-place issue")
+        raise NotImplementedError(f"{name} is not implemented yet")
     f.__name__ = name
     return f
 
@@ -97,6 +99,3 @@ from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  
 for _n in ("scatter", "cuda"):
     globals()[_n] = _not_yet(_n)
 
-from cyautograd.tensor import Tensor  # noqa: E402
-import builtins as _b  # noqa: E402
-builtins_sum = _b.sum

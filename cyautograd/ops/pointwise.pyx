@@ -662,13 +662,6 @@ cdef class ReluBackward0(UnaryNode):
 
 
 @cython.final
-cdef class SquareBackward0(UnaryNode):
-    cdef list apply(self, list grads):
-        g = grads[0]
-        return [g * (2 * self.v0(g))]
-
-
-@cython.final
 cdef class ClampBackward1(UnaryNode):
     # scalar bounds: scalar = min or None, scalar2 = max or None; sv0: self
     cdef list apply(self, list grads):
@@ -718,9 +711,6 @@ cdef class ClampBackward0(UnaryNode):
         return [r0, r1, r2]
 
 
-cdef dict _UNARY = {}
-
-
 cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str name):
     """save: 0 nothing, 1 the input, 2 the output."""
     cdef Tensor t, out
@@ -761,10 +751,6 @@ def neg(input):
 
 
 negative = neg
-
-
-def _sigmoid_np(x):
-    return 1.0 / (1.0 + np.exp(-x))
 
 
 def _sigmoid_arr(x):
@@ -1387,8 +1373,8 @@ def copy_(self, src, non_blocking=False):
     assert_no_internal_overlap(t)
     x = t.data_
     vals = ts.data_
-    if _device_of_arr(vals) != _device_of_arr(x):
-        vals = ops_ns()._to_device_array(vals, x)
+    if type(vals) is not type(x):
+        raise RuntimeError("copy_ between devices is not supported yet")
     if vals.shape != x.shape:
         try:
             vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
@@ -1409,10 +1395,6 @@ def copy_(self, src, non_blocking=False):
     if rg:
         rebase_history(t, fn)
     return t
-
-
-cdef object _device_of_arr(a):
-    return type(a)
 
 
 # =============================================================================
