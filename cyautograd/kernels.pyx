@@ -90,10 +90,15 @@ cdef inline bint _fast_ok(object x) noexcept:
             (cnp.PyArray_FLAGS(<cnp.ndarray>x) & _FLAGS) == _FLAGS)
 
 
+cdef object _EXACT_INT = 2 ** 53
+
+
 cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
                       long long* lbuf) except -1:
     """Point *arg at the Python scalar v converted to slot s's C type (the
     buffers live in the caller's frame); False if v does not fit int64."""
+    if s <= 1 and type(v) is int and not (-_EXACT_INT <= v <= _EXACT_INT):
+        return False  # beyond 2**53 the double would round first: numpy's own path
     if s == 0:
         fbuf[0] = <float>(<double>v)
         arg[0] = <char*>fbuf
@@ -138,7 +143,7 @@ cdef object k_binary(int op, object x, object y):
                     steps[2] = cnp.PyArray_ITEMSIZE(out)
                     fn(args, &n, steps, _loop_data[op][s])
                     return out
-            elif type(y) is float or (type(y) is int and s == 2):
+            elif (type(y) is float and s <= 1) or type(y) is int:
                 # a Python scalar keeps the array's dtype (torch and NEP 50 agree)
                 if not _scalar_arg(y, s, &args[1], &fbuf, &dbuf, &lbuf):
                     return _pyops[op](x, y)
@@ -154,7 +159,7 @@ cdef object k_binary(int op, object x, object y):
     elif (type(x) is float or type(x) is int) and _fast_ok(y):
         ay = <cnp.ndarray>y
         s = _slot(cnp.PyArray_TYPE(ay))
-        if s >= 0 and _loop_fn[op][s] != NULL and (type(x) is float or s == 2):
+        if s >= 0 and _loop_fn[op][s] != NULL and (s <= 1 or type(x) is int):
             fn = _loop_fn[op][s]
             if not _scalar_arg(x, s, &args[0], &fbuf, &dbuf, &lbuf):
                 return _pyops[op](x, y)
@@ -276,6 +281,8 @@ cdef bint k_into_ok(int op, object x, object y):
     if type(y) is float:
         return s != 2
     if type(y) is int:
+        if s <= 1:
+            return -_EXACT_INT <= y <= _EXACT_INT
         return -9223372036854775807 <= y <= 9223372036854775807
     return (_fast_ok(y) and cnp.PyArray_TYPE(<cnp.ndarray>y) == cnp.PyArray_TYPE(<cnp.ndarray>x)
             and cnp.PyArray_NDIM(<cnp.ndarray>y) == cnp.PyArray_NDIM(<cnp.ndarray>x)
