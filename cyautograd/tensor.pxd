@@ -55,6 +55,8 @@ cdef struct TensorDispatch:
     binary_fn ge
     unary_fn neg
     binary_fn getitem
+    binary_fn view            # view(self, shape_args_tuple)
+    binary_fn view1           # view(self, one_shape_arg)
     unary_fn t
     unary_fn numpy_T
     unary_fn grad_fn          # VariableHooks::grad_fn for differentiable views

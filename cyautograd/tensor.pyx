@@ -62,6 +62,17 @@ cdef object _getitem_py(object t, object index):
     return _ops.getitem(t, index)
 
 
+cdef object _view_py(object t, object shape):
+    return _ops.view(t, *shape)
+
+
+cdef object _view1_py(object t, object size):
+    return _ops.view(t, size)
+
+
+cdef object _NO_ARG = object()
+
+
 cdef object _t_py(object t):
     return _ops.t(t)
 
@@ -74,6 +85,8 @@ cdef object _numpy_T_py(object t):
 _dispatch.view_base_requires_grad = _no_view_base
 _dispatch.grad_fn = _plain_grad_fn
 _dispatch.getitem = _getitem_py
+_dispatch.view = _view_py
+_dispatch.view1 = _view1_py
 _dispatch.t = _t_py
 _dispatch.numpy_T = _numpy_T_py
 
@@ -82,9 +95,8 @@ _ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
 
 
 def _set_ops(ns):
-    global _ops, _VIEW
+    global _ops
     _ops = ns
-    _VIEW = ns.view
 
 
 cdef inline object _dtype_of(Tensor t):
@@ -689,8 +701,13 @@ cdef class Tensor:
     def reshape(self, *args, **kwargs):
         return _ops.reshape(self, *args, **kwargs)
 
-    def view(self, *shape):
-        return _VIEW(self, *shape)
+    def view(self, size=_NO_ARG, *rest):
+        # x.view(-1) reaches the dispatch without a tuple of its arguments made
+        if size is _NO_ARG:
+            return _dispatch.view(self, ())
+        if not rest:
+            return _dispatch.view1(self, size)
+        return _dispatch.view(self, (size,) + rest)
 
     def view_as(self, *args, **kwargs):
         return _ops.view_as(self, *args, **kwargs)
@@ -836,16 +853,34 @@ cdef class Tensor:
     def trunc(self, *args, **kwargs):
         return _ops.trunc(self, *args, **kwargs)
 
+    # the common form (one operand, no keywords) goes straight to the
+    # in-place kernels; anything else (alpha=, errors) through the op
     def add_(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs:
+            r = _dispatch.iadd(self, args[0])
+            if r is not NotImplemented:
+                return r
         return _ops.add_(self, *args, **kwargs)
 
     def sub_(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs:
+            r = _dispatch.isub(self, args[0])
+            if r is not NotImplemented:
+                return r
         return _ops.sub_(self, *args, **kwargs)
 
     def mul_(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs:
+            r = _dispatch.imul(self, args[0])
+            if r is not NotImplemented:
+                return r
         return _ops.mul_(self, *args, **kwargs)
 
     def div_(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs:
+            r = _dispatch.itruediv(self, args[0])
+            if r is not NotImplemented:
+                return r
         return _ops.div_(self, *args, **kwargs)
 
     def pow_(self, *args, **kwargs):
@@ -925,40 +960,48 @@ cdef class Tensor:
     def mT(self):
         return _ops.transpose(self, -2, -1)
 
-    def __getattr__(self, name):
-        # Every other Tensor method is the functional op of the same name with
-        # self first (torch.Tensor.exp is torch.exp), as torch's method table.
-        fn = _METHODS.get(name)
-        if fn is None:
-            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
-        return _BoundOp(fn, self)
 
 
-@cython.final
-@cython.freelist(64)
-cdef class _BoundOp:
-    """A functional op bound to a tensor: t.exp -> exp(t)."""
-    cdef object fn
-    cdef object self_
 
-    def __cinit__(self, fn, self_):
-        self.fn = fn
-        self.self_ = self_
-
-    def __call__(self, *args, **kwargs):
-        return self.fn(self.self_, *args, **kwargs)
-
-    def __repr__(self):
-        return f"<built-in method {getattr(self.fn, '__name__', '?')} of Tensor object>"
-
-
-_METHODS = {}
-_VIEW = None  # cyautograd.ops.shape.view, set by _set_ops
+cdef extern from *:
+    """
+    /* Tensor is a static type: its dict is written from C (then the method
+       cache is told), and its tp_name is torch's, so that errors name the
+       type as torch's do ('Tensor' object has no attribute ...). */
+    static int cya_type_dict_set(PyObject *type, PyObject *name, PyObject *value) {
+        PyTypeObject *t = (PyTypeObject *)type;
+        int r = PyDict_SetItem(t->tp_dict, name, value);
+        PyType_Modified(t);
+        return r;
+    }
+    static PyObject *cya_type_dict(PyObject *type) {
+        PyObject *d = ((PyTypeObject *)type)->tp_dict;
+        Py_INCREF(d);
+        return d;
+    }
+    static void cya_set_tp_name(PyObject *type, const char *name) {
+        ((PyTypeObject *)type)->tp_name = name;
+        PyType_Modified((PyTypeObject *)type);
+    }
+    """
+    int cya_type_dict_set(object type, object name, object value) except -1
+    dict cya_type_dict(object type)
+    void cya_set_tp_name(object type, const char* name)
 
 
 def _register_methods(dict methods):
-    """Install Tensor methods that forward to functional ops."""
-    _METHODS.update(methods)
+    """Install Tensor methods that forward to functional ops: every other
+    Tensor method is the functional op of the same name with self first
+    (torch.Tensor.exp is torch.exp), as torch's method table. They are
+    plain entries of the type's dict (no __getattr__), so that attribute
+    lookup on a Tensor stays CPython's fast generic path."""
+    cdef dict d = cya_type_dict(Tensor)
+    for k, v in methods.items():
+        if k not in d:
+            cya_type_dict_set(Tensor, k, v)
+
+
+cya_set_tp_name(Tensor, "Tensor")
 
 
 def _rebuild(arr, requires_grad):

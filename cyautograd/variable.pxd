@@ -17,6 +17,19 @@ cdef int rebase_history(Tensor self, Node fn) except -1
 cdef Node grad_fn_of(Tensor self)
 cdef Tensor tensor_data(Tensor self)
 cdef Tensor variable_data(Tensor self)
+cdef int update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn) except -1
+
+# What cyautograd.view_meta installs at import (the view half of torch's
+# VariableHooks), so that this module need not cimport it.
+ctypedef int (*view_check_fn)(Tensor) except -1
+ctypedef int (*view_rebase_fn)(Tensor, Node) except -1
+ctypedef object (*view_base_fn)(Tensor)
+cdef struct ViewHooks:
+    view_check_fn handle_view_on_rebase   # check_inplace's part for a view
+    view_rebase_fn rebase_view_history    # rebase_history's part for a view
+    view_base_fn base                     # the root base of a backward view, or None
+
+cdef ViewHooks* view_hooks() noexcept
 
 cdef inline Edge gradient_edge_fast(Tensor t):
     """gradient_edge for the common non-view case, inlined into ops."""

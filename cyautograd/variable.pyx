@@ -71,7 +71,9 @@ cdef Node grad_accumulator(Tensor self):
     acc = <AccumulateGrad>new_node(AccumulateGrad)
     acc.sequence_nr_ = UINT64_MAX
     acc.variable = self
-    acc.dtype_at_creation = self.data_.dtype
+    x = self.data_
+    acc.dtype_at_creation = (<object>cnp.PyArray_DESCR(<cnp.ndarray>x) if cnp.PyArray_CheckExact(x)
+                             else x.dtype)
     m.grad_accumulator_ = <PyObject*>acc
     return acc
 
@@ -156,7 +158,7 @@ cdef int check_inplace(Tensor self, bint requires_grad) except -1:
             "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     if requires_grad and is_grad_enabled_c() and m is not None:
         if m.c.is_view:
-            _VIEW_HOOKS.handle_view_on_rebase(self)
+            _view_hooks.handle_view_on_rebase(self)
         if m.c.requires_grad and grad_fn_of(self) is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     return 0
@@ -167,16 +169,15 @@ cdef int rebase_history(Tensor self, Node fn) except -1:
     cdef AutogradMeta m = materialize_autograd_meta(self)
     cdef Node old_fn = m.grad_fn_
     if m.c.is_view:
-        _VIEW_HOOKS.rebase_view_history(self, fn)
-        return 0
+        return _view_hooks.rebase_view_history(self, fn)
     m.grad_fn_ = fn
     m.c.output_nr = 0
     fn.set_input_metadata_from(0, self.data_)
-    _update_tensor_hooks_on_new_gradfn(self, m, old_fn, fn)
+    update_tensor_hooks_on_new_gradfn(self, m, old_fn, fn)
     return 0
 
 
-cdef _update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn):
+cdef int update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn) except -1:
     # Hooks registered so far stay with old_fn; a retains_grad hook moves.
     m.cpp_hooks_list_ = None
     if (m.c.retains_grad and old_fn is not None and old_fn.extras_ is not None
@@ -187,30 +188,29 @@ cdef _update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn
                 new_fn.extras_.retains_grad_hooks_ = {}
             new_fn.extras_.retains_grad_hooks_[0] = hook
             new_fn.has_hooks_ = True
+    return 0
 
 
-def _update_hooks_py(Tensor t, old_fn, new_fn):
-    _update_tensor_hooks_on_new_gradfn(t, materialize_autograd_meta(t), old_fn, new_fn)
+cdef int _no_view_check(Tensor t) except -1:
+    return 0
 
 
-class _NoViews:
-    """View support is installed by cyautograd.view_meta."""
-
-    @staticmethod
-    def handle_view_on_rebase(t):
-        pass
-
-    @staticmethod
-    def rebase_view_history(t, fn):
-        raise RuntimeError("in-place on a differentiable view needs cyautograd.view_meta")
+cdef int _no_view_rebase(Tensor t, Node fn) except -1:
+    raise RuntimeError("in-place on a differentiable view needs cyautograd.view_meta")
 
 
-_VIEW_HOOKS = _NoViews
+cdef object _no_view_base(Tensor t):
+    return None
 
 
-def _set_view_hooks(hooks):
-    global _VIEW_HOOKS
-    _VIEW_HOOKS = hooks
+cdef ViewHooks _view_hooks
+_view_hooks.handle_view_on_rebase = _no_view_check
+_view_hooks.rebase_view_history = _no_view_rebase
+_view_hooks.base = _no_view_base
+
+
+cdef ViewHooks* view_hooks() noexcept:
+    return &_view_hooks
 
 
 cdef Tensor tensor_data(Tensor self):
@@ -302,13 +302,13 @@ def set_data(Tensor self, new_data):
 
 def _is_view(Tensor t):
     cdef AutogradMeta m = t.autograd_meta_
-    return m is not None and bool(m.c.is_view) and _VIEW_HOOKS.has_bw_view(t)
+    return m is not None and bool(m.c.is_view) and _view_hooks.base(t) is not None
 
 
 def _base(Tensor t):
     cdef AutogradMeta m = t.autograd_meta_
     if m is not None and m.c.is_view:
-        return _VIEW_HOOKS.base(t)
+        return _view_hooks.base(t)
     return None
 
 

@@ -14,14 +14,14 @@ from cyautograd.version_counter cimport VersionCounter
 from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c, set_grad_enabled_c
 from cyautograd.variable cimport (set_gradient_edge, collect_next_edges, grad_fn_of,
-                                  materialize_autograd_meta)
+                                  materialize_autograd_meta, next_edges1, ViewHooks, view_hooks,
+                                  update_tensor_hooks_on_new_gradfn)
 from cyautograd.functions.tensor cimport (CopySlices, AsStridedBackward0, TensorGeometry,
                                           geometry_of)
 
 import enum
 import re
 
-from cyautograd import variable as _variable
 
 # =============================================================================
 # NOTE [ Autograd View Variables ]
@@ -72,25 +72,29 @@ cdef class ViewInfo:
         self.base_ = base
         self.view_fn_ = view_fn
 
-    cdef ViewInfo chain(self, Tensor base, Tensor tensor, object view_func):
+    def chain(self, Tensor base, Tensor tensor, view_func=None):
         """ViewInfo of `tensor`, a view of `base`, which is a view of our root."""
-        cdef ViewInfo r = ViewInfo.__new__(ViewInfo)
-        r.base_ = self.base_
-        if view_func is not None:
-            if self.view_fn_ is not None:
-                prev = self.view_fn_
-                r.view_fn_ = lambda root: view_func(prev(root))
-            else:
-                size, stride, off = tuple(base.shape), base.stride(), base.storage_offset()
-                r.view_fn_ = lambda root: view_func(root.as_strided(size, stride, off))
-        elif self.view_fn_ is not None:
-            prev = self.view_fn_
-            size, stride, off = tuple(tensor.shape), tensor.stride(), tensor.storage_offset()
-            r.view_fn_ = lambda root: prev(root).as_strided(size, stride, off)
-        return r
+        return ViewInfo(self.base_, chain_view_fn(self.base_, self.view_fn_, base, tensor, view_func))
 
     def has_view_fn(self):
         return self.view_fn_ is not None
+
+
+cdef object chain_view_fn(Tensor root, object root_view_fn, Tensor base, Tensor tensor,
+                          object view_func):
+    """ViewInfo::chain: the view_fn that rebuilds `tensor` (a view of `base`,
+    itself a view of `root` rebuilt by root_view_fn) from the root."""
+    if view_func is not None:
+        if root_view_fn is not None:
+            prev = root_view_fn
+            return lambda r: view_func(prev(r))
+        size, stride, off = tuple(base.shape), base.stride(), base.storage_offset()
+        return lambda r: view_func(r.as_strided(size, stride, off))
+    if root_view_fn is not None:
+        prev = root_view_fn
+        size, stride, off = tuple(tensor.shape), tensor.stride(), tensor.storage_offset()
+        return lambda r: prev(r).as_strided(size, stride, off)
+    return None
 
 
 cdef class DifferentiableViewMeta(AutogradMeta):
@@ -99,6 +103,14 @@ cdef class DifferentiableViewMeta(AutogradMeta):
     @property
     def creation_meta(self):
         return CreationMeta(self.v.creation_meta)
+
+    @property
+    def backward_info(self):
+        return None if self.bw_base_ is None else ViewInfo(self.bw_base_, self.bw_view_fn_)
+
+    @property
+    def forward_info(self):
+        return None if self.fw_base_ is None else ViewInfo(self.fw_base_, self.fw_view_fn_)
 
 
 cdef Tensor make_view(Tensor base, object arr, int creation_meta):
@@ -121,12 +133,14 @@ cdef Tensor make_view(Tensor base, object arr, int creation_meta):
         creation_meta = CYA_CREATION_META_NO_GRAD_MODE
     meta = <DifferentiableViewMeta>cya_tp_new(DifferentiableViewMeta)
     meta.c.is_view = 1
-    if m is not None and m.c.is_view and (<DifferentiableViewMeta>m).backward_info_ is not None:
+    if m is not None and m.c.is_view and (<DifferentiableViewMeta>m).bw_base_ is not None:
         bm = <DifferentiableViewMeta>m
-        meta.backward_info_ = bm.backward_info_.chain(base, out, None)
+        meta.bw_base_ = bm.bw_base_
+        if bm.bw_view_fn_ is not None:
+            meta.bw_view_fn_ = chain_view_fn(bm.bw_base_, bm.bw_view_fn_, base, out, None)
         creation_meta = propagate_creation_meta(bm.v.creation_meta, creation_meta)
     else:
-        meta.backward_info_ = ViewInfo(base, None)
+        meta.bw_base_ = base
     meta.v.creation_meta = <cya_creation_meta_t>creation_meta
     meta.v.attr_version = 0 if out.version_counter_ is None else out.version_counter_.c.version
     out.autograd_meta_ = meta
@@ -149,7 +163,7 @@ cdef inline DifferentiableViewMeta _bw_view_meta(Tensor t):
     cdef AutogradMeta m = t.autograd_meta_
     if m is None or not m.c.is_view:
         return None
-    if (<DifferentiableViewMeta>m).backward_info_ is None:
+    if (<DifferentiableViewMeta>m).bw_base_ is None:
         return None
     return <DifferentiableViewMeta>m
 
@@ -158,7 +172,7 @@ cdef bint _view_base_requires_grad(object t) noexcept:
     cdef DifferentiableViewMeta dm = _bw_view_meta(<Tensor>t)
     if dm is None:
         return False
-    return tensor_requires_grad(dm.backward_info_.base_)
+    return tensor_requires_grad(dm.bw_base_)
 
 
 cdef str _short(Node fn):
@@ -215,89 +229,104 @@ cdef object _view_grad_fn(object obj):
     cdef long long current
     if dm is None:
         return None if self.autograd_meta_ is None else self.autograd_meta_.grad_fn_
-    base = dm.backward_info_.base_
+    base = dm.bw_base_
     if dm.grad_fn_ is None and not tensor_requires_grad(base):
         return None
     current = 0 if self.version_counter_ is None else self.version_counter_.c.version
     if dm.v.attr_version != current:
         handle_view_on_rebase(dm, True)
         old_fn = dm.grad_fn_
-        if dm.backward_info_.view_fn_ is not None:
+        if dm.bw_view_fn_ is not None:
             prev = is_grad_enabled_c()
             set_grad_enabled_c(True)
             try:
-                diff_view = dm.backward_info_.view_fn_(base)
+                diff_view = dm.bw_view_fn_(base)
             finally:
                 set_grad_enabled_c(prev)
             dm.grad_fn_ = diff_view.grad_fn
+            dm.c.output_nr = 0
+            dm.v.attr_version = current
+            update_tensor_hooks_on_new_gradfn(self, dm, old_fn, dm.grad_fn_)
         else:
-            fn = <AsStridedBackward0>new_node(AsStridedBackward0)
-            fn.self_geometry = geometry_of(base)
-            fn.view_geometry = geometry_of(self)
-            fn.next_edges_ = collect_next_edges((base,))
-            fn.set_input_metadata_from(0, self.data_)
-            dm.grad_fn_ = fn
-        dm.c.output_nr = 0
-        dm.v.attr_version = current
-        _variable._update_hooks_py(self, old_fn, dm.grad_fn_)
+            _set_as_strided_grad_fn(self, dm, geometry_of(base), geometry_of(self), next_edges1(base))
     return dm.grad_fn_
 
 
-class _ViewHooks:
-    """Installed into cyautograd.variable (see _set_view_hooks there)."""
+cdef int _set_as_strided_grad_fn(Tensor self, DifferentiableViewMeta dm, TensorGeometry base_geom,
+                                 TensorGeometry view_geom, tuple base_edges) except -1:
+    """A view's regenerated grad_fn: AsStridedBackward0 from its base."""
+    cdef AsStridedBackward0 fn = <AsStridedBackward0>new_node(AsStridedBackward0)
+    old_fn = dm.grad_fn_
+    fn.self_geometry = base_geom
+    fn.view_geometry = view_geom
+    fn.next_edges_ = base_edges
+    fn.set_input_metadata_from(0, self.data_)
+    dm.grad_fn_ = fn
+    dm.c.output_nr = 0
+    dm.v.attr_version = 0 if self.version_counter_ is None else self.version_counter_.c.version
+    update_tensor_hooks_on_new_gradfn(self, dm, old_fn, fn)
+    return 0
 
-    @staticmethod
-    def handle_view_on_rebase(Tensor t):
-        cdef DifferentiableViewMeta dm = _bw_view_meta(t)
-        if dm is None:
-            return
-        handle_view_on_rebase(dm, False)
-        base = dm.backward_info_.base_
-        if tensor_requires_grad(t) and grad_fn_of(base) is None and tensor_requires_grad(base):
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
-                               "in-place operation.")
 
-    @staticmethod
-    def rebase_view_history(Tensor t, Node fn):
-        cdef DifferentiableViewMeta dm = _bw_view_meta(t)
-        cdef CopySlices cs
-        cdef Tensor base
-        if dm is None:
-            # a non-differentiable view: plain history
-            m = materialize_autograd_meta(t)
-            m.grad_fn_ = fn
-            m.c.output_nr = 0
-            fn.set_input_metadata_from(0, t.data_)
-            return
-        if fn.num_inputs_ != 1:
-            raise RuntimeError("Functions which modify views in-place must return a single Variable")
-        base = dm.backward_info_.base_
-        dm.c.output_nr = 0
-        cs = <CopySlices>new_node(CopySlices)
-        cs.base_geom = geometry_of(base)
-        cs.view_geom = geometry_of(t)
-        cs.view_fn = dm.backward_info_.view_fn_
-        cs.fn = fn
-        ne = fn.next_edges_
-        base_edge = collect_next_edges((base,))
-        cs.next_edges_ = base_edge + tuple(ne[2:])
-        cs.set_input_metadata_from(0, base.data_)
-        set_gradient_edge(base, cs, 0)
-        t.grad_fn  # regenerate the view's grad_fn
+cdef int _handle_view_on_rebase(Tensor t) except -1:
+    """check_inplace's part for a view (installed into variable's ViewHooks)."""
+    cdef DifferentiableViewMeta dm = _bw_view_meta(t)
+    if dm is None:
+        return 0
+    handle_view_on_rebase(dm, False)
+    base = dm.bw_base_
+    if tensor_requires_grad(t) and grad_fn_of(base) is None and tensor_requires_grad(base):
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
+                           "in-place operation.")
+    return 0
 
-    @staticmethod
-    def has_bw_view(Tensor t):
-        return _bw_view_meta(t) is not None
 
-    @staticmethod
-    def base(Tensor t):
-        cdef DifferentiableViewMeta dm = _bw_view_meta(t)
-        if dm is None:
-            raise RuntimeError("Can't get base of non-backward view Tensor")
-        return dm.backward_info_.base_
+cdef int _rebase_view_history(Tensor t, Node fn) except -1:
+    """rebase_history for a view: CopySlices on the base, then the view's
+    grad_fn regenerated from it."""
+    cdef DifferentiableViewMeta dm = _bw_view_meta(t)
+    cdef CopySlices cs
+    cdef Tensor base
+    if dm is None:
+        # a non-differentiable view: plain history
+        m = materialize_autograd_meta(t)
+        m.grad_fn_ = fn
+        m.c.output_nr = 0
+        fn.set_input_metadata_from(0, t.data_)
+        return 0
+    if fn.num_inputs_ != 1:
+        raise RuntimeError("Functions which modify views in-place must return a single Variable")
+    base = dm.bw_base_
+    dm.c.output_nr = 0
+    cs = <CopySlices>new_node(CopySlices)
+    cs.base_geom = geometry_of(base)
+    cs.view_geom = geometry_of(t)
+    cs.view_fn = dm.bw_view_fn_
+    cs.fn = fn
+    ne = fn.next_edges_
+    cs.next_edges_ = next_edges1(base) + ne[2:]
+    cs.set_input_metadata_from(0, base.data_)
+    set_gradient_edge(base, cs, 0)
+    if dm.bw_view_fn_ is None:
+        # the view's new grad_fn: AsStridedBackward0 over the same geometry
+        # (what reading t.grad_fn would regenerate below)
+        _set_as_strided_grad_fn(t, dm, cs.base_geom, cs.view_geom, next_edges1(base))
+    else:
+        _view_grad_fn(t)  # regenerate the view's grad_fn by replaying view_fn
+    return 0
+
+
+cdef object _view_base(Tensor t):
+    cdef DifferentiableViewMeta dm = _bw_view_meta(t)
+    return None if dm is None else dm.bw_base_
+
+
+cdef ViewHooks* _vh = view_hooks()
+_vh.handle_view_on_rebase = _handle_view_on_rebase
+_vh.rebase_view_history = _rebase_view_history
+_vh.base = _view_base
 
 
 cdef TensorDispatch* _d = tensor_dispatch()
 _d.grad_fn = _view_grad_fn
 _d.view_base_requires_grad = _view_base_requires_grad
-_variable._set_view_hooks(_ViewHooks)

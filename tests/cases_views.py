@@ -272,3 +272,82 @@ def expanded_write_errors(T):
         except RuntimeError as ex:
             out.append([str(ex), x._version])
     return [out, x]
+
+
+# -- the C fast paths of view creation and in-place methods, and their fallbacks --
+
+def _err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+@case
+def fast_select_edges(T):
+    x = leaf(T)
+    out = [x[-1], x[1], _err(lambda: x[2]), _err(lambda: x[-3]), _err(lambda: x[2 ** 70])]
+    y = x * 2
+    r = y[-2]
+    out += [r._base is y, r._is_view(), type(r.grad_fn).__name__, r.stride(), r.storage_offset()]
+    (r * T.tensor([1.0, 2.0, 3.0])).sum().backward()
+    return out + [x.grad]
+
+
+@case
+def fast_view_forms(T):
+    x = leaf(T)
+    y = x * 1
+    outs = [y.view(-1), y.view(6), y.view(3, 2), y.view((2, 3)), y.view([-1, 2]), y.view(1, -1, 1),
+            y.view(6, 1)]
+    out = [[o.shape, o.stride(), o._base is y, type(o.grad_fn).__name__] for o in outs]
+    out.append(_err(lambda: y.view(5)))
+    out.append(_err(lambda: y.view(-1, -1)))
+    out.append(_err(lambda: y.view(-2)))
+    out.append(_err(lambda: y.view(4, -1)))
+    out.append(_err(lambda: y.t().view(-1)))
+    out.append(_err(lambda: y.view(2 ** 70)))
+    s = sum([(o * (i + 1)).sum() for i, o in enumerate(outs)])
+    s.backward()
+    return out + [x.grad, T.zeros(0, 3).view(-1).shape, T.tensor(2.0).view(-1), T.tensor(2.0).view(1, 1)]
+
+
+@case
+def fast_t_forms(T):
+    x = leaf(T)
+    y = x * 1
+    a = y.t()
+    b = T.tensor([1.0, 2.0], requires_grad=True).t()
+    out = [a, a.stride(), a._base is y, type(a.grad_fn).__name__, type(b.grad_fn).__name__,
+           _err(lambda: T.zeros(2, 2, 2).t()), T.tensor(3.0).t()]
+    (a * T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])).sum().backward()
+    return out + [x.grad]
+
+
+@case
+def inplace_method_forms(T):
+    x = T.tensor([1.0, 2.0, 3.0])
+    out = [x.add_(1), x.add_(T.ones(3), alpha=2), x.sub_(1), x.sub_(2, alpha=0.5), x.mul_(2),
+           x.mul_(T.tensor(0.5)), x.div_(4), x.div_(T.tensor([1.0, 2.0, 4.0])), x._version,
+           _err(lambda: x.add_("a")), _err(lambda: x.mul_(None)),
+           _err(lambda: T.tensor([1, 2]).div_(2)), x._version]
+    i = T.tensor([1, 2, 3])
+    out += [i.mul_(3), i.add_(2 ** 40), _err(lambda: i.add_(1.5)), i._version]
+    return out
+
+
+@case
+def int_scalar_arith(T):
+    x = T.tensor([1.5, -2.25, 3.0], requires_grad=True)
+    d = T.tensor([0.1, 0.2, 0.3], dtype=T.float64)
+    outs = [x * 3, 3 * x, x + 2, 2 - x, x / 3, 7 / x, x * 0, x * (2 ** 60), x * (2 ** 53 + 1),
+            x * -(2 ** 54), d * 3, d / 7, d * (2 ** 53 + 1)]
+    sum([o.sum() for o in outs[:9]]).backward()
+    return outs + [x.grad]
+
+
+@case
+def tensor_type_errors(T):
+    x = T.tensor([1.0])
+    return [_err(lambda: x.nonexistent_method), _err(lambda: x + "a"), _err(lambda: "a" * x),
+            _err(lambda: x @ "a"), type(x).__name__, hasattr(x, "isnan"), x.isnan()]

@@ -4,7 +4,11 @@ cimport cython
 from cyautograd.graph cimport Node
 from cyautograd.tensor cimport Tensor
 
+cimport numpy as cnp
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 import numpy as np
+cnp.import_array()
 
 
 @cython.final
@@ -21,7 +25,31 @@ cdef class TensorGeometry:
 
 
 cdef TensorGeometry geometry_of(object tensor):
-    return TensorGeometry(tensor.shape, tensor.stride(), tensor.storage_offset())
+    """sizes, strides and storage offset (in elements) of a tensor."""
+    cdef Tensor t = <Tensor>tensor
+    cdef TensorGeometry g
+    cdef int i, nd
+    cdef Py_ssize_t isz
+    x = t.data_
+    st = t.storage_
+    if not (cnp.PyArray_CheckExact(x) and cnp.PyArray_CheckExact(st)):
+        return TensorGeometry(t.shape, t.stride(), t.storage_offset())
+    nd = cnp.PyArray_NDIM(<cnp.ndarray>x)
+    isz = cnp.PyArray_ITEMSIZE(<cnp.ndarray>x)
+    g = TensorGeometry.__new__(TensorGeometry)
+    sizes = PyTuple_New(nd)
+    strides = PyTuple_New(nd)
+    for i in range(nd):
+        v = cnp.PyArray_DIMS(<cnp.ndarray>x)[i]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(sizes, i, v)
+        v = cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] // isz
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(strides, i, v)
+    g.sizes = sizes
+    g.strides = strides
+    g.storage_offset = (cnp.PyArray_BYTES(<cnp.ndarray>x) - cnp.PyArray_BYTES(<cnp.ndarray>st)) // isz
+    return g
 
 
 cdef object _addresses(TensorGeometry g):

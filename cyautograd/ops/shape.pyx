@@ -4,13 +4,14 @@ transpose/permute/t, (un)squeeze, expand, cat, stack, gather, index_select,
 indexing. Until the views issue lands these copy their data."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
+from cpython.ref cimport Py_INCREF
+from libc.string cimport memcpy
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable
-from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
@@ -19,6 +20,38 @@ from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wr
 cimport numpy as cnp
 import numpy as np
 cnp.import_array()
+
+cdef extern from *:
+    """
+    /* A numpy view of x's memory with the given geometry (strides and
+       offset in bytes), writeable when x is; its base collapses to x's
+       owner as numpy's own views do. */
+    static PyObject *cya_np_view(PyObject *x, int nd, npy_intp *dims, npy_intp *strides,
+                                 npy_intp byte_offset) {
+        PyArrayObject *a = (PyArrayObject *)x;
+        PyArray_Descr *d = PyArray_DESCR(a);
+        PyObject *r;
+        Py_INCREF(d);
+        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, strides,
+                                 PyArray_BYTES(a) + byte_offset,
+                                 PyArray_FLAGS(a) & NPY_ARRAY_WRITEABLE, NULL);
+        if (r == NULL) return NULL;
+        Py_INCREF(x);
+        if (PyArray_SetBaseObject((PyArrayObject *)r, x) < 0) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        return r;
+    }
+    """
+    object cya_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
+                       cnp.npy_intp byte_offset)
+
+
+cdef inline bint _is_floating(object arr):
+    if cnp.PyArray_CheckExact(arr):
+        return (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>arr)).kind == b'f'
+    return arr.dtype.kind == "f"
 from cyautograd import dtypes as _D
 
 # kinds of ShapeBackward
@@ -33,39 +66,48 @@ DEF K_INDEX_SELECT = 7
 DEF K_STRIDED = 8
 
 
-cdef class ShapeBackward(BinaryNode):
+cdef class ShapeBackward(Node):
     """Backward of one-input shape ops; each torch node name is a subclass."""
     cdef int kind
-    cdef tuple self_shape
+    cdef tuple self_shape_          # input shape when self_ndim < 0
+    cdef int self_ndim              # ndim of the input shape held in self_dims, or -1
+    cdef Py_ssize_t self_dims[8]
     cdef object self_dtype
     cdef object param
+
+    cdef tuple self_shape(self):
+        cdef int i
+        if self.self_ndim < 0:
+            return self.self_shape_
+        return tuple([self.self_dims[i] for i in range(self.self_ndim)])
 
     cdef list apply(self, list grads):
         g = grads[0]
         cdef bint is_t = isinstance(g, Tensor)
+        self_shape = self.self_shape()
         if self.kind == K_IDENTITY:
             return [g]
         if self.kind == K_RESHAPE:
-            return [g.reshape(self.self_shape)]
+            return [g.reshape(self_shape)]
         if self.kind == K_PERMUTE:
             inv = tuple(np.argsort(self.param))
             return [g.permute(*inv) if is_t else np.transpose(g, inv)]
         if self.kind == K_EXPAND:
-            return [unbroadcast(g, self.self_shape)]
+            return [unbroadcast(g, self_shape)]
         if self.kind == K_CAST:
             return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
         if self.kind == K_INDEX:
             if is_t:
-                z = g.new_zeros(self.self_shape)
+                z = g.new_zeros(self_shape)
                 return [_index_backward_t(z, self.param, g)]
-            z = np.zeros(self.self_shape, dtype=g.dtype)
+            z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, self.param, g)
             return [z]
         if self.kind == K_GATHER:
             d, idx = self.param
             if is_t:
                 raise RuntimeError("double backward through gather is not supported yet")
-            z = np.zeros(self.self_shape, dtype=g.dtype)
+            z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, _gather_index(idx, d), g)
             return [z]
         if self.kind == K_STRIDED:
@@ -73,14 +115,14 @@ cdef class ShapeBackward(BinaryNode):
             if is_t:
                 raise RuntimeError("double backward through a strided view is not supported yet")
             idx = view_to_base_index(in_geom, view_geom)
-            z = np.zeros(int(np.prod(self.self_shape)), dtype=g.dtype)
+            z = np.zeros(int(np.prod(self_shape)), dtype=g.dtype)
             np.add.at(z, idx, np.asarray(g).reshape(-1))
-            return [z.reshape(self.self_shape)]
+            return [z.reshape(self_shape)]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
             if is_t:
                 raise RuntimeError("double backward through index_select is not supported yet")
-            z = np.zeros(self.self_shape, dtype=g.dtype)
+            z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, (slice(None),) * d + (idx,), g)
             return [z]
         raise AssertionError("bad kind")
@@ -205,12 +247,19 @@ cdef Tensor _arg(x, str name):
 cdef ShapeBackward _shape_node(Tensor t, object arr, type cls, int kind, object param):
     """The node of a one-input shape op, or None when it records nothing."""
     cdef ShapeBackward fn
-    if not (grad_needed(t) and arr.dtype.kind == "f"):
+    if not (grad_needed(t) and _is_floating(arr)):
         return None
     fn = new_node(cls)
     fn.kind = kind
-    fn.self_shape = tuple(t.data_.shape)
-    fn.self_dtype = t.data_.dtype
+    x = t.data_
+    if cnp.PyArray_CheckExact(x) and cnp.PyArray_NDIM(<cnp.ndarray>x) <= 8:
+        fn.self_ndim = cnp.PyArray_NDIM(<cnp.ndarray>x)
+        memcpy(fn.self_dims, cnp.PyArray_DIMS(<cnp.ndarray>x), fn.self_ndim * sizeof(Py_ssize_t))
+        fn.self_dtype = <object>cnp.PyArray_DESCR(<cnp.ndarray>x)
+    else:
+        fn.self_ndim = -1
+        fn.self_shape_ = tuple(x.shape)
+        fn.self_dtype = x.dtype
     fn.param = param
     fn.next_edges_ = next_edges1(t)
     return fn
@@ -667,19 +716,119 @@ cdef object getitem_impl(object input, object index):
     """Tensor.__getitem__: an int or a slice on the first dimension goes
     straight to a view; anything else through getitem()."""
     cdef Tensor t = <Tensor>input
+    cdef Py_ssize_t i, n
+    cdef int nd
     x = t.data_
-    if type(x) is np.ndarray and x.ndim >= 1:
+    if cnp.PyArray_CheckExact(x) and cnp.PyArray_NDIM(<cnp.ndarray>x) >= 1:
         if type(index) is int:
-            n = x.shape[0]
-            if -n <= index < n:
-                return _view(t, x[index, ...], SelectBackward0, K_INDEX, index)
+            nd = cnp.PyArray_NDIM(<cnp.ndarray>x)
+            n = cnp.PyArray_DIMS(<cnp.ndarray>x)[0]
+            i = _small_int(index)
+            if i < 0 and i != _NOT_SMALL:
+                i += n
+            if 0 <= i < n:
+                arr = cya_np_view(x, nd - 1, cnp.PyArray_DIMS(<cnp.ndarray>x) + 1,
+                                  cnp.PyArray_STRIDES(<cnp.ndarray>x) + 1,
+                                  i * cnp.PyArray_STRIDES(<cnp.ndarray>x)[0])
+                return _view(t, arr, SelectBackward0, K_INDEX, index)
         elif type(index) is slice:
             return _view(t, x[index], SliceBackward0, K_INDEX, index)
     return getitem(input, index)
 
 
+cdef extern from *:
+    """
+    /* An int object's value, or PY_SSIZE_T_MIN (no error set) when it does
+       not fit in a Py_ssize_t. */
+    static inline Py_ssize_t cya_small_int(PyObject *o) {
+        Py_ssize_t v = PyLong_AsSsize_t(o);
+        if (v == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return PY_SSIZE_T_MIN;
+        }
+        return v;
+    }
+    """
+    Py_ssize_t _small_int "cya_small_int"(object o) noexcept
+    Py_ssize_t _NOT_SMALL "PY_SSIZE_T_MIN"
+
+
 cdef object t_impl(object input):
+    """Tensor.t(): a 2-D numpy tensor's transpose is made in C."""
+    cdef Tensor x = <Tensor>input
+    cdef cnp.npy_intp dims[2]
+    cdef cnp.npy_intp strides[2]
+    a = x.data_
+    if cnp.PyArray_CheckExact(a) and cnp.PyArray_NDIM(<cnp.ndarray>a) == 2:
+        dims[0] = cnp.PyArray_DIMS(<cnp.ndarray>a)[1]
+        dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
+        strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
+        strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
+        return _view(x, cya_np_view(a, 2, dims, strides, 0), TBackward0, K_PERMUTE, _T_PERM)
     return t(input)
+
+
+cdef tuple _T_PERM = (1, 0)
+
+
+cdef object view1_impl(object input, object size):
+    """Tensor.view(size): one int (x.view(-1)) on a C-contiguous numpy
+    tensor is a 1-D view made in C."""
+    cdef Tensor x = <Tensor>input
+    cdef Py_ssize_t v, numel
+    cdef cnp.npy_intp dims[1]
+    cdef cnp.npy_intp strides[1]
+    a = x.data_
+    if type(size) is int and cnp.PyArray_CheckExact(a) and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>a):
+        v = _small_int(size)
+        numel = cnp.PyArray_SIZE(<cnp.ndarray>a)
+        if v == -1 or v == numel:
+            dims[0] = numel
+            strides[0] = cnp.PyArray_ITEMSIZE(<cnp.ndarray>a)
+            return _view(x, cya_np_view(a, 1, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
+    if isinstance(size, (tuple, list)):
+        return view_impl(input, tuple(size))
+    return view_impl(input, (size,))
+
+
+cdef object view_impl(object input, object shape):
+    """Tensor.view(*shape): int sizes on a C-contiguous numpy tensor are
+    handled in C; anything else goes through view()."""
+    cdef Tensor x = <Tensor>input
+    cdef tuple s = <tuple>shape
+    cdef Py_ssize_t n = len(s), i, v, known = 1, numel, step
+    cdef int infer = -1
+    cdef cnp.npy_intp dims[32]
+    cdef cnp.npy_intp strides[32]
+    a = x.data_
+    if n == 0 or n > 32 or not cnp.PyArray_CheckExact(a) or not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>a):
+        return view(input, *s)
+    for i in range(n):
+        o = s[i]
+        if type(o) is not int:
+            return view(input, *s)
+        v = _small_int(o)
+        if v < -1:
+            return view(input, *s)
+        if v == -1:
+            if infer >= 0:
+                return view(input, *s)
+            infer = i
+        else:
+            known *= v
+        dims[i] = v
+    numel = cnp.PyArray_SIZE(<cnp.ndarray>a)
+    if infer >= 0:
+        if known == 0 or numel % known != 0:
+            return view(input, *s)
+        dims[infer] = numel // known
+    elif known != numel:
+        return view(input, *s)
+    step = cnp.PyArray_ITEMSIZE(<cnp.ndarray>a)
+    for i in range(n - 1, -1, -1):
+        strides[i] = step
+        step *= dims[i]
+    return _view(x, cya_np_view(a, <int>n, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
 
 
 cdef object numpy_T_impl(object input):
@@ -688,6 +837,8 @@ cdef object numpy_T_impl(object input):
 
 tensor_dispatch().getitem = getitem_impl
 tensor_dispatch().t = t_impl
+tensor_dispatch().view = view_impl
+tensor_dispatch().view1 = view1_impl
 tensor_dispatch().numpy_T = numpy_T_impl
 
 
