@@ -16,9 +16,11 @@ cdef class SavedVariable:
     cdef bint is_output_         # saved an output of the node that saves it
     cdef bint requires_grad_     # the saved tensor required grad
     cdef bint released_          # freed after backward
+    cdef object weak_grad_fn_    # weakref to a view's grad_fn (is_inplace_on_view), or None
 
     cdef object unpack(self, Node saved_for, bint as_tensor)
     cdef void release(self) noexcept
+    cdef void set_inplace_on_view(self, Node view_grad_fn)
 
 cdef SavedVariable save_variable(Tensor t, bint is_output)
 cdef object err_backward_twice()

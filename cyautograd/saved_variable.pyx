@@ -7,6 +7,8 @@ from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node
 from cyautograd.version_counter cimport VersionCounter
 
+from cpython.weakref cimport PyWeakref_NewRef
+
 import re as _re
 
 from cyautograd import dtypes as _D
@@ -19,6 +21,12 @@ from cyautograd import dtypes as _D
 # that only the cyclic GC frees. So an output is saved as its array plus
 # version counter, and unpack() builds a fresh Tensor whose grad_fn is the
 # node being run. Inputs are saved as the Tensor itself.
+#
+# An output of an in-place op on a view is different (is_inplace_on_view):
+# the op's node is not in the graph itself but runs inside the base's
+# CopySlices, so the unpacked tensor's grad_fn is the view's grad_fn after
+# the rebase (AsStridedBackward0, leading to CopySlices), held weakly as
+# torch does (the view's grad_fn reaches this node through CopySlices).
 #
 # Invariants:
 #   - exactly one of tensor_ / data_ is set until release();
@@ -59,6 +67,10 @@ cdef class SavedVariable:
         if self.requires_grad_:
             m = new_autograd_meta()
             m.grad_fn_ = saved_for
+            if self.weak_grad_fn_ is not None:
+                fn = self.weak_grad_fn_()
+                if fn is not None:
+                    m.grad_fn_ = fn
             m.c.output_nr = self.output_nr_
             t.autograd_meta_ = m
         return t
@@ -79,6 +91,10 @@ cdef class SavedVariable:
                 "anomaly detection to find the operation that failed to compute its gradient, with "
                 "cyautograd.autograd.set_detect_anomaly(True, check_nan=False)."
                 % (desc, self.vc_.c.version, self.saved_version_))
+
+    cdef void set_inplace_on_view(self, Node view_grad_fn):
+        self.weak_grad_fn_ = PyWeakref_NewRef(view_grad_fn, None)
+        self.output_nr_ = 0
 
     cdef void release(self) noexcept:
         self.released_ = True

@@ -351,3 +351,115 @@ def tensor_type_errors(T):
     x = T.tensor([1.0])
     return [_err(lambda: x.nonexistent_method), _err(lambda: x + "a"), _err(lambda: "a" * x),
             _err(lambda: x @ "a"), type(x).__name__, hasattr(x, "isnan"), x.isnan()]
+
+
+# -- double backward (create_graph) through views, in-place on views and gathers --
+
+def _double(T, x, loss):
+    g, = T.autograd.grad(loss, x, create_graph=True)
+    g2, = T.autograd.grad((g * g).sum() + (g * x).sum(), x)
+    return [g, g2]
+
+
+@case
+def expand_error_order(T):
+    x = T.ones(3, 1, 4)
+    return [_err(lambda: x.expand(2, 2, 5)), _err(lambda: x.expand(-1, 7, 3)),
+            _err(lambda: x.expand(-1, 3, 1, 4)), _err(lambda: x.expand(2, 4))]
+
+
+@case
+def double_backward_basic_views(T):
+    out = []
+    for f in (lambda x: x[0], lambda x: x[:, 1:], lambda x: x[-1, ::2], lambda x: x.t(),
+              lambda x: x.view(-1), lambda x: x.narrow(1, 1, 2), lambda x: x.select(1, 2),
+              lambda x: x.expand(2, 3, 4), lambda x: x.unsqueeze(0).squeeze(0)):
+        x = leaf(T)
+        out.append(_double(T, x, (f(x * x) ** 3).sum()))
+    return out
+
+
+@case
+def double_backward_strided_views(T):
+    out = []
+    for f in (lambda x: x.diagonal(), lambda x: x.diagonal(1), lambda x: x.unfold(1, 2, 1),
+              lambda x: x.as_strided((2, 2), (1, 2), 1), lambda x: x.movedim(0, 1)):
+        x = leaf(T)
+        out.append(_double(T, x, (f(x * x) ** 3).sum()))
+    return out
+
+
+@case
+def double_backward_gathers(T):
+    out = []
+    i = T.tensor([[0, 2, 1], [1, 1, 0]])
+    for f in (lambda x: x[T.tensor([1, 0, 1])], lambda x: x[x > 0], lambda x: x[[0, 1], [2, 0]],
+              lambda x: x.gather(1, i[:, :2]), lambda x: x.index_select(1, T.tensor([2, 0, 2]))):
+        x = leaf(T)
+        out.append(_double(T, x, (f(x * x) ** 3).sum()))
+    return out
+
+
+@case
+def double_backward_index_put(T):
+    out = []
+    for acc in (False, True):
+        x = leaf(T)
+        v = T.tensor([1.5, -2.0], requires_grad=True)
+        y = (x * x).index_put((T.tensor([0, 1]), T.tensor([2, 0])), v * v, accumulate=acc)
+        loss = (y ** 3).sum()
+        g = T.autograd.grad(loss, (x, v), create_graph=True)
+        g2 = T.autograd.grad((g[0] * g[0]).sum() + (g[1] * g[1]).sum(), (x, v))
+        out.append([list(g), list(g2)])
+    return out
+
+
+@case
+def double_backward_inplace_on_view(T):
+    out = []
+    for op in ("mul", "exp", "copy", "setitem", "pow"):
+        x = leaf(T)
+        b = x * 1
+        v = b[1]
+        if op == "mul":
+            v.mul_(x[0])
+        elif op == "exp":
+            v.exp_()
+        elif op == "copy":
+            v.copy_(x[0] * x[1])
+        elif op == "setitem":
+            b[:, 1] = x[:, 0] ** 2
+        else:
+            v.pow_(2)
+        loss = (b ** 2).sum() + (v ** 3).sum()
+        out.append([type(b.grad_fn).__name__, type(v.grad_fn).__name__] + _double(T, x, loss))
+    return out
+
+
+@case
+def double_backward_view_of_view_inplace(T):
+    x = leaf(T)
+    b = x * 2
+    v = b[:, 1:].t()[0]
+    v.mul_(v.detach() + 1)
+    w = b.diagonal()
+    loss = (b ** 2).sum() + (v * w).sum()
+    return [type(b.grad_fn).__name__, type(v.grad_fn).__name__] + _double(T, x, loss)
+
+
+@case
+def double_backward_inplace_plain_and_multi(T):
+    out = []
+    x = leaf(T)
+    y = T.tensor([[2.0], [0.5], [-1.0]], requires_grad=True)
+    a = x * 1
+    a.mul_(y)
+    a.div_(y * y + 1)
+    loss = (a ** 2).sum()
+    g = T.autograd.grad(loss, (x, y), create_graph=True)
+    out.append(list(T.autograd.grad((g[0] ** 2).sum() + (g[1] ** 2).sum(), (x, y))))
+    for f in (lambda z: z.unbind(1)[2], lambda z: z.split(2, 1)[1], lambda z: z.chunk(3, 0)[1],
+              lambda z: T.cat([z, z[:1]], 0), lambda z: T.stack([z, z * 2], 1)):
+        x = leaf(T)
+        out.append(_double(T, x, (f(x * x) ** 3).sum()))
+    return out

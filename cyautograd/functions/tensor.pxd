@@ -1,5 +1,6 @@
 # cython: language_level=3
 from cyautograd.graph cimport Node
+from cyautograd.tensor cimport Tensor
 
 # The geometry of a strided tensor relative to its storage, in elements.
 cdef class TensorGeometry:
@@ -13,6 +14,7 @@ cdef class CopySlices(Node):
     cdef TensorGeometry view_geom    # the modified view
     cdef object view_fn              # None (as_strided replay) or callable
     cdef Node fn                     # the in-place op's node
+    cdef list _apply_tensor(self, Tensor g)
 
 # torch's AsStridedBackward0: a view's regenerated grad_fn.
 cdef class AsStridedBackward0(Node):

@@ -79,11 +79,11 @@ cdef object view_to_base_index(TensorGeometry base, TensorGeometry view):
     return idx
 
 
-cdef object _arr(object g):
-    if isinstance(g, Tensor):
-        raise RuntimeError("double backward through an in-place operation on a view "
-                           "(CopySlices / AsStridedBackward0) is not supported yet")
-    return np.asarray(g)
+cdef object _shape_ops():
+    # cyautograd.ops.shape cimports this module; its Tensor ops are reached
+    # at run time (create_graph only)
+    from cyautograd.ops import shape
+    return shape
 
 
 @cython.final
@@ -92,8 +92,12 @@ cdef class AsStridedBackward0(Node):
     zero gradient of the base's shape (summing where view elements alias)."""
 
     cdef list apply(self, list grads):
-        g = _arr(grads[0])
+        g = grads[0]
         idx = view_to_base_index(self.self_geometry, self.view_geometry)
+        if isinstance(g, Tensor):
+            # create_graph: see NOTE [ Double backward of gathers ] in ops/shape.pyx
+            return [_shape_ops()._scatter_flat(g, idx, self.self_geometry.sizes)]
+        g = np.asarray(g)
         n = 1
         for s in self.self_geometry.sizes:
             n *= s
@@ -111,7 +115,9 @@ cdef class CopySlices(Node):
         g = grads[0]
         if g is None:
             return [None] * self.num_next_edges()
-        g = _arr(g)
+        if isinstance(g, Tensor):
+            return self._apply_tensor(<Tensor>g)
+        g = np.asarray(g)
         result = np.array(g, copy=True).reshape(-1)
         idx = view_to_base_index(self.base_geom, self.view_geom)
         grad_slice = result[idx].reshape(self.view_geom.sizes)
@@ -119,6 +125,23 @@ cdef class CopySlices(Node):
         r0 = res[0]
         result[idx] = 0 if r0 is None else np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
         out = [result.reshape(self.base_geom.sizes)]
+        out.extend(res[1:])
+        return out
+
+    cdef list _apply_tensor(self, Tensor g):
+        """The same steps as differentiable ops (create_graph): the slice of
+        the gradient goes through fn, the rest passes through."""
+        ops = _shape_ops()
+        idx = view_to_base_index(self.base_geom, self.view_geom)
+        flat = g.reshape(-1)
+        res = self.fn.apply([ops.getitem(flat, idx).reshape(self.view_geom.sizes)])
+        r0 = res[0]
+        if r0 is None:
+            r0 = flat.new_zeros(())
+        elif not isinstance(r0, Tensor):
+            r0 = flat.new_tensor(np.asarray(r0))
+        vals = r0.expand(self.view_geom.sizes).reshape(-1)
+        out = [ops.index_put(flat, (idx,), vals).reshape(self.base_geom.sizes)]
         out.extend(res[1:])
         return out
 

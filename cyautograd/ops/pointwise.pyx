@@ -15,7 +15,7 @@ from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   assert_no_internal_overlap,
-                                  bump_version, rebase_history)
+                                  bump_version, rebase_history, grad_fn_of)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.kernels cimport (K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
@@ -170,7 +170,7 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
             fn.scalar = other
         else:
             if tensor_requires_grad(tb):
-                fn.sv0 = save_variable(_detached_copy(ta) if inplace else ta, False)
+                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
             if tensor_requires_grad(ta):
                 fn.sv1 = save_variable(tb, False)
     else:
@@ -179,7 +179,7 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
             fn.scalar = other
         else:
             if tensor_requires_grad(tb):
-                fn.sv0 = save_variable(_detached_copy(ta) if inplace else ta, False)
+                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
             fn.sv1 = save_variable(tb, False)
     fn.next_edges_ = next_edges2(ta, tb)
     return fn
@@ -1253,8 +1253,11 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     return t
 
 
-cdef Tensor _detached_copy(Tensor t):
-    return wrap_array(t.data_.copy())
+cdef Tensor _original_self(Tensor t):
+    """The value of self before an in-place op, saved for the formula: a
+    clone with history (CloneBackward0), as torch's self.clone(), so that a
+    double backward reaches self's earlier history through it."""
+    return ops_ns().clone(t)
 
 
 cdef object iadd_impl(object a, object b):
@@ -1523,6 +1526,12 @@ def _inplace_via(self, op, *args, **kwargs):
             _retarget_saved_output((<BinaryNode>fn).sv0, r, t)
             _retarget_saved_output((<BinaryNode>fn).sv1, r, t)
         rebase_history(t, fn)
+        if isinstance(fn, BinaryNode) and t.autograd_meta_.c.is_view:
+            # see NOTE [ Saved outputs without cycles ] (is_inplace_on_view)
+            view_fn = grad_fn_of(t)
+            for sv in ((<BinaryNode>fn).sv0, (<BinaryNode>fn).sv1):
+                if sv is not None and (<SavedVariable>sv).data_ is t.data_ and view_fn is not None:
+                    (<SavedVariable>sv).set_inplace_on_view(view_fn)
     return t
 
 

@@ -106,22 +106,24 @@ cdef class ShapeBackward(Node):
         if self.kind == K_GATHER:
             d, idx = self.param
             if is_t:
-                raise RuntimeError("double backward through gather is not supported yet")
+                flat = np.ravel_multi_index(_gather_index(idx, d), self_shape) if idx.size else idx
+                return [_scatter_flat(g, flat, self_shape)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, _gather_index(idx, d), g)
             return [z]
         if self.kind == K_STRIDED:
             in_geom, view_geom = self.param
-            if is_t:
-                raise RuntimeError("double backward through a strided view is not supported yet")
             idx = view_to_base_index(in_geom, view_geom)
+            if is_t:
+                return [_scatter_flat(g, idx, self_shape)]
             z = np.zeros(int(np.prod(self_shape)), dtype=g.dtype)
             np.add.at(z, idx, np.asarray(g).reshape(-1))
             return [z.reshape(self_shape)]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
             if is_t:
-                raise RuntimeError("double backward through index_select is not supported yet")
+                flat = np.arange(_numel(self_shape), dtype=np.int64).reshape(self_shape)
+                return [_scatter_flat(g, flat[(slice(None),) * d + (idx,)], self_shape)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, (slice(None),) * d + (idx,), g)
             return [z]
@@ -229,7 +231,30 @@ cdef class IndexSelectBackward0(ShapeBackward):
 
 
 cdef object _index_backward_t(z, index, g):
-    raise RuntimeError("double backward through advanced indexing is not supported yet")
+    """The gradient of x[index] as a differentiable op on the Tensor g
+    (create_graph): g added into zeros at index."""
+    return index_put_(z, index if type(index) is tuple else (index,), g, True)
+
+
+cdef Py_ssize_t _numel(tuple shape):
+    cdef Py_ssize_t n = 1
+    for v in shape:
+        n *= v
+    return n
+
+
+def _scatter_flat(g, flat, shape):
+    """zeros(shape) with the elements of the Tensor g added at the C-order
+    flat indices `flat` (one per element of g): the differentiable form of
+    the backward of every gather-like op (its own backward is a gather).
+    NOTE [ Double backward of gathers ]: torch writes a dedicated
+    *BackwardBackward formula per op; here they all reduce to this
+    index_put_(accumulate=True) of a flat index, whose backward is the
+    indexing x.reshape(-1)[flat], itself differentiable the same way."""
+    cdef Tensor tg = g
+    z = wrap_array(np.zeros(_numel(tuple(shape)), dtype=tg.data_.dtype))
+    index_put_(z, (np.asarray(flat, dtype=np.int64).reshape(-1),), tg.reshape(-1), True)
+    return z.reshape(tuple(shape))
 
 
 cdef tuple _gather_index(idx, int d):
@@ -525,22 +550,23 @@ def expand(input, *sizes):
         raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
     lead = len(sizes) - x.ndim
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in range(len(sizes) - 1, -1, -1):  # torch checks from the last dimension
+        s = sizes[i]
         if i < lead:
             if s < 0:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
-            target.append(s)
+            target[i] = s
         else:
             cur = x.shape[i - lead]
             if s == -1:
-                target.append(cur)
+                target[i] = cur
             elif cur != 1 and s != cur:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
                                    f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
                                    f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
             else:
-                target.append(s)
+                target[i] = s
     lead_strides = (0,) * lead
     strides = lead_strides + tuple([0 if (x.shape[i] == 1 and target[lead + i] != 1) else x.strides[i]
                                     for i in range(x.ndim)])
@@ -1000,7 +1026,7 @@ cdef class IndexPutBackward0(Node):
     cdef list apply(self, list grads):
         g = grads[0]
         if isinstance(g, Tensor):
-            raise RuntimeError("double backward through index_put_ is not supported yet")
+            return self._apply_tensor(<Tensor>g)
         g = np.asarray(g)
         r0 = r1 = None
         if self.should_compute_output(0):
@@ -1009,6 +1035,18 @@ cdef class IndexPutBackward0(Node):
                 r0[self.indices] = 0
         if self.should_compute_output(1):
             r1 = unbroadcast(np.asarray(g[self.indices]), self.values_shape)
+        return [r0, r1]
+
+    cdef list _apply_tensor(self, Tensor g):
+        """The same formulas as differentiable ops (create_graph)."""
+        r0 = r1 = None
+        if self.should_compute_output(0):
+            if self.accumulate:
+                r0 = g
+            else:
+                r0 = index_put(g, self.indices, wrap_array(np.zeros((), dtype=g.data_.dtype)))
+        if self.should_compute_output(1):
+            r1 = unbroadcast(getitem(g, self.indices), self.values_shape)
         return [r0, r1]
 
 
