@@ -146,8 +146,8 @@ def sgd_update(T):
     return run
 
 
-def view_op(T, which):
-    x = T.randn(4, 4, requires_grad=True)
+def view_op(T, which, requires_grad=True):
+    x = T.randn(4, 4, requires_grad=requires_grad)
     return {"select": lambda: x[0], "view": lambda: x.view(-1), "t": lambda: x.t()}[which]
 
 
@@ -173,6 +173,9 @@ ROWS = [
     ("x[0], requires-grad (4,4) leaf", lambda T: view_op(T, "select"), None, 0.25),
     ("x.view(-1), requires-grad (4,4)", lambda T: view_op(T, "view"), None, 0.25),
     ("x.t(), requires-grad (4,4)", lambda T: view_op(T, "t"), None, 0.25),
+    ("x[0], plain (4,4)", lambda T: view_op(T, "select", False), None, None),
+    ("x.view(-1), plain (4,4)", lambda T: view_op(T, "view", False), None, None),
+    ("x.t(), plain (4,4)", lambda T: view_op(T, "t", False), None, None),
     ("in-place on view + both grad_fn", inplace_view_grad_fn, None, 0.34),
 ]
 
