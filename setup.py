@@ -28,7 +28,8 @@ def extensions():
 
 setup(
     packages=["cyautograd", "cyautograd.ops", "cyautograd.functions",
-              "cyautograd.autograd", "cyautograd.nn", "cyautograd.include"],
+              "cyautograd.autograd", "cyautograd.nn", "cyautograd.utils",
+              "cyautograd.include"],
     package_dir={"cyautograd.include": "include"},
     package_data={
         "cyautograd": ["*.pxd", "*.pyx", "py.typed"],

@@ -30,14 +30,8 @@ from cyautograd.variable import (_base, _is_view, detach, detach_, set_data,  # 
                                  _variable_data as variable_data)
 
 
-def retain_grad(t):
-    from cyautograd import hooks
-    return hooks.retain_grad(t)
-
-
-def register_hook(t, hook):
-    from cyautograd import hooks
-    return hooks.register_hook(t, hook)
+from cyautograd.python_hook import (register_hook, register_post_accumulate_grad_hook,  # noqa: F401,E402
+                                    retain_grad)
 
 
 def select(t, dim, index):

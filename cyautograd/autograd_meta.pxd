@@ -11,9 +11,10 @@ cdef class AutogradMeta:
     cdef Node grad_fn_                # None on leaves
     cdef PyObject* grad_accumulator_  # the leaf's AccumulateGrad, not owned (NULL if none);
     #                                   see NOTE [ Weak grad accumulator ] in variable.pyx
-    cdef list hooks_                  # tensor pre-hooks of a leaf (may be None)
-    cdef object cpp_hooks_list_       # the hook list shared with grad_fn_ (may be None)
-    cdef list post_acc_grad_hooks_    # post-accumulate-grad hooks (may be None)
+    cdef list hooks_                  # a leaf's TensorPreHooks, run by its AccumulateGrad (may be None)
+    cdef object cpp_hooks_list_       # the dict of hooks registered since grad_fn_ was set
+    #                                   (see NOTE [ Hook dicts ] in python_hook.pyx; may be None)
+    cdef object post_acc_grad_hooks_  # post-accumulate-grad hooks {handle id: hook} (may be None)
     cdef object retains_grad_fn_      # the node holding our retain_grad hook (may be None)
     cdef object name_                 # str or None
 

@@ -18,6 +18,7 @@ from cyautograd._c cimport cya_grad_mode_t
 from cyautograd.variable cimport gradient_edge, grad_fn_of
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like
+from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
 
 from cyautograd import dtypes as _D
 
@@ -136,37 +137,6 @@ cdef class _Capture:
     cdef Py_ssize_t out_index
 
 
-cdef list _call_tensor_pre_hooks(Node fn, list inputs):
-    cdef Py_ssize_t k
-    cdef NodeExtras x = fn.extras()
-    if x.tensor_pre_hooks_:
-        for h in x.tensor_pre_hooks_:
-            inputs = h(inputs)
-    if x.retains_grad_hooks_:
-        for k, h in list(x.retains_grad_hooks_.items()):
-            inputs = h(inputs, k)
-    if x.pre_hooks_:
-        for h in list(x.pre_hooks_):
-            if h is None:
-                continue
-            r = h(tuple(inputs))
-            if r is not None:
-                inputs = list(r)
-    return inputs
-
-
-cdef list _call_post_hooks(Node fn, list outputs, list inputs):
-    cdef NodeExtras x = fn.extras()
-    if x.post_hooks_:
-        for h in list(x.post_hooks_):
-            if h is None:
-                continue
-            r = h(tuple(outputs), tuple(inputs))
-            if r is not None:
-                outputs = list(r)
-    return outputs
-
-
 cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint create_graph,
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
@@ -244,7 +214,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             if inputs is None:
                 inputs = [None] * fn.num_inputs_
             if fn.has_hooks_:
-                inputs = _call_tensor_pre_hooks(fn, inputs)
+                inputs = call_tensor_pre_hooks(fn, inputs)
             if captures is not None:
                 caps = captures.get(fn)
                 if caps is not None:
@@ -265,11 +235,13 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 g = None
                 outputs = None
                 buf = None
+                if fn.has_hooks_:
+                    inputs = call_pre_hooks(fn, inputs)
                 outputs = fn.apply(inputs)
                 if not keep_graph:
                     fn.release_variables()
                 if fn.has_hooks_:
-                    outputs = _call_post_hooks(fn, outputs, inputs)
+                    outputs = call_post_hooks(fn, outputs, inputs)
                 outputs = _validate(fn, outputs)
             ne = fn.next_edges_
             n = fn.num_next_edges()

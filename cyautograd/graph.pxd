@@ -11,8 +11,8 @@ cdef class Node
 cdef class NodeExtras:
     cdef list tensor_pre_hooks_          # hooks registered on output tensors (may be None)
     cdef dict retains_grad_hooks_        # output_nr -> retain_grad hook (may be None)
-    cdef list pre_hooks_                 # Node pre-hooks (may be None)
-    cdef list post_hooks_                # Node post-hooks (may be None)
+    cdef object pre_hooks_                # Node pre-hooks {handle id: hook} (may be None)
+    cdef object post_hooks_               # Node post-hooks {handle id: hook} (may be None)
     cdef dict metadata_                  # user metadata (may be None)
     cdef object anomaly_trace_           # forward stack under detect_anomaly
 

@@ -176,6 +176,18 @@ cdef class Node:
             x.metadata_ = {}
         return x.metadata_
 
+    def register_hook(self, fn):
+        """fn(grad_inputs, grad_outputs) runs after this node; it may return
+        replacement grad_inputs. Returns a RemovableHandle."""
+        from cyautograd.python_hook import register_node_hook
+        return register_node_hook(self, fn)
+
+    def register_prehook(self, fn):
+        """fn(grad_outputs) runs before this node; it may return replacement
+        grad_outputs. Returns a RemovableHandle."""
+        from cyautograd.python_hook import register_node_prehook
+        return register_node_prehook(self, fn)
+
     def _input_metadata_shape(self, nr):
         m = self.input_metadata(nr)
         return None if m is None else m[0]

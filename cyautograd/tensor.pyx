@@ -290,7 +290,12 @@ cdef class Tensor:
     @property
     def grad(self):
         cdef AutogradMeta m = self.autograd_meta_
-        return None if m is None else m.grad_
+        if m is None:
+            return None
+        if m.grad_ is None and not m.c.retains_grad and self.grad_fn is not None:
+            import warnings
+            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return m.grad_
 
     @grad.setter
     def grad(self, value):
@@ -305,7 +310,7 @@ cdef class Tensor:
     @property
     def retains_grad(self):
         cdef AutogradMeta m = self.autograd_meta_
-        return m is not None and bool(m.c.retains_grad)
+        return m is not None and bool(m.c.retains_grad) and self.grad_fn is not None
 
     @property
     def name(self):
@@ -317,6 +322,9 @@ cdef class Tensor:
 
     def register_hook(self, hook):
         return _ops.register_hook(self, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        return _ops.register_post_accumulate_grad_hook(self, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         return _ops.backward(self, gradient, retain_graph, create_graph, inputs)
@@ -1072,7 +1080,10 @@ cdef _set_requires_grad(Tensor self, value, bint from_setter):
     cdef AutogradMeta m = self.autograd_meta_
     cdef bint rg = bool(value)
     if m is not None and self.grad_fn is not None:
-        raise RuntimeError(_requires_grad_leaf_error(rg))
+        # the setter refuses any change on a non-leaf; requires_grad_() only False
+        if from_setter or not rg:
+            raise RuntimeError(_requires_grad_leaf_error(rg))
+        return
     if rg and self.data_.dtype.kind != "f":
         raise RuntimeError("only Tensors of floating point and complex dtype can require gradients"
                            if from_setter else
@@ -1085,6 +1096,14 @@ cdef _set_requires_grad(Tensor self, value, bint from_setter):
         m = new_autograd_meta()
         self.autograd_meta_ = m
     m.c.requires_grad = rg
+
+
+_NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information.")
 
 
 cdef str _requires_grad_leaf_error(bint requires_grad):

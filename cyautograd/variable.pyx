@@ -71,9 +71,14 @@ cdef Node grad_accumulator(Tensor self):
     acc = <AccumulateGrad>new_node(AccumulateGrad)
     acc.sequence_nr_ = UINT64_MAX
     acc.variable = self
+    if m.hooks_:
+        acc.has_hooks_ = True   # the leaf's tensor hooks (NOTE [ Hook dicts ])
     x = self.data_
     acc.dtype_at_creation = (<object>cnp.PyArray_DESCR(<cnp.ndarray>x) if cnp.PyArray_CheckExact(x)
                              else x.dtype)
+    # the leaf's shape now: a later set_data of another shape (same dtype)
+    # keeps this accumulator, and backward reports the mismatch, as torch
+    acc.set_input_metadata_from(0, x)
     m.grad_accumulator_ = <PyObject*>acc
     return acc
 

@@ -306,6 +306,9 @@ cdef int _rebase_view_history(Tensor t, Node fn) except -1:
     ne = fn.next_edges_
     cs.next_edges_ = next_edges1(base) + ne[2:]
     cs.set_input_metadata_from(0, base.data_)
+    if tensor_requires_grad(t):
+        # the base's hooks stay with its old grad_fn; its retain_grad moves
+        update_tensor_hooks_on_new_gradfn(base, materialize_autograd_meta(base), grad_fn_of(base), cs)
     set_gradient_edge(base, cs, 0)
     if dm.bw_view_fn_ is None:
         # the view's new grad_fn: AsStridedBackward0 over the same geometry

@@ -114,3 +114,25 @@ def save_golden(name, data):
     with open(os.path.join(GOLDEN_DIR, name + ".json"), "w") as f:
         json.dump(data, f, indent=0, sort_keys=True)
         f.write("\n")
+
+
+def differential_tests(golden_name, cases):
+    """The two tests every case file gets: against golden data recorded from
+    torch, and against live torch where it is installed. Use as
+    ``test_matches_golden, test_matches_live_torch = differential_tests(...)``."""
+    import pytest
+    import cyautograd
+
+    golden = load_golden(golden_name)
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_matches_golden(name):
+        assert name in golden, f"no golden data for {name}: run tests/record_golden.py"
+        assert_same(run(cases[name], cyautograd), golden[name], RTOL)
+
+    @pytest.mark.skipif(not HAVE_TORCH, reason="torch not installed")
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_matches_live_torch(name):
+        assert_same(run(cases[name], cyautograd), run(cases[name], torch_module()), RTOL)
+
+    return test_matches_golden, test_matches_live_torch

@@ -52,14 +52,7 @@ cdef class AccumulateGrad(Node):
         self.variable = variable
         if variable is not None:
             self.dtype_at_creation = variable.data_.dtype
-
-    cdef tuple input_metadata(self, Py_ssize_t nr):
-        if self.variable is None:
-            return None
-        return (self.variable.data_.shape, self.variable.data_.dtype)
-
-    cdef bint input_shape_matches(self, Py_ssize_t nr, object g):
-        return self.variable is None or g.shape == self.variable.data_.shape
+            self.set_input_metadata_from(0, variable.data_)
 
     cdef list apply(self, list grads):
         cdef object new_grad = grads[0]
@@ -94,9 +87,8 @@ cdef class AccumulateGrad(Node):
                         vc = version_counter_of(g)
                         vc.c.version += 1
         if m.post_acc_grad_hooks_:
-            for hook in list(m.post_acc_grad_hooks_):
-                if hook is not None:
-                    hook(var)
+            for hook in list(m.post_acc_grad_hooks_.values()):
+                hook(var)
         return []
 
     cpdef str name(self):

@@ -1,0 +1,1 @@
+"""cyautograd.utils, shaped like torch.utils (hooks only)."""

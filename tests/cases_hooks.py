@@ -1,0 +1,423 @@
+"""Snippets run against both torch and cyautograd (issue 4: hooks, retain_grad,
+data/detach/requires_grad_, custom Functions, saved-tensor hooks, anomaly
+detection). Each takes the module and returns what to compare."""
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+X = [[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]]
+
+
+def leaf(T, v=X):
+    return T.tensor(v, requires_grad=True)
+
+
+def err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+# -- tensor hooks ------------------------------------------------------------------
+
+@case
+def hook_leaf_and_nonleaf(T):
+    seen = []
+    x = leaf(T)
+    y = x * 2
+    z = y.exp()
+    x.register_hook(lambda g: seen.append(("x", g)))
+    y.register_hook(lambda g: seen.append(("y", g)))
+    z.register_hook(lambda g: seen.append(("z", g)))
+    z.sum().backward()
+    return [[n for n, _ in seen], [g for _, g in seen], x.grad]
+
+
+@case
+def hook_replaces_grad_in_order(T):
+    calls = []
+    x = leaf(T)
+    y = x * x
+
+    def h1(g):
+        calls.append(1)
+        return g * 2
+
+    def h2(g):
+        calls.append(2)
+        return g + 1
+
+    y.register_hook(h1)
+    y.register_hook(h2)
+    x.register_hook(lambda g: g * 10)
+    y.sum().backward()
+    return [calls, x.grad]
+
+
+@case
+def hook_handle_remove_and_context(T):
+    x = leaf(T)
+    y = x * 3
+    h = y.register_hook(lambda g: g * 100)
+    h.remove()
+    h.remove()  # twice is fine
+    with y.register_hook(lambda g: g * 2):
+        pass
+    y.sum().backward(retain_graph=True)
+    first = x.grad.clone()
+    with x.register_hook(lambda g: g * 5) as h2:
+        y.sum().backward(retain_graph=True)
+    second = x.grad.clone()
+    y.sum().backward()
+    return [first, second, x.grad, isinstance(h2.id, int)]
+
+
+@case
+def hook_errors(T):
+    x = leaf(T)
+
+    def bad_type(g):
+        return g.double()
+
+    def bad_size(g):
+        return g[0]
+
+    class Callable:
+        def __call__(self, g):
+            return g[:1]
+
+    out = [err(lambda: T.ones(2).register_hook(lambda g: g))]
+    for h in (bad_type, bad_size, lambda g: 3, Callable(), lambda g: "s"):
+        y = x * 2
+        y.register_hook(h)
+        out.append(err(lambda: y.sum().backward()))
+    out.append(x.grad)
+    return out
+
+
+@case
+def hook_raises_graph_stays_usable(T):
+    x = leaf(T)
+    y = (x * x).sum()
+    state = {"raise": True}
+
+    def h(g):
+        if state["raise"]:
+            raise ValueError("boom from hook")
+        return g
+
+    x.register_hook(h)
+    r = err(lambda: y.backward(retain_graph=True))
+    state["raise"] = False
+    y.backward()
+    return [r, x.grad]
+
+
+@case
+def hook_removes_itself(T):
+    x = leaf(T)
+    y = x * 2
+    calls = []
+    handles = {}
+
+    def h1(g):
+        calls.append("h1")
+        handles["h1"].remove()
+        handles["h2"].remove()
+
+    def h2(g):
+        calls.append("h2")
+
+    handles["h1"] = y.register_hook(h1)
+    handles["h2"] = y.register_hook(h2)
+    y.sum().backward(retain_graph=True)
+    y.sum().backward()
+    return [calls, x.grad]
+
+
+@case
+def hooks_across_retain_graph(T):
+    x = leaf(T)
+    y = x.exp()
+    n = []
+    y.register_hook(lambda g: n.append(1) or g * 2)
+    s = y.sum()
+    s.backward(retain_graph=True)
+    s.backward(retain_graph=True)
+    s.backward()
+    return [len(n), x.grad]
+
+
+@case
+def hook_before_and_after_inplace(T):
+    x = leaf(T)
+    y = x * 2
+    seen = []
+    y.register_hook(lambda g: seen.append(("before", g)))
+    y.mul_(3)
+    y.register_hook(lambda g: seen.append(("after", g)) or g + 1)
+    (y * y).sum().backward()
+    return [[n for n, _ in seen], [g for _, g in seen], x.grad, type(y.grad_fn).__name__]
+
+
+@case
+def hook_on_view_then_base_inplace(T):
+    x = leaf(T)
+    b = x * 1
+    v = b[0]
+    seen = []
+    v.register_hook(lambda g: seen.append(("v-old", g)))
+    b.mul_(2)
+    v.register_hook(lambda g: seen.append(("v-new", g)))
+    (v * v).sum().backward()
+    return [[n for n, _ in seen], [g for _, g in seen], x.grad]
+
+
+@case
+def hook_with_autograd_grad(T):
+    x = leaf(T)
+    y = x * x
+    y.register_hook(lambda g: g * 3)
+    x.register_hook(lambda g: g + 1)
+    g, = T.autograd.grad(y.sum(), x)
+    return [g, x.grad]
+
+
+@case
+def hook_create_graph(T):
+    x = leaf(T)
+    y = x ** 3
+    y.register_hook(lambda g: g * x)
+    g, = T.autograd.grad(y.sum(), x, create_graph=True)
+    g2, = T.autograd.grad(g.sum(), x)
+    return [g, g2]
+
+
+# -- retain_grad ---------------------------------------------------------------------
+
+@case
+def retain_grad_basic(T):
+    x = leaf(T)
+    y = x * 2
+    z = y.exp()
+    y.retain_grad()
+    y.retain_grad()
+    x.retain_grad()
+    out = [y.retains_grad, x.retains_grad, z.retains_grad, err(lambda: T.ones(2).retain_grad())]
+    z.sum().backward(retain_graph=True)
+    out.append(y.grad)
+    z.sum().backward()
+    out += [y.grad, x.grad, z.grad]
+    return out
+
+
+@case
+def retain_grad_sees_hooked_grad(T):
+    x = leaf(T)
+    y = x * 2
+    y.retain_grad()
+    y.register_hook(lambda g: g * 10)
+    (y * y).sum().backward()
+    return [y.grad, x.grad]
+
+
+@case
+def retain_grad_moves_on_inplace(T):
+    x = leaf(T)
+    y = x * 2
+    y.retain_grad()
+    y.add_(1)
+    (y * y).sum().backward()
+    return [y.grad, y.retains_grad, type(y.grad_fn).__name__, x.grad]
+
+
+@case
+def retain_grad_view_inplace(T):
+    x = leaf(T)
+    b = x * 1
+    v = b[1]
+    v.retain_grad()
+    b.retain_grad()
+    v.mul_(3)
+    (b * b).sum().backward()
+    return [v.grad, b.grad, x.grad, v.retains_grad]
+
+
+@case
+def retain_grad_create_graph(T):
+    x = leaf(T)
+    y = x * x
+    y.retain_grad()
+    (y * y).sum().backward(create_graph=True)
+    return [y.grad, y.grad.requires_grad, type(y.grad.grad_fn).__name__ if y.grad.grad_fn else None]
+
+
+@case
+def retain_grad_weak(T):
+    import gc
+    import weakref
+    x = leaf(T)
+    y = x * 2
+    y.retain_grad()
+    z = (y * 3).sum()
+    r = weakref.ref(y)
+    del y
+    gc.collect()
+    alive = r() is not None
+    z.backward()
+    return [alive, x.grad]
+
+
+# -- node hooks ---------------------------------------------------------------------
+
+@case
+def node_hooks_order(T):
+    x = leaf(T)
+    y = x * 2
+    z = y.sin()
+    order = []
+    y.register_hook(lambda g: order.append("tensor"))
+    y.retain_grad()
+    fn = y.grad_fn
+    fn.register_prehook(lambda go: order.append(("pre", len(go))))
+    fn.register_hook(lambda gi, go: order.append(("post", len(gi), len(go))))
+    z.sum().backward()
+    return [order, y.grad, x.grad, type(fn).__name__]
+
+
+@case
+def node_hooks_replace(T):
+    x = leaf(T)
+    y = x * 2
+    h = y.grad_fn.register_prehook(lambda go: (go[0] * 0 + 1,))
+    y.grad_fn.register_hook(lambda gi, go: (gi[0] * 3, gi[1]))
+    (y * y).sum().backward(retain_graph=True)
+    first = x.grad.clone()
+    h.remove()
+    x.grad = None
+    (y * y).sum().backward()
+    return [first, x.grad]
+
+
+@case
+def node_hook_errors(T):
+    out = []
+    x = leaf(T)
+    for h in (lambda gi, go: (gi[0][:1], None), lambda gi, go: gi[0], lambda gi, go: (gi[0],),
+              lambda gi, go: (gi[0], gi[0])):
+        y = x * 2
+        y.grad_fn.register_hook(h)
+        out.append(err(lambda: y.sum().backward()))
+    for h in (lambda go: go[0], lambda go: (go[0], go[0]), lambda go: (go[0].double(),)):
+        y = x * 2
+        y.grad_fn.register_prehook(h)
+        out.append(err(lambda: y.sum().backward()))
+    return out
+
+
+@case
+def post_accumulate_grad_hook(T):
+    x = leaf(T)
+    seen = []
+
+    def h(t):
+        seen.append(t.grad.clone())
+        with T.no_grad():
+            t.grad.mul_(2)
+
+    handle = x.register_post_accumulate_grad_hook(h)
+    (x * 3).sum().backward()
+    (x * 3).sum().backward()
+    handle.remove()
+    (x * 3).sum().backward()
+    return [seen, x.grad, err(lambda: (x * 2).register_post_accumulate_grad_hook(h)),
+            err(lambda: T.ones(2).register_post_accumulate_grad_hook(h))]
+
+
+@case
+def accumulate_grad_node_hooks(T):
+    x = leaf(T)
+    y = x * 2
+    acc = y.grad_fn.next_functions[0][0]
+    calls = []
+    acc.register_prehook(lambda go: calls.append("pre") or (go[0] * 2,))
+    acc.register_hook(lambda gi, go: calls.append(("post", len(gi), len(go))))
+    y.sum().backward()
+    return [calls, x.grad, acc.name()]
+
+
+# -- data, detach, requires_grad_ -----------------------------------------------------
+
+@case
+def requires_grad_rules(T):
+    x = leaf(T)
+    y = x * 2
+    out = [err(lambda: y.requires_grad_(False)), y.requires_grad_(True).requires_grad,
+           err(lambda: T.tensor([1, 2]).requires_grad_()), T.tensor([1, 2]).requires_grad_(False).requires_grad]
+    z = T.ones(2)
+    z.requires_grad = True
+    out += [z.requires_grad, z.is_leaf, z.requires_grad_(False).requires_grad]
+
+    def set_false():
+        y.requires_grad = False
+    out.append(err(set_false))
+    out += [x.is_leaf, y.is_leaf, x.output_nr, y.output_nr, T.ones(2).is_leaf]
+    a, b = (x * 1).unbind(0)
+    out += [a.output_nr, b.output_nr, a.is_leaf, x.detach().is_leaf, x[0].is_leaf]
+    return out
+
+
+@case
+def detach_forms(T):
+    x = leaf(T)
+    y = x * 2
+    d = y.detach()
+    d.add_(1)
+    out = [d.requires_grad, d._version, y._version, d.grad_fn, d._base is None]
+    y2 = x * 3
+    y2.detach_()
+    out += [y2.requires_grad, y2.grad_fn, y2.is_leaf, err(lambda: (x * 1)[0].detach_())]
+    return out + [err(lambda: x.detach_().requires_grad)]
+
+
+@case
+def data_get_set(T):
+    x = leaf(T)
+    y = x * 2
+    d = x.data
+    d.add_(1)
+    out = [d.requires_grad, x._version, d._version, x]
+    x.data = T.zeros(4)
+    out += [x.shape, x.requires_grad, x._version]
+    # y's graph keeps x's AccumulateGrad, made for the old shape
+    out.append(err(lambda: (x * 2).sum().backward()))
+    del y
+    (x * 2).sum().backward()
+    out.append(x.grad)
+    out.append(err(lambda: setattr(x, "data", T.tensor([1, 2]))))
+    out.append(err(lambda: setattr(x, "data", [1.0])))
+    x.data = T.zeros(4, dtype=T.float64)
+    x.grad = None
+    (x * 2).sum().backward()
+    out += [x.grad, x.dtype]
+    return out
+
+
+@case
+def nonleaf_grad_warning(T):
+    import warnings
+    x = leaf(T)
+    y = x * 2
+    z = x * 3
+    z.retain_grad()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        r = [x.grad, y.grad, z.grad]
+    # torch appends where in its C++ sources the warning was raised
+    return [r, [str(m.message).split(" (Triggered internally")[0] for m in w],
+            [m.category.__name__ for m in w]]
