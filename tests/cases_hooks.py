@@ -421,3 +421,302 @@ def nonleaf_grad_warning(T):
     # torch appends where in its C++ sources the warning was raised
     return [r, [str(m.message).split(" (Triggered internally")[0] for m in w],
             [m.category.__name__ for m in w]]
+
+
+# -- custom Functions ------------------------------------------------------------------
+
+def _functions(T):
+    Function = T.autograd.Function
+
+    class Scale(Function):
+        @staticmethod
+        def forward(ctx, a, k, b):
+            ctx.save_for_backward(a, b)
+            ctx.k = k
+            ctx.seen = (ctx.needs_input_grad, T.is_grad_enabled())
+            return 1, a * k, b
+
+        @staticmethod
+        def backward(ctx, g0, g1, g2):
+            a, b = ctx.saved_tensors
+            ctx.bw = [g0 is None, g1, g2, T.is_grad_enabled()]
+            return g1 * ctx.k * b.sum(), None, g2 + a
+
+    class Exp(Function):
+        @staticmethod
+        def forward(ctx, a):
+            r = a.exp()
+            ctx.save_for_backward(r)
+            return r
+
+        @staticmethod
+        def backward(ctx, g):
+            r, = ctx.saved_tensors
+            return g * r
+
+    class Views(Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a.view(-1), a[0]
+
+        @staticmethod
+        def backward(ctx, g, h):
+            out = g.view(2, 3).clone()
+            out[0] += h
+            return out
+
+    class ViewOne(Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a.view(-1)
+
+        @staticmethod
+        def backward(ctx, g):
+            return g.view(2, 3)
+
+    class Identity(Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    class AddOne_(Function):
+        @staticmethod
+        def forward(ctx, a):
+            a.add_(1)
+            ctx.mark_dirty(a)
+            return a
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 3
+
+    class ArgmaxAndValue(Function):
+        @staticmethod
+        def forward(ctx, a):
+            idx = a.argmax()
+            ctx.mark_non_differentiable(idx)
+            ctx.save_for_backward(a, idx)
+            return a.max(), idx
+
+        @staticmethod
+        def backward(ctx, g, gi):
+            a, idx = ctx.saved_tensors
+            out = T.zeros_like(a).view(-1)
+            out[idx] = g
+            return out.view(a.shape)
+
+    class NoMaterialize(Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.set_materialize_grads(False)
+            return a * 2, a * 3
+
+        @staticmethod
+        def backward(ctx, g1, g2):
+            ctx.got = [g1 is None, g2 is None]
+            r = 0
+            if g1 is not None:
+                r = r + g1 * 2
+            if g2 is not None:
+                r = r + g2 * 3
+            return r
+
+    class Once(Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a)
+            return a ** 2
+
+        @staticmethod
+        @T.autograd.function.once_differentiable
+        def backward(ctx, g):
+            a, = ctx.saved_tensors
+            return g * 2 * a
+
+    class Setup(Function):
+        @staticmethod
+        def forward(a, p):
+            return a * p
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.p = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.p, None
+
+    return dict(Scale=Scale, Exp=Exp, Views=Views, ViewOne=ViewOne, Identity=Identity, AddOne_=AddOne_,
+                ArgmaxAndValue=ArgmaxAndValue, NoMaterialize=NoMaterialize, Once=Once, Setup=Setup)
+
+
+@case
+def function_basic(T):
+    F = _functions(T)
+    x = leaf(T)
+    y = T.ones(2, 3)
+    o = F["Scale"].apply(x, 3.0, y)
+    fn = o[1].grad_fn
+    out = [o[0], o[1].output_nr, o[2].output_nr, o[2] is y, o[2]._is_view(), o[2].requires_grad,
+           type(fn).__name__, fn.name(), fn.k, fn.seen, [f is None for f, _ in fn.next_functions],
+           len(fn.next_functions), o[1]._version]
+    o[1].sum().backward()
+    return out + [fn.bw, x.grad]
+
+
+@case
+def function_needs_input_grad_and_no_grad(T):
+    F = _functions(T)
+    x = leaf(T)
+    b = T.ones(2, 3, requires_grad=True)
+    o = F["Scale"].apply(x, 2.0, b)
+    r = [o[1].grad_fn.seen, o[2]._is_view(), o[2].grad_fn is o[1].grad_fn, o[2]._base is b]
+    with T.no_grad():
+        p = F["Scale"].apply(x, 2.0, b)
+    r += [p[1].requires_grad, p[1].grad_fn, p[2] is b, p[2]._is_view(), p[2].requires_grad]
+    q = F["Scale"].apply(T.ones(2, 3), 2.0, T.ones(2, 3))
+    return r + [q[1].requires_grad, q[1].grad_fn]
+
+
+@case
+def function_saved_output_and_versions(T):
+    F = _functions(T)
+    x = leaf(T)
+    y = F["Exp"].apply(x)
+    z = F["Exp"].apply(x * 1)
+    z.add_(1)
+    r = [err(lambda: z.sum().backward())]
+    y.sum().backward(retain_graph=True)
+    r.append(x.grad)
+    y.sum().backward()
+    r.append(x.grad)
+    r.append(err(lambda: y.grad_fn.saved_tensors))
+    r.append(err(lambda: y.sum().backward()))
+    return r
+
+
+@case
+def function_views_and_inplace(T):
+    F = _functions(T)
+    x = leaf(T)
+    b = x * 1
+    v, w = F["Views"].apply(b)
+    r = [v._is_view(), w._is_view(), v._base is b, type(v.grad_fn).__name__, w.output_nr]
+    r.append(err(lambda: v.mul_(2)))
+    r.append(err(lambda: w.mul_(2)))
+    u = F["ViewOne"].apply(b)
+    r.append(err(lambda: u.mul_(2)))
+    i = F["Identity"].apply(b)
+    r += [i is b, i._is_view(), type(i.grad_fn).__name__, err(lambda: i.add_(1))]
+    (v.sum() + w.sum() * 2 + u.sum() * 3 + i.sum() * 4).backward()
+    return r + [x.grad, b._version]
+
+
+@case
+def function_mark_dirty(T):
+    F = _functions(T)
+    x = leaf(T)
+    b = x * 2
+    r = F["AddOne_"].apply(b)
+    out = [r is b, b._version, type(b.grad_fn).__name__, b]
+    (b * b).sum().backward()
+    out.append(x.grad)
+    out.append(err(lambda: F["AddOne_"].apply(leaf(T))))
+    y = x * 1
+    v = y[0]
+    F["AddOne_"].apply(v)
+    out += [type(y.grad_fn).__name__, type(v.grad_fn).__name__, y]
+    x.grad = None
+    y.sum().backward()
+    return out + [x.grad]
+
+
+@case
+def function_non_differentiable(T):
+    F = _functions(T)
+    x = leaf(T)
+    m, i = F["ArgmaxAndValue"].apply(x)
+    out = [m, i, m.requires_grad, i.requires_grad, i.grad_fn, m.output_nr]
+    (m * 2).backward()
+    return out + [x.grad]
+
+
+@case
+def function_materialize(T):
+    F = _functions(T)
+    x = leaf(T)
+    a, b = F["NoMaterialize"].apply(x)
+    a.sum().backward()
+    got = a.grad_fn.got
+    return [got, x.grad]
+
+
+@case
+def function_once_differentiable(T):
+    F = _functions(T)
+    x = leaf(T)
+    y = F["Once"].apply(x)
+    g, = T.autograd.grad(y.sum(), x, create_graph=True)
+    out = [g, g.requires_grad, type(g.grad_fn).__name__]
+    out.append(err(lambda: g.sum().backward()))
+    x2 = leaf(T)
+    g2, = T.autograd.grad(F["Once"].apply(x2).sum(), x2)
+    return out + [g2, g2.requires_grad]
+
+
+@case
+def function_setup_context_and_double_backward(T):
+    F = _functions(T)
+    x = leaf(T)
+    y = F["Setup"].apply(x, 3.0)
+    out = [y, type(y.grad_fn).__name__, y.grad_fn.p]
+    e = F["Exp"].apply(x)
+    g, = T.autograd.grad(e.sum(), x, create_graph=True)
+    g2, = T.autograd.grad(g.sum(), x)
+    return out + [g, g2]
+
+
+@case
+def function_errors(T):
+    Function = T.autograd.Function
+
+    def make(bw, fw=None, nargs=1):
+        class Bad(Function):
+            @staticmethod
+            def forward(ctx, a, *rest):
+                if fw is not None:
+                    return fw(ctx, a)
+                return a * 2
+
+            @staticmethod
+            def backward(ctx, g):
+                return bw(g)
+        return Bad
+
+    out = []
+    x = T.ones(2, requires_grad=True)
+    out.append(err(lambda: make(lambda g: (g, g)).apply(x).sum().backward()))
+    out.append(err(lambda: make(lambda g: (g, g)).apply(x, 3).sum().backward()))
+    out.append(err(lambda: make(lambda g: 3).apply(x).sum().backward()))
+    out.append(err(lambda: make(lambda g: g[:1]).apply(x).sum().backward()))
+    out.append(err(lambda: make(lambda g: g, lambda c, a: c.save_for_backward(3)).apply(x)))
+    out.append(err(lambda: make(lambda g: g, lambda c, a: c.mark_dirty(a) or a * 2).apply(x * 1)))
+    out.append(err(lambda: make(lambda g: (g, None, None)).apply(x).sum().backward()))
+    x.grad = None
+
+    class NoBackward(Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+    out.append(err(lambda: NoBackward.apply(x).sum().backward()))
+
+    class NoForward(Function):
+        pass
+
+    out.append(err(lambda: NoForward.apply(x)))
+    return out + [x.grad]

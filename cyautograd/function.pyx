@@ -1,0 +1,394 @@
+# cython: language_level=3
+"""Custom autograd Functions: torch/autograd/function.py and
+torch/csrc/autograd/python_function.cpp / custom_function.cpp."""
+cimport cython
+
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.autograd_meta cimport AutogradMeta
+from cyautograd.graph cimport Node, new_node
+from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
+from cyautograd.variable cimport (collect_next_edges, materialize_autograd_meta, grad_fn_of,
+                                  rebase_history, set_gradient_edge, view_hooks, bump_version,
+                                  update_tensor_hooks_on_new_gradfn)
+from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
+from cyautograd.view_meta cimport DifferentiableViewMeta
+from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+from cyautograd._c cimport (CYA_CREATION_META_IN_CUSTOM_FUNCTION,
+                            CYA_CREATION_META_MULTI_OUTPUT_NODE, cya_creation_meta_t)
+
+import functools
+import warnings
+
+import numpy as np
+
+# =============================================================================
+# NOTE [ Custom Function ]
+# Mirrors torch's Function.apply (python_function.cpp, custom_function.cpp).
+# The ctx passed to forward *is* the node: an instance of the class
+# `<Name>Backward` (a Python subclass of BackwardCFunction made once per
+# Function class), so attributes set on ctx are readable on grad_fn.
+#
+# apply(*args):
+#   1. is_executable: grad mode is on and some Tensor argument requires
+#      grad. needs_input_grad is per argument (False for non-Tensors).
+#   2. forward runs with grad mode off; the node's next edges are those of
+#      the Tensor arguments only.
+#   3. each Tensor output i (i counts every output, Tensors or not) gets
+#      the edge (ctx, i), as _wrap_outputs does: an input returned as is
+#      comes back as a no-grad view of itself; a dirty (mark_dirty) input
+#      is rebased onto ctx; a non-differentiable output gets no history.
+#      Views among the outputs get creation_meta IN_CUSTOM_FUNCTION (or
+#      MULTI_OUTPUT_NODE when several outputs are differentiable), so that
+#      modifying them in place raises the seed's message.
+#   4. save_for_backward's tensors become SavedVariables (outputs saved as
+#      outputs, so no reference cycle), checked for version on unpack.
+#
+# backward: grads arrive as Tensors (None for non-Tensor outputs; zeros for
+# undefined Tensor outputs unless set_materialize_grads(False)); the user's
+# backward returns one gradient per forward argument, None for non-Tensors.
+# =============================================================================
+
+
+cdef object _no_grad_view_of_self(Tensor t):
+    """_view_as_self_with_no_grad: an input returned as is comes back as a
+    view of itself made without grad mode."""
+    prev = is_grad_enabled_c()
+    set_grad_enabled_c(False)
+    try:
+        return t.view_as(t)
+    finally:
+        set_grad_enabled_c(prev)
+
+
+cdef class BackwardCFunction(Node):
+    """The node (and ctx) of a custom Function call."""
+    cdef readonly tuple needs_input_grad
+    cdef tuple to_save_              # what save_for_backward got (until apply saves it)
+    cdef tuple saved_                # SavedVariables (None entries for None)
+    cdef tuple dirty_tensors_
+    cdef tuple non_differentiable_
+    cdef bint materialize_grads_
+    cdef list is_var_input_          # per forward argument: was it a Tensor
+    cdef list output_info_           # per output: (shape, dtype) of a Tensor output, or None
+    cdef bint released_
+
+    def __init__(self, *args, **kwargs):
+        Node.__init__(self)
+        self.materialize_grads_ = True
+        self.needs_input_grad = ()
+
+    # -- ctx API --------------------------------------------------------------------
+
+    def save_for_backward(self, *tensors):
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(f"save_for_backward can only save variables, but argument {i} is of "
+                                f"type {type(t).__name__}")
+        self.to_save_ = tensors
+
+    def mark_dirty(self, *args):
+        self.dirty_tensors_ = args
+
+    def mark_non_differentiable(self, *args):
+        self.non_differentiable_ = args
+
+    def set_materialize_grads(self, value):
+        self.materialize_grads_ = bool(value)
+
+    @property
+    def saved_tensors(self):
+        cdef SavedVariable sv
+        if self.released_:
+            raise err_backward_twice()
+        if self.saved_ is None:
+            return self.to_save_ if self.to_save_ is not None else ()
+        out = []
+        for sv in self.saved_:
+            out.append(None if sv is None else sv.unpack(self, True))
+        return tuple(out)
+
+    @property
+    def saved_variables(self):
+        return self.saved_tensors
+
+    cdef void release_variables(self):
+        cdef SavedVariable sv
+        if self.saved_ is not None:
+            for sv in self.saved_:
+                if sv is not None:
+                    sv.release()
+            self.released_ = True
+
+    # -- backward -------------------------------------------------------------------
+
+    cdef list apply(self, list grads):
+        cls = self._forward_cls
+        as_array = False
+        args = []
+        for i in range(len(grads)):
+            g = grads[i]
+            info = self.output_info_[i] if i < len(self.output_info_) else None
+            if g is None:
+                if info is not None and self.materialize_grads_:
+                    g = wrap_array(np.zeros(info[0], dtype=info[1]))
+            elif not isinstance(g, Tensor):
+                as_array = True
+                g = wrap_array(g)
+            args.append(g)
+        result = cls.backward(self, *args)
+        if not isinstance(result, tuple):
+            result = (result,)
+        n_in = len(self.is_var_input_)
+        if len(result) > n_in and all([r is None for r in result[n_in:]]):
+            result = result[:n_in]
+        if len(result) != n_in:
+            raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
+                               f"(expected {n_in}, got {len(result)})")
+        out = []
+        for i in range(n_in):
+            r = result[i]
+            if not self.is_var_input_[i]:
+                if r is not None:
+                    raise RuntimeError(f"function {self.name()} returned a gradient different than None "
+                                       f"at position {i + 1}, but the corresponding forward input was not "
+                                       f"a Variable")
+                continue
+            if r is None:
+                out.append(None)
+                continue
+            if not isinstance(r, Tensor):
+                raise RuntimeError(f"expected Variable or None (got {type(r).__name__})")
+            out.append((<Tensor>r).data_ if as_array and not is_grad_enabled_c() else r)
+        return out
+
+
+@cython.final
+cdef class DelayedError(Node):
+    """A node that raises when run (once_differentiable under create_graph)."""
+    cdef str msg
+
+    cdef list apply(self, list grads):
+        raise RuntimeError(self.msg)
+
+
+class FunctionMeta(type):
+    """Gives each Function class its node class `<Name>Backward`."""
+
+    def __init__(cls, name, bases, attrs):
+        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls})
+        backward_cls.__module__ = cls.__module__
+        cls._backward_cls = backward_cls
+        super().__init__(name, bases, attrs)
+
+
+class Function(metaclass=FunctionMeta):
+    """Base class of custom autograd operations: define the staticmethods
+    forward(ctx, *args) (or forward(*args) plus setup_context(ctx, inputs,
+    output)) and backward(ctx, *grads), and call Cls.apply(*args)."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions are all "
+                      f"static, so you should invoke them on the class itself. Instantiating an autograd "
+                      f"function will raise an error in a future version of PyTorch.", DeprecationWarning,
+                      stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("Legacy autograd function with non-static forward method is deprecated. Please "
+                           "use new-style autograd function with static forward method. (Example: "
+                           "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+
+    @staticmethod
+    def forward(*args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for your custom "
+                                  "autograd.Function to use it with backward mode AD.")
+
+    vjp = backward
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        return _apply(cls, args, kwargs)
+
+
+cdef object _apply(cls, tuple args, dict kwargs):
+    cdef BackwardCFunction ctx = cls._backward_cls()
+    cdef Tensor t
+    cdef list is_var = []
+    cdef list needs = []
+    cdef list tensor_args = []
+    cdef bint any_rg = False
+    cdef bint executable
+    for a in args:
+        if isinstance(a, Tensor):
+            is_var.append(True)
+            tensor_args.append(a)
+            rg = tensor_requires_grad(<Tensor>a)
+            needs.append(rg)
+            any_rg = any_rg or rg
+        else:
+            is_var.append(False)
+            needs.append(False)
+    executable = is_grad_enabled_c() and any_rg
+    ctx.is_var_input_ = is_var
+    ctx.needs_input_grad = tuple(needs)
+    if executable:
+        ctx.next_edges_ = collect_next_edges(tuple(tensor_args))
+    custom_setup = cls.setup_context is not Function.setup_context
+    prev = is_grad_enabled_c()
+    set_grad_enabled_c(False)
+    try:
+        if custom_setup:
+            outputs = cls.forward(*args, **kwargs)
+            cls.setup_context(ctx, args, outputs)
+        else:
+            outputs = cls.forward(ctx, *args, **kwargs)
+    finally:
+        set_grad_enabled_c(prev)
+    return _wrap_outputs(ctx, args, outputs, executable)
+
+
+cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bint executable):
+    cdef bint is_tuple = isinstance(outputs, tuple)
+    cdef tuple raw = outputs if is_tuple else (outputs,)
+    cdef Py_ssize_t i, n = len(raw), num_diff = 0
+    cdef Tensor var
+    cdef AutogradMeta m
+    cdef list result = list(raw)
+    cdef Node cdata = ctx if executable else None
+    input_ids = {id(a) for a in args if isinstance(a, Tensor)}
+    dirty = ctx.dirty_tensors_ or ()
+    dirty_ids = {id(d) for d in dirty}
+    non_diff_ids = {id(d) for d in (ctx.non_differentiable_ or ())}
+    out_ids = {id(o) for o in raw if isinstance(o, Tensor)}
+    for i in range(len(dirty)):
+        d = dirty[i]
+        if not isinstance(d, Tensor):
+            raise TypeError(f"mark_dirty can only accept variables, but argument {i} is of type "
+                            f"{type(d).__name__}")
+        bump_version(<Tensor>d)   # as torch's _mark_dirty: the modification counts again
+    for d in dirty:
+        if id(d) not in out_ids:
+            raise RuntimeError("Some elements marked as dirty during the forward method were not returned as "
+                               "output. The inputs that are modified inplace must all be outputs of the Function.")
+    ctx.num_inputs_ = n
+    ctx.output_info_ = [None] * n
+    for i in range(n):
+        o = raw[i]
+        if not isinstance(o, Tensor):
+            continue
+        var = o
+        is_input = id(o) in input_ids
+        is_modified = id(o) in dirty_ids
+        is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
+        ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype)
+        if not is_diff:
+            if not tensor_requires_grad(var):
+                if is_input and not is_modified:
+                    var = _no_grad_view_of_self(var)
+            elif is_input:
+                var = var.detach()
+            elif not var._is_view():
+                var.detach_()
+        elif is_modified:
+            if grad_fn_of(var) is None and tensor_requires_grad(var):
+                raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+            if not is_input:
+                warnings.warn("Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an "
+                              "input, there is no need to pass it to mark_dirty().", UserWarning)
+            if var._is_view() and n > 1:
+                raise RuntimeError(
+                    "If your Function modifies inplace an input that is a view of another Tensor, your Function "
+                    "cannot return more than one Tensor. This is not supported by the current autograd engine. "
+                    "You should either make sure the input is not a view (using .clone() for example) or make "
+                    "your Function only return one Tensor (potentially splitting it into two Functions: one doing "
+                    "the inplace that returns a single Tensor and a second one that does the other operations). "
+                    "You can ask on the forum https://discuss.pytorch.org/ if you need help to do this change.")
+            m = materialize_autograd_meta(var)
+            m.grad_ = None
+            m.cpp_hooks_list_ = None
+            m.hooks_ = None
+            if cdata is not None:
+                if var._is_view():
+                    view_hooks().handle_view_on_rebase(var)
+                    rebase_history(var, cdata)
+                else:
+                    old = m.grad_fn_
+                    m.grad_fn_ = cdata
+                    m.c.output_nr = i
+                    if old is not None:
+                        update_tensor_hooks_on_new_gradfn(var, m, old, cdata)
+        elif is_input:
+            var = _no_grad_view_of_self(var)
+            set_gradient_edge(var, cdata, i)
+        elif cdata is not None:
+            set_gradient_edge(var, cdata, i)
+        if cdata is not None and is_diff:
+            cdata.set_input_metadata_from(i, var.data_)
+        if not (is_input and is_modified) and var._is_view():
+            (<DifferentiableViewMeta>var.autograd_meta_).v.creation_meta = \
+                <cya_creation_meta_t>CYA_CREATION_META_IN_CUSTOM_FUNCTION
+        if is_diff:
+            num_diff += 1
+        result[i] = var
+    if num_diff > 1:
+        for o in result:
+            if isinstance(o, Tensor) and (<Tensor>o)._is_view():
+                (<DifferentiableViewMeta>(<Tensor>o).autograd_meta_).v.creation_meta = \
+                    <cya_creation_meta_t>CYA_CREATION_META_MULTI_OUTPUT_NODE
+    _save_variables(ctx, result)
+    return tuple(result) if is_tuple else result[0]
+
+
+cdef void _save_variables(BackwardCFunction ctx, list outputs):
+    to_save = ctx.to_save_
+    if to_save is None:
+        ctx.saved_ = ()
+        return
+    saved = []
+    out_by_id = {id(o): o for o in outputs if isinstance(o, Tensor)}
+    for t in to_save:
+        if t is None:
+            saved.append(None)
+        elif id(t) in out_by_id:
+            saved.append(save_variable(<Tensor>t, grad_fn_of(<Tensor>t) is ctx))
+        else:
+            saved.append(save_variable(<Tensor>t, False))
+    ctx.saved_ = tuple(saved)
+    ctx.to_save_ = None
+
+
+def once_differentiable(fn):
+    """The backward runs with grad mode off; differentiating its result
+    again (create_graph) raises."""
+
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        from cyautograd.grad_mode import no_grad
+        with no_grad():
+            outputs = fn(ctx, *args)
+        if not is_grad_enabled_c():
+            return outputs
+        requires_grad = any([isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a) for a in args])
+        if not requires_grad:
+            return outputs
+        tup = outputs if isinstance(outputs, tuple) else (outputs,)
+        err = <DelayedError>new_node(DelayedError)
+        err.msg = "trying to differentiate twice a function that was marked with @once_differentiable"
+        err.next_edges_ = collect_next_edges(tuple([a for a in args if isinstance(a, Tensor)]))
+        err.num_inputs_ = len(tup)
+        wrapped = []
+        for i, o in enumerate(tup):
+            if isinstance(o, Tensor):
+                o = (<Tensor>o).detach()
+                set_gradient_edge(<Tensor>o, err, i)
+                err.set_input_metadata_from(i, (<Tensor>o).data_)
+            wrapped.append(o)
+        return tuple(wrapped) if isinstance(outputs, tuple) else wrapped[0]
+    return wrapper
