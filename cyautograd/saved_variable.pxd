@@ -17,10 +17,14 @@ cdef class SavedVariable:
     cdef bint requires_grad_     # the saved tensor required grad
     cdef bint released_          # freed after backward
     cdef object weak_grad_fn_    # weakref to a view's grad_fn (is_inplace_on_view), or None
+    cdef object packed_          # what a saved-tensor pack hook returned (hooks_ set)
+    cdef object unpack_hook_     # the unpack hook, or None when no hooks were active
+    cdef object leaf_            # with hooks: the saved leaf (its gradients go there)
 
     cdef object unpack(self, Node saved_for, bint as_tensor)
     cdef void release(self) noexcept
     cdef void set_inplace_on_view(self, Node view_grad_fn)
+    cdef Tensor _unpack_with_hook(self, Node saved_for)
 
 cdef SavedVariable save_variable(Tensor t, bint is_output)
 cdef object err_backward_twice()

@@ -5,9 +5,11 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, version_counter_of
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node
+from cyautograd.variable cimport gradient_edge
 from cyautograd.version_counter cimport VersionCounter
 
 from cpython.weakref cimport PyWeakref_NewRef
+import threading
 
 import re as _re
 
@@ -56,6 +58,9 @@ cdef class SavedVariable:
         cdef AutogradMeta m
         if self.released_:
             raise RuntimeError(_ERR_BACKWARD_TWICE)
+        if self.unpack_hook_ is not None:
+            t = self._unpack_with_hook(saved_for)
+            return t if as_tensor else t.data_
         if self.vc_ is not None and self.vc_.c.version != self.saved_version_:
             raise RuntimeError(self._version_message(saved_for))
         if not as_tensor:
@@ -92,6 +97,33 @@ cdef class SavedVariable:
                 "cyautograd.autograd.set_detect_anomaly(True, check_nan=False)."
                 % (desc, self.vc_.c.version, self.saved_version_))
 
+    cdef Tensor _unpack_with_hook(self, Node saved_for):
+        """NOTE [ Saved tensor hooks ]: the unpack hook's tensor, given the
+        saved tensor's place in the graph (no version check: the hooks own
+        the value)."""
+        cdef Tensor r, t
+        cdef AutogradMeta m
+        res = self.unpack_hook_(self.packed_)
+        if not isinstance(res, Tensor):
+            raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but got result "
+                            f"of type {type(res).__name__}")
+        r = res
+        if self.leaf_ is not None and r is self.leaf_:
+            return r
+        t = wrap_array(r.data_)
+        t.storage_ = r.storage_
+        if self.requires_grad_:
+            m = new_autograd_meta()
+            if self.leaf_ is not None:
+                # gradients reach the saved leaf through its accumulator
+                m.grad_fn_ = gradient_edge(<Tensor>self.leaf_).function
+                m.c.output_nr = 0
+            else:
+                m.grad_fn_ = saved_for if self.is_output_ or self.grad_fn_ is None else self.grad_fn_
+                m.c.output_nr = self.output_nr_
+            t.autograd_meta_ = m
+        return t
+
     cdef void set_inplace_on_view(self, Node view_grad_fn):
         self.weak_grad_fn_ = PyWeakref_NewRef(view_grad_fn, None)
         self.output_nr_ = 0
@@ -100,6 +132,9 @@ cdef class SavedVariable:
         self.released_ = True
         self.tensor_ = None
         self.data_ = None
+        self.packed_ = None
+        self.unpack_hook_ = None
+        self.leaf_ = None
 
     @property
     def released(self):
@@ -123,8 +158,70 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
         s.requires_grad_ = m.c.requires_grad or m.grad_fn_ is not None
         if not is_output:
             s.grad_fn_ = m.grad_fn_
+    if _hooks_active and _saved_tensors_hooks_top() is not None:
+        _pack(s, t, m)
+        return s
     if is_output:
         s.data_ = t.data_
     else:
         s.tensor_ = t
     return s
+
+
+# =============================================================================
+# NOTE [ Saved tensor hooks ]
+# torch.autograd.graph.saved_tensors_hooks(pack, unpack): while active (per
+# thread, innermost wins), every tensor saved for backward is passed to
+# pack and only what pack returns is kept; unpack turns it back into a
+# tensor when backward (or grad_fn._saved_*) needs it. The saved tensor's
+# place in the graph is kept beside it: its grad_fn (non-leaf inputs), the
+# node that saved it (outputs), or the leaf itself (leaves that require
+# grad, so gradients still reach .grad). _hooks_active counts the active
+# contexts of every thread so that saving without hooks pays one C check.
+# =============================================================================
+
+cdef int _hooks_active = 0
+_tls = threading.local()
+
+
+def _push_saved_tensors_hooks(pack_hook, unpack_hook):
+    global _hooks_active
+    msg = getattr(_tls, "disabled", None)
+    if msg is not None:
+        raise RuntimeError(msg)
+    stack = getattr(_tls, "stack", None)
+    if stack is None:
+        stack = _tls.stack = []
+    stack.append((pack_hook, unpack_hook))
+    _hooks_active += 1
+
+
+def _pop_saved_tensors_hooks():
+    global _hooks_active
+    _tls.stack.pop()
+    _hooks_active -= 1
+
+
+def _set_hooks_disabled(msg):
+    prev = getattr(_tls, "disabled", None)
+    _tls.disabled = msg
+    return prev
+
+
+cdef object _saved_tensors_hooks_top():
+    stack = getattr(_tls, "stack", None)
+    return stack[-1] if stack else None
+
+
+cdef void _pack(SavedVariable s, Tensor t, AutogradMeta m) except *:
+    pack_hook, unpack_hook = _saved_tensors_hooks_top()
+    version = s.saved_version_
+    s.packed_ = pack_hook(t)
+    if s.vc_.c.version != version:
+        raise RuntimeError(
+            "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack "
+            "hook cannot be modified by in-place operations as this can lead to unexpected side-effects. "
+            "Please open an issue if you need to perform in-place operations on the input to a pack hook.")
+    s.unpack_hook_ = unpack_hook
+    if m is not None and m.grad_fn_ is None and m.c.requires_grad and not s.is_output_:
+        s.leaf_ = t

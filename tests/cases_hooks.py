@@ -720,3 +720,107 @@ def function_errors(T):
 
     out.append(err(lambda: NoForward.apply(x)))
     return out + [x.grad]
+
+
+# -- saved-tensor hooks and grad_fn._saved_* --------------------------------------------
+
+@case
+def saved_tensors_hooks_basic(T):
+    log = []
+
+    def pack(t):
+        log.append(("pack", list(t.shape), t.requires_grad))
+        return t.detach().clone() * 1
+
+    def unpack(p):
+        log.append(("unpack", list(p.shape)))
+        return p
+
+    x = leaf(T)
+    with T.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = x * x
+        z = y.exp()
+        w = (z * 2).sum()
+    x.add_(0) if False else None
+    w.backward()
+    return [log, x.grad]
+
+
+@case
+def saved_tensors_hooks_nested_and_versions(T):
+    log = []
+    x = leaf(T)
+    outer = T.autograd.graph.saved_tensors_hooks(lambda t: log.append("outer") or t, lambda p: p)
+    inner = T.autograd.graph.saved_tensors_hooks(lambda t: log.append("inner") or t, lambda p: p)
+    with outer:
+        a = x * x
+        with inner:
+            b = a.sin()
+        c = b * x
+    y = x * 1
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t.detach().clone(), lambda p: p):
+        s = y.exp()
+    y.add_(1)  # the hooks own the saved value: no version error
+    s.sum().backward()
+    c.sum().backward()
+    return [log, x.grad]
+
+
+@case
+def saved_tensors_hooks_errors(T):
+    x = leaf(T)
+    out = []
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: 3):
+        y = x.exp()
+    out.append(err(lambda: y.sum().backward()))
+
+    def modify(t):
+        t.add_(1)
+        return t
+
+    b = x * 1
+    with T.autograd.graph.saved_tensors_hooks(modify, lambda p: p):
+        out.append(err(lambda: b * b))
+    with T.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
+        out.append(err(lambda: T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p).__enter__()))
+    with T.autograd.graph.save_on_cpu():
+        z = (x * x).sum()
+    z.backward()
+    return out + [x.grad]
+
+
+@case
+def saved_tensors_hooks_custom_function(T):
+    log = []
+
+    class Sq(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a)
+            return a * a
+
+        @staticmethod
+        def backward(ctx, g):
+            a, = ctx.saved_tensors
+            return 2 * a * g
+
+    x = leaf(T)
+    with T.autograd.graph.saved_tensors_hooks(lambda t: log.append("pack") or t, lambda p: log.append("unpack") or p):
+        y = Sq.apply(x)
+    y.sum().backward()
+    return [log, x.grad]
+
+
+@case
+def saved_attributes(T):
+    x = leaf(T)
+    y = x * x
+    e = x.exp()
+    s = x.sin()
+    out = [y.grad_fn._saved_self, y.grad_fn._saved_other, e.grad_fn._saved_result, s.grad_fn._saved_self,
+           hasattr(e.grad_fn, "_saved_self"), hasattr(s.grad_fn, "_saved_result"),
+           y.grad_fn._saved_self is x, e.grad_fn._saved_result.grad_fn is e.grad_fn]
+    (y.sum() + e.sum() + s.sum()).backward()
+    out.append(err(lambda: y.grad_fn._saved_self))
+    out.append(err(lambda: e.grad_fn._saved_result))
+    return out

@@ -532,7 +532,20 @@ def pow(input, exponent):
 # =============================================================================
 
 cdef class UnaryNode(BinaryNode):
-    pass
+    """A one-input node; sv0 is its input (_saved_self) or its output
+    (_saved_result), as torch names them."""
+
+    @property
+    def _saved_self(self):
+        if self.sv0 is None or self.sv0.is_output_:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_saved_self'")
+        return self.sv0.unpack(self, True)
+
+    @property
+    def _saved_result(self):
+        if self.sv0 is None or not self.sv0.is_output_:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_saved_result'")
+        return self.sv0.unpack(self, True)
 
 
 @cython.final
