@@ -36,6 +36,9 @@ _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
                                if callable(v) and not k.startswith("_") and not isinstance(v, type)})
 
 
+from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402
+
+
 def result_type(tensor1, tensor2):
     return _dtypes.result_type(tensor1, tensor2)
 

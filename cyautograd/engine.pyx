@@ -12,7 +12,7 @@ import numpy as np
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
-from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge
+from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t
 from cyautograd.variable cimport gradient_edge, grad_fn_of
@@ -137,6 +137,28 @@ cdef class _Capture:
     cdef Py_ssize_t out_index
 
 
+cdef void _print_forward_stack(Node fn):
+    """See NOTE [ Anomaly mode ] in graph.pyx."""
+    trace = None if fn.extras_ is None else fn.extras_.anomaly_trace_
+    if trace is None:
+        warnings.warn("Error detected in " + fn.name() + ". No forward pass information available. Enable "
+                      "detect anomaly during forward pass for more information.", UserWarning)
+    else:
+        warnings.warn("Error detected in " + fn.name() + ". Traceback of forward call that caused the "
+                      "error:\n" + trace, UserWarning)
+
+
+cdef int _check_nan(Node fn, list outputs) except -1:
+    for i in range(len(outputs)):
+        g = outputs[i]
+        if g is None:
+            continue
+        a = (<Tensor>g).data_ if isinstance(g, Tensor) else g
+        if a.dtype.kind == "f" and np.isnan(a).any():
+            raise RuntimeError(f"Function '{fn.name()}' returned nan values in its {i}th output.")
+    return 0
+
+
 cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint create_graph,
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
@@ -207,6 +229,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             counter += 1
 
     gm.grad_enabled = create_graph
+    # torch never warns on floating-point errors (0/0, log(0), overflow) in
+    # backward formulas; numpy would
+    quiet = np.errstate(all="ignore")
+    quiet.__enter__()
     try:
         while ready:
             fn = heapq.heappop(ready)[2]
@@ -235,14 +261,21 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 g = None
                 outputs = None
                 buf = None
-                if fn.has_hooks_:
-                    inputs = call_pre_hooks(fn, inputs)
-                outputs = fn.apply(inputs)
-                if not keep_graph:
-                    fn.release_variables()
-                if fn.has_hooks_:
-                    outputs = call_post_hooks(fn, outputs, inputs)
-                outputs = _validate(fn, outputs)
+                try:
+                    if fn.has_hooks_:
+                        inputs = call_pre_hooks(fn, inputs)
+                    outputs = fn.apply(inputs)
+                    if not keep_graph:
+                        fn.release_variables()
+                    if fn.has_hooks_:
+                        outputs = call_post_hooks(fn, outputs, inputs)
+                    outputs = _validate(fn, outputs)
+                    if anomaly_enabled() and anomaly_check_nan():
+                        _check_nan(fn, outputs)
+                except BaseException:
+                    if anomaly_enabled():
+                        _print_forward_stack(fn)
+                    raise
             ne = fn.next_edges_
             n = fn.num_next_edges()
             for i in range(n):
@@ -262,6 +295,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     heapq.heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
                     counter += 1
     finally:
+        quiet.__exit__(None, None, None)
         gm.grad_enabled = prev_grad_mode
     return captured
 

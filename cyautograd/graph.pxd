@@ -58,12 +58,15 @@ cdef class Node:
 
 cdef uint64_t peek_sequence_nr() noexcept
 cdef uint64_t next_sequence_nr() noexcept
+cdef int node_created(Node n) except -1   # sequence number; the forward stack under anomaly mode
+cdef bint anomaly_enabled() noexcept
+cdef bint anomaly_check_nan() noexcept
 
 cdef inline Node new_node(object cls):
     """Make a node of class `cls` (a Node subclass) from C: the fast path
     every op uses. Python-level construction goes through Node.__init__."""
     cdef Node n = <Node>cya_tp_new(cls)
-    n.sequence_nr_ = next_sequence_nr()
+    node_created(n)
     n.in_ndim0_ = -1
     n.num_inputs_ = 1
     n.next_edges_ = ()

@@ -29,6 +29,50 @@ cdef uint64_t next_sequence_nr() noexcept:
     return _next_sequence_nr - 1
 
 
+# =============================================================================
+# NOTE [ Anomaly mode ]
+# torch's AnomalyMode: a process-wide switch (not per thread). While on,
+# every node records the Python stack of the forward call that made it;
+# when a node fails in backward the engine warns with that stack before the
+# error propagates, and (check_nan) a node whose output holds a NaN raises.
+# Off, a node pays one test of a C global.
+# =============================================================================
+cdef bint _anomaly_enabled = False
+cdef bint _anomaly_check_nan = True
+
+
+cdef bint anomaly_enabled() noexcept:
+    return _anomaly_enabled
+
+
+cdef bint anomaly_check_nan() noexcept:
+    return _anomaly_check_nan
+
+
+def _set_anomaly_enabled(bint enabled, bint check_nan=True):
+    global _anomaly_enabled, _anomaly_check_nan
+    _anomaly_enabled = enabled
+    _anomaly_check_nan = check_nan
+
+
+def is_anomaly_enabled():
+    return bool(_anomaly_enabled)
+
+
+def is_anomaly_check_nan_enabled():
+    return bool(_anomaly_check_nan)
+
+
+cdef int node_created(Node n) except -1:
+    global _next_sequence_nr
+    n.sequence_nr_ = _next_sequence_nr
+    _next_sequence_nr += 1
+    if _anomaly_enabled:
+        import traceback
+        n.extras().anomaly_trace_ = "".join(traceback.format_stack())
+    return 0
+
+
 @cython.final
 @cython.freelist(512)
 cdef class Edge:
@@ -77,7 +121,7 @@ cdef class Node:
     def __init__(self, *args, **kwargs):
         # Python-level construction; ops make nodes with new_node() instead
         # (no __cinit__: it would cost a Python-style call per node).
-        self.sequence_nr_ = next_sequence_nr()
+        node_created(self)
         self.num_inputs_ = 1
         self.in_ndim0_ = -1
         self.next_edges_ = ()

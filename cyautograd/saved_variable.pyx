@@ -4,7 +4,7 @@ from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, version_counter_of
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
-from cyautograd.graph cimport Node
+from cyautograd.graph cimport Node, anomaly_enabled
 from cyautograd.variable cimport gradient_edge
 from cyautograd.version_counter cimport VersionCounter
 
@@ -91,11 +91,15 @@ cdef class SavedVariable:
         if fn is not None:
             # torch names the node without its "Backward<N>" suffix here
             desc += ", which is output %d of %s," % (self.output_nr_, _re.sub(r"Backward\d*$", "", fn.name()))
+        if anomaly_enabled():
+            hint = ("Hint: the backtrace further above shows the operation that failed to compute its "
+                    "gradient. The variable in question was changed in there or anywhere later. Good luck!")
+        else:
+            hint = ("Hint: enable anomaly detection to find the operation that failed to compute its "
+                    "gradient, with cyautograd.autograd.set_detect_anomaly(True, check_nan=False).")
         return ("one of the variables needed for gradient computation has been modified by an "
-                "inplace operation: %s is at version %d; expected version %d instead. Hint: enable "
-                "anomaly detection to find the operation that failed to compute its gradient, with "
-                "cyautograd.autograd.set_detect_anomaly(True, check_nan=False)."
-                % (desc, self.vc_.c.version, self.saved_version_))
+                "inplace operation: %s is at version %d; expected version %d instead. %s"
+                % (desc, self.vc_.c.version, self.saved_version_, hint))
 
     cdef Tensor _unpack_with_hook(self, Node saved_for):
         """NOTE [ Saved tensor hooks ]: the unpack hook's tensor, given the

@@ -824,3 +824,79 @@ def saved_attributes(T):
     out.append(err(lambda: y.grad_fn._saved_self))
     out.append(err(lambda: e.grad_fn._saved_result))
     return out
+
+
+# -- anomaly detection, and no floating-point warnings ------------------------------------
+
+def _caught(f):
+    import warnings
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        r = err(f)
+    return r, [(m.category.__name__, str(m.message).split(" (Triggered internally")[0]) for m in w]
+
+
+@case
+def anomaly_nan_check(T):
+    out = [T.is_anomaly_enabled(), T.is_anomaly_check_nan_enabled()]
+    x = T.tensor([0.0, 1.0], requires_grad=True)
+
+    def run():
+        with T.autograd.detect_anomaly():
+            out.extend([T.is_anomaly_enabled(), T.is_anomaly_check_nan_enabled()])
+            (x.sqrt() * 0).sum().backward()
+
+    r, w = _caught(run)
+    out += [r, [c for c, _ in w], [m.split("\n")[0] for _, m in w], T.is_anomaly_enabled()]
+    with T.autograd.set_detect_anomaly(True, check_nan=False):
+        out += [T.is_anomaly_enabled(), T.is_anomaly_check_nan_enabled()]
+        z = (x.sqrt() * 0).sum()
+        z.backward()
+    return out + [x.grad, T.is_anomaly_enabled(), T.is_anomaly_check_nan_enabled()]
+
+
+@case
+def anomaly_forward_trace(T):
+    class Bad(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            raise ValueError("bad backward")
+
+    x = T.ones(2, requires_grad=True)
+    r0, w0 = _caught(lambda: T.autograd.detect_anomaly())
+    with T.autograd.set_detect_anomaly(True):
+        y = Bad.apply(x).sum()  # the line the trace must show
+        r, w = _caught(lambda: y.backward())
+    first = [m.split("\n")[0] for _, m in w]
+    shows_line = ["Bad.apply(x).sum()  # the line the trace must show" in m for _, m in w]
+    # without anomaly mode: the error alone, and the version hint names anomaly detection
+    z = x * 1
+    s = z.exp()
+    z.add_(1)
+    r2, w2 = _caught(lambda: s.sum().backward())
+    with T.autograd.set_detect_anomaly(True):
+        z = x * 1
+        s = z.exp()
+        z.add_(1)
+        r3, w3 = _caught(lambda: s.sum().backward())
+    return [w0, r, first, shows_line, r2, w2, r3, [m.split("\n")[0] for _, m in w3]]
+
+
+@case
+def no_floating_point_warnings(T):
+    y = T.tensor([0.0, 1.0])
+    fs = [lambda: 1 / y, lambda: y / y, lambda: y.log(), lambda: (y - 1).sqrt(), lambda: y.pow(-1),
+          lambda: T.tensor([2.0]) ** 2000, lambda: T.tensor([]).mean(), lambda: y // 0, lambda: y % 0,
+          lambda: T.tensor([[float("inf"), 0.0]]).softmax(1), lambda: T.tensor([-8.0]) ** 0.5,
+          lambda: y.reciprocal(), lambda: T.tensor([1000.0]).exp()]
+    out = [_caught(f) for f in fs]
+    for f in (lambda x: x.sqrt(), lambda x: x.log(), lambda x: x / x, lambda x: x ** 0.5,
+              lambda x: x.reciprocal(), lambda x: x.rsqrt(), lambda x: x.norm()):
+        x = T.tensor([0.0, 1.0], requires_grad=True)
+        out.append(_caught(lambda: f(x).sum().backward()))
+        out.append(x.grad)
+    return out

@@ -338,11 +338,14 @@ cdef _check_impl(r, a, b, str name):
 def _rounded_div(a, b, mode):
     cdef Tensor ta = a
     p = prep_binary(a, b, "")
-    if mode == "trunc":
-        r = np.trunc(p[2] / p[3]) if p[2].dtype.kind == "f" else np.fix(p[2] / p[3]).astype(p[2].dtype)
-    elif mode == "floor":
-        r = np.floor_divide(p[2], p[3])
-    else:
+    with np.errstate(all="ignore"):  # torch never warns on division by zero
+        if mode == "trunc":
+            r = np.trunc(p[2] / p[3]) if p[2].dtype.kind == "f" else np.fix(p[2] / p[3]).astype(p[2].dtype)
+        elif mode == "floor":
+            r = np.floor_divide(p[2], p[3])
+        else:
+            r = None
+    if r is None:
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
     return _nograd_result(as_array(r), (a, b), "DivBackward1")
 
@@ -355,7 +358,9 @@ def remainder(a, b):
     p = prep_binary(a, b, "")
     if p is None:
         return NotImplemented
-    return _nograd_result(as_array(np.remainder(p[2], p[3])), (a, b), "RemainderBackward0")
+    with np.errstate(all="ignore"):
+        r = np.remainder(p[2], p[3])
+    return _nograd_result(as_array(r), (a, b), "RemainderBackward0")
 
 
 cdef object _nograd_result(object arr, tuple inputs, str name):
@@ -475,7 +480,9 @@ cdef object pow_impl(object a, object b):
             x = x.astype(_D.get_default_dtype().np)
         if x.dtype.kind in "iu" and b < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
-        out = wrap_array(as_array(x ** b))
+        with np.errstate(all="ignore"):
+            r = x ** b
+        out = wrap_array(as_array(r))
         if grad_needed(ta):
             fn = <PowBackward0>new_node(PowBackward0)
             fn.scalar = b
@@ -489,7 +496,8 @@ cdef object pow_impl(object a, object b):
     x = p[2]
     y = p[3]
     try:
-        r = as_array(x ** y)
+        with np.errstate(all="ignore"):
+            r = as_array(x ** y)
     except ValueError:
         raise broadcast_error(x, y) from None
     out = wrap_array(r)
@@ -737,7 +745,8 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
     if type(npfn) is int:
         r = k_unary(npfn, x)
     else:
-        r = npfn(x)
+        with np.errstate(all="ignore"):
+            r = npfn(x)
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)

@@ -307,9 +307,10 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
                            f"floating point or complex dtype. Got: {_D._FROM_NP[x.dtype]._cname}")
     npd = _np_dtype(dtype)
     if dim is None:
-        r = x.mean(dtype=npd)
-        if x.size == 0:
-            r = np.asarray(np.nan, dtype=x.dtype)
+        if x.size == 0:   # numpy warns "Mean of empty slice"; torch gives nan quietly
+            r = np.asarray(np.nan, dtype=npd or x.dtype)
+        else:
+            r = x.mean(dtype=npd)
         if keepdim:
             r = np.asarray(r).reshape((1,) * x.ndim)
         out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
@@ -526,11 +527,13 @@ def _softmax_common(input, dim, dtype, bint log):
 
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
-    return _softmax_common(input, dim, dtype, False)
+    with np.errstate(all="ignore"):
+        return _softmax_common(input, dim, dtype, False)
 
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
-    return _softmax_common(input, dim, dtype, True)
+    with np.errstate(all="ignore"):
+        return _softmax_common(input, dim, dtype, True)
 
 
 def logsumexp(input, dim, keepdim=False):
