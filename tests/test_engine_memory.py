@@ -210,3 +210,54 @@ def test_training_loop_with_views_and_inplace_flat_without_gc():
     finally:
         gc.enable()
     assert end - base < 64 * 1024, f"memory grew by {end - base} bytes"
+
+
+class _Square(cy.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a * a
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        return 2 * a * g
+
+
+def test_training_loop_with_hooks_and_functions_flat_without_gc():
+    """Hooks, retain_grad, custom Functions, saved-tensor hooks and anomaly
+    mode's recorded stacks make no reference cycles."""
+    ps, x, y = _mlp_params()
+    seen = []
+    gc.collect()
+    gc.disable()
+    try:
+        tracemalloc.start()
+        for i in range(400):
+            h = F.linear(x, ps[0], ps[1])
+            h.retain_grad()
+            h.register_hook(lambda g: g * 1.0)
+            h.grad_fn.register_prehook(lambda go: None)
+            h.grad_fn.register_hook(lambda gi, go: None)
+            with cy.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p):
+                h = _Square.apply(F.relu(h))
+            h = F.relu(F.linear(h, ps[2], ps[3]))
+            with cy.autograd.set_detect_anomaly(i % 2 == 0):
+                loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+            for p in ps:
+                p.grad = None
+            handle = ps[0].register_post_accumulate_grad_hook(lambda p: seen.append(1))
+            loss.backward()
+            handle.remove()
+            with cy.no_grad():
+                for p in ps:
+                    p.sub_(0.01 * p.grad)
+            if i == 99:
+                base, _ = tracemalloc.get_traced_memory()
+        end, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert len(seen) == 400
+    assert end - base < 64 * 1024, f"memory grew by {end - base} bytes"
