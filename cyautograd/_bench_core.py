@@ -162,6 +162,47 @@ def inplace_view_grad_fn(T):
     return run
 
 
+def hooked_chain(T, retain=False):
+    """Forward and backward through a 50-tensor chain, a hook (or
+    retain_grad) on every tensor."""
+    x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+
+    def hook(g):
+        return None
+
+    def run():
+        h = x
+        for _ in range(50):
+            h = h * 1.0001
+            if retain:
+                h.retain_grad()
+            else:
+                h.register_hook(hook)
+        h.sum().backward()
+    return run
+
+
+def custom_function_call(T):
+    class Scale(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+    x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    return lambda: Scale.apply(x)
+
+
+def metadata_read(T, which):
+    x = T.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    y = x * 2
+    return {"version": lambda: y._version, "grad_fn": lambda: y.grad_fn,
+            "leaf_grad_fn": lambda: x.grad_fn}[which]
+
+
 ROWS = [
     ("a*b with grad, shape (4,)", mul_with_grad, None, 0.25),
     ("100-op chain fwd+bwd, shape (4,)", chain100, None, 0.34),
@@ -177,6 +218,12 @@ ROWS = [
     ("x.view(-1), plain (4,4)", lambda T: view_op(T, "view", False), None, None),
     ("x.t(), plain (4,4)", lambda T: view_op(T, "t", False), None, None),
     ("in-place on view + both grad_fn", inplace_view_grad_fn, None, 0.34),
+    ("50-tensor chain, a hook on each, fwd+bwd", hooked_chain, None, 0.34),
+    ("50-tensor chain, retain_grad each, fwd+bwd", lambda T: hooked_chain(T, True), None, None),
+    ("custom Function call, with grad", custom_function_call, None, None),
+    ("read y._version", lambda T: metadata_read(T, "version"), None, 0.5),
+    ("read y.grad_fn (non-leaf)", lambda T: metadata_read(T, "grad_fn"), None, 0.5),
+    ("read x.grad_fn (leaf)", lambda T: metadata_read(T, "leaf_grad_fn"), None, 0.5),
 ]
 
 

@@ -900,3 +900,21 @@ def no_floating_point_warnings(T):
         out.append(_caught(lambda: f(x).sum().backward()))
         out.append(x.grad)
     return out
+
+
+@case
+def saved_attributes_more(T):
+    x = T.tensor([[1.0, 2.0], [3.0, -1.0]], requires_grad=True)
+    v = T.tensor([0.5, 2.0], requires_grad=True)
+    nodes = [(x @ x).grad_fn, T.nn.functional.linear(x, x, v).grad_fn, (x @ v).grad_fn, x.max().grad_fn,
+             x.log_softmax(1).grad_fn, x.softmax(1).grad_fn, T.nn.functional.mse_loss(x, x.detach()).grad_fn,
+             x.prod().grad_fn, x.logsumexp(1).grad_fn, (x * v).grad_fn, x.exp().grad_fn, x.tanh().grad_fn,
+             (x ** 2).grad_fn, x.sigmoid().grad_fn, x.relu().grad_fn]
+    out = []
+    for fn in nodes:
+        row = [type(fn).__name__]
+        for name in ("self", "other", "result", "mat1", "mat2", "vec", "target"):
+            a = "_saved_" + name
+            row.append([name, hasattr(fn, a)] + ([getattr(fn, a)] if hasattr(fn, a) else []))
+        out.append(row)
+    return out

@@ -224,6 +224,18 @@ cdef class AddmmBackward0(BinaryNode):
     # addmm(bias, x, w.t()) has edges self, mat1, mat2 with mat2 through TBackward0)
     cdef tuple bias_shape
 
+    @property
+    def _saved_mat2(self):
+        return self.sv1.unpack(self, True).t()   # torch saves mat2 = w.t()
+
+    @property
+    def _saved_alpha(self):
+        return 1
+
+    @property
+    def _saved_beta(self):
+        return 1
+
     cdef list apply(self, list grads):
         g = grads[0]
         x = self.v0(g)

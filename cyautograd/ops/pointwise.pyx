@@ -46,13 +46,27 @@ cdef class BinaryNode(Node):
         if self.sv1 is not None:
             self.sv1.release()
 
-    @property
-    def _saved_self(self):
-        return None if self.sv0 is None else self.sv0.unpack(self, True)
+    def __getattr__(self, name):
+        # grad_fn._saved_<name>: the saved tensors under torch's names for
+        # this node (an output saved is always "result")
+        cdef SavedVariable sv
+        if name.startswith("_saved_"):
+            names = _SAVED_NAMES.get(type(self).__name__, ("self", "other"))
+            for k in range(2):
+                sv = self.sv0 if k == 0 else self.sv1
+                if sv is not None and name[7:] == ("result" if sv.is_output_ else names[k]):
+                    return sv.unpack(self, True)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
-    @property
-    def _saved_other(self):
-        return None if self.sv1 is None else self.sv1.unpack(self, True)
+
+# torch's names of the tensors a node saves (sv0, sv1), where not self/other
+cdef dict _SAVED_NAMES = {
+    "MmBackward0": ("self", "mat2"), "BmmBackward0": ("self", "mat2"), "MvBackward0": ("self", "vec"),
+    "DotBackward0": ("self", "tensor"), "AddmmBackward0": ("mat1", "mat2"),
+    "MseLossBackward0": ("self", "target"), "NllLossBackward0": ("self", "target"),
+    "BinaryCrossEntropyBackward0": ("self", "target"), "PowBackward1": ("self", "exponent"),
+    "PowBackward2": ("exponent", "self"),
+}
 
 
 cdef dict _TENSOR_UNARY = {}
@@ -542,18 +556,6 @@ def pow(input, exponent):
 cdef class UnaryNode(BinaryNode):
     """A one-input node; sv0 is its input (_saved_self) or its output
     (_saved_result), as torch names them."""
-
-    @property
-    def _saved_self(self):
-        if self.sv0 is None or self.sv0.is_output_:
-            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_saved_self'")
-        return self.sv0.unpack(self, True)
-
-    @property
-    def _saved_result(self):
-        if self.sv0 is None or not self.sv0.is_output_:
-            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_saved_result'")
-        return self.sv0.unpack(self, True)
 
 
 @cython.final
