@@ -17,7 +17,7 @@ from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t
 from cyautograd.variable cimport gradient_edge, grad_fn_of
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
-from cyautograd.kernels cimport k_add, k_ones_like
+from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
 
 from cyautograd import dtypes as _D
@@ -177,6 +177,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef cya_grad_mode_t* gm = grad_mode_state()
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
+    cdef bint anomaly
 
     # graph root: a virtual node whose next edges are the roots.
     for e in root_edges:
@@ -229,10 +230,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             counter += 1
 
     gm.grad_enabled = create_graph
-    # torch never warns on floating-point errors (0/0, log(0), overflow) in
-    # backward formulas; numpy would
-    quiet = np.errstate(all="ignore")
-    quiet.__enter__()
+    anomaly = anomaly_enabled()   # NOTE [ Anomaly mode ] in graph.pyx
+    quiet = fp_quiet_begin()  # NOTE [ Quiet floating point ] in kernels.pyx
     try:
         while ready:
             fn = heapq.heappop(ready)[2]
@@ -270,10 +269,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     if fn.has_hooks_:
                         outputs = call_post_hooks(fn, outputs, inputs)
                     outputs = _validate(fn, outputs)
-                    if anomaly_enabled() and anomaly_check_nan():
+                    if anomaly and anomaly_check_nan():
                         _check_nan(fn, outputs)
                 except BaseException:
-                    if anomaly_enabled():
+                    if anomaly:
                         _print_forward_stack(fn)
                     raise
             ne = fn.next_edges_
@@ -295,7 +294,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     heapq.heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
                     counter += 1
     finally:
-        quiet.__exit__(None, None, None)
+        fp_quiet_end(quiet)
         gm.grad_enabled = prev_grad_mode
     return captured
 

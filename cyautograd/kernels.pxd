@@ -29,3 +29,8 @@ cdef object k_filled(tuple shape, object dtype, object value)
 cdef bint k_into_ok(int op, object x, object y)
 cdef void k_binary_into(int op, object x, object y)
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims)
+
+# numpy's floating-point error reporting off (torch never warns on 0/0,
+# log(0), overflow): token = fp_quiet_begin(); ...; fp_quiet_end(token)
+cdef object fp_quiet_begin()
+cdef void fp_quiet_end(object token) noexcept

@@ -394,3 +394,55 @@ cdef object k_reduce2d(int op, object x, int axis, bint keepdims):
 
 def _k_reduce2d(op, x, axis, keepdims):
     return k_reduce2d(op, x, axis, keepdims)
+
+
+# =============================================================================
+# NOTE [ Quiet floating point ]
+# torch never warns when arithmetic divides by zero, overflows or makes a
+# NaN; numpy does, through its per-context error state. np.errstate costs
+# ~1 us per use, too much for every backward call and every softmax, so we
+# set numpy's context variable to an all-"ignore" state directly (the same
+# thing errstate does inside), falling back to np.errstate should a numpy
+# version not have that variable.
+# =============================================================================
+try:
+    from numpy._core._ufunc_config import _extobj_contextvar as _EXTOBJ_VAR, _make_extobj
+    _QUIET_EXTOBJ = _make_extobj(all="ignore")
+except (ImportError, TypeError):  # pragma: no cover - other numpy versions
+    _EXTOBJ_VAR = None
+    _QUIET_EXTOBJ = None
+
+
+cdef object fp_quiet_begin():
+    if _EXTOBJ_VAR is not None:
+        return _EXTOBJ_VAR.set(_QUIET_EXTOBJ)
+    e = np.errstate(all="ignore")
+    e.__enter__()
+    return e
+
+
+cdef void fp_quiet_end(object token) noexcept:
+    try:
+        if _EXTOBJ_VAR is not None:
+            _EXTOBJ_VAR.reset(token)
+        else:
+            token.__exit__(None, None, None)
+    except Exception:
+        pass
+
+
+def _fp_quiet_check():
+    """(used in tests) whether the quiet state silences numpy and is undone."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tok = fp_quiet_begin()
+        try:
+            np.array([1.0]) / np.array([0.0])
+        finally:
+            fp_quiet_end(tok)
+        try:
+            np.array([1.0]) / np.array([0.0])
+        except RuntimeWarning:
+            return True
+    return False

@@ -62,3 +62,8 @@ def test_reduce2d_nan_propagates():
     a = np.array([[1.0, np.nan, 3.0], [4.0, 5.0, 6.0]], np.float32)
     assert np.array_equal(K._k_reduce2d(13, a, 1, False), np.maximum.reduce(a, axis=1), equal_nan=True)
     assert np.array_equal(K._k_reduce2d(13, a, 0, False), np.maximum.reduce(a, axis=0), equal_nan=True)
+
+
+def test_fp_quiet_silences_and_restores():
+    # NOTE [ Quiet floating point ]: on inside, numpy's own state after
+    assert K._fp_quiet_check()

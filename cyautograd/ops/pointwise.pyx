@@ -17,7 +17,7 @@ from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next
                                   assert_no_internal_overlap,
                                   bump_version, rebase_history, grad_fn_of)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
-from cyautograd.kernels cimport (K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
+from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
@@ -747,8 +747,11 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
     if type(npfn) is int:
         r = k_unary(npfn, x)
     else:
-        with np.errstate(all="ignore"):
+        tok = fp_quiet_begin()
+        try:
             r = npfn(x)
+        finally:
+            fp_quiet_end(tok)
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)

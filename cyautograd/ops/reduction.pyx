@@ -9,7 +9,8 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport k_unary, k_mul, k_filled, k_reduce2d, K_EXP, K_LOG, K_ADD, K_MAX
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, K_EXP, K_LOG, K_ADD, K_MAX,
+                                 fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
 
 cimport numpy as cnp
@@ -527,13 +528,19 @@ def _softmax_common(input, dim, dtype, bint log):
 
 
 def softmax(input, dim=None, dtype=None, _stacklevel=3):
-    with np.errstate(all="ignore"):
+    tok = fp_quiet_begin()
+    try:
         return _softmax_common(input, dim, dtype, False)
+    finally:
+        fp_quiet_end(tok)
 
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
-    with np.errstate(all="ignore"):
+    tok = fp_quiet_begin()
+    try:
         return _softmax_common(input, dim, dtype, True)
+    finally:
+        fp_quiet_end(tok)
 
 
 def logsumexp(input, dim, keepdim=False):
