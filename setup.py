@@ -32,7 +32,7 @@ setup(
               "cyautograd.include"],
     package_dir={"cyautograd.include": "include"},
     package_data={
-        "cyautograd": ["*.pxd", "*.pyx", "py.typed"],
+        "cyautograd": ["*.pxd", "*.pyx", "*_api.h", "py.typed"],
         "cyautograd.ops": ["*.pxd", "*.pyx"],
         "cyautograd.functions": ["*.pxd", "*.pyx"],
         "cyautograd.include": ["cyautograd/*.h"],

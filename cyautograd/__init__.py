@@ -48,13 +48,16 @@ def is_floating_point(t):
 
 
 def get_include():
-    """The folder with cyautograd's C headers (``cyautograd/*.h``), for a
-    downstream extension's ``include_dirs``."""
+    """The folders a downstream extension's ``include_dirs`` needs: this
+    package's C headers (``cyautograd/*.h``, including the generated
+    ``cyautograd/capi_api.h``) and numpy's. Returns a list; see
+    docs/embedding.md."""
+    import numpy
     here = _os.path.dirname(_os.path.abspath(__file__))
     inside = _os.path.join(here, "include")
-    if _os.path.isdir(_os.path.join(inside, "cyautograd")):
-        return inside
-    return _os.path.join(_os.path.dirname(here), "include")
+    headers = inside if _os.path.isdir(_os.path.join(inside, "cyautograd")) else \
+        _os.path.join(_os.path.dirname(here), "include")
+    return [headers, _os.path.dirname(here), numpy.get_include()]
 
 
 class _Cuda:
