@@ -18,6 +18,9 @@ from cyautograd.variable cimport (gradient_edge, collect_next_edges, set_gradien
                                   rebase_history, bump_version, grad_fn_of, next_edges1, next_edges2,
                                   next_edges3, set_history)
 from cyautograd.grad_mode cimport is_grad_enabled_c
+# array kernels (numpy arrays in, numpy array out; numpy's own inner loops
+# called directly for same-shape contiguous operands, numpy's ufuncs otherwise)
+from cyautograd.kernels cimport k_add, k_sub, k_mul, k_div
 
 
 cdef inline long long tensor_version(Tensor t) noexcept:

@@ -6,7 +6,7 @@ cimport numpy as cnp
 from cyautograd.capi cimport (Tensor, Node, new_node, SavedVariable, save_variable, next_edges3,
                               next_edges1, set_history, tensor_from_array, compute_requires_grad,
                               tensor_version, check_inplace, bump_version, rebase_history,
-                              tensor_data)
+                              tensor_data, k_add, k_mul)
 
 import numpy as np
 
@@ -25,9 +25,11 @@ cdef class FusedMulAddBackward0(Node):
         as_tensor = not isinstance(g, np.ndarray)   # Tensors under create_graph
         ga = gb = None
         if self.should_compute_output(0):
-            ga = g * self.b_.unpack(self, as_tensor)
+            b = self.b_.unpack(self, as_tensor)
+            ga = g * b if as_tensor else k_mul(g, b)
         if self.should_compute_output(1):
-            gb = g * self.a_.unpack(self, as_tensor)
+            a = self.a_.unpack(self, as_tensor)
+            gb = g * a if as_tensor else k_mul(g, a)
         return [ga, gb, g if self.should_compute_output(2) else None]
 
     cdef void release_variables(self):
@@ -43,7 +45,7 @@ def fused_mul_add(Tensor a, Tensor b, Tensor c):
     y = tensor_data(b)
     if x.dtype != y.dtype or x.dtype != tensor_data(c).dtype:
         raise TypeError("fused_mul_add: a, b and c must have one dtype")
-    r = np.add(np.multiply(x, y), tensor_data(c))
+    r = k_add(k_mul(x, y), tensor_data(c))
     cdef Tensor out = tensor_from_array(r)
     if compute_requires_grad(a) or compute_requires_grad(b) or compute_requires_grad(c):
         fn = <FusedMulAddBackward0>new_node(FusedMulAddBackward0)
