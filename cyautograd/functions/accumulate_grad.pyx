@@ -8,6 +8,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.kernels cimport k_into_ok, k_binary_into, K_ADD
 
 cimport numpy as cnp
 from cpython.ref cimport Py_REFCNT
@@ -82,7 +83,10 @@ cdef class AccumulateGrad(Node):
                 if g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
                     m.grad_ = wrap_array(g.data_ + new_grad)
                 else:
-                    g.data_ += new_grad
+                    if k_into_ok(K_ADD, g.data_, new_grad):
+                        k_binary_into(K_ADD, g.data_, new_grad)   # numpy's loop, no ufunc dispatch
+                    else:
+                        g.data_ += new_grad
                     if not g.is_inference_:
                         vc = version_counter_of(g)
                         vc.c.version += 1
