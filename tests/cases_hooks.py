@@ -918,3 +918,33 @@ def saved_attributes_more(T):
             row.append([name, hasattr(fn, a)] + ([getattr(fn, a)] if hasattr(fn, a) else []))
         out.append(row)
     return out
+
+
+@case
+def hooks_misc(T):
+    out = []
+    x = leaf(T)
+    y = x * 2
+    seen = []
+    y.register_hook(lambda g: seen.append(g.clone()))
+    (y * 3 + y * 4).sum().backward()   # the hook sees the summed gradient once
+    out += [len(seen), seen[0], x.grad]
+    x = leaf(T)
+    a, b = (x * 1).unbind(0)
+    sb = []
+    b.register_hook(lambda g: sb.append(g) or g * 10)
+    a.retain_grad()
+    (a * b).sum().backward()
+    out += [sb, a.grad, x.grad]
+    x = leaf(T)
+    v = (x * 1)[1:]
+    v.retain_grad()
+    v.register_hook(lambda g: g + 1)
+    (v ** 2).sum().backward()
+    out += [v.grad, x.grad, v.retains_grad, x.retains_grad]
+    x = leaf(T)
+    z = x.exp()
+    z.register_hook(lambda g: g * z)  # the replacement depends on z under create_graph
+    g, = T.autograd.grad(z.sum(), x, create_graph=True)
+    out += [g, g.requires_grad]
+    return out
