@@ -4,7 +4,7 @@ cimport cython
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from libc.stdint cimport uint64_t
 
-import heapq
+from heapq import heappop, heappush
 import warnings
 
 _warned_create_graph = False
@@ -185,7 +185,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
         if fn is not None and fn not in deps:
             deps[fn] = 0
             stack.append(fn)
-    seen = set(stack)
+    # deps doubles as the seen set: a node is pushed when first counted
     while stack:
         fn = stack.pop()
         ne = fn.next_edges_
@@ -193,13 +193,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             nf = ne[i]
             if nf is None:
                 continue
-            if nf in deps:
-                deps[nf] += 1
-            else:
+            d = deps.get(nf)
+            if d is None:
                 deps[nf] = 1
-            if nf not in seen:
-                seen.add(nf)
                 stack.append(nf)
+            else:
+                deps[nf] = d + 1
     for e in root_edges:
         if e.function is not None:
             deps[e.function] += 1
@@ -226,7 +225,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
         buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
         deps[fn] -= 1
         if deps[fn] == 0:
-            heapq.heappush(ready, (-<object>fn.sequence_nr_, counter, fn))
+            heappush(ready, (-<object>fn.sequence_nr_, counter, fn))
             counter += 1
 
     gm.grad_enabled = create_graph
@@ -234,7 +233,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     quiet = fp_quiet_begin()  # NOTE [ Quiet floating point ] in kernels.pyx
     try:
         while ready:
-            fn = heapq.heappop(ready)[2]
+            fn = heappop(ready)[2]
             inputs = buffers.pop(fn, None)
             if inputs is None:
                 inputs = [None] * fn.num_inputs_
@@ -291,7 +290,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     buf[nr] = _accumulate(buf[nr], g)
                 deps[nf] -= 1
                 if deps[nf] == 0:
-                    heapq.heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
+                    heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
                     counter += 1
     finally:
         fp_quiet_end(quiet)
