@@ -463,3 +463,39 @@ def double_backward_inplace_plain_and_multi(T):
         x = leaf(T)
         out.append(_double(T, x, (f(x * x) ** 3).sum()))
     return out
+
+
+@case
+def basic_index_node_names(T):
+    x = T.ones(2, 3, requires_grad=True) * 1
+    idx = [slice(None), None, (0, None), (None, 0), (Ellipsis, 0), (slice(None), None, slice(1, None)),
+           slice(None, None, 2), (0, slice(1, None)), (slice(1, None), 0), (Ellipsis,), (Ellipsis, None),
+           (None, Ellipsis), (0, Ellipsis), (slice(0, 5),), (slice(None), slice(None)), (None, None),
+           (slice(None), 1, None), Ellipsis, (slice(0, 1),), (slice(None), slice(0, 3)), -1]
+    out = []
+    for i in idx:
+        v = x[i]
+        out.append([type(v.grad_fn).__name__, list(v.shape), v._base is x])
+    s = sum([(x[i] * (k + 1)).sum() for k, i in enumerate(idx)])
+    g, = T.autograd.grad(s, x)
+    return out + [g]
+
+
+@case
+def linear_graph_structure(T):
+    x = T.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], requires_grad=True)
+    w = T.tensor([[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]], requires_grad=True)
+    b = T.tensor([0.01, 0.02], requires_grad=True)
+    y = T.nn.functional.linear(x, w, b)
+    fn = y.grad_fn
+    names = [[type(f).__name__ if f is not None else None, n] for f, n in fn.next_functions]
+    t_next = [[type(f).__name__, n] for f, n in fn.next_functions[2][0].next_functions]
+    (y * T.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()
+    y2 = T.nn.functional.linear(x.detach(), w, b)
+    names2 = [type(f).__name__ if f is not None else None for f, _ in y2.grad_fn.next_functions]
+    y3 = T.nn.functional.linear(x, w.detach(), b.detach())
+    names3 = [type(f).__name__ if f is not None else None for f, _ in y3.grad_fn.next_functions]
+    g = T.autograd.grad((T.nn.functional.linear(x, w, b) ** 2).sum(), (x, w, b), create_graph=True)
+    g2 = T.autograd.grad(sum([t.sum() for t in g]), (x, w, b))
+    return [type(fn).__name__, names, t_next, x.grad, w.grad, b.grad, names2, names3, list(g), list(g2),
+            w.grad.is_contiguous()]

@@ -219,9 +219,38 @@ def mv(input, vec):
 
 
 @cython.final
+cdef object _transpose_2d(object g):
+    """g.T for a 2-D gradient; when g is itself the transpose of an array
+    that owns its data, that array (same memory, same layout), so that
+    AccumulateGrad can take it without a copy."""
+    cdef cnp.ndarray r, b
+    if isinstance(g, Tensor):
+        return g.t()
+    r = np.transpose(g)
+    base = <object>cnp.PyArray_BASE(r) if cnp.PyArray_BASE(r) != NULL else None
+    if type(base) is np.ndarray:
+        b = <cnp.ndarray>base
+        if (cnp.PyArray_NDIM(b) == 2 and cnp.PyArray_DATA(b) == cnp.PyArray_DATA(r)
+                and cnp.PyArray_DIMS(b)[0] == cnp.PyArray_DIMS(r)[0]
+                and cnp.PyArray_DIMS(b)[1] == cnp.PyArray_DIMS(r)[1]
+                and cnp.PyArray_STRIDES(b)[0] == cnp.PyArray_STRIDES(r)[0]
+                and cnp.PyArray_STRIDES(b)[1] == cnp.PyArray_STRIDES(r)[1]):
+            return b
+    return r
+
+
+@cython.final
+cdef class TBackward0(Node):
+    """w.t() inside linear (torch's addmm(bias, x, w.t())): the weight's
+    gradient passes through a transpose."""
+
+    cdef list apply(self, list grads):
+        return [_transpose_2d(grads[0])]
+
+
 cdef class AddmmBackward0(BinaryNode):
-    # out = bias + x @ w.T (linear); sv0: x, sv1: w; edges: bias, x, w (torch's
-    # addmm(bias, x, w.t()) has edges self, mat1, mat2 with mat2 through TBackward0)
+    # out = bias + x @ w.T (linear) = addmm(bias, x, w.t()) as torch: sv0: x,
+    # sv1: w; edges: bias, x, and mat2 = w.t() through a TBackward0 node
     cdef tuple bias_shape
 
     @property
@@ -249,7 +278,9 @@ cdef class AddmmBackward0(BinaryNode):
         if self.should_compute_output(1):
             rx = _mm(g, w)
         if self.should_compute_output(2):
-            rw = _mm(_mT(g), x)
+            # the gradient of mat2 = w.t(), computed as (g.T @ x).T so that
+            # TBackward0 hands w a contiguous array it can keep
+            rw = _transpose_2d(_mm(_mT(g), x))
         return [rb, rx, rw]
 
 
@@ -279,7 +310,19 @@ def linear(input, weight, bias=None):
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):
         fn = <AddmmBackward0>new_node(AddmmBackward0)
         fn.bias_shape = tuple(b.data_.shape)
-        fn.next_edges_ = next_edges3(b, x, w)
+        ne = next_edges3(b, x, w)
+        if ne[4] is not None:
+            tn = <TBackward0>new_node(TBackward0)
+            tn.next_edges_ = ne[4:]
+            if cnp.PyArray_CheckExact(wa):
+                tn.in_ndim0_ = 2                      # the shape of w.t()
+                tn.in_dims0_[0] = cnp.PyArray_DIMS(<cnp.ndarray>wa)[1]
+                tn.in_dims0_[1] = cnp.PyArray_DIMS(<cnp.ndarray>wa)[0]
+                tn.in_dtype0_ = <object>cnp.PyArray_DESCR(<cnp.ndarray>wa)
+            else:
+                tn.set_input_metadata_from(0, wa.T)
+            ne = ne[:4] + (tn, 0)
+        fn.next_edges_ = ne
         set_history(out, fn, 0)
         fn.sv0 = save_variable(x, False)
         fn.sv1 = save_variable(w, False)

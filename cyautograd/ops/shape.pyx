@@ -221,6 +221,11 @@ cdef class SliceBackward0(ShapeBackward):
 
 
 @cython.final
+cdef class AliasBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
 cdef class GatherBackward0(ShapeBackward):
     pass
 
@@ -887,11 +892,39 @@ def getitem(input, index):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
     if type(r) is not np.ndarray:
         r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
-    if any([isinstance(i, (int, np.integer)) for i in items]):
-        cls = SelectBackward0
-    else:
-        cls = SliceBackward0
-    return _view(t, r, cls, K_INDEX, idx)
+    return _view(t, r, _basic_index_node(idx, x.shape), K_INDEX, idx)
+
+
+cdef type _basic_index_node(object idx, tuple shape):
+    """The node class torch's basic indexing ends with: it applies the index
+    items left to right (int: select, slice: slice, None: unsqueeze) and
+    names the view after the last one applied. Inside a tuple a slice
+    covering its whole dimension is skipped; a tuple that applies nothing
+    gives an alias."""
+    if not isinstance(idx, tuple):
+        if idx is None:
+            return UnsqueezeBackward0
+        if idx is Ellipsis:
+            return AliasBackward0
+        return SliceBackward0 if isinstance(idx, slice) else SelectBackward0
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in idx:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    cls = AliasBackward0
+    for it in idx:
+        if it is None:
+            cls = UnsqueezeBackward0
+        elif it is Ellipsis:
+            d += len(shape) - consumed
+        elif isinstance(it, slice):
+            if it.indices(shape[d]) != (0, shape[d], 1):
+                cls = SliceBackward0
+            d += 1
+        else:
+            cls = SelectBackward0
+            d += 1
+    return cls
 
 
 def numel(input):
