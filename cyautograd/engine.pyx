@@ -9,6 +9,8 @@ import warnings
 
 _warned_create_graph = False
 import numpy as np
+cimport numpy as cnp
+cnp.import_array()
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -82,6 +84,12 @@ cdef object _sum_to(object g, tuple shape):
     return _to_array(g).reshape(shape)
 
 
+cdef inline object _dtype_of(object g):
+    if cnp.PyArray_CheckExact(g):
+        return <object>cnp.PyArray_DESCR(<cnp.ndarray>g)
+    return g.dtype
+
+
 cdef object _validate(Node fn, list outputs):
     """validate_outputs: count, shape (summing broadcast grads) and dtype."""
     cdef tuple edges = fn.next_edges_
@@ -102,7 +110,7 @@ cdef object _validate(Node fn, list outputs):
         if not isinstance(g, Tensor):
             g = _to_array(g)
             outputs[i] = g
-        if (nr == 0 and nf.in_dtype0_ is not None and g.dtype is nf.in_dtype0_
+        if (nr == 0 and nf.in_dtype0_ is not None and _dtype_of(g) is nf.in_dtype0_
                 and nf.input_shape_matches(0, g)):
             continue
         meta = nf.input_metadata(nr)
