@@ -171,47 +171,37 @@ cdef list call_tensor_pre_hooks(Node fn, list inputs):
 
 
 cdef list call_pre_hooks(Node fn, list inputs):
+    """Node pre-hooks: hook(grad_outputs) may replace grad_outputs."""
     cdef NodeExtras x = fn.extras_
     if x is None or not x.pre_hooks_:
         return inputs
-    return _call_pre(x.pre_hooks_, inputs)
+    return _call_node_hooks(x.pre_hooks_, inputs, ())
 
 
-cdef list _call_pre(object hooks, list inputs):
+cdef list call_post_hooks(Node fn, list outputs, list inputs):
+    """Node post-hooks: hook(grad_inputs, grad_outputs) may replace grad_inputs."""
+    cdef NodeExtras x = fn.extras_
+    if x is None or not x.post_hooks_:
+        return outputs
+    return _call_node_hooks(x.post_hooks_, outputs, (tuple([_wrap(g) for g in inputs]),))
+
+
+cdef list _call_node_hooks(object hooks, list values, tuple rest):
+    """Run a node's hook dict on the tuple of `values` (hook(values, *rest));
+    each hook may return a replacement tuple; returns the engine's list."""
     cdef list snapshot = list(hooks.values())
-    cur = tuple([_wrap(g) for g in inputs])
+    cur = tuple([_wrap(g) for g in values])
     modified = False
     for hook in snapshot:
-        res = hook(cur)
+        res = hook(cur, *rest)
         if res is None or res is cur:
             continue
         check_result(cur, res, hook)
         cur = res
         modified = True
     if not modified:
-        return inputs
-    return [_unwrap_like(o, t) for o, t in zip(inputs, cur)]
-
-
-cdef list call_post_hooks(Node fn, list outputs, list inputs):
-    cdef NodeExtras x = fn.extras_
-    cdef list snapshot
-    if x is None or not x.post_hooks_:
-        return outputs
-    snapshot = list(x.post_hooks_.values())
-    grad_inputs = tuple([_wrap(g) for g in outputs])
-    grad_outputs = tuple([_wrap(g) for g in inputs])
-    modified = False
-    for hook in snapshot:
-        res = hook(grad_inputs, grad_outputs)
-        if res is None or res is grad_inputs:
-            continue
-        check_result(grad_inputs, res, hook)
-        grad_inputs = res
-        modified = True
-    if not modified:
-        return outputs
-    return [_unwrap_like(o, t) for o, t in zip(outputs, grad_inputs)]
+        return values
+    return [_unwrap_like(o, t) for o, t in zip(values, cur)]
 
 
 # -- registration ------------------------------------------------------------------
@@ -270,13 +260,6 @@ def retain_grad(Tensor self):
     x.retains_grad_hooks_[m.c.output_nr] = h
     fn.has_hooks_ = True
     m.c.retains_grad = 1
-
-
-def retains_grad(Tensor self):
-    cdef AutogradMeta m = self.autograd_meta_
-    if m is None or grad_fn_of(self) is None:
-        return False
-    return bool(m.c.retains_grad)
 
 
 def register_post_accumulate_grad_hook(Tensor self, hook):

@@ -41,25 +41,35 @@ def _step(ps, x, y, lr=0.05):
     return loss.item()
 
 
-def test_training_loop_memory_flat_without_gc():
-    ps, x, y = _mlp_params()
+def _run_without_gc(step, steps, warmup=100):
+    """Run step(i) `steps` times with the cyclic collector off; returns the
+    traced memory growth after `warmup` steps and what gc.collect() then
+    finds (0: no reference cycles were made)."""
     gc.collect()
     gc.disable()
     try:
         tracemalloc.start()
-        losses = []
-        for i in range(1000):
-            losses.append(_step(ps, x, y))
-            if i == 99:
+        for i in range(steps):
+            step(i)
+            if i == warmup - 1:
                 base, _ = tracemalloc.get_traced_memory()
         end, _ = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        # no reference cycles were made: the collector finds nothing
-        assert gc.collect() == 0
+        collected = gc.collect()
     finally:
         gc.enable()
-    assert end - base < 64 * 1024, f"memory grew by {end - base} bytes over 900 steps"
+    return end - base, collected
+
+
+def test_training_loop_memory_flat_without_gc():
+    ps, x, y = _mlp_params()
+    losses = []
+    growth, collected = _run_without_gc(lambda i: losses.append(_step(ps, x, y)), 1000)
+    # no reference cycles were made: the collector finds nothing
+    assert collected == 0
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes over 900 steps"
     assert losses[-1] < losses[0]
+
 
 
 def test_graph_freed_when_output_dropped():
@@ -182,34 +192,27 @@ def test_long_chain_with_saved_tensors_frees(step):
 
 def test_training_loop_with_views_and_inplace_flat_without_gc():
     ps, x, y = _mlp_params()
-    gc.collect()
-    gc.disable()
-    try:
-        tracemalloc.start()
-        for i in range(600):
-            h = F.linear(x, ps[0], ps[1])
-            hv = h.view(-1)
-            hv.mul_(1.0)
-            h[:, 0].add_(0.0)
-            h = h.t().t().relu()
-            a, b = h.split(8, 1)
-            h = cy.cat([a * 1, b], 1)
-            h = F.relu(F.linear(h, ps[2], ps[3]))
-            loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+
+    def step(i):
+        h = F.linear(x, ps[0], ps[1])
+        hv = h.view(-1)
+        hv.mul_(1.0)
+        h[:, 0].add_(0.0)
+        h = h.t().t().relu()
+        a, b = h.split(8, 1)
+        h = cy.cat([a * 1, b], 1)
+        h = F.relu(F.linear(h, ps[2], ps[3]))
+        loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+        for p in ps:
+            p.grad = None
+        loss.backward()
+        with cy.no_grad():
             for p in ps:
-                p.grad = None
-            loss.backward()
-            with cy.no_grad():
-                for p in ps:
-                    p.view(-1).sub_(0.01 * p.grad.view(-1))
-            if i == 99:
-                base, _ = tracemalloc.get_traced_memory()
-        end, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        assert gc.collect() == 0
-    finally:
-        gc.enable()
-    assert end - base < 64 * 1024, f"memory grew by {end - base} bytes"
+                p.view(-1).sub_(0.01 * p.grad.view(-1))
+
+    growth, collected = _run_without_gc(step, 600)
+    assert collected == 0
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes"
 
 
 class _Square(cy.autograd.Function):
@@ -229,35 +232,28 @@ def test_training_loop_with_hooks_and_functions_flat_without_gc():
     mode's recorded stacks make no reference cycles."""
     ps, x, y = _mlp_params()
     seen = []
-    gc.collect()
-    gc.disable()
-    try:
-        tracemalloc.start()
-        for i in range(400):
-            h = F.linear(x, ps[0], ps[1])
-            h.retain_grad()
-            h.register_hook(lambda g: g * 1.0)
-            h.grad_fn.register_prehook(lambda go: None)
-            h.grad_fn.register_hook(lambda gi, go: None)
-            with cy.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p):
-                h = _Square.apply(F.relu(h))
-            h = F.relu(F.linear(h, ps[2], ps[3]))
-            with cy.autograd.set_detect_anomaly(i % 2 == 0):
-                loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+
+    def step(i):
+        h = F.linear(x, ps[0], ps[1])
+        h.retain_grad()
+        h.register_hook(lambda g: g * 1.0)
+        h.grad_fn.register_prehook(lambda go: None)
+        h.grad_fn.register_hook(lambda gi, go: None)
+        with cy.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p):
+            h = _Square.apply(F.relu(h))
+        h = F.relu(F.linear(h, ps[2], ps[3]))
+        with cy.autograd.set_detect_anomaly(i % 2 == 0):
+            loss = F.cross_entropy(F.linear(h, ps[4], ps[5]), y)
+        for p in ps:
+            p.grad = None
+        handle = ps[0].register_post_accumulate_grad_hook(lambda p: seen.append(1))
+        loss.backward()
+        handle.remove()
+        with cy.no_grad():
             for p in ps:
-                p.grad = None
-            handle = ps[0].register_post_accumulate_grad_hook(lambda p: seen.append(1))
-            loss.backward()
-            handle.remove()
-            with cy.no_grad():
-                for p in ps:
-                    p.sub_(0.01 * p.grad)
-            if i == 99:
-                base, _ = tracemalloc.get_traced_memory()
-        end, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        assert gc.collect() == 0
-    finally:
-        gc.enable()
+                p.sub_(0.01 * p.grad)
+
+    growth, collected = _run_without_gc(step, 400)
+    assert collected == 0
     assert len(seen) == 400
-    assert end - base < 64 * 1024, f"memory grew by {end - base} bytes"
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes"
