@@ -712,7 +712,8 @@ cdef class Tensor:
     def view(self, size=_NO_ARG, *rest):
         # x.view(-1) reaches the dispatch without a tuple of its arguments made
         if size is _NO_ARG:
-            return _dispatch.view(self, ())
+            raise TypeError("view() received an invalid combination of arguments - got (), but expected "
+                            "one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
         if not rest:
             return _dispatch.view1(self, size)
         return _dispatch.view(self, (size,) + rest)

@@ -307,6 +307,8 @@ def fast_view_forms(T):
     out.append(_err(lambda: y.view(4, -1)))
     out.append(_err(lambda: y.t().view(-1)))
     out.append(_err(lambda: y.view(2 ** 70)))
+    out.append(_err(lambda: y.view()))
+    out.append([list(y.view(size=(6,)).shape), list(y.view(size=[3, -1]).shape)])
     s = sum([(o * (i + 1)).sum() for i, o in enumerate(outs)])
     s.backward()
     return out + [x.grad, T.zeros(0, 3).view(-1).shape, T.tensor(2.0).view(-1), T.tensor(2.0).view(1, 1)]
