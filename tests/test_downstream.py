@@ -93,6 +93,51 @@ def test_fused_errors(F):
         F.fused_mul_add(a, b, cy.ones(3))
 
 
+GELU_K, GELU_A = 0.7978845608028654, 0.044715
+
+
+def _gelu_composed(x):
+    """gelu_tanh in built-in ops (nine of them)."""
+    return 0.5 * x * (1.0 + (GELU_K * (x + GELU_A * x * x * x)).tanh())
+
+
+@pytest.mark.parametrize("dtype", [cy.float32, cy.float64])
+@pytest.mark.parametrize("strided", [False, True])
+def test_gelu_tanh_matches_composed(F, dtype, strided):
+    data = np.linspace(-4.0, 4.0, 24).reshape(4, 6)
+    x1 = cy.tensor(data, dtype=dtype, requires_grad=True)
+    x2 = cy.tensor(data, dtype=dtype, requires_grad=True)
+    v1, v2 = (x1[:, ::2], x2[:, ::2]) if strided else (x1, x2)
+    y1, y2 = F.gelu_tanh(v1), _gelu_composed(v2)
+    assert y1.dtype == dtype and y1.shape == y2.shape
+    assert type(y1.grad_fn).__name__ == "GeluTanhBackward0"
+    tol = 1e-6 if dtype == cy.float32 else 1e-12
+    assert np.allclose(y1.detach().numpy(), y2.detach().numpy(), atol=tol)
+    w = cy.tensor(np.arange(y1.numel()).reshape(y1.shape), dtype=dtype)
+    (y1 * w).sum().backward()
+    (y2 * w).sum().backward()
+    assert np.allclose(x1.grad.numpy(), x2.grad.numpy(), atol=tol * 100)
+
+
+def test_gelu_tanh_double_backward_and_errors(F):
+    x1 = cy.tensor([1.0, -2.0, 0.3, 4.0], dtype=cy.float64, requires_grad=True)
+    x2 = cy.tensor([1.0, -2.0, 0.3, 4.0], dtype=cy.float64, requires_grad=True)
+    g1, = cy.autograd.grad(F.gelu_tanh(x1).sum(), x1, create_graph=True)
+    g2, = cy.autograd.grad(_gelu_composed(x2).sum(), x2, create_graph=True)
+    assert np.allclose(g1.detach().numpy(), g2.detach().numpy())
+    h1, = cy.autograd.grad((g1 * g1).sum(), x1)
+    h2, = cy.autograd.grad((g2 * g2).sum(), x2)
+    assert np.allclose(h1.numpy(), h2.numpy())
+    with pytest.raises(TypeError, match="expected a floating point tensor"):
+        F.gelu_tanh(cy.tensor([1, 2]))
+    y = x1 * 1
+    z = F.gelu_tanh(y)
+    y.add_(1)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        z.sum().backward()
+    assert x1.grad is None
+
+
 def test_scale_inplace_versions_and_history(F):
     x = cy.tensor([1.0, 2.0, 3.0], requires_grad=True)
     y = x * 1
