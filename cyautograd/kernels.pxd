@@ -29,6 +29,11 @@ cdef object k_filled(tuple shape, object dtype, object value)
 cdef bint k_into_ok(int op, object x, object y)
 cdef void k_binary_into(int op, object x, object y)
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims)
+cimport numpy as cnp
+cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
+                      cnp.npy_intp byte_offset)
+cdef object k_strided(object x, tuple shape, tuple strides, Py_ssize_t byte_offset)
+cdef object k_broadcast_to(object x, tuple shape)
 
 # numpy's floating-point error reporting off (torch never warns on 0/0,
 # log(0), overflow): token = fp_quiet_begin(); ...; fp_quiet_end(token)

@@ -9,6 +9,39 @@ import operator
 import numpy as np
 
 cnp.import_array()
+
+cdef extern from *:
+    """
+    /* A numpy view of x's memory with the given geometry (strides and
+       offset in bytes), writeable when x is; its base collapses to x's
+       owner as numpy's own views do. */
+    static PyObject *cya_np_view(PyObject *x, int nd, npy_intp *dims, npy_intp *strides,
+                                 npy_intp byte_offset) {
+        PyArrayObject *a = (PyArrayObject *)x;
+        PyArray_Descr *d = PyArray_DESCR(a);
+        PyObject *r;
+        Py_INCREF(d);
+        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, strides,
+                                 PyArray_BYTES(a) + byte_offset,
+                                 PyArray_FLAGS(a) & NPY_ARRAY_WRITEABLE, NULL);
+        if (r == NULL) return NULL;
+        Py_INCREF(x);
+        if (PyArray_SetBaseObject((PyArrayObject *)r, x) < 0) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        return r;
+    }
+    """
+    object cya_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
+                       cnp.npy_intp byte_offset)
+
+
+cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
+                      cnp.npy_intp byte_offset):
+    """A view of the numpy array x (exact ndarray) with this geometry
+    (strides and offset in bytes), writeable when x is."""
+    return cya_np_view(x, nd, dims, strides, byte_offset)
 cnp.import_ufunc()
 
 # =============================================================================
@@ -243,6 +276,37 @@ cdef object k_filled(tuple shape, object dtype, object value):
     a = cnp.PyArray_EMPTY(nd, dims, (<cnp.dtype>dtype).type_num, 0)
     cnp.PyArray_FillWithScalar(a, value)
     return a
+
+
+cdef object k_strided(object x, tuple shape, tuple strides, Py_ssize_t byte_offset):
+    """A view of x's memory with this geometry (strides and offset in
+    bytes), writeable when x is: numpy arrays through the C API (numpy's
+    as_strided costs ~3 us in Python), other array modules (CuPy) through
+    their as_strided, from x's own start only."""
+    cdef cnp.npy_intp dims[32]
+    cdef cnp.npy_intp st[32]
+    cdef int nd = len(shape), i
+    if cnp.PyArray_CheckExact(x) and nd <= 32:
+        for i in range(nd):
+            dims[i] = shape[i]
+            st[i] = strides[i]
+        return cya_np_view(x, nd, dims, st, byte_offset)
+    if byte_offset != 0:
+        raise NotImplementedError("a strided view with an offset of a non-numpy array")
+    xp = __import__(type(x).__module__.split(".")[0])
+    return xp.lib.stride_tricks.as_strided(x, shape, strides)
+
+
+cdef object k_broadcast_to(object x, tuple shape):
+    """x broadcast to `shape` (a view; np.broadcast_to's rules, checked by
+    the caller)."""
+    cdef Py_ssize_t nd = len(shape), lead = nd - x.ndim, i
+    xs = x.shape
+    xst = x.strides
+    cdef list st = [0] * nd
+    for i in range(lead, nd):
+        st[i] = 0 if (xs[i - lead] == 1 and shape[i] != 1) else xst[i - lead]
+    return k_strided(x, shape, tuple(st), 0)
 
 
 cdef object k_ones_like(object x):

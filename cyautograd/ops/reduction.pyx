@@ -9,7 +9,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, K_EXP, K_LOG, K_ADD, K_MAX,
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
 
@@ -42,7 +42,9 @@ cdef class ReduceNode(BinaryNode):
         g = self.restore(g)
         if isinstance(g, Tensor):
             return g.expand(self.self_shape)
-        return np.broadcast_to(g, self.self_shape)
+        if type(g) is not np.ndarray:
+            g = np.asarray(g)
+        return k_broadcast_to(g, self.self_shape)
 
 
 @cython.final

@@ -16,36 +16,12 @@ from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
 from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
+from cyautograd.kernels cimport k_np_view, k_strided
 
 cimport numpy as cnp
 import numpy as np
 cnp.import_array()
 
-cdef extern from *:
-    """
-    /* A numpy view of x's memory with the given geometry (strides and
-       offset in bytes), writeable when x is; its base collapses to x's
-       owner as numpy's own views do. */
-    static PyObject *cya_np_view(PyObject *x, int nd, npy_intp *dims, npy_intp *strides,
-                                 npy_intp byte_offset) {
-        PyArrayObject *a = (PyArrayObject *)x;
-        PyArray_Descr *d = PyArray_DESCR(a);
-        PyObject *r;
-        Py_INCREF(d);
-        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, strides,
-                                 PyArray_BYTES(a) + byte_offset,
-                                 PyArray_FLAGS(a) & NPY_ARRAY_WRITEABLE, NULL);
-        if (r == NULL) return NULL;
-        Py_INCREF(x);
-        if (PyArray_SetBaseObject((PyArrayObject *)r, x) < 0) {
-            Py_DECREF(r);
-            return NULL;
-        }
-        return r;
-    }
-    """
-    object cya_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
-                       cnp.npy_intp byte_offset)
 
 
 cdef inline bint _is_floating(object arr):
@@ -90,8 +66,11 @@ cdef class ShapeBackward(Node):
         if self.kind == K_RESHAPE:
             return [g.reshape(self_shape)]
         if self.kind == K_PERMUTE:
-            inv = tuple(np.argsort(self.param))
-            return [g.permute(*inv) if is_t else np.transpose(g, inv)]
+            inv = [0] * len(self.param)
+            for i, d in enumerate(self.param):
+                inv[d] = i
+            inv = tuple(inv)
+            return [g.permute(*inv) if is_t else g.transpose(inv)]
         if self.kind == K_EXPAND:
             return [unbroadcast(g, self_shape)]
         if self.kind == K_CAST:
@@ -492,7 +471,7 @@ def permute(input, *dims):
     p = tuple([wrap_dim(d, x.ndim) for d in dims])
     if len(set(p)) != len(p):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
-    return _view(t, np.transpose(x, p), PermuteBackward0, K_PERMUTE, p)
+    return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
 
 
 def transpose(input, dim0, dim1):
@@ -506,7 +485,8 @@ def transpose(input, dim0, dim1):
     d1 = wrap_dim(dim1, x.ndim)
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
-    return _view(t, np.transpose(x, p), TransposeBackward0, K_PERMUTE, tuple(p))
+    p = tuple(p)
+    return _view(t, x.transpose(p), TransposeBackward0, K_PERMUTE, p)
 
 
 swapaxes = transpose
@@ -528,23 +508,28 @@ def numpy_T(input):
     if n < 2:
         return x
     p = tuple(range(n - 1, -1, -1))
-    return _view(x, np.transpose(x.data_, p), PermuteBackward0, K_PERMUTE, p)
+    return _view(x, x.data_.transpose(p), PermuteBackward0, K_PERMUTE, p)
 
 
 def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
-    d = wrap_dim(dim, t.data_.ndim + 1)
-    return _view(t, np.expand_dims(t.data_, d), UnsqueezeBackward0, K_RESHAPE, None)
+    x = t.data_
+    d = wrap_dim(dim, x.ndim + 1)
+    shape = list(x.shape)
+    strides = list(x.strides)
+    shape.insert(d, 1)
+    strides.insert(d, strides[d] * shape[d + 1] if d < len(strides) else x.itemsize)
+    return _view(t, k_strided(x, tuple(shape), tuple(strides), 0), UnsqueezeBackward0, K_RESHAPE, None)
 
 
 def squeeze(input, dim=None):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is None:
-        return _view(t, np.squeeze(x), SqueezeBackward0, K_RESHAPE, None)
+        return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
     dims = tuple([d for d in dims if x.shape[d] == 1])
-    return _view(t, np.squeeze(x, axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+    return _view(t, x.squeeze(axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 def expand(input, *sizes):
@@ -575,8 +560,7 @@ def expand(input, *sizes):
     lead_strides = (0,) * lead
     strides = lead_strides + tuple([0 if (x.shape[i] == 1 and target[lead + i] != 1) else x.strides[i]
                                     for i in range(x.ndim)])
-    arr = np.lib.stride_tricks.as_strided(x, tuple(target), strides)
-    return _view(t, arr, ExpandBackward0, K_EXPAND, None)
+    return _view(t, k_strided(x, tuple(target), strides, 0), ExpandBackward0, K_EXPAND, None)
 
 
 def expand_as(input, other):
@@ -758,7 +742,7 @@ cdef object getitem_impl(object input, object index):
             if i < 0 and i != _NOT_SMALL:
                 i += n
             if 0 <= i < n:
-                arr = cya_np_view(x, nd - 1, cnp.PyArray_DIMS(<cnp.ndarray>x) + 1,
+                arr = k_np_view(x, nd - 1, cnp.PyArray_DIMS(<cnp.ndarray>x) + 1,
                                   cnp.PyArray_STRIDES(<cnp.ndarray>x) + 1,
                                   i * cnp.PyArray_STRIDES(<cnp.ndarray>x)[0])
                 return _view(t, arr, SelectBackward0, K_INDEX, index)
@@ -795,7 +779,7 @@ cdef object t_impl(object input):
         dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
         strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
         strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
-        return _view(x, cya_np_view(a, 2, dims, strides, 0), TBackward0, K_PERMUTE, _T_PERM)
+        return _view(x, k_np_view(a, 2, dims, strides, 0), TBackward0, K_PERMUTE, _T_PERM)
     return t(input)
 
 
@@ -816,7 +800,7 @@ cdef object view1_impl(object input, object size):
         if v == -1 or v == numel:
             dims[0] = numel
             strides[0] = cnp.PyArray_ITEMSIZE(<cnp.ndarray>a)
-            return _view(x, cya_np_view(a, 1, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
+            return _view(x, k_np_view(a, 1, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
     if isinstance(size, (tuple, list)):
         return view_impl(input, tuple(size))
     return view_impl(input, (size,))
@@ -859,7 +843,7 @@ cdef object view_impl(object input, object shape):
     for i in range(n - 1, -1, -1):
         strides[i] = step
         step *= dims[i]
-    return _view(x, cya_np_view(a, <int>n, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
+    return _view(x, k_np_view(a, <int>n, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
 
 
 cdef object numpy_T_impl(object input):
@@ -1148,7 +1132,8 @@ def movedim(input, source, destination):
     order = [d for d in range(x.ndim) if d not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
-    return _view(t, np.transpose(x, order), PermuteBackward0, K_PERMUTE, tuple(order))
+    order = tuple(order)
+    return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
 
 
 moveaxis = movedim
@@ -1161,14 +1146,30 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     d2 = wrap_dim(dim2, x.ndim)
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    xs = np.moveaxis(x, (d1, d2), (-2, -1))
-    sub = xs[..., :, offset:] if offset >= 0 else xs[..., -offset:, :]
-    n = max(min(sub.shape[-2], sub.shape[-1]), 0)
-    arr = np.lib.stride_tricks.as_strided(
-        sub, shape=sub.shape[:-2] + (n,), strides=sub.strides[:-2] + (sub.strides[-2] + sub.strides[-1],))
+    shape = list(x.shape)
+    strides = list(x.strides)
+    if offset >= 0:
+        n = min(shape[d1], shape[d2] - offset)
+        byte_offset = offset * strides[d2]
+    else:
+        n = min(shape[d1] + offset, shape[d2])
+        byte_offset = -offset * strides[d1]
+    if n <= 0:
+        n = 0
+        byte_offset = 0
+    diag_stride = strides[d1] + strides[d2]
+    for d in sorted((d1, d2), reverse=True):
+        del shape[d]
+        del strides[d]
+    shape.append(n)
+    strides.append(diag_stride)
+    if cnp.PyArray_CheckExact(x):
+        arr = k_strided(x, tuple(shape), tuple(strides), byte_offset)
+    else:
+        arr = x.diagonal(offset, d1, d2)   # CuPy: a writeable view
     isz = x.itemsize
-    geom = TensorGeometry(arr.shape, tuple([st // isz for st in arr.strides]),
-                          (_addr(arr) - _addr(t.storage_)) // isz if arr.size else t.storage_offset())
+    geom = TensorGeometry(tuple(shape), tuple([st // isz for st in strides]),
+                          t.storage_offset() + byte_offset // isz)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geom))
     if fn is not None:
@@ -1196,7 +1197,7 @@ def unfold(input, dimension, size, step):
     shape.append(size)
     st.append(st_d)
     isz = x.itemsize
-    arr = np.lib.stride_tricks.as_strided(x, shape=tuple(shape), strides=tuple([s * isz for s in st]))
+    arr = k_strided(x, tuple(shape), tuple([s * isz for s in st]), 0)
     geom = TensorGeometry(tuple(shape), tuple(st), t.storage_offset())
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geom))
@@ -1221,10 +1222,12 @@ def as_strided(input, size, stride, storage_offset=None):
         raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
                            f"storage offset {off}, and itemsize {x.itemsize} requiring a storage size of "
                            f"{need * x.itemsize} are out of bounds for storage of size {store.size * x.itemsize}")
-    flat = store.reshape(-1)
     isz = x.itemsize
-    arr = np.lib.stride_tricks.as_strided(flat[off:] if off < flat.size else flat[:0], shape=size,
-                                          strides=tuple([s * isz for s in stride]))
+    if cnp.PyArray_CheckExact(store):
+        arr = k_strided(store, size, tuple([s * isz for s in stride]), off * isz if need else 0)
+    else:
+        flat = store.reshape(-1)
+        arr = k_strided(flat[off:] if off < flat.size else flat[:0], size, tuple([s * isz for s in stride]), 0)
     geom = TensorGeometry(size, stride, off)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
