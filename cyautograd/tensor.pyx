@@ -550,164 +550,58 @@ cdef class Tensor:
 
     # -- every other method forwards to the functional op of its name -------
 
-    def exp(self, *args, **kwargs):
-        return _ops.exp(self, *args, **kwargs)
 
-    def log(self, *args, **kwargs):
-        return _ops.log(self, *args, **kwargs)
 
-    def log1p(self, *args, **kwargs):
-        return _ops.log1p(self, *args, **kwargs)
 
-    def log2(self, *args, **kwargs):
-        return _ops.log2(self, *args, **kwargs)
 
-    def log10(self, *args, **kwargs):
-        return _ops.log10(self, *args, **kwargs)
 
-    def sqrt(self, *args, **kwargs):
-        return _ops.sqrt(self, *args, **kwargs)
 
-    def rsqrt(self, *args, **kwargs):
-        return _ops.rsqrt(self, *args, **kwargs)
 
-    def sin(self, *args, **kwargs):
-        return _ops.sin(self, *args, **kwargs)
 
-    def cos(self, *args, **kwargs):
-        return _ops.cos(self, *args, **kwargs)
 
-    def tan(self, *args, **kwargs):
-        return _ops.tan(self, *args, **kwargs)
 
-    def tanh(self, *args, **kwargs):
-        return _ops.tanh(self, *args, **kwargs)
 
-    def sigmoid(self, *args, **kwargs):
-        return _ops.sigmoid(self, *args, **kwargs)
 
-    def relu(self, *args, **kwargs):
-        return _ops.relu(self, *args, **kwargs)
 
-    def abs(self, *args, **kwargs):
-        return _ops.abs(self, *args, **kwargs)
 
-    def neg(self, *args, **kwargs):
-        return _ops.neg(self, *args, **kwargs)
 
-    def negative(self, *args, **kwargs):
-        return _ops.negative(self, *args, **kwargs)
 
-    def sign(self, *args, **kwargs):
-        return _ops.sign(self, *args, **kwargs)
 
-    def reciprocal(self, *args, **kwargs):
-        return _ops.reciprocal(self, *args, **kwargs)
 
-    def square(self, *args, **kwargs):
-        return _ops.square(self, *args, **kwargs)
 
-    def clamp(self, *args, **kwargs):
-        return _ops.clamp(self, *args, **kwargs)
 
-    def clip(self, *args, **kwargs):
-        return _ops.clip(self, *args, **kwargs)
 
-    def clamp_min(self, *args, **kwargs):
-        return _ops.clamp_min(self, *args, **kwargs)
 
-    def clamp_max(self, *args, **kwargs):
-        return _ops.clamp_max(self, *args, **kwargs)
 
-    def sum(self, *args, **kwargs):
-        return _ops.sum(self, *args, **kwargs)
 
-    def mean(self, *args, **kwargs):
-        return _ops.mean(self, *args, **kwargs)
 
-    def prod(self, *args, **kwargs):
-        return _ops.prod(self, *args, **kwargs)
 
-    def max(self, *args, **kwargs):
-        return _ops.max(self, *args, **kwargs)
 
-    def min(self, *args, **kwargs):
-        return _ops.min(self, *args, **kwargs)
 
-    def amax(self, *args, **kwargs):
-        return _ops.amax(self, *args, **kwargs)
 
-    def amin(self, *args, **kwargs):
-        return _ops.amin(self, *args, **kwargs)
 
-    def argmax(self, *args, **kwargs):
-        return _ops.argmax(self, *args, **kwargs)
 
-    def argmin(self, *args, **kwargs):
-        return _ops.argmin(self, *args, **kwargs)
 
-    def var(self, *args, **kwargs):
-        return _ops.var(self, *args, **kwargs)
 
-    def std(self, *args, **kwargs):
-        return _ops.std(self, *args, **kwargs)
 
-    def softmax(self, *args, **kwargs):
-        return _ops.softmax(self, *args, **kwargs)
 
-    def log_softmax(self, *args, **kwargs):
-        return _ops.log_softmax(self, *args, **kwargs)
 
-    def logsumexp(self, *args, **kwargs):
-        return _ops.logsumexp(self, *args, **kwargs)
 
-    def matmul(self, *args, **kwargs):
-        return _ops.matmul(self, *args, **kwargs)
 
-    def mm(self, *args, **kwargs):
-        return _ops.mm(self, *args, **kwargs)
 
-    def bmm(self, *args, **kwargs):
-        return _ops.bmm(self, *args, **kwargs)
 
-    def dot(self, *args, **kwargs):
-        return _ops.dot(self, *args, **kwargs)
 
-    def clone(self, *args, **kwargs):
-        return _ops.clone(self, *args, **kwargs)
 
-    def contiguous(self, *args, **kwargs):
-        return _ops.contiguous(self, *args, **kwargs)
 
-    def to(self, *args, **kwargs):
-        return _ops.to(self, *args, **kwargs)
 
-    def float(self, *args, **kwargs):
-        return _ops.float(self, *args, **kwargs)
 
-    def double(self, *args, **kwargs):
-        return _ops.double(self, *args, **kwargs)
 
-    def long(self, *args, **kwargs):
-        return _ops.long(self, *args, **kwargs)
 
-    def int(self, *args, **kwargs):
-        return _ops.int(self, *args, **kwargs)
 
-    def half(self, *args, **kwargs):
-        return _ops.half(self, *args, **kwargs)
 
-    def bool(self, *args, **kwargs):
-        return _ops.bool(self, *args, **kwargs)
 
-    def cpu(self, *args, **kwargs):
-        return _ops.cpu(self, *args, **kwargs)
 
-    def cuda(self, *args, **kwargs):
-        return _ops.cuda(self, *args, **kwargs)
 
-    def reshape(self, *args, **kwargs):
-        return _ops.reshape(self, *args, **kwargs)
 
     def view(self, size=_NO_ARG, *rest):
         # x.view(-1) reaches the dispatch without a tuple of its arguments made
@@ -718,149 +612,55 @@ cdef class Tensor:
             return _dispatch.view1(self, size)
         return _dispatch.view(self, (size,) + rest)
 
-    def view_as(self, *args, **kwargs):
-        return _ops.view_as(self, *args, **kwargs)
 
-    def reshape_as(self, *args, **kwargs):
-        return _ops.reshape_as(self, *args, **kwargs)
 
-    def flatten(self, *args, **kwargs):
-        return _ops.flatten(self, *args, **kwargs)
 
-    def unflatten(self, *args, **kwargs):
-        return _ops.unflatten(self, *args, **kwargs)
 
     def t(self):
         return _dispatch.t(self)
 
-    def transpose(self, *args, **kwargs):
-        return _ops.transpose(self, *args, **kwargs)
 
-    def swapaxes(self, *args, **kwargs):
-        return _ops.swapaxes(self, *args, **kwargs)
 
-    def permute(self, *args, **kwargs):
-        return _ops.permute(self, *args, **kwargs)
 
-    def unsqueeze(self, *args, **kwargs):
-        return _ops.unsqueeze(self, *args, **kwargs)
 
-    def squeeze(self, *args, **kwargs):
-        return _ops.squeeze(self, *args, **kwargs)
 
-    def expand(self, *args, **kwargs):
-        return _ops.expand(self, *args, **kwargs)
 
-    def expand_as(self, *args, **kwargs):
-        return _ops.expand_as(self, *args, **kwargs)
 
-    def narrow(self, *args, **kwargs):
-        return _ops.narrow(self, *args, **kwargs)
 
-    def select(self, *args, **kwargs):
-        return _ops.select(self, *args, **kwargs)
 
-    def unbind(self, *args, **kwargs):
-        return _ops.unbind(self, *args, **kwargs)
 
-    def split(self, *args, **kwargs):
-        return _ops.split(self, *args, **kwargs)
 
-    def chunk(self, *args, **kwargs):
-        return _ops.chunk(self, *args, **kwargs)
 
-    def movedim(self, *args, **kwargs):
-        return _ops.movedim(self, *args, **kwargs)
 
-    def diagonal(self, *args, **kwargs):
-        return _ops.diagonal(self, *args, **kwargs)
 
-    def as_strided(self, *args, **kwargs):
-        return _ops.as_strided(self, *args, **kwargs)
 
-    def unfold(self, *args, **kwargs):
-        return _ops.unfold(self, *args, **kwargs)
 
-    def gather(self, *args, **kwargs):
-        return _ops.gather(self, *args, **kwargs)
 
-    def index_select(self, *args, **kwargs):
-        return _ops.index_select(self, *args, **kwargs)
 
-    def masked_fill(self, *args, **kwargs):
-        return _ops.masked_fill(self, *args, **kwargs)
 
-    def add(self, *args, **kwargs):
-        return _ops.add(self, *args, **kwargs)
 
-    def sub(self, *args, **kwargs):
-        return _ops.sub(self, *args, **kwargs)
 
-    def mul(self, *args, **kwargs):
-        return _ops.mul(self, *args, **kwargs)
 
-    def div(self, *args, **kwargs):
-        return _ops.div(self, *args, **kwargs)
 
-    def true_divide(self, *args, **kwargs):
-        return _ops.true_divide(self, *args, **kwargs)
 
-    def pow(self, *args, **kwargs):
-        return _ops.pow(self, *args, **kwargs)
 
-    def maximum(self, *args, **kwargs):
-        return _ops.maximum(self, *args, **kwargs)
 
-    def minimum(self, *args, **kwargs):
-        return _ops.minimum(self, *args, **kwargs)
 
-    def where(self, *args, **kwargs):
-        return _ops.where(self, *args, **kwargs)
 
-    def eq(self, *args, **kwargs):
-        return _ops.eq(self, *args, **kwargs)
 
-    def ne(self, *args, **kwargs):
-        return _ops.ne(self, *args, **kwargs)
 
-    def lt(self, *args, **kwargs):
-        return _ops.lt(self, *args, **kwargs)
 
-    def le(self, *args, **kwargs):
-        return _ops.le(self, *args, **kwargs)
 
-    def gt(self, *args, **kwargs):
-        return _ops.gt(self, *args, **kwargs)
 
-    def ge(self, *args, **kwargs):
-        return _ops.ge(self, *args, **kwargs)
 
-    def logical_not(self, *args, **kwargs):
-        return _ops.logical_not(self, *args, **kwargs)
 
-    def logical_and(self, *args, **kwargs):
-        return _ops.logical_and(self, *args, **kwargs)
 
-    def logical_or(self, *args, **kwargs):
-        return _ops.logical_or(self, *args, **kwargs)
 
-    def all(self, *args, **kwargs):
-        return _ops.all(self, *args, **kwargs)
 
-    def any(self, *args, **kwargs):
-        return _ops.any(self, *args, **kwargs)
 
-    def floor(self, *args, **kwargs):
-        return _ops.floor(self, *args, **kwargs)
 
-    def ceil(self, *args, **kwargs):
-        return _ops.ceil(self, *args, **kwargs)
 
-    def round(self, *args, **kwargs):
-        return _ops.round(self, *args, **kwargs)
 
-    def trunc(self, *args, **kwargs):
-        return _ops.trunc(self, *args, **kwargs)
 
     # the common form (one operand, no keywords) goes straight to the
     # in-place kernels; anything else (alpha=, errors) through the op
@@ -892,74 +692,28 @@ cdef class Tensor:
                 return r
         return _ops.div_(self, *args, **kwargs)
 
-    def pow_(self, *args, **kwargs):
-        return _ops.pow_(self, *args, **kwargs)
 
-    def neg_(self, *args, **kwargs):
-        return _ops.neg_(self, *args, **kwargs)
 
-    def exp_(self, *args, **kwargs):
-        return _ops.exp_(self, *args, **kwargs)
 
-    def log_(self, *args, **kwargs):
-        return _ops.log_(self, *args, **kwargs)
 
-    def sqrt_(self, *args, **kwargs):
-        return _ops.sqrt_(self, *args, **kwargs)
 
-    def abs_(self, *args, **kwargs):
-        return _ops.abs_(self, *args, **kwargs)
 
-    def clamp_(self, *args, **kwargs):
-        return _ops.clamp_(self, *args, **kwargs)
 
-    def relu_(self, *args, **kwargs):
-        return _ops.relu_(self, *args, **kwargs)
 
-    def sigmoid_(self, *args, **kwargs):
-        return _ops.sigmoid_(self, *args, **kwargs)
 
-    def tanh_(self, *args, **kwargs):
-        return _ops.tanh_(self, *args, **kwargs)
 
-    def zero_(self, *args, **kwargs):
-        return _ops.zero_(self, *args, **kwargs)
 
-    def fill_(self, *args, **kwargs):
-        return _ops.fill_(self, *args, **kwargs)
 
-    def copy_(self, *args, **kwargs):
-        return _ops.copy_(self, *args, **kwargs)
 
-    def masked_fill_(self, *args, **kwargs):
-        return _ops.masked_fill_(self, *args, **kwargs)
 
-    def index_put_(self, *args, **kwargs):
-        return _ops.index_put_(self, *args, **kwargs)
 
-    def new_tensor(self, *args, **kwargs):
-        return _ops.new_tensor(self, *args, **kwargs)
 
-    def new_zeros(self, *args, **kwargs):
-        return _ops.new_zeros(self, *args, **kwargs)
 
-    def new_ones(self, *args, **kwargs):
-        return _ops.new_ones(self, *args, **kwargs)
 
-    def new_empty(self, *args, **kwargs):
-        return _ops.new_empty(self, *args, **kwargs)
 
-    def new_full(self, *args, **kwargs):
-        return _ops.new_full(self, *args, **kwargs)
 
-    def type_as(self, *args, **kwargs):
-        return _ops.type_as(self, *args, **kwargs)
 
-    def norm(self, *args, **kwargs):
-        return _ops.norm(self, *args, **kwargs)
 
-    def cumsum(self, *args, **kwargs):
-        return _ops.cumsum(self, *args, **kwargs)
 
     @property
     def T(self):
