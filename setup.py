@@ -28,7 +28,7 @@ def extensions():
 
 setup(
     packages=["cyautograd", "cyautograd.ops", "cyautograd.functions",
-              "cyautograd.autograd", "cyautograd.nn", "cyautograd.utils",
+              "cyautograd.autograd", "cyautograd.nn", "cyautograd.utils", "cyautograd.bench",
               "cyautograd.include"],
     package_dir={"cyautograd.include": "include"},
     package_data={

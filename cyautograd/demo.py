@@ -1,5 +1,6 @@
-"""The main job: train a small MLP with cyautograd, then print the benchmark
-against torch (when torch is installed).
+"""The main job: train a small MLP with cyautograd, then run the benchmark
+suite (python -m cyautograd.bench; against torch, MyGrad and HIPS autograd
+where installed).
 
     python -m cyautograd.demo [--quick]
 """
@@ -62,8 +63,8 @@ def main(argv=None):
     print("== training a 2-64-64-2 MLP on two spirals with cyautograd ==")
     train(steps=200 if args.quick else 1500)
     print()
-    print("== metadata overhead against torch (medians, one thread) ==")
-    from cyautograd._bench_core import main as bench
+    print("== metadata overhead against torch: python -m cyautograd.bench ==")
+    from cyautograd.bench import main as bench
     bench(["--quick"] if args.quick else [])
 
 

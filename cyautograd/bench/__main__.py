@@ -1,0 +1,3 @@
+from cyautograd.bench.cli import main
+
+main()

@@ -1,0 +1,230 @@
+"""The command line of the suite (python -m cyautograd.bench --help)."""
+import argparse
+import datetime
+import json
+import os
+import sys
+import tempfile
+
+THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog="python -m cyautograd.bench",
+        description="Autograd metadata overhead: cyautograd against torch (and MyGrad, HIPS autograd "
+                    "when installed), measured in one process, interleaved.")
+    ap.add_argument("--filter", default="", metavar="TEXT",
+                    help="only rows whose category, key or name contains TEXT (case-insensitive)")
+    ap.add_argument("--repeat", type=int, default=None, metavar="N",
+                    help="samples per library and row (default 15; 3 with --quick)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run: few short samples, a short scaling sweep (CI uses it)")
+    ap.add_argument("--json", metavar="OUT.json", help="write every figure and the machine to a JSON file")
+    ap.add_argument("--compare", metavar="OLD.json", help="show the change against an earlier --json run")
+    ap.add_argument("--chart", metavar="OUT.svg", help="write the chart of ratios to torch (.svg, or .png "
+                                                       "with matplotlib installed)")
+    ap.add_argument("--markdown", metavar="OUT.md", help="write the tables as markdown")
+    ap.add_argument("--no-scaling", action="store_true", help="skip the scaling tables")
+    ap.add_argument("--libs", default="cyautograd,torch,mygrad,autograd",
+                    help="comma-separated libraries to run when installed (default: all)")
+    args = ap.parse_args(argv)
+    if args.repeat is None:
+        args.repeat = 3 if args.quick else 15
+    if args.repeat < 1:
+        ap.error("--repeat must be at least 1")
+    return args
+
+
+def _absolute_paths(argv):
+    """The child runs in a neutral folder: make file arguments absolute."""
+    out = list(argv)
+    for i, a in enumerate(out):
+        for flag in ("--json", "--compare", "--chart", "--markdown"):
+            if a == flag and i + 1 < len(out):
+                out[i + 1] = os.path.abspath(out[i + 1])
+            elif a.startswith(flag + "="):
+                out[i] = flag + "=" + os.path.abspath(a[len(flag) + 1:])
+    return out
+
+
+def one_thread_or_reexec(argv):
+    """numpy's BLAS reads its thread count when it is first loaded, which
+    importing cyautograd already did: if this process did not start with one
+    thread, run the suite in a child that does. The child runs from a
+    neutral folder, where a source checkout cannot shadow the installed
+    package."""
+    if all(os.environ.get(v) == "1" for v in THREAD_VARS) or os.environ.get("_CYA_BENCH_CHILD"):
+        return None
+    import subprocess
+    env = dict(os.environ, _CYA_BENCH_CHILD="1", **{v: "1" for v in THREAD_VARS})
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench"] + _absolute_paths(argv), env=env,
+                       cwd=tempfile.gettempdir())
+    return r.returncode
+
+
+def _optional(name):
+    try:
+        return __import__(name)
+    except Exception:
+        return None
+
+
+def load_libraries(wanted):
+    import cyautograd
+    libs = {"cyautograd": cyautograd, "torch": None, "mygrad": None, "autograd": None}
+    if "torch" in wanted:
+        libs["torch"] = _optional("torch")
+        if libs["torch"] is not None:
+            libs["torch"].set_num_threads(1)
+    if "mygrad" in wanted:
+        libs["mygrad"] = _optional("mygrad")
+    if "autograd" in wanted:
+        if _optional("autograd") is not None:
+            import autograd
+            import autograd.numpy
+            libs["autograd"] = autograd
+    return libs
+
+
+def _selected(row, text):
+    t = text.lower()
+    return not t or t in row.category.lower() or t in row.key.lower() or t in row.name.lower()
+
+
+def build_workloads(row, libs):
+    """{library: Workload} for one row; a library without the concept (or
+    whose build of the workload fails) is left out."""
+    from cyautograd.bench.harness import Workload
+    ws, errors = {}, {}
+    if row.make is not None:
+        ws["cyautograd"] = Workload.of(row.make(libs["cyautograd"]))
+        if libs["torch"] is not None:
+            ws["torch"] = Workload.of(row.make(libs["torch"]))
+    for lib, make in (("mygrad", row.mygrad), ("autograd", row.hips)):
+        if make is None or libs[lib] is None:
+            continue
+        try:
+            ws[lib] = Workload.of(make(libs[lib]) if lib == "mygrad"
+                                  else make(libs[lib].numpy, libs[lib].grad))
+            ws[lib].sample(1)
+        except Exception as e:  # another library's API: report, do not stop the suite
+            ws.pop(lib, None)
+            errors[lib] = f"{type(e).__name__}: {e}"
+    if row.floor is not None:
+        ws["floor"] = Workload.of(row.floor())
+    return ws, errors
+
+
+def run_rows(args, libs, overheads, sample_time, progress):
+    from cyautograd.bench.harness import measure
+    from cyautograd.bench.report import median, ratio
+    from cyautograd.bench.workloads import ROWS
+    rows = []
+    for row in ROWS:
+        if not _selected(row, args.filter):
+            continue
+        ws, errors = build_workloads(row, libs)
+        times = measure(ws, args.repeat, sample_time, overheads)
+        r = {"category": row.category, "key": row.key, "name": row.name, "floor_name": row.floor_name,
+             "times": times}
+        if errors:
+            r["errors"] = errors
+        r["ratio_torch"] = ratio(median(r, "cyautograd"), median(r, "torch"))
+        r["ratio_floor"] = ratio(median(r, "cyautograd"), median(r, "floor"))
+        rows.append(r)
+        progress(".")
+    return rows
+
+
+def run_scaling(args, libs, overheads, progress):
+    from cyautograd.bench.harness import Workload, measure
+    from cyautograd.bench.workloads import SCALING_CHAIN, SCALING_SIZE, SCALING_SIZE_CHAIN, _np_chain, chain
+    chains = SCALING_CHAIN[:2] if args.quick else SCALING_CHAIN
+    sizes = SCALING_SIZE[:2] if args.quick else SCALING_SIZE
+    repeat = max(1, min(args.repeat, 5))
+    out = {"chain": [], "size": [], "size_chain": SCALING_SIZE_CHAIN}
+    for key, points in (("chain", [(n, 4, n) for n in chains]),
+                        ("size", [(SCALING_SIZE_CHAIN, s, s) for s in sizes])):
+        for n, size, label in points:
+            ws = {"cyautograd": Workload.of(chain(n, size)(libs["cyautograd"]))}
+            if libs["torch"] is not None:
+                ws["torch"] = Workload.of(chain(n, size)(libs["torch"]))
+            ws["floor"] = Workload.of(_np_chain(n, size))
+            res = measure(ws, repeat, 0.002 if args.quick else 0.02, overheads)
+            p = {"n": label, "ops": n, "size": size}
+            p.update({k: v["median"] for k, v in res.items()})
+            out[key].append(p)
+            progress(".")
+    return out
+
+
+def run(args):
+    import numpy as np
+
+    from cyautograd.bench import report
+    from cyautograd.bench.harness import describe_machine, harness_overheads
+    libs = load_libraries(set(args.libs.split(",")))
+    sample_time = 0.001 if args.quick else 0.004
+    overheads = harness_overheads(args.repeat, sample_time)
+    result = {
+        "schema": 1,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": describe_machine(np, libs),
+        "libraries": {k: v is not None for k, v in libs.items()},
+        "settings": {"repeat": args.repeat, "sample_ms": sample_time * 1e3, "quick": args.quick,
+                     "filter": args.filter},
+        "overhead_ns": {k: v * 1e9 for k, v in overheads.items()},
+    }
+    for line in report.header_lines(result):
+        print(line)
+
+    def progress(c):
+        if sys.stderr.isatty():
+            sys.stderr.write(c)
+            sys.stderr.flush()
+
+    result["rows"] = run_rows(args, libs, overheads, sample_time, progress)
+    if not args.no_scaling and not args.filter:
+        result["scaling"] = run_scaling(args, libs, overheads, progress)
+    if sys.stderr.isatty():
+        sys.stderr.write("\n")
+    print()
+    for line in report.table_lines(result):
+        print(line)
+    if result.get("scaling"):
+        print()
+        for line in report.scaling_lines(result):
+            print(line)
+    if args.compare:
+        with open(args.compare) as f:
+            old = json.load(f)
+        print()
+        print(f"change against {args.compare} ({old.get('created', '?')}):")
+        for line in report.compare_lines(result, old):
+            print(line)
+    if args.json:
+        report.write_json(result, args.json)
+        print(f"\nwrote {args.json}")
+    if args.chart:
+        report.write_chart(result, args.chart)
+        print(f"wrote {args.chart}")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("\n".join(report.header_lines(result)) + "\n\n")
+            f.write("\n".join(report.table_lines(result, markdown=True)) + "\n\n")
+            f.write("\n".join(report.scaling_lines(result, markdown=True)) + "\n")
+        print(f"wrote {args.markdown}")
+    return result
+
+
+def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    args = parse_args(argv)   # --help and bad flags answer here, before any re-run
+    rc = one_thread_or_reexec(argv)
+    if rc is not None:
+        if rc:
+            raise SystemExit(rc)
+        return None
+    return run(args)

@@ -1,0 +1,138 @@
+"""Issue 6: the benchmark suite's --quick mode runs end to end and its JSON
+holds every category, every row's figures and the machine. No timing is
+asserted (speed is measured in bench/, never judged by tests)."""
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cyautograd.bench.workloads import CATEGORIES, ROWS
+
+try:
+    import torch
+except ImportError:  # pragma: no cover
+    torch = None
+
+
+def _run(args, cwd):
+    env = dict(os.environ)
+    env.pop("_CYA_BENCH_CHILD", None)
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench"] + args, cwd=str(cwd), env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def _have(name):
+    try:
+        __import__(name)
+        return True
+    except ImportError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    d = tmp_path_factory.mktemp("bench")
+    out = _run(["--quick", "--json", "run.json", "--chart", "run.svg", "--markdown", "run.md"], d)
+    with open(d / "run.json") as f:
+        return d, out, json.load(f)
+
+
+def test_quick_json_has_every_category_and_row(quick):
+    _, _, res = quick
+    cats = {r["category"] for r in res["rows"]}
+    assert cats == {c for c, _ in CATEGORIES}
+    assert [(r["category"], r["key"]) for r in res["rows"]] == [(r.category, r.key) for r in ROWS]
+    for r in res["rows"]:
+        t = r["times"]
+        if r["category"] == "floors":
+            assert set(t) == {"floor"}
+            continue
+        assert "cyautograd" in t
+        for lib, s in t.items():
+            assert set(s) >= {"median", "q1", "q3", "min", "max", "samples", "inner"}
+            assert s["samples"] == 3 and s["inner"] >= 1
+            assert s["min"] <= s["q1"] <= s["median"] <= s["q3"] <= s["max"]
+        assert ("torch" in t) == (torch is not None)
+        if torch is not None:
+            assert r["ratio_torch"] == pytest.approx(t["cyautograd"]["median"] / t["torch"]["median"])
+        if "floor" in t:
+            assert r["floor_name"]
+        assert "errors" not in r, r["errors"]
+
+
+def test_quick_json_describes_the_machine_and_settings(quick):
+    _, _, res = quick
+    m = res["machine"]
+    for k in ("cpu", "cores", "python", "numpy", "blas", "cyautograd", "threads"):
+        assert m[k], k
+    assert m["threads"]["OPENBLAS_NUM_THREADS"] == "1"
+    assert m["torch"] == (torch.__version__ if torch else None)
+    assert res["settings"]["quick"] is True and res["settings"]["repeat"] == 3
+    assert set(res["overhead_ns"]) == {"loop", "call"}
+    assert res["libraries"]["mygrad"] == _have("mygrad")
+    assert res["libraries"]["autograd"] == _have("autograd")
+
+
+@pytest.mark.skipif(not _have("mygrad") or not _have("autograd"), reason="needs MyGrad and HIPS autograd")
+def test_other_libraries_where_they_have_the_concept(quick):
+    _, _, res = quick
+    by_key = {r["key"]: r for r in res["rows"]}
+    for key in ("grad_fn", "select", "mul", "chain_10", "mlp_small"):
+        assert "mygrad" in by_key[key]["times"], key
+    for key in ("chain_10", "fan_in_100", "mlp_small"):
+        assert "autograd" in by_key[key]["times"], key
+    for key in ("version", "leaf_hooks_1", "custom_function"):
+        assert "mygrad" not in by_key[key]["times"] and "autograd" not in by_key[key]["times"]
+
+
+def test_quick_scaling_tables(quick):
+    _, out, res = quick
+    sc = res["scaling"]
+    assert [p["n"] for p in sc["chain"]] == [10, 100]
+    assert [p["n"] for p in sc["size"]] == [4, 100]
+    for p in sc["chain"] + sc["size"]:
+        assert p["cyautograd"] > 0 and p["floor"] > 0
+        assert ("torch" in p) == (torch is not None)
+    assert "[scaling: chain length" in out and "[scaling: tensor size" in out
+
+
+def test_terminal_table_chart_and_markdown(quick):
+    d, out, res = quick
+    for _, title in CATEGORIES:
+        assert f"[{title}]" in out
+    for r in ROWS:
+        assert r.name[:46] in out
+    assert "machine:" in out and "medians of 3 interleaved samples" in out
+    root = ET.parse(d / "run.svg").getroot()
+    assert root.tag.endswith("svg")
+    rects = [e for e in root.iter() if e.tag.endswith("rect")]
+    if torch is not None:   # one bar per row measured against torch, plus background and legend
+        assert len(rects) == 2 + sum(1 for r in res["rows"] if r["ratio_torch"] is not None)
+    md = (d / "run.md").read_text()
+    assert "| workload | cyautograd |" in md and "**Scaling: chain length" in md
+
+
+def test_filter_and_compare(quick, tmp_path):
+    d, _, res = quick
+    out = _run(["--quick", "--filter", "views", "--json", "f.json", "--compare", str(d / "run.json")],
+               tmp_path)
+    with open(tmp_path / "f.json") as f:
+        fres = json.load(f)
+    assert {r["category"] for r in fres["rows"]} == {"views"}
+    assert "scaling" not in fres
+    assert "change against" in out and "x.diagonal()" in out
+    assert _run(["--quick", "--filter", "no-such-row"], tmp_path).count("\n") < 12
+
+
+def test_bad_arguments(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--repeat", "0"], cwd=str(tmp_path),
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--repeat must be at least 1" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--nope"], cwd=str(tmp_path),
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "unrecognized arguments: --nope" in r.stderr
