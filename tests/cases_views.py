@@ -501,3 +501,24 @@ def linear_graph_structure(T):
     g2 = T.autograd.grad(sum([t.sum() for t in g]), (x, w, b))
     return [type(fn).__name__, names, t_next, x.grad, w.grad, b.grad, names2, names3, list(g), list(g2),
             w.grad.is_contiguous()]
+
+
+@case
+def strided_view_geometry(T):
+    """Geometry of the strided views built with the C API: offsets, strides,
+    empty results, and their errors."""
+    x = T.arange(24.).reshape(2, 3, 4).requires_grad_()
+    b = x * 1
+    views = [b.diagonal(2, 1, 2), b.diagonal(-1, 2, 0), b.diagonal(9), b.diagonal(-9, 0, 2),
+             b.transpose(0, 2).unfold(1, 2, 1), b[:, 1].unfold(1, 3, 2),
+             b.as_strided((2, 3), (1, 5), 2), b.as_strided((0, 3), (1, 1), 7),
+             b[0, :, :1].expand(2, 3, 5), b[:, :1].expand(-1, 4, -1), b[1].t().expand(2, 4, 3)]
+    out = [[tuple(v.shape), v.stride(), v.storage_offset(), v._base is b] for v in views]
+    sum([(v * v).sum() for v in views]).backward()
+    out.append(x.grad)
+    e = T.ones(1)
+    out += [_err(lambda: e.expand(-2)), _err(lambda: e.expand(-1, 1)), _err(lambda: b.expand(2, 3)),
+            _err(lambda: b.expand(2, 2, 4)), _err(lambda: b.diagonal(0, 1, -2)),
+            _err(lambda: b.unfold(2, 5, 1)), _err(lambda: b.unfold(2, 2, 0)),
+            _err(lambda: b.as_strided((3, 9), (9, 1), 1)), _err(lambda: b.as_strided((2,), (1, 1)))]
+    return out

@@ -536,31 +536,50 @@ def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
     sizes = _shape_arg(sizes)
     x = t.data_
-    if len(sizes) < x.ndim:
+    cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    cdef cnp.npy_intp xd_buf[64]
+    cdef cnp.npy_intp xs_buf[64]
+    cdef cnp.npy_intp* xd = xd_buf
+    cdef cnp.npy_intp* xs = xs_buf
+    cdef bint exact = cnp.PyArray_CheckExact(x)
+    if n < nd:
         raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
-    lead = len(sizes) - x.ndim
-    target = [0] * len(sizes)
-    for i in range(len(sizes) - 1, -1, -1):  # torch checks from the last dimension
+    if n > 64:
+        raise RuntimeError(f"expand: {n} dimensions, at most 64 are supported")
+    if exact:
+        xd = cnp.PyArray_DIMS(<cnp.ndarray>x)
+        xs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
+    else:
+        for i in range(nd):
+            xd[i] = x.shape[i]
+            xs[i] = x.strides[i]
+    for i in range(n - 1, -1, -1):  # torch checks from the last dimension
         s = sizes[i]
         if i < lead:
             if s < 0:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
-            target[i] = s
-        else:
-            cur = x.shape[i - lead]
-            if s == -1:
-                target[i] = cur
-            elif cur != 1 and s != cur:
-                raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
-                                   f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
-                                   f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
-            else:
-                target[i] = s
-    lead_strides = (0,) * lead
-    strides = lead_strides + tuple([0 if (x.shape[i] == 1 and target[lead + i] != 1) else x.strides[i]
-                                    for i in range(x.ndim)])
-    return _view(t, k_strided(x, tuple(target), strides, 0), ExpandBackward0, K_EXPAND, None)
+            dims[i] = s
+            st[i] = 0
+            continue
+        cur = xd[i - lead]
+        if s == -1:
+            s = cur
+        elif cur != 1 and s != cur:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
+                               f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
+                               f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
+        elif s < 0:
+            raise RuntimeError("numel: integer multiplication overflow")
+        dims[i] = s
+        st[i] = 0 if (cur == 1 and s != 1) else xs[i - lead]
+    if exact:
+        arr = k_np_view(x, n, dims, st, 0)
+    else:
+        arr = k_strided(x, tuple([dims[i] for i in range(n)]), tuple([st[i] for i in range(n)]), 0)
+    return _view(t, arr, ExpandBackward0, K_EXPAND, None)
 
 
 def expand_as(input, other):
@@ -1142,36 +1161,38 @@ moveaxis = movedim
 def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
     x = t.data_
-    d1 = wrap_dim(dim1, x.ndim)
-    d2 = wrap_dim(dim2, x.ndim)
+    cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd), off = offset
+    cdef Py_ssize_t n, byte_offset = 0, i, k = 0
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    cdef cnp.npy_intp* xd
+    cdef cnp.npy_intp* xs
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    shape = list(x.shape)
-    strides = list(x.strides)
-    if offset >= 0:
-        n = min(shape[d1], shape[d2] - offset)
-        byte_offset = offset * strides[d2]
-    else:
-        n = min(shape[d1] + offset, shape[d2])
-        byte_offset = -offset * strides[d1]
-    if n <= 0:
-        n = 0
-        byte_offset = 0
-    diag_stride = strides[d1] + strides[d2]
-    for d in sorted((d1, d2), reverse=True):
-        del shape[d]
-        del strides[d]
-    shape.append(n)
-    strides.append(diag_stride)
     if cnp.PyArray_CheckExact(x):
-        arr = k_strided(x, tuple(shape), tuple(strides), byte_offset)
+        xd = cnp.PyArray_DIMS(<cnp.ndarray>x)
+        xs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
+        if off >= 0:
+            n = min(xd[d1], xd[d2] - off)
+            byte_offset = off * xs[d2]
+        else:
+            n = min(xd[d1] + off, xd[d2])
+            byte_offset = -off * xs[d1]
+        if n <= 0:  # torch keeps the storage offset of an empty diagonal
+            n = 0
+            byte_offset = 0
+        for i in range(nd):
+            if i != d1 and i != d2:
+                dims[k] = xd[i]
+                st[k] = xs[i]
+                k += 1
+        dims[k] = n
+        st[k] = xs[d1] + xs[d2]
+        arr = k_np_view(x, nd - 1, dims, st, byte_offset)
     else:
-        arr = x.diagonal(offset, d1, d2)   # CuPy: a writeable view
-    isz = x.itemsize
-    geom = TensorGeometry(tuple(shape), tuple([st // isz for st in strides]),
-                          t.storage_offset() + byte_offset // isz)
+        arr = x.diagonal(off, d1, d2)   # CuPy: a writeable view
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geom))
+    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out)))
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
@@ -1180,27 +1201,33 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 def unfold(input, dimension, size, step):
     cdef Tensor t = _arg(input, "unfold")
     x = t.data_
-    d = wrap_dim(dimension, x.ndim) if x.ndim else 0
-    n = x.shape[d] if x.ndim else 1
-    if size > n:
+    cdef Py_ssize_t nd = x.ndim, d = wrap_dim(dimension, nd) if nd else 0, i
+    cdef Py_ssize_t n, sz = size, stp = step, isz = x.itemsize
+    cdef cnp.npy_intp dims[65]
+    cdef cnp.npy_intp st[65]
+    if nd > 64:
+        raise RuntimeError(f"unfold: {nd} dimensions, at most 64 are supported")
+    for i in range(nd):
+        dims[i] = x.shape[i] if not cnp.PyArray_CheckExact(x) else cnp.PyArray_DIMS(<cnp.ndarray>x)[i]
+        st[i] = x.strides[i] if not cnp.PyArray_CheckExact(x) else cnp.PyArray_STRIDES(<cnp.ndarray>x)[i]
+    n = dims[d] if nd else 1
+    if sz > n:
         raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
-    if step <= 0:
+    if stp <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
-    st = list(t.stride()) if x.ndim else []
-    shape = list(x.shape)
-    if x.ndim:
-        shape[d] = (n - size) // step + 1
-        st_d = st[d]
-        st[d] = st_d * step
+    dims[nd] = sz
+    if nd:
+        st[nd] = st[d]
+        dims[d] = (n - sz) // stp + 1
+        st[d] = st[d] * stp
     else:
-        st_d = 1
-    shape.append(size)
-    st.append(st_d)
-    isz = x.itemsize
-    arr = k_strided(x, tuple(shape), tuple([s * isz for s in st]), 0)
-    geom = TensorGeometry(tuple(shape), tuple(st), t.storage_offset())
+        st[nd] = isz
+    if cnp.PyArray_CheckExact(x):
+        arr = k_np_view(x, nd + 1, dims, st, 0)
+    else:
+        arr = k_strided(x, tuple([dims[i] for i in range(nd + 1)]), tuple([st[i] for i in range(nd + 1)]), 0)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geom))
+    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geometry_of(out)))
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
@@ -1211,24 +1238,41 @@ def as_strided(input, size, stride, storage_offset=None):
     x = t.data_
     size = tuple(size)
     stride = tuple(stride)
-    if len(size) != len(stride):
+    cdef Py_ssize_t nd = len(size), i, off, need = 1, isz = x.itemsize
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    if nd != len(stride):
         raise RuntimeError(f"mismatch in length of strides and shape")
+    if nd > 64:
+        raise RuntimeError(f"as_strided: {nd} dimensions, at most 64 are supported")
     off = t.storage_offset() if storage_offset is None else storage_offset
     store = t.storage_
-    if not store.flags.c_contiguous:
+    cdef bint exact = cnp.PyArray_CheckExact(store)
+    if not (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>store) if exact else store.flags.c_contiguous):
         raise RuntimeError("as_strided on a tensor whose storage is not contiguous is not supported")
-    need = off + 1 + sum([(sz - 1) * st for sz, st in zip(size, stride)]) if all(s > 0 for s in size) else 0
+    for i in range(nd):
+        dims[i] = size[i]
+        st[i] = stride[i] * isz
+        if dims[i] <= 0:
+            need = 0
+    if need:
+        need = off + 1
+        for i in range(nd):
+            need += (dims[i] - 1) * stride[i]
     if need > store.size:
         raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
                            f"storage offset {off}, and itemsize {x.itemsize} requiring a storage size of "
                            f"{need * x.itemsize} are out of bounds for storage of size {store.size * x.itemsize}")
-    isz = x.itemsize
-    if cnp.PyArray_CheckExact(store):
-        arr = k_strided(store, size, tuple([s * isz for s in stride]), off * isz if need else 0)
+    if exact:
+        arr = k_np_view(store, nd, dims, st, off * isz)
     else:
         flat = store.reshape(-1)
-        arr = k_strided(flat[off:] if off < flat.size else flat[:0], size, tuple([s * isz for s in stride]), 0)
-    geom = TensorGeometry(size, stride, off)
+        arr = k_strided(flat[off:] if off < flat.size else flat[:0], size,
+                        tuple([st[i] for i in range(nd)]), 0)
+    cdef TensorGeometry geom = TensorGeometry.__new__(TensorGeometry)
+    geom.sizes = size
+    geom.strides = stride
+    geom.storage_offset = off
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
     if fn is not None:
