@@ -4,7 +4,6 @@ cimport cython
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
 from libc.stdint cimport uint64_t
 
-from heapq import heappop, heappush
 import warnings
 
 _warned_create_graph = False
@@ -41,7 +40,82 @@ from cyautograd import dtypes as _D
 # With `inputs` (autograd.grad, or backward(inputs=...)) only the nodes on a
 # path to an input run: every ancestor of a needed node is needed, so a
 # needed node's dependencies all come from nodes that run.
+#
+# The dependency count and input buffer of each node live on the node
+# (exec_deps_, exec_buffer_), as torch keeps them in per-graph-task maps but
+# without a dict lookup per edge. exec_id_ says which execution counted the
+# node: a backward run from inside another one (a hook calling backward)
+# that reaches a node the outer one counted saves the outer state and puts
+# it back when it ends. Every node an execution counted is reset when it
+# ends, normally or not, so no gradient outlives it in a buffer.
 # =============================================================================
+
+cdef Py_ssize_t _exec_counter = 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline bint _runs_before(Node a, Node b) noexcept:
+    """The ready queue's order: larger sequence_nr first, then first in."""
+    if a.sequence_nr_ != b.sequence_nr_:
+        return a.sequence_nr_ > b.sequence_nr_
+    return a.exec_order_ < b.exec_order_
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _ready_push(list heap, Node fn):
+    heap.append(fn)
+    cdef Py_ssize_t i = len(heap) - 1, p
+    while i > 0:
+        p = (i - 1) >> 1
+        if not _runs_before(<Node>heap[i], <Node>heap[p]):
+            break
+        heap[i], heap[p] = heap[p], heap[i]
+        i = p
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef Node _ready_pop(list heap):
+    cdef Node top = heap[0]
+    last = heap.pop()
+    cdef Py_ssize_t n = len(heap), i = 0, c
+    if n == 0:
+        return top
+    heap[0] = last
+    while True:
+        c = 2 * i + 1
+        if c >= n:
+            break
+        if c + 1 < n and _runs_before(<Node>heap[c + 1], <Node>heap[c]):
+            c += 1
+        if not _runs_before(<Node>heap[c], <Node>heap[i]):
+            break
+        heap[i], heap[c] = heap[c], heap[i]
+        i = c
+    return top
+
+
+cdef inline void _count(Node fn, Py_ssize_t eid, list claimed, list saved):
+    """First sight of fn in execution eid: take it over (see NOTE [ Engine ])."""
+    if fn.exec_id_ != 0:
+        saved.append((fn, fn.exec_id_, fn.exec_deps_, fn.exec_order_, fn.exec_buffer_))
+        fn.exec_buffer_ = None
+    fn.exec_id_ = eid
+    fn.exec_deps_ = 0
+    claimed.append(fn)
+
+
+cdef void _release(list claimed, list saved):
+    cdef Node fn
+    for fn in claimed:
+        fn.exec_id_ = 0
+        fn.exec_deps_ = 0
+        fn.exec_buffer_ = None
+    for entry in reversed(saved):
+        fn = entry[0]
+        fn.exec_id_, fn.exec_deps_, fn.exec_order_, fn.exec_buffer_ = entry[1], entry[2], entry[3], entry[4]
 
 
 cdef inline object _to_array(object g):
@@ -171,138 +245,147 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
     capture edge) when capture_edges is given."""
-    cdef dict deps = {}
-    cdef dict buffers = {}
+    global _exec_counter
+    cdef list claimed = []
+    cdef list saved = []
     cdef list stack = []
     cdef list ready = []
     cdef Node fn, nf
     cdef Edge e
-    cdef Py_ssize_t i, n, nr, counter = 0
+    cdef Py_ssize_t i, n, nr
+    cdef uint64_t order = 0
     cdef tuple ne
     cdef object needed = None
     cdef dict captures = None
     cdef list captured = None
+    cdef list buf
     cdef cya_grad_mode_t* gm = grad_mode_state()
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
     cdef bint anomaly
+    _exec_counter += 1
+    cdef Py_ssize_t eid = _exec_counter
 
-    # graph root: a virtual node whose next edges are the roots.
-    for e in root_edges:
-        fn = e.function
-        if fn is not None and fn not in deps:
-            deps[fn] = 0
-            stack.append(fn)
-    # deps doubles as the seen set: a node is pushed when first counted
-    while stack:
-        fn = stack.pop()
-        ne = fn.next_edges_
-        for i in range(0, len(ne), 2):
-            nf = ne[i]
-            if nf is None:
-                continue
-            d = deps.get(nf)
-            if d is None:
-                deps[nf] = 1
-                stack.append(nf)
-            else:
-                deps[nf] = d + 1
-    for e in root_edges:
-        if e.function is not None:
-            deps[e.function] += 1
-
-    if capture_edges is not None:
-        captures = {}
-        captured = [None] * len(capture_edges)
-        for i in range(len(capture_edges)):
-            e = capture_edges[i]
-            if e.function is not None:
-                captures.setdefault(e.function, []).append((e.input_nr, i))
-        needed = _needed_nodes(root_edges, captures, accumulate_grad)
-
-    # deliver the root gradients
-    for i in range(len(root_edges)):
-        e = root_edges[i]
-        fn = e.function
-        if fn is None:
-            continue
-        buf = buffers.get(fn)
-        if buf is None:
-            buf = [None] * fn.num_inputs_
-            buffers[fn] = buf
-        buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
-        deps[fn] -= 1
-        if deps[fn] == 0:
-            heappush(ready, (-<object>fn.sequence_nr_, counter, fn))
-            counter += 1
-
-    gm.grad_enabled = create_graph
-    anomaly = anomaly_enabled()   # NOTE [ Anomaly mode ] in graph.pyx
-    quiet = fp_quiet_begin()  # NOTE [ Quiet floating point ] in kernels.pyx
     try:
-        while ready:
-            fn = heappop(ready)[2]
-            inputs = buffers.pop(fn, None)
-            if inputs is None:
-                inputs = [None] * fn.num_inputs_
-            if fn.has_hooks_:
-                inputs = call_tensor_pre_hooks(fn, inputs)
-            if captures is not None:
-                caps = captures.get(fn)
-                if caps is not None:
-                    for (nr, idx) in caps:
-                        captured[idx] = _accumulate(captured[idx], inputs[nr])
-                if fn not in needed:
-                    continue
-            n = 0
-            for g in inputs:
-                if g is not None:
-                    n = 1
-                    break
-            if n == 0 and type(fn) is not AccumulateGrad:
-                outputs = [None] * fn.num_next_edges()
-            else:
-                # drop our references to gradients before apply: see NOTE [
-                # Stealing the incoming gradient ] in accumulate_grad.pyx
-                g = None
-                outputs = None
-                buf = None
-                try:
-                    if fn.has_hooks_:
-                        inputs = call_pre_hooks(fn, inputs)
-                    outputs = fn.apply(inputs)
-                    if not keep_graph:
-                        fn.release_variables()
-                    if fn.has_hooks_:
-                        outputs = call_post_hooks(fn, outputs, inputs)
-                    outputs = _validate(fn, outputs)
-                    if anomaly and anomaly_check_nan():
-                        _check_nan(fn, outputs)
-                except BaseException:
-                    if anomaly:
-                        _print_forward_stack(fn)
-                    raise
+        # graph root: a virtual node whose next edges are the roots. A node
+        # is pushed when first counted.
+        for e in root_edges:
+            fn = e.function
+            if fn is not None and fn.exec_id_ != eid:
+                _count(fn, eid, claimed, saved)
+                stack.append(fn)
+        while stack:
+            fn = stack.pop()
             ne = fn.next_edges_
-            n = fn.num_next_edges()
-            for i in range(n):
-                nf = ne[2 * i]
+            for i in range(0, len(ne), 2):
+                nf = ne[i]
                 if nf is None:
                     continue
-                g = outputs[i]
-                if g is not None:
-                    nr = ne[2 * i + 1]
-                    buf = buffers.get(nf)
-                    if buf is None:
-                        buf = [None] * nf.num_inputs_
-                        buffers[nf] = buf
-                    buf[nr] = _accumulate(buf[nr], g)
-                deps[nf] -= 1
-                if deps[nf] == 0:
-                    heappush(ready, (-<object>nf.sequence_nr_, counter, nf))
-                    counter += 1
+                if nf.exec_id_ != eid:
+                    _count(nf, eid, claimed, saved)
+                    stack.append(nf)
+                nf.exec_deps_ += 1
+        for e in root_edges:
+            if e.function is not None:
+                e.function.exec_deps_ += 1
+
+        if capture_edges is not None:
+            captures = {}
+            captured = [None] * len(capture_edges)
+            for i in range(len(capture_edges)):
+                e = capture_edges[i]
+                if e.function is not None:
+                    captures.setdefault(e.function, []).append((e.input_nr, i))
+            needed = _needed_nodes(root_edges, captures, accumulate_grad)
+
+        # deliver the root gradients
+        for i in range(len(root_edges)):
+            e = root_edges[i]
+            fn = e.function
+            if fn is None:
+                continue
+            buf = fn.exec_buffer_
+            if buf is None:
+                buf = [None] * fn.num_inputs_
+                fn.exec_buffer_ = buf
+            buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
+            fn.exec_deps_ -= 1
+            if fn.exec_deps_ == 0:
+                fn.exec_order_ = order
+                order += 1
+                _ready_push(ready, fn)
+
+        gm.grad_enabled = create_graph
+        anomaly = anomaly_enabled()   # NOTE [ Anomaly mode ] in graph.pyx
+        quiet = fp_quiet_begin()  # NOTE [ Quiet floating point ] in kernels.pyx
+        try:
+            while ready:
+                fn = _ready_pop(ready)
+                inputs = fn.exec_buffer_
+                fn.exec_buffer_ = None
+                if inputs is None:
+                    inputs = [None] * fn.num_inputs_
+                if fn.has_hooks_:
+                    inputs = call_tensor_pre_hooks(fn, inputs)
+                if captures is not None:
+                    caps = captures.get(fn)
+                    if caps is not None:
+                        for (nr, idx) in caps:
+                            captured[idx] = _accumulate(captured[idx], inputs[nr])
+                    if fn not in needed:
+                        continue
+                n = 0
+                for g in inputs:
+                    if g is not None:
+                        n = 1
+                        break
+                if n == 0 and type(fn) is not AccumulateGrad:
+                    outputs = [None] * fn.num_next_edges()
+                else:
+                    # drop our references to gradients before apply: see NOTE [
+                    # Stealing the incoming gradient ] in accumulate_grad.pyx
+                    g = None
+                    outputs = None
+                    buf = None
+                    try:
+                        if fn.has_hooks_:
+                            inputs = call_pre_hooks(fn, inputs)
+                        outputs = fn.apply(inputs)
+                        if not keep_graph:
+                            fn.release_variables()
+                        if fn.has_hooks_:
+                            outputs = call_post_hooks(fn, outputs, inputs)
+                        outputs = _validate(fn, outputs)
+                        if anomaly and anomaly_check_nan():
+                            _check_nan(fn, outputs)
+                    except BaseException:
+                        if anomaly:
+                            _print_forward_stack(fn)
+                        raise
+                ne = fn.next_edges_
+                n = fn.num_next_edges()
+                for i in range(n):
+                    nf = ne[2 * i]
+                    if nf is None:
+                        continue
+                    g = outputs[i]
+                    if g is not None:
+                        nr = ne[2 * i + 1]
+                        buf = nf.exec_buffer_
+                        if buf is None:
+                            buf = [None] * nf.num_inputs_
+                            nf.exec_buffer_ = buf
+                        buf[nr] = _accumulate(buf[nr], g)
+                    nf.exec_deps_ -= 1
+                    if nf.exec_deps_ == 0:
+                        nf.exec_order_ = order
+                        order += 1
+                        _ready_push(ready, nf)
+        finally:
+            fp_quiet_end(quiet)
+            gm.grad_enabled = prev_grad_mode
     finally:
-        fp_quiet_end(quiet)
-        gm.grad_enabled = prev_grad_mode
+        _release(claimed, saved)
     return captured
 
 

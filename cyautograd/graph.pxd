@@ -43,6 +43,11 @@ cdef class Node:
     cdef list in_meta_rest_              # [(shape, dtype)] of inputs 1.. (or None)
     cdef bint has_hooks_                 # extras_ holds a non-empty hook list
     cdef NodeExtras extras_              # hooks, metadata; None until needed
+    # the engine's state while a backward runs (internal; NOTE [ Engine ] in engine.pyx)
+    cdef Py_ssize_t exec_id_             # the execution that counted this node, 0 if none
+    cdef Py_ssize_t exec_deps_           # edges into this node that have not delivered yet
+    cdef uint64_t exec_order_            # when it became ready (first in, first out on ties)
+    cdef list exec_buffer_               # its input buffer, one summed gradient per input
     cdef object __weakref__
 
     cdef list apply(self, list grads)

@@ -947,3 +947,49 @@ def hooks_misc(T):
     g, = T.autograd.grad(z.sum(), x, create_graph=True)
     out += [g, g.requires_grad]
     return out
+
+
+@case
+def reentrant_backward_in_hook(T):
+    """A hook that runs backward through nodes the running backward has
+    counted but not yet run (the engine keeps both executions' state)."""
+    x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = x * 2
+    z = y * 3
+    w = y * 4
+    seen = []
+
+    def hook(g):
+        with T.enable_grad():   # backward runs hooks with grad mode off
+            (y * 5).sum().backward(retain_graph=True)
+        seen.append(x.grad.clone())
+        return g * 10
+
+    z.register_hook(hook)
+    (z.sum() + w.sum()).backward()
+    return [x.grad, seen, y.grad_fn is not None]
+
+
+@case
+def backward_after_a_failed_backward(T):
+    """A backward that fails half way leaves nothing behind: the same graph
+    runs again and gives the gradient of that run alone."""
+    x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = x * 2
+    z = y * 3
+    w = y * 4
+    out = (z.sum() + w.sum())
+
+    def bad(g):
+        raise RuntimeError("hook failed")
+
+    h = w.register_hook(bad)
+    try:
+        out.backward(retain_graph=True)
+        r = "no error"
+    except RuntimeError as e:
+        r = str(e)
+    h.remove()
+    g1 = None if x.grad is None else x.grad.clone()
+    out.backward()
+    return [r, g1, x.grad]
