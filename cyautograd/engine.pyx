@@ -587,4 +587,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 def _tensor_backward(Tensor self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    if inputs is None and not create_graph and (gradient is None or isinstance(gradient, Tensor)):
+        # Tensor.backward's common form, without backward()'s argument handling
+        root_grads = _make_grads((self,), (gradient,), False)
+        if not tensor_requires_grad(self):
+            raise RuntimeError("element 0 of tensors does not require grad and does not have a grad_fn")
+        _execute([gradient_edge(self)], root_grads, bool(retain_graph), False, None, True)
+        return
     backward(self, gradient, retain_graph, create_graph, inputs=inputs)
