@@ -43,6 +43,13 @@ def spread(row, lib):
     return (t["q3"] - t["q1"]) / 2 / t["median"]
 
 
+def _md(cell):
+    """A table cell in markdown: the characters markdown would read escaped."""
+    for ch in ("\\", "|", "*", "_", "[", "]"):
+        cell = cell.replace(ch, "\\" + ch)
+    return cell
+
+
 def table_lines(result, markdown=False):
     libs = result["libraries"]
     extra = [k for k in ("mygrad", "autograd") if libs.get(k)]
@@ -72,7 +79,7 @@ def table_lines(result, markdown=False):
             if kind == "cat":
                 out.append(f"| **{v}** |" + " |" * (len(head) - 1))
             else:
-                out.append("| " + " | ".join(c.replace("|", "\\|") if c else "" for c in v) + " |")
+                out.append("| " + " | ".join(_md(c) for c in v) + " |")
         return out
     if not rows:
         return [f"(no rows match --filter {result['settings']['filter']!r})"]
