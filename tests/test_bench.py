@@ -72,6 +72,7 @@ def test_quick_json_describes_the_machine_and_settings(quick):
         assert m[k], k
     assert m["threads"]["OPENBLAS_NUM_THREADS"] == "1"
     assert m["torch"] == (torch.__version__ if torch else None)
+    assert res["libraries"]["torch"] == (torch is not None)
     assert res["settings"]["quick"] is True and res["settings"]["repeat"] == 3
     assert set(res["overhead_ns"]) == {"loop", "call"}
     assert res["libraries"]["mygrad"] == _have("mygrad")
@@ -136,3 +137,20 @@ def test_bad_arguments(tmp_path):
     r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--nope"], cwd=str(tmp_path),
                        capture_output=True, text=True)
     assert r.returncode == 2 and "unrecognized arguments: --nope" in r.stderr
+
+
+def test_without_torch(tmp_path):
+    """--libs cyautograd stands for a machine without torch: no torch column,
+    and the chart falls back to ratios against the floor."""
+    out = _run(["--quick", "--libs", "cyautograd", "--filter", "reads", "--json", "n.json",
+                "--chart", "n.svg"], tmp_path)
+    with open(tmp_path / "n.json") as f:
+        res = json.load(f)
+    assert res["libraries"] == {"cyautograd": True, "torch": False, "mygrad": False, "autograd": False}
+    for r in res["rows"]:
+        assert set(r["times"]) == {"cyautograd", "floor"}
+        assert r["ratio_torch"] is None and r["ratio_floor"] > 0
+    assert ("torch not installed" if torch is None else f"torch {torch.__version__} (not measured)") in out
+    svg = (tmp_path / "n.svg").read_text()
+    assert "relative to the floor" in svg
+    assert svg.count("<rect") == 2 + len(res["rows"])

@@ -146,5 +146,14 @@ def describe_machine(np, libs):
                                                   "MKL_NUM_THREADS")},
     }
     for name, mod in libs.items():
-        d[name] = _version(mod)
+        d[name] = _version(mod) if mod is not None else _installed_version(name)
     return d
+
+
+def _installed_version(name):
+    """The version of a distribution that is installed but was not loaded."""
+    try:
+        from importlib.metadata import version
+        return version(name)
+    except Exception:
+        return None

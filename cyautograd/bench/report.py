@@ -126,12 +126,16 @@ def scaling_lines(result, markdown=False):
 def header_lines(result):
     m = result["machine"]
     s = result["settings"]
-    libs = ", ".join(f"{LIB_TITLES[k]} {m.get(k) or 'not installed'}" for k in LIBS)
+    libs = ", ".join(f"{LIB_TITLES[k]} " + ("not installed" if not m.get(k) else m[k] if
+                                             result["libraries"].get(k) else f"{m[k]} (not measured)")
+                     for k in LIBS)
     th = ", ".join(f"{k}={v}" for k, v in m["threads"].items() if v is not None)
+    if m.get("torch"):
+        th += "; torch.set_num_threads(1)"
     return [
         f"machine: {m['cpu']}; {m['cores']} cores ({m['usable_cores']} usable); {m['platform']}",
         f"python {m['python']}, numpy {m['numpy']} (BLAS: {m['blas']}); {libs}",
-        f"one thread for the math libraries ({th}; torch.set_num_threads(1))",
+        f"one thread for the math libraries ({th})",
         f"medians of {s['repeat']} interleaved samples of ~{s['sample_ms']:g} ms each; "
         f"± is half the interquartile range; harness overhead taken off: "
         f"{result['overhead_ns']['loop']:.0f} ns per loop iteration, "
@@ -171,12 +175,15 @@ def compare_lines(result, old):
 # -- chart --------------------------------------------------------------------------------
 
 def _chart_rows(result):
+    """(category title, rows) with a ratio to chart, and which ratio: to
+    torch, or to the floor when torch was not measured."""
+    key = "ratio_torch" if any(r["ratio_torch"] is not None for r in result["rows"]) else "ratio_floor"
     out = []
     for cat, title in CATEGORIES:
-        sel = [r for r in result["rows"] if r["category"] == cat and r["ratio_torch"] is not None]
+        sel = [r for r in result["rows"] if r["category"] == cat and r[key] is not None]
         if sel:
             out.append((title, sel))
-    return out
+    return out, key
 
 
 def _esc(s):
@@ -187,7 +194,8 @@ def write_svg(result, path):
     """Horizontal bars of time relative to torch (log scale, 1 = torch):
     left of the line is faster than torch. MyGrad and HIPS autograd, where
     measured, are marks on the same row."""
-    groups = _chart_rows(result)
+    groups, key = _chart_rows(result)
+    ref = "torch" if key == "ratio_torch" else "the floor (torch not installed)"
     lo, hi = 1 / 32, 32.0
     label_w, plot_w, row_h, top = 330, 520, 16, 58
     n = sum(len(s) + 1 for _, s in groups)
@@ -202,7 +210,7 @@ def write_svg(result, path):
            f'font-family="DejaVu Sans, Arial, sans-serif" font-size="11">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">'
-           f'time relative to torch (log scale; left of 1 = faster than torch)</text>',
+           f'time relative to {ref} (log scale; left of 1 = faster)</text>',
            f'<rect x="{label_w}" y="28" width="10" height="10" fill="#2a7ab0"/>'
            f'<text x="{label_w + 14}" y="37">cyautograd</text>'
            f'<circle cx="{label_w + 105}" cy="33" r="4" fill="#d9822b"/>'
@@ -221,7 +229,7 @@ def write_svg(result, path):
         svg.append(f'<text x="4" y="{y + 12}" font-weight="bold">{_esc(title)}</text>')
         y += row_h
         for r in sel:
-            rt = r["ratio_torch"]
+            rt = r[key]
             x0, x1 = x(1.0), x(rt)
             color = "#2a7ab0" if rt <= 1 else "#c0392b"
             svg.append(f'<text x="14" y="{y + 12}">{_esc(r["name"][:52])}</text>')
@@ -230,9 +238,9 @@ def write_svg(result, path):
             tx = x1 - 4 if rt <= 1 else x1 + 4
             svg.append(f'<text x="{tx:.1f}" y="{y + 12}" text-anchor="{"end" if rt <= 1 else "start"}" '
                        f'font-size="9">{rt:.2f}</text>')
-            t_torch = median(r, "torch")
+            t_ref = median(r, "torch" if key == "ratio_torch" else "floor")
             for lib, shape in (("mygrad", "circle"), ("autograd", "diamond")):
-                rl = ratio(median(r, lib), t_torch)
+                rl = ratio(median(r, lib), t_ref)
                 if rl is None:
                     continue
                 xm, ym = x(rl), y + row_h / 2
@@ -250,12 +258,12 @@ def write_png(result, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    groups = _chart_rows(result)
+    groups, key = _chart_rows(result)
     names, vals = [], []
     for title, sel in groups:
         for r in sel:
             names.append(f"{title}: {r['name']}")
-            vals.append(r["ratio_torch"])
+            vals.append(r[key])
     fig, ax = plt.subplots(figsize=(10, 0.25 * len(names) + 1.5))
     ax.barh(range(len(names)), [v - 1 for v in vals], left=1,
             color=["#2a7ab0" if v <= 1 else "#c0392b" for v in vals])
@@ -263,7 +271,8 @@ def write_png(result, path):
     ax.axvline(1, color="#333")
     ax.set_yticks(range(len(names)), names, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("time relative to torch (log scale)")
+    ax.set_xlabel("time relative to " + ("torch" if key == "ratio_torch" else "the floor")
+                  + " (log scale)")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
