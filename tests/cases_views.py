@@ -522,3 +522,18 @@ def strided_view_geometry(T):
             _err(lambda: b.unfold(2, 5, 1)), _err(lambda: b.unfold(2, 2, 0)),
             _err(lambda: b.as_strided((3, 9), (9, 1), 1)), _err(lambda: b.as_strided((2,), (1, 1)))]
     return out
+
+
+@case
+def flatten_movedim_T_paths(T):
+    """flatten of a whole contiguous tensor, movedim with int dims and the
+    2-D .T take C paths; their results, nodes and errors as torch's."""
+    x = T.arange(24.).reshape(2, 3, 4).requires_grad_()
+    b = x * 1
+    vs = [b.flatten(), b[:, 1].flatten(), b.movedim(0, 2), b.movedim(-1, 0), b.movedim((0, 1), (2, 0)),
+          b[0].T, b[0].t().T, b[0].mT, b.flatten(1), b[0, 0].flatten()]
+    out = [[tuple(v.shape), v.stride(), type(v.grad_fn).__name__, v._base is b] for v in vs]
+    sum([(v * v).sum() for v in vs]).backward()
+    out.append(x.grad)
+    out += [_err(lambda: b.movedim(3, 0)), _err(lambda: b.movedim(0, -4)), _err(lambda: b.flatten(2, 1))]
+    return out

@@ -438,6 +438,9 @@ def reshape_as(input, other):
 def flatten(input, start_dim=0, end_dim=-1):
     cdef Tensor t = _arg(input, "flatten")
     x = t.data_
+    if (start_dim == 0 and end_dim == -1 and cnp.PyArray_CheckExact(x) and
+            cnp.PyArray_NDIM(<cnp.ndarray>x) >= 2 and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x)):
+        return view1_impl(t, -1)   # the whole of a contiguous tensor: a 1-D view, made in C
     if x.ndim == 0:
         return reshape(t, (1,))
     s = wrap_dim(start_dim, x.ndim)
@@ -866,6 +869,18 @@ cdef object view_impl(object input, object shape):
 
 
 cdef object numpy_T_impl(object input):
+    """Tensor.T: a 2-D numpy tensor's reversed view is made in C (a
+    PermuteBackward0 node, as torch's)."""
+    cdef Tensor x = <Tensor>input
+    cdef cnp.npy_intp dims[2]
+    cdef cnp.npy_intp strides[2]
+    a = x.data_
+    if cnp.PyArray_CheckExact(a) and cnp.PyArray_NDIM(<cnp.ndarray>a) == 2:
+        dims[0] = cnp.PyArray_DIMS(<cnp.ndarray>a)[1]
+        dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
+        strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
+        strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
+        return _view(x, k_np_view(a, 2, dims, strides, 0), PermuteBackward0, K_PERMUTE, _T_PERM)
     return numpy_T(input)
 
 
@@ -1143,6 +1158,12 @@ cdef Py_ssize_t _addr(object a):
 def movedim(input, source, destination):
     cdef Tensor t = _arg(input, "movedim")
     x = t.data_
+    if type(source) is int and type(destination) is int:
+        order = list(range(x.ndim))
+        del order[wrap_dim(source, x.ndim)]
+        order.insert(wrap_dim(destination, x.ndim), wrap_dim(source, x.ndim))
+        order = tuple(order)
+        return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
     src = [wrap_dim(d, x.ndim) for d in (source if isinstance(source, (tuple, list)) else (source,))]
     dst = [wrap_dim(d, x.ndim) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
     if len(src) != len(dst):
