@@ -535,5 +535,8 @@ def flatten_movedim_T_paths(T):
     out = [[tuple(v.shape), v.stride(), type(v.grad_fn).__name__, v._base is b] for v in vs]
     sum([(v * v).sum() for v in vs]).backward()
     out.append(x.grad)
-    out += [_err(lambda: b.movedim(3, 0)), _err(lambda: b.movedim(0, -4)), _err(lambda: b.flatten(2, 1))]
+    out += [_err(lambda: b.movedim(3, 0)), _err(lambda: b.movedim(0, -4)), _err(lambda: b.flatten(2, 1)),
+            _err(lambda: b.movedim((0, -3), (1, 2))), _err(lambda: b.movedim((0, 1), (-1, 2))),
+            _err(lambda: b.movedim([0, 0], [2, 2])), _err(lambda: b.movedim((0, 1), (2,))),
+            _err(lambda: b.movedim((0, -1), (1,))), _err(lambda: b.movedim((-1,), (0, 1)))]
     return out

@@ -1164,11 +1164,17 @@ def movedim(input, source, destination):
         order.insert(wrap_dim(destination, x.ndim), wrap_dim(source, x.ndim))
         order = tuple(order)
         return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
-    src = [wrap_dim(d, x.ndim) for d in (source if isinstance(source, (tuple, list)) else (source,))]
-    dst = [wrap_dim(d, x.ndim) for d in (destination if isinstance(destination, (tuple, list)) else (destination,))]
-    if len(src) != len(dst):
-        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) should "
-                           f"contain the same number of dims as destination ({dst} dims)")
+    source = list(source) if isinstance(source, (tuple, list)) else [source]
+    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
+    if len(source) != len(destination):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
+                           f"contain the same number of dims as destination ({destination} dims)")
+    src = [wrap_dim(d, x.ndim) for d in source]
+    dst = [wrap_dim(d, x.ndim) for d in destination]
+    if len(set(src)) != len(src):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({source})")
+    if len(set(dst)) != len(dst):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({destination})")
     order = [d for d in range(x.ndim) if d not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
