@@ -519,6 +519,7 @@ def strided_view_geometry(T):
     e = T.ones(1)
     out += [_err(lambda: e.expand(-2)), _err(lambda: e.expand(-1, 1)), _err(lambda: b.expand(2, 3)),
             _err(lambda: b.expand(2, 2, 4)), _err(lambda: b.diagonal(0, 1, -2)),
+            _err(lambda: b.double().expand(4)), _err(lambda: T.ones(2, dtype=T.int64).expand(())),
             _err(lambda: b.unfold(2, 5, 1)), _err(lambda: b.unfold(2, 2, 0)),
             _err(lambda: b.as_strided((3, 9), (9, 1), 1)), _err(lambda: b.as_strided((2,), (1, 1)))]
     return out
