@@ -41,81 +41,151 @@ from cyautograd import dtypes as _D
 # path to an input run: every ancestor of a needed node is needed, so a
 # needed node's dependencies all come from nodes that run.
 #
-# The dependency count and input buffer of each node live on the node
-# (exec_deps_, exec_buffer_), as torch keeps them in per-graph-task maps but
-# without a dict lookup per edge. exec_id_ says which execution counted the
-# node: a backward run from inside another one (a hook calling backward)
-# that reaches a node the outer one counted saves the outer state and puts
-# it back when it ends. Every node an execution counted is reset when it
-# ends, normally or not, so no gradient outlives it in a buffer.
+# The dependency count, input buffer and ready order of each node live on
+# the node (exec_deps_, exec_buffer_, exec_order_), where torch keeps them in
+# its GraphTask's maps: no dict lookup per edge. exec_id_ names the
+# execution (GraphTask) that holds those fields. A node already held by
+# another execution still running — a backward called from a hook of this
+# one, or from another thread while this one waits in numpy without the
+# GIL — gets its state in that execution's own dict instead, so executions
+# never see each other's counts. Every held node is reset when its
+# execution ends, normally or not, so no gradient outlives it in a buffer.
 # =============================================================================
 
 cdef Py_ssize_t _exec_counter = 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef inline bint _runs_before(Node a, Node b) noexcept:
-    """The ready queue's order: larger sequence_nr first, then first in."""
-    if a.sequence_nr_ != b.sequence_nr_:
-        return a.sequence_nr_ > b.sequence_nr_
-    return a.exec_order_ < b.exec_order_
+@cython.final
+cdef class _NodeState:
+    """A node's state in a GraphTask that could not hold the node's fields."""
+    cdef Py_ssize_t deps
+    cdef uint64_t order
+    cdef list buffer
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef void _ready_push(list heap, Node fn):
-    heap.append(fn)
-    cdef Py_ssize_t i = len(heap) - 1, p
-    while i > 0:
-        p = (i - 1) >> 1
-        if not _runs_before(<Node>heap[i], <Node>heap[p]):
-            break
-        heap[i], heap[p] = heap[p], heap[i]
-        i = p
+@cython.final
+cdef class GraphTask:
+    """One execution of the graph: which nodes it counted and their state."""
+    cdef Py_ssize_t eid
+    cdef list held          # nodes whose exec_* fields are this task's
+    cdef dict other         # node -> _NodeState, for nodes another task holds (or None)
+    cdef uint64_t next_order
 
+    cdef inline bint counted(self, Node fn):
+        return fn.exec_id_ == self.eid or (self.other is not None and fn in self.other)
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef Node _ready_pop(list heap):
-    cdef Node top = heap[0]
-    last = heap.pop()
-    cdef Py_ssize_t n = len(heap), i = 0, c
-    if n == 0:
+    cdef void count(self, Node fn):
+        """First sight of fn: hold it, or keep its state aside."""
+        if fn.exec_id_ == 0:
+            fn.exec_id_ = self.eid
+            fn.exec_deps_ = 0
+            fn.exec_buffer_ = None
+            self.held.append(fn)
+        else:
+            if self.other is None:
+                self.other = {}
+            self.other[fn] = _NodeState.__new__(_NodeState)
+
+    cdef inline _NodeState aside(self, Node fn):
+        return <_NodeState>self.other[fn]
+
+    cdef inline Py_ssize_t add_deps(self, Node fn, Py_ssize_t k):
+        """Change fn's dependency count by k; the new count."""
+        cdef _NodeState st
+        if fn.exec_id_ == self.eid:
+            fn.exec_deps_ += k
+            return fn.exec_deps_
+        st = self.aside(fn)
+        st.deps += k
+        return st.deps
+
+    cdef inline list buffer(self, Node fn):
+        """fn's input buffer, made on first use."""
+        cdef _NodeState st
+        cdef list buf
+        if fn.exec_id_ == self.eid:
+            if fn.exec_buffer_ is None:
+                fn.exec_buffer_ = [None] * fn.num_inputs_
+            return fn.exec_buffer_
+        st = self.aside(fn)
+        if st.buffer is None:
+            st.buffer = [None] * fn.num_inputs_
+        return st.buffer
+
+    cdef inline list take_buffer(self, Node fn):
+        """fn's input buffer, which the task forgets (None if never made)."""
+        cdef list buf
+        cdef _NodeState st
+        if fn.exec_id_ == self.eid:
+            buf = fn.exec_buffer_
+            fn.exec_buffer_ = None
+        else:
+            st = self.aside(fn)
+            buf = st.buffer
+            st.buffer = None
+        return buf
+
+    cdef inline uint64_t order(self, Node fn):
+        return fn.exec_order_ if fn.exec_id_ == self.eid else self.aside(fn).order
+
+    cdef void make_ready(self, list heap, Node fn):
+        """Queue fn: larger sequence_nr first, then first come (a binary heap
+        of nodes; no tuple per entry)."""
+        if fn.exec_id_ == self.eid:
+            fn.exec_order_ = self.next_order
+        else:
+            self.aside(fn).order = self.next_order
+        self.next_order += 1
+        heap.append(fn)
+        cdef Py_ssize_t i = len(heap) - 1, p
+        while i > 0:
+            p = (i - 1) >> 1
+            if not self.runs_before(<Node>heap[i], <Node>heap[p]):
+                break
+            heap[i], heap[p] = heap[p], heap[i]
+            i = p
+
+    cdef Node next_ready(self, list heap):
+        cdef Node top = heap[0]
+        last = heap.pop()
+        cdef Py_ssize_t n = len(heap), i = 0, c
+        if n == 0:
+            return top
+        heap[0] = last
+        while True:
+            c = 2 * i + 1
+            if c >= n:
+                break
+            if c + 1 < n and self.runs_before(<Node>heap[c + 1], <Node>heap[c]):
+                c += 1
+            if not self.runs_before(<Node>heap[c], <Node>heap[i]):
+                break
+            heap[i], heap[c] = heap[c], heap[i]
+            i = c
         return top
-    heap[0] = last
-    while True:
-        c = 2 * i + 1
-        if c >= n:
-            break
-        if c + 1 < n and _runs_before(<Node>heap[c + 1], <Node>heap[c]):
-            c += 1
-        if not _runs_before(<Node>heap[c], <Node>heap[i]):
-            break
-        heap[i], heap[c] = heap[c], heap[i]
-        i = c
-    return top
+
+    cdef inline bint runs_before(self, Node a, Node b):
+        if a.sequence_nr_ != b.sequence_nr_:
+            return a.sequence_nr_ > b.sequence_nr_
+        return self.order(a) < self.order(b)
+
+    cdef void release(self):
+        cdef Node fn
+        for fn in self.held:
+            fn.exec_id_ = 0
+            fn.exec_deps_ = 0
+            fn.exec_buffer_ = None
+        self.held = None
+        self.other = None
 
 
-cdef inline void _count(Node fn, Py_ssize_t eid, list claimed, list saved):
-    """First sight of fn in execution eid: take it over (see NOTE [ Engine ])."""
-    if fn.exec_id_ != 0:
-        saved.append((fn, fn.exec_id_, fn.exec_deps_, fn.exec_order_, fn.exec_buffer_))
-        fn.exec_buffer_ = None
-    fn.exec_id_ = eid
-    fn.exec_deps_ = 0
-    claimed.append(fn)
-
-
-cdef void _release(list claimed, list saved):
-    cdef Node fn
-    for fn in claimed:
-        fn.exec_id_ = 0
-        fn.exec_deps_ = 0
-        fn.exec_buffer_ = None
-    for entry in reversed(saved):
-        fn = entry[0]
-        fn.exec_id_, fn.exec_deps_, fn.exec_order_, fn.exec_buffer_ = entry[1], entry[2], entry[3], entry[4]
+cdef GraphTask _new_graph_task():
+    global _exec_counter
+    cdef GraphTask task = GraphTask.__new__(GraphTask)
+    _exec_counter += 1
+    task.eid = _exec_counter
+    task.held = []
+    return task
 
 
 cdef inline object _to_array(object g):
@@ -245,15 +315,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
     capture edge) when capture_edges is given."""
-    global _exec_counter
-    cdef list claimed = []
-    cdef list saved = []
+    cdef GraphTask task = _new_graph_task()
     cdef list stack = []
     cdef list ready = []
     cdef Node fn, nf
     cdef Edge e
     cdef Py_ssize_t i, n, nr
-    cdef uint64_t order = 0
     cdef tuple ne
     cdef object needed = None
     cdef dict captures = None
@@ -263,16 +330,14 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
     cdef bint anomaly
-    _exec_counter += 1
-    cdef Py_ssize_t eid = _exec_counter
 
     try:
         # graph root: a virtual node whose next edges are the roots. A node
         # is pushed when first counted.
         for e in root_edges:
             fn = e.function
-            if fn is not None and fn.exec_id_ != eid:
-                _count(fn, eid, claimed, saved)
+            if fn is not None and not task.counted(fn):
+                task.count(fn)
                 stack.append(fn)
         while stack:
             fn = stack.pop()
@@ -281,13 +346,13 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 nf = ne[i]
                 if nf is None:
                     continue
-                if nf.exec_id_ != eid:
-                    _count(nf, eid, claimed, saved)
+                if not task.counted(nf):
+                    task.count(nf)
                     stack.append(nf)
-                nf.exec_deps_ += 1
+                task.add_deps(nf, 1)
         for e in root_edges:
             if e.function is not None:
-                e.function.exec_deps_ += 1
+                task.add_deps(e.function, 1)
 
         if capture_edges is not None:
             captures = {}
@@ -304,25 +369,18 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             fn = e.function
             if fn is None:
                 continue
-            buf = fn.exec_buffer_
-            if buf is None:
-                buf = [None] * fn.num_inputs_
-                fn.exec_buffer_ = buf
+            buf = task.buffer(fn)
             buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
-            fn.exec_deps_ -= 1
-            if fn.exec_deps_ == 0:
-                fn.exec_order_ = order
-                order += 1
-                _ready_push(ready, fn)
+            if task.add_deps(fn, -1) == 0:
+                task.make_ready(ready, fn)
 
         gm.grad_enabled = create_graph
         anomaly = anomaly_enabled()   # NOTE [ Anomaly mode ] in graph.pyx
         quiet = fp_quiet_begin()  # NOTE [ Quiet floating point ] in kernels.pyx
         try:
             while ready:
-                fn = _ready_pop(ready)
-                inputs = fn.exec_buffer_
-                fn.exec_buffer_ = None
+                fn = task.next_ready(ready)
+                inputs = task.take_buffer(fn)
                 if inputs is None:
                     inputs = [None] * fn.num_inputs_
                 if fn.has_hooks_:
@@ -371,21 +429,15 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     g = outputs[i]
                     if g is not None:
                         nr = ne[2 * i + 1]
-                        buf = nf.exec_buffer_
-                        if buf is None:
-                            buf = [None] * nf.num_inputs_
-                            nf.exec_buffer_ = buf
+                        buf = task.buffer(nf)
                         buf[nr] = _accumulate(buf[nr], g)
-                    nf.exec_deps_ -= 1
-                    if nf.exec_deps_ == 0:
-                        nf.exec_order_ = order
-                        order += 1
-                        _ready_push(ready, nf)
+                    if task.add_deps(nf, -1) == 0:
+                        task.make_ready(ready, nf)
         finally:
             fp_quiet_end(quiet)
             gm.grad_enabled = prev_grad_mode
     finally:
-        _release(claimed, saved)
+        task.release()
     return captured
 
 
