@@ -44,12 +44,13 @@ from cyautograd import dtypes as _D
 # The dependency count, input buffer and ready order of each node live on
 # the node (exec_deps_, exec_buffer_, exec_order_), where torch keeps them in
 # its GraphTask's maps: no dict lookup per edge. exec_id_ names the
-# execution (GraphTask) that holds those fields. A node already held by
-# another execution still running — a backward called from a hook of this
-# one, or from another thread while this one waits in numpy without the
-# GIL — gets its state in that execution's own dict instead, so executions
-# never see each other's counts. Every held node is reset when its
-# execution ends, normally or not, so no gradient outlives it in a buffer.
+# execution (GraphTask) that holds those fields. When an execution meets a
+# node that another one still running holds — it is a backward called from
+# a hook of that one, or runs in another thread while that one waits in
+# numpy without the GIL — it keeps its state for that node in its own dict
+# (GraphTask.other), so executions never see each other's counts. Every
+# held node is reset when its execution ends, normally or not, so no
+# gradient outlives it in a buffer.
 # =============================================================================
 
 cdef Py_ssize_t _exec_counter = 0
