@@ -77,3 +77,29 @@ def test_many_threads_sharing_parameters(T):
     assert not errors, errors
     total = steps * sum(range(1, n_threads + 1))
     assert w.grad.tolist() == [float(total)] * 3
+
+
+@pytest.mark.parametrize("T", LIBS, ids=lambda T: T.__name__)
+def test_threads_accumulating_large_gradients(T):
+    """numpy adds large arrays without the GIL: accumulating into one .grad
+    from several threads must still lose nothing (torch locks AccumulateGrad)."""
+    n = 1 << 20
+    w = T.zeros(n, requires_grad=True)
+    g = T.ones(n)
+    steps, n_threads = 20, 4
+    errors = []
+
+    def work():
+        try:
+            for _ in range(steps):
+                (w * 1.0).backward(g)
+        except BaseException as e:  # noqa: BLE001
+            errors.append(e)
+
+    ts = [threading.Thread(target=work) for _ in range(n_threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(60)
+    assert not errors, errors
+    assert float(w.grad.min()) == float(w.grad.max()) == float(steps * n_threads)
