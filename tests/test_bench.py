@@ -137,6 +137,16 @@ def test_bad_arguments(tmp_path):
     r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--nope"], cwd=str(tmp_path),
                        capture_output=True, text=True)
     assert r.returncode == 2 and "unrecognized arguments: --nope" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--libs", "cyautograd,jax"],
+                       cwd=str(tmp_path), capture_output=True, text=True)
+    assert r.returncode == 2 and "--libs: unknown jax" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--compare", "missing.json"],
+                       cwd=str(tmp_path), capture_output=True, text=True)
+    assert r.returncode == 2 and "--compare: cannot read missing.json" in r.stderr
+    (tmp_path / "other.json").write_text("[1, 2]")
+    r = subprocess.run([sys.executable, "-m", "cyautograd.bench", "--compare", "other.json"],
+                       cwd=str(tmp_path), capture_output=True, text=True)
+    assert r.returncode == 2 and "is not a JSON file written by --json" in r.stderr
 
 
 def test_without_torch(tmp_path):

@@ -33,6 +33,17 @@ def parse_args(argv):
         args.repeat = 3 if args.quick else 15
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
+    unknown = set(args.libs.split(",")) - {"cyautograd", "torch", "mygrad", "autograd"}
+    if unknown:
+        ap.error(f"--libs: unknown {', '.join(sorted(unknown))} (choose from cyautograd, torch, mygrad, autograd)")
+    if args.compare:
+        try:
+            with open(args.compare) as f:
+                old = json.load(f)
+        except (OSError, ValueError) as e:
+            ap.error(f"--compare: cannot read {args.compare}: {e}")
+        if not isinstance(old, dict) or "rows" not in old:
+            ap.error(f"--compare: {args.compare} is not a JSON file written by --json")
     return args
 
 
