@@ -382,9 +382,11 @@ cdef void k_binary_into(int op, object x, object y):
 # NOTE [ Small 2-D reductions ]
 # numpy's reductions along one axis of a small 2-D array cost 1.5-3 us of
 # iterator setup (log_softmax's row max, a bias gradient's column sum), far
-# more than the arithmetic. For C-contiguous float32/float64 matrices we run
-# the loop ourselves: sums accumulate in double (then round once), maxima
-# propagate NaN as numpy's maximum.reduce does. Everything else is numpy's.
+# more than the arithmetic. For C-contiguous float32/float64 matrices of up
+# to 16384 elements we run the loop ourselves: sums accumulate in double
+# (then round once), maxima propagate NaN as numpy's maximum.reduce does.
+# Larger ones, where numpy's vectorised loops win, and everything else are
+# numpy's.
 # =============================================================================
 
 ctypedef fused real_t:
@@ -423,6 +425,38 @@ cdef void _reduce2d(const real_t* src, real_t* dst, Py_ssize_t rows, Py_ssize_t 
             dst[o] = <real_t>acc
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _threshold_backward(const real_t* g, const real_t* r, real_t* out, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        out[i] = 0 if r[i] <= 0 else g[i]
+
+
+cdef object k_threshold_backward(object g, object r):
+    """torch's threshold_backward(g, r, 0): 0 where r <= 0, else g (so g
+    passes where r is NaN, and an infinite g becomes 0, not NaN). One pass
+    in C for same-shape contiguous float arrays; numpy's where otherwise."""
+    cdef cnp.ndarray out
+    cdef int tn
+    if (_fast_ok(g) and _fast_ok(r) and cnp.PyArray_TYPE(<cnp.ndarray>g) == cnp.PyArray_TYPE(<cnp.ndarray>r)
+            and cnp.PyArray_NDIM(<cnp.ndarray>g) == cnp.PyArray_NDIM(<cnp.ndarray>r)
+            and cnp.PyArray_CompareLists(cnp.PyArray_DIMS(<cnp.ndarray>g), cnp.PyArray_DIMS(<cnp.ndarray>r),
+                                         cnp.PyArray_NDIM(<cnp.ndarray>g))):
+        tn = cnp.PyArray_TYPE(<cnp.ndarray>g)
+        if tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64:
+            out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(<cnp.ndarray>g), cnp.PyArray_DIMS(<cnp.ndarray>g), tn, 0)
+            if tn == cnp.NPY_FLOAT32:
+                _threshold_backward(<float*>cnp.PyArray_DATA(<cnp.ndarray>g), <float*>cnp.PyArray_DATA(<cnp.ndarray>r),
+                                    <float*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
+            else:
+                _threshold_backward(<double*>cnp.PyArray_DATA(<cnp.ndarray>g), <double*>cnp.PyArray_DATA(<cnp.ndarray>r),
+                                    <double*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
+            return out
+    xp = np if type(g) is _ndarray else __import__(type(g).__module__.split(".")[0])
+    return xp.where(r <= 0, xp.zeros((), dtype=g.dtype), g)
+
+
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims):
     """np.add.reduce (op K_ADD) or np.maximum.reduce (op K_MAX) of a 2-D
     array along axis 0 or 1. See NOTE [ Small 2-D reductions ]."""
@@ -431,6 +465,7 @@ cdef object k_reduce2d(int op, object x, int axis, bint keepdims):
     cdef int tn
     cdef Py_ssize_t rows, cols
     if (_fast_ok(x) and cnp.PyArray_NDIM(<cnp.ndarray>x) == 2
+            and cnp.PyArray_SIZE(<cnp.ndarray>x) <= 16384
             and (op == K_ADD or op == K_MAX) and (axis == 0 or axis == 1)):
         ax = <cnp.ndarray>x
         tn = cnp.PyArray_TYPE(ax)

@@ -1161,3 +1161,19 @@ def rounding_ops_zero_grad(T):
     ys = [x.floor(), x.ceil(), x.trunc(), x.round()]
     sum(y.sum() for y in ys).backward()
     return [ys, x.grad]
+
+
+@case
+def relu_backward_nan_inf(T):
+    """threshold_backward: the gradient passes where the result is NaN and
+    is 0 (not NaN) where an infinite gradient meets a zero result."""
+    out = []
+    for dt in (T.float32, T.float64):
+        x = T.tensor([[float("nan"), -1.0, 0.0], [2.0, -0.0, 5.0]], dtype=dt, requires_grad=True)
+        y = T.relu(x)
+        y.backward(T.tensor([[1.0, float("inf"), float("inf")], [3.0, float("-inf"), 4.0]], dtype=dt))
+        out += [y, x.grad]
+        x2 = T.tensor([[1.0, -2.0], [0.0, 3.0]], dtype=dt, requires_grad=True)
+        T.nn.functional.relu(x2.t()).sum().backward()
+        out.append(x2.grad)
+    return out

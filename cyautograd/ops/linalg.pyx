@@ -19,8 +19,11 @@ from cyautograd import dtypes as _D
 
 
 cdef object _mm(object a, object b):
-    """a @ b; numpy's dot is the cheaper call for 2-D arrays."""
-    if type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2:
+    """a @ b. For small 2-D arrays numpy's dot is the cheaper call; for large
+    ones matmul, as dot zeroes its output before BLAS writes it (a second
+    pass over a 4 MB weight gradient)."""
+    if (type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2
+            and a.shape[0] * b.shape[1] < 65536):
         return np.dot(a, b)
     return a @ b
 
@@ -301,7 +304,7 @@ def linear(input, weight, bias=None):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_dims(xa.shape)} and {wa.shape[1]}x{wa.shape[0]})")
     if xa.dtype != wa.dtype or xa.dtype != b.data_.dtype:
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_D._FROM_NP[xa.dtype]._cname} and {_D._FROM_NP[wa.dtype]._cname}")
-    r = np.dot(xa, wa.T) if type(xa) is np.ndarray else xa @ wa.T
+    r = _mm(xa, wa.T)
     try:
         r += b.data_
     except ValueError:

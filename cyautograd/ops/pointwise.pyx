@@ -19,7 +19,7 @@ from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
-                                 K_SQRT, K_ABS)
+                                 K_SQRT, K_ABS, k_threshold_backward)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, to_tensor)
 
@@ -679,9 +679,8 @@ cdef class ReluBackward0(UnaryNode):
         g = grads[0]
         r = self.v0(g)
         if isinstance(g, Tensor):
-            return [xp_of(g).where(r > 0, g, 0.0 * g)]
-        # threshold_backward: g where the result is positive, else 0
-        return [g * (r > 0)]
+            return [xp_of(g).where(r <= 0, 0.0, g)]
+        return [k_threshold_backward(g, r)]
 
 
 @cython.final
