@@ -3,6 +3,7 @@
 contiguous arrays, and numpy's operators otherwise."""
 cimport cython
 cimport numpy as cnp
+from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcmp
 
 import operator
@@ -425,12 +426,27 @@ cdef void _reduce2d(const real_t* src, real_t* dst, Py_ssize_t rows, Py_ssize_t 
             dst[o] = <real_t>acc
 
 
+# threshold_backward without a branch (a branch per element mispredicts on
+# random signs: 5x slower than numpy): g's bits ANDed with all-ones where
+# not (r <= 0), which also keeps g where r is NaN, and +0.0 elsewhere.
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef void _threshold_backward(const real_t* g, const real_t* r, real_t* out, Py_ssize_t n) noexcept nogil:
+cdef void _threshold_backward_f(const float* g, const float* r, float* out, Py_ssize_t n) noexcept nogil:
+    cdef const uint32_t* gb = <const uint32_t*>g
+    cdef uint32_t* ob = <uint32_t*>out
     cdef Py_ssize_t i
     for i in range(n):
-        out[i] = 0 if r[i] <= 0 else g[i]
+        ob[i] = gb[i] & (<uint32_t>0 - <uint32_t>(not (r[i] <= 0)))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _threshold_backward_d(const double* g, const double* r, double* out, Py_ssize_t n) noexcept nogil:
+    cdef const uint64_t* gb = <const uint64_t*>g
+    cdef uint64_t* ob = <uint64_t*>out
+    cdef Py_ssize_t i
+    for i in range(n):
+        ob[i] = gb[i] & (<uint64_t>0 - <uint64_t>(not (r[i] <= 0)))
 
 
 cdef object k_threshold_backward(object g, object r):
@@ -447,11 +463,11 @@ cdef object k_threshold_backward(object g, object r):
         if tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64:
             out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(<cnp.ndarray>g), cnp.PyArray_DIMS(<cnp.ndarray>g), tn, 0)
             if tn == cnp.NPY_FLOAT32:
-                _threshold_backward(<float*>cnp.PyArray_DATA(<cnp.ndarray>g), <float*>cnp.PyArray_DATA(<cnp.ndarray>r),
-                                    <float*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
+                _threshold_backward_f(<float*>cnp.PyArray_DATA(<cnp.ndarray>g), <float*>cnp.PyArray_DATA(<cnp.ndarray>r),
+                                      <float*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
             else:
-                _threshold_backward(<double*>cnp.PyArray_DATA(<cnp.ndarray>g), <double*>cnp.PyArray_DATA(<cnp.ndarray>r),
-                                    <double*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
+                _threshold_backward_d(<double*>cnp.PyArray_DATA(<cnp.ndarray>g), <double*>cnp.PyArray_DATA(<cnp.ndarray>r),
+                                      <double*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
             return out
     xp = np if type(g) is _ndarray else __import__(type(g).__module__.split(".")[0])
     return xp.where(r <= 0, xp.zeros((), dtype=g.dtype), g)
