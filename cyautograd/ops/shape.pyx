@@ -790,19 +790,25 @@ cdef extern from *:
     Py_ssize_t _NOT_SMALL "PY_SSIZE_T_MIN"
 
 
-cdef object t_impl(object input):
-    """Tensor.t(): a 2-D numpy tensor's transpose is made in C."""
-    cdef Tensor x = <Tensor>input
+cdef object _transposed_2d(Tensor x, type cls):
+    """The transpose of a 2-D numpy tensor, made in C, with a `cls` node; None
+    for anything else."""
     cdef cnp.npy_intp dims[2]
     cdef cnp.npy_intp strides[2]
     a = x.data_
-    if cnp.PyArray_CheckExact(a) and cnp.PyArray_NDIM(<cnp.ndarray>a) == 2:
-        dims[0] = cnp.PyArray_DIMS(<cnp.ndarray>a)[1]
-        dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
-        strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
-        strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
-        return _view(x, k_np_view(a, 2, dims, strides, 0), TBackward0, K_PERMUTE, _T_PERM)
-    return t(input)
+    if not (cnp.PyArray_CheckExact(a) and cnp.PyArray_NDIM(<cnp.ndarray>a) == 2):
+        return None
+    dims[0] = cnp.PyArray_DIMS(<cnp.ndarray>a)[1]
+    dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
+    strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
+    strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
+    return _view(x, k_np_view(a, 2, dims, strides, 0), cls, K_PERMUTE, _T_PERM)
+
+
+cdef object t_impl(object input):
+    """Tensor.t() (a TBackward0 node)."""
+    r = _transposed_2d(<Tensor>input, TBackward0)
+    return t(input) if r is None else r
 
 
 cdef tuple _T_PERM = (1, 0)
@@ -869,19 +875,9 @@ cdef object view_impl(object input, object shape):
 
 
 cdef object numpy_T_impl(object input):
-    """Tensor.T: a 2-D numpy tensor's reversed view is made in C (a
-    PermuteBackward0 node, as torch's)."""
-    cdef Tensor x = <Tensor>input
-    cdef cnp.npy_intp dims[2]
-    cdef cnp.npy_intp strides[2]
-    a = x.data_
-    if cnp.PyArray_CheckExact(a) and cnp.PyArray_NDIM(<cnp.ndarray>a) == 2:
-        dims[0] = cnp.PyArray_DIMS(<cnp.ndarray>a)[1]
-        dims[1] = cnp.PyArray_DIMS(<cnp.ndarray>a)[0]
-        strides[0] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[1]
-        strides[1] = cnp.PyArray_STRIDES(<cnp.ndarray>a)[0]
-        return _view(x, k_np_view(a, 2, dims, strides, 0), PermuteBackward0, K_PERMUTE, _T_PERM)
-    return numpy_T(input)
+    """Tensor.T (a PermuteBackward0 node, as torch's)."""
+    r = _transposed_2d(<Tensor>input, PermuteBackward0)
+    return numpy_T(input) if r is None else r
 
 
 tensor_dispatch().getitem = getitem_impl
