@@ -557,12 +557,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             "make sure to reset the .grad fields of your parameters to None after use to break the "
             "cycle and avoid the leak.", UserWarning, stacklevel=3)
     root_grads = _make_grads(outs, grads, create_graph)
-    root_edges = []
-    for i in range(len(outs)):
-        t = outs[i]
-        if not tensor_requires_grad(t):
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        root_edges.append(gradient_edge(t))
+    root_edges = _root_edges(outs)
     if ins is None:
         _execute(root_edges, root_grads, retain_graph, create_graph, None, True)
         return
@@ -578,6 +573,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             gt = g if isinstance(g, Tensor) else wrap_array(_to_array(g).copy())
             m = t.autograd_meta_
             m.grad_ = gt if m.grad_ is None else m.grad_ + gt
+
+
+cdef list _root_edges(tuple outs):
+    """The gradient edges of the tensors backward starts from."""
+    cdef list edges = []
+    cdef Py_ssize_t i
+    for i in range(len(outs)):
+        if not tensor_requires_grad(<Tensor>outs[i]):
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+        edges.append(gradient_edge(<Tensor>outs[i]))
+    return edges
 
 
 cdef Edge _input_edge(Tensor t):
@@ -611,12 +617,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _make_grads(outs, gouts, create_graph)
-    root_edges = []
-    for i in range(len(outs)):
-        t = outs[i]
-        if not tensor_requires_grad(t):
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        root_edges.append(gradient_edge(t))
+    root_edges = _root_edges(outs)
     cap_edges = [_input_edge(t) for t in ins]
     captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
     result = []
@@ -642,9 +643,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 def _tensor_backward(Tensor self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
     if inputs is None and not create_graph and (gradient is None or isinstance(gradient, Tensor)):
         # Tensor.backward's common form, without backward()'s argument handling
-        root_grads = _make_grads((self,), (gradient,), False)
-        if not tensor_requires_grad(self):
-            raise RuntimeError("element 0 of tensors does not require grad and does not have a grad_fn")
-        _execute([gradient_edge(self)], root_grads, bool(retain_graph), False, None, True)
+        outs = (self,)
+        root_grads = _make_grads(outs, (gradient,), False)
+        _execute(_root_edges(outs), root_grads, bool(retain_graph), False, None, True)
         return
     backward(self, gradient, retain_graph, create_graph, inputs=inputs)
