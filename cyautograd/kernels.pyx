@@ -473,6 +473,39 @@ cdef object k_threshold_backward(object g, object r):
     return xp.where(r <= 0, xp.zeros((), dtype=g.dtype), g)
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef object k_sum_small(object x):
+    """x.sum() of a C-contiguous float32/float64 ndarray of 1 to 7 elements
+    as a 0-d array: numpy's pairwise summation adds so few elements left to
+    right from 0.0, so this is its result bit for bit, without the ~1 us of
+    its reduction machinery. None for anything else."""
+    if not cnp.PyArray_CheckExact(x):
+        return None
+    cdef cnp.ndarray a = <cnp.ndarray>x
+    cdef Py_ssize_t n = cnp.PyArray_SIZE(a), i
+    cdef int typenum = cnp.PyArray_TYPE(a)
+    cdef float accf = 0.0
+    cdef double accd = 0.0
+    cdef float* pf
+    cdef double* pd
+    if n < 1 or n > 7 or not cnp.PyArray_IS_C_CONTIGUOUS(a) or (typenum != cnp.NPY_FLOAT and
+                                                              typenum != cnp.NPY_DOUBLE):
+        return None
+    cdef cnp.ndarray out = cnp.PyArray_EMPTY(0, NULL, typenum, 0)
+    if typenum == cnp.NPY_FLOAT:
+        pf = <float*>cnp.PyArray_DATA(a)
+        for i in range(n):
+            accf = accf + pf[i]
+        (<float*>cnp.PyArray_DATA(out))[0] = accf
+    else:
+        pd = <double*>cnp.PyArray_DATA(a)
+        for i in range(n):
+            accd = accd + pd[i]
+        (<double*>cnp.PyArray_DATA(out))[0] = accd
+    return out
+
+
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims):
     """np.add.reduce (op K_ADD) or np.maximum.reduce (op K_MAX) of a 2-D
     array along axis 0 or 1. See NOTE [ Small 2-D reductions ]."""

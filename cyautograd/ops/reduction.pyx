@@ -9,7 +9,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, gradient_edge, set_history
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, K_EXP, K_LOG, K_ADD, K_MAX,
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
 
@@ -39,14 +39,12 @@ cdef class ReduceNode(BinaryNode):
         return g
 
     cdef object expand(self, object g):
-        if self.dims is None and not self.keepdim and cnp.PyArray_CheckExact(g) and \
-                cnp.PyArray_NDIM(<cnp.ndarray>g) == 0:
-            return k_strided(g, self.self_shape, (0,) * len(self.self_shape), 0)
-        g = self.restore(g)
         if isinstance(g, Tensor):
-            return g.expand(self.self_shape)
-        if type(g) is not np.ndarray:
+            return self.restore(g).expand(self.self_shape)
+        if isinstance(g, np.generic):
             g = np.asarray(g)
+        if self.dims is not None or self.keepdim:   # a full reduction's 0-d gradient broadcasts as is
+            g = self.restore(g)
         return k_broadcast_to(g, self.self_shape)
 
 
@@ -283,44 +281,11 @@ cdef object _np_dtype(dtype):
     return dtype.np
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef object _small_sum(object x):
-    """x.sum() of a C-contiguous float32/float64 ndarray of 1 to 7 elements,
-    computed here: numpy's pairwise summation adds so few elements left to
-    right from 0.0, so this is its result bit for bit, without the ~1 us of
-    its reduction machinery. None for anything else."""
-    if not cnp.PyArray_CheckExact(x):
-        return None
-    cdef cnp.ndarray a = <cnp.ndarray>x
-    cdef Py_ssize_t n = cnp.PyArray_SIZE(a), i
-    cdef int typenum = cnp.PyArray_TYPE(a)
-    cdef float accf = 0.0
-    cdef double accd = 0.0
-    cdef float* pf
-    cdef double* pd
-    if n < 1 or n > 7 or not cnp.PyArray_IS_C_CONTIGUOUS(a) or (typenum != cnp.NPY_FLOAT and
-                                                              typenum != cnp.NPY_DOUBLE):
-        return None
-    cdef cnp.ndarray out = cnp.PyArray_EMPTY(0, NULL, typenum, 0)
-    if typenum == cnp.NPY_FLOAT:
-        pf = <float*>cnp.PyArray_DATA(a)
-        for i in range(n):
-            accf = accf + pf[i]
-        (<float*>cnp.PyArray_DATA(out))[0] = accf
-    else:
-        pd = <double*>cnp.PyArray_DATA(a)
-        for i in range(n):
-            accd = accd + pd[i]
-        (<double*>cnp.PyArray_DATA(out))[0] = accd
-    return out
-
-
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     cdef Tensor t = _input(input, "sum")
     x = t.data_
     if dim is None and dtype is None and not keepdim:
-        r = _small_sum(x)
+        r = k_sum_small(x)
         if r is not None:
             out = wrap_array(r)
             if grad_needed(t):
