@@ -1230,9 +1230,14 @@ def unfold(input, dimension, size, step):
     cdef cnp.npy_intp st[65]
     if nd > 64:
         raise RuntimeError(f"unfold: {nd} dimensions, at most 64 are supported")
-    for i in range(nd):
-        dims[i] = x.shape[i] if not cnp.PyArray_CheckExact(x) else cnp.PyArray_DIMS(<cnp.ndarray>x)[i]
-        st[i] = x.strides[i] if not cnp.PyArray_CheckExact(x) else cnp.PyArray_STRIDES(<cnp.ndarray>x)[i]
+    cdef bint exact = cnp.PyArray_CheckExact(x)
+    if exact:
+        memcpy(dims, cnp.PyArray_DIMS(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
+        memcpy(st, cnp.PyArray_STRIDES(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
+    else:
+        for i in range(nd):
+            dims[i] = x.shape[i]
+            st[i] = x.strides[i]
     n = dims[d] if nd else 1
     if sz > n:
         raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
@@ -1245,7 +1250,7 @@ def unfold(input, dimension, size, step):
         st[d] = st[d] * stp
     else:
         st[nd] = isz
-    if cnp.PyArray_CheckExact(x):
+    if exact:
         arr = k_np_view(x, nd + 1, dims, st, 0)
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(nd + 1)]), tuple([st[i] for i in range(nd + 1)]), 0)
