@@ -10,6 +10,7 @@ import operator
 import numpy as np
 
 cnp.import_array()
+cnp.import_ufunc()
 
 cdef extern from *:
     """
@@ -43,7 +44,6 @@ cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* stride
     """A view of the numpy array x (exact ndarray) with this geometry
     (strides and offset in bytes), writeable when x is."""
     return cya_np_view(x, nd, dims, strides, byte_offset)
-cnp.import_ufunc()
 
 # =============================================================================
 # NOTE [ Small-array fast path ]
