@@ -1177,3 +1177,33 @@ def relu_backward_nan_inf(T):
         T.nn.functional.relu(x2.t()).sum().backward()
         out.append(x2.grad)
     return out
+
+
+@case
+def sum_small_float(T):
+    """Full sums of 1-7 floats (summed in C) and just past that (numpy),
+    with signed zeros, infinities and NaN."""
+    out = []
+    for dt in (T.float32, T.float64):
+        for v in ([-0.0], [-0.0, -0.0], [1.0, 1e-8, 1e-8, 1e-8], [3e38, 3e38], [float("inf"), -float("inf")],
+                  [float("nan"), 1.0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7], [0.1] * 8, [[1.5, 2.5], [3.5, 4.5]]):
+            x = T.tensor(v, dtype=dt, requires_grad=True)
+            s = x.sum()
+            s.backward()
+            out += [s, x.grad, type(s.grad_fn).__name__]
+    return out
+
+
+@case
+def large_linear_relu_step(T):
+    """Sizes past the small-array paths: a 300x300 linear output (matmul),
+    its 300x300 bias-gradient reduction (numpy's), relu's backward on 90000
+    elements with zeros in the result."""
+    import numpy as np
+    rng = np.random.default_rng(7)
+    x = T.tensor(rng.standard_normal((300, 50)).astype(np.float32))
+    w = T.tensor(rng.standard_normal((300, 50)).astype(np.float32) / 8, requires_grad=True)
+    b = T.tensor(rng.standard_normal(300).astype(np.float32), requires_grad=True)
+    h = T.relu(T.nn.functional.linear(x, w, b))
+    (h * h).mean().backward()
+    return [h.sum(), w.grad, b.grad, (h == 0).sum()]

@@ -211,3 +211,31 @@ def test_capsule_api_and_include_dirs():
     for name in ("capi.pxd", "tensor.pxd", "graph.pxd", "autograd_meta.pxd", "view_meta.pxd",
                  "saved_variable.pxd", "variable.pxd"):
         assert os.path.exists(os.path.join(pkg, name)), name
+
+
+# torch.nn.functional.gelu(x, approximate='tanh') on these inputs, recorded from torch 2.13.0
+# (float64): values, then gradients of sum()
+GELU_X = [-3.0, -1.0, -0.25, 0.0, 0.5, 2.0]
+GELU_TORCH = ([-0.0036373920817729943, -0.15880800939172324, -0.100324649298315, 0.0,
+               0.34571400982514394, 1.954597694087775],
+              [-0.011584166630969648, -0.08296408384578252, 0.30464590484893955, 0.5,
+               0.8673699035346424, 1.0860992566236183])
+
+
+def test_gelu_tanh_matches_torch(F):
+    x = cy.tensor(GELU_X, dtype=cy.float64, requires_grad=True)
+    y = F.gelu_tanh(x)
+    y.sum().backward()
+    want_y, want_g = GELU_TORCH
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:   # the recorded numbers are torch's own
+        tx = torch.tensor(GELU_X, dtype=torch.float64, requires_grad=True)
+        ty = torch.nn.functional.gelu(tx, approximate="tanh")
+        ty.sum().backward()
+        want_y, want_g = ty.detach().tolist(), tx.grad.tolist()
+        assert np.allclose(want_y, GELU_TORCH[0], atol=1e-12) and np.allclose(want_g, GELU_TORCH[1], atol=1e-12)
+    assert np.allclose(y.detach().numpy(), want_y, atol=1e-12)
+    assert np.allclose(x.grad.numpy(), want_g, atol=1e-12)

@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+import cyautograd as cy
 from cyautograd import kernels as K
 
 RNG = np.random.default_rng(7)
@@ -67,3 +68,15 @@ def test_reduce2d_nan_propagates():
 def test_fp_quiet_silences_and_restores():
     # NOTE [ Quiet floating point ]: on inside, numpy's own state after
     assert K._fp_quiet_check()
+
+
+def test_small_sum_is_numpys_result_bit_for_bit():
+    """sum() of 1-7 floats is added in C (kernels.k_sum_small); numpy's
+    pairwise sum adds so few left to right, so the results are identical."""
+    rng = np.random.default_rng(3)
+    for n in range(1, 10):
+        for dt in (np.float32, np.float64):
+            for _ in range(300):
+                a = (rng.standard_normal(n) * 10.0 ** rng.integers(-4, 5, n)).astype(dt)
+                got = cy.tensor(a).sum().numpy()
+                assert got.dtype == dt and got.tobytes() == a.sum().tobytes(), (n, dt, a)
