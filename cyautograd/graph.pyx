@@ -4,7 +4,7 @@ from cyautograd._fast cimport cya_tp_new
 cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint64_t
-from libc.string cimport memcmp
+from cyautograd._fast cimport cya_mem_equal
 
 cnp.import_array()
 
@@ -167,8 +167,8 @@ cdef class Node:
         cdef tuple m
         if nr == 0 and self.in_ndim0_ >= 0 and cnp.PyArray_CheckExact(g):
             return (cnp.PyArray_NDIM(<cnp.ndarray>g) == self.in_ndim0_ and
-                    memcmp(cnp.PyArray_DIMS(<cnp.ndarray>g), self.in_dims0_,
-                           self.in_ndim0_ * sizeof(Py_ssize_t)) == 0)
+                    cya_mem_equal(cnp.PyArray_DIMS(<cnp.ndarray>g), self.in_dims0_,
+                                  self.in_ndim0_ * sizeof(Py_ssize_t)))
         m = self.input_metadata(nr)
         if m is None or m[0] is None:
             return True

@@ -4,7 +4,7 @@ contiguous arrays, and numpy's operators otherwise."""
 cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint32_t, uint64_t
-from libc.string cimport memcmp
+from cyautograd._fast cimport cya_mem_equal
 
 import operator
 import numpy as np
@@ -166,7 +166,7 @@ cdef object k_binary(int op, object x, object y):
             if _fast_ok(y):
                 ay = <cnp.ndarray>y
                 if (cnp.PyArray_TYPE(ay) == cnp.PyArray_TYPE(ax) and cnp.PyArray_NDIM(ay) == nd and
-                        memcmp(cnp.PyArray_DIMS(ax), cnp.PyArray_DIMS(ay), nd * sizeof(cnp.npy_intp)) == 0):
+                        cya_mem_equal(cnp.PyArray_DIMS(ax), cnp.PyArray_DIMS(ay), nd * sizeof(cnp.npy_intp))):
                     out = cnp.PyArray_EMPTY(nd, cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
                     n = cnp.PyArray_SIZE(ax)
                     args[0] = cnp.PyArray_BYTES(ax)
@@ -351,8 +351,8 @@ cdef bint k_into_ok(int op, object x, object y):
         return -9223372036854775807 <= y <= 9223372036854775807
     return (_fast_ok(y) and cnp.PyArray_TYPE(<cnp.ndarray>y) == cnp.PyArray_TYPE(<cnp.ndarray>x)
             and cnp.PyArray_NDIM(<cnp.ndarray>y) == cnp.PyArray_NDIM(<cnp.ndarray>x)
-            and memcmp(cnp.PyArray_DIMS(<cnp.ndarray>x), cnp.PyArray_DIMS(<cnp.ndarray>y),
-                       cnp.PyArray_NDIM(<cnp.ndarray>x) * sizeof(cnp.npy_intp)) == 0)
+            and cya_mem_equal(cnp.PyArray_DIMS(<cnp.ndarray>x), cnp.PyArray_DIMS(<cnp.ndarray>y),
+                             cnp.PyArray_NDIM(<cnp.ndarray>x) * sizeof(cnp.npy_intp)))
 
 
 cdef void k_binary_into(int op, object x, object y):

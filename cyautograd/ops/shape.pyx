@@ -5,7 +5,7 @@ indexing. Until the views issue lands these copy their data."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cpython.ref cimport Py_INCREF
-from libc.string cimport memcpy
+from cyautograd._fast cimport cya_mem_copy
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -263,7 +263,7 @@ cdef ShapeBackward _shape_node(Tensor t, object arr, type cls, int kind, object 
     x = t.data_
     if cnp.PyArray_CheckExact(x) and cnp.PyArray_NDIM(<cnp.ndarray>x) <= 8:
         fn.self_ndim = cnp.PyArray_NDIM(<cnp.ndarray>x)
-        memcpy(fn.self_dims, cnp.PyArray_DIMS(<cnp.ndarray>x), fn.self_ndim * sizeof(Py_ssize_t))
+        cya_mem_copy(fn.self_dims, cnp.PyArray_DIMS(<cnp.ndarray>x), fn.self_ndim * sizeof(Py_ssize_t))
         fn.self_dtype = <object>cnp.PyArray_DESCR(<cnp.ndarray>x)
     else:
         fn.self_ndim = -1
@@ -1232,8 +1232,8 @@ def unfold(input, dimension, size, step):
         raise RuntimeError(f"unfold: {nd} dimensions, at most 64 are supported")
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if exact:
-        memcpy(dims, cnp.PyArray_DIMS(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
-        memcpy(st, cnp.PyArray_STRIDES(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
+        cya_mem_copy(dims, cnp.PyArray_DIMS(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
+        cya_mem_copy(st, cnp.PyArray_STRIDES(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
     else:
         for i in range(nd):
             dims[i] = x.shape[i]
