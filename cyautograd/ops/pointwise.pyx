@@ -521,6 +521,15 @@ cdef object pow_impl(object a, object b):
     gb = tb is not None and grad_needed(tb)
     if not (ga or gb):
         return out
+    if tb is None:
+        # a bool exponent (other scalars took the branch above): torch's
+        # PowBackward0, saving True/False (a numpy bool as a float, as torch)
+        fn = <PowBackward0>new_node(PowBackward0)
+        fn.scalar = b if type(b) is bool else float(b)
+        fn.next_edges_ = next_edges1(ta)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(ta, False)
+        return out
     if ta is None:
         fn = <PowBackward2>new_node(PowBackward2)
         fn.scalar = a
