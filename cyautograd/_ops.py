@@ -61,7 +61,8 @@ def narrow(t, dim, start, length):
         raise RuntimeError("narrow(): length must be non-negative.")
     if start > n - length:
         raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
-    return getitem(t, (slice(None),) * d + (slice(start, start + length),))
+    from cyautograd.ops.shape import narrow_view
+    return narrow_view(t, d, start, start + length)
 
 
 from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401

@@ -514,6 +514,8 @@ cdef object pow_impl(object a, object b):
             r = as_array(x ** y)
     except ValueError:
         raise broadcast_error(x, y) from None
+    if x.dtype == np.bool_ and r.dtype != np.bool_:
+        r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
     out = wrap_array(r)
     ta = p[0]
     tb = p[1]

@@ -791,6 +791,15 @@ def index_select(input, dim, index):
     return _record(t, as_array(r), IndexSelectBackward0, K_INDEX_SELECT, (d, idx.copy()))
 
 
+def narrow_view(input, Py_ssize_t dim, Py_ssize_t start, Py_ssize_t end):
+    """torch.narrow once its arguments are checked (cyautograd._ops.narrow):
+    a slice of one dimension, a SliceBackward0 node even when it covers the
+    whole dimension (unlike indexing, which makes an alias then)."""
+    cdef Tensor t = _arg(input, "narrow")
+    idx = (slice(None),) * dim + (slice(start, end),)
+    return _view(t, t.data_[idx], SliceBackward0, K_INDEX, idx)
+
+
 cdef object _convert_index(object index):
     if isinstance(index, Tensor):
         return (<Tensor>index).data_
