@@ -35,6 +35,8 @@ from cyautograd.python_hook import (register_hook, register_post_accumulate_grad
 
 
 def select(t, dim, index):
+    if not -(1 << 63) <= index < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
     d = dim % t.dim() if t.dim() else 0
     n = t.shape[d]
     if index < -n or index >= n:
@@ -44,8 +46,23 @@ def select(t, dim, index):
 
 
 def narrow(t, dim, start, length):
-    d = dim % t.dim()
-    return getitem(t, (slice(None),) * d + (slice(start, start + length),))
+    from cyautograd.ops._common import _wrap_dim
+    if t.dim() == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    d = _wrap_dim(dim, t.dim())
+    n = t.shape[d]
+    start = _b.int(start)
+    length = _b.int(length)
+    if start < -n or start > n:
+        raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got {start})")
+    if start < 0:
+        start += n
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if start > n - length:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    from cyautograd.ops.shape import narrow_view
+    return narrow_view(t, d, start, start + length)
 
 
 from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401

@@ -142,7 +142,9 @@ cdef int assert_no_internal_overlap(Tensor self) except -1:
     > 1 (an expanded tensor) would write one element more than once."""
     cdef Py_ssize_t i
     x = self.data_
-    if type(x) is np.ndarray:
+    # an empty tensor writes nothing (numpy may give it 0 strides where
+    # torch's are contiguous ones)
+    if type(x) is np.ndarray and cnp.PyArray_SIZE(<cnp.ndarray>x) != 0:
         for i in range(cnp.PyArray_NDIM(<cnp.ndarray>x)):
             if cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] == 0 and cnp.PyArray_DIMS(<cnp.ndarray>x)[i] > 1:
                 raise RuntimeError(
@@ -156,16 +158,17 @@ cdef int check_inplace(Tensor self, bint requires_grad) except -1:
     """Checks an in-place op on `self` may proceed; `requires_grad` is whether
     the op will be recorded (grad mode on and some input requires grad)."""
     cdef AutogradMeta m = self.autograd_meta_
-    if self.is_inference_ and not is_inference_mode_c():
-        raise RuntimeError(
-            "Inplace update to inference tensor outside InferenceMode is not allowed."
-            "You can make a clone to get a normal tensor before doing inplace update."
-            "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     if requires_grad and is_grad_enabled_c() and m is not None:
         if m.c.is_view:
             _view_hooks.handle_view_on_rebase(self)
         if m.c.requires_grad and grad_fn_of(self) is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    # after the autograd checks, as torch's ADInplaceOrView kernel runs after VariableType's
+    if self.is_inference_ and not is_inference_mode_c():
+        raise RuntimeError(
+            "Inplace update to inference tensor outside InferenceMode is not allowed."
+            "You can make a clone to get a normal tensor before doing inplace update."
+            "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     return 0
 
 

@@ -151,6 +151,11 @@ cdef void set_view_history(Tensor view, Node fn, Py_ssize_t output_nr):
     """set_history for a view: keep its DifferentiableViewMeta."""
     cdef AutogradMeta m = view.autograd_meta_
     cdef DifferentiableViewMeta dm
+    if m is None:
+        # a view of an inference tensor is an inference tensor (make_view
+        # gives it no metadata): it records no history, as in torch, even
+        # when its base requires grad and grad mode is on
+        return
     m.grad_fn_ = fn
     m.c.output_nr = output_nr
     fn.set_input_metadata_from(output_nr, view.data_)

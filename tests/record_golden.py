@@ -15,9 +15,12 @@ def main():
     if T is None:
         raise SystemExit("torch is not installed")
     import cases_core
+    import cases_geometry
     import cases_hooks
+    import cases_sizes
     import cases_views
-    for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks)]:
+    for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks),
+                      ("geometry", cases_geometry), ("sizes", cases_sizes)]:
         data = {k: harness.run(fn, T) for k, fn in sorted(mod.CASES.items())}
         harness.save_golden(name, data)
         print(f"{name}: {len(data)} cases recorded from torch {T.__version__}")

@@ -5,8 +5,6 @@ from cyautograd.graph cimport Node
 from cyautograd.tensor cimport Tensor
 
 cimport numpy as cnp
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 import numpy as np
 cnp.import_array()
 
@@ -25,29 +23,32 @@ cdef class TensorGeometry:
 
 
 cdef TensorGeometry geometry_of(object tensor):
-    """sizes, strides and storage offset (in elements) of a tensor."""
-    cdef Tensor t = <Tensor>tensor
+    """sizes, strides and storage offset (in elements) of a tensor.
+    NOTE [ Geometry tuples hold their own ints ]: the tuples are built from
+    Python lists, never with PyTuple_SET_ITEM. (They once were, from a local
+    Cython inferred to be a C npy_intp: Py_INCREF touched one temporary int
+    and SET_ITEM stole another that Cython then released, so every size or
+    stride above 256 -- past CPython's small-int cache -- was a freed object.)"""
+    cdef Tensor t = tensor
     cdef TensorGeometry g
     cdef int i, nd
     cdef Py_ssize_t isz
+    cdef cnp.npy_intp* dims
+    cdef cnp.npy_intp* strs
+    cdef list sizes, strides
     x = t.data_
     st = t.storage_
     if not (cnp.PyArray_CheckExact(x) and cnp.PyArray_CheckExact(st)):
         return TensorGeometry(t.shape, t.stride(), t.storage_offset())
     nd = cnp.PyArray_NDIM(<cnp.ndarray>x)
     isz = cnp.PyArray_ITEMSIZE(<cnp.ndarray>x)
+    dims = cnp.PyArray_DIMS(<cnp.ndarray>x)
+    strs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
+    sizes = [dims[i] for i in range(nd)]
+    strides = [strs[i] // isz for i in range(nd)]
     g = TensorGeometry.__new__(TensorGeometry)
-    sizes = PyTuple_New(nd)
-    strides = PyTuple_New(nd)
-    for i in range(nd):
-        v = cnp.PyArray_DIMS(<cnp.ndarray>x)[i]
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(sizes, i, v)
-        v = cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] // isz
-        Py_INCREF(v)
-        PyTuple_SET_ITEM(strides, i, v)
-    g.sizes = sizes
-    g.strides = strides
+    g.sizes = tuple(sizes)
+    g.strides = tuple(strides)
     g.storage_offset = (cnp.PyArray_BYTES(<cnp.ndarray>x) - cnp.PyArray_BYTES(<cnp.ndarray>st)) // isz
     return g
 

@@ -117,7 +117,10 @@ cdef Py_ssize_t wrap_dim(object dim, Py_ssize_t ndim) except -1:
     cdef Py_ssize_t n = ndim if ndim > 0 else 1
     if not isinstance(dim, (int, np.integer)):
         raise TypeError(f"dim must be an int, got {type(dim).__name__}")
-    d = dim
+    try:
+        d = dim
+    except OverflowError:
+        raise ValueError("Overflow when unpacking long long") from None
     if d < -n or d >= n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
     return d + n if d < 0 else d
@@ -130,3 +133,8 @@ cdef tuple wrap_dims(object dim, Py_ssize_t ndim):
             raise RuntimeError("dim appears multiple times in the list of dims")
         return out
     return (wrap_dim(dim, ndim),)
+
+
+def _wrap_dim(dim, ndim):
+    """wrap_dim for Python callers (cyautograd._ops)."""
+    return wrap_dim(dim, ndim)

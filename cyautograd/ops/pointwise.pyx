@@ -514,12 +514,23 @@ cdef object pow_impl(object a, object b):
             r = as_array(x ** y)
     except ValueError:
         raise broadcast_error(x, y) from None
+    if x.dtype == np.bool_ and r.dtype != np.bool_:
+        r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
     out = wrap_array(r)
     ta = p[0]
     tb = p[1]
     ga = ta is not None and grad_needed(ta)
     gb = tb is not None and grad_needed(tb)
     if not (ga or gb):
+        return out
+    if tb is None:
+        # a bool exponent (other scalars took the branch above): torch's
+        # PowBackward0, saving True/False (a numpy bool as a float, as torch)
+        fn = <PowBackward0>new_node(PowBackward0)
+        fn.scalar = b if type(b) is bool else float(b)
+        fn.next_edges_ = next_edges1(ta)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(ta, False)
         return out
     if ta is None:
         fn = <PowBackward2>new_node(PowBackward2)

@@ -4,8 +4,8 @@ transpose/permute/t, (un)squeeze, expand, cat, stack, gather, index_select,
 indexing. Until the views issue lands these copy their data."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
-from cpython.ref cimport Py_INCREF
 from cyautograd._fast cimport cya_mem_copy
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -21,6 +21,10 @@ from cyautograd.kernels cimport k_np_view, k_strided
 cimport numpy as cnp
 import numpy as np
 cnp.import_array()
+
+cdef object _INT64_MIN = -(1 << 63)
+cdef object _INT64_MAX = (1 << 63) - 1
+cdef object _U64 = 1 << 64
 
 
 
@@ -370,28 +374,59 @@ cdef tuple _shape_arg(tuple args):
     return args
 
 
-cdef tuple _infer_shape(tuple shape, Py_ssize_t numel):
+cdef tuple _infer_shape(tuple shape, Py_ssize_t numel, str fn="view"):
     """The requested shape with its -1 filled in; torch's errors otherwise."""
-    cdef Py_ssize_t i, n = len(shape), known = 1, infer = -1, v
+    cdef Py_ssize_t i, n = len(shape), infer = -1
     cdef list out = [0] * n
+    known = 1    # a Python int: the product may pass int64 before numel() rejects it
     for i in range(n):
         v = shape[i] if type(shape[i]) is int else shape[i].__index__()
+        if not _INT64_MIN <= v <= _INT64_MAX:
+            raise TypeError(f"{fn}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                            f"\"Overflow when unpacking long long\"")
+        out[i] = v
+    for i in range(n):
+        v = out[i]
         if v == -1:
             if infer >= 0:
                 raise RuntimeError("only one dimension can be inferred")
             infer = i
         elif v < -1:
-            raise RuntimeError(f"invalid shape dimension {v}")
+            raise RuntimeError(f"invalid shape dimension {v} at index {i} of shape [{', '.join([str(v) for v in out])}]")
         else:
             known *= v
-        out[i] = v
     if infer >= 0:
+        if known == 0 and numel == 0:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape [{', '.join([str(v) for v in out])}] "
+                               "because the unspecified dimension size -1 can be any value and is ambiguous")
         if known == 0 or numel % known != 0:
             raise RuntimeError(f"shape '[{', '.join([str(v) for v in out])}]' is invalid for input of size {numel}")
         out[infer] = numel // known
     elif known != numel:
         raise RuntimeError(f"shape '[{', '.join([str(v) for v in out])}]' is invalid for input of size {numel}")
+    if numel == 0:
+        # only an empty tensor can ask for sizes whose product is too big
+        _check_numel_and_strides(out)
     return tuple(out)
+
+
+cdef void _check_numel_and_strides(list sizes) except *:
+    """torch's checks on a new contiguous geometry: c10's safe numel (sizes
+    multiplied in order as uint64) and the contiguous strides, each
+    max(size, 1) times the next, within int64."""
+    p = 1
+    ovf = False
+    for v in sizes:
+        p *= v % _U64
+        ovf = ovf or p >= _U64
+        p %= _U64
+    if ovf or p > _INT64_MAX:
+        raise RuntimeError("numel: integer multiplication overflow")
+    st = 1
+    for v in reversed(sizes[1:]):
+        st *= max(v, 1)
+        if st > _INT64_MAX:
+            raise RuntimeError("Stride calculation overflowed")
 
 
 cdef object _reshape_view(object x, tuple s):
@@ -408,7 +443,7 @@ cdef object _reshape_view(object x, tuple s):
 
 def reshape(input, *shape):
     cdef Tensor t = _arg(input, "reshape")
-    s = _infer_shape(_shape_arg(shape), t.data_.size)
+    s = _infer_shape(_shape_arg(shape), t.data_.size, "reshape")
     r = _reshape_view(t.data_, s)
     if r is not None:
         return _view(t, r, ViewBackward0, K_RESHAPE, None)
@@ -459,7 +494,7 @@ def unflatten(input, dim, sizes):
     cdef Tensor t = _arg(input, "unflatten")
     x = t.data_
     d = wrap_dim(dim, x.ndim)
-    sizes = _infer_shape(tuple(sizes), x.shape[d])
+    sizes = _infer_shape(tuple(sizes), x.shape[d], "unflatten")
     return reshape(t, tuple(x.shape[:d]) + sizes + tuple(x.shape[d + 1:]))
 
 
@@ -535,9 +570,22 @@ def squeeze(input, dim=None):
     return _view(t, x.squeeze(axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
+cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
+    """c10's safe numel: the product of the sizes, taken in order as uint64
+    (a negative size is huge), overflows or exceeds int64."""
+    cdef unsigned long long p = 1, d
+    cdef Py_ssize_t i
+    for i in range(n):
+        d = <unsigned long long>dims[i]
+        if d != 0 and p > 0xFFFFFFFFFFFFFFFFULL // d:
+            return True
+        p *= d
+    return p > 0x7FFFFFFFFFFFFFFFULL
+
+
 def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
-    sizes = _shape_arg(sizes)
+    sizes = _int_list_arg(_shape_arg(sizes), "expand", "size", 1)
     x = t.data_
     cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
     cdef cnp.npy_intp dims[64]
@@ -562,8 +610,10 @@ def expand(input, *sizes):
     for i in range(n - 1, -1, -1):  # torch checks from the last dimension
         s = sizes[i]
         if i < lead:
-            if s < 0:
+            if s == -1:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
+            if s < 0:
+                raise RuntimeError("numel: integer multiplication overflow")
             dims[i] = s
             st[i] = 0
             continue
@@ -578,6 +628,8 @@ def expand(input, *sizes):
             raise RuntimeError("numel: integer multiplication overflow")
         dims[i] = s
         st[i] = 0 if (cur == 1 and s != 1) else xs[i - lead]
+    if _numel_overflows(dims, n):
+        raise RuntimeError("numel: integer multiplication overflow")
     if exact:
         arr = k_np_view(x, n, dims, st, 0)
     else:
@@ -739,6 +791,15 @@ def index_select(input, dim, index):
     return _record(t, as_array(r), IndexSelectBackward0, K_INDEX_SELECT, (d, idx.copy()))
 
 
+def narrow_view(input, Py_ssize_t dim, Py_ssize_t start, Py_ssize_t end):
+    """torch.narrow once its arguments are checked (cyautograd._ops.narrow):
+    a slice of one dimension, a SliceBackward0 node even when it covers the
+    whole dimension (unlike indexing, which makes an alias then)."""
+    cdef Tensor t = _arg(input, "narrow")
+    idx = (slice(None),) * dim + (slice(start, end),)
+    return _view(t, t.data_[idx], SliceBackward0, K_INDEX, idx)
+
+
 cdef object _convert_index(object index):
     if isinstance(index, Tensor):
         return (<Tensor>index).data_
@@ -858,9 +919,13 @@ cdef object view_impl(object input, object shape):
                 return view(input, *s)
             infer = i
         else:
+            if v != 0 and known > PY_SSIZE_T_MAX // v:
+                return view(input, *s)    # its product passes int64: view() reports it
             known *= v
         dims[i] = v
     numel = cnp.PyArray_SIZE(<cnp.ndarray>a)
+    if numel == 0:
+        return view(input, *s)    # sizes after a 0 are unbounded: view() checks them
     if infer >= 0:
         if known == 0 or numel % known != 0:
             return view(input, *s)
@@ -893,6 +958,8 @@ def getitem(input, index):
     x = t.data_
     try:
         r = x[idx]
+    except OverflowError:
+        raise ValueError("Overflow when unpacking long long") from None
     except IndexError as e:
         msg = str(e)
         if "out of bounds" in msg:
@@ -1184,7 +1251,8 @@ moveaxis = movedim
 def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
     x = t.data_
-    cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd), off = offset
+    cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd)
+    cdef Py_ssize_t off = _int_arg(offset, "diagonal", "offset", 2)
     cdef Py_ssize_t n, byte_offset = 0, i, k = 0
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
@@ -1195,12 +1263,15 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     if cnp.PyArray_CheckExact(x):
         xd = cnp.PyArray_DIMS(<cnp.ndarray>x)
         xs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
+        # compared before any arithmetic: |offset| may be near 2**63
         if off >= 0:
-            n = min(xd[d1], xd[d2] - off)
-            byte_offset = off * xs[d2]
+            n = min(xd[d1], xd[d2] - off) if off < xd[d2] else 0
+            if n > 0:
+                byte_offset = off * xs[d2]
         else:
-            n = min(xd[d1] + off, xd[d2])
-            byte_offset = -off * xs[d1]
+            n = min(xd[d1] + off, xd[d2]) if off > -xd[d1] else 0
+            if n > 0:
+                byte_offset = -off * xs[d1]
         if n <= 0:  # torch keeps the storage offset of an empty diagonal
             n = 0
             byte_offset = 0
@@ -1224,8 +1295,8 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 def unfold(input, dimension, size, step):
     cdef Tensor t = _arg(input, "unfold")
     x = t.data_
-    cdef Py_ssize_t nd = x.ndim, d = wrap_dim(dimension, nd) if nd else 0, i
-    cdef Py_ssize_t n, sz = size, stp = step, isz = x.itemsize
+    cdef Py_ssize_t nd = x.ndim, d = wrap_dim(_int_arg(dimension, "unfold", "dimension", 1), nd), i
+    cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3), isz = x.itemsize
     cdef cnp.npy_intp dims[65]
     cdef cnp.npy_intp st[65]
     if nd > 64:
@@ -1241,13 +1312,16 @@ def unfold(input, dimension, size, step):
     n = dims[d] if nd else 1
     if sz > n:
         raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
+    if sz < 0:
+        raise RuntimeError(f"size is {size} but must be >= 0")
     if stp <= 0:
         raise RuntimeError(f"step is {step} but must be > 0")
     dims[nd] = sz
     if nd:
         st[nd] = st[d]
         dims[d] = (n - sz) // stp + 1
-        st[d] = st[d] * stp
+        # only overflows when the new dimension has size 1 (step > n - size)
+        st[d] = _wrapping_mul(st[d], stp)
     else:
         st[nd] = isz
     if exact:
@@ -1261,36 +1335,107 @@ def unfold(input, dimension, size, step):
     return out
 
 
+cdef tuple _int_list_arg(object v, str fn, str name, int pos):
+    """A tuple of Python ints from an IntArrayRef argument, torch's TypeErrors
+    otherwise (bool is not an int; a value past int64 does not unpack)."""
+    if not isinstance(v, (tuple, list)):
+        raise TypeError(f"{fn}(): argument '{name}' (position {pos}) must be tuple of ints, not {type(v).__name__}")
+    out = []
+    for i, e in enumerate(v):
+        if isinstance(e, (bool, np.bool_)) or not isinstance(e, (int, np.integer)):
+            raise TypeError(f"{fn}(): argument '{name}' (position {pos}) must be tuple of ints, but found "
+                            f"element of type {type(e).__name__} at pos {i}")
+        e = int(e)
+        if not _INT64_MIN <= e <= _INT64_MAX:
+            raise TypeError(f"{fn}(): argument '{name}' failed to unpack the object at pos {i + 1} with error "
+                            f"\"Overflow when unpacking long long\"")
+        out.append(e)
+    return tuple(out)
+
+
+cdef object _int_arg(object v, str fn, str name, int pos):
+    """A Python int from an int64 argument, torch's errors otherwise."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{fn}(): argument '{name}' (position {pos}) must be int, not {type(v).__name__}")
+    v = int(v)
+    if not _INT64_MIN <= v <= _INT64_MAX:
+        raise ValueError("Overflow when unpacking long long")
+    return v
+
+
+cdef object _storage_nbytes(tuple sizes, tuple strides, Py_ssize_t itemsize, object offset):
+    """at::detail::computeStorageNbytes: the bytes a geometry needs, its
+    offset included; 0 when some size is 0. Computed as torch does, in
+    uint64 with overflow checks, and failing with its words."""
+    size = offset + 1
+    ovf = False
+    for sz, st in zip(sizes, strides):
+        if sz == 0:
+            return 0
+        p = (st % _U64) * ((sz - 1) % _U64)
+        ovf = ovf or p >= _U64
+        size += p % _U64
+        ovf = ovf or size >= _U64
+        size %= _U64
+    size *= itemsize
+    ovf = ovf or size >= _U64 or size % _U64 > _INT64_MAX
+    if ovf:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes=[{', '.join(map(str, sizes))}] "
+                           f"and strides=[{', '.join(map(str, strides))}]")
+    return size
+
+
+cdef inline cnp.npy_intp _wrapping_mul(cnp.npy_intp a, cnp.npy_intp b) noexcept:
+    """a * b modulo 2**64, as torch's int64 stride arithmetic does (defined
+    behaviour: unsigned). Only a size-1 dimension's stride can get here
+    overflowing -- a dimension that never moves through memory."""
+    return <cnp.npy_intp>(<unsigned long long>a * <unsigned long long>b)
+
+
 def as_strided(input, size, stride, storage_offset=None):
+    """NOTE [ as_strided stays inside the storage ]: torch's checks, in its
+    order: negative strides, negative offset, then the storage size
+    computeStorageNbytes asks for (overflow included) against the storage's
+    bytes. Only then do the sizes and strides reach numpy's C API."""
     cdef Tensor t = _arg(input, "as_strided")
     x = t.data_
-    size = tuple(size)
-    stride = tuple(stride)
-    cdef Py_ssize_t nd = len(size), i, off, need = 1, isz = x.itemsize
+    size = _int_list_arg(size, "as_strided", "size", 1)
+    stride = _int_list_arg(stride, "as_strided", "stride", 2)
+    cdef Py_ssize_t nd = len(size), i, off, isz = x.itemsize
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
     if nd != len(stride):
         raise RuntimeError(f"mismatch in length of strides and shape")
     if nd > 64:
         raise RuntimeError(f"as_strided: {nd} dimensions, at most 64 are supported")
-    off = t.storage_offset() if storage_offset is None else storage_offset
+    if any([s < 0 for s in stride]):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: "
+                           f"[{', '.join(map(str, stride))}]")
+    off_o = t.storage_offset() if storage_offset is None else _int_arg(storage_offset, "as_strided", "storage_offset", 3)
+    if off_o < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {off_o}")
     store = t.storage_
     cdef bint exact = cnp.PyArray_CheckExact(store)
     if not (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>store) if exact else store.flags.c_contiguous):
         raise RuntimeError("as_strided on a tensor whose storage is not contiguous is not supported")
+    need = _storage_nbytes(size, stride, isz, off_o)
+    if any([s < 0 for s in size]):
+        # torch lets a negative size through when another size is 0 (a
+        # tensor numpy cannot hold); always its overflow error here
+        raise RuntimeError(f"Storage size calculation overflowed with sizes=[{', '.join(map(str, size))}] "
+                           f"and strides=[{', '.join(map(str, stride))}]")
+    if need and need > store.size * isz:
+        raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
+                           f"storage offset {off_o}, and itemsize {isz} requiring a storage size of "
+                           f"{need} are out of bounds for storage of size {store.size * isz}")
+    # an empty view may sit past the storage's end: torch keeps its offset,
+    # and so do we (numpy's data pointer is never dereferenced for an empty
+    # array) unless the byte offset could wrap the address space; then the
+    # pointer stays at the storage's end
+    off = off_o if (need or off_o * isz < (1 << 60)) else store.size
     for i in range(nd):
         dims[i] = size[i]
-        st[i] = stride[i] * isz
-        if dims[i] <= 0:
-            need = 0
-    if need:
-        need = off + 1
-        for i in range(nd):
-            need += (dims[i] - 1) * stride[i]
-    if need > store.size:
-        raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
-                           f"storage offset {off}, and itemsize {x.itemsize} requiring a storage size of "
-                           f"{need * x.itemsize} are out of bounds for storage of size {store.size * x.itemsize}")
+        st[i] = _wrapping_mul(stride[i], isz)
     if exact:
         arr = k_np_view(store, nd, dims, st, off * isz)
     else:
@@ -1300,7 +1445,7 @@ def as_strided(input, size, stride, storage_offset=None):
     cdef TensorGeometry geom = TensorGeometry.__new__(TensorGeometry)
     geom.sizes = size
     geom.strides = stride
-    geom.storage_offset = off
+    geom.storage_offset = off_o
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
     if fn is not None:
