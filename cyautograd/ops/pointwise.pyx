@@ -1421,8 +1421,8 @@ def copy_(self, src, non_blocking=False):
         raise RuntimeError("copy_ between devices is not supported yet")
     # recorded only into a differentiable self (VariableType's copy_:
     # isDifferentiableType(self)): an int tensor never starts requiring grad
-    rg = (is_grad_enabled_c() and x.dtype.kind == "f"
-          and (tensor_requires_grad(t) or tensor_requires_grad(ts)))
+    rg = (is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+          and x.dtype.kind == "f")
     check_inplace(t, rg)
     # copy_impl: the same tensor, or a view of the very same elements, has
     # nothing to copy (and is not checked for overlap); the version is
