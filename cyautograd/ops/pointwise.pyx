@@ -1373,6 +1373,11 @@ def _fill(Tensor t, value, type node_cls):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    if tv is not None:
+        # fill_(Tensor) is a copy_ of the value (cloned first when it shares
+        # self's storage): self is checked for internal overlap; fill_ of a
+        # number is idempotent and not checked (NOTE [ Memory overlap ])
+        assert_no_internal_overlap(t)
     if rg:
         if tv is not None:
             fn = <FillBackward3>new_node(FillBackward3)
