@@ -101,7 +101,27 @@ def setitem(t, index, value):
             value = value.to(t.dtype)
         index_put_(t, items, value)
         return
-    getitem(t, index).copy_(value)
+    _copy_to(getitem(t, index), value)
+
+
+def _copy_to(dst, src):
+    """torch's copy_to (python_variable_indexing): equal sizes copy; a 0-d
+    value fills (fill_ checks no overlap: it writes one number); otherwise
+    the value, less its leading 1s, is expanded to the destination and
+    copied, so its memory-overlap check sees the expanded geometry."""
+    if dst.shape == src.shape:
+        dst.copy_(src)
+        return
+    if src.dim() == 0:
+        dst.fill_(src)
+        return
+    shape = tuple(src.shape)
+    lead = 0
+    while lead < len(shape) and shape[lead] == 1:
+        lead += 1
+    if lead:
+        src = src.view(shape[lead:])
+    dst.copy_(src.expand(dst.shape))
 
 
 from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401

@@ -135,7 +135,11 @@ def from_numpy(ndarray):
         raise ValueError("given numpy array has byte order different from the native byte order. "
                          "Conversion between byte orders is currently not supported.")
     from cyautograd.variable import _wrap_array
-    return _wrap_array(ndarray)
+    # a view of our own (an exact ndarray over the same memory): the tensor
+    # keeps its geometry when `ndarray` is reshaped (a.shape = ...) and is
+    # its own storage, as torch's from_numpy makes a new StorageImpl; writes
+    # through either side stay visible to the other
+    return _wrap_array(ndarray.view(np.ndarray))
 
 
 def _size(size, fname="zeros"):

@@ -278,6 +278,21 @@ cdef object _validate(Node fn, list outputs):
     return outputs
 
 
+cdef object _root_grad_dtype(Node fn, Py_ssize_t nr, object g):
+    cdef tuple meta
+    if g is None:
+        return g
+    arr = (<Tensor>g).data_ if isinstance(g, Tensor) else g
+    if nr == 0 and fn.in_dtype0_ is not None and _dtype_of(arr) is fn.in_dtype0_:
+        return g
+    meta = fn.input_metadata(nr)
+    if meta is None or meta[1] is None or arr.dtype == meta[1]:
+        return g
+    if isinstance(g, Tensor):
+        return g.to(_D._FROM_NP[meta[1]])
+    return arr.astype(meta[1])
+
+
 cdef inline object _accumulate(object a, object b):
     if a is None:
         return b
@@ -370,6 +385,9 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             fn = e.function
             if fn is None:
                 continue
+            # validate_outputs(root_edges, inputs): each root gradient in the
+            # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
+            root_grads[i] = _root_grad_dtype(fn, e.input_nr, root_grads[i])
             buf = task.buffer(fn)
             buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
             if task.add_deps(fn, -1) == 0:

@@ -10,7 +10,8 @@ from cyautograd.grad_mode cimport is_inference_mode_c
 # torch's TensorImpl plus the Python surface of torch.Tensor.
 #
 # Invariants:
-#   - data_ is an ndarray (numpy or cupy) viewing this tensor's elements;
+#   - data_ is an ndarray (numpy or cupy) viewing this tensor's elements,
+#     never a numpy scalar (NOTE [ 0-d tensors are views ] in tensor.pyx);
 #     storage_ is the array that owns the memory every view of it shares,
 #     and storage offsets and strides are in elements relative to it.
 #   - version_counter_ is None for inference tensors, and for a normal
@@ -63,10 +64,14 @@ cdef struct TensorDispatch:
     tensor_pred view_base_requires_grad   # a view requires grad when its base does
 
 cdef TensorDispatch* tensor_dispatch() noexcept
+cdef object array_of(object arr)
 
 cdef inline Tensor wrap_array(object arr):
-    """A fresh tensor over `arr` (no copy): its own storage and version counter."""
+    """A fresh tensor over `arr` (no copy): its own storage and version
+    counter. A numpy scalar (what numpy math returns for 0-d results) becomes
+    a 0-d array here, the one place results are wrapped."""
     cdef Tensor t = <Tensor>cya_tp_new(Tensor)
+    arr = array_of(arr)
     t.data_ = arr
     t.storage_ = arr
     if is_inference_mode_c():

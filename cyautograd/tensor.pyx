@@ -45,6 +45,31 @@ cnp.import_array()
 
 cdef TensorDispatch _dispatch
 
+# =============================================================================
+# NOTE [ 0-d tensors are views ]
+# A 0-d tensor is backed by a 0-d ndarray, never a numpy scalar (np.float32
+# and friends): a scalar owns a copy of its value, so a "view" over one loses
+# every write (x[0].add_(1), unbind(), iteration, `a, b = t`) and breaks
+# whatever expects an array (device_of, data_ptr, strides). Two rules keep it:
+#   - views are made with basic indexing that always returns an array
+#     (`a[i, ...]`, k_np_view), and make_view refuses a scalar (an internal
+#     error, so a producer that breaks the rule fails loudly in tests);
+#   - results are wrapped by wrap_array, which turns a numpy scalar (numpy
+#     math on 0-d arrays returns scalars) into a fresh 0-d array (array_of).
+# =============================================================================
+cdef object _ndarray_type = np.ndarray
+cdef object _np_generic = np.generic
+
+
+cdef object array_of(object arr):
+    """`arr`, or the 0-d array of a numpy scalar."""
+    if type(arr) is _ndarray_type:
+        return arr
+    if isinstance(arr, _np_generic):
+        return np.asarray(arr)
+    return arr
+
+
 cdef TensorDispatch* tensor_dispatch() noexcept:
     return &_dispatch
 

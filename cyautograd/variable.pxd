@@ -11,7 +11,6 @@ cdef int set_gradient_edge(Tensor self, Node fn, Py_ssize_t output_nr) except -1
 cdef tuple collect_next_edges(tuple tensors)
 cdef object edge_function_slow(Tensor t)
 cdef int check_inplace(Tensor self, bint requires_grad) except -1
-cdef int assert_no_internal_overlap(Tensor self) except -1
 cdef int bump_version(Tensor self) except -1
 cdef int rebase_history(Tensor self, Node fn) except -1
 cdef Node grad_fn_of(Tensor self)

@@ -137,23 +137,6 @@ cdef int bump_version(Tensor self) except -1:
     return 0
 
 
-cdef int assert_no_internal_overlap(Tensor self) except -1:
-    """at::assert_no_internal_overlap: a zero stride over a dimension of size
-    > 1 (an expanded tensor) would write one element more than once."""
-    cdef Py_ssize_t i
-    x = self.data_
-    # an empty tensor writes nothing (numpy may give it 0 strides where
-    # torch's are contiguous ones)
-    if type(x) is np.ndarray and cnp.PyArray_SIZE(<cnp.ndarray>x) != 0:
-        for i in range(cnp.PyArray_NDIM(<cnp.ndarray>x)):
-            if cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] == 0 and cnp.PyArray_DIMS(<cnp.ndarray>x)[i] > 1:
-                raise RuntimeError(
-                    "unsupported operation: more than one element of the written-to tensor refers "
-                    "to a single memory location. Please clone() the tensor before performing the "
-                    "operation.")
-    return 0
-
-
 cdef int check_inplace(Tensor self, bint requires_grad) except -1:
     """Checks an in-place op on `self` may proceed; `requires_grad` is whether
     the op will be recorded (grad mode on and some input requires grad)."""

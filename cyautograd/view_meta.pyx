@@ -22,6 +22,11 @@ from cyautograd.functions.tensor cimport (CopySlices, AsStridedBackward0, Tensor
 import enum
 import re
 
+import numpy as _np
+
+cdef object _ndarray = _np.ndarray
+cdef object _np_generic = _np.generic
+
 
 # =============================================================================
 # NOTE [ Autograd View Variables ]
@@ -121,6 +126,9 @@ cdef Tensor make_view(Tensor base, object arr, int creation_meta):
     cdef Tensor out = <Tensor>cya_tp_new(Tensor)
     cdef DifferentiableViewMeta meta, bm
     cdef AutogradMeta m = base.autograd_meta_
+    if type(arr) is not _ndarray and isinstance(arr, _np_generic):
+        # NOTE [ 0-d tensors are views ] in tensor.pyx: a scalar is a copy
+        raise SystemError("internal error: a view over a numpy scalar (make 0-d views with a[i, ...])")
     out.data_ = arr
     out.storage_ = base.storage_
     out.is_inference_ = base.is_inference_

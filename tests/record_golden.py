@@ -17,13 +17,19 @@ def main():
     import cases_core
     import cases_geometry
     import cases_hooks
+    import cases_overlap
+    import cases_overlap_gen
     import cases_sizes
     import cases_views
     for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks),
-                      ("geometry", cases_geometry), ("sizes", cases_sizes)]:
+                      ("geometry", cases_geometry), ("sizes", cases_sizes),
+                      ("overlap", cases_overlap)]:
         data = {k: harness.run(fn, T) for k, fn in sorted(mod.CASES.items())}
         harness.save_golden(name, data)
         print(f"{name}: {len(data)} cases recorded from torch {T.__version__}")
+    data = cases_overlap_gen.record_generated(T)
+    harness.save_golden("overlap_generated", data)
+    print(f"overlap_generated: {len(data)} cases recorded from torch {T.__version__}")
 
 
 if __name__ == "__main__":

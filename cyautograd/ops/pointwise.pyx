@@ -14,14 +14,17 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
-                                  assert_no_internal_overlap,
                                   bump_version, rebase_history, grad_fn_of)
 from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
+                                       has_internal_overlap, MEM_OVERLAP_YES)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS, k_threshold_backward)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, to_tensor)
+
+import warnings
 
 import numpy as np
 from cyautograd import dtypes as _D
@@ -1198,9 +1201,10 @@ def isinf(input):
 # =============================================================================
 # In-place ops. NOTE [ In-place op protocol ]
 # Every in-place op follows torch's ADInplaceOrView + VariableType order:
-#   1. compute the new values into a temporary (a failure here leaves
+#   1. check_inplace (leaf that requires grad, view+inplace rules), then the
+#      kernel's memory-overlap checks (NOTE [ Memory overlap ]);
+#   2. compute the new values into a temporary (a failure here leaves
 #      everything as it was: data, version, history);
-#   2. check_inplace (leaf that requires grad, view+inplace rules);
 #   3. save what the backward needs from the *old* self;
 #   4. write the values into self's storage and bump the version once;
 #   5. rebase_history onto the new node (CopySlices for views).
@@ -1245,7 +1249,6 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         to = other
     elif not isinstance(other, _scalars):
         return NotImplemented
-    assert_no_internal_overlap(t)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
@@ -1255,6 +1258,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
         check_inplace(t, rg)
+        _check_overlap(t, to)
         if rg:
             fn = _binary_node(op, t, to, other, alpha, True)
         k_binary_into(op, x, y)
@@ -1262,6 +1266,10 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         if rg:
             rebase_history(t, fn)
         return t
+    # checks first, as torch: autograd's check_inplace, then the kernel's
+    # overlap checks, before any shape or dtype error
+    check_inplace(t, rg)
+    _check_overlap(t, to)
     # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":
@@ -1276,8 +1284,6 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
                            f"{_D._FROM_NP[x.dtype]._cname}")
     vals = _inplace_write(t, vals)
-    # 2. checks
-    check_inplace(t, rg)
     # 3. node and saved old values
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
@@ -1288,6 +1294,16 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef inline int _check_overlap(Tensor t, Tensor other) except -1:
+    """The kernel's checks (TensorIterator's compute_mem_overlaps): self
+    written once per element, and no input partially sharing its memory.
+    See NOTE [ Memory overlap ] in memory_overlap.pyx."""
+    assert_no_internal_overlap(t)
+    if other is not None:
+        assert_no_partial_overlap(t, other)
+    return 0
 
 
 cdef Tensor _original_self(Tensor t):
@@ -1368,6 +1384,11 @@ def _fill(Tensor t, value, type node_cls):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    if tv is not None:
+        # fill_(Tensor) is a copy_ of the value (cloned first when it shares
+        # self's storage): self is checked for internal overlap; fill_ of a
+        # number is idempotent and not checked (NOTE [ Memory overlap ])
+        assert_no_internal_overlap(t)
     if rg:
         if tv is not None:
             fn = <FillBackward3>new_node(FillBackward3)
@@ -1410,31 +1431,50 @@ def copy_(self, src, non_blocking=False):
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     ts = src
-    assert_no_internal_overlap(t)
     x = t.data_
     vals = ts.data_
     if type(vals) is not type(x):
         raise RuntimeError("copy_ between devices is not supported yet")
-    if vals.shape != x.shape:
-        try:
-            vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
-        except ValueError:
-            raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of "
-                               f"tensor b ({vals.shape[-1] if vals.ndim else 1}) at non-singleton dimension "
-                               f"{x.ndim - 1}") from None
-    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+    # recorded only into a differentiable self (VariableType's copy_:
+    # isDifferentiableType(self)): an int tensor never starts requiring grad
+    rg = (is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+          and x.dtype.kind == "f")
     check_inplace(t, rg)
+    # copy_impl: the same tensor, or a view of the very same elements, has
+    # nothing to copy (and is not checked for overlap); the version is
+    # bumped all the same
+    same = t is ts or _same_data(x, vals, t.storage_ is ts.storage_)
+    if not same:
+        assert_no_internal_overlap(t)
+        assert_no_partial_overlap(t, ts)
+        if vals.shape != x.shape:
+            try:
+                vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
+            except ValueError:
+                raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of "
+                                   f"tensor b ({vals.shape[-1] if vals.ndim else 1}) at non-singleton dimension "
+                                   f"{x.ndim - 1}") from None
     if rg:
         fn = <CopyBackwards>new_node(CopyBackwards)
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = next_edges2(t, ts)
-    if x.dtype.kind in "iu" and vals.dtype.kind == "f":
-        vals = np.trunc(vals)
-    x[...] = vals
+    if not same:
+        if x.dtype.kind in "iu" and vals.dtype.kind == "f":
+            vals = np.trunc(vals)
+        x[...] = vals
     bump_version(t)
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef bint _same_data(object x, object y, bint same_storage):
+    """copy_impl's is_same_data: one storage, one first element, the same
+    sizes, strides and dtype."""
+    if not same_storage or type(x) is not _ndarray or type(y) is not _ndarray:
+        return False
+    return (cnp.PyArray_DATA(<cnp.ndarray>x) == cnp.PyArray_DATA(<cnp.ndarray>y)
+            and x.shape == y.shape and x.strides == y.strides and x.dtype == y.dtype)
 
 
 # =============================================================================
@@ -1524,16 +1564,37 @@ def masked_fill(input, mask, value):
 # =============================================================================
 
 def _inplace_via(self, op, *args, **kwargs):
+    return _inplace_via_c(self, op, args, kwargs, False)
+
+
+cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint masked_fill):
     cdef Tensor t, src, r
     if not isinstance(self, Tensor):
         raise TypeError(f"in-place op expected a Tensor, got {type(self).__name__}")
     t = self
-    assert_no_internal_overlap(t)
     rg = is_grad_enabled_c() and tensor_requires_grad(t)
     for a in args:
         if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
             rg = True
     check_inplace(t, rg)
+    # the kernel's overlap checks (NOTE [ Memory overlap ]): every tensor
+    # operand is a TensorIterator input; masked_fill_ only warns on an
+    # expanded self and takes its value tensor as a number
+    if masked_fill:
+        if has_internal_overlap(t) == MEM_OVERLAP_YES:
+            warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+                          "before performing this operation. This also applies to advanced indexing e.g. "
+                          "tensor[mask] = scalar", UserWarning, stacklevel=3)
+        if isinstance(args[0], Tensor):
+            assert_no_partial_overlap(t, <Tensor>args[0])
+    else:
+        assert_no_internal_overlap(t)
+        for a in args:
+            if isinstance(a, Tensor):
+                assert_no_partial_overlap(t, <Tensor>a)
+        for a in kwargs.values():
+            if isinstance(a, Tensor):
+                assert_no_partial_overlap(t, <Tensor>a)
     if rg:
         src = wrap_array(t.data_.copy())
         f = edge_function(t)
@@ -1631,4 +1692,4 @@ def tanh_(self):
 
 
 def masked_fill_(self, mask, value):
-    return _inplace_via(self, masked_fill, mask, value)
+    return _inplace_via_c(self, masked_fill, (mask, value), {}, True)

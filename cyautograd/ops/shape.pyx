@@ -12,6 +12,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable
+from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
@@ -19,6 +20,7 @@ from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wr
 from cyautograd.kernels cimport k_np_view, k_strided
 
 cimport numpy as cnp
+import warnings
 import numpy as np
 cnp.import_array()
 
@@ -1086,7 +1088,9 @@ def unbind(input, dim=0):
     if x.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     d = wrap_dim(dim, x.ndim)
-    return _multi_output(t, [x[(slice(None),) * d + (i,)] for i in range(x.shape[d])],
+    # basic indexing with a trailing Ellipsis: a 0-d view even for a 1-D
+    # tensor, never a numpy scalar (NOTE [ 0-d tensors are views ])
+    return _multi_output(t, [x[(slice(None),) * d + (i, Ellipsis)] for i in range(x.shape[d])],
                          UnbindBackward0, d, None)
 
 
@@ -1189,6 +1193,7 @@ def index_put_(input, indices, values, accumulate=False):
                            f"[{', '.join([str(s) for s in target_shape])}]") from None
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
     check_inplace(t, rg)
+    _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
     if rg:
         fn = new_node(IndexPutBackward0)
         fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])
@@ -1203,6 +1208,30 @@ def index_put_(input, indices, values, accumulate=False):
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accumulate) except -1:
+    """_index_put_impl_'s checks (NOTE [ Memory overlap ] in memory_overlap.pyx):
+    an expanded self only warns; one boolean mask with a one-element value
+    goes to masked_fill_ (the value is read as a number, not checked);
+    otherwise the value and every index tensor may not share self's memory
+    at all (assert_no_overlap: a full overlap is refused too)."""
+    cdef Py_ssize_t n_tensors = 0, n_masks = 0
+    if has_internal_overlap(t) == MEM_OVERLAP_YES:
+        warnings.warn("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
+                      "performing this operation. This also applies to advanced indexing e.g. "
+                      "tensor[indices] = tensor", UserWarning, stacklevel=3)
+    for i in indices:
+        if isinstance(i, Tensor):
+            n_tensors += 1
+            if (<Tensor>i).data_.dtype.kind == "b" or (<Tensor>i).data_.dtype == np.uint8:
+                n_masks += 1
+    if accumulate or not (n_tensors == 1 and n_masks == 1 and tv.data_.size == 1):
+        assert_no_overlap(t, tv)
+    for i in indices:
+        if isinstance(i, Tensor):
+            assert_no_overlap(t, <Tensor>i)
+    return 0
 
 
 def index_put(input, indices, values, accumulate=False):
