@@ -22,6 +22,7 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  randint, randn, randn_like, randperm, tensor, zeros,
                                  zeros_like)
 from cyautograd import autograd, nn  # noqa: F401,E402
+from cyautograd import func  # noqa: F401,E402
 import sys as _sys
 _tensor_mod = _sys.modules["cyautograd.tensor"]
 from cyautograd.ops import _common as _common_mod
