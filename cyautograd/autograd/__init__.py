@@ -11,5 +11,32 @@ from cyautograd.grad_mode import (enable_grad, inference_mode, no_grad,  # noqa:
 # sys.modules for ``from cyautograd.autograd.gradcheck import GradcheckError``)
 from cyautograd.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401,E402
 
+from cyautograd.autograd.graph import Variable  # noqa: F401,E402
+
+
+class set_multithreading_enabled:
+    """Context manager (or plain call) turning multithreaded backward on or
+    off. cyautograd's engine always runs a backward on the calling thread, so
+    this records the setting (for code that saves and restores it) and
+    changes nothing else."""
+
+    _enabled = True
+
+    def __init__(self, mode):
+        self.prev = set_multithreading_enabled._enabled
+        set_multithreading_enabled._enabled = bool(mode)
+        self.mode = bool(mode)
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *args):
+        set_multithreading_enabled._enabled = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
-           "gradcheck", "gradgradcheck", "functional", "graph"]
+           "gradcheck", "gradgradcheck", "functional", "graph", "Variable",
+           "set_multithreading_enabled"]
