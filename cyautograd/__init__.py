@@ -46,7 +46,7 @@ _warn_always = [False]
 def set_warn_always(b):
     """When True, warnings that torch issues once per process are issued
     every time (a flag read by code that warns once)."""
-    _warn_always[0] = bool(b)
+    _warn_always[0] = b is not False and b is not None and b != 0
 
 
 def is_warn_always_enabled():

@@ -130,6 +130,9 @@ def _will_engine_execute_node(node):
         return False
     if task.needed is None:
         return True
+    if type(node) is AccumulateGrad and not task.accumulate_grad:
+        raise RuntimeError("A leaf node was passed to _will_engine_execute_node but we are currently "
+                           "running autograd.grad(). This is currently not supported.")
     return node in task.needed or node in task.captures
 
 
@@ -150,6 +153,7 @@ cdef class GraphTask:
     cdef uint64_t next_order
     cdef object needed      # with capture edges: the nodes that run (else None)
     cdef dict captures      # with capture edges: capture node -> [(input_nr, index)]
+    cdef bint accumulate_grad   # backward() (True) or autograd.grad (False)
 
     cdef inline bint counted(self, Node fn):
         return fn.exec_id_ == self.eid or (self.other is not None and fn in self.other)
@@ -450,6 +454,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             needed = _needed_nodes(root_edges, captures, accumulate_grad)
             task.needed = needed
             task.captures = captures
+            task.accumulate_grad = accumulate_grad
         cya_current_graph_task = <PyObject*>task
 
         # deliver the root gradients

@@ -334,10 +334,11 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                             raise RuntimeError(f"Output {i} of the user-provided function is independent "
                                                f"of input {el}. This is not allowed in strict mode.")
                         row.append(torch.zeros_like(inp))
-            jac.append(tuple(
-                (torch.stack(row, dim=0) if row else torch.zeros((0,) + tuple(inp.shape), dtype=inp.dtype))
-                .reshape(tuple(out.shape) + tuple(inp.shape))
-                for row, inp in zip(rows, inputs)))
+            for row in rows:
+                if not row:   # an empty output: torch.stack of nothing
+                    raise RuntimeError("stack expects a non-empty TensorList")
+            jac.append(tuple(torch.stack(row, dim=0).reshape(tuple(out.shape) + tuple(inp.shape))
+                             for row, inp in zip(rows, inputs)))
         jac = _finish(tuple(jac), create_graph)
         return _unpack(jac, (is_outputs_tuple, is_inputs_tuple))
 

@@ -114,7 +114,8 @@ def _check_inputs(tupled_inputs):
                     "This check will likely fail if all the inputs are "
                     "not of double precision floating point or complex. ",
                     stacklevel=3)
-            if not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.size())):
+            # (a zero-size tensor has no elements to overlap, whatever its strides)
+            if inp.numel() and not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.size())):
                 raise RuntimeError(
                     f"The {idx}th input has a dimension with stride 0. gradcheck only "
                     "supports inputs that are non-overlapping to be able to "

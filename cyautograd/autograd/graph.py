@@ -113,11 +113,13 @@ def increment_version(tensor):
     back, so that saved-tensor checks notice. Inference tensors have no
     counter and are left alone."""
     from cyautograd.tensor import Tensor
-    tensors = (tensor,) if isinstance(tensor, Tensor) else tuple(tensor)
+    try:
+        tensors = (tensor,) if isinstance(tensor, Tensor) else tuple(tensor)
+    except TypeError:
+        tensors = (None,)
     for t in tensors:
         if not isinstance(t, Tensor):
-            raise TypeError(f"increment_version(): argument 'tensors' must be tuple of Tensors, "
-                            f"not {type(t).__name__}")
+            raise RuntimeError("increment_version expect a Iterable[Tensor] as input")
         if not t.is_inference():
             _bump(t)
 

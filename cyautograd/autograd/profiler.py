@@ -4,7 +4,8 @@
 
 What is timed: every node the backward engine runs (its ``apply``: the
 backward formula, mostly array math; row named like the node, e.g.
-``MulBackward0``) and every backward execution as a whole
+``MulBackward0``; gradient accumulators ``torch::autograd::AccumulateGrad``
+as in torch) and every backward execution as a whole
 (``autograd::engine::execute``). Node rows nest inside the execution, so the
 execution row's *Self CPU* is the engine's own bookkeeping (graph walk,
 dependency counts, input buffers, hook dispatch, gradient validation) and
@@ -165,7 +166,7 @@ def _nest(events):
 def _record_node(node, start, end):
     # node None: a whole backward execution; its self time (its wall time
     # minus the node applies nested in it) is the engine's bookkeeping
-    name = "autograd::engine::execute" if node is None else type(node).__name__
+    name = "autograd::engine::execute" if node is None else node.name()
     with _lock:
         for p in _active:
             p._events.append(FunctionEvent(name, start, end))
@@ -211,7 +212,10 @@ class profile:
 
     def _check_finish(self):
         if self.function_events is None:
-            raise RuntimeError("Profiler didn't finish running")
+            if self.entered:
+                raise RuntimeError("Profiler didn't finish running")
+            # never entered: nothing recorded (as torch)
+            self.function_events = EventList([])
 
     def events(self):
         """The recorded events (an EventList)."""

@@ -81,11 +81,35 @@ def _unflatten(leaves, spec):
     return build(spec)
 
 
-def _spec_repr(spec):
+def _spec_repr(spec, indent=0):
+    """torch.utils._pytree.TreeSpec's repr (children after the first on
+    their own lines, indented)."""
     if spec is None:
         return "*"
     kind, keys, subs = spec
-    return f"TreeSpec({kind.__name__}, {keys if kind is dict else None}, [{', '.join(_spec_repr(s) for s in subs)}])"
+    head = f"TreeSpec({kind.__name__}, {keys if kind is dict else None}, ["
+    body = ""
+    if subs:
+        indent += 2
+        body = _spec_repr(subs[0], indent) + ("," if len(subs) > 1 else "")
+        body += ",".join("\n" + " " * indent + _spec_repr(c, indent) for c in subs[1:])
+    return head + body + "])"
+
+
+def _spec_pprint(spec):
+    """torch.utils._pytree.treespec_pprint: a leaf is *, containers as
+    Python would print them."""
+    if spec is None:
+        return "*"
+    kind, keys, subs = spec
+    items = [_spec_pprint(c) for c in subs]
+    if kind is dict:
+        return "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(keys, items)) + "}"
+    if kind is list:
+        return "[" + ", ".join(items) + "]"
+    if len(items) == 1:
+        return "(" + items[0] + ",)"
+    return "(" + ", ".join(items) + ")"
 
 
 # ---- grad -----------------------------------------------------------------
@@ -106,7 +130,8 @@ def _check_argnums(argnums, nargs):
 
 def _lift(x, keep):
     """The tensor the transformed function sees: a fresh leaf, or (when the
-    graph must reach the caller's tensor) a view that keeps its history."""
+    caller's tensor requires grad and grad mode is on) a view that keeps its
+    history, so the transform composes with ordinary autograd."""
     if not isinstance(x, Tensor):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     if keep and x.requires_grad:
@@ -114,9 +139,48 @@ def _lift(x, keep):
     return x.detach().requires_grad_()
 
 
-def _needs_graph(leaves):
-    return _level[0] > 0 or (torch.is_grad_enabled()
-                              and any(isinstance(t, Tensor) and t.requires_grad for t in leaves))
+def _needs_graph(leaves=()):
+    # the graph of a transform's results is kept whenever grad mode is on:
+    # whether anything outside can use it is decided afterwards (_finish)
+    return torch.is_grad_enabled() or _level[0] > 0
+
+
+def _reaches_outer(t, inner_ids):
+    """Whether tensor t's history reaches a leaf that requires grad other
+    than this transform's own inputs (an enclosing transform's input, a
+    captured parameter, a caller's tensor)."""
+    if not t.requires_grad:
+        return False
+    if t.grad_fn is None:
+        return id(t) not in inner_ids
+    seen = set()
+    stack = [t.grad_fn]
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        var = getattr(fn, "variable", None) if type(fn).__name__ == "AccumulateGrad" else None
+        if var is not None:
+            if id(var) not in inner_ids:
+                return True
+            continue
+        for nf, _ in fn.next_functions:
+            stack.append(nf)
+    return False
+
+
+def _finish(tree, lifted, keep):
+    """Detach each result tensor that nothing outside the transform can
+    differentiate (torch.func's results at the outermost level are plain
+    tensors; inside other transforms or over inputs that require grad they
+    keep their history)."""
+    leaves, spec = _flatten(tree)
+    if not keep:
+        return _unflatten([t.detach() if isinstance(t, Tensor) else t for t in leaves], spec)
+    inner = {id(t) for t in lifted}
+    return _unflatten([t.detach() if isinstance(t, Tensor) and not _reaches_outer(t, inner) else t
+                       for t in leaves], spec)
 
 
 def _maybe_detach(tree, keep):
@@ -177,10 +241,11 @@ def grad_and_value(func, argnums=0, has_aux=False):
             grads.append(_unflatten(gs[k:k + len(group)], spec))
             k += len(group)
         g = tuple(grads) if isinstance(nums, tuple) else grads[0]
-        g = _maybe_detach(g, keep)
-        value = _maybe_detach(out, keep)
+        flat_lifted = [t for group in diff_leaves_all for t in group]
+        g = _finish(g, flat_lifted, keep)
+        value = _finish(out, flat_lifted, keep)
         if has_aux:
-            return g, (value, _maybe_detach(aux, keep))
+            return g, (value, _finish(aux, flat_lifted, keep))
         return g, value
     return wrapper
 
@@ -232,14 +297,12 @@ def vjp(func, *primals, has_aux=False):
                                f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
                                f"unsupported type {type(o)}")
 
-    def vjp_fn(*cotangents):
-        if len(cotangents) == 1 and not isinstance(out, tuple):
-            cotangents = cotangents[0]
+    def vjp_fn(cotangents, retain_graph=True, create_graph=None):
         ct_leaves, ct_spec = _flatten(cotangents)
-        if len(ct_leaves) != len(out_leaves):
+        if _spec_repr(ct_spec) != _spec_repr(out_spec):
             raise RuntimeError("Expected pytree structure of cotangents to be the same as pytree structure "
-                               f"of outputs to the function. cotangents: {_spec_repr(ct_spec)}, primal "
-                               f"output: {_spec_repr(out_spec)}")
+                               f"of outputs to the function. cotangents: {_spec_pprint(ct_spec)}, primal "
+                               f"output: {_spec_pprint(out_spec)}")
         for c, o in zip(ct_leaves, out_leaves):
             if tuple(c.shape) != tuple(o.shape):
                 raise RuntimeError(f"Mismatch in shape: grad_output[0] has a shape of {c.shape} and "
@@ -249,16 +312,17 @@ def vjp(func, *primals, has_aux=False):
         if pairs:
             with torch.enable_grad():
                 gs = torch.autograd.grad([o for o, _ in pairs], lifted, [c for _, c in pairs],
-                                         retain_graph=True, create_graph=inner_keep, allow_unused=True)
+                                         retain_graph=retain_graph,
+                                         create_graph=inner_keep if create_graph is None else create_graph,
+                                         allow_unused=True)
         else:
             gs = (None,) * len(lifted)
         gs = [torch.zeros_like(t) if g is None else g for g, t in zip(gs, lifted)]
-        res = _unflatten([g if inner_keep else g.detach() for g in gs], spec)
-        return tuple(res)
+        return tuple(_finish(_unflatten(gs, spec), lifted, inner_keep))
 
-    result = (_maybe_detach(out, keep), vjp_fn)
+    result = (_finish(out, lifted, keep), vjp_fn)
     if has_aux:
-        return result + (_maybe_detach(aux, keep),)
+        return result + (_finish(aux, lifted, keep),)
     return result
 
 
@@ -269,9 +333,6 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     tuples of the same structure. ``strict=True`` is refused as in torch."""
     if not isinstance(primals, tuple):
         raise RuntimeError("jvp(f, primals, tangents): Expected primals to be a tuple. E.g. it should be "
-                           "valid to call f(*primals).")
-    if not isinstance(tangents, tuple):
-        raise RuntimeError("jvp(f, primals, tangents): Expected tangents to be a tuple. E.g. it should be "
                            "valid to call f(*primals).")
     if strict:
         raise RuntimeError("jvp(f, primals, tangents): strict mode is not yet supported")
@@ -325,10 +386,10 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     tan_out = []
     for o in out_leaves:
         r = next(it) if o.requires_grad else None
-        tan_out.append(torch.zeros_like(o).detach() if r is None else (r if keep else r.detach()))
-    result = (_maybe_detach(out, keep), _unflatten(tan_out, out_spec))
+        tan_out.append(torch.zeros_like(o).detach() if r is None else r)
+    result = (_finish(out, lifted, keep), _finish(_unflatten(tan_out, out_spec), lifted + u, keep))
     if has_aux:
-        return result + (_maybe_detach(aux, keep),)
+        return result + (_finish(aux, lifted, keep),)
     return result
 
 
@@ -368,7 +429,7 @@ def _jac(func, argnums, has_aux, forward, chunk_size=None):
                     raise RuntimeError(f"{name}(f, ...)(*args): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
-                aux_box[:] = [aux]
+                aux_box[:] = [aux, xs]
             return out
 
         if forward:
@@ -420,7 +481,7 @@ def _jac(func, argnums, has_aux, forward, chunk_size=None):
             per_out.append(tuple(groups) if isinstance(nums, tuple) else groups[0])
         result = _unflatten(per_out, out_spec)
         if has_aux:
-            return result, aux_box[0] if aux_box else None
+            return result, (_finish(aux_box[0], aux_box[1], _needs_graph()) if aux_box else None)
         return result
     return wrapper
 
@@ -516,14 +577,15 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
         params = dict(parameter_and_buffer_dicts)
     elif isinstance(parameter_and_buffer_dicts, (list, tuple)):
         params = {}
-        seen = {}
+        dup = []
         for d in parameter_and_buffer_dicts:
             for k, v in d.items():
-                if k in seen:
-                    raise ValueError(f"{k} appeared in multiple dictionaries; behavior of functional call "
-                                     "is ambiguous")
-                seen[k] = True
+                if k in params and k not in dup:
+                    dup.append(k)
                 params[k] = v
+        if dup:
+            raise ValueError(f"{dup} appeared in multiple dictionaries; behavior of functional call "
+                             "is ambiguous")
     else:
         raise ValueError(f"Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of dicts, but "
                          f"got {type(parameter_and_buffer_dicts)}")
