@@ -728,3 +728,31 @@ def gradcheck_shapes_and_layouts(T):
     res.append([nc.is_contiguous(), gc(lambda t: t.tanh() * 2, nc), gc(lambda t: t[:, ::2].exp(), nc),
                 F(T).jacobian(lambda t: t.exp(), nc)])
     return res
+
+
+@case
+def func_linearize_and_stack_state(T):
+    fn = T.func
+    x = a(T)
+    out, jfn = fn.linearize(lambda t: t.sin() * t, x)
+    m1, m2 = _linear_module(T), _linear_module(T)
+    params, buffers = fn.stack_module_state([m1, m2])
+    return [out, jfn(x), jfn(x * 0 + 1), sorted(params), params["weight"].shape,
+            params["weight"].requires_grad, params["weight"].is_leaf, buffers["bias"],
+            err(lambda: fn.stack_module_state([]))]
+
+
+@case
+def checkpoint_helpers(T):
+    cp = ckpt(T)
+    x = a(T, True)
+    d = cp.detach_variable((x, 3, a(T)))
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        cp.check_backward_validity((a(T), 1))
+        cp.check_backward_validity((x,))
+    with cp.set_checkpoint_early_stop(False):
+        y = cp.checkpoint(lambda t: t.exp(), x, use_reentrant=False)
+    y.sum().backward()
+    return [d[0].requires_grad, d[0].is_leaf, d[1], d[2].requires_grad, [str(m.message) for m in w],
+            err(lambda: cp.detach_variable([x])), x.grad]

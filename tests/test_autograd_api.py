@@ -178,3 +178,18 @@ def test_public_names_have_docstrings():
         assert mod.__doc__
         for name in mod.__all__:
             assert getattr(mod, name).__doc__, f"{mod.__name__}.{name} has no docstring"
+
+
+def test_gradcheck_leaves_inputs_untouched():
+    """Perturbation goes through .data: values restored bit for bit, the
+    version counter never moves, no .grad is left behind."""
+    rng = np.random.default_rng(7)
+    arr = rng.uniform(-1, 1, (3, 4))
+    x = cy.tensor(arr, requires_grad=True)
+    y = cy.tensor(arr[0], requires_grad=True)
+    assert cy.autograd.gradcheck(lambda a, b: (a * b).exp(), (x, y), fast_mode=True)
+    assert cy.autograd.gradgradcheck(lambda a, b: (a * b).exp(), (x, y))
+    assert x._version == 0 and y._version == 0
+    assert x.grad is None and y.grad is None
+    np.testing.assert_array_equal(x.detach().numpy(), arr)
+    np.testing.assert_array_equal(y.detach().numpy(), arr[0])

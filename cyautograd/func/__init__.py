@@ -31,7 +31,7 @@ import cyautograd as torch
 from cyautograd.tensor import Tensor
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian",
-           "functional_call", "vmap"]
+           "functional_call", "vmap", "linearize", "stack_module_state"]
 
 # depth of enclosing grad-like transforms (see NOTE above)
 _level = [0]
@@ -787,3 +787,40 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
             stacked.append(torch.stack(list(vals), dim=d % nd))
         return _unflatten(stacked, out_spec)
     return wrapper
+
+
+def linearize(func, *primals):
+    """Return ``(func(*primals), jvp_fn)`` where ``jvp_fn(*tangents)`` is the
+    Jacobian-vector product at ``primals`` (each call runs the
+    double-backward JVP again; torch traces the linearised function once)."""
+    out = _finish(func(*primals), [], False)
+
+    def jvp_fn(*tangents):
+        return jvp(func, primals, tangents)[1]
+    return out, jvp_fn
+
+
+def stack_module_state(models):
+    """Stack the parameters and buffers of same-class modules along a new
+    leading dimension: returns ``(params, buffers)`` dicts from names to
+    stacked tensors (parameters as fresh leaves that require grad), ready for
+    ``vmap(functional_call(...))`` ensembling. Duck-typed like
+    :func:`functional_call`."""
+    models = list(models)
+    if len(models) == 0:
+        raise RuntimeError("stack_module_state: Expected at least one model, got 0.")
+    modes = [getattr(m, "training", True) for m in models]
+    if not (all(modes) or not any(modes)):
+        raise RuntimeError("stack_module_state: Expected all models to have the same training/eval mode.")
+    if not all(type(m) is type(models[0]) for m in models):
+        raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
+
+    def stacked(tensors, name):
+        if any(t.requires_grad for t in tensors):
+            return torch.stack([t.detach() for t in tensors]).requires_grad_()
+        return torch.stack(list(tensors))
+
+    def collect(meth):
+        dicts = [dict(getattr(m, meth)()) if hasattr(m, meth) else {} for m in models]
+        return {k: stacked(tuple(d[k] for d in dicts), k) for k in dicts[0]}
+    return collect("named_parameters"), collect("named_buffers")

@@ -28,7 +28,9 @@ from cyautograd.autograd.graph import saved_tensors_hooks
 from cyautograd.function import Function
 from cyautograd.tensor import Tensor
 
-__all__ = ["checkpoint", "checkpoint_sequential", "noop_context_fn", "CheckpointError"]
+__all__ = ["checkpoint", "checkpoint_sequential", "noop_context_fn", "CheckpointError", "detach_variable",
+           "check_backward_validity", "set_checkpoint_early_stop", "set_checkpoint_debug_enabled",
+           "get_device_states", "set_device_states"]
 
 
 class CheckpointError(RuntimeError):
@@ -251,3 +253,62 @@ def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwar
         input = checkpoint(run_function(start, end, functions), input, use_reentrant=use_reentrant,
                            preserve_rng_state=preserve)
     return run_function(end + 1, len(functions) - 1, functions)(input)
+
+
+def detach_variable(inputs):
+    """A tuple like ``inputs`` with each tensor detached, keeping its
+    requires_grad (non-tensors pass through)."""
+    if not isinstance(inputs, tuple):
+        raise RuntimeError("Only tuple of tensors is supported. Got Unsupported input type: "
+                           f"{type(inputs).__name__}")
+    return tuple(x.detach().requires_grad_(x.requires_grad) if isinstance(x, Tensor) else x for x in inputs)
+
+
+def check_backward_validity(inputs):
+    """Warn when no tensor among ``inputs`` requires grad (a checkpoint of
+    them would give no gradients)."""
+    if not any(isinstance(x, Tensor) and x.requires_grad for x in inputs):
+        warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", stacklevel=2)
+
+
+def get_device_states(*args):
+    """Accelerator RNG states of the devices of ``args``: ([], []) here —
+    cyautograd's random numbers come from one CPU generator."""
+    return [], []
+
+
+def set_device_states(devices, states, *, device_type=None):
+    """Restore states from :func:`get_device_states` (nothing to restore)."""
+
+
+class _Flag:
+    """Context manager that sets a module flag for its block (or for good
+    when used as a plain call)."""
+
+    def __init__(self, name, value):
+        self.name = name
+        self.prev = globals()[name]
+        globals()[name] = value
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *args):
+        globals()[self.name] = self.prev
+
+
+_checkpoint_early_stop = True
+_checkpoint_debug_enabled = None
+
+
+def set_checkpoint_early_stop(enable):
+    """Whether recomputation may stop once every needed tensor is
+    recomputed. Recorded for compatibility; cyautograd always recomputes the
+    whole region."""
+    return _Flag("_checkpoint_early_stop", bool(enable))
+
+
+def set_checkpoint_debug_enabled(enabled):
+    """Override ``checkpoint``'s ``debug`` flag in a block (recorded only:
+    cyautograd's checkpoint has no debug trace)."""
+    return _Flag("_checkpoint_debug_enabled", enabled)
