@@ -193,3 +193,28 @@ def test_gradcheck_leaves_inputs_untouched():
     assert x.grad is None and y.grad is None
     np.testing.assert_array_equal(x.detach().numpy(), arr)
     np.testing.assert_array_equal(y.detach().numpy(), arr[0])
+
+
+def test_gradcheck_forward_mode_via_double_backward():
+    """check_forward_ad builds J column by column from double-backward JVPs;
+    a backward whose own derivative is wrong fails with torch's forward-mode
+    wording, a right one passes."""
+    class Half(cy.autograd.Function):   # d(x^2) given as g * x: wrong by 2
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * x
+    x = cy.tensor([1.0, 2.0, -0.5], dtype=cy.float64, requires_grad=True)
+    with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0 "
+                                             "with respect to input 0,"):
+        cy.autograd.gradcheck(Half.apply, (x,), check_forward_ad=True, check_backward_ad=False)
+    with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch"):
+        cy.autograd.gradcheck(Half.apply, (x,), check_forward_ad=True, check_backward_ad=False,
+                              fast_mode=True)
+    assert cy.autograd.gradcheck(lambda t: (t * t).exp(), (x,), check_forward_ad=True)
+    assert cy.autograd.gradgradcheck(lambda t: (t * t).exp(), (x,), check_fwd_over_rev=True)
