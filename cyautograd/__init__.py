@@ -22,6 +22,7 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  randint, randn, randn_like, randperm, tensor, zeros,
                                  zeros_like)
 from cyautograd import autograd, nn  # noqa: F401,E402
+from cyautograd import func  # noqa: F401,E402
 import sys as _sys
 _tensor_mod = _sys.modules["cyautograd.tensor"]
 from cyautograd.ops import _common as _common_mod
@@ -37,6 +38,28 @@ _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402
+
+
+_warn_always = [False]
+
+
+def set_warn_always(b):
+    """When True, warnings that torch issues once per process are issued
+    every time (a flag read by code that warns once)."""
+    _warn_always[0] = b is not False and b is not None and b != 0
+
+
+def is_warn_always_enabled():
+    """Whether set_warn_always(True) is in effect."""
+    return _warn_always[0]
+
+
+def is_inference(input):
+    """Whether ``input`` is an inference tensor (made under inference_mode)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, "
+                        f"not {type(input).__name__}")
+    return input.is_inference()
 
 
 def result_type(tensor1, tensor2):

@@ -2,6 +2,7 @@
 """The backward engine (torch/csrc/autograd/engine.cpp) and autograd.grad."""
 cimport cython
 from cpython.list cimport PyList_GET_SIZE, PyList_GET_ITEM
+from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t
 
 import warnings
@@ -55,6 +56,85 @@ from cyautograd import dtypes as _D
 
 cdef Py_ssize_t _exec_counter = 0
 
+# NOTE [ Current graph task ]
+# The GraphTask running on this thread (a borrowed pointer: _execute's local
+# `task` owns it and restores the previous value when it returns, so nested
+# backward calls from hooks see their own task). It is what
+# autograd.graph.register_multi_grad_hook asks for through
+# _current_graph_task_id and _will_engine_execute_node, as torch's does.
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    static __declspec(thread) PyObject *cya_current_graph_task = NULL;
+    #else
+    static __thread PyObject *cya_current_graph_task = NULL;
+    #endif
+    """
+    PyObject *cya_current_graph_task
+
+# NOTE [ Profiler hook ]
+# autograd.profiler sets _profiling while a profile() is active; the engine
+# then times each node's apply with a monotonic clock and hands (node, start,
+# end) to _profile_record, and the whole execution as (None, start, end).
+# When off, the cost is one test of a C int per node that runs and two per
+# backward.
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk_id, timespec *tp)
+    int CLOCK_MONOTONIC
+
+cdef bint _profiling = False
+cdef object _profile_record = None
+
+
+cdef inline long long _now_ns() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return <long long>ts.tv_sec * 1000000000 + ts.tv_nsec
+
+
+def _set_profiler(record):
+    """Turn the engine's per-node timing on (record(node, start_ns, end_ns)
+    is called after each apply) or off (record is None)."""
+    global _profiling, _profile_record
+    _profile_record = record
+    _profiling = record is not None
+
+
+def _profiler_now_ns():
+    """The clock the engine's node timings use (CLOCK_MONOTONIC, in ns)."""
+    return _now_ns()
+
+
+def _current_graph_task_id():
+    """The id of the backward execution running on this thread, -1 if none."""
+    if cya_current_graph_task == NULL:
+        return -1
+    return (<GraphTask>cya_current_graph_task).eid
+
+
+def _will_engine_execute_node(node):
+    """Whether the running backward will execute node (torch's
+    torch._C._will_engine_execute_node): with inputs (autograd.grad or
+    backward(inputs=...)) the nodes on a path to an input and the inputs'
+    own nodes; otherwise every node reachable from the roots."""
+    if cya_current_graph_task == NULL:
+        raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
+    cdef GraphTask task = <GraphTask>cya_current_graph_task
+    if not isinstance(node, Node):
+        raise TypeError("_will_engine_execute_node expects a grad_fn or a gradient accumulator")
+    if not task.counted(<Node>node):
+        return False
+    if task.needed is None:
+        return True
+    if type(node) is AccumulateGrad and not task.accumulate_grad:
+        raise RuntimeError("A leaf node was passed to _will_engine_execute_node but we are currently "
+                           "running autograd.grad(). This is currently not supported.")
+    return node in task.needed or node in task.captures
+
 
 @cython.final
 cdef class _NodeState:
@@ -71,6 +151,9 @@ cdef class GraphTask:
     cdef list held          # nodes whose exec_* fields are this task's
     cdef dict other         # node -> _NodeState, for nodes another task holds (or None)
     cdef uint64_t next_order
+    cdef object needed      # with capture edges: the nodes that run (else None)
+    cdef dict captures      # with capture edges: capture node -> [(input_nr, index)]
+    cdef bint accumulate_grad   # backward() (True) or autograd.grad (False)
 
     cdef inline bint counted(self, Node fn):
         return fn.exec_id_ == self.eid or (self.other is not None and fn in self.other)
@@ -178,6 +261,8 @@ cdef class GraphTask:
             fn.exec_buffer_ = None
         self.held = None
         self.other = None
+        self.needed = None
+        self.captures = None
 
 
 cdef GraphTask _new_graph_task():
@@ -331,7 +416,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
     capture edge) when capture_edges is given."""
+    global cya_current_graph_task
     cdef GraphTask task = _new_graph_task()
+    cdef PyObject *prev_task = cya_current_graph_task
+    cdef long long t0
+    cdef long long t_exec = _now_ns() if _profiling else 0
     cdef list stack = []
     cdef list ready = []
     cdef Node fn, nf
@@ -378,6 +467,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 if e.function is not None:
                     captures.setdefault(e.function, []).append((e.input_nr, i))
             needed = _needed_nodes(root_edges, captures, accumulate_grad)
+            task.needed = needed
+            task.captures = captures
+            task.accumulate_grad = accumulate_grad
+        cya_current_graph_task = <PyObject*>task
 
         # deliver the root gradients
         for i in range(len(root_edges)):
@@ -427,7 +520,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     try:
                         if fn.has_hooks_:
                             inputs = call_pre_hooks(fn, inputs)
-                        outputs = fn.apply(inputs)
+                        if _profiling:
+                            t0 = _now_ns()
+                            outputs = fn.apply(inputs)
+                            _profile_record(fn, t0, _now_ns())
+                        else:
+                            outputs = fn.apply(inputs)
                         if not keep_graph:
                             fn.release_variables()
                         if fn.has_hooks_:
@@ -456,7 +554,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             fp_quiet_end(quiet)
             gm.grad_enabled = prev_grad_mode
     finally:
+        cya_current_graph_task = prev_task
         task.release()
+        if t_exec != 0 and _profiling:
+            _profile_record(None, t_exec, _now_ns())
     return captured
 
 

@@ -9,21 +9,26 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import harness  # noqa: E402
 
+# (golden file, cases module): each module's CASES recorded into tests/golden/<name>.json
+SUITES = [
+    ("core", "cases_core"),
+    ("views", "cases_views"),
+    ("hooks", "cases_hooks"),
+    ("geometry", "cases_geometry"),
+    ("sizes", "cases_sizes"),
+    ("overlap", "cases_overlap"),
+    ("autograd_api", "cases_autograd_api"),
+]
+
 
 def main():
+    import importlib
     T = harness.torch_module()
     if T is None:
         raise SystemExit("torch is not installed")
-    import cases_core
-    import cases_geometry
-    import cases_hooks
-    import cases_overlap
-    import cases_overlap_gen
-    import cases_sizes
-    import cases_views
-    for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks),
-                      ("geometry", cases_geometry), ("sizes", cases_sizes),
-                      ("overlap", cases_overlap)]:
+    import cases_overlap_gen  # noqa: F401
+    for name, modname in SUITES:
+        mod = importlib.import_module(modname)
         data = {k: harness.run(fn, T) for k, fn in sorted(mod.CASES.items())}
         harness.save_golden(name, data)
         print(f"{name}: {len(data)} cases recorded from torch {T.__version__}")

@@ -1,10 +1,42 @@
 """cyautograd.autograd, shaped like torch.autograd."""
 from cyautograd.engine import backward, grad  # noqa: F401
-from cyautograd.autograd import anomaly_mode, function, graph  # noqa: F401
+from cyautograd.autograd import anomaly_mode, function, functional, graph, profiler  # noqa: F401
 from cyautograd.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
 from cyautograd.function import Function, once_differentiable  # noqa: F401
 from cyautograd.graph import Node  # noqa: F401
 from cyautograd.grad_mode import (enable_grad, inference_mode, no_grad,  # noqa: F401
                                   set_grad_enabled)
+# as in torch, the function shadows its submodule's name in this package
+# (``cyautograd.autograd.gradcheck`` is the function; the module stays in
+# sys.modules for ``from cyautograd.autograd.gradcheck import GradcheckError``)
+from cyautograd.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401,E402
 
-__all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]
+from cyautograd.autograd.graph import Variable  # noqa: F401,E402
+
+
+class set_multithreading_enabled:
+    """Context manager (or plain call) turning multithreaded backward on or
+    off. cyautograd's engine always runs a backward on the calling thread, so
+    this records the setting (for code that saves and restores it) and
+    changes nothing else."""
+
+    _enabled = True
+
+    def __init__(self, mode):
+        self.prev = set_multithreading_enabled._enabled
+        set_multithreading_enabled._enabled = bool(mode)
+        self.mode = bool(mode)
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *args):
+        set_multithreading_enabled._enabled = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+
+__all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
+           "gradcheck", "gradgradcheck", "functional", "graph", "Variable",
+           "set_multithreading_enabled"]

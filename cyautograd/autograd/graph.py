@@ -1,9 +1,204 @@
-"""cyautograd.autograd.graph, shaped like torch.autograd.graph: the Node
-base class and saved-tensor hooks (NOTE [ Saved tensor hooks ] in
-saved_variable.pyx)."""
-from cyautograd.graph import Node  # noqa: F401
+"""cyautograd.autograd.graph, shaped like torch.autograd.graph: the abstract
+Node type, gradient edges, multi-tensor gradient hooks, version bumps and
+saved-tensor hooks (NOTE [ Saved tensor hooks ] in saved_variable.pyx)."""
+import abc
+import contextlib
+import ctypes
+import functools
+import threading
+import warnings
+from collections import defaultdict
+from typing import NamedTuple, Optional
+
+from cyautograd import graph as _cgraph
 from cyautograd.saved_variable import (_pop_saved_tensors_hooks, _push_saved_tensors_hooks,
                                        _set_hooks_disabled)
+
+__all__ = ["Node", "GradientEdge", "get_gradient_edge", "increment_version", "register_multi_grad_hook",
+           "allow_mutation_on_saved_tensors", "saved_tensors_hooks", "save_on_cpu",
+           "disable_saved_tensors_hooks", "Variable"]
+
+
+class Node(abc.ABC):
+    """The abstract type of every autograd graph node (``tensor.grad_fn``,
+    gradient accumulators, custom Function backward nodes).
+
+    The concrete nodes are Cython classes deriving from
+    ``cyautograd.graph.Node``; this class is not in their MRO but
+    ``isinstance(t.grad_fn, Node)`` is True for all of them (as torch's
+    ``torch.autograd.graph.Node``, an ABC whose ``__subclasshook__`` admits
+    the C++ node types)."""
+
+    @abc.abstractmethod
+    def name(self):
+        """The node's name, e.g. ``"MulBackward0"``."""
+
+    @property
+    @abc.abstractmethod
+    def next_functions(self):
+        """Tuple of ``(node, input_nr)`` pairs: where this node's gradients go."""
+
+    @abc.abstractmethod
+    def metadata(self):
+        """A dict for the user's own data about this node."""
+
+    @abc.abstractmethod
+    def register_hook(self, fn):
+        """Register ``fn(grad_inputs, grad_outputs)`` to run after the node."""
+
+    @abc.abstractmethod
+    def register_prehook(self, fn):
+        """Register ``fn(grad_outputs)`` to run before the node."""
+
+    @classmethod
+    def __subclasshook__(cls, subclass):
+        if cls is Node and isinstance(subclass, type) and issubclass(subclass, _cgraph.Node):
+            return True
+        return NotImplemented
+
+
+class GradientEdge(NamedTuple):
+    """Where a tensor's gradient enters the graph: ``(node, output_nr)`` —
+    its grad_fn and output number, or its gradient accumulator and 0 for a
+    leaf."""
+    node: object
+    output_nr: int
+    ownership_token: Optional[object] = None
+
+
+def _get_grad_fn_or_grad_acc(t):
+    if isinstance(t, GradientEdge):
+        return t.node
+    from cyautograd.variable import _grad_accumulator
+    if t.requires_grad and t.grad_fn is None:
+        return _grad_accumulator(t)
+    node = t.grad_fn
+    if node is None:
+        raise AssertionError("Expected gradient function to be set")
+    return node
+
+
+def get_gradient_edge(tensor):
+    """The :class:`GradientEdge` at which ``tensor``'s gradient is computed
+    (for a leaf, its gradient accumulator)."""
+    if not tensor.requires_grad:
+        raise RuntimeError("It is not possible to get the gradient edge for a Tensor "
+                           "that does not require gradients")
+    return GradientEdge(_get_grad_fn_or_grad_acc(tensor), tensor.output_nr)
+
+
+_bump_fn = []
+
+
+def _bump(t):
+    # cyautograd's public C API (capi.pyx) has cya_tensor_bump_version; its
+    # capsule gives the function without a Python-level door into the counter
+    if not _bump_fn:
+        from cyautograd import capi
+        cap = capi.__pyx_capi__["cya_tensor_bump_version"]
+        get_name = ctypes.pythonapi.PyCapsule_GetName
+        get_name.restype = ctypes.c_char_p
+        get_name.argtypes = [ctypes.py_object]
+        get_ptr = ctypes.pythonapi.PyCapsule_GetPointer
+        get_ptr.restype = ctypes.c_void_p
+        get_ptr.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        ptr = get_ptr(cap, get_name(cap))
+        _bump_fn.append(ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.py_object)(ptr))
+    _bump_fn[0](t)
+
+
+def increment_version(tensor):
+    """Bump the version counter of a tensor (or of each tensor in an
+    iterable), as an in-place op would: for data changed behind autograd's
+    back, so that saved-tensor checks notice. Inference tensors have no
+    counter and are left alone."""
+    from cyautograd.tensor import Tensor
+    try:
+        tensors = (tensor,) if isinstance(tensor, Tensor) else tuple(tensor)
+    except TypeError:
+        tensors = (None,)
+    for t in tensors:
+        if not isinstance(t, Tensor):
+            raise RuntimeError("increment_version expect a Iterable[Tensor] as input")
+        if not t.is_inference():
+            _bump(t)
+
+
+class _MultiHandle:
+    """Removes every tensor hook of one register_multi_grad_hook call."""
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for h in self.handles:
+            h.remove()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.remove()
+
+
+def register_multi_grad_hook(tensors, fn, *, mode="all"):
+    """Register one hook over several tensors.
+
+    ``mode="all"``: ``fn(grads)`` runs once per backward, after the gradients
+    of all the tensors that this backward reaches are computed; ``grads``
+    has one entry per tensor (None for those it does not reach).
+    ``mode="any"``: ``fn(grad)`` runs once per backward, on the first of the
+    tensors' gradients to be computed. Returns a handle whose ``remove()``
+    removes it. Which tensors a backward reaches comes from the engine
+    (``_will_engine_execute_node``), as in torch."""
+    from cyautograd import engine
+    supported_modes = ("all", "any")
+    lock = threading.Lock()
+    if mode not in supported_modes:
+        raise ValueError(f"Expects mode to be one of {supported_modes} but got {mode}")
+    if mode == "all":
+        count = {}
+        buffer = {}
+        nb_calls = {}
+        grad_fns = [_get_grad_fn_or_grad_acc(t) for t in tensors]
+        n = len(tensors)
+
+        def inner(idx):
+            def hook(grad):
+                tid = engine._current_graph_task_id()
+                if tid == -1:
+                    raise AssertionError("expected this hook to be called inside a backward call")
+                with lock:
+                    cur = count.get(tid, 0)
+                    count[tid] = cur + 1
+                    if cur == 0:
+                        buffer[tid] = [None] * n
+                        nb_calls[tid] = sum(map(engine._will_engine_execute_node, grad_fns))
+                buffer[tid][idx] = grad
+                if cur == nb_calls[tid] - 1:
+                    grads = buffer.pop(tid)
+                    del count[tid]
+                    del nb_calls[tid]
+                    fn(grads)
+            return hook
+
+        handles = tuple(t.register_hook(inner(i)) for i, t in enumerate(tensors))
+    else:
+        ran = defaultdict(bool)
+
+        @functools.wraps(fn)
+        def wrapped(grad):
+            tid = engine._current_graph_task_id()
+            if tid == -1:
+                raise AssertionError("expected this hook to be called inside a backward call")
+            with lock:
+                prev, ran[tid] = ran[tid], True
+            if prev:
+                return
+            fn(grad)
+
+        handles = tuple(t.register_hook(wrapped) for t in tensors if t.requires_grad)
+    return _MultiHandle(handles)
 
 
 class saved_tensors_hooks:
@@ -49,3 +244,84 @@ class disable_saved_tensors_hooks:
 
     def __exit__(self, *args):
         _set_hooks_disabled(self.prev)
+
+
+_allow_mutation_on_saved_tensors_enabled = False
+
+
+class _AllowMutationOnSavedContext:
+    """State of one allow_mutation_on_saved_tensors block: the private
+    copies of the tensors saved inside it."""
+
+    def __init__(self):
+        self.saved = {}
+        self.open = True
+
+    def clear(self):
+        self.saved.clear()
+        self.open = False
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Context manager under which tensors saved for backward may be
+    modified in place afterwards: backward sees the values they had when
+    saved instead of raising the "modified by an inplace operation" error.
+
+    torch clones a saved tensor lazily, on its first mutation (a dispatch
+    mode); cyautograd has no dispatch modes, so each saved tensor is copied
+    when saved (through saved-tensor hooks) — same results, more memory.
+    Backward of a graph recorded here must run inside the block; contexts do
+    not nest."""
+    global _allow_mutation_on_saved_tensors_enabled
+    ctx = _AllowMutationOnSavedContext()
+    msg = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
+           "in which the graph was originally recorded.")
+
+    def pack(t):
+        from cyautograd.grad_mode import no_grad
+        key = object()
+        with no_grad():
+            ctx.saved[key] = t.detach().clone()
+        return key
+
+    def unpack(key):
+        if not _allow_mutation_on_saved_tensors_enabled or not ctx.open or key not in ctx.saved:
+            raise AssertionError(msg)
+        return ctx.saved[key]
+
+    if _allow_mutation_on_saved_tensors_enabled:
+        raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+    _allow_mutation_on_saved_tensors_enabled = True
+    try:
+        with saved_tensors_hooks(pack, unpack):
+            yield ctx
+    finally:
+        ctx.clear()
+        _allow_mutation_on_saved_tensors_enabled = False
+
+
+class _VariableMeta(type):
+    def __instancecheck__(cls, other):
+        from cyautograd.tensor import Tensor
+        return isinstance(other, Tensor)
+
+
+class Variable(metaclass=_VariableMeta):
+    """The legacy ``Variable(tensor, requires_grad=False)`` constructor,
+    still accepted by torch: returns a new leaf tensor sharing ``tensor``'s
+    data (and version counter), with ``requires_grad`` as given.
+    ``isinstance(t, Variable)`` is True for every tensor. ``volatile`` is
+    accepted with torch's warning and has no effect."""
+
+    def __new__(cls, data=None, requires_grad=False, volatile=False):
+        import cyautograd
+        from cyautograd.tensor import Tensor
+        if volatile:
+            warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
+                          stacklevel=2)
+        if data is None:
+            data = cyautograd.empty(0)
+        elif not isinstance(data, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+        return data.detach().requires_grad_(requires_grad)

@@ -597,7 +597,9 @@ cdef class CumsumBackward0(ReduceNode):
         g = grads[0]
         d = self.dims[0]
         if isinstance(g, Tensor):
-            return [g.flip(d).cumsum(d).flip(d)]
+            # the reversed cumulative sum, from ops that have a backward
+            # themselves (Tensor has no flip): sum - cumsum + g
+            return [g.sum(d, keepdim=True) - g.cumsum(d) + g]
         return [np.flip(np.cumsum(np.flip(g, d), axis=d), d)]
 
 

@@ -1,0 +1,758 @@
+"""Snippets run against both torch and cyautograd (issue 13, items 2-7):
+gradcheck/gradgradcheck, autograd.functional, torch.func, autograd.graph
+utilities, checkpointing, the profiler's table. Each takes the module and
+returns what to compare (values, Jacobians, Hessians, error types and
+words)."""
+import importlib
+import warnings
+
+import numpy as np
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+A = [[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]]
+B = [0.3, -0.7, 1.1]
+
+
+def a(T, rg=False):
+    return T.tensor(A, dtype=T.float64, requires_grad=rg)
+
+
+def b(T, rg=False):
+    return T.tensor(B, dtype=T.float64, requires_grad=rg)
+
+
+def F(T):
+    return T.autograd.functional
+
+
+def ckpt(T):
+    return importlib.import_module(T.__name__ + ".utils.checkpoint")
+
+
+def G(T):
+    return importlib.import_module(T.__name__ + ".autograd.graph")
+
+
+# -- generated programs: compositions of differentiable ops ---------------------
+
+UNARY = [lambda x: x.sin(), lambda x: x.exp(), lambda x: x.tanh(), lambda x: x * x, lambda x: x.sigmoid(),
+         lambda x: (x * x + 1).log(), lambda x: x.cos() * 2, lambda x: x.softmax(-1), lambda x: x.cumsum(-1),
+         lambda x: x.clamp(-1.0, 1.5) * 3]
+BINARY = [lambda x, y: x * y, lambda x, y: x + y * 2, lambda x, y: x / (y * y + 1), lambda x, y: x - y.exp()]
+
+
+def program(seed):
+    """A random composition of ops on (x, y) with x: (2, 3), y: (3,)."""
+    rng = np.random.default_rng(seed)
+    steps = [(int(rng.integers(2)), int(rng.integers(len(UNARY))), int(rng.integers(len(BINARY))))
+             for _ in range(int(rng.integers(2, 6)))]
+
+    def f(x, y):
+        h = x
+        for kind, u, bi in steps:
+            h = UNARY[u](h) if kind == 0 else BINARY[bi](h, y)
+        return h
+    return f
+
+
+def _gen(seed):
+    f = program(seed)
+
+    def run(T):
+        x, y = a(T), b(T)
+        jac = F(T).jacobian(f, (x, y))
+        jfwd = F(T).jacobian(f, (x, y), strategy="forward-mode", vectorize=True)
+        hes = F(T).hessian(lambda x, y: f(x, y).sum(), (x, y))
+        return [jac, jfwd, hes]
+    run.__name__ = f"generated_program_{seed}"
+    return run
+
+
+for _s in range(12):
+    CASES[f"generated_program_{_s:02d}"] = _gen(_s)
+
+
+def _gen_func(seed):
+    f = program(100 + seed)
+
+    def run(T):
+        x, y = a(T), b(T)
+        fn = T.func
+        s = lambda x, y: f(x, y).sum()  # noqa: E731
+        return [fn.grad(s, argnums=(0, 1))(x, y), fn.jacrev(f, argnums=(0, 1))(x, y),
+                fn.jacfwd(f, argnums=1)(x, y), fn.hessian(s)(x, y),
+                fn.vmap(f, in_dims=(0, None))(x, y), fn.vmap(fn.grad(s), in_dims=(0, None))(x, y),
+                fn.jvp(f, (x, y), (x * 0 + 1, y * 2)), fn.vjp(f, x, y)[1](f(x, y) * 0 + 1)]
+    return run
+
+
+for _s in range(8):
+    CASES[f"generated_func_{_s:02d}"] = _gen_func(_s)
+
+
+# -- gradcheck --------------------------------------------------------------------
+
+def _bad_square(T):
+    class BadSquare(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * x       # should be 2 * g * x
+    return BadSquare
+
+
+def _bad_double_backward(T):
+    class Cube(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * 3 * x.detach() * x.detach()   # right value, no double backward
+    return Cube
+
+
+@case
+def gradcheck_passes(T):
+    gc = T.autograd.gradcheck
+    x = a(T, True)
+    y = b(T, True)
+    return [gc(lambda x: x.sin() * x, x), gc(lambda x, y: (x * y, (x @ y).exp()), (x, y)),
+            gc(lambda x, y: x * y, (x, y), fast_mode=True), gc(lambda x: x.tanh(), x, check_forward_ad=True),
+            gc(lambda x: x.exp(), (x,), check_batched_grad=True),
+            gc(lambda x, n: x * n, (x, 3)), gc(lambda x, y: x * y, (x, b(T)))]
+
+
+@case
+def gradcheck_mismatch_message(T):
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    return [err(lambda: T.autograd.gradcheck(_bad_square(T).apply, (x,))),
+            T.autograd.gradcheck(_bad_square(T).apply, (x,), raise_exception=False)]
+
+
+@case
+def gradcheck_mismatch_second_output(T):
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    y = T.tensor([0.5, -1.0], dtype=T.float64, requires_grad=True)
+    bad = _bad_square(T).apply
+    return err(lambda: T.autograd.gradcheck(lambda x, y: (x * y, bad(y)), (x, y)))
+
+
+@case
+def gradcheck_fast_mode_message(T):
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    kind, msg = err(lambda: T.autograd.gradcheck(_bad_square(T).apply, (x,), fast_mode=True))
+    # the first lines hold v^T J u for random u, v (torch's generator vs ours);
+    # the slow-mode recomputation that follows is deterministic
+    head = msg.split("\n")[0]
+    slow = msg[msg.index("Below, we recompute"):msg.index("The max per-element")]
+    return [kind, head, slow]
+
+
+@case
+def gradcheck_errors(T):
+    x = a(T, True)
+    gc = T.autograd.gradcheck
+    return [err(lambda: gc(lambda x: x * 2, (a(T),))),
+            err(lambda: gc(lambda x: x * 2, (b(T, True).detach().expand(2, 3).requires_grad_(),))),
+            err(lambda: gc(lambda x: x.detach() * 2, (x,))),
+            err(lambda: gc(lambda x: x * 2, (x,), check_forward_ad=False, check_backward_ad=False)),
+            err(lambda: gc(lambda x: x * 2, (x,), check_batched_grad=True, check_backward_ad=False,
+                           check_forward_ad=True)),
+            issubclass(importlib.import_module(T.__name__ + ".autograd.gradcheck").GradcheckError, RuntimeError)]
+
+
+@case
+def gradcheck_float32_warns(T):
+    x = T.tensor(B, dtype=T.float32, requires_grad=True)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        ok = T.autograd.gradcheck(lambda x: x * 2, (x,), eps=1e-2, atol=1e-2, rtol=1e-2)
+    return [ok, [str(m.message) for m in w if "double precision" in str(m.message)]]
+
+
+@case
+def gradgradcheck_cases(T):
+    x = a(T, True)
+    y = b(T, True)
+    ggc = T.autograd.gradgradcheck
+    cube = _bad_double_backward(T).apply
+    go = T.tensor([[1.0, -0.5, 0.25], [2.0, 0.0, -1.0]], dtype=T.float64, requires_grad=True)
+    return [ggc(lambda x: x.sin() * x, x), ggc(lambda x, y: x * y.exp(), (x, y)),
+            ggc(lambda x: (x * x).sum(), x, gen_non_contig_grad_outputs=True),
+            ggc(lambda x: x.tanh(), x, go),
+            ggc(lambda x: x.exp(), x, fast_mode=True),
+            ggc(cube, T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True), raise_exception=False),
+            err(lambda: ggc(lambda x: x, x, check_rev_over_rev=False))]
+
+
+@case
+def gradcheck_module_and_function(T):
+    import sys
+    mod = sys.modules[T.__name__ + ".autograd.gradcheck"]
+    return [callable(T.autograd.gradcheck), type(T.autograd.gradcheck).__name__,
+            mod.gradcheck is T.autograd.gradcheck, mod.gradgradcheck is T.autograd.gradgradcheck]
+
+
+# -- autograd.functional ---------------------------------------------------------
+
+@case
+def functional_values(T):
+    f = lambda x: (x.sin() * x).sum(1)   # noqa: E731
+    s = lambda x: (x.exp() * x).sum()    # noqa: E731
+    x = a(T)
+    v1 = T.tensor([1.0, -2.0], dtype=T.float64)
+    return [F(T).vjp(f, x, v1), F(T).jvp(f, x, x * 0.5), F(T).jacobian(f, x), F(T).hessian(s, x),
+            F(T).hvp(s, x, x), F(T).vhp(s, x, x), F(T).jacobian(f, x, vectorize=True),
+            F(T).jacobian(f, x, strategy="forward-mode", vectorize=True),
+            F(T).hessian(s, x, vectorize=True, outer_jacobian_strategy="reverse-mode")]
+
+
+@case
+def functional_tuples(T):
+    f = lambda x, y: (x * y, (x @ y).exp())   # noqa: E731
+    s = lambda x, y: ((x @ y) ** 2).sum()     # noqa: E731
+    x, y = a(T), b(T)
+    return [F(T).vjp(f, (x, y), (x, T.ones(2, dtype=T.float64))), F(T).jvp(f, (x, y), (x, y)),
+            F(T).jacobian(f, (x, y)), F(T).hessian(s, (x, y)), F(T).hvp(s, (x, y), (x, y)),
+            F(T).vhp(s, (x, y), (x, y)), F(T).jacobian(lambda x: x * 2, (x,))]
+
+
+@case
+def functional_create_graph(T):
+    x = a(T, True)
+    out, g = F(T).vjp(lambda x: (x ** 3).sum(), x, create_graph=True)
+    (gg,) = T.autograd.grad(g.sum(), x)
+    jac = F(T).jacobian(lambda x: x ** 3, x, create_graph=True)
+    h = F(T).hessian(lambda x: (x ** 3).sum(), x)
+    return [out, g.requires_grad, gg, jac.requires_grad, h.requires_grad,
+            F(T).vjp(lambda x: (x ** 3).sum(), x)[1].requires_grad]
+
+
+@case
+def functional_strict_and_unused(T):
+    x, y = a(T), b(T)
+    return [F(T).jacobian(lambda x, y: x * 2, (x, y)),
+            err(lambda: F(T).jacobian(lambda x, y: x * 2, (x, y), strict=True)),
+            err(lambda: F(T).vjp(lambda x: x.detach(), x, x, strict=True)),
+            err(lambda: F(T).jvp(lambda x, y: x * 2, (x, y), (x, y), strict=True)),
+            err(lambda: F(T).hessian(lambda x: x.sum(), x, strict=True)),
+            err(lambda: F(T).hvp(lambda x, y: (x * 2).sum() + y.sum(), (x, y), (x, y), strict=True)),
+            err(lambda: F(T).vhp(lambda x: (x * 2).sum(), x, x, strict=True)),
+            err(lambda: F(T).jacobian(lambda x: x * x, x, create_graph=True, strict=True)),
+            F(T).vjp(lambda x, y: x.sum(), (x, y), T.tensor(1.0, dtype=T.float64)),
+            F(T).hvp(lambda x: (x * 2).sum(), x, x)]
+
+
+@case
+def functional_errors(T):
+    x = a(T)
+    return [err(lambda: F(T).vjp(lambda x: x * 2, x)),
+            err(lambda: F(T).jvp(lambda x: x * 2, x)),
+            err(lambda: F(T).jvp(lambda x: x * 2, x, T.ones(2))),
+            err(lambda: F(T).vjp(lambda x, y: (x, y), (x, x), (x,))),
+            err(lambda: F(T).vjp(lambda x: x, x, (x, x))),
+            err(lambda: F(T).vjp(lambda x, y: (x, y), (x, x), (x, T.ones(3, dtype=T.float64)))),
+            err(lambda: F(T).jacobian(lambda x: x, 3)),
+            err(lambda: F(T).jacobian(lambda x: x, (x, 3))),
+            err(lambda: F(T).jacobian(lambda x: 3, x)),
+            err(lambda: F(T).hessian(lambda x: x * 2, x)),
+            err(lambda: F(T).hessian(lambda x: (x.sum(), x.sum()), x)),
+            err(lambda: F(T).hvp(lambda x: x * 2, x, x)),
+            err(lambda: F(T).vhp(lambda x: (x.sum(),), x, x)),
+            err(lambda: F(T).jacobian(lambda x: x, x, strategy="sideways")),
+            err(lambda: F(T).jacobian(lambda x: x, x, strategy="forward-mode")),
+            err(lambda: F(T).jacobian(lambda x: x, x, strategy="forward-mode", vectorize=True, strict=True)),
+            err(lambda: F(T).jacobian(lambda x: x, x, strategy="forward-mode", vectorize=True,
+                                      create_graph=True)),
+            err(lambda: F(T).jacobian(lambda x: x, x, vectorize=True, strict=True)),
+            err(lambda: F(T).hessian(lambda x: x.sum(), x, outer_jacobian_strategy="x"))]
+
+
+@case
+def functional_edge_shapes(T):
+    s0 = T.tensor(0.7, dtype=T.float64)
+    e = T.zeros(0, dtype=T.float64)
+    x = a(T)
+    return [F(T).jacobian(lambda x: x.sin(), s0), F(T).hessian(lambda x: x.exp(), s0),
+            F(T).vjp(lambda x: x * x, s0), F(T).jvp(lambda x: x * x, s0), F(T).hvp(lambda x: x ** 3, s0),
+            err(lambda: F(T).jacobian(lambda x: x * 2, e)), F(T).jacobian(lambda x: x.sum(), e),
+            F(T).jacobian(lambda x: x.t(), x), F(T).jacobian(lambda x: x[:, ::2] * 2, x)]
+
+
+# -- torch.func ------------------------------------------------------------------
+
+@case
+def func_grad_family(T):
+    fn = T.func
+    x, y = a(T), b(T)
+    s = lambda x: (x.sin() * x).sum()   # noqa: E731
+    return [fn.grad(s)(x), fn.grad(lambda x, y: (x * y).sum(), argnums=1)(x, y),
+            fn.grad(lambda x, y: (x * y).sum(), argnums=(0, 1))(x, y),
+            fn.grad(lambda x, y: (x * y).sum(), argnums=-1)(x, y),
+            fn.grad_and_value(s)(x), fn.grad(lambda x: (s(x), x * 2), has_aux=True)(x),
+            fn.grad_and_value(lambda x: (s(x), {"k": x.sum()}), has_aux=True)(x),
+            fn.grad(fn.grad(lambda t: t ** 4))(T.tensor(1.5, dtype=T.float64)),
+            fn.grad(fn.grad(fn.grad(lambda t: t.sin())))(T.tensor(0.3, dtype=T.float64)),
+            fn.grad(lambda d: (d["w"] * d["b"][0]).sum())({"w": x, "b": [y]}),
+            fn.grad(lambda p: (p[0] * p[1]).sum())((x, x * 2)),
+            fn.grad(s)(a(T, True)).requires_grad, fn.grad(s)(x).requires_grad]
+
+
+@case
+def func_grad_composes_with_autograd(T):
+    x = a(T, True)
+    g = T.func.grad(lambda t: (t ** 3).sum())(x)
+    g.sum().backward()
+    return [g, x.grad]
+
+
+@case
+def func_grad_errors(T):
+    fn = T.func
+    x = a(T)
+    return [err(lambda: fn.grad(lambda t: t * 2)(x)),
+            err(lambda: fn.grad(lambda t: (t.sum(), 1))(x)),
+            err(lambda: fn.grad(lambda t: t.sum(), has_aux=True)(x)),
+            err(lambda: fn.grad(lambda t: t.sum(), argnums=1)(x)),
+            err(lambda: fn.grad(lambda t: t.sum())(3.0)),
+            err(lambda: fn.grad(lambda t: 3)(x))]
+
+
+@case
+def func_vjp_jvp(T):
+    fn = T.func
+    x, y = a(T), b(T)
+    out, vjp_fn = fn.vjp(lambda x, y: (x * y, x.sum()), x, y)
+    out2, vjp2, aux = fn.vjp(lambda x: (x.exp(), x * 3), x, has_aux=True)
+    return [out, vjp_fn((x, T.tensor(2.0, dtype=T.float64))), out2, vjp2(x), aux,
+            fn.jvp(lambda x, y: x * y.exp(), (x, y), (x, y)),
+            fn.jvp(lambda x: (x.sin(), x * 2), (x,), (x,), has_aux=True),
+            fn.jvp(lambda x: {"s": x.sin()}, (x,), (x,)),
+            err(lambda: fn.jvp(lambda x: x, x, x)),
+            err(lambda: fn.jvp(lambda x: x, (x,), x)),
+            err(lambda: fn.jvp(lambda x: x, (x,), (y,))),
+            err(lambda: vjp_fn(x)), err(lambda: vjp_fn([x, x]))]
+
+
+@case
+def func_jacobians(T):
+    fn = T.func
+    x, y = a(T), b(T)
+    f = lambda x, y: (x @ y).sin() * y.sum()   # noqa: E731
+    return [fn.jacrev(f)(x, y), fn.jacrev(f, argnums=(0, 1))(x, y), fn.jacfwd(f)(x, y),
+            fn.jacfwd(f, argnums=(0, 1))(x, y), fn.jacrev(lambda x: {"a": x * 2, "b": x.sum()})(y),
+            fn.jacrev(lambda x: (x.exp(), x * 2), has_aux=True)(y),
+            fn.jacfwd(lambda x: (x.exp(), x * 2), has_aux=True)(y),
+            fn.hessian(lambda x: (x.sin() * x).sum())(y), fn.hessian(lambda x, y: (x @ y).sum() ** 2, argnums=1)(x, y),
+            fn.jacrev(fn.jacrev(lambda x: x.sin()))(y), fn.jacfwd(fn.jacrev(lambda x: x.exp().sum()))(y),
+            err(lambda: fn.jacrev(lambda x: x, argnums=2)(y))]
+
+
+@case
+def func_vmap(T):
+    fn = T.func
+    x, y = a(T), b(T)
+    m = T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], dtype=T.float64)
+    return [fn.vmap(lambda r: r * 2)(x), fn.vmap(lambda r, s: r @ s, in_dims=(0, None))(x, y),
+            fn.vmap(lambda c: c.sum(), in_dims=1)(x), fn.vmap(lambda c: c * 2, in_dims=-1, out_dims=1)(x),
+            fn.vmap(fn.vmap(lambda e: e * e))(x), fn.vmap(lambda r: (r, r.sum()), out_dims=(1, 0))(x),
+            fn.vmap(lambda r, s: r + s, in_dims=(1, 0))(x, m), fn.vmap(lambda d: d["u"] * d["v"])({"u": x, "v": x}),
+            fn.vmap(lambda r, k: r * k, in_dims=(0, None))(x, 3.0),
+            fn.vmap(lambda r: r * 2, out_dims=None)(T.ones(2, 1)) if False else fn.vmap(lambda r: r.sum())(x),
+            fn.vmap(fn.grad(lambda r: (r.sin() * r).sum()))(x), fn.vmap(fn.jacrev(lambda r: r.exp()))(x),
+            fn.vmap(lambda r: r.unsqueeze(0), out_dims=2)(x), fn.vmap(lambda r: [r, r * 2])(x)]
+
+
+@case
+def func_vmap_errors(T):
+    fn = T.func
+    x, y = a(T), b(T)
+    return [err(lambda: fn.vmap(lambda p, q: p + q)(x, T.ones(3, 3))),
+            err(lambda: fn.vmap(lambda p: p, in_dims=2)(x)),
+            err(lambda: fn.vmap(lambda p: p, in_dims=None)(x)),
+            err(lambda: fn.vmap(lambda p: p, in_dims=[0])(x)),
+            err(lambda: fn.vmap(lambda p: p, in_dims=(0, 0))(x)),
+            err(lambda: fn.vmap(lambda p: 3)(x)),
+            err(lambda: fn.vmap(lambda p: p, in_dims=0)(3.0)),
+            err(lambda: fn.vmap(lambda p: p)(T.tensor(1.0))),
+            err(lambda: fn.vmap(lambda p: p, out_dims=(0, 1))(x)),
+            err(lambda: fn.vmap(lambda p: p, randomness="foo")(x)),
+            err(lambda: fn.vmap(lambda p: p + T.rand(3))(x)),
+            err(lambda: fn.vmap(lambda p: p)())]
+
+
+@case
+def func_vmap_randomness(T):
+    fn = T.func
+    x = T.zeros(4, 3)
+    same = fn.vmap(lambda r: r + T.rand(3), randomness="same")(x)
+    diff = fn.vmap(lambda r: r + T.rand(3), randomness="different")(x)
+    return [bool((same == same[0]).all()), bool((diff == diff[0]).all()), list(same.shape)]
+
+
+def _linear_module(T):
+    w = T.tensor([[1.0, -1.0, 0.5], [0.25, 2.0, -0.5]], dtype=T.float64)
+    bias = T.tensor([0.1, -0.2], dtype=T.float64)
+    if T.__name__ == "torch":
+        class Lin(T.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.weight = T.nn.Parameter(w.clone())
+                self.register_buffer("bias", bias.clone())
+                self.inner = T.nn.Module()
+                self.inner.scale = T.nn.Parameter(T.tensor(2.0, dtype=T.float64))
+
+            def forward(self, x, shift=0.0):
+                return (x @ self.weight.t() + self.bias) * self.inner.scale + shift
+        return Lin()
+
+    class Inner:
+        def __init__(self):
+            self._parameters = {"scale": T.tensor(2.0, dtype=T.float64, requires_grad=True)}
+
+        def __getattr__(self, k):
+            d = self.__dict__["_parameters"]
+            if k in d:
+                return d[k]
+            raise AttributeError(k)
+
+    class Lin:   # duck-typed: named parameters/buffers and attribute access
+        def __init__(self):
+            self.weight = w.clone().requires_grad_()
+            self.bias = bias.clone()
+            self.inner = Inner()
+
+        def named_parameters(self):
+            return [("weight", self.weight), ("inner.scale", self.inner.scale)]
+
+        def named_buffers(self):
+            return [("bias", self.bias)]
+
+        def __call__(self, x, shift=0.0):
+            return (x @ self.weight.t() + self.bias) * self.inner.scale + shift
+    return Lin()
+
+
+@case
+def func_functional_call(T):
+    fn = T.func
+    mod = _linear_module(T)
+    x = a(T)
+    w2 = T.tensor([[0.0, 1.0, 0.0], [1.0, 0.0, 1.0]], dtype=T.float64)
+    out1 = fn.functional_call(mod, {"weight": w2}, (x,))
+    out2 = fn.functional_call(mod, ({"weight": w2}, {"bias": T.zeros(2, dtype=T.float64)}), x,
+                              {"shift": 1.0})
+    out3 = fn.functional_call(mod, {"inner.scale": T.tensor(-1.0, dtype=T.float64)}, (x,))
+    after = mod(x)
+    g = fn.grad(lambda p: fn.functional_call(mod, p, (x,)).sum())({"weight": w2})
+    # (the gradient's grad_fn name is left out: TBackward0's double backward
+    # is recorded as PermuteBackward0 here, a view-op naming difference)
+    return [out1, out2, out3, after, g["weight"].detach(), g["weight"].requires_grad,
+            err(lambda: fn.functional_call(mod, ({"weight": w2}, {"weight": w2}), (x,))),
+            err(lambda: fn.functional_call(mod, {"weight": w2}, (x,), strict=True)),
+            fn.functional_call(mod, {"weight": w2, "bias": T.zeros(2, dtype=T.float64),
+                                     "inner.scale": T.tensor(1.0, dtype=T.float64)}, (x,), strict=True)]
+
+
+# -- autograd.graph ----------------------------------------------------------------
+
+@case
+def graph_node_abc(T):
+    Node = G(T).Node
+    x = a(T, True)
+    y = (x * 2).sum()
+
+    class Sq(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * t
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+    z = Sq.apply(x)
+    acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
+    return [isinstance(y.grad_fn, Node), isinstance(acc, Node), type(acc).__name__, isinstance(z.grad_fn, Node),
+            Node in type(y.grad_fn).__mro__, isinstance(x, Node), issubclass(int, Node),
+            isinstance(G(T).get_gradient_edge(x).node, Node)]
+
+
+@case
+def graph_gradient_edge(T):
+    x = a(T, True)
+    parts = (x * 2).unbind(0)
+    e0 = G(T).get_gradient_edge(x)
+    e1 = G(T).get_gradient_edge(parts[1])
+    g = T.autograd.grad(parts[1].sum(), x)
+    return [type(e0.node).__name__, e0.output_nr, type(e1.node).__name__, e1.output_nr, len(e1), g,
+            e1.node is parts[1].grad_fn, err(lambda: G(T).get_gradient_edge(a(T)))]
+
+
+@case
+def graph_increment_version(T):
+    x = a(T, True)
+    y = x.exp()
+    G(T).increment_version(y)
+    G(T).increment_version([x.detach(), x.detach()])
+    with T.inference_mode():
+        inf = T.ones(2)
+    G(T).increment_version(inf)
+    return [y._version, x._version, err(lambda: y.sum().backward()),
+            err(lambda: G(T).increment_version(3))[0]]
+
+
+@case
+def graph_multi_grad_hook_all(T):
+    x, y = a(T, True), b(T, True)
+    calls = []
+    h = G(T).register_multi_grad_hook((x, y), lambda gs: calls.append(list(gs)))
+    (x * y).sum().backward()
+    (x * 2).sum().backward()
+    leaf_in_grad = err(lambda: T.autograd.grad((x * y).sum(), y))
+    xx, yy = x * 1, y * 1
+    calls3 = []
+    G(T).register_multi_grad_hook((xx, yy), lambda gs: calls3.append(list(gs)))
+    T.autograd.grad((xx * yy).sum(), yy)
+    T.autograd.grad((xx * yy).sum(), (x, y))
+    z = x * 3
+    w = z.exp()
+    calls2 = []
+    G(T).register_multi_grad_hook((z, w), lambda gs: calls2.append(list(gs)))
+    w.sum().backward()
+    h.remove()
+    (x * y).sum().backward()
+    return [calls, calls2, leaf_in_grad, calls3,
+            err(lambda: G(T).register_multi_grad_hook((x,), print, mode="some"))]
+
+
+@case
+def graph_multi_grad_hook_any(T):
+    x, y = a(T, True), b(T, True)
+    calls = []
+    G(T).register_multi_grad_hook((x, y), lambda g: calls.append(g), mode="any")
+    (x * y).sum().backward()
+    (y * 2).sum().backward()
+    G(T).register_multi_grad_hook((x, a(T)), lambda g: calls.append(("second", g)), mode="any")
+    (x * 5).sum().backward()
+    return calls
+
+
+@case
+def graph_allow_mutation(T):
+    x = a(T, True)
+    with G(T).allow_mutation_on_saved_tensors():
+        y = x * 1
+        out = (y ** 2).sum()
+        y.mul_(3)
+        out.backward()
+    err_nested = None
+    with G(T).allow_mutation_on_saved_tensors():
+        err_nested = err(lambda: G(T).allow_mutation_on_saved_tensors().__enter__())
+    with G(T).allow_mutation_on_saved_tensors():
+        out2 = (x * x).sum()
+    return [x.grad, err_nested, err(lambda: out2.backward())]
+
+
+@case
+def graph_variable_and_misc(T):
+    V = T.autograd.Variable
+    x = a(T, True)
+    v1 = V(a(T))
+    v2 = V(a(T), requires_grad=True)
+    v3 = V(x * 2)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        V(a(T), volatile=True)
+    with T.inference_mode():
+        inf = T.ones(2)
+    with T.autograd.set_multithreading_enabled(False):
+        inside = (x * 2).sum()
+    prev = T.is_warn_always_enabled()
+    T.set_warn_always(True)
+    now = T.is_warn_always_enabled()
+    T.set_warn_always(prev)
+    return [v1.requires_grad, v2.requires_grad, v2.is_leaf, v3.grad_fn is None, v3.requires_grad,
+            isinstance(x, V), isinstance(3, V), V().shape, err(lambda: V(3)), [str(m.message) for m in w],
+            T.is_inference(inf), T.is_inference(x), err(lambda: T.is_inference(3)), inside, now]
+
+
+# -- checkpoint ----------------------------------------------------------------------
+
+def _region(x, w):
+    return ((x @ w).tanh() * x.sin()).exp()
+
+
+W = [[0.5, -0.25, 1.0], [0.75, 0.1, -0.3], [0.2, 0.4, 0.6]]
+
+
+@case
+def checkpoint_grads(T):
+    cp = ckpt(T)
+    res = []
+    for use_reentrant in (False, True):
+        x = a(T, True)
+        w = T.tensor(W, dtype=T.float64, requires_grad=True)
+        y = cp.checkpoint(_region, x, w, use_reentrant=use_reentrant)
+        y.sum().backward()
+        res.append([y, x.grad, w.grad])
+    x = a(T, True)
+    w = T.tensor(W, dtype=T.float64, requires_grad=True)
+    res.append(T.autograd.grad(cp.checkpoint(_region, x, w, use_reentrant=False).sum(), (x, w)))
+    res.append(T.autograd.grad(_region(x, w).sum(), (x, w)))
+    return res
+
+
+@case
+def checkpoint_nested_and_sequential(T):
+    cp = ckpt(T)
+    x = a(T, True)
+
+    def outer(t):
+        return cp.checkpoint(lambda u: u.sin() * u, t * 2, use_reentrant=False).exp()
+    g1 = T.autograd.grad(cp.checkpoint(outer, x, use_reentrant=False).sum(), x)
+    seq = [lambda t: t.sin(), lambda t: t * 3, lambda t: t.exp(), lambda t: t.tanh(), lambda t: t * t]
+    outs = []
+    for ur in (False, True):
+        x.grad = None
+        y = cp.checkpoint_sequential(seq, 2, x, use_reentrant=ur)
+        y.sum().backward()
+        outs.append([y, x.grad])
+    gg = T.autograd.grad(T.autograd.grad(cp.checkpoint(lambda t: (t ** 3).sum(), x, use_reentrant=False), x,
+                                         create_graph=True)[0].sum(), x)
+    return [g1, outs, gg]
+
+
+@case
+def checkpoint_kwargs_context_and_errors(T):
+    cp = ckpt(T)
+    x = a(T, True)
+    entered = []
+
+    class Ctx:
+        def __init__(self, tag):
+            self.tag = tag
+
+        def __enter__(self):
+            entered.append(self.tag)
+
+        def __exit__(self, *args):
+            return False
+    y = cp.checkpoint(lambda t, k=1.0: t * k, x, k=3.0, use_reentrant=False,
+                      context_fn=lambda: (Ctx("fwd"), Ctx("recompute")))
+    y.sum().backward()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        cp.checkpoint(lambda t: t * 2, x)
+        cp.checkpoint(lambda t: t * 2, a(T), use_reentrant=True)
+    return [x.grad, entered, [str(m.message) for m in w],
+            err(lambda: cp.checkpoint(lambda t, k=1.0: t * k, x, k=3.0, use_reentrant=True)),
+            err(lambda: cp.checkpoint(lambda t: t, x, use_reentrant=True, context_fn=lambda: (Ctx(1), Ctx(2)))),
+            err(lambda: cp.checkpoint_sequential([lambda t: t], 1, x, use_reentrant=False, foo=1))]
+
+
+@case
+def checkpoint_preserves_rng(T):
+    cp = ckpt(T)
+    res = []
+    for ur in (False, True):
+        x = T.ones(50, dtype=T.float64, requires_grad=True)
+        masks = []
+
+        def drop(t):
+            m = (T.rand(50) > 0.5).to(T.float64)
+            masks.append(m)
+            return t * m * 2
+        y = cp.checkpoint(drop, x, use_reentrant=ur, preserve_rng_state=True)
+        y.sum().backward()
+        res.append([bool((x.grad == masks[0] * 2).all()), len(masks), bool((masks[0] == masks[-1]).all())])
+    return res
+
+
+# -- profiler -------------------------------------------------------------------------
+
+@case
+def profiler_rows(T):
+    prof_mod = T.autograd.profiler
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    with prof_mod.profile() as prof:
+        with prof_mod.record_function("my_region"):
+            y = (x * 2).sin().sum()
+        y.backward()
+        (x * x).sum().backward()
+    avg = prof.key_averages()
+    counts = {e.key: e.count for e in avg}
+    table = avg.table(sort_by="self_cpu_time_total", row_limit=50)
+    lines = table.split("\n")
+    names = ["my_region", "MulBackward0", "SinBackward0", "SumBackward0", "torch::autograd::AccumulateGrad",
+             "AccumulateGrad"]
+    return [[counts.get(n) for n in names], lines[1].split(), lines[0] == lines[2],
+            lines[-2].startswith("Self CPU time total:"),
+            err(lambda: prof_mod.profile().key_averages())]
+
+
+@case
+def gradcheck_shapes_and_layouts(T):
+    """0-d, zero-size, one-element and non-contiguous inputs."""
+    gc, ggc = T.autograd.gradcheck, T.autograd.gradgradcheck
+    res = []
+    for shape in [(), (0,), (2, 0), (1,), (3, 1), (2, 3, 2)]:
+        n = int(np.prod(shape)) if shape else 1
+        x = T.tensor(np.linspace(-1.0, 1.5, n).reshape(shape), dtype=T.float64, requires_grad=True)
+        res.append([gc(lambda t: t.sin() * t, x), ggc(lambda t: t.exp() * t, x),
+                    F(T).jacobian(lambda t: t.sin() * t, x).shape if n else None])
+    base = T.tensor(np.linspace(-1.0, 1.0, 12).reshape(3, 4), dtype=T.float64)
+    nc = base.t().detach().requires_grad_()
+    res.append([nc.is_contiguous(), gc(lambda t: t.tanh() * 2, nc), gc(lambda t: t[:, ::2].exp(), nc),
+                F(T).jacobian(lambda t: t.exp(), nc)])
+    return res
+
+
+@case
+def func_linearize_and_stack_state(T):
+    fn = T.func
+    x = a(T)
+    out, jfn = fn.linearize(lambda t: t.sin() * t, x)
+    m1, m2 = _linear_module(T), _linear_module(T)
+    params, buffers = fn.stack_module_state([m1, m2])
+    return [out, jfn(x), jfn(x * 0 + 1), sorted(params), params["weight"].shape,
+            params["weight"].requires_grad, params["weight"].is_leaf, buffers["bias"],
+            err(lambda: fn.stack_module_state([]))]
+
+
+@case
+def checkpoint_helpers(T):
+    cp = ckpt(T)
+    x = a(T, True)
+    d = cp.detach_variable((x, 3, a(T)))
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        cp.check_backward_validity((a(T), 1))
+        cp.check_backward_validity((x,))
+    with cp.set_checkpoint_early_stop(False):
+        y = cp.checkpoint(lambda t: t.exp(), x, use_reentrant=False)
+    y.sum().backward()
+    return [d[0].requires_grad, d[0].is_leaf, d[1], d[2].requires_grad, [str(m.message) for m in w],
+            err(lambda: cp.detach_variable([x])), x.grad]
