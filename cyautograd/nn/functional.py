@@ -76,10 +76,20 @@ def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
+def _clamp_open(input, lo, hi):
+    """clamp whose gradient is zero at the bounds themselves, as torch's hardtanh_backward
+    (grad passes only where lo < x < hi)."""
+    out = input.clamp(lo, hi)
+    inside = (input > lo).logical_and(input < hi)
+    return _T().where(inside, input, out.detach())
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    out = _clamp_open(input, min_val, max_val)
     if inplace:
-        return input.clamp_(min_val, max_val)
-    return input.clamp(min_val, max_val)
+        with no_grad():
+            return input.copy_(out)
+    return out
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -181,7 +191,7 @@ def tanhshrink(input):
 
 
 def hardsigmoid(input, inplace=False):
-    return (input / 6 + 0.5).clamp(0.0, 1.0)
+    return _clamp_open(input + 3, 0.0, 6.0) / 6
 
 
 def hardswish(input, inplace=False):
@@ -238,7 +248,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         raise RuntimeError(
             f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
             f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
-            f"{input.shape}")
+            f"{list(input.shape)}")
     dims = tuple(range(-n, 0))
     mean = input.mean(dims, keepdim=True)
     centered = input - mean
@@ -256,6 +266,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if input.dim() < 2:
         raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
     C = input.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != C:
+            raise RuntimeError(f"{name} should contain {C} elements not {t.numel()}")
     shape = [1] * input.dim()
     shape[1] = C
     dims = tuple(d for d in range(input.dim()) if d != 1)
@@ -588,12 +602,19 @@ def bilinear(input1, input2, weight, bias=None):
 
 
 # ---------------------------------------------------------------- losses
+def _no_grad_arg(t, fname, arg="weight"):
+    from cyautograd.grad_mode import is_grad_enabled
+    if t is not None and t.requires_grad and is_grad_enabled():
+        raise RuntimeError(f"The function '{fname}' is not differentiable with respect to "
+                           f"argument '{arg}'. This input cannot have requires_grad True.")
+
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if label_smoothing < 0.0 or label_smoothing > 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     T = _T()
+    _no_grad_arg(weight, "nll_loss_forward")
     class_dim = 0 if input.dim() == 1 else 1
     C = input.shape[class_dim]
     wshape = [1] * input.dim()
@@ -650,6 +671,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
+    _no_grad_arg(weight, "binary_cross_entropy_with_logits")
+    _no_grad_arg(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
     sp = _softplus_neg(input)              # -log(sigmoid(x))
     if pos_weight is not None:
         log_weight = (pos_weight - 1) * target + 1
