@@ -18,6 +18,8 @@ SUITES = [
     ("sizes", "cases_sizes"),
     ("overlap", "cases_overlap"),
     ("autograd_api", "cases_autograd_api"),
+    ("nn", "cases_nn"),
+    ("optim", "cases_optim"),
 ]
 
 

@@ -1,14 +1,95 @@
-"""cyautograd.nn.functional, as torch.nn.functional."""
+"""cyautograd.nn.functional, as torch.nn.functional.
+
+NOTE [ Composite functionals ]
+Everything here that has no op of its own is written in Python over the
+existing differentiable ops, so gradients (and double backward) come from
+their nodes: the values agree with torch's to float rounding and the
+gradients are the same functions, but ``grad_fn`` is the node of the last op
+used (e.g. ``AddBackward0`` for layer_norm, not torch's
+``NativeLayerNormBackward0``).  Branches that could overflow in the branch a
+``where`` does not pick are fed clamped inputs, so no 0 * inf = nan reaches a
+gradient.  erf (for the exact GELU) is the one new primitive: an autograd
+Function whose backward is itself composite.
+"""
+import math
+import warnings
+
+import numpy as np
+
 from cyautograd.ops.linalg import linear  # noqa: F401
 from cyautograd.ops.loss import binary_cross_entropy, mse_loss, nll_loss  # noqa: F401
 from cyautograd.ops.pointwise import relu as _relu, sigmoid, tanh  # noqa: F401
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
+from cyautograd.tensor import Tensor
+from cyautograd.grad_mode import no_grad
+from cyautograd.function import Function
+
+_mod = None
 
 
+def _T():
+    global _mod
+    if _mod is None:
+        import cyautograd
+        _mod = cyautograd
+    return _mod
+
+
+def _pair(v, n=2):
+    if isinstance(v, (tuple, list)):
+        if len(v) == 1:
+            return tuple(v) * n
+        return tuple(v)
+    return (v,) * n
+
+
+def _reduce(loss, reduction):
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "none":
+        return loss
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if size_average and reduce:
+        return "mean"
+    if reduce:
+        return "sum"
+    return "none"
+
+
+# ---------------------------------------------------------------- activations
 def relu(input, inplace=False):
     if inplace:
         return input.relu_()
     return _relu(input)
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def _clamp_open(input, lo, hi):
+    """clamp whose gradient is zero at the bounds themselves, as torch's hardtanh_backward
+    (grad passes only where lo < x < hi)."""
+    out = input.clamp(lo, hi)
+    inside = (input > lo).logical_and(input < hi)
+    return _T().where(inside, input, out.detach())
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    out = _clamp_open(input, min_val, max_val)
+    if inplace:
+        with no_grad():
+            return input.copy_(out)
+    return out
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -19,13 +100,646 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _log_softmax(input, dim, dtype)
 
 
+def _erf_array(a):
+    try:
+        from scipy.special import erf as _sp_erf
+        return _sp_erf(a).astype(a.dtype, copy=False)
+    except ImportError:  # pragma: no cover - scipy is optional
+        return np.vectorize(math.erf, otypes=[np.float64])(a).astype(a.dtype, copy=False)
+
+
+class _Erf(Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return _T().from_numpy(np.ascontiguousarray(_erf_array(x.detach().numpy())))
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return g * (2.0 / math.sqrt(math.pi)) * (-(x * x)).exp()
+
+
+_Erf._backward_cls.__name__ = "ErfBackward0"
+
+
+def _erf(x):
+    return _Erf.apply(x)
+
+
+def gelu(input, approximate="none"):
+    if approximate == "tanh":
+        inner = math.sqrt(2.0 / math.pi) * (input + 0.044715 * input * input * input)
+        return 0.5 * input * (1.0 + inner.tanh())
+    if approximate != "none":
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return input * 0.5 * (1.0 + _erf(input * (1.0 / math.sqrt(2.0))))
+
+
+def silu(input, inplace=False):
+    out = input * input.sigmoid()
+    if inplace:
+        with no_grad():
+            return input.copy_(out)
+    return out
+
+
+def mish(input, inplace=False):
+    return input * softplus(input).tanh()
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    bx = input * beta
+    # exp's input clamped at the threshold: the branch where() drops stays finite
+    soft = bx.clamp_max(threshold).exp().log1p() / beta
+    return _T().where(bx > threshold, input, soft)
+
+
+def _softplus_neg(x):
+    """log(1 + exp(-x)), stable both ways and smooth at 0."""
+    T = _T()
+    zero = T.zeros((), dtype=x.dtype)
+    xp = T.where(x >= 0, x, zero)
+    xn = T.where(x < 0, x, zero)
+    return T.where(x >= 0, (-xp).exp().log1p(), (xn.exp()).log1p() - xn)
+
+
+def logsigmoid(input):
+    return -_softplus_neg(input)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    out = _T().where(input > 0, input, input * negative_slope)
+    if inplace:
+        with no_grad():
+            return input.copy_(out)
+    return out
+
+
+def elu(input, alpha=1.0, inplace=False):
+    T = _T()
+    neg = T.where(input > 0, T.zeros((), dtype=input.dtype), input)
+    return T.where(input > 0, input, alpha * (neg.exp() - 1))
+
+
+def softsign(input):
+    return input / (1 + input.abs())
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def hardsigmoid(input, inplace=False):
+    return _clamp_open(input + 3, 0.0, 6.0) / 6
+
+
+def hardswish(input, inplace=False):
+    return input * hardsigmoid(input)
+
+
+def glu(input, dim=-1):
+    a, b = input.chunk(2, dim)
+    return a * b.sigmoid()
+
+
+# ---------------------------------------------------------------- dropout, one_hot
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0.0:
+        return input
+    T = _T()
+    if p == 1.0:
+        out = input * T.zeros_like(input)
+    else:
+        keep = (T.rand(input.shape, dtype=input.dtype) >= p).to(input.dtype)
+        out = input * keep * (1.0 / (1.0 - p))
+    if inplace:
+        with no_grad():
+            return input.copy_(out)
+    return out
+
+
+def one_hot(tensor, num_classes=-1):
+    T = _T()
+    if tensor.dtype != T.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if tensor.numel() == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        return T.empty(tuple(tensor.shape) + (num_classes,), dtype=T.int64)
+    if int(tensor.min()) < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        num_classes = int(tensor.max()) + 1
+    elif int(tensor.max()) >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return (tensor.unsqueeze(-1) == T.arange(num_classes)).long()
+
+
+# ---------------------------------------------------------------- normalization
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    normalized_shape = tuple(normalized_shape)
+    n = len(normalized_shape)
+    if n == 0 or input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
+        raise RuntimeError(
+            f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+            f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
+            f"{list(input.shape)}")
+    dims = tuple(range(-n, 0))
+    mean = input.mean(dims, keepdim=True)
+    centered = input - mean
+    var = (centered * centered).mean(dims, keepdim=True)
+    out = centered * (var + eps).rsqrt()
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    if input.dim() < 2:
+        raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+    C = input.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != C:
+            raise RuntimeError(f"{name} should contain {C} elements not {t.numel()}")
+    shape = [1] * input.dim()
+    shape[1] = C
+    dims = tuple(d for d in range(input.dim()) if d != 1)
+    if training:
+        count = input.numel() // C if C else 0
+        if count == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got input "
+                             f"size {input.shape}")
+        mean = input.mean(dims, keepdim=True)
+        centered = input - mean
+        var = (centered * centered).mean(dims, keepdim=True)
+        if running_mean is not None or running_var is not None:
+            with no_grad():
+                if running_mean is not None:
+                    running_mean.mul_(1 - momentum).add_(mean.reshape(C) * momentum)
+                if running_var is not None:
+                    unbiased = var.reshape(C) * (count / (count - 1))
+                    running_var.mul_(1 - momentum).add_(unbiased * momentum)
+        out = centered * (var + eps).rsqrt()
+    else:
+        out = (input - running_mean.reshape(shape)) * (running_var.reshape(shape) + eps).rsqrt()
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    T = _T()
+    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    x1 = x1.expand(*shape) if tuple(x1.shape) != shape else x1
+    x2 = x2.expand(*shape) if tuple(x2.shape) != shape else x2
+    n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
+    n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
+    del T
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+
+
+# ---------------------------------------------------------------- embedding
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    T = _T()
+    if input.dtype not in (T.int64, T.int32):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"{input.type()} instead (while checking arguments for embedding)")
+    if padding_idx is not None:
+        if padding_idx > 0:
+            assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif padding_idx < 0:
+            assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            padding_idx = weight.size(0) + padding_idx
+    if max_norm is not None:
+        with no_grad():
+            rows = input.reshape(-1).long()
+            norms = weight.index_select(0, rows).norm(norm_type, 1)
+            scale = (max_norm / (norms + 1e-7)).clamp_max(1.0)
+            weight.index_put_((rows,), weight.index_select(0, rows) * scale.unsqueeze(1))
+    flat = input.reshape(-1).long()
+    out = weight.index_select(0, flat).reshape(tuple(input.shape) + (weight.shape[1],))
+    if padding_idx is not None:
+        # the padding row gets no gradient, as torch's embedding_backward
+        keep = (input != padding_idx).unsqueeze(-1)
+        out = T.where(keep, out, out.detach())
+    return out
+
+
+# ---------------------------------------------------------------- padding
+def _pad_indices(n, before, after, mode):
+    idx = np.arange(-before, n + after)
+    if mode == "replicate":
+        idx = np.clip(idx, 0, n - 1)
+    elif mode == "reflect":
+        if before >= n or after >= n:
+            raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding "
+                               f"input dimension, but got: padding ({before}, {after}) at "
+                               f"dimension of input {n}")
+        idx = np.abs(idx)
+        idx = np.where(idx > n - 1, 2 * (n - 1) - idx, idx)
+    elif mode == "circular":
+        idx = idx % n
+    return idx
+
+
+def pad(input, pad, mode="constant", value=None):
+    T = _T()
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input "
+                           "dimension but got padding length "
+                           f"{len(pad)} and input of dimension {input.dim()}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    out = input
+    for i in range(len(pad) // 2):
+        dim = input.dim() - 1 - i
+        before, after = int(pad[2 * i]), int(pad[2 * i + 1])
+        if mode == "constant":
+            n = out.shape[dim]
+            if before < 0 or after < 0:
+                start = -before if before < 0 else 0
+                stop = n + after if after < 0 else n
+                out = out.narrow(dim, start, max(stop - start, 0))
+                before, after = max(before, 0), max(after, 0)
+            parts = []
+            fill = 0 if value is None else value
+            for k in (before, after):
+                shape = list(out.shape)
+                shape[dim] = k
+                parts.append(T.full(shape, fill, dtype=out.dtype) if k else None)
+            pieces = [p for p in (parts[0], out, parts[1]) if p is not None]
+            out = T.cat(pieces, dim) if len(pieces) > 1 else out
+        else:
+            if value is not None and value != 0:
+                raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument.")
+            idx = _pad_indices(out.shape[dim], before, after, mode)
+            out = out.index_select(dim, T.from_numpy(idx.astype(np.int64)))
+    return out
+
+
+# ---------------------------------------------------------------- convolution and pooling
+def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
+    T = _T()
+    unbatched = input.dim() == nd + 1
+    if unbatched:
+        input = input.unsqueeze(0)
+    if input.dim() != nd + 2:
+        raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
+                           f"conv{nd}d, but got input of size: {list(input.shape)}")
+    stride, dilation = _pair(stride, nd), _pair(dilation, nd)
+    k = tuple(weight.shape[2:])
+    if isinstance(padding, str):
+        if padding == "valid":
+            padding = (0,) * nd
+        elif padding == "same":
+            if any(s != 1 for s in stride):
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            total = [d * (kk - 1) for d, kk in zip(dilation, k)]
+            pads = []
+            for tt in reversed(total):
+                pads += [tt // 2, tt - tt // 2]
+            input = globals()["pad"](input, pads)
+            padding = (0,) * nd
+        else:
+            raise ValueError(f"Invalid padding string '{padding}'")
+    padding = _pair(padding, nd)
+    N, C = input.shape[0], input.shape[1]
+    O = weight.shape[0]
+    if C != weight.shape[1] * groups:
+        raise RuntimeError(
+            f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
+            f"{list(input.shape)} to have {weight.shape[1] * groups} channels, but got {C} "
+            "channels instead")
+    if any(padding):
+        pads = []
+        for p in reversed(padding):
+            pads += [p, p]
+        input = globals()["pad"](input, pads)
+    x = input
+    for d in range(nd):
+        span = dilation[d] * (k[d] - 1) + 1
+        if x.shape[2 + d] < span:
+            raise RuntimeError(
+                f"Calculated padded input size per channel: "
+                f"({' x '.join(str(s) for s in input.shape[2:])}). Kernel size: "
+                f"({' x '.join(str(s) for s in k)}). Kernel size can't be greater than actual "
+                "input size")
+        x = x.unfold(2 + d, span, stride[d])
+    if any(dl != 1 for dl in dilation):
+        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
+    # x: (N, C, o1..ond, k1..knd) -> (N, G, o..., C/G * k...)
+    outs = tuple(x.shape[2:2 + nd])
+    G = groups
+    x = x.reshape((N, G, C // G) + outs + k)
+    perm = (0, 1) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
+    K = (C // G) * int(np.prod(k))
+    L = int(np.prod(outs))
+    cols = x.permute(*perm).reshape(N, G, L, K)
+    w = weight.reshape(G, O // G, K).transpose(1, 2)
+    y = cols.matmul(w)                                   # (N, G, L, O/G)
+    y = y.permute(0, 1, 3, 2).reshape((N, O) + outs)
+    if bias is not None:
+        y = y + bias.reshape((1, O) + (1,) * nd)
+    if unbatched:
+        y = y.squeeze(0)
+    return y
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1)
+
+
+def _pool_out(n, k, s, p, d, ceil_mode):
+    num = n + 2 * p - d * (k - 1) - 1
+    out = (-(-num // s) if ceil_mode else num // s) + 1
+    if ceil_mode and (out - 1) * s >= n + p:
+        out -= 1
+    return out
+
+
+def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill, nd, name):
+    T = _T()
+    k = _pair(kernel_size, nd)
+    stride = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
+        else _pair(stride, nd)
+    padding, dilation = _pair(padding, nd), _pair(dilation, nd)
+    for kk, p in zip(k, padding):
+        if p > kk // 2:
+            raise RuntimeError(f"{name}: pad should be at most half of effective kernel size, but "
+                               f"got pad={p}, kernel_size={kk} and dilation=1")
+    unbatched = input.dim() == nd + 1
+    x = input.unsqueeze(0) if unbatched else input
+    lead = x.dim() - nd
+    sizes = tuple(x.shape[lead:])
+    outs = [_pool_out(n, kk, s, p, d, ceil_mode)
+            for n, kk, s, p, d in zip(sizes, k, stride, padding, dilation)]
+    pads = []
+    for i in reversed(range(nd)):
+        need = (outs[i] - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1
+        extra = max(need - sizes[i] - 2 * padding[i], 0)
+        pads += [padding[i], padding[i] + extra]
+    if any(pads):
+        x = pad(x, pads, value=fill)
+    for i in range(nd):
+        span = dilation[i] * (k[i] - 1) + 1
+        x = x.unfold(lead + i, span, stride[i])
+    if any(dl != 1 for dl in dilation):
+        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
+    del T
+    return x, unbatched, k, stride, padding
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    if return_indices:
+        raise NotImplementedError("max_pool2d: return_indices=True is not supported")
+    x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
+                                          ceil_mode, float("-inf"), 2, "max_pool2d")
+    # max over the flattened window (row-major, as torch's scan): the gradient goes to
+    # the first maximal element, as torch's max_pool2d_backward
+    y = x.reshape(tuple(x.shape[:-2]) + (k[0] * k[1],)).max(-1)[0]
+    return y.squeeze(0) if unbatched else y
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    if return_indices:
+        raise NotImplementedError("max_pool1d: return_indices=True is not supported")
+    x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
+                                          ceil_mode, float("-inf"), 1, "max_pool1d")
+    y = x.max(-1)[0]
+    return y.squeeze(0) if unbatched else y
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    if ceil_mode:
+        raise NotImplementedError("avg_pool2d: ceil_mode=True is not supported")
+    x, unbatched, k, _, padding = _pool_windows(input, kernel_size, stride, padding, 1, False,
+                                                0.0, 2, "avg_pool2d")
+    s = x.sum((-2, -1))
+    if divisor_override is not None:
+        y = s / divisor_override
+    elif count_include_pad or not any(padding):
+        y = s / (k[0] * k[1])
+    else:
+        T = _T()
+        ones = T.ones(tuple(input.shape[-2:]), dtype=input.dtype)
+        cnt, _, _, _, _ = _pool_windows(ones.unsqueeze(0), kernel_size, stride, padding, 1,
+                                        False, 0.0, 2, "avg_pool2d")
+        y = s / cnt.sum((-2, -1)).squeeze(0)
+    return y.squeeze(0) if unbatched else y
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    if ceil_mode:
+        raise NotImplementedError("avg_pool1d: ceil_mode=True is not supported")
+    x, unbatched, k, _, padding = _pool_windows(input, kernel_size, stride, padding, 1, False,
+                                                0.0, 1, "avg_pool1d")
+    y = x.mean(-1)
+    return y.squeeze(0) if unbatched else y
+
+
+def adaptive_avg_pool2d(input, output_size):
+    oh, ow = _pair(output_size)
+    H, W = input.shape[-2], input.shape[-1]
+    if oh is None:
+        oh = H
+    if ow is None:
+        ow = W
+    if H % oh == 0 and W % ow == 0:
+        return avg_pool2d(input, (H // oh, W // ow))
+    rows = []
+    for i in range(oh):
+        h0, h1 = (i * H) // oh, -(-((i + 1) * H) // oh)
+        cols = []
+        for j in range(ow):
+            w0, w1 = (j * W) // ow, -(-((j + 1) * W) // ow)
+            cols.append(input[..., h0:h1, w0:w1].mean((-2, -1)))
+        rows.append(_T().stack(cols, -1))
+    return _T().stack(rows, -2)
+
+
+# ---------------------------------------------------------------- bilinear
+def bilinear(input1, input2, weight, bias=None):
+    O, I1, I2 = weight.shape
+    lead = tuple(input1.shape[:-1])
+    w = weight.permute(1, 0, 2).reshape(I1, O * I2)
+    t = input1.matmul(w).reshape(lead + (O, I2))
+    out = (t * input2.unsqueeze(-2)).sum(-1)
+    if bias is not None:
+        out = out + bias
+    return out
+
+
+# ---------------------------------------------------------------- losses
+def _no_grad_arg(t, fname, arg="weight"):
+    from cyautograd.grad_mode import is_grad_enabled
+    if t is not None and t.requires_grad and is_grad_enabled():
+        raise RuntimeError(f"The function '{fname}' is not differentiable with respect to "
+                           f"argument '{arg}'. This input cannot have requires_grad True.")
+
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
-    if label_smoothing != 0.0:
-        raise NotImplementedError("label_smoothing is not supported")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if label_smoothing < 0.0 or label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    T = _T()
+    _no_grad_arg(weight, "nll_loss_forward")
+    class_dim = 0 if input.dim() == 1 else 1
+    C = input.shape[class_dim]
+    wshape = [1] * input.dim()
+    wshape[class_dim] = C
+    if target.is_floating_point():
+        # class probabilities
+        if tuple(target.shape) != tuple(input.shape):
+            raise RuntimeError("Expected floating point target to have the same shape as input")
+        lp = _log_softmax(input, class_dim)
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / C
+        prod = lp * target
+        if weight is not None:
+            prod = prod * weight.reshape(wshape)
+        loss = -prod.sum(class_dim)
+        if reduction == "mean":
+            return loss.sum() / (input.numel() / C) if input.dim() > 1 else loss
+        return _reduce(loss, reduction)
     if input.dim() == 1 and target.dim() == 0:
-        return nll_loss(_log_softmax(input.unsqueeze(0), 1), target.unsqueeze(0), weight,
-                        ignore_index=ignore_index, reduction=reduction)
-    dim = 0 if input.dim() == 1 else 1
-    return nll_loss(_log_softmax(input, dim), target, weight, ignore_index=ignore_index,
-                    reduction=reduction)
+        lp = _log_softmax(input.unsqueeze(0), 1)
+        target = target.unsqueeze(0)
+        class_dim, wshape = 1, [1, C]
+        squeeze = True
+    else:
+        lp = _log_softmax(input, class_dim)
+        squeeze = False
+    nll = nll_loss(lp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing == 0.0:
+        return nll
+    if weight is not None:
+        smooth = -(lp * weight.reshape(wshape)).sum(class_dim)
+    else:
+        smooth = -lp.sum(class_dim)
+    ignore = target == ignore_index
+    smooth = smooth.masked_fill(ignore, 0.0)
+    if reduction == "mean":
+        if weight is not None:
+            safe = T.where(ignore, T.zeros((), dtype=target.dtype), target)
+            wsum = (weight.index_select(0, safe.reshape(-1)) * (~ignore).reshape(-1).to(
+                weight.dtype)).sum()
+            ret = smooth.sum() / wsum
+        else:
+            ret = smooth.sum() / (~ignore).sum()
+    elif reduction == "sum":
+        ret = smooth.sum()
+    else:
+        ret = smooth.squeeze(0) if squeeze else smooth
+    return (1 - label_smoothing) * nll + ret * (label_smoothing / C)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size "
+                         f"({input.shape})")
+    _no_grad_arg(weight, "binary_cross_entropy_with_logits")
+    _no_grad_arg(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
+    sp = _softplus_neg(input)              # -log(sigmoid(x))
+    if pos_weight is not None:
+        log_weight = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + log_weight * sp
+    else:
+        loss = (1 - target) * input + sp
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
+                      f"({input.shape}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    loss = (input - target).abs()
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    d = (input - target).abs()
+    if beta == 0.0:
+        return _reduce(d, reduction)
+    loss = _T().where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+    return _reduce(loss, reduction)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    d = (input - target).abs()
+    loss = _T().where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    T = _T()
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        # xlogy(t, t) - t * input, 0 where t == 0; log's input kept positive in the dropped branch
+        pos = target > 0
+        safe = T.where(pos, target, T.ones((), dtype=target.dtype))
+        loss = T.where(pos, target * safe.log(), T.zeros((), dtype=target.dtype)) - target * input
+    if reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the "
+                      "support size.'batchmean' divides only by the batch size, and aligns with "
+                      "the KL div math definition.'mean' will be changed to behave the same as "
+                      "'batchmean' in the next major release.", stacklevel=2)
+        return loss.mean()
+    if reduction == "batchmean":
+        return loss.sum() / input.shape[0] if input.dim() != 0 else loss.sum()
+    return _reduce(loss, reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8,
+                     reduce=None, reduction="mean"):
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * (input + eps).log()
+    return _reduce(loss, _legacy_reduction(size_average, reduce, reduction))

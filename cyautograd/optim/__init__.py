@@ -1,0 +1,7 @@
+"""cyautograd.optim, as torch.optim: Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad and
+lr_scheduler."""
+from cyautograd.optim import lr_scheduler  # noqa: F401
+from cyautograd.optim._algorithms import SGD, Adagrad, Adam, AdamW, RMSprop  # noqa: F401
+from cyautograd.optim.optimizer import Optimizer  # noqa: F401
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]
