@@ -17,7 +17,8 @@ def main():
     import cases_core
     import cases_hooks
     import cases_views
-    for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks)]:
+    import cases_fuzz
+    for name, mod in [("core", cases_core), ("views", cases_views), ("hooks", cases_hooks), ("fuzz", cases_fuzz)]:
         data = {k: harness.run(fn, T) for k, fn in sorted(mod.CASES.items())}
         harness.save_golden(name, data)
         print(f"{name}: {len(data)} cases recorded from torch {T.__version__}")

@@ -57,6 +57,11 @@ class Worker:
             except OSError:
                 pass
             self.proc.wait()
+            for f in (self.proc.stdin, self.proc.stdout):
+                try:
+                    f.close()
+                except OSError:
+                    pass
             self.proc = None
 
     def run(self, steps, timeout=TIMEOUT):
@@ -76,7 +81,7 @@ class Worker:
             return {"crash": "hang (timeout)"}
         if line == "":
             rc = self.proc.wait()
-            self.proc = None
+            self.stop()
             return {"crash": f"worker died (exit {rc})"}
         return json.loads(line)
 
