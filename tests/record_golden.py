@@ -20,6 +20,7 @@ SUITES = [
     ("autograd_api", "cases_autograd_api"),
     ("nn", "cases_nn"),
     ("optim", "cases_optim"),
+    ("fuzz", "cases_fuzz"),
 ]
 
 

@@ -16,6 +16,7 @@ cimport numpy as cnp
 import numpy as np
 cnp.import_array()
 from cyautograd import dtypes as _D
+from cyautograd.ops import shape as _shape
 
 
 cdef object _mm(object a, object b):
@@ -83,16 +84,6 @@ cdef class BmmBackward0(MatmulBackward):
     pass
 
 
-@cython.final
-cdef class UnsafeViewBackward0(MatmulBackward):
-    pass
-
-
-@cython.final
-cdef class SqueezeBackward4(MatmulBackward):
-    pass
-
-
 cdef tuple _promoted(tuple shape, bint left):
     if len(shape) == 1:
         return (1,) + shape if left else shape + (1,)
@@ -153,26 +144,107 @@ cdef Tensor _tensor_arg(x, str fname, str argname, int pos):
     return x
 
 
+cdef bint _should_fold(Tensor a, Tensor b, Py_ssize_t an, Py_ssize_t bn):
+    """Whether matmul folds the batch of the larger operand into a matrix and
+    calls mm/mv instead of bmm (at::native's should_fold): when the smaller
+    operand requires grad, or when the fold needs no copy."""
+    cdef bint larger = an >= bn
+    t1 = a.data_ if larger else np.swapaxes(b.data_, -1, -2)
+    cdef Py_ssize_t dim_t1 = t1.ndim
+    cdef Py_ssize_t dim_t2 = bn if larger else an
+    if not (dim_t1 >= 3 and dim_t2 <= 2):
+        return False
+    if tensor_requires_grad(b if larger else a):
+        return True
+    if an == 2:
+        return False
+    if t1.size == 0:
+        return True
+    shape = t1.shape
+    strides = t1.strides
+    for i in range(dim_t1 - 2):
+        if strides[i] != strides[i + 1] * shape[i + 1]:
+            return False
+    return True
+
+
 def matmul(input, other):
+    """torch.matmul, decomposed exactly as ATen's composite matmul so the graph
+    (node names, versions, views) is torch's: dot, mv, mm; vector @ matrix is
+    unsqueeze -> mm -> squeeze_ (version 1, SqueezeBackward4); a batched
+    operand is folded into mm/mv or expanded and reshaped for bmm, the result
+    an _unsafe_view."""
     cdef Tensor a = _tensor_arg(input, "matmul", "input", 1)
     cdef Tensor b = _tensor_arg(other, "matmul", "other", 2)
-    an = a.data_.ndim
-    bn = b.data_.ndim
+    cdef Py_ssize_t an = a.data_.ndim
+    cdef Py_ssize_t bn = b.data_.ndim
     if an == 0 or bn == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {an}D and {bn}D")
     if an == 1 and bn == 1:
-        name = DotBackward0
-    elif an == 2 and bn == 1:
-        name = MvBackward0
-    elif an == 2 and bn == 2:
-        name = MmBackward0
-    elif an == 1 and bn == 2:
-        name = SqueezeBackward4
-    elif an == 3 and bn == 3 and a.data_.shape[0] == b.data_.shape[0]:
-        name = BmmBackward0
+        return dot(a, b)
+    if an == 2 and bn == 1:
+        return mv(a, b)
+    if an == 2 and bn == 2:
+        return _matmul_core(a, b, MmBackward0)
+    if an == 1 and bn == 2:
+        return _shape._squeeze_dim_(mm(_shape.unsqueeze(a, 0), b), 0)
+    if _should_fold(a, b, an, bn):
+        transpose = bn > an
+        t1 = _shape.transpose(b, -2, -1) if transpose else a
+        t2 = (_shape.t(a) if an == 2 else a) if transpose else b
+        sizes1 = tuple(t1.shape)
+        out_shape = sizes1[:-1]
+        folded = 1
+        for s in out_shape:
+            folded *= s
+        t1_folded = _shape.reshape(t1, (folded, sizes1[-1]))
+        if t2.ndim == 2:
+            out_shape = out_shape + (t2.shape[1],)
+            output = _shape._unsafe_view(mm(t1_folded, t2), out_shape)
+            return _shape.contiguous(_shape.transpose(output, -2, -1)) if transpose else output
+        return _shape._unsafe_view(mv(t1_folded, t2), out_shape)
+    sa = tuple(a.data_.shape)
+    sb = tuple(b.data_.shape)
+    n = sa[-2] if an > 1 else 1
+    m1 = sa[-1]
+    batch1 = sa[:max(an - 2, 0)]
+    m2 = sb[-2] if bn > 1 else sb[0]
+    p = sb[-1] if bn > 1 else 1
+    batch2 = sb[:max(bn - 2, 0)]
+    if an == 3 and bn == 3 and batch1[0] != batch2[0]:
+        if batch1[0] == 1 and tensor_requires_grad(a):
+            return matmul(_shape.squeeze(a, 0), b)
+        if batch2[0] == 1 and tensor_requires_grad(b):
+            return matmul(a, _shape.squeeze(b, 0))
+    batch = _infer_size(batch1, batch2)
+    nb = 1
+    for s in batch:
+        nb *= s
+    a_exp = _shape.reshape(_shape.expand(a, batch + (n, m1)), (nb, n, m1))
+    if bn == 1:
+        b_exp = _shape.unsqueeze(_shape.reshape(_shape.expand(b, batch + (m2,)), (nb, m2)), 2)
     else:
-        name = UnsafeViewBackward0
-    return _matmul_core(a, b, name)
+        b_exp = _shape.reshape(_shape.expand(b, batch + (m2, p)), (nb, m2, p))
+    out_shape = batch + ((n,) if an > 1 else ()) + ((p,) if bn > 1 else ())
+    r = bmm(a_exp, b_exp)
+    if bn == 1:
+        r = _shape.squeeze(r, -1)
+    return _shape._unsafe_view(r, out_shape)
+
+
+cdef tuple _infer_size(tuple a, tuple b):
+    """Broadcast two batch shapes, with torch's error."""
+    cdef Py_ssize_t na = len(a), nb = len(b), n = max(na, nb), i
+    out = [0] * n
+    for i in range(n - 1, -1, -1):
+        off = n - 1 - i
+        sa = a[na - 1 - off] if na - 1 - off >= 0 else 1
+        sb = b[nb - 1 - off] if nb - 1 - off >= 0 else 1
+        if sa != sb and sa != 1 and sb != 1:
+            raise RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b ({sb}) "
+                               f"at non-singleton dimension {i}")
+        out[i] = sa if sb == 1 else sb
+    return tuple(out)
 
 
 cdef object _matmul_op(object a, object b):
@@ -218,6 +290,8 @@ def dot(input, other):
 def mv(input, vec):
     cdef Tensor a = _tensor_arg(input, "mv", "input", 1)
     cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
+    if a.data_.ndim != 2 or b.data_.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.data_.ndim}, {b.data_.ndim}")
     return _matmul_core(a, b, MvBackward0)
 
 

@@ -126,6 +126,16 @@ cdef class UnsafeViewBackward0(ShapeBackward):
 
 
 @cython.final
+cdef class ReshapeAliasBackward0(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward4(ShapeBackward):
+    pass
+
+
+@cython.final
 cdef class DiagonalBackward0(ShapeBackward):
     pass
 
@@ -444,12 +454,42 @@ cdef object _reshape_view(object x, tuple s):
 
 
 def reshape(input, *shape):
+    """torch's reshape: a view of a contiguous tensor (ViewBackward0), else
+    an alias where strides allow (ReshapeAliasBackward0), else a contiguous
+    clone viewed without a view relation (CloneBackward0 + UnsafeViewBackward0)."""
     cdef Tensor t = _arg(input, "reshape")
-    s = _infer_shape(_shape_arg(shape), t.data_.size, "reshape")
-    r = _reshape_view(t.data_, s)
+    x = t.data_
+    s = _infer_shape(_shape_arg(shape), x.size, "reshape")
+    r = _reshape_view(x, s)
     if r is not None:
-        return _view(t, r, ViewBackward0, K_RESHAPE, None)
-    return _record(t, t.data_.reshape(s), UnsafeViewBackward0, K_RESHAPE, None)
+        if x.flags.c_contiguous:
+            return _view(t, r, ViewBackward0, K_RESHAPE, None)
+        return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
+    return _unsafe_view(clone(t), s)
+
+
+def _unsafe_view(input, shape):
+    """at::_unsafe_view: `input` (contiguous) reshaped to `shape`, sharing its
+    memory but not as a view: own version counter, UnsafeViewBackward0."""
+    cdef Tensor t = _arg(input, "_unsafe_view")
+    return _record(t, t.data_.reshape(tuple(shape)), UnsafeViewBackward0, K_RESHAPE, None)
+
+
+def _squeeze_dim_(input, dim):
+    """t.squeeze_(dim) for a tensor that is not a view (matmul's vector @
+    matrix result): the geometry changes in place, the version is bumped and,
+    under grad, SqueezeBackward4 becomes its history."""
+    cdef Tensor t = _arg(input, "squeeze_")
+    x = t.data_
+    d = wrap_dim(dim, x.ndim) if x.ndim else 0
+    arr = x.squeeze(axis=d) if x.ndim and x.shape[d] == 1 else x.view()
+    cdef ShapeBackward fn = _shape_node(t, arr, SqueezeBackward4, K_RESHAPE, None)
+    check_inplace(t, fn is not None)
+    t.data_ = arr
+    bump_version(t)
+    if fn is not None:
+        rebase_history(t, fn)
+    return t
 
 
 def view(input, *shape):

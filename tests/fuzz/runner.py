@@ -1,0 +1,342 @@
+"""Runs generated programs on torch and cyautograd in long-lived worker
+processes, compares their logs step by step, minimises diverging programs, and
+records / loads torch's logs for machines without torch."""
+import gzip
+import hashlib
+import json
+import math
+import os
+import select
+import subprocess
+import sys
+import threading
+
+from .gen import generate, script
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "torch_logs.json.gz")
+TIMEOUT = 30.0          # seconds per program before a worker counts as hung
+RECYCLE = 400           # programs per worker before a fresh one (bounds leaks)
+
+# Tags whose divergences belong to other engineers' parallel work: excluded
+# from the CI run and counted apart by the CLI.
+DEFAULT_EXCLUDE = ("big", "asneg", "powbool", "infview", "noneargs", "overlap", "elem0d", "intcopy",
+                   "gdtype", "fromnumpy", "numerics", "bitwise", "promo", "npleft", "repr")
+
+
+class Worker:
+    def __init__(self, module):
+        self.module = module
+        self.proc = None
+        self.served = 0
+
+    def start(self):
+        env = dict(os.environ)
+        env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+        env.setdefault("OMP_NUM_THREADS", "1")
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker", self.module], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=env)
+        self.served = 0
+        line = self._read(120.0)
+        if line is None or "ready" not in line:
+            raise RuntimeError(f"worker for {self.module} did not start")
+
+    def _read(self, timeout):
+        fd = self.proc.stdout
+        r, _, _ = select.select([fd], [], [], timeout)
+        if not r:
+            return None
+        line = fd.readline()
+        return line.decode() if line else ""
+
+    def stop(self):
+        if self.proc is not None:
+            try:
+                self.proc.kill()
+            except OSError:
+                pass
+            self.proc.wait()
+            for f in (self.proc.stdin, self.proc.stdout):
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            self.proc = None
+
+    def run(self, steps, timeout=TIMEOUT):
+        if self.proc is None or self.served >= RECYCLE:
+            self.stop()
+            self.start()
+        self.served += 1
+        try:
+            self.proc.stdin.write((json.dumps({"steps": steps}) + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            self.stop()
+            return {"crash": "worker died (broken pipe)"}
+        line = self._read(timeout)
+        if line is None:
+            self.stop()
+            return {"crash": "hang (timeout)"}
+        if line == "":
+            rc = self.proc.wait()
+            self.stop()
+            return {"crash": f"worker died (exit {rc})"}
+        return json.loads(line)
+
+
+# -- comparison ----------------------------------------------------------------
+
+def _close(a, b, scale, rtol=1e-4, atol=1e-5):
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a == b
+    return abs(a - b) <= atol + rtol * max(abs(a), abs(b), scale)
+
+
+def same_values(a, b):
+    if a == b:
+        return True
+    if not (isinstance(a, dict) and isinstance(b, dict)) or set(a) != set(b):
+        return False
+    if "v" in a:
+        if len(a["v"]) != len(b["v"]):
+            return False
+        return all(_close(x, y, 0.0) for x, y in zip(a["v"], b["v"]))
+    if a["n"] != b["n"]:
+        return False
+    scale = a["a"] if not isinstance(a["a"], str) else 0.0
+    if not _close(a["a"], b["a"], 0.0) or not _close(a["s"], b["s"], scale * 1e-2):
+        return False
+    return all(_close(x, y, 0.0) for x, y in zip(a["p"], b["p"]))
+
+
+def _diff(a, b, path):
+    """First difference between two snapshot values, as (path, a, b), or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if ("v" in a or "n" in a) and ("v" in b or "n" in b) and path and path[-1] == "val":
+            return None if same_values(a, b) else (path, a, b)
+        if "f" in a and "f" in b and len(a) == 1 and len(b) == 1:
+            return None if _close(a["f"], b["f"], 0.0) else (path, a, b)
+        if set(a) != set(b):
+            return (path, a, b)
+        for k in a:
+            d = _diff(a[k], b[k], path + [k])
+            if d:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return (path, a, b)
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = _diff(x, y, path + [i])
+            if d:
+                return d
+        return None
+    return None if a == b else (path, a, b)
+
+
+def compare(want, got):
+    """First divergence between the torch result `want` and ours `got`:
+    None, or a dict {step, name, field, torch, cya}."""
+    if "crash" in want:
+        return {"step": -1, "name": "", "field": "torch-crash", "torch": want["crash"], "cya": None}
+    if "crash" in got:
+        return {"step": -1, "name": "", "field": "crash", "torch": None, "cya": got["crash"]}
+    for i, (w, g) in enumerate(zip(want["log"], got["log"])):
+        if w[0] != g[0]:
+            return {"step": i, "name": "", "field": "exception", "torch": w[0], "cya": g[0]}
+        for name in w[1]:
+            d = _diff(w[1][name], g[1].get(name, "missing"), [])
+            if d:
+                field = ".".join(str(p) for p in d[0] if not isinstance(p, int)) or "value"
+                return {"step": i, "name": name, "field": field, "torch": d[1], "cya": d[2]}
+        d = _diff(w[2], g[2], [])
+        if d:
+            return {"step": i, "name": "", "field": "hooks", "torch": d[1], "cya": d[2]}
+    if len(want["log"]) != len(got["log"]):
+        return {"step": min(len(want["log"]), len(got["log"])), "name": "", "field": "length",
+                "torch": len(want["log"]), "cya": len(got["log"])}
+    return None
+
+
+def prog_hash(prog):
+    h = hashlib.sha1()
+    for s in prog["steps"]:
+        h.update(s["code"].encode())
+        h.update(b"\0")
+        h.update(",".join(s["touch"]).encode())
+        h.update(b"\1")
+    return h.hexdigest()[:16]
+
+
+def signature(prog, div):
+    """A coarse class for a divergence: the op of the diverging step and the field."""
+    if div["step"] < 0:
+        return f"{div['field']}: {div['cya'] or div['torch']}"
+    code = prog["steps"][div["step"]]["code"]
+    op = _op_of(code)
+    field = div["field"]
+    if field == "exception":
+        t, c = div["torch"], div["cya"]
+        desc = f"torch {t[0] if t else 'ok'} vs cya {c[0] if c else 'ok'}"
+        return f"{op} exception: {desc}"
+    return f"{op} {field}"
+
+
+def _op_of(code):
+    import re
+    last = code.strip().split("\n")[-1].strip()
+    ctx = ""
+    if code.startswith("with "):
+        ctx = code.split(":")[0].replace("with T.", "") + "/"
+    if re.match(r"^\w+\[.*\]\s*=", last):
+        return ctx + "setitem"
+    if ".data =" in last:
+        return ctx + "data="
+    m = re.search(r"\.(\w+)\(|T\.(\w+)\(|(@)|(\[)", last.split("=", 1)[-1] if "=" in last and "==" not in last else last)
+    if m:
+        return ctx + next(x for x in m.groups() if x)
+    m = re.search(r"[-+*/]|\*\*", last)
+    return ctx + (m.group(0) if m else "?")
+
+
+# -- running many seeds -------------------------------------------------------
+
+def load_golden():
+    if not os.path.exists(GOLDEN):
+        return {}
+    with gzip.open(GOLDEN, "rt") as f:
+        return json.load(f)
+
+
+def save_golden(data):
+    os.makedirs(os.path.dirname(GOLDEN), exist_ok=True)
+    with gzip.open(GOLDEN, "wt", compresslevel=9) as f:
+        json.dump(data, f, separators=(",", ":"), sort_keys=True)
+
+
+def run_seeds(seeds, jobs=1, exclude=DEFAULT_EXCLUDE, torch_logs=None, record=False, on_result=None):
+    """Run the seeds. torch_logs: {str(seed): {"h": hash, "log": ...}} to use
+    instead of live torch. Returns {seed: (prog, divergence or None, torch_result)}."""
+    seeds = list(seeds)
+    results = {}
+    lock = threading.Lock()
+    it = iter(seeds)
+
+    def loop():
+        tw = None if torch_logs is not None else Worker("torch")
+        cw = None if record else Worker("cyautograd")
+        try:
+            while True:
+                with lock:
+                    seed = next(it, None)
+                if seed is None:
+                    return
+                prog = generate(seed, exclude)
+                if torch_logs is not None:
+                    rec = torch_logs.get(str(seed))
+                    if rec is None or rec["h"] != prog_hash(prog):
+                        want = {"crash": "no recorded torch log for this program (re-record)"}
+                    else:
+                        want = {"log": rec["log"]} if "log" in rec else {"crash": rec["crash"]}
+                else:
+                    want = tw.run(prog["steps"])
+                div = None
+                if cw is not None:
+                    got = cw.run(prog["steps"])
+                    div = compare(want, got)
+                with lock:
+                    results[seed] = (prog, div, want)
+                    if on_result:
+                        on_result(seed, prog, div)
+        finally:
+            for w in (tw, cw):
+                if w is not None:
+                    w.stop()
+
+    threads = [threading.Thread(target=loop) for _ in range(max(1, jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+# -- minimising ----------------------------------------------------------------
+
+def _same_div(a, b, prog_a, prog_b):
+    if a is None or b is None:
+        return False
+    if a["field"] != b["field"]:
+        return False
+    if a["step"] < 0 or b["step"] < 0:
+        return a["step"] == b["step"]
+    return prog_a["steps"][a["step"]]["code"] == prog_b["steps"][b["step"]]["code"]
+
+
+def minimize(prog, div, tw=None, cw=None, want_fn=None):
+    """Shrink `prog` to the fewest steps whose first divergence is the same
+    step and field. Greedy chunk removal (delta debugging), then single steps."""
+    own = tw is None
+    tw = tw or Worker("torch")
+    cw = cw or Worker("cyautograd")
+    try:
+        steps = prog["steps"][: div["step"] + 1] if div["step"] >= 0 else list(prog["steps"])
+
+        def test(cand):
+            p = {"seed": prog["seed"], "steps": cand}
+            d = compare(tw.run(cand), cw.run(cand))
+            return d if _same_div(d, div, p, prog) else None
+
+        d0 = test(steps)
+        if d0 is None:
+            return prog, div
+        cur_div = d0
+        chunk = max(1, len(steps) // 2)
+        while chunk >= 1:
+            i = 0
+            changed = False
+            while i < len(steps):
+                cand = steps[:i] + steps[i + chunk:]
+                if cand:
+                    d = test(cand)
+                    if d is not None:
+                        steps, cur_div, changed = cand, d, True
+                        continue
+                i += chunk
+            if not changed:
+                chunk //= 2
+        # keep only the steps up to the diverging one
+        if cur_div["step"] >= 0:
+            steps = steps[: cur_div["step"] + 1]
+        return {"seed": prog["seed"], "steps": steps}, cur_div
+    finally:
+        if own:
+            tw.stop()
+            cw.stop()
+
+
+def repro_script(prog, div):
+    last = prog["steps"][div["step"]] if div["step"] >= 0 else None
+    show = None
+    if last is not None and div["name"]:
+        show = (f"# diverges at {div['name']}.{div['field']}: torch {json.dumps(div['torch'])[:200]} "
+                f"vs cyautograd {json.dumps(div['cya'])[:200]}\n"
+                f"print({div['name']!r}, {div['name']}.shape, {div['name']}.dtype, {div['name']}._version, "
+                f"{div['name']}.grad_fn, {div['name']}.requires_grad, {div['name']}.is_leaf)")
+    elif last is not None:
+        show = (f"# diverges at step {div['step']} ({div['field']}): torch {json.dumps(div['torch'])[:300]} "
+                f"vs cyautograd {json.dumps(div['cya'])[:300]}")
+    return script(prog, "torch", show=show)
+
+
+def fmt_div(div):
+    return (f"step {div['step']} {div['name']} {div['field']}: torch={json.dumps(div['torch'])[:160]} "
+            f"cya={json.dumps(div['cya'])[:160]}")
+
+
+def isfinite(x):
+    return isinstance(x, float) and math.isfinite(x)
