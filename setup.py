@@ -18,7 +18,7 @@ import os
 
 import numpy
 from Cython.Build import cythonize
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -63,9 +63,7 @@ class ParallelBuildExt(build_ext):
 
 
 setup(
-    packages=["cyautograd", "cyautograd.ops", "cyautograd.functions",
-              "cyautograd.autograd", "cyautograd.nn", "cyautograd.utils", "cyautograd.bench",
-              "cyautograd.include"],
+    packages=find_packages(include=["cyautograd", "cyautograd.*"]) + ["cyautograd.include"],
     package_dir={"cyautograd.include": "include"},
     package_data={
         "cyautograd": ["*.pxd", "*.pyx", "*_api.h", "py.typed"],
