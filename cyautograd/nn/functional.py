@@ -11,6 +11,7 @@ used (e.g. ``AddBackward0`` for layer_norm, not torch's
 gradient.  erf (for the exact GELU) is the one new primitive: an autograd
 Function whose backward is itself composite.
 """
+import functools
 import math
 import warnings
 
@@ -402,6 +403,36 @@ def pad(input, pad, mode="constant", value=None):
 
 
 # ---------------------------------------------------------------- convolution and pooling
+# NOTE [ im2col by index ]
+# conv and pooling windows are gathered with one index_select over the
+# flattened spatial dims (the flat input position of every (output position,
+# kernel offset) pair, computed once per geometry and cached), giving
+# (N, C, out..., k...) as Tensor.unfold would.  The gather's backward is a
+# scatter-add, so overlapping windows accumulate their gradients.  (unfold's
+# own backward goes through TensorGeometry; gathering avoids that path and
+# handles stride and dilation in the same index.)
+@functools.lru_cache(maxsize=512)
+def _window_index(sizes, k, stride, dilation, outs):
+    nd = len(sizes)
+    axes = [np.arange(o) * s for o, s in zip(outs, stride)] + \
+           [np.arange(kk) * d for kk, d in zip(k, dilation)]
+    grids = np.meshgrid(*axes, indexing="ij", sparse=True)
+    flat = np.zeros([1] * (2 * nd), dtype=np.int64)
+    for dim in range(nd):
+        flat = flat * sizes[dim] + (grids[dim] + grids[nd + dim])
+    return np.ascontiguousarray(np.broadcast_to(flat, tuple(outs) + tuple(k)).reshape(-1))
+
+
+def _windows(x, nd, k, stride, dilation, outs):
+    """x (..., s1..snd) -> (..., o1..ond, k1..knd): every window, gathered by index."""
+    lead = tuple(x.shape[:x.dim() - nd])
+    sizes = tuple(x.shape[x.dim() - nd:])
+    idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
+    flat = x.reshape(lead + (int(np.prod(sizes)),))
+    cols = flat.index_select(len(lead), _T().from_numpy(idx))
+    return cols.reshape(lead + tuple(outs) + tuple(k))
+
+
 def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
     T = _T()
     unbatched = input.dim() == nd + 1
@@ -439,20 +470,19 @@ def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
         for p in reversed(padding):
             pads += [p, p]
         input = globals()["pad"](input, pads)
-    x = input
+    outs = []
     for d in range(nd):
         span = dilation[d] * (k[d] - 1) + 1
-        if x.shape[2 + d] < span:
+        if input.shape[2 + d] < span:
             raise RuntimeError(
                 f"Calculated padded input size per channel: "
                 f"({' x '.join(str(s) for s in input.shape[2:])}). Kernel size: "
                 f"({' x '.join(str(s) for s in k)}). Kernel size can't be greater than actual "
                 "input size")
-        x = x.unfold(2 + d, span, stride[d])
-    if any(dl != 1 for dl in dilation):
-        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
+        outs.append((input.shape[2 + d] - span) // stride[d] + 1)
+    x = _windows(input, nd, k, stride, dilation, outs)
     # x: (N, C, o1..ond, k1..knd) -> (N, G, o..., C/G * k...)
-    outs = tuple(x.shape[2:2 + nd])
+    outs = tuple(outs)
     G = groups
     x = x.reshape((N, G, C // G) + outs + k)
     perm = (0, 1) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
@@ -508,11 +538,7 @@ def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill
         pads += [padding[i], padding[i] + extra]
     if any(pads):
         x = pad(x, pads, value=fill)
-    for i in range(nd):
-        span = dilation[i] * (k[i] - 1) + 1
-        x = x.unfold(lead + i, span, stride[i])
-    if any(dl != 1 for dl in dilation):
-        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
+    x = _windows(x, nd, k, stride, dilation, outs)
     del T
     return x, unbatched, k, stride, padding
 
