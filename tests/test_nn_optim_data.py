@@ -291,3 +291,23 @@ def test_module_training_loop_memory_flat_without_gc(opt_name):
     assert collected == 0
     assert growth < 96 * 1024, f"memory grew by {growth} bytes over 200 epochs"
     assert losses[-1] < losses[0]
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+def test_conv_pool_large_vs_torch():
+    """Sizes and strides past 256 elements per dim (where a view's geometry holds
+    non-cached ints) through conv, pooling and their backward."""
+    T = harness.torch_module()
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((3, 6, 30, 20)).astype(np.float32)
+    w = rng.standard_normal((8, 3, 3, 3)).astype(np.float32)
+    outs = []
+    for lib in (cy, T):
+        xs, ws = lib.tensor(x, requires_grad=True), lib.tensor(w, requires_grad=True)
+        F_ = lib.nn.functional
+        y = F_.conv2d(xs, ws, padding=1, groups=2)
+        z = F_.max_pool2d(y, 2) + F_.avg_pool2d(y, 2)
+        (z * z).sum().backward()
+        outs.append([z, xs.grad, ws.grad])
+    for a, b_ in zip(*outs):
+        _close(a, b_, 1e-4)

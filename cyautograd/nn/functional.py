@@ -423,6 +423,16 @@ def _window_index(sizes, k, stride, dilation, outs):
     return np.ascontiguousarray(np.broadcast_to(flat, tuple(outs) + tuple(k)).reshape(-1))
 
 
+def _windows_cl(x, nd, k, stride, dilation, outs):
+    """channels-last x (N, s1..snd, C) -> (N, o1..ond, k1..knd, C)."""
+    N, C = x.shape[0], x.shape[-1]
+    sizes = tuple(x.shape[1:1 + nd])
+    idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
+    flat = x.reshape(N, int(np.prod(sizes)), C)
+    cols = flat.index_select(1, _T().from_numpy(idx))
+    return cols.reshape((N,) + tuple(outs) + tuple(k) + (C,))
+
+
 def _windows(x, nd, k, stride, dilation, outs):
     """x (..., s1..snd) -> (..., o1..ond, k1..knd): every window, gathered by index."""
     lead = tuple(x.shape[:x.dim() - nd])
@@ -480,18 +490,23 @@ def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
                 f"({' x '.join(str(s) for s in k)}). Kernel size can't be greater than actual "
                 "input size")
         outs.append((input.shape[2 + d] - span) // stride[d] + 1)
-    x = _windows(input, nd, k, stride, dilation, outs)
-    # x: (N, C, o1..ond, k1..knd) -> (N, G, o..., C/G * k...)
     outs = tuple(outs)
-    G = groups
-    x = x.reshape((N, G, C // G) + outs + k)
-    perm = (0, 1) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
-    K = (C // G) * int(np.prod(k))
-    L = int(np.prod(outs))
-    cols = x.permute(*perm).reshape(N, G, L, K)
-    w = weight.reshape(G, O // G, K).transpose(1, 2)
-    y = cols.matmul(w)                                   # (N, G, L, O/G)
-    y = y.permute(0, 1, 3, 2).reshape((N, O) + outs)
+    G, Cg, Og = groups, C // groups, O // groups
+    L, KK = int(np.prod(outs)), int(np.prod(k))
+    # channels-last gather: rows are output positions, columns (kernel offset, channel), so
+    # the big im2col matrix comes out of the gather contiguous and each group is one 2-D mm
+    # (numpy's batched matmul over broadcast, strided operands is far off BLAS speed)
+    xl = input.permute(0, *range(2, 2 + nd), 1)                  # (N, s..., C)
+    cols = _windows_cl(xl, nd, k, stride, dilation, outs)
+    cols = cols.reshape(N * L, KK, C)                            # (N*L, k..., C)
+    ys = []
+    for g in range(G):
+        cg = cols if G == 1 else cols[:, :, g * Cg:(g + 1) * Cg]
+        wg = weight if G == 1 else weight[g * Og:(g + 1) * Og]
+        wg = wg.permute(0, *range(2, 2 + nd), 1).reshape(Og, KK * Cg)   # (Og, k... * Cg)
+        ys.append(cg.reshape(N * L, KK * Cg).mm(wg.t()))
+    y = ys[0] if G == 1 else _T().cat(ys, 1)                     # (N*L, O)
+    y = y.reshape((N,) + outs + (O,)).permute(0, 1 + nd, *range(1, 1 + nd)).contiguous()
     if bias is not None:
         y = y + bias.reshape((1, O) + (1,) * nd)
     if unbatched:
