@@ -21,7 +21,6 @@ from cyautograd.ops.linalg import linear  # noqa: F401
 from cyautograd.ops.loss import binary_cross_entropy, mse_loss, nll_loss  # noqa: F401
 from cyautograd.ops.pointwise import relu as _relu, sigmoid, tanh  # noqa: F401
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
-from cyautograd.tensor import Tensor
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
 
@@ -305,13 +304,11 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    T = _T()
     shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
     x1 = x1.expand(*shape) if tuple(x1.shape) != shape else x1
     x2 = x2.expand(*shape) if tuple(x2.shape) != shape else x2
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
     n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
-    del T
     return ((x1 / n1) * (x2 / n2)).sum(dim)
 
 
@@ -444,7 +441,6 @@ def _windows(x, nd, k, stride, dilation, outs):
 
 
 def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
-    T = _T()
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)
@@ -531,7 +527,6 @@ def _pool_out(n, k, s, p, d, ceil_mode):
 
 
 def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill, nd, name):
-    T = _T()
     k = _pair(kernel_size, nd)
     stride = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
         else _pair(stride, nd)
@@ -554,7 +549,6 @@ def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill
     if any(pads):
         x = pad(x, pads, value=fill)
     x = _windows(x, nd, k, stride, dilation, outs)
-    del T
     return x, unbatched, k, stride, padding
 
 
