@@ -311,3 +311,58 @@ def test_conv_pool_large_vs_torch():
         outs.append([z, xs.grad, ws.grad])
     for a, b_ in zip(*outs):
         _close(a, b_, 1e-4)
+
+
+_ACTS = ["ReLU", "GELU", "Tanh", "Sigmoid", "SiLU", "LeakyReLU", "ELU", "Softplus", "Mish",
+         "Hardswish", "Identity"]
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+@pytest.mark.parametrize("seed", range(10))
+def test_module_stack_generated_vs_torch(seed):
+    """Random stacks of Linear / activation / LayerNorm / BatchNorm1d, widths up to a few
+    thousand, weights copied across: outputs, input and parameter gradients, running stats."""
+    T = harness.torch_module()
+    rng = np.random.default_rng(seed)
+    widths = [int(rng.choice([1, 3, 17, 64, 2048]))] + \
+        [int(rng.choice([2, 16, 33, 1000])) for _ in range(int(rng.integers(1, 4)))]
+    spec = []
+    for i in range(len(widths) - 1):
+        spec.append(("Linear", widths[i], widths[i + 1], bool(rng.integers(2))))
+        kind = int(rng.integers(3))
+        if kind == 1:
+            spec.append(("LayerNorm", widths[i + 1]))
+        elif kind == 2:
+            spec.append(("BatchNorm1d", widths[i + 1]))
+        spec.append((str(rng.choice(_ACTS)),))
+    batch = int(rng.integers(2, 9))
+    dtype = ["float32", "float64"][seed % 2]
+    x = rng.standard_normal((batch, widths[0])).astype(dtype)
+    built = []
+    for lib in (cy, T):
+        layers = []
+        for s in spec:
+            if s[0] == "Linear":
+                layers.append(lib.nn.Linear(s[1], s[2], bias=s[3]))
+            elif s[0] in ("LayerNorm", "BatchNorm1d"):
+                layers.append(getattr(lib.nn, s[0])(s[1]))
+            else:
+                layers.append(getattr(lib.nn, s[0])())
+        built.append(lib.nn.Sequential(*layers).to(getattr(lib, dtype)))
+    ours, theirs = built
+    with cy.no_grad():
+        for (n, p), (n2, q) in zip(ours.named_parameters(), theirs.named_parameters()):
+            assert n == n2
+            p.copy_(cy.tensor(rng.standard_normal(tuple(q.shape)) * 0.3))
+            q.data.copy_(T.tensor(p.detach().numpy()))
+    assert repr(ours) == repr(theirs)
+    assert list(ours.state_dict()) == list(theirs.state_dict())
+    res = []
+    for lib, m in ((cy, ours), (T, theirs)):
+        xs = lib.tensor(x, requires_grad=True)
+        y = m(xs)
+        (y * y).sum().backward()
+        res.append([y, xs.grad] + [p.grad for p in m.parameters()] + list(m.buffers()))
+    rtol = 2e-4 if dtype == "float32" else 1e-9
+    for a, b_ in zip(*res):
+        _close(a, b_, rtol)
