@@ -340,7 +340,8 @@ for _dt in ("float32", "float64"):
                        a * 10, b.sigmoid(), reduction=r), [(3, 4), (3, 4)], _dt)
         _loss_case(f"bce_logits_posw_{_red}",
                    lambda T, a, b, w, pw, r=_red: T.nn.functional.binary_cross_entropy_with_logits(
-                       a, b.sigmoid(), weight=w.detach(), pos_weight=pw.detach().abs(), reduction=r),
+                       a, b.sigmoid(), weight=w.detach(), pos_weight=pw.detach().abs(),
+                       reduction=r),
                    [(3, 4), (3, 4), (4,), (4,)], _dt)
         _loss_case(f"kl_div_log_target_{_red}",
                    lambda T, a, b, r=_red: T.nn.functional.kl_div(a, b, reduction=r,
@@ -450,7 +451,8 @@ def M_losses(T):
     tgt = T.tensor([0, 4, 2, 2])
     w = T.tensor([1.0, 2.0, 0.5, 1.0, 3.0])
     losses = [nn.MSELoss()(a, b), nn.L1Loss(reduction="sum")(a, b),
-              nn.CrossEntropyLoss()(a, tgt), nn.CrossEntropyLoss(weight=w, label_smoothing=0.1)(a, tgt),
+              nn.CrossEntropyLoss()(a, tgt),
+              nn.CrossEntropyLoss(weight=w, label_smoothing=0.1)(a, tgt),
               nn.NLLLoss(weight=w)(a.log_softmax(1), tgt),
               nn.BCELoss()(a.sigmoid(), b.sigmoid()),
               nn.BCEWithLogitsLoss(pos_weight=w)(a, b.sigmoid()),
@@ -515,8 +517,10 @@ def module_repr(T):
     big = nn.Sequential(
         nn.Conv2d(3, 8, 3, stride=2, padding=1, bias=False),
         nn.Conv2d(8, 8, (3, 1), dilation=2, groups=4, padding_mode="reflect", padding=1),
-        nn.Conv1d(2, 3, 5, padding="same"), nn.BatchNorm1d(4, affine=False), nn.BatchNorm1d(2, bias=False),
-        nn.BatchNorm2d(3, momentum=None), nn.LayerNorm((2, 3)), nn.LayerNorm(3, bias=False), nn.LayerNorm(2, elementwise_affine=False), nn.LeakyReLU(0.2, inplace=True),
+        nn.Conv1d(2, 3, 5, padding="same"), nn.BatchNorm1d(4, affine=False),
+        nn.BatchNorm1d(2, bias=False), nn.BatchNorm2d(3, momentum=None), nn.LayerNorm((2, 3)),
+        nn.LayerNorm(3, bias=False), nn.LayerNorm(2, elementwise_affine=False),
+        nn.LeakyReLU(0.2, inplace=True),
         nn.ReLU(inplace=True), nn.GELU(approximate="tanh"), nn.Softmax(dim=1), nn.LogSoftmax(),
         nn.Dropout(), nn.Flatten(0, 2), nn.Identity(), nn.Embedding(5, 2, padding_idx=0),
         nn.Bilinear(2, 3, 4), nn.MaxPool2d(2), nn.AvgPool2d(3, 1), nn.ELU(), nn.Softplus(beta=2),

@@ -555,6 +555,87 @@ ROWS += [
 ]
 
 
+# -- nn.Module and optimizer steps (issue 15) ---------------------------------------------
+
+_OPT_SIZES = [64, 64, 10]
+
+
+def _opt_step(name, **kw):
+    """One optimizer.step() over an MLP's parameters with fixed gradients, torch API.
+    torch runs its foreach implementation (the one its optimizers pick on GPUs);
+    cyautograd's update is one Python loop of in-place ops per parameter."""
+    def make(T):
+        arrays, _, _ = _mlp_init(32, _OPT_SIZES)
+        params = [T.nn.Parameter(T.tensor(a)) for a in arrays]
+        for p in params:
+            p.grad = T.ones_like(p) * 0.01
+        extra = {"foreach": True} if T.__name__ == "torch" else {}
+        opt = getattr(T.optim, name)(params, lr=1e-3, **kw, **extra)
+        return opt.step
+    return make
+
+
+def _np_opt_step(name):
+    """The same update written by hand in numpy, in place."""
+    def make():
+        arrays, _, _ = _mlp_init(32, _OPT_SIZES)
+        grads = [np.full_like(a, 0.01) for a in arrays]
+        bufs = [np.zeros_like(a) for a in arrays]
+        sqs = [np.zeros_like(a) for a in arrays]
+        state = {"t": 0}
+
+        def sgd():
+            for p, g, b in zip(arrays, grads, bufs):
+                b *= 0.9
+                b += g
+                p -= 1e-3 * b
+
+        def adam():
+            state["t"] += 1
+            t = state["t"]
+            for p, g, m, v in zip(arrays, grads, bufs, sqs):
+                m += 0.1 * (g - m)
+                v *= 0.999
+                v += 0.001 * g * g
+                p -= (1e-3 / (1 - 0.9 ** t)) * m / (np.sqrt(v) / np.sqrt(1 - 0.999 ** t) + 1e-8)
+        return sgd if name == "SGD" else adam
+    return make
+
+
+def module_step(batch, sizes):
+    """nn.Sequential MLP forward, CrossEntropyLoss, zero_grad and backward, torch API."""
+    def make(T):
+        arrays, xa, ya = _mlp_init(batch, sizes)
+        nn = T.nn
+        layers = []
+        for i in range(len(sizes) - 1):
+            layers.append(nn.Linear(sizes[i], sizes[i + 1]))
+            if i < len(sizes) - 2:
+                layers.append(nn.ReLU())
+        model = nn.Sequential(*layers)
+        with T.no_grad():
+            for p, a in zip(model.parameters(), arrays):
+                p.copy_(T.tensor(a))
+        x, y = T.tensor(xa), T.tensor(ya)
+        loss_fn = nn.CrossEntropyLoss()
+
+        def step():
+            model.zero_grad()
+            loss_fn(model(x), y).backward()
+        return step
+    return make
+
+
+ROWS += [
+    Row("training", "optim_sgd", "SGD(momentum=0.9).step(), MLP 64-64-10 params",
+        _opt_step("SGD", momentum=0.9), _np_opt_step("SGD"), "numpy by hand"),
+    Row("training", "optim_adam", "Adam.step(), MLP 64-64-10 params", _opt_step("Adam"),
+        _np_opt_step("Adam"), "numpy by hand"),
+    Row("training", "module_fwd_bwd", "nn.Sequential MLP fwd+bwd 32x64-64-10",
+        module_step(32, [64, 64, 10]), numpy_mlp(32, [64, 64, 10]), "numpy by hand (+update)"),
+]
+
+
 # -- floors -----------------------------------------------------------------------------
 
 ROWS += [

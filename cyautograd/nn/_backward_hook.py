@@ -92,6 +92,12 @@ class BackwardHook:
     def _on_output_grads(self, grads):
         self.grad_outputs = self._pack(self.output_index, grads, self.n_outputs)
         if not self.inputs_hooked:
+            import warnings
+            warnings.warn("Full backward hook is firing when gradients are computed with respect "
+                          "to module outputs since no inputs require gradients. See "
+                          "https://docs.pytorch.org/docs/main/generated/torch.nn.Module.html"
+                          "#torch.nn.Module.register_full_backward_hook for more details.",
+                          stacklevel=5)
             self._call_hooks((None,) * self.n_inputs)
             self.grad_outputs = None
 

@@ -11,6 +11,7 @@ used (e.g. ``AddBackward0`` for layer_norm, not torch's
 gradient.  erf (for the exact GELU) is the one new primitive: an autograd
 Function whose backward is itself composite.
 """
+import functools
 import math
 import warnings
 
@@ -20,7 +21,6 @@ from cyautograd.ops.linalg import linear  # noqa: F401
 from cyautograd.ops.loss import binary_cross_entropy, mse_loss, nll_loss  # noqa: F401
 from cyautograd.ops.pointwise import relu as _relu, sigmoid, tanh  # noqa: F401
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
-from cyautograd.tensor import Tensor
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
 
@@ -304,13 +304,11 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    T = _T()
     shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
     x1 = x1.expand(*shape) if tuple(x1.shape) != shape else x1
     x2 = x2.expand(*shape) if tuple(x2.shape) != shape else x2
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
     n2 = x2.norm(2, dim, keepdim=True).clamp_min(eps)
-    del T
     return ((x1 / n1) * (x2 / n2)).sum(dim)
 
 
@@ -402,8 +400,47 @@ def pad(input, pad, mode="constant", value=None):
 
 
 # ---------------------------------------------------------------- convolution and pooling
+# NOTE [ im2col by index ]
+# conv and pooling windows are gathered with one index_select over the
+# flattened spatial dims (the flat input position of every (output position,
+# kernel offset) pair, computed once per geometry and cached), giving
+# (N, C, out..., k...) as Tensor.unfold would.  The gather's backward is a
+# scatter-add, so overlapping windows accumulate their gradients.  (unfold's
+# own backward goes through TensorGeometry; gathering avoids that path and
+# handles stride and dilation in the same index.)
+@functools.lru_cache(maxsize=512)
+def _window_index(sizes, k, stride, dilation, outs):
+    nd = len(sizes)
+    axes = [np.arange(o) * s for o, s in zip(outs, stride)] + \
+           [np.arange(kk) * d for kk, d in zip(k, dilation)]
+    grids = np.meshgrid(*axes, indexing="ij", sparse=True)
+    flat = np.zeros([1] * (2 * nd), dtype=np.int64)
+    for dim in range(nd):
+        flat = flat * sizes[dim] + (grids[dim] + grids[nd + dim])
+    return np.ascontiguousarray(np.broadcast_to(flat, tuple(outs) + tuple(k)).reshape(-1))
+
+
+def _windows_cl(x, nd, k, stride, dilation, outs):
+    """channels-last x (N, s1..snd, C) -> (N, o1..ond, k1..knd, C)."""
+    N, C = x.shape[0], x.shape[-1]
+    sizes = tuple(x.shape[1:1 + nd])
+    idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
+    flat = x.reshape(N, int(np.prod(sizes)), C)
+    cols = flat.index_select(1, _T().from_numpy(idx))
+    return cols.reshape((N,) + tuple(outs) + tuple(k) + (C,))
+
+
+def _windows(x, nd, k, stride, dilation, outs):
+    """x (..., s1..snd) -> (..., o1..ond, k1..knd): every window, gathered by index."""
+    lead = tuple(x.shape[:x.dim() - nd])
+    sizes = tuple(x.shape[x.dim() - nd:])
+    idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
+    flat = x.reshape(lead + (int(np.prod(sizes)),))
+    cols = flat.index_select(len(lead), _T().from_numpy(idx))
+    return cols.reshape(lead + tuple(outs) + tuple(k))
+
+
 def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
-    T = _T()
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)
@@ -439,29 +476,33 @@ def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
         for p in reversed(padding):
             pads += [p, p]
         input = globals()["pad"](input, pads)
-    x = input
+    outs = []
     for d in range(nd):
         span = dilation[d] * (k[d] - 1) + 1
-        if x.shape[2 + d] < span:
+        if input.shape[2 + d] < span:
             raise RuntimeError(
                 f"Calculated padded input size per channel: "
                 f"({' x '.join(str(s) for s in input.shape[2:])}). Kernel size: "
                 f"({' x '.join(str(s) for s in k)}). Kernel size can't be greater than actual "
                 "input size")
-        x = x.unfold(2 + d, span, stride[d])
-    if any(dl != 1 for dl in dilation):
-        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
-    # x: (N, C, o1..ond, k1..knd) -> (N, G, o..., C/G * k...)
-    outs = tuple(x.shape[2:2 + nd])
-    G = groups
-    x = x.reshape((N, G, C // G) + outs + k)
-    perm = (0, 1) + tuple(range(3, 3 + nd)) + (2,) + tuple(range(3 + nd, 3 + 2 * nd))
-    K = (C // G) * int(np.prod(k))
-    L = int(np.prod(outs))
-    cols = x.permute(*perm).reshape(N, G, L, K)
-    w = weight.reshape(G, O // G, K).transpose(1, 2)
-    y = cols.matmul(w)                                   # (N, G, L, O/G)
-    y = y.permute(0, 1, 3, 2).reshape((N, O) + outs)
+        outs.append((input.shape[2 + d] - span) // stride[d] + 1)
+    outs = tuple(outs)
+    G, Cg, Og = groups, C // groups, O // groups
+    L, KK = int(np.prod(outs)), int(np.prod(k))
+    # channels-last gather: rows are output positions, columns (kernel offset, channel), so
+    # the big im2col matrix comes out of the gather contiguous and each group is one 2-D mm
+    # (numpy's batched matmul over broadcast, strided operands is far off BLAS speed)
+    xl = input.permute(0, *range(2, 2 + nd), 1)                  # (N, s..., C)
+    cols = _windows_cl(xl, nd, k, stride, dilation, outs)
+    cols = cols.reshape(N * L, KK, C)                            # (N*L, k..., C)
+    ys = []
+    for g in range(G):
+        cg = cols if G == 1 else cols[:, :, g * Cg:(g + 1) * Cg]
+        wg = weight if G == 1 else weight[g * Og:(g + 1) * Og]
+        wg = wg.permute(0, *range(2, 2 + nd), 1).reshape(Og, KK * Cg)   # (Og, k... * Cg)
+        ys.append(cg.reshape(N * L, KK * Cg).mm(wg.t()))
+    y = ys[0] if G == 1 else _T().cat(ys, 1)                     # (N*L, O)
+    y = y.reshape((N,) + outs + (O,)).permute(0, 1 + nd, *range(1, 1 + nd)).contiguous()
     if bias is not None:
         y = y + bias.reshape((1, O) + (1,) * nd)
     if unbatched:
@@ -486,7 +527,6 @@ def _pool_out(n, k, s, p, d, ceil_mode):
 
 
 def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill, nd, name):
-    T = _T()
     k = _pair(kernel_size, nd)
     stride = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
         else _pair(stride, nd)
@@ -508,12 +548,7 @@ def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill
         pads += [padding[i], padding[i] + extra]
     if any(pads):
         x = pad(x, pads, value=fill)
-    for i in range(nd):
-        span = dilation[i] * (k[i] - 1) + 1
-        x = x.unfold(lead + i, span, stride[i])
-    if any(dl != 1 for dl in dilation):
-        x = x[(Ellipsis,) + tuple(slice(None, None, dl) for dl in dilation)]
-    del T
+    x = _windows(x, nd, k, stride, dilation, outs)
     return x, unbatched, k, stride, padding
 
 

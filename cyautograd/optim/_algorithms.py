@@ -1,7 +1,5 @@
 """SGD, Adam, AdamW, RMSprop and Adagrad, as torch.optim's single-tensor updates.
 See NOTE [ Optimizer update arithmetic ] in optimizer.py."""
-import math
-
 from cyautograd.optim.optimizer import (Optimizer, _addcdiv_, _addcmul_, _lerp_, _use_grad,
                                         required)
 
@@ -249,5 +247,3 @@ class Adagrad(Optimizer):
                 _addcdiv_(p, grad, std, value=-clr)
         return loss
 
-
-del math
