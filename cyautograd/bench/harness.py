@@ -62,8 +62,11 @@ def calibrate(w, target):
 
 def summarize(samples, overhead=0.0):
     """Median, quartiles, min and max of per-iteration times, net of the
-    harness's own overhead."""
-    xs = sorted(s - overhead for s in samples)
+    harness's own overhead. The overhead is itself a noisy estimate: on a
+    loaded machine it can exceed a sample of a few-nanosecond workload, so a
+    net time never drops below 5% of its gross sample (a positive time keeps
+    every ratio defined)."""
+    xs = sorted(max(s - overhead, 0.05 * s) for s in samples)
     if len(xs) >= 4:
         q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
     else:
