@@ -101,7 +101,14 @@ def setitem(t, index, value):
             value = value.to(t.dtype)
         index_put_(t, items, value)
         return
-    _copy_to(getitem(t, index), value)
+    dst = getitem(t, index)
+    if (not _b.any(i is None for i in items) and dst.shape == t.shape and dst.stride() == t.stride()
+            and dst.data_ptr() == t.data_ptr()):
+        # an index that applies nothing (full slices, Ellipsis): torch's
+        # applySlicing returns self, so the copy is recorded on t itself
+        # (CopyBackwards, not CopySlices)
+        dst = t
+    _copy_to(dst, value)
 
 
 def _copy_to(dst, src):

@@ -34,7 +34,8 @@ cnp.import_array()
 # pointer comparison; the geometry is only looked at for the same storage.
 # =============================================================================
 
-DEF MAX_DIMS = 64
+cdef enum:
+    MAX_DIMS = 64    # numpy's NPY_MAXDIMS (2.x); other array modules are checked against it
 
 cdef str _INTERNAL_MSG = (
     "unsupported operation: more than one element of the written-to tensor refers to a single "

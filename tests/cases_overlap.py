@@ -395,3 +395,21 @@ def setitem_into_expanded(T):
         e = base.expand(3)
         out.append(_after(T, base, lambda: e.__setitem__(slice(0, 2), value)))
     return out
+
+
+@case
+def setitem_full_slices_copy_into_self(T):
+    w = T.zeros(2, 3, requires_grad=True)
+    z = w * 1
+    s = T.ones(1, 1, 3, requires_grad=True)
+    z[0:2] = s
+    z2 = w * 1
+    z2[...] = T.full((2, 3), 2.)
+    z3 = w * 1
+    z3[:, 1:] = 4.
+    (z.sum() + z2.sum() + z3.sum()).backward()
+    src = T.arange(12.).view(3, 4).t()[None]
+    x = T.zeros(2, 4, 3)
+    x[1:] = src
+    return [z, z2, z3, s.grad, w.grad, x, [type(v.grad_fn).__name__ for v in (z, z2, z3)],
+            [v._version for v in (z, z2, z3)]]

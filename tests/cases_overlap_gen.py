@@ -43,7 +43,22 @@ def _recipe(rng, n_storage):
     return {"off": off, "dims": dims, "slices": slices, "perm": perm, "expand": None}
 
 
+def _strided_recipe(rng, n_storage, size=None):
+    """An arbitrary as_strided geometry inside the storage (any stride,
+    zero and overlapping ones included), every number below 256."""
+    if size is None:
+        size = [rng.randint(0, 6) for _ in range(rng.choice([0, 1, 2, 2, 3]))]
+    nd = len(size)
+    stride = [rng.choice([0, 1, 1, 2, 3, 5, 8, 13]) for _ in range(nd)]
+    extent = sum((z - 1) * st for z, st in zip(size, stride) if z > 0)
+    off = rng.randint(0, max(0, min(255, n_storage - 1 - extent)))
+    return {"as_strided": [size, stride, off]}
+
+
 def _build(T, base, r):
+    if "as_strided" in r:
+        size, stride, off = r["as_strided"]
+        return base.as_strided(size, stride, off)
     numel = int(np.prod(r["dims"]))
     v = base[r["off"]:r["off"] + numel].view(*r["dims"])
     if any(s is not None for s in r["slices"]):
@@ -63,7 +78,8 @@ def _generated_case(i):
     rng = random.Random(GEN_SEED * 1000 + i)
     n_storage = rng.choice([16, 64, 300, 1000, 3000, 5000])
     a = _recipe(rng, n_storage)
-    kind = rng.choice(["shift", "shift", "shift", "same", "transpose", "elem", "expand_out", "expand_in"])
+    kind = rng.choice(["shift", "shift", "shift", "same", "transpose", "elem", "expand_out", "expand_in",
+                       "strided", "strided"])
     b = dict(a, slices=list(a["slices"]), perm=list(a["perm"]))
     if kind == "shift":
         numel = int(np.prod(a["dims"]))
@@ -79,6 +95,13 @@ def _generated_case(i):
     elif kind == "expand_out":
         a = dict(a, expand=[rng.randint(0, len(a["dims"])), rng.choice([0, 1, 2, 300])])
         b = {"elem": rng.randint(0, n_storage - 1), "slice1": False}
+    elif kind == "strided":
+        n_storage = 200
+        a = _strided_recipe(rng, n_storage)
+        # half of them with a's sizes: compared rather than broadcast
+        b = _strided_recipe(rng, n_storage, list(a["as_strided"][0]) if rng.random() < 0.5 else None)
+        if extent_of(b) >= n_storage:
+            b = {"elem": 0, "slice1": True}
     elif kind == "expand_in":
         # a size-1 leading dim on both: still dense, still compared
         numel = int(np.prod(a["dims"]))
@@ -86,6 +109,11 @@ def _generated_case(i):
         b = dict(a, off=min(max(0, a["off"] + rng.randint(-numel, numel)), max(0, n_storage - numel)))
     op = rng.choice(["add_", "mul_", "sub_", "copy_", "setitem", "iadd"])
     return {"n": n_storage, "a": a, "b": b, "op": op, "kind": kind}
+
+
+def extent_of(r):
+    size, stride, off = r["as_strided"]
+    return off + sum((z - 1) * st for z, st in zip(size, stride) if z > 0)
 
 
 def _run_generated(T, c):

@@ -16,10 +16,21 @@ from cases_overlap_gen import N_GENERATED, _generated_case, _run_generated
 test_matches_golden, test_matches_live_torch = harness.differential_tests("overlap", CASES)
 
 
+def _self_overlapping(x):
+    """Whether two elements of x share an address."""
+    if x.size <= 1:
+        return False
+    offsets = sum(i * st for i, st in zip(np.indices(x.shape).reshape(x.ndim, -1), x.strides))
+    return len(np.unique(offsets)) < x.size
+
+
 def _order_dependent(a, b):
     """Whether the values of an allowed op depend on the loop order (torch
-    lets a TOO_HARD pair through; numpy and torch's loops then differ)."""
+    lets a TOO_HARD pair, or a TOO_HARD self-overlapping output, through;
+    numpy's buffered loops and torch's loops then differ)."""
     x, y = a.detach().numpy(), b.detach().numpy()
+    if _self_overlapping(x):
+        return True
     try:
         return bool(np.shares_memory(x, y, max_work=10 ** 6)) and not (
             x.__array_interface__ == y.__array_interface__)
@@ -45,12 +56,12 @@ GOLDEN_GEN = harness.load_golden("overlap_generated")
 def test_generated_cases_are_varied():
     cases = [_generated_case(i) for i in range(N_GENERATED)]
     kinds = {c["kind"] for c in cases}
-    assert kinds == {"shift", "same", "transpose", "elem", "expand_out", "expand_in"}
+    assert kinds == {"shift", "same", "transpose", "elem", "expand_out", "expand_in", "strided"}
     assert any(max(c["a"]["dims"]) > 256 for c in cases)
     outcomes = [_run_generated(cyautograd, c)[0]["r"] for c in cases]
     refused = [r for r in outcomes if r != "ok"]
     assert len(refused) > N_GENERATED // 10 and len(refused) < N_GENERATED - N_GENERATED // 10
-    assert {r[1][:44] for r in refused} == {
+    assert {r[1][:44] for r in refused} >= {
         "unsupported operation: some elements of the ",
         "unsupported operation: more than one element"}
 
@@ -136,16 +147,16 @@ def _million(T):
             out.append(str(e)[:60])
     b[:n // 2].add_(b[n // 2:])        # disjoint halves: allowed
     b[::2].mul_(b[1::2])               # interleaved (TOO_HARD, disjoint): allowed
-    return out, b._version, float(b.sum()), float(b[n // 2 - 1]), float(b[2])
+    return out, b._version, hashlib.md5(b.numpy().tobytes()).hexdigest()
 
 
 def test_million_element_storage():
     got = _million(cyautograd)
-    assert got[0] == ["unsupported operation: some elements of the input tensor and "] * 3
+    assert got[0] == ["unsupported operation: some elements of the input tensor and"] * 3
     n = 10 ** 6
     ref = np.arange(n, dtype=np.float64)
     ref[:n // 2] += ref[n // 2:]
     ref[::2] *= ref[1::2]
-    assert got[1:] == (2, float(ref.sum()), float(ref[n // 2 - 1]), float(ref[2]))
+    assert got[1:] == (2, hashlib.md5(ref.tobytes()).hexdigest())
     if harness.HAVE_TORCH:
         assert got == _million(harness.torch_module())

@@ -1222,11 +1222,17 @@ cdef object _inplace_write(Tensor self, object values):
         try:
             values = np.broadcast_to(values, x.shape)
         except ValueError:
-            raise RuntimeError(f"output with shape [{', '.join([str(s) for s in x.shape])}] doesn't match the "
-                               f"broadcast shape [{', '.join([str(s) for s in np.broadcast_shapes(values.shape, x.shape)])}]"
-                               if _broadcastable(values.shape, x.shape) else
-                               str(broadcast_error(x, values))) from None
+            raise _output_shape_error(x, values) from None
     return values
+
+
+cdef object _output_shape_error(object x, object values):
+    """TensorIterator's error for an input that does not broadcast to the
+    (not resized) output."""
+    if _broadcastable(values.shape, x.shape):
+        return RuntimeError(f"output with shape [{', '.join([str(s) for s in x.shape])}] doesn't match the "
+                            f"broadcast shape [{', '.join([str(s) for s in np.broadcast_shapes(values.shape, x.shape)])}]")
+    return broadcast_error(x, values)
 
 
 cdef bint _broadcastable(a, b):
@@ -1451,9 +1457,7 @@ def copy_(self, src, non_blocking=False):
             try:
                 vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
             except ValueError:
-                raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of "
-                                   f"tensor b ({vals.shape[-1] if vals.ndim else 1}) at non-singleton dimension "
-                                   f"{x.ndim - 1}") from None
+                raise _output_shape_error(x, vals) from None
     if rg:
         fn = <CopyBackwards>new_node(CopyBackwards)
         fn.src_dtype = ts.data_.dtype

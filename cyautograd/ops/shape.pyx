@@ -1128,10 +1128,28 @@ def unbind(input, dim=0):
     if x.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     d = wrap_dim(dim, x.ndim)
-    # basic indexing with a trailing Ellipsis: a 0-d view even for a 1-D
-    # tensor, never a numpy scalar (NOTE [ 0-d tensors are views ])
-    return _multi_output(t, [x[(slice(None),) * d + (i, Ellipsis)] for i in range(x.shape[d])],
-                         UnbindBackward0, d, None)
+    return _multi_output(t, _unbind_arrays(x, d), UnbindBackward0, d, None)
+
+
+cdef list _unbind_arrays(object x, Py_ssize_t d):
+    """The views x[..., i, ...] along d: arrays even when 0-d, never numpy
+    scalars (NOTE [ 0-d tensors are views ] in tensor.pyx); made in C for a
+    numpy array (d's size and stride dropped, offset i * stride)."""
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    cdef Py_ssize_t nd, i, k = 0, n
+    cdef cnp.npy_intp step
+    if not cnp.PyArray_CheckExact(x):
+        return [x[(slice(None),) * d + (i, Ellipsis)] for i in range(x.shape[d])]
+    nd = cnp.PyArray_NDIM(<cnp.ndarray>x)
+    for i in range(nd):
+        if i != d:
+            dims[k] = cnp.PyArray_DIMS(<cnp.ndarray>x)[i]
+            st[k] = cnp.PyArray_STRIDES(<cnp.ndarray>x)[i]
+            k += 1
+    n = cnp.PyArray_DIMS(<cnp.ndarray>x)[d]
+    step = cnp.PyArray_STRIDES(<cnp.ndarray>x)[d]
+    return [k_np_view(x, <int>(nd - 1), dims, st, i * step) for i in range(n)]
 
 
 def split(input, split_size_or_sections, dim=0):
