@@ -21,6 +21,11 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
+    from cyautograd.tensor import Tensor
+    for pos, (argname, x) in enumerate((("input", input), ("target", target), ("weight", weight)), 1):
+        if not isinstance(x, Tensor) and not (x is None and argname == "weight"):
+            raise TypeError(f"cross_entropy_loss(): argument '{argname}' (position {pos}) must be "
+                            f"Tensor, not {type(x).__name__}")
     if label_smoothing != 0.0:
         raise NotImplementedError("label_smoothing is not supported")
     if input.dim() == 1 and target.dim() == 0:
