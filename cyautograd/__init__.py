@@ -66,8 +66,11 @@ def result_type(tensor1, tensor2):
     return _dtypes.result_type(tensor1, tensor2)
 
 
-def is_floating_point(t):
-    return t.is_floating_point()
+def is_floating_point(input):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_floating_point(): argument 'input' (position 1) must be Tensor, "
+                        f"not {type(input).__name__}")
+    return input.is_floating_point()
 
 
 def get_include():

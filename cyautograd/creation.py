@@ -189,27 +189,41 @@ def _like(t, dtype):
     return (t.dtype if dtype is None else dtype).np
 
 
+def _tensor_arg(x, fname):
+    """torch's argument parser: a *_like's input must be a Tensor (NOTE [ No
+    None through a typed argument ] in argcheck.pxd)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    _tensor_arg(input, "zeros_like")
     return _wrap(np.zeros(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    _tensor_arg(input, "ones_like")
     return _wrap(np.ones(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    _tensor_arg(input, "empty_like")
     return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+    _tensor_arg(input, "full_like")
     return _wrap(np.full(tuple(input.shape), fill_value, _like(input, dtype)), requires_grad, device or input.device)
 
 
 def rand_like(input, *, dtype=None, device=None, requires_grad=False):
+    _tensor_arg(input, "rand_like")
     return rand(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
 def randn_like(input, *, dtype=None, device=None, requires_grad=False):
+    _tensor_arg(input, "randn_like")
     return randn(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 

@@ -13,6 +13,7 @@ cimport numpy as cnp
 cnp.import_array()
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
@@ -759,7 +760,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result)
 
 
-def _tensor_backward(Tensor self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    cdef Tensor self = tensor_arg(input, "backward", "self", 1)
     if inputs is None and not create_graph and (gradient is None or isinstance(gradient, Tensor)):
         # Tensor.backward's common form, without backward()'s argument handling
         outs = (self,)

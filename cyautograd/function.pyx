@@ -60,6 +60,7 @@ cdef object _no_grad_view_of_self(Tensor t):
         set_grad_enabled_c(prev)
 
 
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class BackwardCFunction(Node):
     """The node (and ctx) of a custom Function call."""
     cdef readonly tuple needs_input_grad
@@ -163,6 +164,7 @@ cdef class BackwardCFunction(Node):
 
 
 @cython.final
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class DelayedError(Node):
     """A node that raises when run (once_differentiable under create_graph)."""
     cdef str msg

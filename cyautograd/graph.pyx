@@ -75,6 +75,7 @@ cdef int node_created(Node n) except -1:
 
 @cython.final
 @cython.freelist(512)
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class Edge:
     """Edge(function, input_nr): the input_nr-th input of a Node."""
 
@@ -112,6 +113,7 @@ cdef class NodeExtras:
 
 
 @cython.trashcan(True)
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class Node:
     """Base class of every backward function.
 
@@ -237,6 +239,14 @@ cdef class Node:
         return None if m is None else m[0]
 
     def __call__(self, *grads):
+        # from Python, as torch's node call: one Tensor (or None) per input;
+        # apply's formulas trust what the engine gives them, nothing else
+        from cyautograd.tensor import Tensor
+        if len(grads) != self.num_inputs_:
+            raise TypeError(f"expected {self.num_inputs_} arguments, got {len(grads)} instead")
+        for i in range(len(grads)):
+            if grads[i] is not None and not isinstance(grads[i], Tensor):
+                raise TypeError(f"argument {i} is not a Variable")
         return tuple(self.apply(list(grads)))
 
     def __repr__(self):

@@ -7,6 +7,7 @@ from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
 from cpython.ref cimport PyObject
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras
 from cyautograd.variable cimport materialize_autograd_meta, grad_fn_of
@@ -206,9 +207,10 @@ cdef list _call_node_hooks(object hooks, list values, tuple rest):
 
 # -- registration ------------------------------------------------------------------
 
-def register_hook(Tensor self, hook):
+def register_hook(input, hook):
     """Tensor.register_hook: runs hook(grad) when the gradient of self is
     computed; it may return a replacement."""
+    cdef Tensor self = tensor_arg(input, "register_hook", "self", 1)
     cdef AutogradMeta m
     cdef Node fn
     if not tensor_requires_grad(self):
@@ -239,8 +241,9 @@ cdef void _mark_accumulator(AutogradMeta m):
         (<Node>m.grad_accumulator_).has_hooks_ = True
 
 
-def retain_grad(Tensor self):
+def retain_grad(input):
     """VariableHooks::retain_grad: a non-leaf's .grad is filled on backward."""
+    cdef Tensor self = tensor_arg(input, "retain_grad", "self", 1)
     cdef AutogradMeta m
     cdef Node fn
     cdef RetainGradHook h
@@ -262,7 +265,8 @@ def retain_grad(Tensor self):
     m.c.retains_grad = 1
 
 
-def register_post_accumulate_grad_hook(Tensor self, hook):
+def register_post_accumulate_grad_hook(input, hook):
+    cdef Tensor self = tensor_arg(input, "register_post_accumulate_grad_hook", "self", 1)
     cdef AutogradMeta m
     if not tensor_requires_grad(self):
         raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
@@ -292,11 +296,11 @@ cdef object _add_node_hook(Node fn, bint pre, object hook):
     return handle
 
 
-def register_node_hook(Node fn, hook):
+def register_node_hook(Node fn not None, hook):
     """Node.register_hook: hook(grad_inputs, grad_outputs) after the node runs."""
     return _add_node_hook(fn, False, hook)
 
 
-def register_node_prehook(Node fn, hook):
+def register_node_prehook(Node fn not None, hook):
     """Node.register_prehook: hook(grad_outputs) before the node runs."""
     return _add_node_hook(fn, True, hook)

@@ -50,6 +50,7 @@ cdef object err_backward_twice():
 
 @cython.final
 @cython.freelist(512)
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class SavedVariable:
     """A tensor saved for backward (factory-made)."""
 

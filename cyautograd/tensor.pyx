@@ -145,7 +145,18 @@ class Size(tuple):
         return n
 
 
+# NOTE [ Unbound methods check self ]
+# With Cython 3's default binding=True, a cdef class's def methods are
+# cyfunctions, and an unbound call -- Tensor.dim(None), Node.name("x") --
+# hands the object to the method as `self` unchecked: its fields are then
+# read from memory that is not a Tensor, a segfault (cython/cython#1903,
+# still open). binding=False makes them CPython method descriptors, which
+# check the type of self first and raise torch's own TypeError ("descriptor
+# 'dim' for 'Tensor' objects doesn't apply to a 'NoneType' object"); calling
+# them bound is no slower. Every cdef class with def/cpdef methods reachable
+# from Python carries it.
 @cython.freelist(512)
+@cython.binding(False)
 cdef class Tensor:
     """Tensor(data=None): a multi-dimensional array with autograd metadata.
 
@@ -166,7 +177,7 @@ cdef class Tensor:
         else:
             self.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
 
-    def _cya_init(self, Tensor data, requires_grad):
+    def _cya_init(self, Tensor data not None, requires_grad):
         """Share `data`'s storage with a fresh version counter (Parameter)."""
         self.data_ = data.data_
         self.storage_ = data.storage_

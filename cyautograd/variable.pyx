@@ -12,6 +12,7 @@ cnp.import_array()
 
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch,
                                 version_counter_of)
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -226,15 +227,15 @@ cdef Tensor variable_data(Tensor self):
 
 # -- Python wrappers (tests and the functional namespace use these) ----------
 
-def _materialize_autograd_meta(Tensor t):
+def _materialize_autograd_meta(Tensor t not None):
     materialize_autograd_meta(t)
 
 
-def _gradient_edge(Tensor t):
+def _gradient_edge(Tensor t not None):
     return gradient_edge(t)
 
 
-def _grad_accumulator(Tensor t):
+def _grad_accumulator(Tensor t not None):
     return grad_accumulator(t)
 
 
@@ -243,15 +244,17 @@ def _collect_next_edges(*tensors):
     return tuple([make_edge(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)])
 
 
-def _set_gradient_edge(Tensor t, Edge e):
+def _set_gradient_edge(Tensor t not None, Edge e not None):
     set_gradient_edge(t, e.function, e.input_nr)
 
 
-def detach(Tensor t):
+def detach(input):
+    cdef Tensor t = tensor_arg(input, "detach", "input", 1)
     return tensor_data(t)
 
 
-def detach_(Tensor t):
+def detach_(input):
+    cdef Tensor t = tensor_arg(input, "detach_", "input", 1)
     cdef AutogradMeta m = t.autograd_meta_
     if m is not None and m.c.is_view:
         raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
@@ -267,11 +270,13 @@ def detach_(Tensor t):
     return t
 
 
-def _variable_data(Tensor t):
+def _variable_data(input):
+    cdef Tensor t = tensor_arg(input, "variable_data", "input", 1)
     return variable_data(t)
 
 
-def set_data(Tensor self, new_data):
+def set_data(input, new_data):
+    cdef Tensor self = tensor_arg(input, "set_data", "self", 1)
     cdef Tensor nd
     cdef AutogradMeta m = self.autograd_meta_
     if not isinstance(new_data, Tensor):
@@ -291,12 +296,12 @@ def set_data(Tensor self, new_data):
     self.storage_ = nd.storage_
 
 
-def _is_view(Tensor t):
+def _is_view(Tensor t not None):
     cdef AutogradMeta m = t.autograd_meta_
     return m is not None and bool(m.c.is_view) and _view_hooks.base(t) is not None
 
 
-def _base(Tensor t):
+def _base(Tensor t not None):
     cdef AutogradMeta m = t.autograd_meta_
     if m is not None and m.c.is_view:
         return _view_hooks.base(t)

@@ -6,6 +6,7 @@ cimport cython
 
 @cython.final
 @cython.freelist(256)
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class VersionCounter:
     """VersionCounter()
 

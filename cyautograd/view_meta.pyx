@@ -70,14 +70,15 @@ cdef int propagate_creation_meta(int prev, int new) noexcept:
 
 
 @cython.final
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class ViewInfo:
     """ViewInfo(base, view_fn=None)"""
 
-    def __init__(self, Tensor base, view_fn=None):
+    def __init__(self, Tensor base not None, view_fn=None):
         self.base_ = base
         self.view_fn_ = view_fn
 
-    def chain(self, Tensor base, Tensor tensor, view_func=None):
+    def chain(self, Tensor base not None, Tensor tensor not None, view_func=None):
         """ViewInfo of `tensor`, a view of `base`, which is a view of our root."""
         return ViewInfo(self.base_, chain_view_fn(self.base_, self.view_fn_, base, tensor, view_func))
 
@@ -102,6 +103,7 @@ cdef object chain_view_fn(Tensor root, object root_view_fn, Tensor base, Tensor 
     return None
 
 
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class DifferentiableViewMeta(AutogradMeta):
     """DifferentiableViewMeta: the AutogradMeta of a differentiable view."""
 

@@ -21,6 +21,7 @@ SUITES = [
     ("nn", "cases_nn"),
     ("optim", "cases_optim"),
     ("fuzz", "cases_fuzz"),
+    ("argcheck", "cases_argcheck"),
 ]
 
 

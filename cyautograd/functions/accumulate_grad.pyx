@@ -5,6 +5,7 @@ from libc.stdint cimport UINT64_MAX
 from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
 from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -36,6 +37,7 @@ cdef bint _can_steal(object g, object like):
 
 @cython.final
 @cython.no_gc_clear
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class AccumulateGrad(Node):
     """AccumulateGrad(variable)"""
 
@@ -47,23 +49,30 @@ cdef class AccumulateGrad(Node):
             if m is not None and m.grad_accumulator_ == <PyObject*>self:
                 m.grad_accumulator_ = NULL
 
-    def __init__(self, Tensor variable=None):
+    def __init__(self, variable):
+        # the engine makes these with new_node (variable.pyx); from Python,
+        # as torch's Python binding, only with the leaf it accumulates into
+        cdef Tensor v = tensor_arg(variable, "AccumulateGrad", "variable", 1)
         Node.__init__(self)
         self.sequence_nr_ = UINT64_MAX
-        self.variable = variable
-        if variable is not None:
-            self.dtype_at_creation = variable.data_.dtype
-            self.set_input_metadata_from(0, variable.data_)
+        self.variable = v
+        self.dtype_at_creation = v.data_.dtype
+        self.set_input_metadata_from(0, v.data_)
 
     cdef list apply(self, list grads):
         cdef object new_grad = grads[0]
         cdef Tensor var = self.variable
-        cdef AutogradMeta m = var.autograd_meta_
+        cdef AutogradMeta m
         cdef Tensor g
         cdef VersionCounter vc
         if new_grad is None:
             return []
+        if var is None:  # made by AccumulateGrad.__new__ alone: nothing to accumulate into
+            raise RuntimeError("AccumulateGrad has no variable to accumulate into")
+        m = var.autograd_meta_
         if is_grad_enabled_c():
+            if not isinstance(new_grad, Tensor):  # a Python call: grad_fn(array)
+                raise TypeError(f"AccumulateGrad expected a Tensor gradient, got {type(new_grad).__name__}")
             # create_graph: new_grad is a Tensor; keep the graph (torch clones).
             if m.grad_ is None:
                 # torch copies into a fresh buffer: grad_fn CopyBackwards

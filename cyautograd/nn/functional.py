@@ -645,6 +645,11 @@ def _no_grad_arg(t, fname, arg="weight"):
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
+    from cyautograd.tensor import Tensor
+    for pos, (argname, x) in enumerate((("input", input), ("target", target), ("weight", weight)), 1):
+        if not isinstance(x, Tensor) and not (x is None and argname == "weight"):
+            raise TypeError(f"cross_entropy_loss(): argument '{argname}' (position {pos}) must be "
+                            f"Tensor, not {type(x).__name__}")
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if label_smoothing < 0.0 or label_smoothing > 1.0:
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")

@@ -325,6 +325,7 @@ cdef class TBackward0(Node):
         return [_transpose_2d(grads[0])]
 
 
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class AddmmBackward0(BinaryNode):
     # out = bias + x @ w.T (linear) = addmm(bias, x, w.t()) as torch: sv0: x,
     # sv1: w; edges: bias, x, and mat2 = w.t() through a TBackward0 node

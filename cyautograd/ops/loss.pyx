@@ -4,6 +4,7 @@ binary_cross_entropy."""
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, set_history
@@ -46,8 +47,17 @@ cdef class MseLossBackward0(BinaryNode):
         return [gs, -gs if self.should_compute_output(1) else None]
 
 
+cdef Tensor _sized(object x):
+    """torch.nn.functional's Python reads x.size() before any C code sees x:
+    a non-Tensor fails there, with its AttributeError (NOTE [ No None through
+    a typed argument ])."""
+    if isinstance(x, Tensor):
+        return <Tensor>x
+    raise AttributeError(f"'{type(x).__name__}' object has no attribute 'size'")
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    cdef Tensor x = input, y = target
+    cdef Tensor x = _sized(input), y = _sized(target)
     cdef MseLossBackward0 fn
     cdef int red = _reduction(reduction)
     try:
@@ -124,7 +134,10 @@ cdef class NllLossBackward0(BinaryNode):
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-    cdef Tensor x = input, t = target
+    cdef Tensor x = tensor_arg(input, "nll_loss_nd", "input", 1)
+    cdef Tensor t = tensor_arg(target, "nll_loss_nd", "target", 2)
+    if weight is not None:
+        tensor_arg(weight, "nll_loss_nd", "weight", 3)
     cdef NllLossBackward0 fn
     cdef int red = _reduction(reduction)
     xa = x.data_
@@ -221,7 +234,9 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
-    cdef Tensor x = input, t = target
+    cdef Tensor x = _sized(input), t = _sized(target)
+    if weight is not None:
+        _sized(weight)
     cdef BinaryCrossEntropyBackward0 fn
     cdef int red = _reduction(reduction)
     xa = x.data_

@@ -7,6 +7,7 @@ cimport numpy as cnp
 from cpython.object cimport PyTypeObject
 
 from cyautograd.version_counter cimport VersionCounter
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch, version_counter_of,
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -36,6 +37,7 @@ cdef object _scalars = (bool, int, float, np.bool_, np.integer, np.floating)
 
 
 
+@cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class BinaryNode(Node):
     cdef object v0(self, object g):
         return self.sv0.unpack(self, isinstance(g, Tensor))
@@ -353,7 +355,6 @@ cdef _check_impl(r, a, b, str name):
 
 
 def _rounded_div(a, b, mode):
-    cdef Tensor ta = a
     p = prep_binary(a, b, "")
     with np.errstate(all="ignore"):  # torch never warns on division by zero
         if mode == "trunc":
@@ -778,7 +779,7 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
 
 
 cdef object neg_impl(object a):
-    cdef Tensor t = a
+    cdef Tensor t = tensor_arg(a, "neg", "input", 1)
     if t.data_.dtype.kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
                            "If you are trying to invert a mask, use the `~` or `logical_not()` "
@@ -790,7 +791,9 @@ def neg(input):
     return neg_impl(input)
 
 
-negative = neg
+def negative(input):
+    tensor_arg(input, "negative", "input", 1)
+    return neg_impl(input)
 
 
 def _sigmoid_arr(x):
@@ -1074,7 +1077,7 @@ def where(condition, input=None, other=None):
 
 
 def nonzero(input, *, as_tuple=False):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "nonzero", "input", 1)
     idx = np.nonzero(t.data_)
     if as_tuple:
         return tuple([wrap_array(i.astype(np.int64)) for i in idx])
@@ -1147,22 +1150,25 @@ greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
 def equal(input, other):
-    cdef Tensor a = input, b = other
+    cdef Tensor a = tensor_arg(input, "equal", "input", 1)
+    cdef Tensor b = tensor_arg(other, "equal", "other", 2)
     return a.data_.shape == b.data_.shape and bool(np.array_equal(a.data_, b.data_))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    cdef Tensor a = input, b = other
+    cdef Tensor a = tensor_arg(input, "allclose", "input", 1)
+    cdef Tensor b = tensor_arg(other, "allclose", "other", 2)
     return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    cdef Tensor a = input, b = other
+    cdef Tensor a = tensor_arg(input, "isclose", "input", 1)
+    cdef Tensor b = tensor_arg(other, "isclose", "other", 2)
     return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def logical_not(input):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "logical_not", "input", 1)
     return wrap_array(as_array(np.logical_not(t.data_)))
 
 
@@ -1179,22 +1185,22 @@ def logical_xor(input, other):
 
 
 def bitwise_not(input):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "bitwise_not", "input", 1)
     return wrap_array(as_array(np.invert(t.data_)))
 
 
 def isnan(input):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "isnan", "input", 1)
     return wrap_array(as_array(np.isnan(t.data_)))
 
 
 def isfinite(input):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "isfinite", "input", 1)
     return wrap_array(as_array(np.isfinite(t.data_)))
 
 
 def isinf(input):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "isinf", "input", 1)
     return wrap_array(as_array(np.isinf(t.data_)))
 
 
@@ -1376,7 +1382,7 @@ cdef class FillBackward3(Node):
         return [g * 0, g.sum()]
 
 
-def _fill(Tensor t, value, type node_cls):
+def _fill(Tensor t not None, value, type node_cls not None):
     cdef Node fn
     cdef Tensor tv = None
     if isinstance(value, Tensor):
@@ -1410,11 +1416,11 @@ def _fill(Tensor t, value, type node_cls):
 
 
 def zero_(self):
-    return _fill(self, 0, ZeroBackward0)
+    return _fill(tensor_arg(self, "zero_", "input", 1), 0, ZeroBackward0)
 
 
 def fill_(self, value):
-    return _fill(self, value, FillBackward2)
+    return _fill(tensor_arg(self, "fill_", "input", 1), value, FillBackward2)
 
 
 @cython.final
@@ -1432,8 +1438,10 @@ cdef class CopyBackwards(Node):
 
 
 def copy_(self, src, non_blocking=False):
-    cdef Tensor t = self, ts
+    cdef Tensor t = tensor_arg(self, "copy_", "input", 1), ts
     cdef CopyBackwards fn
+    if isinstance(src, _scalars):  # torch copies a number in as a 0-d tensor
+        src = wrap_array(np.asarray(src))
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     ts = src

@@ -7,6 +7,7 @@ cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
+from cyautograd.argcheck cimport tensor_arg
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
@@ -349,6 +350,8 @@ def to(input, *args, **kwargs):
 
 
 def type_as(input, other):
+    tensor_arg(input, "type_as", "input", 1)
+    tensor_arg(other, "type_as", "other", 2)
     return to(input, other.dtype)
 
 
@@ -505,10 +508,14 @@ def view(input, *shape):
 
 
 def view_as(input, other):
+    tensor_arg(input, "view_as", "input", 1)
+    tensor_arg(other, "view_as", "other", 2)
     return view(input, tuple(other.shape))
 
 
 def reshape_as(input, other):
+    tensor_arg(input, "reshape_as", "input", 1)
+    tensor_arg(other, "reshape_as", "other", 2)
     return reshape(input, tuple(other.shape))
 
 
@@ -680,6 +687,8 @@ def expand(input, *sizes):
 
 
 def expand_as(input, other):
+    tensor_arg(input, "expand_as", "input", 1)
+    tensor_arg(other, "expand_as", "other", 2)
     return expand(input, tuple(other.shape))
 
 
@@ -995,7 +1004,7 @@ tensor_dispatch().numpy_T = numpy_T_impl
 
 
 def getitem(input, index):
-    cdef Tensor t = input
+    cdef Tensor t = tensor_arg(input, "getitem", "input", 1)
     idx = _convert_index(index)
     x = t.data_
     try:
@@ -1051,7 +1060,7 @@ cdef type _basic_index_node(object idx, tuple shape):
 
 
 def numel(input):
-    return (<Tensor>input).data_.size
+    return tensor_arg(input, "numel", "input", 1).data_.size
 
 
 # =============================================================================

@@ -1,0 +1,29 @@
+# cython: language_level=3
+"""Checked conversion of a user-provided argument to Tensor.
+
+NOTE [ No None through a typed argument ]
+A Cython `Tensor` variable (a typed def argument, `cdef Tensor t = x`, or a
+`<Tensor>x` cast) accepts None, and with `nonecheck` off (setup.py: it costs a
+test on every attribute access) reading a field of it reads the None object's
+memory as a Tensor struct: a segfault, or worse. So every object that comes
+from a user passes through `tensor_arg` (or a `Tensor x not None` argument)
+before it is used as a Tensor; `<Tensor>` casts stay only where the code has
+just proven the type (`type(x) is Tensor`, `isinstance(x, Tensor)`). The
+check is one type compare on the hot path; the message is torch's argument
+parser's: `neg(): argument 'input' (position 1) must be Tensor, not NoneType`.
+"""
+from cyautograd.tensor cimport Tensor
+
+
+cdef inline object _raise_not_tensor(object x, str fname, str argname, int pos):
+    raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be Tensor, "
+                    f"not {type(x).__name__}")
+
+
+cdef inline Tensor tensor_arg(object x, str fname, str argname, int pos):
+    """`x` as a Tensor, or torch's TypeError naming argument `argname`
+    (1-based position `pos`) of `fname`."""
+    if type(x) is Tensor or isinstance(x, Tensor):
+        return <Tensor>x
+    _raise_not_tensor(x, fname, argname, pos)
+    return None
