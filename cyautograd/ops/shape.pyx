@@ -1009,7 +1009,8 @@ cdef type _basic_index_node(object idx, tuple shape):
 
 
 def numel(input):
-    return (<Tensor>input).data_.size
+    cdef Tensor t = _arg(input, "numel")
+    return t.data_.size
 
 
 # =============================================================================
