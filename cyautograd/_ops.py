@@ -45,24 +45,7 @@ def select(t, dim, index):
     return getitem(t, (slice(None),) * d + (index,))
 
 
-def narrow(t, dim, start, length):
-    from cyautograd.ops._common import _wrap_dim
-    if t.dim() == 0:
-        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    d = _wrap_dim(dim, t.dim())
-    n = t.shape[d]
-    start = _b.int(start)
-    length = _b.int(length)
-    if start < -n or start > n:
-        raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got {start})")
-    if start < 0:
-        start += n
-    if length < 0:
-        raise RuntimeError("narrow(): length must be non-negative.")
-    if start > n - length:
-        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
-    from cyautograd.ops.shape import narrow_view
-    return narrow_view(t, d, start, start + length)
+from cyautograd.ops.shape import narrow  # noqa: E402,F401
 
 
 from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401

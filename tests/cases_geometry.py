@@ -321,3 +321,19 @@ def inference_tensor_functional_op_tracks(T):
     c = a * 2
     return [c.requires_grad, c.is_inference(), c.grad_fn, attempt(lambda: a.add_(1)),
             attempt(lambda: a.requires_grad_(True) is a)]
+
+
+# ---- unchecked casts found by the audit ----------------------------------
+
+@case
+def nll_loss_list_weight(T):
+    F = T.nn.functional
+    return [attempt(lambda: F.nll_loss(T.zeros(2, 3), T.tensor([0, 1]), weight=[1.0, 1.0, 1.0])),
+            attempt(lambda: F.nll_loss(T.zeros(2, 3), T.tensor([0, 1]), weight=np.ones(3, np.float32))),
+            F.nll_loss(T.zeros(2, 3), T.tensor([0, 1]), weight=T.ones(3))]
+
+
+@case
+def bce_list_weight(T):
+    F = T.nn.functional
+    return attempt(lambda: F.binary_cross_entropy(T.full((3,), 0.5), T.ones(3), weight=[1.0, 1.0, 1.0]))

@@ -133,8 +133,3 @@ cdef tuple wrap_dims(object dim, Py_ssize_t ndim):
             raise RuntimeError("dim appears multiple times in the list of dims")
         return out
     return (wrap_dim(dim, ndim),)
-
-
-def _wrap_dim(dim, ndim):
-    """wrap_dim for Python callers (cyautograd._ops)."""
-    return wrap_dim(dim, ndim)

@@ -842,13 +842,28 @@ def index_select(input, dim, index):
     return _record(t, as_array(r), IndexSelectBackward0, K_INDEX_SELECT, (d, idx.copy()))
 
 
-def narrow_view(input, Py_ssize_t dim, Py_ssize_t start, Py_ssize_t end):
-    """torch.narrow once its arguments are checked (cyautograd._ops.narrow):
-    a slice of one dimension, a SliceBackward0 node even when it covers the
-    whole dimension (unlike indexing, which makes an alias then)."""
+def narrow(input, dim, start, length):
+    """torch.narrow: a slice of one dimension -- a SliceBackward0 node even
+    when it covers the whole dimension (indexing makes an alias then)."""
     cdef Tensor t = _arg(input, "narrow")
-    idx = (slice(None),) * dim + (slice(start, end),)
-    return _view(t, t.data_[idx], SliceBackward0, K_INDEX, idx)
+    x = t.data_
+    cdef Py_ssize_t nd = x.ndim, d, n, s, ln
+    if nd == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    d = wrap_dim(dim, nd)
+    n = x.shape[d]
+    so = int(start)
+    lo = int(length)
+    if so < -n or so > n:
+        raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got {so})")
+    s = so + n if so < 0 else so
+    if lo < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if lo > n - s:
+        raise RuntimeError(f"start ({s}) + length ({lo}) exceeds dimension size ({n}).")
+    ln = lo
+    idx = (slice(None),) * d + (slice(s, s + ln),) if d else slice(s, s + ln)
+    return _view(t, x[idx], SliceBackward0, K_INDEX, idx)
 
 
 cdef object _convert_index(object index):
