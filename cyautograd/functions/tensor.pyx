@@ -44,11 +44,22 @@ cdef TensorGeometry geometry_of(object tensor):
     isz = cnp.PyArray_ITEMSIZE(<cnp.ndarray>x)
     dims = cnp.PyArray_DIMS(<cnp.ndarray>x)
     strs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
-    sizes = [dims[i] for i in range(nd)]
-    strides = [strs[i] // isz for i in range(nd)]
     g = TensorGeometry.__new__(TensorGeometry)
-    g.sizes = tuple(sizes)
-    g.strides = tuple(strides)
+    # tuple displays for the common ranks (Cython builds them in one step)
+    if nd == 1:
+        g.sizes = (dims[0],)
+        g.strides = (strs[0] // isz,)
+    elif nd == 2:
+        g.sizes = (dims[0], dims[1])
+        g.strides = (strs[0] // isz, strs[1] // isz)
+    elif nd == 3:
+        g.sizes = (dims[0], dims[1], dims[2])
+        g.strides = (strs[0] // isz, strs[1] // isz, strs[2] // isz)
+    else:
+        sizes = [dims[i] for i in range(nd)]
+        strides = [strs[i] // isz for i in range(nd)]
+        g.sizes = tuple(sizes)
+        g.strides = tuple(strides)
     g.storage_offset = (cnp.PyArray_BYTES(<cnp.ndarray>x) - cnp.PyArray_BYTES(<cnp.ndarray>st)) // isz
     return g
 

@@ -396,7 +396,7 @@ cdef tuple _infer_shape(tuple shape, Py_ssize_t numel, str fn="view"):
     known = 1    # a Python int: the product may pass int64 before numel() rejects it
     for i in range(n):
         v = shape[i] if type(shape[i]) is int else shape[i].__index__()
-        if not _INT64_MIN <= v <= _INT64_MAX:
+        if _small_int(v) == _NOT_SMALL and not _INT64_MIN <= v <= _INT64_MAX:
             raise TypeError(f"{fn}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
                             f"\"Overflow when unpacking long long\"")
         out[i] = v
@@ -634,7 +634,7 @@ cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
 
 def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
-    sizes = _int_list_arg(_shape_arg(sizes), "expand", "size", 1)
+    sizes = _shape_arg(sizes)
     x = t.data_
     cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
     cdef cnp.npy_intp dims[64]
@@ -657,7 +657,12 @@ def expand(input, *sizes):
             xd[i] = x.shape[i]
             xs[i] = x.strides[i]
     for i in range(n - 1, -1, -1):  # torch checks from the last dimension
-        s = sizes[i]
+        o = sizes[i]
+        s = _small_int(o) if type(o) is int else _NOT_SMALL
+        if s == _NOT_SMALL:
+            # a bool, float or int past int64: torch's TypeError; numpy ints pass
+            sizes = _int_list_arg(sizes, "expand", "size", 1)
+            s = sizes[i]
         if i < lead:
             if s == -1:
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
@@ -1464,8 +1469,25 @@ cdef tuple _int_list_arg(object v, str fn, str name, int pos):
     return tuple(out)
 
 
-cdef object _int_arg(object v, str fn, str name, int pos):
+cdef inline object _int_arg(object v, str fn, str name, int pos):
     """A Python int from an int64 argument, torch's errors otherwise."""
+    if type(v) is int and _small_int(v) != _NOT_SMALL:
+        return v
+    return _int_arg_slow(v, fn, name, pos)
+
+
+cdef bint _all_small_ints(object seq):
+    """seq is a tuple or list of ints that fit in int64 (the common case:
+    no per-element checks in Python)."""
+    if type(seq) is not tuple and type(seq) is not list:
+        return False
+    for e in seq:
+        if type(e) is not int or _small_int(e) == _NOT_SMALL:
+            return False
+    return True
+
+
+cdef object _int_arg_slow(object v, str fn, str name, int pos):
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
         raise TypeError(f"{fn}(): argument '{name}' (position {pos}) must be int, not {type(v).__name__}")
     v = int(v)
@@ -1474,26 +1496,33 @@ cdef object _int_arg(object v, str fn, str name, int pos):
     return v
 
 
-cdef object _storage_nbytes(tuple sizes, tuple strides, Py_ssize_t itemsize, object offset):
-    """at::detail::computeStorageNbytes: the bytes a geometry needs, its
-    offset included; 0 when some size is 0. Computed as torch does, in
-    uint64 with overflow checks, and failing with its words."""
-    size = offset + 1
-    ovf = False
-    for sz, st in zip(sizes, strides):
-        if sz == 0:
-            return 0
-        p = (st % _U64) * ((sz - 1) % _U64)
-        ovf = ovf or p >= _U64
-        size += p % _U64
-        ovf = ovf or size >= _U64
-        size %= _U64
-    size *= itemsize
-    ovf = ovf or size >= _U64 or size % _U64 > _INT64_MAX
-    if ovf:
-        raise RuntimeError(f"Storage size calculation overflowed with sizes=[{', '.join(map(str, sizes))}] "
-                           f"and strides=[{', '.join(map(str, strides))}]")
-    return size
+cdef extern from *:
+    """
+    /* at::detail::computeStorageNbytes: the bytes a geometry needs (its
+       offset included) in uint64, as torch computes them; 0 when some size
+       is 0. Returns nonzero when a step overflowed or the result passes
+       int64. */
+    static int cya_storage_nbytes(int nd, const npy_intp *sizes, const npy_intp *strides,
+                                  npy_intp itemsize, npy_intp offset,
+                                  unsigned long long *out) {
+        unsigned long long size = (unsigned long long)offset + 1ULL, p;
+        int ovf = 0, i;
+        *out = 0;
+        for (i = 0; i < nd; i++) {
+            if (sizes[i] == 0) return 0;
+            ovf |= __builtin_mul_overflow((unsigned long long)strides[i],
+                                          (unsigned long long)sizes[i] - 1ULL, &p);
+            ovf |= __builtin_add_overflow(size, p, &size);
+        }
+        ovf |= __builtin_mul_overflow(size, (unsigned long long)itemsize, &size);
+        ovf |= size > 0x7FFFFFFFFFFFFFFFULL;
+        *out = size;
+        return ovf;
+    }
+    """
+    int cya_storage_nbytes(int nd, const cnp.npy_intp* sizes, const cnp.npy_intp* strides,
+                           cnp.npy_intp itemsize, cnp.npy_intp offset,
+                           unsigned long long* out) noexcept
 
 
 cdef inline cnp.npy_intp _wrapping_mul(cnp.npy_intp a, cnp.npy_intp b) noexcept:
@@ -1510,43 +1539,55 @@ def as_strided(input, size, stride, storage_offset=None):
     bytes. Only then do the sizes and strides reach numpy's C API."""
     cdef Tensor t = _arg(input, "as_strided")
     x = t.data_
-    size = _int_list_arg(size, "as_strided", "size", 1)
-    stride = _int_list_arg(stride, "as_strided", "stride", 2)
+    if _all_small_ints(size) and _all_small_ints(stride):
+        size = tuple(size)
+        stride = tuple(stride)
+    else:
+        size = _int_list_arg(size, "as_strided", "size", 1)
+        stride = _int_list_arg(stride, "as_strided", "stride", 2)
     cdef Py_ssize_t nd = len(size), i, off, isz = x.itemsize
+    cdef unsigned long long need
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
     if nd != len(stride):
         raise RuntimeError(f"mismatch in length of strides and shape")
     if nd > 64:
         raise RuntimeError(f"as_strided: {nd} dimensions, at most 64 are supported")
-    if any([s < 0 for s in stride]):
-        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: "
-                           f"[{', '.join(map(str, stride))}]")
-    off_o = t.storage_offset() if storage_offset is None else _int_arg(storage_offset, "as_strided", "storage_offset", 3)
-    if off_o < 0:
-        raise RuntimeError(f"Tensor: invalid storage offset {off_o}")
+    for i in range(nd):
+        dims[i] = size[i]
+        st[i] = stride[i]      # in elements until the checks are done
+        if st[i] < 0:
+            raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: "
+                               f"[{', '.join(map(str, stride))}]")
+    off = t.storage_offset() if storage_offset is None else _int_arg(storage_offset, "as_strided", "storage_offset", 3)
+    if off < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {off}")
     store = t.storage_
     cdef bint exact = cnp.PyArray_CheckExact(store)
     if not (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>store) if exact else store.flags.c_contiguous):
         raise RuntimeError("as_strided on a tensor whose storage is not contiguous is not supported")
-    need = _storage_nbytes(size, stride, isz, off_o)
-    if any([s < 0 for s in size]):
+    cdef Py_ssize_t store_size = cnp.PyArray_SIZE(<cnp.ndarray>store) if exact else store.size
+    cdef bint ovf = cya_storage_nbytes(<int>nd, dims, st, isz, off, &need)
+    for i in range(nd):
         # torch lets a negative size through when another size is 0 (a
         # tensor numpy cannot hold); always its overflow error here
+        ovf = ovf or dims[i] < 0
+    if ovf:
         raise RuntimeError(f"Storage size calculation overflowed with sizes=[{', '.join(map(str, size))}] "
                            f"and strides=[{', '.join(map(str, stride))}]")
-    if need and need > store.size * isz:
+    if need and need > <unsigned long long>(store_size * isz):
         raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, size))}], strides [{', '.join(map(str, stride))}], "
-                           f"storage offset {off_o}, and itemsize {isz} requiring a storage size of "
-                           f"{need} are out of bounds for storage of size {store.size * isz}")
+                           f"storage offset {off}, and itemsize {isz} requiring a storage size of "
+                           f"{need} are out of bounds for storage of size {store_size * isz}")
+    off_o = off
     # an empty view may sit past the storage's end: torch keeps its offset,
     # and so do we (numpy's data pointer is never dereferenced for an empty
     # array) unless the byte offset could wrap the address space; then the
     # pointer stays at the storage's end
-    off = off_o if (need or off_o * isz < (1 << 60)) else store.size
+    if need == 0 and off > (1 << 60) // isz:
+        off = store_size
     for i in range(nd):
-        dims[i] = size[i]
-        st[i] = _wrapping_mul(stride[i], isz)
+        st[i] = _wrapping_mul(st[i], isz)
     if exact:
         arr = k_np_view(store, nd, dims, st, off * isz)
     else:
