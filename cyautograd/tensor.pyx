@@ -255,7 +255,10 @@ cdef class Tensor:
             return False
         if m.c.requires_grad:
             return True
-        return self.grad_fn is not None or tensor_requires_grad(self)
+        # the stored grad_fn, never a regenerated one: like torch's
+        # DifferentiableViewMeta::requires_grad this must not raise for a view
+        # whose base was modified in place (only grad_fn/is_leaf regenerate)
+        return tensor_requires_grad(self)
 
     @requires_grad.setter
     def requires_grad(self, value):

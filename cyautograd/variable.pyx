@@ -142,7 +142,7 @@ cdef int assert_no_internal_overlap(Tensor self) except -1:
     > 1 (an expanded tensor) would write one element more than once."""
     cdef Py_ssize_t i
     x = self.data_
-    if type(x) is np.ndarray:
+    if type(x) is np.ndarray and cnp.PyArray_SIZE(<cnp.ndarray>x) > 0:   # empty: nothing is written
         for i in range(cnp.PyArray_NDIM(<cnp.ndarray>x)):
             if cnp.PyArray_STRIDES(<cnp.ndarray>x)[i] == 0 and cnp.PyArray_DIMS(<cnp.ndarray>x)[i] > 1:
                 raise RuntimeError(

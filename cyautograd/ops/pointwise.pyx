@@ -102,6 +102,16 @@ cdef class SubBackward0(BinaryNode):
 
 
 @cython.final
+cdef class RsubBackward0(BinaryNode):
+    # torch.rsub(self, other) = other - alpha * self; inputs (self, other)
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if self.scalar is None or self.scalar == 1:
+            return [_un(K_NEG, g), g]
+        return [k_mul(g, -self.scalar), g]
+
+
+@cython.final
 cdef class RsubBackward1(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
@@ -199,11 +209,45 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
     return fn
 
 
+cdef inline bint _is_bool_operand(object v):
+    if type(v) is Tensor:
+        x = (<Tensor>v).data_
+        if type(x) is _ndarray:
+            return cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_BOOL
+        return x.dtype.kind == "b"
+    return type(v) is bool or type(v) is _np_bool
+
+
+cdef _np_bool = np.bool_
+
+
+cdef int _sub_check(object a, object b) except -1:
+    """ATen's sub_check: no subtraction with a bool operand (a Python bool
+    counts as a bool tensor)."""
+    cdef bint ab = _is_bool_operand(a), bb = _is_bool_operand(b)
+    if ab and bb:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if ab or bb:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return 0
+
+
+cdef int _alpha_check(object a, object b, object alpha) except -1:
+    """ATen's alpha_check: a floating alpha needs a floating result."""
+    if isinstance(alpha, (float, np.floating)) and _D.result_type(a, b).np.kind != "f":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    return 0
+
+
 cdef object _arith(object a, object b, int op, object alpha):
     """add/sub/mul/div of a tensor and a tensor or scalar (either order)."""
     cdef Tensor ta = None, tb = None, out
     cdef BinaryNode fn
     cdef bint ga = False, gb = False
+    if op == 1:
+        _sub_check(a, b)
     if type(a) is Tensor and type(b) is Tensor:
         ta = <Tensor>a
         tb = <Tensor>b
@@ -300,6 +344,7 @@ cdef object rdiv_impl(object a, object b):
 def add(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "add", "input")
     if alpha != 1:
+        _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
     else:
         r = _arith(input, other, 0, None)
@@ -308,6 +353,8 @@ def add(input, other, *, alpha=1, out=None):
 
 def sub(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "sub", "input")
+    if alpha != 1:
+        _alpha_check(input, other, alpha)
     r = _arith(input, other, 1, alpha if alpha != 1 else None)
     return _check_impl(r, input, other, "sub")
 
@@ -316,7 +363,20 @@ subtract = sub
 
 
 def rsub(input, other, *, alpha=1):
-    return sub(other, input, alpha=alpha) if isinstance(other, Tensor) else _arith(other, input, 1, None)
+    """other - alpha * input. With a Tensor other the node is torch's
+    RsubBackward0 over (input, other), not SubBackward0 over (other, input)."""
+    cdef BinaryNode fn
+    if not isinstance(other, Tensor):
+        return _arith(other, input, 1, None)
+    _check_tensor_arg(input, "rsub", "input")
+    with _no_grad_ctx():
+        out = sub(other, input, alpha=alpha)
+    if is_grad_enabled_c() and (tensor_requires_grad(<Tensor>input) or tensor_requires_grad(<Tensor>other)):
+        fn = <RsubBackward0>new_node(RsubBackward0)
+        fn.scalar = None if alpha == 1 else alpha
+        fn.next_edges_ = next_edges2(<Tensor>input, <Tensor>other)
+        set_history(out, fn, 0)
+    return out
 
 
 def mul(input, other, *, out=None):
@@ -1187,9 +1247,11 @@ def isinf(input):
 # =============================================================================
 # In-place ops. NOTE [ In-place op protocol ]
 # Every in-place op follows torch's ADInplaceOrView + VariableType order:
-#   1. compute the new values into a temporary (a failure here leaves
+#   1. check_inplace (leaf that requires grad, view+inplace rules): first,
+#      as torch's VariableType kernel checks before the ATen kernel runs, so
+#      a leaf with a mis-shaped operand gets the leaf error; it changes nothing;
+#   2. compute the new values into a temporary (a failure here leaves
 #      everything as it was: data, version, history);
-#   2. check_inplace (leaf that requires grad, view+inplace rules);
 #   3. save what the backward needs from the *old* self;
 #   4. write the values into self's storage and bump the version once;
 #   5. rebase_history onto the new node (CopySlices for views).
@@ -1234,16 +1296,18 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         to = other
     elif not isinstance(other, _scalars):
         return NotImplemented
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
+    check_inplace(t, rg)
+    if op == 1:
+        _sub_check(t, other)
     assert_no_internal_overlap(t)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
         y = y * alpha
-    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
     if k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
-        check_inplace(t, rg)
         if rg:
             fn = _binary_node(op, t, to, other, alpha, True)
         k_binary_into(op, x, y)
@@ -1265,8 +1329,6 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
                            f"{_D._FROM_NP[x.dtype]._cname}")
     vals = _inplace_write(t, vals)
-    # 2. checks
-    check_inplace(t, rg)
     # 3. node and saved old values
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
@@ -1383,6 +1445,10 @@ def fill_(self, value):
 cdef class CopyBackwards(Node):
     cdef object src_dtype
 
+    cpdef str name(self):
+        # torch's C++ name (torch::autograd::CopyBackwards), our namespace
+        return "cyautograd::autograd::CopyBackwards"
+
     cdef list apply(self, list grads):
         g = grads[0]
         if g is None:
@@ -1393,26 +1459,41 @@ cdef class CopyBackwards(Node):
         return [g * 0, r1]
 
 
+cdef int _check_broadcast_into(tuple out, tuple other) except -1:
+    """TensorIterator's shape check for an output that is not resized: the
+    broadcast of (out, other) from the last dimension, then equal to out."""
+    cdef Py_ssize_t n = max(len(out), len(other)), i, off
+    res = [0] * n
+    for i in range(n - 1, -1, -1):
+        off = n - 1 - i
+        sa = out[len(out) - 1 - off] if len(out) - 1 - off >= 0 else 1
+        sb = other[len(other) - 1 - off] if len(other) - 1 - off >= 0 else 1
+        if sa != sb and sa != 1 and sb != 1:
+            raise RuntimeError(f"The size of tensor a ({sa}) must match the size of tensor b ({sb}) "
+                               f"at non-singleton dimension {i}")
+        res[i] = sb if sa == 1 else sa
+    if tuple(res) != out:
+        raise RuntimeError(f"output with shape [{', '.join([str(s) for s in out])}] doesn't match the "
+                           f"broadcast shape [{', '.join([str(s) for s in res])}]")
+    return 0
+
+
 def copy_(self, src, non_blocking=False):
     cdef Tensor t = self, ts
     cdef CopyBackwards fn
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
     ts = src
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+    check_inplace(t, rg)
     assert_no_internal_overlap(t)
     x = t.data_
     vals = ts.data_
     if type(vals) is not type(x):
         raise RuntimeError("copy_ between devices is not supported yet")
     if vals.shape != x.shape:
-        try:
-            vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
-        except ValueError:
-            raise RuntimeError(f"The size of tensor a ({x.shape[-1] if x.ndim else 1}) must match the size of "
-                               f"tensor b ({vals.shape[-1] if vals.ndim else 1}) at non-singleton dimension "
-                               f"{x.ndim - 1}") from None
-    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
-    check_inplace(t, rg)
+        _check_broadcast_into(tuple(x.shape), tuple(vals.shape))
+        vals = np.broadcast_to(vals, x.shape) if type(vals) is _ndarray else vals
     if rg:
         fn = <CopyBackwards>new_node(CopyBackwards)
         fn.src_dtype = ts.data_.dtype
@@ -1517,12 +1598,22 @@ def _inplace_via(self, op, *args, **kwargs):
     if not isinstance(self, Tensor):
         raise TypeError(f"in-place op expected a Tensor, got {type(self).__name__}")
     t = self
-    assert_no_internal_overlap(t)
     rg = is_grad_enabled_c() and tensor_requires_grad(t)
     for a in args:
         if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
             rg = True
     check_inplace(t, rg)
+    if op is masked_fill:
+        # torch's masked_fill_ only warns on an expanded self
+        try:
+            assert_no_internal_overlap(t)
+        except RuntimeError:
+            import warnings
+            warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+                          "before performing this operation. This also applies to advanced indexing e.g. "
+                          "tensor[mask] = scalar", UserWarning, stacklevel=2)
+    else:
+        assert_no_internal_overlap(t)
     if rg:
         src = wrap_array(t.data_.copy())
         f = edge_function(t)
