@@ -48,7 +48,7 @@ def select(t, dim, index):
     n = t.shape[d]
     if index < -n or index >= n:
         raise IndexError(f"select(): index {index} out of range for tensor of size "
-                         f"{list(t.shape)} at dimension {dim}")
+                         f"{list(t.shape)} at dimension {d}")
     return getitem(t, (slice(None),) * d + (index,))
 
 
@@ -147,6 +147,12 @@ def setitem(t, index, value):
               for i in items):
         if value.dim() > 0 or value.dtype != t.dtype:
             value = value.to(t.dtype)
+        shape = tuple(value.shape)
+        k = 0
+        while k < len(shape) and shape[k] == 1:   # torch strips leading unit dims here too
+            k += 1
+        if k:
+            value = value.view(shape[k:])
         index_put_(t, items, value)
         return
     _copy_to(t if _whole(items, tuple(t.shape)) else getitem(t, index), value)

@@ -295,7 +295,9 @@ cdef class Tensor:
         cdef AutogradMeta m = self.autograd_meta_
         if m is None:
             return None
-        if m.grad_ is None and not m.c.retains_grad and self.grad_fn is not None:
+        # the stored grad_fn (VariableHooks::is_leaf): reading .grad of a view
+        # whose base changed in place must not regenerate (and raise)
+        if m.grad_ is None and not m.c.retains_grad and m.grad_fn_ is not None:
             import warnings
             warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return m.grad_
@@ -313,7 +315,8 @@ cdef class Tensor:
     @property
     def retains_grad(self):
         cdef AutogradMeta m = self.autograd_meta_
-        return m is not None and bool(m.c.retains_grad) and self.grad_fn is not None
+        # VariableHooks::retains_grad: the flag alone, no grad_fn regeneration
+        return m is not None and bool(m.c.retains_grad)
 
     @property
     def name(self):

@@ -471,3 +471,32 @@ def T_of_vector_and_scalar_is_a_view(T):
         v = arange(T, (3,), True).T
         s = T.tensor(2.0, requires_grad=True).T
     return [state(v), state(s), v._base is not None]
+
+
+@case
+def grad_and_retains_grad_of_invalidated_views(T):
+    import warnings
+    x = arange(T, (3, 4), True)
+    a, b = x.chunk(2, 1)
+    v = x.as_strided((), (), 4)
+    with T.no_grad():
+        v.mul_(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = [a.grad, a.retains_grad, b.requires_grad]
+    y = arange(T, (2, 3))
+    u, w = y.unbind(0)
+    y.add_(arange(T, (2, 3), True))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out += [u.grad, u.retains_grad, u.requires_grad]
+    return out
+
+
+@case
+def setitem_advanced_value_leading_unit_dims(T):
+    x = arange(T, (4,), True) * 1
+    v = arange(T, (1, 2), True)
+    x[[1, 3]] = v
+    x.sum().backward()
+    return [x, v.grad, type(x.grad_fn).__name__]
