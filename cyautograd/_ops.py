@@ -34,14 +34,23 @@ from cyautograd.python_hook import (register_hook, register_post_accumulate_grad
                                     retain_grad)
 
 
+def _wrap_dim(dim, ndim):
+    n = ndim if ndim > 0 else 1
+    if dim < -n or dim >= n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return dim + n if dim < 0 else dim
+
+
 def select(t, dim, index):
+    if t.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     if not -(1 << 63) <= index < (1 << 63):
         raise ValueError("Overflow when unpacking long long")
-    d = dim % t.dim() if t.dim() else 0
+    d = _wrap_dim(dim, t.dim())
     n = t.shape[d]
     if index < -n or index >= n:
         raise IndexError(f"select(): index {index} out of range for tensor of size "
-                         f"{list(t.shape)} at dimension {dim}")
+                         f"{list(t.shape)} at dimension {d}")
     return getitem(t, (slice(None),) * d + (index,))
 
 
@@ -71,47 +80,68 @@ from cyautograd.ops.pointwise import (abs_, clamp_, exp_, log_, masked_fill_, ne
                                       pow_, relu_, sigmoid_, sqrt_, tanh_)
 
 
-def setitem(t, index, value):
-    """t[index] = value: a copy into the view t[index] (CopySlices on t), as torch."""
-    from cyautograd.creation import tensor as _tensor
-    if not isinstance(value, Tensor):
-        value = _tensor(value, dtype=t.dtype)
-    items = index if isinstance(index, tuple) else (index,)
-    if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
-              for i in items):
-        # advanced indexing writes through index_put_ (IndexPutBackward0)
-        if value.dim() > 0 or value.dtype != t.dtype:
-            value = value.to(t.dtype)
-        index_put_(t, items, value)
-        return
-    dst = getitem(t, index)
-    if (not _b.any(i is None for i in items) and dst.shape == t.shape and dst.stride() == t.stride()
-            and dst.data_ptr() == t.data_ptr()):
-        # an index that applies nothing (full slices, Ellipsis): torch's
-        # applySlicing returns self, so the copy is recorded on t itself
-        # (CopyBackwards, not CopySlices)
-        dst = t
-    _copy_to(dst, value)
+def _whole(items, shape):
+    """Whether basic index items select all of a tensor without any op (only
+    Ellipsis and slices covering their dimension with step 1): torch's
+    setitem then writes into the tensor itself, making no view."""
+    nd = len(shape)
+    consumed = _b.sum(1 for i in items if i is not Ellipsis)
+    d = 0
+    for it in items:
+        if it is Ellipsis:
+            d += nd - consumed
+        elif type(it) is slice:
+            if it.indices(shape[d]) != (0, shape[d], 1) or (it.step is not None and it.step != 1):
+                return False
+            d += 1
+        else:
+            return False
+    return True
 
 
 def _copy_to(dst, src):
-    """torch's copy_to (python_variable_indexing): equal sizes copy; a 0-d
-    value fills (fill_ checks no overlap: it writes one number); otherwise
-    the value, less its leading 1s, is expanded to the destination and
-    copied, so its memory-overlap check sees the expanded geometry."""
-    if dst.shape == src.shape:
+    """The write of setitem (torch's copy_to): same sizes copy_, a 0-d value
+    fill_, else the value without its leading unit dims, expanded, copy_."""
+    if tuple(dst.shape) == tuple(src.shape):
         dst.copy_(src)
         return
     if src.dim() == 0:
         dst.fill_(src)
         return
     shape = tuple(src.shape)
-    lead = 0
-    while lead < len(shape) and shape[lead] == 1:
-        lead += 1
-    if lead:
-        src = src.view(shape[lead:])
-    dst.copy_(src.expand(dst.shape))
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    src = src.view(shape[k:])
+    if tuple(src.shape) != tuple(dst.shape):
+        src = src.expand(tuple(dst.shape))
+    dst.copy_(src)
+
+
+def setitem(t, index, value):
+    """t[index] = value as torch's THPVariable_setitem: basic indexing is
+    applied first (a whole-tensor index is t itself, else a view, so the
+    write is CopySlices on t), then the value is copied in (_copy_to);
+    advanced indexing writes through index_put_ (IndexPutBackward0)."""
+    from cyautograd.creation import tensor as _tensor
+    from cyautograd.ops.shape import normalize_index
+    index = normalize_index(t, index)
+    if not isinstance(value, Tensor):
+        value = _tensor(value, dtype=t.dtype)
+    items = index if isinstance(index, tuple) else (index,)
+    if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
+              for i in items):
+        if value.dim() > 0 or value.dtype != t.dtype:
+            value = value.to(t.dtype)
+        shape = tuple(value.shape)
+        k = 0
+        while k < len(shape) and shape[k] == 1:   # torch strips leading unit dims here too
+            k += 1
+        if k:
+            value = value.view(shape[k:])
+        index_put_(t, items, value)
+        return
+    _copy_to(t if _whole(items, tuple(t.shape)) else getitem(t, index), value)
 
 
 from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401

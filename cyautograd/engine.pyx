@@ -22,6 +22,7 @@ from cyautograd.variable cimport gradient_edge, grad_fn_of
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
+from cyautograd.python_hook import retain_grad as _retain_grad
 
 from cyautograd import dtypes as _D
 
@@ -683,16 +684,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         return
     cap_edges = []
     for t in ins:
+        # as torch's run_backward: every input retains its grad (a no-op on
+        # leaves), so a non-leaf input's .grad is filled by its retains-grad
+        # hook and it reports retains_grad afterwards
+        _retain_grad(t)
         cap_edges.append(_input_edge(t))
-    captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
-    # non-leaf inputs get their captured gradient accumulated into .grad
-    for i in range(len(ins)):
-        t = ins[i]
-        if grad_fn_of(t) is not None and captured[i] is not None:
-            g = captured[i]
-            gt = g if isinstance(g, Tensor) else wrap_array(_to_array(g).copy())
-            m = t.autograd_meta_
-            m.grad_ = gt if m.grad_ is None else m.grad_ + gt
+    _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
 
 
 cdef list _root_edges(tuple outs):

@@ -162,11 +162,15 @@ class inference_mode(_DecoratorContextManager):
     def __enter__(self):
         cdef cya_grad_mode_t* s = cya_grad_mode_ptr()
         self.prev = (s.grad_enabled, s.inference_mode)
+        # c10::InferenceMode(enabled) sets grad mode to !enabled: so
+        # inference_mode(False) turns grad mode on, even inside no_grad or
+        # inference_mode()
         if self.mode:
             s.inference_mode = 1
             s.grad_enabled = 0
         else:
             s.inference_mode = 0
+            s.grad_enabled = 1
 
     def __exit__(self, exc_type, exc_value, traceback):
         cdef cya_grad_mode_t* s = cya_grad_mode_ptr()

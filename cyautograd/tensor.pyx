@@ -291,7 +291,10 @@ cdef class Tensor:
             return False
         if m.c.requires_grad:
             return True
-        return self.grad_fn is not None or tensor_requires_grad(self)
+        # the stored grad_fn, never a regenerated one: like torch's
+        # DifferentiableViewMeta::requires_grad this must not raise for a view
+        # whose base was modified in place (only grad_fn/is_leaf regenerate)
+        return tensor_requires_grad(self)
 
     @requires_grad.setter
     def requires_grad(self, value):
@@ -328,7 +331,9 @@ cdef class Tensor:
         cdef AutogradMeta m = self.autograd_meta_
         if m is None:
             return None
-        if m.grad_ is None and not m.c.retains_grad and self.grad_fn is not None:
+        # the stored grad_fn (VariableHooks::is_leaf): reading .grad of a view
+        # whose base changed in place must not regenerate (and raise)
+        if m.grad_ is None and not m.c.retains_grad and m.grad_fn_ is not None:
             import warnings
             warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return m.grad_
@@ -346,7 +351,8 @@ cdef class Tensor:
     @property
     def retains_grad(self):
         cdef AutogradMeta m = self.autograd_meta_
-        return m is not None and bool(m.c.retains_grad) and self.grad_fn is not None
+        # VariableHooks::retains_grad: the flag alone, no grad_fn regeneration
+        return m is not None and bool(m.c.retains_grad)
 
     @property
     def name(self):

@@ -138,3 +138,365 @@ def _reshape_case(f, rg):
 for _k, _f in RESHAPES.items():
     CASES[f"reshape_{_k}"] = _reshape_case(_f, True)
     CASES[f"reshape_{_k}_nograd"] = _reshape_case(_f, False)
+
+
+# -- indexing ------------------------------------------------------------------
+
+def _gname(t):
+    fn = t.grad_fn
+    return None if fn is None else fn.name().replace("torch::", "cyautograd::")
+
+
+SETITEM_INDEXES = {"colon": slice(None), "zero_colon": slice(0, None), "step1": slice(None, None, 1),
+                   "past_end": slice(0, 100), "ellipsis": Ellipsis, "colon_colon": (slice(None), slice(None)),
+                   "colon_ellipsis": (slice(None), Ellipsis), "row": 1, "rows": slice(1, None),
+                   "step2": slice(None, None, 2), "none": None, "col": (slice(None), 2)}
+SETITEM_VALUES = {"scalar": lambda T: 1.5, "zero_d": lambda T: T.tensor(2.5), "row": lambda T: arange(T, (4,)),
+                  "unit_row": lambda T: arange(T, (1, 4)), "unit_unit": lambda T: arange(T, (1, 1, 4)),
+                  "full": lambda T: arange(T, (3, 4)), "bad": lambda T: arange(T, (2,)),
+                  "too_many": lambda T: arange(T, (2, 3, 4)), "col": lambda T: arange(T, (3, 1))}
+
+
+def _setitem_case(index, value, target, rg_value):
+    def fn(T):
+        leaf = arange(T, (3, 4), True)
+        if target == "leaf":
+            x = leaf
+        elif target == "nonleaf":
+            x = leaf * 1
+        elif target == "view":
+            x = (leaf * 1)[:]
+        else:
+            x = arange(T, (3, 4))
+        v = value(T)
+        if rg_value and isinstance(v, T.Tensor):
+            v.requires_grad_()
+        x[index] = v
+        out = {"x": x, "ver": x._version, "gf": _gname(x), "view": x._is_view(), "leaf": x.is_leaf}
+        if x.requires_grad:
+            x.sum().backward()
+            out["g"] = leaf.grad
+            if isinstance(v, T.Tensor) and v.requires_grad:
+                out["gv"] = v.grad
+        return out
+    return fn
+
+
+for (ik, ix), (vk, vv), target in itertools.product(SETITEM_INDEXES.items(), SETITEM_VALUES.items(),
+                                                    ["leaf", "nonleaf", "view", "plain"]):
+    CASES[f"setitem_{target}_{ik}_{vk}"] = _setitem_case(ix, vv, target, False)
+    if target == "nonleaf" and vk != "scalar":
+        CASES[f"setitem_{target}_{ik}_{vk}_rg"] = _setitem_case(ix, vv, target, True)
+
+
+GETITEM = {"zero_d_colon": ((), slice(None)), "zero_d_int": ((), 0), "zero_d_step": ((), slice(None, None, 2)),
+           "zero_d_pair": ((), (slice(None), None)), "zero_d_list": ((), [0]), "one_d_pair": ((4,), (0, 0)),
+           "one_d_colons": ((4,), (slice(None), slice(None))), "nested_list_1d": ((4,), [[0, 1], [2, 2]]),
+           "nested_list_2d": ((2, 3), [[0, 1], [2, 2]]), "nested_one": ((2, 3), [[0, 1]]),
+           "list_with_slice": ((2, 3), [0, slice(None)]), "list_with_none": ((2, 3), [None, 0]),
+           "three_ints": ((2, 3), (0, 0, 0)), "flat_list": ((2, 3), [0, 1]), "out_of_range": ((2, 3), 5),
+           "mask_too_big": ((4,), "mask2d")}
+
+
+def _getitem_case(shape, index):
+    def fn(T):
+        x = arange(T, shape, True)
+        idx = (arange(T, (2, 2)) > 0) if index == "mask2d" else index
+        r = x[idx]
+        out = state(r)
+        if index == [None, 0]:
+            # torch applies None then 0 (SelectBackward0 over UnsqueezeBackward0);
+            # ours is one SelectBackward0 view: same values and gradients
+            del out["graph"]
+            r.sum().backward()
+            out["g"] = x.grad
+        return out
+    return fn
+
+
+for _k, (_s, _i) in GETITEM.items():
+    CASES[f"getitem_{_k}"] = _getitem_case(_s, _i)
+
+
+NARROWS = [(0, 0, 2), (0, -2, 2), (1, -4, 4), (1, -1, 1), (-1, 3, 1), (1, 4, 0), (1, -5, 1), (1, 2, 3),
+           (2, 0, 1), (1, 0, -1), (-3, 0, 1)]
+
+
+def _narrow_case(dim, start, length):
+    def fn(T):
+        x = arange(T, (3, 4), True)
+        r = x.narrow(dim, start, length)
+        out = state(r)
+        r.sum().backward()
+        out["g"] = x.grad
+        return out
+    return fn
+
+
+for _d, _s, _l in NARROWS:
+    CASES[f"narrow_{_d}_{_s}_{_l}".replace("-", "m")] = _narrow_case(_d, _s, _l)
+
+
+@case
+def narrow_zero_d(T):
+    return T.tensor(1.0).narrow(0, 0, 1)
+
+
+@case
+def select_bad_dim(T):
+    return arange(T, (3, 4)).select(3, 0)
+
+
+@case
+def select_zero_d(T):
+    return T.tensor(1.0).select(0, 0)
+
+
+@case
+def copyslices_name(T):
+    x = arange(T, (3, 4), True)
+    y = x * 2
+    y[0] = 5
+    z = x * 1
+    z.copy_(arange(T, (4,)))
+    return [_gname(y), _gname(z)]
+
+
+@case
+def copyslices_in_version_message(T):
+    x = arange(T, (3,), True)
+    y = x * 2
+    y[0] = 5
+    z = y * y
+    y[1] = 3
+    try:
+        z.sum().backward()
+    except RuntimeError as e:
+        return str(e).replace("torch::", "cyautograd::")
+
+
+@case
+def copy_broadcast_messages(T):
+    out = []
+    for dst, src in [((3, 1), (1, 3, 1)), ((3, 4), (3, 2)), ((3, 4), (2, 4)), ((2, 3, 4), (5, 1, 4))]:
+        try:
+            arange(T, dst).copy_(arange(T, src))
+            out.append("ok")
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def inplace_leaf_error_before_shape_error(T):
+    out = []
+    for f in [lambda x: x.add_(arange(T, (5,))), lambda x: x.copy_(arange(T, (5,))),
+              lambda x: x.mul_(arange(T, (2, 3, 4)))]:
+        try:
+            f(arange(T, (3, 4), True))
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def inplace_on_empty_expanded(T):
+    x = arange(T, (4, 0, 5)) + arange(T, (1, 0, 1))
+    x.sub_(0)
+    return state(x)
+
+
+@case
+def masked_fill_on_expanded_tensor_warns_only(T):
+    import warnings
+    x = arange(T, (1, 3)).expand(2, 3)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        x.masked_fill_(x > 0, 0.5)
+    return x
+
+
+@case
+def expand_without_sizes(T):
+    return arange(T, (3,)).expand()
+
+
+# -- grad modes, retain_grad, composite names ------------------------------------
+
+@case
+def inference_mode_false_inside_inference_mode(T):
+    out = []
+    x = arange(T, (3,), True)
+    y = x * 2
+    with T.inference_mode():
+        out.append((T.is_grad_enabled(), T.is_inference_mode_enabled()))
+        with T.inference_mode(False):
+            out.append((T.is_grad_enabled(), T.is_inference_mode_enabled()))
+            y.zero_()
+            out.append(type(y.grad_fn).__name__)
+            try:
+                x.mul_(2)
+            except RuntimeError as e:
+                out.append(str(e))
+            z = T.ones(2)
+            out.append(z.is_inference())
+        out.append((T.is_grad_enabled(), T.is_inference_mode_enabled()))
+    with T.no_grad():
+        with T.inference_mode(False):
+            out.append((T.is_grad_enabled(), T.is_inference_mode_enabled()))
+    out.append((T.is_grad_enabled(), T.is_inference_mode_enabled()))
+    return out
+
+
+@case
+def backward_inputs_retains_grad(T):
+    x = arange(T, (3,), True)
+    y = x * 2
+    z = y.exp()
+    w = z * 3
+    w.sum().backward(inputs=[y, x], retain_graph=True)
+    out = [y.retains_grad, x.retains_grad, z.retains_grad, y.grad, x.grad]
+    w.sum().backward(inputs=[y])
+    out += [y.grad, y.retains_grad]
+    return out
+
+
+@case
+def backward_inputs_not_requiring_grad(T):
+    x = arange(T, (3,), True)
+    n = arange(T, (3,))
+    try:
+        (x * 2).sum().backward(inputs=[n])
+    except RuntimeError as e:
+        return str(e)
+
+
+@case
+def autograd_grad_does_not_retain(T):
+    x = arange(T, (3,), True)
+    y = x * 2
+    (g,) = T.autograd.grad((y * y).sum(), [y])
+    return [g, y.retains_grad, y.grad]
+
+
+@case
+def rsub_nodes(T):
+    a = arange(T, (3,), True)
+    b = arange(T, (2, 3), True)
+    out = []
+    for r in [T.rsub(a, b), T.rsub(a, b, alpha=2), T.rsub(a, 2), 2 - a]:
+        out.append(type(r.grad_fn).__name__)
+        out.append(r)
+    T.rsub(a, b, alpha=2).sum().backward()
+    return out + [a.grad, b.grad]
+
+
+# -- views whose base was modified in place ----------------------------------------
+
+@case
+def requires_grad_of_split_view_after_base_inplace(T):
+    x = arange(T, (3, 4), True)
+    a, b = x.split(2, 1)
+    v = x.as_strided((), (), 4)
+    with T.no_grad():
+        v.mul_(2)
+    out = [a.requires_grad, b.requires_grad]
+    for f in [lambda: a.is_leaf, lambda: a.grad_fn]:
+        try:
+            out.append(f())
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def requires_grad_of_nograd_view_after_base_inplace(T):
+    x = arange(T, (3, 4), True)
+    y = x * 1
+    with T.no_grad():
+        v = y[0]
+    y.mul_(2)
+    out = [v.requires_grad]
+    try:
+        out.append(v.is_leaf)
+    except RuntimeError as e:
+        out.append(str(e))
+    return out
+
+
+@case
+def bool_subtraction_and_float_alpha(T):
+    b = T.tensor([True, False])
+    i = T.tensor([1, 2])
+    f = T.tensor([1.0, 2.0])
+    out = []
+    for fn in [lambda: b - b, lambda: b - 1, lambda: 1 - b, lambda: True - b, lambda: f - b, lambda: T.rsub(b, 1),
+               lambda: T.sub(b, f), lambda: i.clone().sub_(True), lambda: T.sub(i, i, alpha=0.5),
+               lambda: T.add(i, 1, alpha=0.5), lambda: T.add(f, i, alpha=0.5), lambda: T.sub(i, i, alpha=2)]:
+        try:
+            out.append(fn())
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def argmax_argmin_bool(T):
+    out = []
+    for fn in [lambda: T.tensor([True, False]).argmax(), lambda: T.tensor([True, False]).argmin(0),
+               lambda: T.tensor([True, False]).max()]:
+        try:
+            out.append(fn())
+        except RuntimeError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def softmax_integer_kernel_names(T):
+    out = []
+    for d in [0, 1, -1, -2]:
+        try:
+            T.tensor([[1, 2, 3], [4, 5, 6]]).softmax(d)
+        except NotImplementedError as e:
+            out.append(str(e))
+    return out
+
+
+@case
+def T_of_vector_and_scalar_is_a_view(T):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        v = arange(T, (3,), True).T
+        s = T.tensor(2.0, requires_grad=True).T
+    return [state(v), state(s), v._base is not None]
+
+
+@case
+def grad_and_retains_grad_of_invalidated_views(T):
+    import warnings
+    x = arange(T, (3, 4), True)
+    a, b = x.chunk(2, 1)
+    v = x.as_strided((), (), 4)
+    with T.no_grad():
+        v.mul_(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = [a.grad, a.retains_grad, b.requires_grad]
+    y = arange(T, (2, 3))
+    u, w = y.unbind(0)
+    y.add_(arange(T, (2, 3), True))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out += [u.grad, u.retains_grad, u.requires_grad]
+    return out
+
+
+@case
+def setitem_advanced_value_leading_unit_dims(T):
+    x = arange(T, (4,), True) * 1
+    v = arange(T, (1, 2), True)
+    x[[1, 3]] = v
+    x.sum().backward()
+    return [x, v.grad, type(x.grad_fn).__name__]

@@ -123,6 +123,10 @@ cdef class CopySlices(Node):
     """The base's grad_fn after `fn` modified a view of it in place: the
     gradient outside the view passes through, the slice goes through fn."""
 
+    cpdef str name(self):
+        # torch's C++ name (torch::autograd::CopySlices), our namespace
+        return "cyautograd::autograd::CopySlices"
+
     cdef list apply(self, list grads):
         g = grads[0]
         if g is None:

@@ -107,6 +107,16 @@ cdef class SubBackward0(BinaryNode):
 
 
 @cython.final
+cdef class RsubBackward0(BinaryNode):
+    # torch.rsub(self, other) = other - alpha * self; inputs (self, other)
+    cdef list apply(self, list grads):
+        g = grads[0]
+        if self.scalar is None or self.scalar == 1:
+            return [_un(K_NEG, g), g]
+        return [k_mul(g, -self.scalar), g]
+
+
+@cython.final
 cdef class RsubBackward1(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
@@ -204,11 +214,45 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
     return fn
 
 
+cdef inline bint _is_bool_operand(object v):
+    if type(v) is Tensor:
+        x = (<Tensor>v).data_
+        if type(x) is _ndarray:
+            return cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_BOOL
+        return x.dtype.kind == "b"
+    return type(v) is bool or type(v) is _np_bool
+
+
+cdef _np_bool = np.bool_
+
+
+cdef int _sub_check(object a, object b) except -1:
+    """ATen's sub_check: no subtraction with a bool operand (a Python bool
+    counts as a bool tensor)."""
+    cdef bint ab = _is_bool_operand(a), bb = _is_bool_operand(b)
+    if ab and bb:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if ab or bb:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    return 0
+
+
+cdef int _alpha_check(object a, object b, object alpha) except -1:
+    """ATen's alpha_check: a floating alpha needs a floating result."""
+    if isinstance(alpha, (float, np.floating)) and _D.result_type(a, b).np.kind != "f":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    return 0
+
+
 cdef object _arith(object a, object b, int op, object alpha):
     """add/sub/mul/div of a tensor and a tensor or scalar (either order)."""
     cdef Tensor ta = None, tb = None, out
     cdef BinaryNode fn
     cdef bint ga = False, gb = False
+    if op == 1:
+        _sub_check(a, b)
     if type(a) is Tensor and type(b) is Tensor:
         ta = <Tensor>a
         tb = <Tensor>b
@@ -305,6 +349,7 @@ cdef object rdiv_impl(object a, object b):
 def add(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "add", "input")
     if alpha != 1:
+        _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
     else:
         r = _arith(input, other, 0, None)
@@ -313,6 +358,8 @@ def add(input, other, *, alpha=1, out=None):
 
 def sub(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "sub", "input")
+    if alpha != 1:
+        _alpha_check(input, other, alpha)
     r = _arith(input, other, 1, alpha if alpha != 1 else None)
     return _check_impl(r, input, other, "sub")
 
@@ -321,7 +368,20 @@ subtract = sub
 
 
 def rsub(input, other, *, alpha=1):
-    return sub(other, input, alpha=alpha) if isinstance(other, Tensor) else _arith(other, input, 1, None)
+    """other - alpha * input. With a Tensor other the node is torch's
+    RsubBackward0 over (input, other), not SubBackward0 over (other, input)."""
+    cdef BinaryNode fn
+    if not isinstance(other, Tensor):
+        return _arith(other, input, 1, None)
+    _check_tensor_arg(input, "rsub", "input")
+    with _no_grad_ctx():
+        out = sub(other, input, alpha=alpha)
+    if is_grad_enabled_c() and (tensor_requires_grad(<Tensor>input) or tensor_requires_grad(<Tensor>other)):
+        fn = <RsubBackward0>new_node(RsubBackward0)
+        fn.scalar = None if alpha == 1 else alpha
+        fn.next_edges_ = next_edges2(<Tensor>input, <Tensor>other)
+        set_history(out, fn, 0)
+    return out
 
 
 def mul(input, other, *, out=None):
@@ -1261,16 +1321,20 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         to = other
     elif not isinstance(other, _scalars):
         return NotImplemented
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
+    # checks first, as torch: autograd's check_inplace, the op's own argument
+    # checks, then the kernel's overlap checks, before any shape or dtype error
+    check_inplace(t, rg)
+    if op == 1:
+        _sub_check(t, other)
+    _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
         y = y * alpha
-    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (to is not None and tensor_requires_grad(to)))
     if k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
-        check_inplace(t, rg)
-        _check_overlap(t, to)
         if rg:
             fn = _binary_node(op, t, to, other, alpha, True)
         k_binary_into(op, x, y)
@@ -1278,10 +1342,6 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         if rg:
             rebase_history(t, fn)
         return t
-    # checks first, as torch: autograd's check_inplace, then the kernel's
-    # overlap checks, before any shape or dtype error
-    check_inplace(t, rg)
-    _check_overlap(t, to)
     # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":
@@ -1426,6 +1486,10 @@ def fill_(self, value):
 @cython.final
 cdef class CopyBackwards(Node):
     cdef object src_dtype
+
+    cpdef str name(self):
+        # torch's C++ name (torch::autograd::CopyBackwards), our namespace
+        return "cyautograd::autograd::CopyBackwards"
 
     cdef list apply(self, list grads):
         g = grads[0]

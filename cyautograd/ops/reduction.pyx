@@ -427,6 +427,8 @@ def min(input, dim=None, keepdim=False, *, out=None):
 def argmax(input, dim=None, keepdim=False):
     cdef Tensor t = _input(input, "argmax")
     x = t.data_
+    if x.dtype.kind == "b":
+        raise RuntimeError("argmax(): does not support bool input")
     if dim is None:
         r = np.asarray(np.argmax(x))
         if keepdim:
@@ -438,6 +440,8 @@ def argmax(input, dim=None, keepdim=False):
 def argmin(input, dim=None, keepdim=False):
     cdef Tensor t = _input(input, "argmin")
     x = t.data_
+    if x.dtype.kind == "b":
+        raise RuntimeError("argmin(): does not support bool input")
     if dim is None:
         r = np.asarray(np.argmin(x))
         if keepdim:
@@ -515,11 +519,14 @@ def _softmax_common(input, dim, dtype, bint log):
     x = t.data_
     if dtype is not None:
         x = x.astype(dtype.np)
-    if x.dtype.kind != "f":
-        raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_lastdim_kernel_impl\" not implemented for '{_D._FROM_NP[x.dtype]._cname}'")
     if dim is None:
         dim = 0 if x.ndim in (0, 1, 3) else 1
     d = wrap_dim(dim, x.ndim)
+    if x.dtype.kind != "f":
+        # ATen picks the last-dim kernel when dim is the last dimension
+        kern = "lastdim_kernel_impl" if x.ndim == 0 or d == x.ndim - 1 else "kernel_impl"
+        raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_{kern}\" not implemented for "
+                                  f"'{_D._FROM_NP[x.dtype]._cname}'")
     if x.ndim == 0:
         r = np.zeros_like(x) if log else np.ones_like(x)
     elif x.size == 0:

@@ -471,6 +471,15 @@ def reshape(input, *shape):
     return _unsafe_view(clone(t), s)
 
 
+def _slice(input, dim, start, end):
+    """at::slice on one dimension (torch.narrow's op): always a SliceBackward0
+    view, even over the whole dimension (indexing makes an alias there)."""
+    cdef Tensor t = _arg(input, "slice")
+    x = t.data_
+    idx = (slice(None),) * dim + (slice(start, end),)
+    return _view(t, x[idx], SliceBackward0, K_INDEX, idx)
+
+
 def _unsafe_view(input, shape):
     """at::_unsafe_view: `input` (contiguous) reshaped to `shape`, sharing its
     memory but not as a view: own version counter, UnsafeViewBackward0."""
@@ -593,7 +602,9 @@ def numpy_T(input):
     cdef Tensor x = _arg(input, "T")
     n = x.data_.ndim
     if n < 2:
-        return x
+        # torch: a PermuteBackward0 view even when nothing moves
+        p = tuple(range(n))
+        return _view(x, x.data_.view(), PermuteBackward0, K_PERMUTE if n else K_IDENTITY, p)
     p = tuple(range(n - 1, -1, -1))
     return _view(x, x.data_.transpose(p), PermuteBackward0, K_PERMUTE, p)
 
@@ -634,6 +645,8 @@ cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
 
 def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
+    if not sizes:
+        raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _shape_arg(sizes)
     x = t.data_
     cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
@@ -1023,8 +1036,53 @@ tensor_dispatch().view1 = view1_impl
 tensor_dispatch().numpy_T = numpy_T_impl
 
 
+cdef bint _seq_as_tuple(object index):
+    """torch's (and old numpy's) rule for a non-tuple sequence index: a short
+    list holding a tensor, a sequence, a slice, None or Ellipsis is read as a
+    tuple of indices (x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]])."""
+    if isinstance(index, Tensor) or not isinstance(index, list):
+        return False
+    if len(index) >= 32:
+        return False
+    for it in index:
+        if isinstance(it, (Tensor, list, tuple, slice)) or it is None or it is Ellipsis:
+            return True
+    return False
+
+
+def normalize_index(Tensor t, index):
+    """The index as torch reads it (a list that is really a tuple becomes a
+    tuple), with torch's IndexError when it has more items than t has dims."""
+    if isinstance(index, list) and _seq_as_tuple(index):
+        import warnings
+        warnings.warn("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+                      "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
+                      "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
+                      "error or a different result", UserWarning, stacklevel=3)
+        index = tuple(index)
+    cdef Py_ssize_t nd = t.data_.ndim, used = 0
+    items = index if isinstance(index, tuple) else (index,)
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool:
+            continue
+        if isinstance(it, Tensor):
+            used += (<Tensor>it).data_.ndim if (<Tensor>it).data_.dtype.kind == "b" or (<Tensor>it).data_.dtype == np.uint8 else 1
+        else:
+            used += 1
+    if used > nd:
+        if nd == 0 and not isinstance(index, tuple):
+            if isinstance(index, slice):
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+            if isinstance(index, (int, np.integer)):
+                raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise IndexError(f"too many indices for tensor of dimension {nd}")
+    return index
+
+
 def getitem(input, index):
     cdef Tensor t = tensor_arg(input, "getitem", "input", 1)
+    index = normalize_index(t, index)
     idx = _convert_index(index)
     x = t.data_
     try:
