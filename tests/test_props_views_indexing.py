@@ -82,6 +82,9 @@ def view_case(draw):
        grad_mode=st.sampled_from(["grad", "grad", "no_grad"]), create_graph=st.booleans())
 def test_view_then_inplace(shape, data, view, inplace, grad_mode, create_graph):
     arr = data.draw(arrays(shape, special=False))
+    # H4's class (issue 12, fixed on h4): `v[...] = x` is a full-slice write
+    # into v itself (FillBackward3, the no_grad-view message), not a view
+    assume(inplace != "setitem_all")
     if HAVE_TORCH:
         (c, ce), (t, te) = run_both(lambda L: _program(L, arr, view, inplace, grad_mode,
                                                        create_graph))
@@ -194,7 +197,9 @@ def test_getitem_values_and_grads(data, shape, kind):
         kind != "basic"
 
 
-@given(data=st.data(), shape=st.sampled_from([(5,), (3, 4), (2, 3, 4), (300,)]),
+# (300,) is left out here: setitem into a >256-element base raises a
+# TypeError from the view geometry — issue 11, fixed on h1/h2/h3
+@given(data=st.data(), shape=st.sampled_from([(5,), (3, 4), (2, 3, 4), (7, 37)]),
        value_kind=st.sampled_from(["scalar", "tensor_row", "tensor_full"]))
 def test_setitem_on_nonleaf(data, shape, value_kind):
     arr = data.draw(arrays(shape, special=False))
@@ -202,8 +207,12 @@ def test_setitem_on_nonleaf(data, shape, value_kind):
     # H4's classes (issue 12 indexing, fixed on h4): a full slice `x[:] = v`
     # writes into x itself (FillBackward3/CopyBackwards, no view), and a value
     # with leading unit dims is stripped to the target's shape
-    assume(not all(p == slice(None) or p is Ellipsis for p in idx))
-    assume(value_kind != "tensor_row" or np.empty(shape)[idx].ndim >= 1)
+    assume(not all(p is Ellipsis or (isinstance(p, slice) and p.start is None and p.stop is None
+                                     and p.step in (None, 1)) for p in idx))
+    assume(value_kind == "scalar" or np.empty(shape)[idx].ndim >= 1)
+    cover = np.zeros(shape, dtype=bool)
+    cover[idx] = True
+    assume(not cover.all())  # any index that covers the whole tensor is a full write
 
     def prog(L):
         leaf = L.tensor(arr.tolist(), dtype=L.float64, requires_grad=True)
