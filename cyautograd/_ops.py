@@ -6,11 +6,12 @@ from cyautograd.tensor import Tensor
 
 from cyautograd.backend import array_module, device_of  # noqa: F401
 from cyautograd.creation import (new_empty, new_full, new_ones, new_tensor,  # noqa: F401
-                                 new_zeros)
+                                 new_zeros, zeros_like)
 from cyautograd.engine import _tensor_backward as backward  # noqa: F401
 from cyautograd.ops.linalg import bmm, dot, linear, matmul, mm, mv  # noqa: F401
 from cyautograd.ops.pointwise import (  # noqa: F401
-    abs, add, add_, allclose, bitwise_not, ceil, clamp, clamp_max, clamp_min, clip, copy_, cos,
+    abs, add, add_, allclose, bitwise_and, bitwise_left_shift, bitwise_not, bitwise_or,
+    bitwise_right_shift, bitwise_xor, ceil, clamp, clamp_max, clamp_min, clip, copy_, cos,
     div, div_, divide, eq, equal, exp, fill_, floor, floor_divide, ge, gt, isclose, isfinite,
     isinf, isnan, le, log, log1p, log2, log10, logical_and, logical_not, logical_or,
     logical_xor, lt, maximum, minimum, mul, mul_, multiply, ne, neg, negative, nonzero, pow,
@@ -61,11 +62,15 @@ from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401
 from cyautograd.ops.reduction import cumsum, norm  # noqa: E402,F401
 
 
-def _scalar_like(value, t):
+def _scalar_like(value, t, wrapped=False):
+    """A scalar on the left of an operator as a tensor: of t's dtype, or
+    (wrapped) a 0-d tensor of the scalar's own type, as torch wraps it."""
     from cyautograd.creation import tensor
     from cyautograd.tensor import Tensor
     if isinstance(value, Tensor):
         return value
+    if wrapped:
+        return tensor(value)
     return tensor(value, dtype=t.dtype)
 
 

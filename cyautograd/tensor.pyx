@@ -394,8 +394,13 @@ cdef class Tensor:
 
     # -- conversion ----------------------------------------------------------
 
+    # numpy defers `np_scalar * tensor` and `ndarray * tensor` to our
+    # reflected operators (binop_should_defer), as it does for torch's Tensor
+    __array_priority__ = 1000
+
     def numpy(self, *, force=False):
-        if not force and tensor_requires_grad(self):
+        # torch (tensor_numpy.cpp): refused only while grad mode is on
+        if not force and is_grad_enabled_c() and tensor_requires_grad(self):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
                                "Use tensor.detach().numpy() instead.")
         if _device_of(self.data_).type != "cpu":
@@ -404,7 +409,7 @@ cdef class Tensor:
         return self.data_
 
     def __array__(self, dtype=None, copy=None):
-        if tensor_requires_grad(self):
+        if is_grad_enabled_c() and tensor_requires_grad(self):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
                                "Use tensor.detach().numpy() instead.")
         a = self.data_
@@ -484,10 +489,26 @@ cdef class Tensor:
                                "attempting to deepcopy a module, this may be because of a "
                                "torch.nn.utils.weight_norm usage, see "
                                "https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) in memo:
+            return memo[id(self)]
+        # torch's Tensor.__deepcopy__: a new leaf over copied storage, the
+        # same requires_grad, the gradient deep-copied, the subclass and the
+        # instance __dict__ kept
         t = wrap_array(self.data_.copy())
-        if self.autograd_meta_ is not None and self.autograd_meta_.c.requires_grad:
-            _ops.materialize_autograd_meta(t).c_set_requires_grad(True)
+        if type(self) is not Tensor:
+            sub = Tensor.__new__(type(self))
+            sub._cya_init(t, False)
+            t = sub
         memo[id(self)] = t
+        if self.autograd_meta_ is not None and self.autograd_meta_.c.requires_grad:
+            t.requires_grad_(True)
+        g = self.grad
+        if g is not None:
+            t.grad = g.__deepcopy__(memo)
+        d = getattr(self, "__dict__", None)
+        if d:
+            import copy as _copy
+            t.__dict__.update(_copy.deepcopy(d, memo))
         return t
 
     # -- operators: the hot ones go through the C dispatch table -------------
@@ -561,14 +582,39 @@ cdef class Tensor:
     def __mod__(self, other):
         return _ops.remainder(self, other)
 
+    def __rmod__(self, other):
+        return _ops.remainder(_ops._scalar_like(other, self), self)
+
+    # bitwise on integral tensors, logical on bool ones (torch's bitwise_*)
     def __and__(self, other):
-        return _ops.logical_and(self, other)
+        return _ops.bitwise_and(self, other)
+
+    def __rand__(self, other):
+        return _ops.bitwise_and(self, other)
 
     def __or__(self, other):
-        return _ops.logical_or(self, other)
+        return _ops.bitwise_or(self, other)
+
+    def __ror__(self, other):
+        return _ops.bitwise_or(self, other)
 
     def __xor__(self, other):
-        return _ops.logical_xor(self, other)
+        return _ops.bitwise_xor(self, other)
+
+    def __rxor__(self, other):
+        return _ops.bitwise_xor(self, other)
+
+    def __lshift__(self, other):
+        return _ops.bitwise_left_shift(self, other)
+
+    def __rlshift__(self, other):
+        return _ops.bitwise_left_shift(_ops._scalar_like(other, self, True), self)
+
+    def __rshift__(self, other):
+        return _ops.bitwise_right_shift(self, other)
+
+    def __rrshift__(self, other):
+        return _ops.bitwise_right_shift(_ops._scalar_like(other, self, True), self)
 
     def __richcmp__(self, other, int op):
         if op == Py_EQ:

@@ -16,6 +16,7 @@ cdef inline object as_array(object r):
 cdef object as_array_slow(object r)
 cdef object xp_of(object g)
 cdef object ops_ns()
+cdef object scalar_array(object v, object npd)
 cdef tuple prep_binary(object a, object b, str opname)
 cdef object promote_result(object a, object b)
 cdef Tensor to_tensor(object x, Tensor like)

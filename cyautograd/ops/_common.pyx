@@ -63,6 +63,23 @@ cdef Tensor to_tensor(object x, Tensor like):
     raise TypeError(f"expected Tensor as element 1 in argument 0, but got {type(x).__name__}")
 
 
+cdef object scalar_array(object v, object npd):
+    """A Python/numpy scalar as a 0-d array of dtype `npd`, as torch converts a
+    wrapped number: an int outside a small integral dtype wraps around
+    (uint8 + 300 adds 44), an int outside int64 raises OverflowError."""
+    if type(v) is int and npd.kind in "iu":
+        if v < -0x8000000000000000 or v > 0xFFFFFFFFFFFFFFFF:
+            raise OverflowError("int too big to convert")
+        info = np.iinfo(npd)
+        if v < info.min or v > info.max:
+            v = v % (1 << (8 * npd.itemsize))
+            if npd.kind == "i" and v > info.max:
+                v -= 1 << (8 * npd.itemsize)
+    elif type(v) is int and (v < -0x8000000000000000 or v > 0xFFFFFFFFFFFFFFFF):
+        raise OverflowError("int too big to convert")
+    return np.asarray(v, dtype=npd)
+
+
 cdef tuple prep_binary(object a, object b, str opname):
     """(ta, tb, x, y, out_dtype): operands as Tensors (None for a scalar) and
     arrays already converted to the torch result dtype."""
@@ -82,13 +99,13 @@ cdef tuple prep_binary(object a, object b, str opname):
         if x.dtype != npd:
             x = x.astype(npd)
     else:
-        x = np.asarray(a, dtype=npd)
+        x = scalar_array(a, npd)
     if tb is not None:
         y = tb.data_
         if y.dtype != npd:
             y = y.astype(npd)
     else:
-        y = np.asarray(b, dtype=npd)
+        y = scalar_array(b, npd)
     return (ta, tb, x, y, rd)
 
 

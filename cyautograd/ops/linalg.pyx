@@ -290,6 +290,7 @@ def dot(input, other):
 def mv(input, vec):
     cdef Tensor a = _tensor_arg(input, "mv", "input", 1)
     cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
+    # torch's addmv check (self, mat, vec dims), before any numpy broadcasting
     if a.data_.ndim != 2 or b.data_.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.data_.ndim}, {b.data_.ndim}")
     return _matmul_core(a, b, MvBackward0)

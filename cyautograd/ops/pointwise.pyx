@@ -13,6 +13,7 @@ from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history, grad_fn_of)
@@ -147,7 +148,8 @@ cdef class DivBackward0(BinaryNode):
             r0 = k_div(g, self.scalar if self.sv1 is None else self.v1(g))
         if self.should_compute_output(1):
             o = self.v1(g)
-            r1 = -g * self.v0(g) / (o * o)
+            # torch's div_tensor_other_backward: (self / other) / other, never other * other
+            r1 = -g * ((self.v0(g) / o) / o)
         return [r0, r1]
 
 
@@ -166,8 +168,10 @@ cdef inline bint _keeps_dtype(object x, object s):
     if type(s) is float:
         return tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
     if type(s) is int:
-        return (tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
-                or tn == cnp.NPY_INT64)
+        if tn == cnp.NPY_INT64:
+            # out of int64's range: prep_binary raises torch's OverflowError
+            return -0x8000000000000000 <= <object>s <= 0x7FFFFFFFFFFFFFFF
+        return tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
     return False
 
 
@@ -346,8 +350,24 @@ cdef object rdiv_impl(object a, object b):
     return _arith(b, a, 3, None)
 
 
+cdef object _write_out(str name, object r, object out, object a, object b):
+    """The out= form: torch refuses it while grad mode is on and an input
+    requires grad (no autograd through out=), else copies the result in."""
+    if not isinstance(out, Tensor):
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t)
+                                   for t in (a, b, out)):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+    out.copy_(r)
+    return out
+
+
 def add(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "add", "input")
+    if out is not None:
+        return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
+                                     alpha=alpha), out, input, other)
     if alpha != 1:
         _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
@@ -360,6 +380,9 @@ def sub(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "sub", "input")
     if alpha != 1:
         _alpha_check(input, other, alpha)
+    if out is not None:
+        return _write_out("sub", sub(input.detach(), other.detach() if isinstance(other, Tensor) else other,
+                                     alpha=alpha), out, input, other)
     r = _arith(input, other, 1, alpha if alpha != 1 else None)
     return _check_impl(r, input, other, "sub")
 
@@ -386,6 +409,9 @@ def rsub(input, other, *, alpha=1):
 
 def mul(input, other, *, out=None):
     _check_tensor_arg(input, "mul", "input")
+    if out is not None:
+        return _write_out("mul", mul(input.detach(), other.detach() if isinstance(other, Tensor) else other),
+                          out, input, other)
     return _check_impl(_arith(input, other, 2, None), input, other, "mul")
 
 
@@ -394,6 +420,9 @@ multiply = mul
 
 def div(input, other, *, rounding_mode=None, out=None):
     _check_tensor_arg(input, "div", "input")
+    if out is not None:
+        return _write_out("div", div(input.detach(), other.detach() if isinstance(other, Tensor) else other,
+                                     rounding_mode=rounding_mode), out, input, other)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
     return _check_impl(_arith(input, other, 3, None), input, other, "div")
@@ -416,6 +445,8 @@ cdef _check_impl(r, a, b, str name):
 
 def _rounded_div(a, b, mode):
     p = prep_binary(a, b, "")
+    if mode in ("trunc", "floor"):
+        _check_int_zero_division(p[3])
     with np.errstate(all="ignore"):  # torch never warns on division by zero
         if mode == "trunc":
             r = np.trunc(p[2] / p[3]) if p[2].dtype.kind == "f" else np.fix(p[2] / p[3]).astype(p[2].dtype)
@@ -428,17 +459,87 @@ def _rounded_div(a, b, mode):
     return _nograd_result(as_array(r), (a, b), "DivBackward1")
 
 
+cdef object _floor_div_float(object x, object y):
+    """torch's div(rounding_mode="floor") of floating arrays."""
+    with np.errstate(all="ignore"):
+        return np.floor_divide(x, y)
+
+
+cdef _check_int_zero_division(object y):
+    # NOTE [ integer division by zero ]: torch's integral div/remainder
+    # kernels check the divisor and raise RuntimeError("ZeroDivisionError")
+    # (numpy returns 0 with a warning); float division gives inf/nan.
+    if y.dtype.kind in "iub" and not np.all(y):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def floor_divide(a, b):
-    return _rounded_div(a, b, "floor")
+    cdef Tensor out
+    cdef basic_ops.NotImplemented fn
+    p = prep_binary(a, b, "")
+    if p is None:
+        raise TypeError(f"floor_divide(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+    x = p[2]
+    y = p[3]
+    if x.dtype.kind == "b":
+        raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
+    _check_int_zero_division(y)
+    with np.errstate(all="ignore"):
+        try:
+            r = np.floor_divide(x, y)
+        except ValueError:
+            raise broadcast_error(x, y) from None
+    out = wrap_array(as_array(r))
+    if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t) for t in (a, b)):
+        fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
+        fn.op_name = "aten::floor_divide"
+        fn.next_edges_ = collect_next_edges(tuple([t if isinstance(t, Tensor) else None for t in (a, b)]))
+        set_history(out, fn, 0)
+    return out
 
 
 def remainder(a, b):
+    cdef Tensor out, ta
+    cdef BinaryNode fn
     p = prep_binary(a, b, "")
     if p is None:
         return NotImplemented
+    x = p[2]
+    y = p[3]
+    if x.dtype.kind == "b":
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
+    _check_int_zero_division(y)
     with np.errstate(all="ignore"):
-        r = np.remainder(p[2], p[3])
-    return _nograd_result(as_array(r), (a, b), "RemainderBackward0")
+        try:
+            if x.dtype.kind == "f":
+                # torch's remainder: fmod, then + other where the signs differ;
+                # a zero result keeps the sign of self (numpy's takes other's)
+                r = np.fmod(x, y)
+                adj = (r != 0) & ((y < 0) != (r < 0))
+                if adj.any():
+                    r = np.where(adj, r + y, r)
+            else:
+                r = np.remainder(x, y)
+        except ValueError:
+            raise broadcast_error(x, y) from None
+    out = wrap_array(as_array(r))
+    if not is_grad_enabled_c():
+        return out
+    ga = isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a)
+    gb = isinstance(b, Tensor) and tensor_requires_grad(<Tensor>b)
+    if not (ga or gb):
+        return out
+    if not isinstance(b, Tensor):
+        fn = <RemainderBackward0>new_node(RemainderBackward0)
+        fn.next_edges_ = next_edges1(a)
+    else:
+        ta = to_tensor(a, None)
+        fn = <RemainderBackward1>new_node(RemainderBackward1)
+        fn.next_edges_ = next_edges2(ta, b)
+        fn.sv0 = save_variable(ta, False)
+        fn.sv1 = save_variable(b, False)
+    set_history(out, fn, 0)
+    return out
 
 
 cdef object _nograd_result(object arr, tuple inputs, str name):
@@ -449,12 +550,18 @@ cdef object _nograd_result(object arr, tuple inputs, str name):
     return wrap_array(arr)
 
 
+cdef object _zeros_like(object g):
+    """torch's zeros_like(grad): 0 even where grad is inf or NaN (g * 0 is not)."""
+    return xp_of(g).zeros_like(g)
+
+
 cdef class ZeroGradBackward(Node):
     """Ops whose gradient is zero: each torch node name is a subclass."""
 
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * 0 if self.should_compute_output(i) else None for i in range(self.num_next_edges())]
+        return [_zeros_like(g) if self.should_compute_output(i) else None
+                for i in range(self.num_next_edges())]
 
 
 @cython.final
@@ -483,12 +590,27 @@ cdef class DivBackward1(ZeroGradBackward):
 
 
 @cython.final
-cdef class RemainderBackward0(ZeroGradBackward):
-    pass
+cdef class RemainderBackward0(BinaryNode):
+    # remainder(Tensor, Scalar): self: grad
+    cdef list apply(self, list grads):
+        return [grads[0]]
+
+
+@cython.final
+cdef class RemainderBackward1(BinaryNode):
+    # remainder(Tensor, Tensor): self: grad; other: -grad * self.div(other, rounding_mode="floor")
+    cdef list apply(self, list grads):
+        g = grads[0]
+        r1 = None
+        if self.should_compute_output(1):
+            q = self.v0(g).div(self.v1(g), rounding_mode="floor") if isinstance(g, Tensor) \
+                else _floor_div_float(self.v0(g), self.v1(g))
+            r1 = -g * q
+        return [g if self.should_compute_output(0) else None, r1]
 
 
 cdef dict _ZERO_GRAD_NODES = {c.__name__: c for c in (
-    FloorBackward0, CeilBackward0, TruncBackward0, RoundBackward0, DivBackward1, RemainderBackward0)}
+    FloorBackward0, CeilBackward0, TruncBackward0, RoundBackward0, DivBackward1)}
 
 
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
@@ -510,8 +632,23 @@ cdef class PowBackward0(BinaryNode):
         g = grads[0]
         e = self.scalar
         if e == 0:
-            return [g * 0]
-        return [g * (e * self.v0(g) ** (e - 1))]
+            return [_zeros_like(g)]
+        return [g * (e * _pow_scalar(self.v0(g), e - 1))]
+
+
+cdef object _pow_scalar(object x, object e):
+    """x ** e as torch's pow kernel computes it: an exponent of -0.5 is
+    rsqrt (so (-0.) ** -0.5 is -inf and (-inf) ** -0.5 NaN, where C's pow
+    gives +inf and 0); numpy already specialises 0.5, 2, -1."""
+    if e == -0.5:
+        if isinstance(x, Tensor):
+            return x.rsqrt()
+        with np.errstate(all="ignore"):
+            return 1.0 / np.sqrt(x)
+    if isinstance(x, Tensor):
+        return x ** e
+    with np.errstate(all="ignore"):
+        return x ** e
 
 
 @cython.final
@@ -554,12 +691,17 @@ cdef object pow_impl(object a, object b):
     if isinstance(a, Tensor) and isinstance(b, _scalars) and not isinstance(b, (bool, np.bool_)):
         ta = a
         x = ta.data_
-        if x.dtype.kind != "f" and isinstance(b, (float, np.floating)):
+        # a numpy scalar exponent is a wrapped number as a Python one is
+        # (float32 ** np.float64(2) stays float32; numpy would promote)
+        if isinstance(b, np.floating):
+            b = float(b)
+        elif isinstance(b, np.integer):
+            b = int(b)
+        if x.dtype.kind != "f" and isinstance(b, float):
             x = x.astype(_D.get_default_dtype().np)
         if x.dtype.kind in "iu" and b < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
-        with np.errstate(all="ignore"):
-            r = x ** b
+        r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
         if grad_needed(ta):
             fn = <PowBackward0>new_node(PowBackward0)
@@ -643,13 +785,14 @@ cdef class NegBackward0(UnaryNode):
 cdef class AbsBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * xp_of(g).sign(self.v0(g))]
+        s = self.v0(g)
+        return [g * (s.sign() if isinstance(s, Tensor) else _sign_np(s))]
 
 
 @cython.final
 cdef class SignBackward0(UnaryNode):
     cdef list apply(self, list grads):
-        return [grads[0] * 0]
+        return [_zeros_like(grads[0])]
 
 
 @cython.final
@@ -699,7 +842,8 @@ cdef class RsqrtBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        return [-0.5 * g * r * r * r]
+        # torch: -0.5 * grad * result.pow(3); the cube first (it may overflow)
+        return [-0.5 * g * (r * r * r)]
 
 
 @cython.final
@@ -707,7 +851,8 @@ cdef class ReciprocalBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        return [-g * r * r]
+        # torch: -grad * (result * result); the square first (it may overflow)
+        return [-g * (r * r)]
 
 
 @cython.final
@@ -771,7 +916,7 @@ cdef class ClampBackward1(UnaryNode):
             mask = s >= self.scalar
         else:
             mask = s <= self.scalar2
-        return [xp.where(mask, g, 0.0 * g)]
+        return [xp.where(mask, g, _zeros_like(g))]
 
 
 @cython.final
@@ -791,7 +936,7 @@ cdef class ClampBackward0(UnaryNode):
         lo = None if self.sv1 is None else self.v1(g)
         hi = None if self.sv2 is None else self.sv2.unpack(self, isinstance(g, Tensor))
         mask_self = None
-        z = 0.0 * g
+        z = _zeros_like(g)
         if lo is not None and hi is not None:
             mask_self = (s >= lo) & (s <= hi)
         elif lo is not None:
@@ -866,15 +1011,31 @@ def _rsqrt_np(x):
 
 
 def _relu_np(x):
-    return k_binary(K_MAX, x, 0.0) if x.dtype.kind == "f" else np.maximum(x, 0).astype(x.dtype, copy=False)
+    # NOTE [ selection keeps the operand ]: torch's max/min-style kernels
+    # (relu, clamp, maximum, minimum) return the first operand unless the
+    # other one wins strictly (NaN always wins), so a zero keeps its sign;
+    # numpy's maximum/minimum return the second operand on ties, so the
+    # operands go to numpy swapped.
+    return k_binary(K_MAX, 0.0, x) if x.dtype.kind == "f" else np.maximum(x, 0).astype(x.dtype, copy=False)
 
 
 def abs(input):
     return _unary(input, K_ABS, AbsBackward0, 1, False, "abs")
 
 
+def _sign_np(x):
+    """torch's sign: (0 < x) - (x < 0), so sign(nan) and sign(-0.) are +0
+    (numpy's sign gives nan and -0.)."""
+    if x.dtype.kind == "b":
+        return x.copy()
+    r = np.greater(x, 0).astype(x.dtype)
+    if x.dtype.kind != "u":
+        r -= np.less(x, 0)
+    return r
+
+
 def sign(input):
-    return _unary(input, np.sign, SignBackward0, 0, False, "sign")
+    return _unary(input, _sign_np, SignBackward0, 0, False, "sign")
 
 
 def exp(input):
@@ -991,9 +1152,9 @@ def clamp(input, min=None, max=None):
         x = t.data_
         r = x
         if lo is not None:
-            r = np.maximum(r, (<Tensor>lo).data_)
+            r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
         if hi is not None:
-            r = np.minimum(r, (<Tensor>hi).data_)
+            r = np.minimum((<Tensor>hi).data_, r)
         out = wrap_array(as_array(r).astype(x.dtype, copy=False))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
@@ -1011,9 +1172,9 @@ def clamp(input, min=None, max=None):
         x = x.astype(_D.get_default_dtype().np)
     r = x
     if min is not None:
-        r = np.maximum(r, min)
+        r = np.maximum(min, r)  # NOTE [ selection keeps the operand ]
     if max is not None:
-        r = np.minimum(r, max)
+        r = np.minimum(max, r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = <ClampBackward1>new_node(ClampBackward1)
@@ -1047,7 +1208,7 @@ cdef class MaximumBackward0(BinaryNode):
         xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = 0.0 * g
+        z = _zeros_like(g)
         half = xp.where(s == o, g / 2, g)
         return [xp.where(s < o, z, half), xp.where(s > o, z, half)]
 
@@ -1059,7 +1220,7 @@ cdef class MinimumBackward0(BinaryNode):
         xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = 0.0 * g
+        z = _zeros_like(g)
         half = xp.where(s == o, g / 2, g)
         return [xp.where(s > o, z, half), xp.where(s < o, z, half)]
 
@@ -1072,7 +1233,8 @@ cdef object _maxmin(object a, object b, bint is_max):
                         f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
     p = prep_binary(a, b, "")
     try:
-        r = np.maximum(p[2], p[3]) if is_max else np.minimum(p[2], p[3])
+        # NOTE [ selection keeps the operand ]
+        r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
     except ValueError:
         raise broadcast_error(p[2], p[3]) from None
     out = wrap_array(as_array(r))
@@ -1352,7 +1514,9 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
     vals = as_array(vals)
     rd = _D.result_type(t, other)
-    if rd.np != x.dtype and _D.promote_types(rd, _D._FROM_NP[x.dtype]) is not _D._FROM_NP[x.dtype]:
+    # torch's canCast: only a category change down (floating to integral,
+    # anything to bool) is refused; float64 into float32 is a plain cast
+    if rd.np != x.dtype and rd.category > _D._FROM_NP[x.dtype].category:
         raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
                            f"{_D._FROM_NP[x.dtype]._cname}")
     vals = _inplace_write(t, vals)
@@ -1426,13 +1590,13 @@ def div_(self, other):
 @cython.final
 cdef class ZeroBackward0(Node):
     cdef list apply(self, list grads):
-        return [grads[0] * 0]
+        return [_zeros_like(grads[0])]
 
 
 @cython.final
 cdef class FillBackward2(Node):
     cdef list apply(self, list grads):
-        return [grads[0] * 0]
+        return [_zeros_like(grads[0])]
 
 
 @cython.final
@@ -1688,7 +1852,8 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         with _no_grad_ctx():
             r = op(t.detach(), *args, **kwargs)
     vals = r.data_
-    if vals.dtype != t.data_.dtype:
+    if vals.dtype != t.data_.dtype and \
+            _D._FROM_NP[vals.dtype].category > _D._FROM_NP[t.data_.dtype].category:
         raise RuntimeError(f"result type {_D._FROM_NP[vals.dtype]._cname} can't be cast to the desired "
                            f"output type {_D._FROM_NP[t.data_.dtype]._cname}")
     t.data_[...] = vals
@@ -1769,3 +1934,59 @@ def tanh_(self):
 
 def masked_fill_(self, mask, value):
     return _inplace_via_c(self, masked_fill, (mask, value), {}, True)
+
+
+# =============================================================================
+# Bitwise ops: integral and bool tensors only, no autograd (torch's
+# bitwise_and/or/xor and shifts; the `&`, `|`, `^`, `<<`, `>>` operators)
+# =============================================================================
+
+cdef object _bitwise(object a, object b, object ufunc, str kernel, str name):
+    p = prep_binary(a, b, "")
+    if p is None:
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not "
+                        f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
+    x = p[2]
+    y = p[3]
+    if x.dtype.kind == "f" or (x.dtype.kind == "b" and kernel in ("lshift", "rshift")):
+        raise NotImplementedError(f"\"{kernel}_cpu\" not implemented for '{p[4]._cname}'")
+    try:
+        if kernel == "lshift" or kernel == "rshift":
+            r = _shift(x, y, kernel == "lshift")
+        else:
+            r = ufunc(x, y)
+    except ValueError:
+        raise broadcast_error(x, y) from None
+    return wrap_array(as_array(r))
+
+
+cdef object _shift(object x, object y, bint left):
+    # torch: a shift by the width of the type or more gives 0 (left) or the
+    # sign fill (right); C's (and numpy's) shift is undefined there.
+    bits = x.dtype.itemsize * 8
+    big = (y >= bits) | (y < 0)
+    ys = np.where(big, 0, y).astype(x.dtype, copy=False)
+    if left:
+        return np.where(big, np.zeros((), x.dtype), np.left_shift(x, ys))
+    return np.where(big, np.right_shift(x, np.asarray(bits - 1, x.dtype)) if x.dtype.kind == "i"
+                    else np.zeros((), x.dtype), np.right_shift(x, ys))
+
+
+def bitwise_and(input, other):
+    return _bitwise(input, other, np.bitwise_and, "bitwise_and", "bitwise_and")
+
+
+def bitwise_or(input, other):
+    return _bitwise(input, other, np.bitwise_or, "bitwise_or", "bitwise_or")
+
+
+def bitwise_xor(input, other):
+    return _bitwise(input, other, np.bitwise_xor, "bitwise_xor", "bitwise_xor")
+
+
+def bitwise_left_shift(input, other):
+    return _bitwise(input, other, None, "lshift", "bitwise_left_shift")
+
+
+def bitwise_right_shift(input, other):
+    return _bitwise(input, other, None, "rshift", "bitwise_right_shift")

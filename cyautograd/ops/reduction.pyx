@@ -109,14 +109,17 @@ cdef object _prod_grad(object g, object x, tuple dims):
 cdef class MaxBackward1(ReduceNode):
     # full reduction: evenly distribute among ties; sv0 self, sv1 result
     cdef list apply(self, list grads):
+        # torch's evenly_distribute_backward: a NaN result shares the
+        # gradient among the NaN elements
         g = grads[0]
         s = self.v0(g)
         r = self.v1(g)
         xp = xp_of(g)
-        mask = (s == r)
         if isinstance(g, Tensor):
+            mask = s.isnan() if bool(r.isnan()) else (s == r)
             cnt = mask.sum()
-            return [xp.where(mask, g / cnt, 0.0 * g)]
+            return [xp.where(mask, g / cnt, xp.zeros_like(s))]
+        mask = np.isnan(s) if np.isnan(r) else (s == r)
         cnt = mask.sum()
         return [np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)]
 
@@ -149,11 +152,14 @@ cdef class AmaxBackward0(ReduceNode):
         r = self.restore(self.v1(g))
         gk = self.restore(g)
         mask = (s == r)
+        # torch's scale_grad_by_count: (grad / count) * mask, so a slice whose
+        # result is NaN (no element equals it) gets NaN everywhere
         if isinstance(g, Tensor):
             cnt = mask.sum(dim=self.dims, keepdim=True)
-            return [ops_where(mask, gk / cnt, 0.0 * gk)]
+            return [(gk / cnt) * mask]
         cnt = mask.sum(axis=self.dims, keepdims=True)
-        return [np.where(mask, gk / cnt, 0).astype(s.dtype, copy=False)]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
 
 
 @cython.final
@@ -200,11 +206,18 @@ cdef class StdBackward0(ReduceNode):
         r = self.restore(self.v1(g))
         n = _count(self.self_shape, self.dims)
         gk = self.restore(g)
+        # torch's std_backward: var_backward(grad / (2 result)), with 0 where
+        # the result is 0 (a constant slice), not 0/0
+        dof = _builtin_max(n - self.scalar, 0)
         if isinstance(g, Tensor):
             mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+            gv = (gk / (r * 2)).masked_fill(r == 0, 0)
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
-        return [gk * (s - mean) / (r * _builtin_max(n - self.scalar, 0))]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gv = np.where(r == 0, 0, gk / (r * 2)).astype(s.dtype, copy=False)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return [(2.0 / dof if dof else float("inf")) * gv * (s - mean)]
 
 
 cdef object _count(tuple shape, tuple dims):
@@ -424,11 +437,21 @@ def min(input, dim=None, keepdim=False, *, out=None):
     return _minmax(input, dim, keepdim, False, "min")
 
 
+cdef _check_arg_empty(x, dim, str name):
+    if x.size == 0:
+        if dim is None:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        d = wrap_dim(dim, x.ndim)
+        if x.ndim and x.shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
 def argmax(input, dim=None, keepdim=False):
     cdef Tensor t = _input(input, "argmax")
     x = t.data_
     if x.dtype.kind == "b":
         raise RuntimeError("argmax(): does not support bool input")
+    _check_arg_empty(x, dim, "argmax")
     if dim is None:
         r = np.asarray(np.argmax(x))
         if keepdim:
@@ -442,6 +465,7 @@ def argmin(input, dim=None, keepdim=False):
     x = t.data_
     if x.dtype.kind == "b":
         raise RuntimeError("argmin(): does not support bool input")
+    _check_arg_empty(x, dim, "argmin")
     if dim is None:
         r = np.asarray(np.argmin(x))
         if keepdim:
@@ -458,6 +482,12 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     dims = tuple(range(x.ndim)) if (dim is None or dim == () or dim == []) else wrap_dims(dim, x.ndim)
     if x.ndim == 0:
         dims = ()
+    if x.size == 0 and (builtins.any([x.shape[d] == 0 for d in dims]) or not dims):
+        if dim is None or dim == () or dim == []:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        raise IndexError(f"{name}(): Expected reduction dim {[d for d in dims if x.shape[d] == 0][0]} "
+                         "to have non-zero size.")
     r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
     out = wrap_array(as_array(r))
     if grad_needed(t):

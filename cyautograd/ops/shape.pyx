@@ -91,6 +91,12 @@ cdef class ShapeBackward(Node):
             return [z]
         if self.kind == K_GATHER:
             d, idx = self.param
+            if len(self_shape) == 0:
+                # a 0-d self: every index is 0, the gradient is the sum
+                return [g.sum() if is_t else np.asarray(g.sum(), dtype=g.dtype)]
+            if idx.ndim == 0:
+                g = g.reshape(1) if is_t else np.asarray(g).reshape(1)
+                idx = idx.reshape(1)
             if is_t:
                 flat = np.ravel_multi_index(_gather_index(idx, d), self_shape) if idx.size else idx
                 return [_scatter_flat(g, flat, self_shape)]
@@ -833,10 +839,17 @@ def gather(input, dim, index, *, sparse_grad=False):
         if k != d and idx.shape[k] > x.shape[k]:
             raise RuntimeError(f"Size does not match at dimension {k} expected index [{', '.join([str(s) for s in idx.shape])}] "
                                f"to be no larger than self [{', '.join([str(s) for s in x.shape])}] apart from dimension {d}")
-    if idx.size and (idx.min() < -x.shape[d] or idx.max() >= x.shape[d]):
-        bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
-        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {x.shape[d]}")
-    r = x[_gather_index(idx, d)]
+    # a 0-d input or index counts as one element along dim (torch)
+    n = x.shape[d] if x.ndim else 1
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        bad = idx.max() if idx.max() >= n else idx.min()
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    if x.ndim == 0:
+        r = np.broadcast_to(x, idx.shape).copy()
+    elif idx.ndim == 0:
+        r = x.reshape(-1)[idx.reshape(1)].reshape(())
+    else:
+        r = x[_gather_index(idx, d)]
     return _record(t, as_array(r), GatherBackward0, K_GATHER, (d, idx.copy()))
 
 
