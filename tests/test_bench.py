@@ -196,6 +196,8 @@ def test_noisy_rows_are_flagged_in_both_tables():
     noisy = {"cyautograd": _t(1e-6, 0.02), "torch": _t(2e-6, 0.30), "floor": _t(5e-7, 0.01)}
     assert not report.is_noisy({"times": steady}) and report.is_noisy({"times": noisy})
     assert abs(report.worst_spread({"times": noisy}) - 0.30) < 1e-12
+    # a median at or below zero after the overhead is taken off is noise too
+    assert report.is_noisy({"times": dict(steady, floor=_t(0.0))})
     res = _result([steady, noisy])
     for r in res["rows"]:
         r["noisy"] = report.is_noisy(r)

@@ -59,6 +59,10 @@ def worst_spread(row):
 
 
 def is_noisy(row, threshold=NOISY):
+    """Spread above the threshold, or a median at or below zero once the
+    harness overhead is taken off (noise larger than the figure itself)."""
+    if any(t["median"] <= 0 for t in row["times"].values()):
+        return True
     w = worst_spread(row)
     return w is not None and w > threshold
 
