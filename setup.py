@@ -52,6 +52,25 @@ def extensions():
     return exts
 
 
+def with_api_header(ext_modules):
+    """Copy the C-API header Cython generates beside cyautograd/capi.pyx
+    (``cyautograd/capi_api.h``) to ``include/cyautograd/``, so it installs with
+    the other headers and ``get_include()`` needs no folder but ours and numpy's."""
+    src = os.path.join(HERE, "cyautograd", "capi_api.h")
+    dst = os.path.join(HERE, "include", "cyautograd", "capi_api.h")
+    if os.path.exists(src):
+        with open(src, "rb") as f:
+            text = f.read()
+        old = None
+        if os.path.exists(dst):
+            with open(dst, "rb") as f:
+                old = f.read()
+        if old != text:   # rewritten only when changed: no rebuilds of its includers
+            with open(dst, "wb") as f:
+                f.write(text)
+    return ext_modules
+
+
 class ParallelBuildExt(build_ext):
     """build_ext compiling extensions in parallel, one job per core, unless
     --parallel/-j says otherwise (pip gives no way to pass it)."""
@@ -66,13 +85,17 @@ setup(
     packages=find_packages(include=["cyautograd", "cyautograd.*"]) + ["cyautograd.include"],
     package_dir={"cyautograd.include": "include"},
     package_data={
-        "cyautograd": ["*.pxd", "*.pyx", "*_api.h", "py.typed"],
+        "": ["*.pyi"],   # type stubs, in every subpackage that has them
+        "cyautograd": ["*.pxd", "*.pyx", "py.typed"],
         "cyautograd.ops": ["*.pxd", "*.pyx"],
         "cyautograd.functions": ["*.pxd", "*.pyx"],
         "cyautograd.include": ["cyautograd/*.h"],
     },
+    # the generated C (kept in the sdist, so it builds without regenerating) and
+    # annotation pages stay out of the wheel; capi_api.h installs under include/
+    exclude_package_data={"": ["*.c", "*.html"], "cyautograd": ["*_api.h"]},
     cmdclass={"build_ext": ParallelBuildExt},
-    ext_modules=cythonize(
+    ext_modules=with_api_header(cythonize(
         extensions(),
         language_level=3,
         annotate=ANNOTATE,
@@ -85,6 +108,6 @@ setup(
             "nonecheck": DEBUG,
             "cdivision": False,
         },
-    ),
+    )),
     zip_safe=False,
 )

@@ -4,6 +4,26 @@
 API with the same gradients, versions, grad_fn names and error messages.
 """
 import os as _os
+import importlib.util as _ilu
+
+# NOTE [ Importing the source tree ]
+# The package is mostly compiled extensions. Imported from an unbuilt source
+# checkout (python run in the repository root), the first compiled import would
+# die with "No module named 'cyautograd.tensor'", which says nothing about the
+# cause; find it before anything imports an extension, as numpy does. (An
+# extension found outside this folder, e.g. through another checkout's
+# editable install, would be mixed with these sources: the same mistake.)
+_here = _os.path.dirname(_os.path.abspath(__file__))
+_spec = _ilu.find_spec("cyautograd.tensor")
+if _spec is None or _spec.origin is None or \
+        _os.path.dirname(_os.path.abspath(_spec.origin)) != _here:
+    raise ImportError(
+        "cyautograd's compiled extensions are missing: you are importing cyautograd from its "
+        f"source tree ({_here}) without building it. "
+        "Install it with `pip install .` (or `pip install -e .` to keep editing the source), "
+        "then run Python from another folder; or build in place with "
+        "`python setup.py build_ext --inplace`.")
+del _spec, _ilu
 
 from cyautograd import dtypes as _dtypes
 from cyautograd.dtypes import (bool, double, dtype, float, float16, float32,  # noqa: F401,A004
@@ -76,14 +96,13 @@ def is_floating_point(input):
 def get_include():
     """The folders a downstream extension's ``include_dirs`` needs: this
     package's C headers (``cyautograd/*.h``, including the generated
-    ``cyautograd/capi_api.h``) and numpy's. Returns a list; see
+    ``cyautograd/capi_api.h``) and numpy's; nothing else. Returns a list; see
     docs/embedding.md."""
     import numpy
-    here = _os.path.dirname(_os.path.abspath(__file__))
-    inside = _os.path.join(here, "include")
+    inside = _os.path.join(_here, "include")   # installed: cyautograd/include/cyautograd/*.h
     headers = inside if _os.path.isdir(_os.path.join(inside, "cyautograd")) else \
-        _os.path.join(_os.path.dirname(here), "include")
-    return [headers, _os.path.dirname(here), numpy.get_include()]
+        _os.path.join(_os.path.dirname(_here), "include")   # built in place: <checkout>/include
+    return [headers, numpy.get_include()]
 
 
 class _Cuda:

@@ -167,3 +167,130 @@ def test_without_torch(tmp_path):
     svg = (tmp_path / "n.svg").read_text()
     assert "relative to the floor" in svg
     assert svg.count("<rect") == 2 + len(res["rows"])
+
+
+# -- issue 16: output a user trusts -----------------------------------------------------------
+
+def _t(median, spread=0.0):
+    """One library's figures with the given relative spread (half the IQR)."""
+    return {"median": median, "q1": median * (1 - spread), "q3": median * (1 + spread),
+            "min": median * (1 - spread), "max": median * (1 + spread), "samples": 5, "inner": 1}
+
+
+def _result(rows, libs=("cyautograd", "torch")):
+    from cyautograd.bench.report import ratio
+    out = []
+    for cat, _ in CATEGORIES[:1]:
+        for i, times in enumerate(rows):
+            r = {"category": cat, "key": f"k{i}", "name": f"row {i}", "floor_name": "np", "times": times}
+            r["ratio_torch"] = ratio(times["cyautograd"]["median"], times.get("torch", {}).get("median"))
+            r["ratio_floor"] = ratio(times["cyautograd"]["median"], times["floor"]["median"])
+            out.append(r)
+    return {"rows": out, "libraries": {k: k in libs for k in ("cyautograd", "torch", "mygrad", "autograd")},
+            "settings": {"filter": ""}}
+
+
+def test_noisy_rows_are_flagged_in_both_tables():
+    from cyautograd.bench import report
+    steady = {"cyautograd": _t(1e-6, 0.02), "torch": _t(2e-6, 0.03), "floor": _t(5e-7, 0.01)}
+    noisy = {"cyautograd": _t(1e-6, 0.02), "torch": _t(2e-6, 0.30), "floor": _t(5e-7, 0.01)}
+    assert not report.is_noisy({"times": steady}) and report.is_noisy({"times": noisy})
+    assert abs(report.worst_spread({"times": noisy}) - 0.30) < 1e-12
+    # a median at or below zero after the overhead is taken off is noise too
+    assert report.is_noisy({"times": dict(steady, floor=_t(0.0))})
+    res = _result([steady, noisy])
+    for r in res["rows"]:
+        r["noisy"] = report.is_noisy(r)
+    for md in (False, True):
+        lines = report.table_lines(res, markdown=md)
+        text = "\n".join(lines)
+        flagged = [l for l in lines if "row 1" in l]
+        assert len(flagged) == 1 and "!" in flagged[0]
+        assert not any("!" in l for l in lines if "row 0" in l)
+        assert "even after a re-measure" in text
+    res["rows"][1]["noisy"] = False
+    assert "even after a re-measure" not in "\n".join(report.table_lines(res))
+
+
+@pytest.mark.parametrize("second_spread,kept,flagged", [(0.01, "second", False), (0.5, "first", True)])
+def test_noisy_rows_are_remeasured_once(monkeypatch, second_spread, kept, flagged):
+    """The first measurement of the row is noisy: it is measured exactly once
+    more, the steadier of the two kept, and the row flagged only if that one
+    is still noisy."""
+    import argparse
+
+    from cyautograd.bench import cli, harness
+    from cyautograd.bench.workloads import ROWS
+    row = next(r for r in ROWS if r.category != "floors")
+    calls = []
+
+    def fake_measure(ws, repeat, sample_time, overheads):
+        calls.append(repeat)
+        first = len(calls) % 2 == 1   # every row: a noisy measurement, then one more
+        return {"cyautograd": _t(1e-6 if first else 2e-6, 0.2 if first else second_spread),
+                "floor": _t(5e-7)}
+
+    monkeypatch.setattr(harness, "measure", fake_measure)
+    monkeypatch.setattr(cli, "build_workloads", lambda r, libs: ({"cyautograd": None, "floor": None}, {}))
+    args = argparse.Namespace(filter=row.key, repeat=5)
+    rows = cli.run_rows(args, {}, {}, 0.001, lambda c: None)
+    assert rows and calls == [5, 5] * len(rows)
+    r = next(r for r in rows if r["key"] == row.key)
+    assert r["remeasured"] is True and r["noisy"] is flagged
+    assert r["times"]["cyautograd"]["median"] == (1e-6 if kept == "first" else 2e-6)
+
+
+def test_chart_legend_lists_only_measured_libraries(tmp_path):
+    from cyautograd.bench import report
+    base = {"cyautograd": _t(1e-6), "torch": _t(2e-6), "floor": _t(5e-7)}
+    for extra, want in (({}, []), ({"mygrad": _t(4e-6)}, ["MyGrad"]),
+                        ({"mygrad": _t(4e-6), "autograd": _t(8e-6)}, ["MyGrad", "HIPS autograd"])):
+        res = _result([dict(base, **extra)], libs=("cyautograd", "torch") + tuple(extra))
+        path = tmp_path / "c.svg"
+        report.write_svg(res, str(path))
+        texts = [e.text for e in ET.parse(path).getroot().iter() if e.tag.endswith("text")]
+        for name in ("MyGrad", "HIPS autograd"):
+            assert (name in texts) == (name in want), (extra, texts)
+        assert "cyautograd" in texts
+
+
+def test_quick_chart_legend_matches_the_run(quick):
+    d, _, res = quick
+    texts = [e.text for e in ET.parse(d / "run.svg").getroot().iter() if e.tag.endswith("text")]
+    assert ("MyGrad" in texts) == bool(res["libraries"]["mygrad"])
+    assert ("HIPS autograd" in texts) == bool(res["libraries"]["autograd"])
+
+
+def test_png_chart_without_matplotlib_names_the_extra(tmp_path):
+    """Said at once, before the run, with the extra to install; matplotlib is
+    hidden from the child so this runs whether or not it is installed."""
+    code = ("import sys\n"
+            "class _NoMpl:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'matplotlib' or name.startswith('matplotlib.'):\n"
+            "            raise ImportError('No module named ' + repr(name))\n"
+            "sys.meta_path.insert(0, _NoMpl())\n"
+            "from cyautograd.bench.cli import main\n"
+            "main(['--quick', '--chart', 'x.png'])\n")
+    env = dict(os.environ)
+    env.pop("_CYA_BENCH_CHILD", None)
+    r = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert 'pip install "cyautograd[bench]"' in r.stderr and "--chart x.svg" in r.stderr
+    assert not (tmp_path / "x.png").exists() and "machine:" not in r.stdout
+    with pytest.raises(RuntimeError, match=r"cyautograd\[bench\]"):
+        import builtins
+        real = builtins.__import__
+
+        def no_mpl(name, *a, **k):
+            if name.split(".")[0] == "matplotlib":
+                raise ImportError(name)
+            return real(name, *a, **k)
+        from cyautograd.bench import report
+        builtins.__import__ = no_mpl
+        try:
+            report.write_png(_result([{"cyautograd": _t(1e-6), "torch": _t(2e-6),
+                                       "floor": _t(5e-7)}]), str(tmp_path / "y.png"))
+        finally:
+            builtins.__import__ = real

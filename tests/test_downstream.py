@@ -208,6 +208,9 @@ def test_capsule_api_and_include_dirs():
     assert any(os.path.exists(os.path.join(d, "cyautograd", "capi_api.h")) for d in dirs)
     assert np.get_include() in dirs
     pkg = os.path.dirname(cy.__file__)
+    # only our headers and numpy's: never the folder holding the package (site-packages)
+    assert len(dirs) == 2 and os.path.dirname(pkg) not in dirs
+    assert os.path.basename(os.path.normpath(dirs[0])) == "include"
     for name in ("capi.pxd", "tensor.pxd", "graph.pxd", "autograd_meta.pxd", "view_meta.pxd",
                  "saved_variable.pxd", "variable.pxd"):
         assert os.path.exists(os.path.join(pkg, name)), name

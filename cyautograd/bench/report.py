@@ -43,6 +43,30 @@ def spread(row, lib):
     return (t["q3"] - t["q1"]) / 2 / t["median"]
 
 
+# a row whose samples spread more than this (half the interquartile range over
+# the median, for any library) is re-measured once, then flagged if it still is
+NOISY = 0.10
+NOISY_NOTE = (f"! = samples spread more than {NOISY:.0%} (half the IQR over the median) "
+              f"even after a re-measure: read that row's figures as rough")
+
+
+def worst_spread(row):
+    """The largest spread of any library's samples in the row (None when no
+    figure has one)."""
+    sp = [spread(row, k) for k in row["times"]]
+    sp = [s for s in sp if s is not None]
+    return max(sp) if sp else None
+
+
+def is_noisy(row, threshold=NOISY):
+    """Spread above the threshold, or a median at or below zero once the
+    harness overhead is taken off (noise larger than the figure itself)."""
+    if any(t["median"] <= 0 for t in row["times"].values()):
+        return True
+    w = worst_spread(row)
+    return w is not None and w > threshold
+
+
 def _md(cell):
     """A table cell in markdown: the characters markdown would read escaped."""
     for ch in ("\\", "|", "*", "_", "[", "]"):
@@ -67,12 +91,13 @@ def table_lines(result, markdown=False):
                     fmt_time(median(r, "floor")), "-", r["floor_name"]]
             else:
                 sp = spread(r, "cyautograd")
-                line = [r["name"], fmt_time(median(r, "cyautograd")),
+                line = [("! " if r.get("noisy") else "") + r["name"], fmt_time(median(r, "cyautograd")),
                         "" if sp is None else f"{sp * 100:.0f}%",
                         fmt_time(median(r, "torch")), fmt_ratio(r["ratio_torch"])]
                 line += [fmt_time(median(r, k)) for k in extra]
                 line += [fmt_time(median(r, "floor")), fmt_ratio(r["ratio_floor"]), r["floor_name"] or ""]
             rows.append(("row", line))
+    noisy = any(r.get("noisy") for r in result["rows"])
     if markdown:
         out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for kind, v in rows:
@@ -80,7 +105,7 @@ def table_lines(result, markdown=False):
                 out.append(f"| **{v}** |" + " |" * (len(head) - 1))
             else:
                 out.append("| " + " | ".join(_md(c) for c in v) + " |")
-        return out
+        return out + (["", _md(NOISY_NOTE)] if noisy else [])
     if not rows:
         return [f"(no rows match --filter {result['settings']['filter']!r})"]
     widths = [max([len(head[i])] + [len(v[i]) for k, v in rows if k == "row"]) for i in range(len(head))]
@@ -94,7 +119,7 @@ def table_lines(result, markdown=False):
         else:
             out.append("  ".join((c[:w].ljust(w) if i in (0, len(head) - 1) else c.rjust(w))
                                  for i, (c, w) in enumerate(zip(v, widths))))
-    return out
+    return out + ([NOISY_NOTE] if noisy else [])
 
 
 def scaling_lines(result, markdown=False):
@@ -186,6 +211,29 @@ def _chart_rows(result):
     return out, key
 
 
+def measured_marks(result):
+    """The other libraries (MyGrad, HIPS autograd) with at least one figure
+    on the chart: the only ones its legend names."""
+    groups, key = _chart_rows(result)
+    ref = "torch" if key == "ratio_torch" else "floor"
+    return [lib for lib in ("mygrad", "autograd")
+            if any(ratio(median(r, lib), median(r, ref)) is not None for _, sel in groups for r in sel)]
+
+
+PNG_NEEDS = ('--chart {path}: a PNG chart needs matplotlib, which is not installed; '
+             'install the bench extra (pip install "cyautograd[bench]", or pip install matplotlib), '
+             'or write an SVG chart (--chart {stem}.svg), which needs nothing')
+
+
+def png_missing_message(path):
+    """The error for a .png chart without matplotlib, or None when it can be made."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return PNG_NEEDS.format(path=path, stem=path[:-4] if path.endswith(".png") else path)
+    return None
+
+
 def _esc(s):
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -212,11 +260,15 @@ def write_svg(result, path):
            f'<text x="{width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">'
            f'time relative to {ref} (log scale; left of 1 = faster)</text>',
            f'<rect x="{label_w}" y="28" width="10" height="10" fill="#2a7ab0"/>'
-           f'<text x="{label_w + 14}" y="37">cyautograd</text>'
-           f'<circle cx="{label_w + 105}" cy="33" r="4" fill="#d9822b"/>'
-           f'<text x="{label_w + 113}" y="37">MyGrad</text>'
-           f'<path d="M{label_w + 175},28 l5,5 l-5,5 l-5,-5 z" fill="#7a4fb0"/>'
-           f'<text x="{label_w + 184}" y="37">HIPS autograd</text>']
+           f'<text x="{label_w + 14}" y="37">cyautograd</text>']
+    lx = label_w + 105   # the legend names only the libraries this run measured
+    if "mygrad" in measured_marks(result):
+        svg.append(f'<circle cx="{lx}" cy="33" r="4" fill="#d9822b"/>'
+                   f'<text x="{lx + 8}" y="37">MyGrad</text>')
+        lx += 70
+    if "autograd" in measured_marks(result):
+        svg.append(f'<path d="M{lx},28 l5,5 l-5,5 l-5,-5 z" fill="#7a4fb0"/>'
+                   f'<text x="{lx + 9}" y="37">HIPS autograd</text>')
     ticks = [1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4, 8, 16, 32]
     for t in ticks:
         xt = x(t)
@@ -255,6 +307,9 @@ def write_svg(result, path):
 
 
 def write_png(result, path):
+    msg = png_missing_message(path)
+    if msg:
+        raise RuntimeError(msg)
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -266,7 +321,17 @@ def write_png(result, path):
             vals.append(r[key])
     fig, ax = plt.subplots(figsize=(10, 0.25 * len(names) + 1.5))
     ax.barh(range(len(names)), [v - 1 for v in vals], left=1,
-            color=["#2a7ab0" if v <= 1 else "#c0392b" for v in vals])
+            color=["#2a7ab0" if v <= 1 else "#c0392b" for v in vals], label="cyautograd")
+    ref = "torch" if key == "ratio_torch" else "floor"
+    rows = [r for _, sel in groups for r in sel]
+    for lib, marker, color in (("mygrad", "o", "#d9822b"), ("autograd", "D", "#7a4fb0")):
+        if lib not in measured_marks(result):
+            continue
+        pts = [(i, ratio(median(r, lib), median(r, ref))) for i, r in enumerate(rows)]
+        pts = [(i, v) for i, v in pts if v is not None]
+        ax.scatter([v for _, v in pts], [i for i, _ in pts], marker=marker, color=color, s=16,
+                   zorder=3, label=LIB_TITLES[lib])
+    ax.legend(loc="lower right", fontsize=7)
     ax.set_xscale("log")
     ax.axvline(1, color="#333")
     ax.set_yticks(range(len(names)), names, fontsize=7)
