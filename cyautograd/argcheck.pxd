@@ -12,12 +12,20 @@ just proven the type (`type(x) is Tensor`, `isinstance(x, Tensor)`). The
 check is one type compare on the hot path; the message is torch's argument
 parser's: `neg(): argument 'input' (position 1) must be Tensor, not NoneType`.
 """
+from cpython.object cimport PyTypeObject
 from cyautograd.tensor cimport Tensor
+
+
+cdef inline str type_name(object x):
+    """The type's name as torch's argument parser prints it: CPython's
+    tp_name, so `numpy.ndarray` for an extension type, `Foo` for a class."""
+    cdef object t = type(x)
+    return (<bytes>(<PyTypeObject*>t).tp_name).decode()
 
 
 cdef inline object _raise_not_tensor(object x, str fname, str argname, int pos):
     raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be Tensor, "
-                    f"not {type(x).__name__}")
+                    f"not {type_name(x)}")
 
 
 cdef inline Tensor tensor_arg(object x, str fname, str argname, int pos):

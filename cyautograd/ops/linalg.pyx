@@ -1,6 +1,7 @@
 # cython: language_level=3
 """matmul, mm, bmm, dot, mv and linear (addmm)."""
 from cyautograd._fast cimport cya_tp_new
+from cyautograd.argcheck cimport type_name
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -140,7 +141,7 @@ cdef str _matmul_error(x, y):
 
 cdef Tensor _tensor_arg(x, str fname, str argname, int pos):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{fname}(): argument '{argname}' (position {pos}) must be Tensor, not {type_name(x)}")
     return x
 
 

@@ -174,8 +174,6 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         bad = ta[valid & ((ta < 0) | (ta >= C))].reshape(-1)[0]
         raise IndexError(f"Target {bad} is out of bounds.")
     safe = np.where(valid, ta, 0)
-    if weight is not None and not isinstance(weight, Tensor):
-        raise TypeError(f"nll_loss_nd(): argument 'weight' (position 3) must be Tensor, not {_type_name(weight)}")
     wa = None if weight is None else (<Tensor>weight).data_
     wv = (np.ones(safe.shape, xa.dtype) if wa is None else wa[safe].astype(xa.dtype))
     wv = np.where(valid, wv, 0).astype(xa.dtype)
@@ -267,9 +265,3 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         fn.sv0 = save_variable(x, False)
         fn.sv1 = save_variable(t, False)
     return out
-
-
-cdef str _type_name(object o):
-    """A type's name as torch's argument errors print it (numpy.ndarray)."""
-    m = type(o).__module__
-    return type(o).__name__ if m == "builtins" else f"{m.split('.')[0]}.{type(o).__name__}"

@@ -7,7 +7,7 @@ cimport numpy as cnp
 from cpython.object cimport PyTypeObject
 
 from cyautograd.version_counter cimport VersionCounter
-from cyautograd.argcheck cimport tensor_arg
+from cyautograd.argcheck cimport tensor_arg, type_name
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch, version_counter_of,
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -354,7 +354,7 @@ cdef object _write_out(str name, object r, object out, object a, object b):
     """The out= form: torch refuses it while grad mode is on and an input
     requires grad (no autograd through out=), else copies the result in."""
     if not isinstance(out, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type_name(out)}")
     if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t)
                                    for t in (a, b, out)):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
@@ -434,12 +434,12 @@ true_divide = div
 
 cdef _check_tensor_arg(x, str name, str argname):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{argname}' (position 1) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument '{argname}' (position 1) must be Tensor, not {type_name(x)}")
 
 
 cdef _check_impl(r, a, b, str name):
     if r is NotImplemented:
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(b)}")
     return r
 
 
@@ -478,7 +478,7 @@ def floor_divide(a, b):
     cdef basic_ops.NotImplemented fn
     p = prep_binary(a, b, "")
     if p is None:
-        raise TypeError(f"floor_divide(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
+        raise TypeError(f"floor_divide(): argument 'other' (position 2) must be Tensor, not {type_name(b)}")
     x = p[2]
     y = p[3]
     if x.dtype.kind == "b":
@@ -762,7 +762,7 @@ cdef object rpow_impl(object a, object b):
 def pow(input, exponent):
     r = pow_impl(input, exponent)
     if r is NotImplemented:
-        raise TypeError(f"pow(): argument 'exponent' must be Tensor or Number, not {type(exponent).__name__}")
+        raise TypeError(f"pow(): argument 'exponent' must be Tensor or Number, not {type_name(exponent)}")
     return r
 
 
@@ -958,7 +958,7 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
     cdef Tensor t, out
     cdef UnaryNode fn
     if not isinstance(a, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(a)}")
     t = a
     x = t.data_
     if to_float and x.dtype.kind != "f":
@@ -1111,7 +1111,7 @@ def square(input):
 cdef object _zero_grad_unary(object input, object npfn, str name, str node_name):
     """Rounding ops: values from numpy, a gradient of zeros as torch's."""
     if not isinstance(input, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     return _nograd_result(as_array(npfn((<Tensor>input).data_)), (input,), node_name)
 
 
@@ -1136,7 +1136,7 @@ def clamp(input, min=None, max=None):
     cdef UnaryNode fn
     cdef ClampBackward0 fn0
     if not isinstance(input, Tensor):
-        raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     for bound in (min, max):
@@ -1274,7 +1274,7 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     if not isinstance(condition, Tensor):
-        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}")
+        raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}")
     tc = condition
     if tc.data_.dtype.kind != "b":
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {_D._FROM_NP[tc.data_.dtype]._cname}")
@@ -1567,7 +1567,7 @@ cdef object idiv_impl(object a, object b):
 
 cdef _check_method(r, b, str name):
     if r is NotImplemented:
-        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(b).__name__}")
+        raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type_name(b)}")
     return r
 
 
@@ -1671,7 +1671,7 @@ def copy_(self, src, non_blocking=False):
     if isinstance(src, _scalars):  # torch copies a number in as a 0-d tensor
         src = wrap_array(np.asarray(src))
     if not isinstance(src, Tensor):
-        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}")
+        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
     ts = src
     x = t.data_
     vals = ts.data_
@@ -1763,9 +1763,9 @@ def masked_fill(input, mask, value):
     cdef Tensor t, tm, tv = None
     cdef MaskedFillBackward0 fn
     if not isinstance(input, Tensor):
-        raise TypeError(f"masked_fill(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise TypeError(f"masked_fill(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     if not isinstance(mask, Tensor):
-        raise TypeError(f"masked_fill(): argument 'mask' (position 2) must be Tensor, not {type(mask).__name__}")
+        raise TypeError(f"masked_fill(): argument 'mask' (position 2) must be Tensor, not {type_name(mask)}")
     t = input
     tm = mask
     if tm.data_.dtype.kind != "b":

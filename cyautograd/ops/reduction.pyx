@@ -2,6 +2,7 @@
 """Reductions: sum, mean, prod, max/min, amax/amin, var/std, softmax,
 log_softmax, logsumexp."""
 from cyautograd._fast cimport cya_tp_new
+from cyautograd.argcheck cimport type_name
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -273,7 +274,7 @@ cdef class LogsumexpBackward0(ReduceNode):
 
 cdef Tensor _input(object x, str name):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(x)}")
     return x
 
 

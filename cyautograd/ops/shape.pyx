@@ -7,7 +7,7 @@ cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
-from cyautograd.argcheck cimport tensor_arg
+from cyautograd.argcheck cimport tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
@@ -272,7 +272,7 @@ cdef tuple _gather_index(idx, int d):
 
 cdef Tensor _arg(x, str name):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(x)}")
     return x
 
 
@@ -826,7 +826,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     cdef Tensor t = _arg(input, "gather")
     cdef Tensor ti
     if not isinstance(index, Tensor):
-        raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+        raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
     if ti.data_.dtype != np.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
@@ -857,7 +857,7 @@ def index_select(input, dim, index):
     cdef Tensor t = _arg(input, "index_select")
     cdef Tensor ti
     if not isinstance(index, Tensor):
-        raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type(index).__name__}")
+        raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
     if ti.data_.dtype.kind not in "iu":
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
@@ -1331,7 +1331,7 @@ def index_put_(input, indices, values, accumulate=False):
     cdef Tensor tv
     cdef IndexPutBackward0 fn = None
     if not isinstance(values, Tensor):
-        raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type(values).__name__}")
+        raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type_name(values)}")
     tv = values
     idx = _convert_index(tuple(indices))
     x = t.data_
