@@ -39,6 +39,9 @@ def main():
     data = cases_overlap_gen.record_generated(T)
     harness.save_golden("overlap_generated", data)
     print(f"overlap_generated: {len(data)} cases recorded from torch {T.__version__}")
+    import test_hostile_inputs
+    n = test_hostile_inputs.record()
+    print(f"hostile: {n} callables' exception types recorded from torch {T.__version__}")
 
 
 if __name__ == "__main__":
