@@ -226,8 +226,22 @@ def assert_same_error(ce, te, check_msg=True):
             f"message differs:\n  cyautograd: {ce}\n  torch:      {te}"
 
 
+def leaf64(x, requires_grad=True):
+    """A float64 cyautograd leaf holding the numpy array `x` with its exact
+    shape (zero-size shapes such as (0, 2) included, which a round trip
+    through ``tolist()`` would flatten to (0,))."""
+    return cyautograd.tensor(np.array(x, dtype=np.float64), dtype=cyautograd.float64,
+                             requires_grad=requires_grad)
+
+
 def finite_diff_grad(f, x, eps=1e-6):
-    """Central differences of the scalar function f(x: ndarray float64)."""
+    """Central differences of the scalar function f(x: ndarray float64).
+
+    `x` is copied into a fresh contiguous float64 ndarray first: a numpy
+    scalar (what np.clip/np.where give for 0-d input) or a non-contiguous
+    array would make ``reshape(-1)`` a copy, so the perturbations would never
+    reach f and every difference would read 0."""
+    x = np.array(x, dtype=np.float64, copy=True)
     g = np.zeros_like(x)
     flat = x.reshape(-1)
     gflat = g.reshape(-1)

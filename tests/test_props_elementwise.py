@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import cyautograd
 from props_common import (HAVE_TORCH, LAYOUTS, arrays, assert_close_dt, assert_same_error,
-                          finite_diff_grad, finite_small, grads_of, isclose_num, make,
+                          finite_diff_grad, finite_small, grads_of, isclose_num, leaf64, make,
                           regular_mask, run_both, shapes, to_np, torch)
 
 # name: (call, numpy reference, smooth(x) -> mask of points where finite
@@ -17,7 +17,9 @@ from props_common import (HAVE_TORCH, LAYOUTS, arrays, assert_close_dt, assert_s
 UNARY = {
     "neg": (lambda L, x: L.neg(x), np.negative, None),
     "abs": (lambda L, x: L.abs(x), np.abs, lambda x: np.abs(x) > 1e-3),
-    "sign": (lambda L, x: L.sign(x), np.sign, lambda x: np.abs(x) > 1e-3),
+    # torch's sign is (0 < x) - (x < 0): 0 for NaN, where np.sign gives NaN
+    "sign": (lambda L, x: L.sign(x), lambda x: np.where(np.isnan(x), 0, np.sign(x)),
+             lambda x: np.abs(x) > 1e-3),
     "exp": (lambda L, x: L.exp(x), np.exp, lambda x: x < 5),
     "log": (lambda L, x: L.log(x), np.log, lambda x: x > 1e-2),
     "log2": (lambda L, x: L.log2(x), np.log2, lambda x: x > 1e-2),
@@ -116,8 +118,7 @@ def _unary_fd(name, x):
     if smooth is not None:
         x = np.where(smooth(x), x, 1.25)
     assume(np.all(smooth(x)) if smooth is not None else True)
-    leaf = cyautograd.tensor(x.tolist() if x.ndim else float(x), dtype=cyautograd.float64,
-                             requires_grad=True)
+    leaf = leaf64(x)
     y = call(cyautograd, leaf)
     (g,) = cyautograd.autograd.grad(y.sum(), [leaf], create_graph=True, allow_unused=True)
 
@@ -251,10 +252,7 @@ def test_binary_broadcast_forward_and_grads(name, pair, data, dtypes, layouts):
     assume(np.all(ok))
     fa = np.ascontiguousarray(finite_small(a, 3.0))
     fb = np.ascontiguousarray(finite_small(b, 3.0))
-    ta = cyautograd.tensor(fa.tolist() if fa.ndim else float(fa), dtype=cyautograd.float64,
-                           requires_grad=True)
-    tb = cyautograd.tensor(fb.tolist() if fb.ndim else float(fb), dtype=cyautograd.float64,
-                           requires_grad=True)
+    ta, tb = leaf64(fa), leaf64(fb)
     ga, gb = cyautograd.autograd.grad(call(cyautograd, ta, tb).sum(), [ta, tb], allow_unused=True)
 
     def fA(v):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cyautograd
 from props_common import (HAVE_TORCH, LAYOUTS, arrays, assert_close_dt, assert_same_error,
-                          finite_diff_grad, finite_small, grads_of, isclose_num, make,
+                          finite_diff_grad, finite_small, grads_of, isclose_num, leaf64, make,
                           regular_mask, run_both, shapes)
 
 # name: (call(L, x, dim, keepdim), numpy reference(a, axis, keepdims) or None,
@@ -121,9 +121,10 @@ def test_reduction(name, case, data, dtype, layout):
     v = _vals(r).numpy()
     if ref is not None:
         with np.errstate(all="ignore"):
-            want = np.asarray(ref(arr, dim if dim is None or arr.ndim else None, keepdim))
-        if dim is None and keepdim is False or arr.ndim == 0:
-            want = want.reshape(v.shape) if want.size == v.size else want
+            # the full reduction (dim=None) takes no keepdim: a 0-d result;
+            # a 0-d input reduces over dim 0 / -1 to a 0-d result as well
+            want = np.asarray(ref(arr, dim if arr.ndim else None,
+                                  keepdim and dim is not None and arr.ndim > 0))
         assert v.shape == want.shape
         np.testing.assert_allclose(v, want, rtol=1e-9, atol=1e-9, equal_nan=True)
     if dim is not None and arr.ndim and name not in ("softmax", "log_softmax", "cumsum"):
@@ -138,8 +139,7 @@ def test_reduction(name, case, data, dtype, layout):
     assume(smooth(a))
     if name == "prod":
         a = np.where(np.abs(a) < 0.1, 0.5, a)
-    t = cyautograd.tensor(a.tolist() if a.ndim else float(a), dtype=cyautograd.float64,
-                          requires_grad=True)
+    t = leaf64(a)
     (g,) = cyautograd.autograd.grad(_vals(call(cyautograd, t, dim, keepdim)).sum(), [t],
                                     allow_unused=True)
 
