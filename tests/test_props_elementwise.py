@@ -12,6 +12,12 @@ from props_common import (HAVE_TORCH, LAYOUTS, arrays, assert_close_dt, assert_s
                           finite_diff_grad, finite_small, grads_of, isclose_num, leaf64, make,
                           regular_mask, run_both, shapes, to_np, torch)
 
+
+def _off_multiples(x, m, tol=1e-3):
+    """x at least `tol` away from every multiple of m (remainder's jumps)."""
+    return np.abs(x / m - np.round(x / m)) * m > tol
+
+
 # name: (call, numpy reference, smooth(x) -> mask of points where finite
 # differences are valid, has a second derivative worth checking)
 UNARY = {
@@ -55,10 +61,12 @@ UNARY = {
     "mul_scalar": (lambda L, x: x * 3.5, lambda x: x * 3.5, None),
     "rsub_scalar": (lambda L, x: 1.0 - x, lambda x: 1.0 - x, None),
     "rdiv_scalar": (lambda L, x: 2.0 / x, lambda x: 2.0 / x, lambda x: np.abs(x) > 1e-2),
+    # remainder jumps at every multiple of the divisor, approached from either
+    # side (x = -2e-16 gives 1.5 - 2e-16): smooth only away from all of them
     "remainder_scalar": (lambda L, x: x % 1.5, lambda x: np.remainder(x, 1.5),
-                         lambda x: np.abs(np.remainder(x, 1.5)) > 1e-3),
+                         lambda x: _off_multiples(x, 1.5)),
     "remainder_neg": (lambda L, x: L.remainder(x, -2.0), lambda x: np.remainder(x, -2.0),
-                      lambda x: np.abs(np.remainder(x, 2.0)) > 1e-3),
+                      lambda x: _off_multiples(x, 2.0)),
 }
 
 # Open divergences the suite found and this branch has not fixed yet (in the
