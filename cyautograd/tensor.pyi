@@ -50,12 +50,12 @@ class Tensor:
     def __sub__(self, other: Any, /) -> Tensor: ...
     def __truediv__(self, other: Any, /) -> Tensor: ...
     def __xor__(self, other: Any, /) -> Tensor: ...
-    def __eq__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
-    def __ne__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
-    def __lt__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
-    def __le__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
-    def __gt__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
-    def __ge__(self, other: Any, /) -> Tensor: ...  # type: ignore[override]
+    def __eq__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
+    def __ne__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
+    def __lt__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
+    def __le__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
+    def __gt__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
+    def __ge__(self, other: Any, /) -> Tensor: ...  # type: ignore[override, unused-ignore]
     def __deepcopy__(self, other: Any, /) -> Tensor: ...
     @property
     def T(self) -> Tensor: ...

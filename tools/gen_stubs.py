@@ -174,7 +174,7 @@ def function_stub(name, fn, indent="", method=False, table=None, rename_first=Fa
         params = _params(fn, method and deco != "staticmethod", rename_first)
     if deco == "classmethod":
         params = "cls" + params[4:] if params.startswith("self") else params
-    ign = "  # type: ignore[override]" if name in IGNORE_OVERRIDE else ""
+    ign = "  # type: ignore[override, unused-ignore]" if name in IGNORE_OVERRIDE else ""
     lines.append(f"{indent}def {name}({params}) -> {_ret(name, table)}: ...{ign}")
     return lines
 

@@ -605,12 +605,29 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
 
 
 def adaptive_avg_pool2d(input, output_size):
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
     oh, ow = _pair(output_size)
     H, W = input.shape[-2], input.shape[-1]
     if oh is None:
         oh = H
     if ow is None:
         ow = W
+    if oh < 0 or ow < 0:
+        raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or "
+                           f"equal to 0 but received {{{oh}, {ow}}}")
+    # the output's size is checked before the windows are walked (a huge
+    # output_size would otherwise loop for ever), as torch's allocation does
+    numel = oh * ow
+    for s in input.shape[:-2]:
+        numel *= s
+    if numel > (1 << 63) - 1:
+        raise RuntimeError("numel: integer multiplication overflow")
+    nbytes = numel * input.element_size()
+    if nbytes > (1 << 40):
+        raise RuntimeError(f"DefaultCPUAllocator: not enough memory: you tried to allocate {nbytes} bytes.")
+    if oh == 0 or ow == 0:   # an empty output (no window to average)
+        return input[..., :min(oh, 1), :min(ow, 1)].expand(*input.shape[:-2], oh, ow)
     if H % oh == 0 and W % ow == 0:
         return avg_pool2d(input, (H // oh, W // ow))
     rows = []
