@@ -577,13 +577,15 @@ cdef class Tensor:
         return _ops.floor_divide(self, other)
 
     def __rfloordiv__(self, other):
-        return _ops.floor_divide(_ops._scalar_like(other, self), self)
+        # a number on the left takes part in type promotion as a number
+        # (torch's wrapped scalar), never cast to self's dtype first
+        return _ops.floor_divide(other, self)
 
     def __mod__(self, other):
         return _ops.remainder(self, other)
 
     def __rmod__(self, other):
-        return _ops.remainder(_ops._scalar_like(other, self), self)
+        return _ops.remainder(other, self)
 
     # bitwise on integral tensors, logical on bool ones (torch's bitwise_*)
     def __and__(self, other):

@@ -91,7 +91,7 @@ def table_lines(result, markdown=False):
                     fmt_time(median(r, "floor")), "-", r["floor_name"]]
             else:
                 sp = spread(r, "cyautograd")
-                line = [("! " if r.get("noisy") else "") + r["name"], fmt_time(median(r, "cyautograd")),
+                line = [("! " if r.get("noisy") else "") + r["name"][:46], fmt_time(median(r, "cyautograd")),
                         "" if sp is None else f"{sp * 100:.0f}%",
                         fmt_time(median(r, "torch")), fmt_ratio(r["ratio_torch"])]
                 line += [fmt_time(median(r, k)) for k in extra]
@@ -109,7 +109,7 @@ def table_lines(result, markdown=False):
     if not rows:
         return [f"(no rows match --filter {result['settings']['filter']!r})"]
     widths = [max([len(head[i])] + [len(v[i]) for k, v in rows if k == "row"]) for i in range(len(head))]
-    widths[0] = min(widths[0], 46)
+    widths[0] = min(widths[0], 48)   # a 46-character name and the noisy flag
     out = ["  ".join(h.ljust(w) if i in (0, len(head) - 1) else h.rjust(w)
                      for i, (h, w) in enumerate(zip(head, widths)))]
     out.append("-" * len(out[0]))

@@ -280,9 +280,12 @@ cdef object _arith(object a, object b, int op, object alpha):
         x = p[2]
         y = p[3]
     if op == 3 and x.dtype.kind != "f":
+        # true division computes in the default float dtype: a Python int
+        # operand converts to it directly (1000 / uint8 is 1000 / x, never a
+        # wrapped 232 / x)
         fd = _D.get_default_dtype().np
-        x = x.astype(fd)
-        y = y.astype(fd)
+        x = ta.data_.astype(fd) if ta is not None else np.asarray(a, dtype=fd)
+        y = tb.data_.astype(fd) if tb is not None else np.asarray(b, dtype=fd)
     if alpha is not None and alpha != 1:
         y = y * alpha
     out = wrap_array(as_array(_compute(op, x, y)))
