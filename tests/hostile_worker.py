@@ -261,8 +261,11 @@ def main():
     start = int(sys.argv[2])
     names = json.load(sys.stdin)
     # a huge allocation fails fast instead of swapping the machine
-    limit = int(os.environ.get("HOSTILE_AS_LIMIT", str(8 << 30)))
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # (under AddressSanitizer, whose shadow memory needs terabytes of address
+    # space, tools/sanitize.sh caps single allocations instead)
+    if os.environ.get("CYAUTOGRAD_SANITIZED") != "1":
+        limit = int(os.environ.get("HOSTILE_AS_LIMIT", str(8 << 30)))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     import numpy as np
     np.seterr(all="ignore")
     T = __import__(modname)

@@ -84,7 +84,10 @@ def test_promotion_and_values(op, a, b):
         (c, ce), (t, te) = run_both(prog)
         # numpy scalars on the left of `**`/`<<`/`>>`/`//`/`%` go through numpy's own
         # reflected protocol in torch as well; messages are compared where deterministic
-        assert_same_error(ce, te, check_msg=op not in ("**",))
+        # ints beyond int64: torch words the overflow by the path it takes
+        # ("int too big to convert" / "can't convert negative int to
+        # unsigned"); the exception type must still agree
+        assert_same_error(ce, te, check_msg=op not in ("**",) and "bigint" not in (a[0], b[0]))
         if ce is None:
             assert dtype_name(c) == dtype_name(t), f"{a} {op} {b}: {c.dtype} != {t.dtype}"
             cv, tv = to_np(c), to_np(t)

@@ -110,7 +110,10 @@ def test_reduction(name, case, data, dtype, layout):
                     assert not np.any(np.asarray(z.detach().numpy())), "double backward"
                     continue
                 assert_close_dt(a, b, dtype, f"{name} output {i}",
-                                exact_zero_sign=i == 0 and name != "cumsum")
+                                # min/max families: which of -0.0 and 0.0 wins a tie
+                                # depends on torch's vectorised reduction order
+                                exact_zero_sign=i == 0 and name not in (
+                                    "cumsum", "amin", "amax", "min", "max"))
         return
     # torch-free: reference values, keepdim consistency, finite differences
     leaf, x = make(cyautograd, arr, "float64", layout)

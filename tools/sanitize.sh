@@ -30,7 +30,7 @@ CYAUTOGRAD_SANITIZE=1 python setup.py -q build_ext --inplace >build.log 2>&1 || 
 # object come from malloc so ASan sees use-after-free of Python objects too.
 LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)" \
 PYTHONMALLOC=malloc \
-ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:allocator_may_return_null=1:detect_odr_violation=0:${ASAN_OPTIONS:-}" \
+ASAN_OPTIONS="detect_leaks=0:max_allocation_size_mb=8192:abort_on_error=1:halt_on_error=1:allocator_may_return_null=1:detect_odr_violation=0:${ASAN_OPTIONS:-}" \
 UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}" \
 CYAUTOGRAD_SANITIZED=1 \
 PYTHONPATH="$work" \

@@ -522,8 +522,11 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     if correction is None:
         correction = 1 if (unbiased is None or unbiased) else 0
     dims = None if dim is None else wrap_dims(dim, x.ndim)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = x.var(axis=dims, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else x.var(ddof=correction)
+    # torch's CPU var/std accumulate float16/float32 in double (Welford over
+    # acc_type): float32 squares of values near 1e20 would overflow to inf
+    xa = x.astype(np.float64) if x.dtype.itemsize < 8 else x
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        r = xa.var(axis=dims, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
