@@ -248,10 +248,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         raise RuntimeError("all elements of input should be between 0 and 1")
     with np.errstate(divide="ignore"):
         l = -(ta * np.maximum(np.log(xa), -100) + (1 - ta) * np.maximum(np.log1p(-xa), -100))
-    if weight is not None and not isinstance(weight, Tensor):
-        # torch fails on weight.size() of a non-Tensor
-        raise AttributeError(f"'{type(weight).__name__}' object has no attribute 'size'")
-    wa = None if weight is None else (<Tensor>weight).data_
+    wa = None if weight is None else (<Tensor>weight).data_   # checked by _sized above
     if wa is not None:
         l = l * wa
     r = l if red == 0 else (l.mean() if red == 1 else l.sum())
