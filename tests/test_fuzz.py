@@ -10,7 +10,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+sys.path.append(ROOT)   # for tests.fuzz; last, so the repo's unbuilt cyautograd/ never shadows the installed one
 
 from tests.fuzz import runner  # noqa: E402
 from tests.fuzz.gen import generate, script  # noqa: E402

@@ -37,10 +37,7 @@ class Worker:
         # unbuilt source folder that -m would put first on the path: -P drops
         # the current folder, and that cyautograd's folder goes before ROOT
         import cyautograd
-        import site
         pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(cyautograd.__file__)))
-        if pkg_parent in site.getsitepackages():   # an installed wheel: found without help
-            pkg_parent = ""
         env["PYTHONPATH"] = os.pathsep.join(p for p in (pkg_parent, ROOT, env.get("PYTHONPATH", "")) if p)
         env.setdefault("OMP_NUM_THREADS", "1")
         self.proc = subprocess.Popen([sys.executable, "-P", "-m", "tests.fuzz.worker", self.module], cwd=ROOT,
