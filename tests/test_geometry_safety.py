@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import cyautograd
 import harness
 from cases_geometry import CASES
 
@@ -29,8 +30,10 @@ REPRODUCERS = {
 
 @pytest.mark.parametrize("name", sorted(REPRODUCERS))
 def test_reproducer_exits_cleanly(name):
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    p = subprocess.run([sys.executable, "-c", "import cyautograd as torch\n" + REPRODUCERS[name]],
+    # the child imports the cyautograd this process runs (installed, in-place or
+    # sanitizer build), never an unbuilt source tree in the current folder (-P)
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(cyautograd.__file__)))
+    env = dict(os.environ, PYTHONPATH=pkg_parent + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    p = subprocess.run([sys.executable, "-P", "-c", "import cyautograd as torch\n" + REPRODUCERS[name]],
                        capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 0, f"rc={p.returncode}\n{p.stderr[-2000:]}"
