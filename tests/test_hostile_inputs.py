@@ -103,7 +103,10 @@ def public_names():
 
 def _launch(modname, names, start):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([ROOT, HERE, env.get("PYTHONPATH", "")])
+    # the running cyautograd's folder first: never the unbuilt source tree in ROOT
+    import cyautograd
+    pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(cyautograd.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([pkg_parent, HERE, env.get("PYTHONPATH", "")])
     env["OMP_NUM_THREADS"] = "1"
     p = subprocess.Popen([sys.executable, os.path.join(HERE, "hostile_worker.py"), modname, str(start)],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
