@@ -113,3 +113,9 @@ class _Cuda:
 
 
 cuda = _Cuda()
+
+
+# docstrings from the tables beside the code (NOTE [ Where docstrings live ] in _docs.py)
+from cyautograd import _docs as _docs_mod  # noqa: E402
+_docs_mod.attach()
+del _docs_mod

@@ -16,7 +16,15 @@ _BOOL, _INT, _FLOAT = 0, 1, 2
 
 class dtype:
     """A tensor element type (torch.dtype)."""
-    __slots__ = ("name", "np", "category", "itemsize", "is_signed", "_legacy", "_cname")
+    # a dict: its values are the attributes' docstrings (help(torch.dtype))
+    __slots__ = {
+        "name": "The dtype's name without the module (``\"float32\"``).\n\n>>> torch.float32.name",
+        "np": "The numpy dtype that holds this dtype's elements.\n\n>>> torch.float32.np",
+        "category": "The kind used by type promotion: bool, integral or floating.\n\n"
+                    ">>> torch.int64.category",
+        "itemsize": "The size of one element in bytes.\n\n>>> torch.float64.itemsize",
+        "is_signed": "Whether the dtype can hold negative values.\n\n>>> torch.uint8.is_signed",
+        "_legacy": "", "_cname": ""}
 
     def __init__(self, name, npdt, category, legacy, cname):
         self.name = name

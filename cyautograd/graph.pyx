@@ -115,7 +115,12 @@ cdef class NodeExtras:
 @cython.trashcan(True)
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class Node:
-    """Base class of every backward function.
+    """Base class of every backward function: the ``grad_fn`` of a tensor made by
+    a recorded op (``MulBackward0``, ...), as torch.autograd.graph.Node.
+    ``next_functions`` links it to the nodes of its inputs; hooks registered on
+    it run during backward.
+
+    >>> (torch.ones(2, requires_grad=True) * 2).grad_fn.name()
 
     Freeing a long graph recurses through Node -> next_edges_ -> Node; the
     trashcan bounds the C stack depth of that recursion."""
@@ -147,6 +152,10 @@ cdef class Node:
         return 0 if self.next_edges_ is None else len(self.next_edges_) >> 1
 
     cpdef str name(self):
+        """The node's name, e.g. ``"MulBackward0"``.
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn.name()
+        """
         return type(self).__name__
 
     cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr):
@@ -205,6 +214,12 @@ cdef class Node:
 
     @property
     def next_functions(self):
+        """One ``(node, input_nr)`` pair per input of the forward op: the node
+        its gradient flows to (``AccumulateGrad`` for a leaf, None when that
+        input needs no gradient) and which of that node's inputs it is.
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn.next_functions
+        """
         cdef tuple ne = self.next_edges_
         if ne is None:
             return ()
@@ -212,25 +227,41 @@ cdef class Node:
 
     @property
     def next_edges(self):
-        """The edges as Edge objects."""
+        """The edges as Edge objects (``function``, ``input_nr``), the same
+        pairs as ``next_functions``.
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn.next_edges
+        """
         return tuple([make_edge(f, n) for f, n in self.next_functions])
 
     @property
     def metadata(self):
+        """A dict for the user's own data about this node (kept with the node;
+        anomaly mode stores the forward traceback here).
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn.metadata
+        """
         cdef NodeExtras x = self.extras()
         if x.metadata_ is None:
             x.metadata_ = {}
         return x.metadata_
 
     def register_hook(self, fn):
-        """fn(grad_inputs, grad_outputs) runs after this node; it may return
-        replacement grad_inputs. Returns a RemovableHandle."""
+        """Registers ``fn(grad_inputs, grad_outputs)``, run after this node
+        computed its gradients; it may return replacement ``grad_inputs``.
+        Returns a handle whose ``remove()`` unregisters it.
+
+        >>> y = torch.ones(2, requires_grad=True) * 2; h = y.grad_fn.register_hook(lambda gi, go: None); y.sum().backward()
+        """
         from cyautograd.python_hook import register_node_hook
         return register_node_hook(self, fn)
 
     def register_prehook(self, fn):
-        """fn(grad_outputs) runs before this node; it may return replacement
-        grad_outputs. Returns a RemovableHandle."""
+        """Registers ``fn(grad_outputs)``, run before this node computes; it may
+        return replacement ``grad_outputs``. Returns a removable handle.
+
+        >>> y = torch.ones(2, requires_grad=True) * 2; h = y.grad_fn.register_prehook(lambda go: None); y.sum().backward()
+        """
         from cyautograd.python_hook import register_node_prehook
         return register_node_prehook(self, fn)
 

@@ -161,7 +161,12 @@ cdef class Tensor:
     """Tensor(data=None): a multi-dimensional array with autograd metadata.
 
     Made by factories (tensor, zeros, ...) and ops; the legacy constructor
-    Tensor(data) makes a tensor of the default dtype."""
+    Tensor(data) makes a tensor of the default dtype (``Tensor(2, 3)``: an
+    uninitialized 2x3 one). Every op of the ``cyautograd`` namespace is also a
+    method (``x.add(y)`` is ``torch.add(x, y)``).
+
+    >>> torch.Tensor([1., 2.])
+    """
 
     def __init__(self, *args):
         if len(args) == 0:
@@ -189,41 +194,87 @@ cdef class Tensor:
 
     @property
     def shape(self):
+        """The size of every dimension, a ``Size`` (a tuple of ints); the same as ``size()``.
+
+        >>> torch.zeros(2, 3).shape
+        """
         return Size(self.data_.shape)
 
     def size(self, dim=None):
+        """The shape as a ``Size``, or with ``dim`` the length of that one dimension
+        (negative ``dim`` counts from the end).
+
+        >>> torch.zeros(2, 3).size(-1)
+        """
         if dim is None:
             return Size(self.data_.shape)
         return self.data_.shape[_wrap_dim(dim, self.data_.ndim)]
 
     def dim(self):
+        """The number of dimensions (0 for a scalar tensor); also ``ndim``.
+
+        >>> torch.zeros(2, 3).dim()
+        """
         return self.data_.ndim
 
     def ndimension(self):
+        """Alias of ``dim()``: the number of dimensions.
+
+        >>> torch.zeros(2, 3).ndimension()
+        """
         return self.data_.ndim
 
     @property
     def ndim(self):
+        """The number of dimensions, as ``dim()``.
+
+        >>> torch.zeros(2, 3).ndim
+        """
         return self.data_.ndim
 
     def numel(self):
+        """The number of elements (the product of the shape).
+
+        >>> torch.zeros(2, 3).numel()
+        """
         return self.data_.size
 
     def nelement(self):
+        """Alias of ``numel()``: the number of elements.
+
+        >>> torch.zeros(2, 3).nelement()
+        """
         return self.data_.size
 
     def element_size(self):
+        """The size of one element in bytes (4 for float32).
+
+        >>> torch.zeros(2).element_size()
+        """
         return self.data_.itemsize
 
     @property
     def itemsize(self):
+        """The size of one element in bytes, as ``element_size()``.
+
+        >>> torch.zeros(2, dtype=torch.float64).itemsize
+        """
         return self.data_.itemsize
 
     @property
     def nbytes(self):
+        """The bytes the elements take: ``numel() * element_size()`` (the view, not its storage).
+
+        >>> torch.zeros(2, 3).nbytes
+        """
         return self.data_.nbytes
 
     def stride(self, dim=None):
+        """The step, in elements, between neighbours along each dimension (a tuple), or
+        along dimension ``dim`` when given. Views share storage with other strides.
+
+        >>> torch.zeros(2, 3).t().stride()
+        """
         isz = self.data_.itemsize
         st = tuple([s // isz for s in self.data_.strides])
         if dim is None:
@@ -231,16 +282,34 @@ cdef class Tensor:
         return st[_wrap_dim(dim, self.data_.ndim)]
 
     def storage_offset(self):
+        """The index, in elements, of this tensor's first element in its storage
+        (non-zero for many views).
+
+        >>> torch.arange(6)[2:].storage_offset()
+        """
         return (_data_address(self.data_) - _data_address(self.storage_)) // self.data_.itemsize
 
     def data_ptr(self):
+        """The address of the first element, an int (for comparing storages, as torch's).
+
+        >>> x = torch.zeros(3); x.data_ptr() == x[0:].data_ptr()
+        """
         return _data_address(self.data_)
 
     def is_contiguous(self, memory_format=None):
+        """Whether the elements lie in row-major (C) order without gaps.
+        ``memory_format`` is accepted for torch's signature.
+
+        >>> torch.zeros(2, 3).t().is_contiguous()
+        """
         return bool(self.data_.flags.c_contiguous)
 
     @property
     def dtype(self):
+        """The element type, a ``cyautograd.dtype`` such as ``torch.float32``.
+
+        >>> torch.tensor([1, 2]).dtype
+        """
         return _D._FROM_NP[self.data_.dtype]
 
     @property
@@ -257,27 +326,57 @@ cdef class Tensor:
 
     @property
     def is_leaf(self):
+        """True for a tensor that no recorded op made: user-created tensors and any
+        tensor that does not require grad. Only leaves get ``.grad`` by default.
+
+        >>> torch.ones(2, requires_grad=True).is_leaf
+        """
         cdef AutogradMeta m = self.autograd_meta_
         return m is None or self.grad_fn is None
 
     def is_floating_point(self):
+        """Whether the dtype is a floating point type (float16/32/64).
+
+        >>> torch.tensor([1.]).is_floating_point()
+        """
         return self.data_.dtype.kind == "f"
 
     def is_complex(self):
+        """Whether the dtype is complex; always False (there are no complex dtypes).
+
+        >>> torch.zeros(1).is_complex()
+        """
         return False
 
     def is_inference(self):
+        """Whether this is an inference tensor (made under ``inference_mode()``).
+
+        >>> torch.zeros(1).is_inference()
+        """
         return self.is_inference_
 
     @property
     def is_sparse(self):
+        """Always False: every tensor is strided (dense).
+
+        >>> torch.zeros(1).is_sparse
+        """
         return False
 
     @property
     def layout(self):
+        """The memory layout; always ``torch.strided`` (shown as the string ``"cyautograd.strided"``).
+
+        >>> torch.zeros(1).layout
+        """
         return "cyautograd.strided"
 
     def type(self, dtype=None):
+        """With no argument, the legacy type name (``"cyautograd.FloatTensor"``);
+        with ``dtype`` (a dtype or such a name), the tensor converted to it, as ``to(dtype)``.
+
+        >>> torch.zeros(1).type()
+        """
         if dtype is None:
             return "cyautograd." + _dtype_of(self)._legacy
         return _ops.to(self, dtype)
@@ -286,6 +385,11 @@ cdef class Tensor:
 
     @property
     def requires_grad(self):
+        """Whether autograd records ops on this tensor so that gradients flow to it.
+        Settable on leaves only (setting it on a non-leaf raises, as in torch).
+
+        >>> x = torch.zeros(2); x.requires_grad = True; x.requires_grad
+        """
         cdef AutogradMeta m = self.autograd_meta_
         if m is None:
             return False
@@ -301,11 +405,20 @@ cdef class Tensor:
         _set_requires_grad(self, value, True)
 
     def requires_grad_(self, requires_grad=True):
+        """Sets ``requires_grad`` in place (default True) and returns this tensor.
+
+        >>> torch.zeros(2).requires_grad_()
+        """
         _set_requires_grad(self, requires_grad, False)
         return self
 
     @property
     def grad_fn(self):
+        """The autograd ``Node`` that made this tensor (e.g. ``<MulBackward0>``), or
+        None for a leaf. Its ``next_functions`` walk the graph backwards.
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn
+        """
         cdef AutogradMeta m = self.autograd_meta_
         if m is None:
             return None
@@ -315,6 +428,10 @@ cdef class Tensor:
 
     @property
     def output_nr(self):
+        """The index of this tensor among the outputs of its ``grad_fn`` (0 for a leaf).
+
+        >>> torch.ones(2, requires_grad=True).unbind()[1].output_nr
+        """
         cdef AutogradMeta m = self.autograd_meta_
         return 0 if m is None else m.c.output_nr
 
@@ -328,6 +445,12 @@ cdef class Tensor:
 
     @property
     def grad(self):
+        """The gradient accumulated by ``backward()``: None until a backward reaches this
+        leaf (or a tensor that called ``retain_grad()``), then a tensor of the same
+        shape. Settable and deletable; reading it on a non-leaf warns, as torch.
+
+        >>> x = torch.ones(2, requires_grad=True); (x * 3).sum().backward(); x.grad
+        """
         cdef AutogradMeta m = self.autograd_meta_
         if m is None:
             return None
@@ -350,35 +473,90 @@ cdef class Tensor:
 
     @property
     def retains_grad(self):
+        """Whether ``retain_grad()`` was called on this non-leaf, so ``backward()``
+        fills its ``.grad``.
+
+        >>> y = torch.ones(2, requires_grad=True) * 2; y.retain_grad(); y.retains_grad
+        """
         cdef AutogradMeta m = self.autograd_meta_
         # VariableHooks::retains_grad: the flag alone, no grad_fn regeneration
         return m is not None and bool(m.c.retains_grad)
 
     @property
     def name(self):
+        """The name of this tensor (named tensors are not supported: None).
+
+        >>> torch.zeros(1).name
+        """
         cdef AutogradMeta m = self.autograd_meta_
         return None if m is None else m.name_
 
     def retain_grad(self):
+        """Makes ``backward()`` fill ``.grad`` of this non-leaf tensor too (leaves get
+        it anyway). Returns None.
+
+        >>> x = torch.ones(2, requires_grad=True); y = x * 2; y.retain_grad(); y.sum().backward(); y.grad
+        """
         return _ops.retain_grad(self)
 
     def register_hook(self, hook):
+        """Registers ``hook(grad) -> Tensor or None``, called with this tensor's gradient
+        each time one is computed; a returned tensor replaces the gradient. Returns a
+        handle whose ``remove()`` unregisters the hook.
+
+        >>> x = torch.ones(2, requires_grad=True); h = x.register_hook(lambda g: g * 2); x.sum().backward(); x.grad
+        """
         return _ops.register_hook(self, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
+        """Registers ``hook(tensor)`` on a leaf, called after its ``.grad``
+        has been accumulated in a backward (e.g. to step an optimizer per
+        parameter). Returns a removable handle.
+
+        >>> x = torch.ones(2, requires_grad=True); h = x.register_post_accumulate_grad_hook(lambda t: print(t.grad)); x.sum().backward()
+        """
         return _ops.register_post_accumulate_grad_hook(self, hook)
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Computes the gradient of this tensor with respect to the graph's leaves and
+        accumulates it into their ``.grad`` (torch.autograd.backward on this tensor).
+
+        Args:
+            gradient (Tensor, optional): the gradient of some scalar with respect to
+                this tensor; needed unless this tensor has one element.
+            retain_graph (bool, optional): keep the graph's saved tensors for another
+                backward (default: ``create_graph``).
+            create_graph (bool): record the backward itself, for higher-order gradients.
+            inputs (Tensor or sequence of Tensors, optional): accumulate only into these.
+
+        >>> x = torch.tensor([1., 2.], requires_grad=True); (x ** 2).sum().backward(); x.grad
+        """
         return _ops.backward(self, gradient, retain_graph, create_graph, inputs)
 
     def detach(self):
+        """A new tensor sharing this one's data, cut from the graph (``requires_grad``
+        False, no ``grad_fn``). In-place changes to either are seen by both.
+
+        >>> torch.ones(2, requires_grad=True).detach().requires_grad
+        """
         return _ops.detach(self)
 
     def detach_(self):
+        """Detaches this tensor from the graph in place: it becomes a leaf that does
+        not require grad. Returns it.
+
+        >>> y = torch.ones(2, requires_grad=True) * 2; y.detach_().grad_fn is None
+        """
         return _ops.detach_(self)
 
     @property
     def data(self):
+        """This tensor's data as a new tensor outside autograd (shares storage, never
+        requires grad, version changes are not tracked). Assigning ``x.data = t``
+        swaps the data under ``x`` keeping its autograd identity.
+
+        >>> torch.ones(2, requires_grad=True).data
+        """
         return _ops.variable_data(self)
 
     @data.setter
@@ -420,9 +598,17 @@ cdef class Tensor:
         return a
 
     def tolist(self):
+        """The elements as (nested) Python lists of Python numbers; a scalar tensor gives a number.
+
+        >>> torch.tensor([[1, 2], [3, 4]]).tolist()
+        """
         return self.data_.tolist()
 
     def item(self):
+        """The value of a one-element tensor as a Python number.
+
+        >>> torch.tensor([2.5]).item()
+        """
         if self.data_.size != 1:
             raise RuntimeError(f"a Tensor with {self.data_.size} elements cannot be converted to Scalar")
         return self.data_.reshape(()).item()
@@ -694,6 +880,12 @@ cdef class Tensor:
 
 
     def view(self, size=_NO_ARG, *rest):
+        """A view of the same data with another shape (``-1`` infers one size); raises
+        when the strides cannot express it (use ``reshape`` then). With a dtype,
+        reinterprets the bytes as that dtype.
+
+        >>> torch.arange(6).view(2, 3)
+        """
         # x.view(-1) reaches the dispatch without a tuple of its arguments made
         if size is _NO_ARG:
             raise TypeError("view() received an invalid combination of arguments - got (), but expected "
@@ -707,6 +899,10 @@ cdef class Tensor:
 
 
     def t(self):
+        """The transpose of a tensor of at most 2 dimensions, as a view.
+
+        >>> torch.zeros(2, 3).t().shape
+        """
         return _dispatch.t(self)
 
 
@@ -755,6 +951,10 @@ cdef class Tensor:
     # the common form (one operand, no keywords) goes straight to the
     # in-place kernels; anything else (alpha=, errors) through the op
     def add_(self, *args, **kwargs):
+        """In-place ``add``: ``self += alpha * other``; returns self.
+
+        >>> torch.ones(2).add_(torch.tensor([1., 2.]), alpha=2)
+        """
         if len(args) == 1 and not kwargs:
             r = _dispatch.iadd(self, args[0])
             if r is not NotImplemented:
@@ -762,6 +962,10 @@ cdef class Tensor:
         return _ops.add_(self, *args, **kwargs)
 
     def sub_(self, *args, **kwargs):
+        """In-place ``sub``: ``self -= alpha * other``; returns self.
+
+        >>> torch.ones(2).sub_(1)
+        """
         if len(args) == 1 and not kwargs:
             r = _dispatch.isub(self, args[0])
             if r is not NotImplemented:
@@ -769,6 +973,10 @@ cdef class Tensor:
         return _ops.sub_(self, *args, **kwargs)
 
     def mul_(self, *args, **kwargs):
+        """In-place ``mul``: ``self *= other``; returns self.
+
+        >>> torch.ones(2).mul_(3)
+        """
         if len(args) == 1 and not kwargs:
             r = _dispatch.imul(self, args[0])
             if r is not NotImplemented:
@@ -776,6 +984,10 @@ cdef class Tensor:
         return _ops.mul_(self, *args, **kwargs)
 
     def div_(self, *args, **kwargs):
+        """In-place ``div``: ``self /= other`` (``rounding_mode`` as ``div``); returns self.
+
+        >>> torch.ones(2).div_(4)
+        """
         if len(args) == 1 and not kwargs:
             r = _dispatch.itruediv(self, args[0])
             if r is not NotImplemented:
@@ -807,10 +1019,18 @@ cdef class Tensor:
 
     @property
     def T(self):
+        """The tensor with its dimensions reversed, a view (for 2-d, the transpose).
+
+        >>> torch.zeros(2, 3).T.shape
+        """
         return _dispatch.numpy_T(self)
 
     @property
     def mT(self):
+        """The transpose of the last two dimensions (batched matrix transpose), a view.
+
+        >>> torch.zeros(4, 2, 3).mT.shape
+        """
         return _ops.transpose(self, -2, -1)
 
 

@@ -312,3 +312,8 @@ def set_checkpoint_debug_enabled(enabled):
     """Override ``checkpoint``'s ``debug`` flag in a block (recorded only:
     cyautograd's checkpoint has no debug trace)."""
     return _Flag("_checkpoint_debug_enabled", enabled)
+
+
+from cyautograd import _docs  # noqa: E402  (NOTE [ Where docstrings live ])
+_docs.attach("utils.checkpoint.")
+del _docs

@@ -1,0 +1,119 @@
+"""Attaches the docstrings of the public API at import time.
+
+NOTE [ Where docstrings live ]
+As torch's ``_torch_docs.py``/``_tensor_docs.py`` (``add_docstr``), the text of
+most public docstrings is kept in tables, name -> text, beside the code:
+cyautograd/_torch_docs.py (the ``cyautograd`` namespace: ops, which are also
+Tensor methods, factories, grad modes), cyautograd/_tensor_docs.py (Tensor
+methods that are not top-level functions), cyautograd/nn/_docs.py and
+cyautograd/optim/_docs.py. A name is a dotted path under ``cyautograd``
+(``"add"``, ``"Tensor.to"``, ``"nn.Linear.forward"``). ``attach`` writes each
+text into the object's ``__doc__`` after Cython's embedded signature line (the
+first line, which editors and ``help()`` show); a text that starts with
+``>>>`` is an example appended to the docstring the object already has in its
+source.
+
+Only objects whose ``__doc__`` is writable can be documented this way: Cython
+functions (module-level ``def``s and methods of Python classes), Python
+functions and classes. Methods and properties of ``cdef class``es (Tensor.backward,
+Tensor.grad, Node.name, ...) are method/getset descriptors with a read-only
+``__doc__``: theirs are written in the .pyx source under the ``def``.
+
+Every docstring says what the object does in torch's terms, its arguments, and
+has an example line (``>>> ...``) written for ``import cyautograd as torch``.
+tests/test_docstrings.py walks the public API and fails on a name without
+both (it also runs every example and checks that every name in the tables
+resolves), so a new public name needs an entry here (or a docstring in its
+source) before the suite passes.
+"""
+import re as _re
+import sys as _sys
+
+# the tables, in the order they are applied (a later table may override)
+TABLES = ("cyautograd._torch_docs", "cyautograd._tensor_docs", "cyautograd.nn._docs",
+          "cyautograd.optim._docs", "cyautograd.autograd._docs")
+# modules that ``import cyautograd`` does not import: each attaches its own
+# entries when it is imported (``attach(prefix)`` at its end)
+ON_DEMAND = ("utils.checkpoint.",)
+
+_SIGNATURE = _re.compile(r"^[\w.]+\(.*\)(\s*->\s*.+)?$")
+
+
+def _signature_line(obj, doc):
+    """Cython's embedsignature line (``add(input, other, *, alpha=1)``) when
+    doc starts with one for obj, else ''."""
+    first = doc.split("\n", 1)[0].strip()
+    name = getattr(obj, "__name__", None)
+    if name and _SIGNATURE.match(first) and first.split("(", 1)[0].rsplit(".", 1)[-1] == name:
+        return first
+    return ""
+
+
+def add_docstr(obj, text):
+    """Set obj's docstring to text (after its signature line), or append text
+    when it is an example (``>>>``) for a docstring the source has. Returns
+    False when obj's ``__doc__`` cannot be written."""
+    old = obj.__doc__ or ""
+    if text.startswith(">>>"):
+        if text in old:
+            return True
+        new = old.rstrip() + "\n\n" + text
+    else:
+        sig = _signature_line(obj, old)
+        new = sig + "\n\n" + text if sig else text
+    try:
+        obj.__doc__ = new
+    except (AttributeError, TypeError):
+        return False
+    return obj.__doc__ == new
+
+
+def resolve(name):
+    """The object a table name denotes (a dotted path under cyautograd), or
+    None. A method is taken from its class's __dict__ (a staticmethod's or
+    classmethod's function, a property itself), so its own __doc__ is set."""
+    obj = _sys.modules["cyautograd"]
+    parts = name.split(".")
+    for i, p in enumerate(parts):
+        if isinstance(obj, type):
+            found = None
+            for klass in obj.__mro__:
+                if p in vars(klass):
+                    found = vars(klass)[p]
+                    break
+            if found is None:
+                return None
+            obj = found.__func__ if isinstance(found, (staticmethod, classmethod)) else found
+        else:
+            sub = getattr(obj, p, None)
+            if sub is None:
+                mod = _sys.modules.get(f"{getattr(obj, '__name__', '')}.{p}")
+                if mod is None:
+                    return None
+                sub = mod
+            obj = sub
+    return obj
+
+
+def table_items():
+    """(name, text) of every table entry, in application order."""
+    import importlib
+    for modname in TABLES:
+        yield from importlib.import_module(modname).DOCS.items()
+
+
+def attach(prefix=None):
+    """Attach the docstrings of every table entry (whose name starts with
+    prefix, when given); returns the names that could not be attached
+    (unresolved, or a read-only __doc__): the test reports them."""
+    failed = []
+    for name, text in table_items():
+        if prefix is not None and not name.startswith(prefix):
+            continue
+        if prefix is None and name.startswith(ON_DEMAND) and \
+                f"cyautograd.{name.rpartition('.')[0]}" not in _sys.modules:
+            continue
+        obj = resolve(name)
+        if obj is None or not add_docstr(obj, text.strip()):
+            failed.append(name)
+    return failed
