@@ -20,7 +20,8 @@ Tensor.grad, Node.name, ...) are method/getset descriptors with a read-only
 ``__doc__``: theirs are written in the .pyx source under the ``def``.
 
 Every docstring says what the object does in torch's terms, its arguments, and
-has an example line (``>>> ...``) written for ``import cyautograd as torch``.
+has an example line (``>>> ...``) written for ``import cyautograd as torch``,
+``from cyautograd import nn`` and ``import cyautograd.nn.functional as F``.
 tests/test_docstrings.py walks the public API and fails on a name without
 both (it also runs every example and checks that every name in the tables
 resolves), so a new public name needs an entry here (or a docstring in its

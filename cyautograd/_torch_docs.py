@@ -849,7 +849,8 @@ Args:
 
 >>> torch.randperm(5)""",
     "manual_seed": ">>> torch.manual_seed(0); torch.rand(2)",
-    "initial_seed": """The seed of the global random generator (as set by ``manual_seed``), an int.
+    "initial_seed": """torch's initial seed of the global generator; always 0 here (``manual_seed``
+reseeds the generator without recording the seed).
 
 >>> torch.initial_seed()""",
     # -- dtypes and global state ----------------------------------------------
