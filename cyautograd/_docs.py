@@ -27,7 +27,6 @@ both (it also runs every example and checks that every name in the tables
 resolves), so a new public name needs an entry here (or a docstring in its
 source) before the suite passes.
 """
-import re as _re
 import sys as _sys
 
 # the tables, in the order they are applied (a later table may override)
@@ -37,15 +36,15 @@ TABLES = ("cyautograd._torch_docs", "cyautograd._tensor_docs", "cyautograd.nn._d
 # entries when it is imported (``attach(prefix)`` at its end)
 ON_DEMAND = ("utils.checkpoint.",)
 
-_SIGNATURE = _re.compile(r"^[\w.]+\(.*\)(\s*->\s*.+)?$")
-
-
 def _signature_line(obj, doc):
-    """Cython's embedsignature line (``add(input, other, *, alpha=1)``) when
-    doc starts with one for obj, else ''."""
-    first = doc.split("\n", 1)[0].strip()
-    name = getattr(obj, "__name__", None)
-    if name and _SIGNATURE.match(first) and first.split("(", 1)[0].rsplit(".", 1)[-1] == name:
+    """Cython's embedsignature line (``add(input, other, *, alpha=1)``,
+    ``Tensor.view(self, size)``) when doc starts with one for obj, else ''."""
+    if not doc:
+        return ""
+    first = doc.partition("\n")[0].strip()
+    head, paren, _ = first.partition("(")
+    if paren and " " not in head and (first.endswith(")") or "->" in first) and \
+            head.rpartition(".")[2] == getattr(obj, "__name__", None):
         return first
     return ""
 
