@@ -55,9 +55,14 @@ def add_docstr(obj, text):
     False when obj's ``__doc__`` cannot be written."""
     old = obj.__doc__ or ""
     if text.startswith(">>>"):
+        # indented as the source's docstring, so that inspect.cleandoc (help)
+        # dedents both alike
+        lines = old.expandtabs().split("\n")[1:]
+        margin = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+        text = text.replace("\n", "\n" + " " * margin)
         if text in old:
             return True
-        new = old.rstrip() + "\n\n" + text
+        new = old.rstrip() + "\n\n" + " " * margin + text
     else:
         sig = _signature_line(obj, old)
         new = sig + "\n\n" + text if sig else text

@@ -31,7 +31,16 @@ Args:
 
 
 DOCS = {
-    "optim.Optimizer": ">>> opt = torch.optim.SGD([torch.zeros(2, requires_grad=True)], lr=0.1); opt.param_groups[0]['lr']",
+    "optim.Optimizer": """Base class of the optimizers (SGD, Adam, ...): holds ``param_groups`` (lists
+of parameters with their options: ``lr``, ...) and per-parameter ``state``.
+A subclass implements ``step()``; the training loop is ``zero_grad()``,
+``loss.backward()``, ``step()``.
+
+Args:
+    params (iterable): the parameters, or dicts of parameter groups.
+    defaults (dict): the default options of the groups.
+
+>>> opt = torch.optim.SGD([torch.zeros(2, requires_grad=True)], lr=0.1); opt.param_groups[0]['lr']""",
     "optim.Optimizer.step": """Performs one update of every parameter from its ``.grad`` (parameters
 without a gradient are skipped). ``closure``, a function that re-evaluates
 the model and returns the loss, is called first when given; its loss is returned.
