@@ -118,7 +118,9 @@ def test_the_walk_sees_the_api():
     for n in ("cyautograd.add", "cyautograd.Tensor.backward", "cyautograd.Tensor.grad",
               "cyautograd.nn.Linear", "cyautograd.nn.Module.parameters", "cyautograd.optim.SGD",
               "cyautograd.nn.functional.cross_entropy", "cyautograd.autograd.grad"):
-        assert n in names or any(v is cyautograd.add for _, v, _ in API), n
+        assert n in names, n
+    # a Tensor method that is a namespace function is reported once, by that name
+    assert "cyautograd.Tensor.add" not in names
     assert len(API) > 500
 
 
