@@ -51,7 +51,14 @@ _GEN = "\n    generator: accepted for torch's signature (the global generator is
 
 DOCS = {
     # -- Module --------------------------------------------------------------
-    "nn.Module": ">>> class Net(nn.Module):\n...     def __init__(self):\n...         super().__init__(); self.fc = nn.Linear(2, 1)\n...     def forward(self, x): return self.fc(x)\n>>> Net()(torch.ones(3, 2)).shape",
+    "nn.Module": """Base class of neural network modules, as torch.nn.Module. A subclass creates
+its layers and parameters in ``__init__`` (after ``super().__init__()``) and
+computes in ``forward``; assigning a Parameter, a Module or a buffer as an
+attribute registers it, so ``parameters()``, ``state_dict()``, ``to()``,
+``train()``/``eval()`` and hooks see the whole tree. Call the module
+(``net(x)``), not ``forward``.
+
+>>> class Net(nn.Module):\n...     def __init__(self):\n...         super().__init__(); self.fc = nn.Linear(2, 1)\n...     def forward(self, x): return self.fc(x)\n>>> Net()(torch.ones(3, 2)).shape""",
     "nn.Module.forward": """The computation of the module, defined by every subclass. Call the module
 (``module(x)``) rather than ``forward``: the call runs the registered hooks.
 
