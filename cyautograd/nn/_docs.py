@@ -53,8 +53,8 @@ DOCS = {
     # -- Module --------------------------------------------------------------
     "nn.Module": """Base class of neural network modules, as torch.nn.Module. A subclass creates
 its layers and parameters in ``__init__`` (after ``super().__init__()``) and
-computes in ``forward``; assigning a Parameter, a Module or a buffer as an
-attribute registers it, so ``parameters()``, ``state_dict()``, ``to()``,
+computes in ``forward``; assigning a Parameter or a Module as an attribute
+registers it (a buffer: ``register_buffer``), so ``parameters()``, ``state_dict()``, ``to()``,
 ``train()``/``eval()`` and hooks see the whole tree. Call the module
 (``net(x)``), not ``forward``.
 
