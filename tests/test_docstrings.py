@@ -138,8 +138,10 @@ def test_every_public_name_has_a_docstring_and_an_example():
     msg = []
     if no_text:
         msg.append(f"{len(no_text)} public names have no docstring beyond their signature "
-                   f"(add one to the tables of cyautograd/_docs.py, or in a .pyx under the def "
-                   f"of a cdef class's method or property):\n  " + "\n  ".join(no_text))
+                   f"(add an entry to a table: cyautograd/_torch_docs.py, _tensor_docs.py, "
+                   f"nn/_docs.py, optim/_docs.py or autograd/_docs.py, see NOTE [ Where "
+                   f"docstrings live ] in cyautograd/_docs.py; a cdef class's method or "
+                   f"property takes its docstring in the .pyx, under the def):\n  " + "\n  ".join(no_text))
     if no_example:
         msg.append(f"{len(no_example)} docstrings lack an example line (>>> ...):\n  "
                    + "\n  ".join(no_example))
