@@ -298,21 +298,26 @@ def get_backend(group=None):
 
 # -- argument checks (torch's words) ----------------------------------------------------
 
+def _type_repr(x):
+    from cyautograd.tensor import Tensor
+    return "<class 'cyautograd.Tensor'>" if type(x) is Tensor else repr(type(x))
+
+
 def _check_single_tensor(param, param_name):
     from cyautograd.tensor import Tensor
     if not isinstance(param, Tensor):
         raise TypeError(f"""Invalid function argument. Expected parameter `{param_name}` of type cyautograd.Tensor
-             but got {type(param)} instead.""")
+             but got {_type_repr(param)} instead.""")
 
 
 def _check_tensor_list(param, param_name):
     from cyautograd.tensor import Tensor
     if not isinstance(param, list):
         raise TypeError(f"""Invalid function argument. Expected parameter `{param_name}` of type List[cyautograd.Tensor]
-             but got {type(param)} instead.""")
+             but got {_type_repr(param)} instead.""")
     if not all(isinstance(p, Tensor) for p in param):
         raise TypeError(f"""Invalid function argument. Expected parameter `{param_name}` of type List[cyautograd.Tensor]
-             but got {type(param)} with elements of type {[type(p) for p in param]}.""")
+             but got {_type_repr(param)} with elements of type [{', '.join(_type_repr(p) for p in param)}].""")
 
 
 def _ensure_same_dtype(*tensors):
