@@ -225,7 +225,7 @@ def _mpiexec():
     return local if os.path.exists(local) else shutil.which("mpiexec")
 
 
-def _launch(scenarios, n=2, timeout=120):
+def _launch(scenarios, n=2, timeout=120, script=None):
     """Run this file's worker under ``mpiexec -n n``, importing the running
     cyautograd (its folder first on PYTHONPATH, ``python -P``)."""
     import cyautograd
@@ -234,12 +234,17 @@ def _launch(scenarios, n=2, timeout=120):
                PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
     for var in ("RANK", "WORLD_SIZE", "LOCAL_RANK"):
         env.pop(var, None)
-    cmd = [_mpiexec(), "-n", str(n)]
+    mpiexec = _mpiexec()
+    assert mpiexec, "mpi4py is installed but no mpiexec was found (pip install mpich)"
+    cmd = [mpiexec, "-n", str(n)]
     # a sanitizer run preloads ASan: the ranks need it, mpiexec itself not
     preload = env.pop("LD_PRELOAD", None)
     if preload:
         cmd += ["-genv", "LD_PRELOAD", preload]
-    cmd += [sys.executable, "-P", os.path.abspath(__file__), "worker", *scenarios]
+    if script is None:
+        cmd += [sys.executable, "-P", os.path.abspath(__file__), "worker", *scenarios]
+    else:
+        cmd += [sys.executable, "-P", script]
     try:
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout,
                            start_new_session=True)
@@ -295,6 +300,14 @@ if __name__ != "__main__":
         assert rc == 0, f"mpiexec exit {rc}:\n{out[-3000:]}\n{err[-3000:]}"
         for rank in (0, 1):
             assert f"SCENARIO ddp_unfinished_reduction rank {rank} ok" in out, out + err
+
+    @needs_mpi
+    def test_example_trains_under_mpiexec():
+        """examples/ddp_train.py, as the README launches it, runs to the end."""
+        example = os.path.join(os.path.dirname(HERE), "examples", "ddp_train.py")
+        rc, out, err = _launch([], timeout=120, script=example)
+        assert rc == 0, out + err
+        assert "epoch 4: mean loss" in out and "(2 processes, 512 samples each)" in out, out + err
 
     @needs_mpi
     def test_single_process_world():

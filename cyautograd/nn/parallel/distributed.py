@@ -32,6 +32,8 @@ outputs, and parameters it cannot reach count as ready (with zero gradient)
 at the first hook; parameters unused on every rank keep their ``.grad``.
 """
 import contextlib
+import threading
+import time
 
 import numpy as np
 
@@ -108,6 +110,55 @@ class _Bucket:
         self.request = None
 
 
+# NOTE [ DDP progress thread ]
+# MPICH moves a non-blocking collective on only while some thread is inside an
+# MPI call; a backward busy in numpy's matmuls makes none, so an Iallreduce
+# launched early would mostly run during the final wait — no overlap. When MPI
+# runs with MPI_THREAD_MULTIPLE (mpi4py's default), each reducer has a daemon
+# thread that, while reductions are in flight, tests them every _POLL_S
+# seconds (mpi4py releases the GIL inside MPI calls and numpy inside its
+# kernels, so it runs while backward computes). MPI forbids two threads to
+# test or wait on one request at once: the thread touches the requests only
+# under its lock, and the end-of-backward callback takes them away (under the
+# lock) before it waits. Without THREAD_MULTIPLE the hooks test the bucket in
+# flight whenever a gradient arrives instead.
+_POLL_S = 0.0002
+
+
+class _Progress:
+    """The progress thread's shared state: the requests in flight."""
+
+    def __init__(self, MPI):
+        self.MPI = MPI
+        self.cond = threading.Condition()
+        self.inflight = []
+        self.thread = None
+
+    def add(self, request):
+        with self.cond:
+            self.inflight.append(request)
+            if self.thread is None:
+                self.thread = threading.Thread(target=_progress_loop, args=(self,), daemon=True,
+                                               name="cyautograd-ddp-progress")
+                self.thread.start()
+            self.cond.notify()
+
+    def take(self):
+        with self.cond:
+            self.inflight = []
+
+
+def _progress_loop(st):
+    MPI = st.MPI
+    while True:
+        with st.cond:
+            while not st.inflight:
+                st.cond.wait()
+            if MPI.Request.Testall(st.inflight):
+                st.inflight = []
+        time.sleep(_POLL_S)
+
+
 class _Reducer:
     """The bucket bookkeeping of NOTE [ DDP gradient reduction ]."""
 
@@ -134,6 +185,13 @@ class _Reducer:
         self.has_marked_unused = False
         self.used = np.zeros(len(params), dtype=np.int32)
         self.inv_world = 1.0 / pg.size()
+        self.last_wait_s = 0.0     # time the last backward waited for its all-reduces
+        self.progress = None
+        if pg.size() > 1:
+            from cyautograd.distributed.distributed_c10d import _mpi
+            MPI = _mpi()
+            if MPI.Query_thread() == MPI.THREAD_MULTIPLE:
+                self.progress = _Progress(MPI)
 
     def prepare_for_backward(self, outputs):
         """Arm the hooks for the backward of this forward's outputs."""
@@ -200,14 +258,15 @@ class _Reducer:
                 MPI = _mpi()
             nb = self.buckets[self.next_bucket]
             nb.request = self.pg._comm.Iallreduce(MPI.IN_PLACE, nb.buffer, op=MPI.SUM)
+            if self.progress is not None:
+                self.progress.add(nb.request)
             self.next_bucket += 1
             if self.next_bucket == len(self.buckets):
                 from cyautograd.engine import _queue_callback
                 _queue_callback(self.finalize_backward)
-        if MPI is None and self.next_bucket > 0:
-            # nothing launched now: give MPI a chance to progress the
-            # reductions in flight (MPICH moves non-blocking collectives on
-            # inside MPI calls)
+        if MPI is None and self.progress is None and self.next_bucket > 0:
+            # nothing launched now and no progress thread: let MPI move the
+            # reductions in flight on (NOTE [ DDP progress thread ])
             self.buckets[self.next_bucket - 1].request.Test()
 
     def finalize_backward(self):
@@ -218,7 +277,11 @@ class _Reducer:
         from cyautograd.creation import from_numpy
         self.expect_hooks = False
         MPI = _mpi()
+        t0 = time.perf_counter()
+        if self.progress is not None:
+            self.progress.take()     # the thread lets go of the requests before we wait
         MPI.Request.Waitall([b.request for b in self.buckets])
+        self.last_wait_s = time.perf_counter() - t0   # bench/ddp_bench.py reads it
         globally_used = None
         if self.find_unused:
             globally_used = self.used.copy()
