@@ -256,7 +256,8 @@ def _launch(scenarios, n=2, timeout=120, script=None):
 _MPI_SCENARIOS = ["init_env", "all_reduce", "all_reduce_async", "broadcast", "all_gather",
                   "all_gather_into_tensor", "reduce_scatter_tensor", "send_recv", "barrier",
                   "shape_errors", "ddp_matches_single_process", "ddp_adam_uneven_buckets",
-                  "ddp_no_sync", "ddp_find_unused", "ddp_buffers_and_init_broadcast",
+                  "ddp_no_sync", "ddp_find_unused", "ddp_unfinished_reduction",
+                  "ddp_buffers_and_init_broadcast",
                   "ddp_overlap", "sampler_shards"]
 
 _job = {}
@@ -293,21 +294,51 @@ if __name__ != "__main__":
         assert "SCENARIO raise_in_backward rank 0 ok" not in out
 
     @needs_mpi
-    def test_unfinished_reduction_raises_torchs_error():
-        """A parameter without gradient (find_unused_parameters=False): the
-        next forward raises torch's error on every rank."""
-        rc, out, err = _launch(["ddp_unfinished_reduction"], timeout=90)
-        assert rc == 0, f"mpiexec exit {rc}:\n{out[-3000:]}\n{err[-3000:]}"
-        for rank in (0, 1):
-            assert f"SCENARIO ddp_unfinished_reduction rank {rank} ok" in out, out + err
-
-    @needs_mpi
     def test_example_trains_under_mpiexec():
         """examples/ddp_train.py, as the README launches it, runs to the end."""
         example = os.path.join(os.path.dirname(HERE), "examples", "ddp_train.py")
         rc, out, err = _launch([], timeout=120, script=example)
         assert rc == 0, out + err
         assert "epoch 4: mean loss" in out and "(2 processes, 512 samples each)" in out, out + err
+
+    @needs_mpi
+    def test_env_conventions_without_mpiexec():
+        """torch's RANK/WORLD_SIZE: set from MPI when absent; a WORLD_SIZE of 2 in
+        a process MPI started alone (no mpiexec) is refused with the launch command;
+        world_size/rank arguments are ignored with torch's warning."""
+        import cyautograd
+        pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(cyautograd.__file__)))
+        script = "\n".join([
+            "import os, warnings",
+            "import cyautograd.distributed as d",
+            "os.environ.update(WORLD_SIZE='2', RANK='0')",
+            "try:",
+            "    d.init_process_group('mpi')",
+            "except RuntimeError as e:",
+            "    print('ERR', e)",
+            "del os.environ['WORLD_SIZE'], os.environ['RANK']",
+            "with warnings.catch_warnings(record=True) as w:",
+            "    warnings.simplefilter('always')",
+            "    d.init_process_group('mpi', world_size=1, rank=0)",
+            "print('WARN', [str(x.message) for x in w])",
+            "print('ENV', os.environ['RANK'], os.environ['WORLD_SIZE'], d.get_rank(), d.get_world_size())",
+            "try:",
+            "    d.init_process_group('gloo')",
+            "except ValueError as e:",
+            "    print('TWICE', e)",
+        ])
+        env = dict(os.environ, PYTHONPATH=pkg_parent + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        for var in ("RANK", "WORLD_SIZE"):
+            env.pop(var, None)
+        p = subprocess.run([sys.executable, "-P", "-c", script], env=env, capture_output=True,
+                           text=True, timeout=90)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert ("ERR WORLD_SIZE=2 but MPI started this process alone: launch the job with "
+                "`mpiexec -n 2 python ...` so that MPI connects its processes") in p.stdout
+        assert ("WARN ['For MPI backend, world_size (1) and rank (0) are ignored since they are "
+                "assigned by the MPI runtime.']") in p.stdout
+        assert "ENV 0 1 0 1" in p.stdout
+        assert "TWICE trying to initialize the default process group twice!" in p.stdout
 
     @needs_mpi
     def test_single_process_world():

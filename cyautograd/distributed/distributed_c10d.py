@@ -173,7 +173,9 @@ class Work:
         return self._done
 
     def wait(self, timeout=None):
-        """Block until the operation finished; returns True."""
+        """Block until the operation finished; returns True. ``timeout`` is
+        accepted for torch's signature and not used (MPI has no timed wait;
+        see NOTE [ Abort on error ] for what ends a stuck job)."""
         if not self._done:
             MPI = _mpi()
             self._status = MPI.Status()
@@ -226,8 +228,12 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
     ``mpiexec -n N`` started (``backend`` ``"mpi"`` or None). MPI assigns
     rank and world size; ``world_size``/``rank`` are ignored with torch's
     warning. torch's ``RANK`` / ``WORLD_SIZE`` environment variables are set
-    from MPI when absent, and must agree with it when present. Installs the
-    abort-on-error hook (NOTE [ Abort on error ])."""
+    from MPI when absent, and must agree with it when present (a
+    WORLD_SIZE > 1 in a process MPI started alone means the job was not
+    launched with mpiexec: RuntimeError). ``init_method``, ``timeout``,
+    ``store``, ``group_name``, ``pg_options`` and ``device_id`` are accepted
+    for torch's signature and not used: MPI's launcher does the rendezvous.
+    Installs the abort-on-error hook (NOTE [ Abort on error ])."""
     global _default_pg, _prev_excepthook
     if _default_pg is not None:
         raise ValueError("trying to initialize the default process group twice!")

@@ -28,8 +28,17 @@ backward reduces the sum). If a backward leaves some bucket unfilled (a
 parameter got no gradient), nothing is written back and the next forward
 raises torch's "Expected to have finished reduction" error; with
 ``find_unused_parameters=True`` the forward walks the autograd graph from the
-outputs, and parameters it cannot reach count as ready (with zero gradient)
-at the first hook; parameters unused on every rank keep their ``.grad``.
+outputs, and parameters it cannot reach count as ready at the first hook
+(contributing the .grad they hold from no_sync steps, else zero); parameters
+unused on every rank keep their ``.grad`` untouched.
+
+Differences from torch, none visible in the gradients: torch reduces its
+first iteration in one bucket and then rebuilds the buckets in the order the
+gradients arrived; here the buckets are laid out once, in reverse
+registration order with torch's size limits, which is the order torch
+arrives at for a model whose layers run in registration order.
+``gradient_as_bucket_view`` and ``static_graph`` are accepted and change
+nothing (``.grad`` is always a tensor of its own).
 """
 import contextlib
 import threading
@@ -234,7 +243,8 @@ class _Reducer:
             self.has_marked_unused = True
             for u in self.unused:
                 self._mark_ready(u)
-        self.used[index] = 1
+        if self.params[index].grad is not None:   # as torch: a hook with no gradient is no use
+            self.used[index] = 1
         self._mark_ready(index)
 
     def _mark_ready(self, index):
