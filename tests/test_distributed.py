@@ -194,6 +194,21 @@ if __name__ != "__main__":
         harness.assert_same(_run(CASES[name], cyautograd), _run(CASES[name], harness.torch_module()),
                             harness.RTOL)
 
+    def test_docstring_examples_run_uninitialised():
+        """Every docstring example runs in a process that never joined a group
+        (the MPI job runs them initialised: scenario docstring_examples)."""
+        import doctest
+        import cyautograd.distributed.distributed_c10d as c10d
+        import cyautograd.nn.parallel.distributed as ddp_mod
+        import cyautograd.utils.data.distributed as sampler_mod
+        runner = doctest.DocTestRunner()
+        for mod in (c10d, ddp_mod, sampler_mod):
+            for t in doctest.DocTestFinder().find(mod, extraglobs={"torch": cyautograd}):
+                runner.run(t)
+        res = runner.summarize(verbose=False)
+        assert res.attempted > 30 and res.failed == 0, res
+        assert not c10d.is_initialized()
+
     @pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
     def test_golden_is_current():
         """The recorded data is what this torch gives today."""
@@ -258,7 +273,7 @@ _MPI_SCENARIOS = ["init_env", "all_reduce", "all_reduce_async", "broadcast", "al
                   "shape_errors", "ddp_matches_single_process", "ddp_adam_uneven_buckets",
                   "ddp_no_sync", "ddp_find_unused", "ddp_unfinished_reduction",
                   "ddp_buffers_and_init_broadcast",
-                  "ddp_overlap", "sampler_shards"]
+                  "ddp_overlap", "sampler_shards", "docstring_examples"]
 
 _job = {}
 
@@ -810,6 +825,24 @@ def sc_sampler_shards():
     _W.dist.all_gather(allidx, mine)
     got = sorted(i for t in allidx for i in t.tolist())
     assert set(got) == set(data) and len(got) == s.total_size
+
+
+def sc_docstring_examples():
+    """The docstring examples run initialised, on every rank (outside
+    mpiexec they do nothing), and print what they show."""
+    import doctest
+    import cyautograd.distributed.distributed_c10d as c10d
+    import cyautograd.nn.parallel.distributed as ddp_mod
+    import cyautograd.utils.data.distributed as sampler_mod
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner()
+    skip = ("destroy_process_group", "is_initialized")   # would end the group / show False
+    for mod in (c10d, ddp_mod, sampler_mod):
+        for t in finder.find(mod, extraglobs={"torch": _W.T}):
+            if t.examples and not t.name.endswith(skip):
+                runner.run(t)
+    res = runner.summarize(verbose=False)
+    assert res.attempted > 30 and res.failed == 0, res
 
 
 def sc_raise_in_backward():

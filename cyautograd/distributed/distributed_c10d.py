@@ -53,7 +53,12 @@ class RedOpType(enum.Enum):
 class ReduceOp:
     """The reductions ``all_reduce`` and ``reduce_scatter_tensor`` accept:
     ``ReduceOp.SUM``, ``AVG``, ``PRODUCT``, ``MIN``, ``MAX`` (and ``BAND``,
-    ``BOR``, ``BXOR`` on integer tensors), as torch.distributed.ReduceOp."""
+    ``BOR``, ``BXOR`` on integer tensors), as torch.distributed.ReduceOp.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.ReduceOp.SUM
+    <RedOpType.SUM: 0>
+    """
     RedOpType = RedOpType
     SUM = RedOpType.SUM
     AVG = RedOpType.AVG
@@ -67,7 +72,12 @@ class ReduceOp:
 
 
 def is_available():
-    """True when the MPI transport (mpi4py) can be imported."""
+    """True when the MPI transport (mpi4py) can be imported.
+
+    >>> import cyautograd.distributed as dist
+    >>> isinstance(dist.is_available(), bool)
+    True
+    """
     try:
         import mpi4py  # noqa: F401
     except ImportError:
@@ -142,7 +152,15 @@ class Work:
     ``async_op=True`` (or ``isend``/``irecv``): MPI requests on the tensors'
     own buffers. ``wait()`` blocks until it is done and returns True;
     ``is_completed()`` asks without blocking. The tensors hold the result
-    only after one of them saw it complete."""
+    only after one of them saw it complete.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     t = torch.ones(4)
+    ...     work = dist.all_reduce(t, async_op=True)
+    ...     # ... compute something else meanwhile ...
+    ...     _ = work.wait()
+    """
 
     def __init__(self, requests, buffers, finish=None, outputs=None):
         self._requests = requests
@@ -218,7 +236,12 @@ def _excepthook(exc_type, exc, tb):
 
 
 def is_initialized():
-    """Whether the default process group was initialised."""
+    """Whether the default process group was initialised.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.is_initialized()      # False until init_process_group
+    False
+    """
     return _default_pg is not None
 
 
@@ -233,7 +256,13 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
     launched with mpiexec: RuntimeError). ``init_method``, ``timeout``,
     ``store``, ``group_name``, ``pg_options`` and ``device_id`` are accepted
     for torch's signature and not used: MPI's launcher does the rendezvous.
-    Installs the abort-on-error hook (NOTE [ Abort on error ])."""
+    Installs the abort-on-error hook (NOTE [ Abort on error ]).
+
+    >>> import cyautograd.distributed as dist
+    >>> # in each process of `mpiexec -n N python train.py`:
+    >>> if dist.is_initialized():
+    ...     rank, world = dist.get_rank(), dist.get_world_size()
+    """
     global _default_pg, _prev_excepthook
     if _default_pg is not None:
         raise ValueError("trying to initialize the default process group twice!")
@@ -265,7 +294,12 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
 
 def destroy_process_group(group=None):
     """Forget the default process group (MPI itself stays initialised, so
-    ``init_process_group`` may be called again)."""
+    ``init_process_group`` may be called again).
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     dist.destroy_process_group()
+    """
     global _default_pg, _prev_excepthook
     if _default_pg is None:
         raise AssertionError("Process group cannot be None")
@@ -287,17 +321,30 @@ def _pg(group):
 
 
 def get_rank(group=None):
-    """This process's rank in the default group."""
+    """This process's rank in the default group.
+
+    >>> import cyautograd.distributed as dist
+    >>> rank = dist.get_rank() if dist.is_initialized() else 0
+    """
     return _pg(group)._rank
 
 
 def get_world_size(group=None):
-    """The number of ranks in the default group."""
+    """The number of ranks in the default group.
+
+    >>> import cyautograd.distributed as dist
+    >>> world = dist.get_world_size() if dist.is_initialized() else 1
+    """
     return _pg(group)._size
 
 
 def get_backend(group=None):
-    """The backend's name, ``"mpi"``."""
+    """The backend's name, ``"mpi"``.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.get_backend() if dist.is_initialized() else 'mpi'
+    'mpi'
+    """
     _pg(group)
     return "mpi"
 
@@ -411,7 +458,15 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
     """Reduce ``tensor`` across all ranks in place (MPI_Allreduce on its own
     buffer): every rank ends with the same result. ``op``: a ``ReduceOp``;
     ``AVG`` sums then divides by the world size. Returns a ``Work`` with
-    ``async_op=True``, else None."""
+    ``async_op=True``, else None.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     t = torch.ones(3) * (dist.get_rank() + 1)
+    ...     dist.all_reduce(t, op=dist.ReduceOp.SUM)     # 2 ranks: tensor([3., 3., 3.])
+    ...     w = dist.all_reduce(t, op=dist.ReduceOp.AVG, async_op=True)
+    ...     _ = w.wait()
+    """
     _check_single_tensor(tensor, "tensor")
     _check_op(op)
     pg = _pg(group)
@@ -431,7 +486,13 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
 
 def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
     """Copy rank ``src``'s ``tensor`` into ``tensor`` on every other rank
-    (MPI_Bcast on its own buffer)."""
+    (MPI_Bcast on its own buffer).
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     t = torch.full((2,), float(dist.get_rank()))
+    ...     dist.broadcast(t, src=0)                     # every rank: tensor([0., 0.])
+    """
     _check_single_tensor(tensor, "tensor")
     pg = _pg(group)
     if src is None:
@@ -445,7 +506,13 @@ def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
 
 def all_gather(tensor_list, tensor, group=None, async_op=False):
     """Gather every rank's ``tensor`` into ``tensor_list`` (one tensor per
-    rank, in rank order) on every rank."""
+    rank, in rank order) on every rank.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     out = [torch.zeros(2) for _ in range(dist.get_world_size())]
+    ...     dist.all_gather(out, torch.ones(2) * dist.get_rank())   # out[r] == r
+    """
     _check_tensor_list(tensor_list, "tensor_list")
     _check_single_tensor(tensor, "tensor")
     _ensure_same_dtype(*tensor_list, tensor)
@@ -474,7 +541,13 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
     """Gather every rank's ``input_tensor`` into ``output_tensor``, rank
     after rank along the first dimension (or stacked): ``output_tensor``
     holds world_size times input's elements (MPI_Allgather straight into
-    its buffer)."""
+    its buffer).
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     out = torch.zeros(2 * dist.get_world_size())
+    ...     dist.all_gather_into_tensor(out, torch.ones(2) * dist.get_rank())
+    """
     _check_single_tensor(input_tensor, "input_tensor")
     _check_single_tensor(output_tensor, "output_tensor")
     pg = _pg(group)
@@ -491,7 +564,13 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
 
 def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):
     """Reduce ``input`` across ranks and give rank r the r-th of world_size
-    equal chunks of the result in ``output`` (MPI_Reduce_scatter_block)."""
+    equal chunks of the result in ``output`` (MPI_Reduce_scatter_block).
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     out = torch.zeros(2)
+    ...     dist.reduce_scatter_tensor(out, torch.ones(2 * dist.get_world_size()))
+    """
     _check_single_tensor(output, "output")
     _check_single_tensor(input, "input")
     _check_op(op)
@@ -516,7 +595,12 @@ def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=F
 
 
 def barrier(group=None, async_op=False, device_ids=None, timeout=None):
-    """Block until every rank reached the barrier (MPI_Barrier)."""
+    """Block until every rank reached the barrier (MPI_Barrier).
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized():
+    ...     dist.barrier()
+    """
     pg = _pg(group)
     comm = pg._comm
     return _run(async_op, comm.Barrier, comm.Ibarrier, [], None, [])
@@ -538,7 +622,12 @@ def _peer(pg, rank, group_rank, what):
 
 
 def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
-    """Start sending ``tensor`` to rank ``dst`` (MPI_Isend); returns a Work."""
+    """Start sending ``tensor`` to rank ``dst`` (MPI_Isend); returns a Work.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized() and dist.get_world_size() > 1 and dist.get_rank() == 0:
+    ...     _ = dist.isend(torch.ones(2), dst=1).wait()
+    """
     _check_single_tensor(tensor, "tensor")
     pg = _pg(group)
     dst = _peer(pg, dst, group_dst, "destination")
@@ -548,7 +637,13 @@ def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
 
 def irecv(tensor, src=None, group=None, tag=0, group_src=None):
     """Start receiving into ``tensor`` from rank ``src`` (any rank if None;
-    MPI_Irecv); returns a Work."""
+    MPI_Irecv); returns a Work.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized() and dist.get_world_size() > 1 and dist.get_rank() == 1:
+    ...     t = torch.zeros(2)
+    ...     _ = dist.irecv(t, src=0).wait()
+    """
     _check_single_tensor(tensor, "tensor")
     pg = _pg(group)
     MPI = _mpi()
@@ -561,13 +656,31 @@ def irecv(tensor, src=None, group=None, tag=0, group_src=None):
 
 
 def send(tensor, dst=None, group=None, tag=0, group_dst=None):
-    """Send ``tensor`` to rank ``dst`` and wait until its buffer may be reused."""
+    """Send ``tensor`` to rank ``dst`` and wait until its buffer may be reused.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized() and dist.get_world_size() > 1:
+    ...     t = torch.arange(3.0)
+    ...     if dist.get_rank() == 0:
+    ...         dist.send(t, dst=1)
+    ...     elif dist.get_rank() == 1:
+    ...         src = dist.recv(t, src=0)
+    """
     isend(tensor, dst, group, tag, group_dst).wait()
 
 
 def recv(tensor, src=None, group=None, tag=0, group_src=None):
     """Receive into ``tensor`` from rank ``src`` (any rank if None); returns
-    the sender's rank."""
+    the sender's rank.
+
+    >>> import cyautograd.distributed as dist
+    >>> if dist.is_initialized() and dist.get_world_size() > 1:
+    ...     t = torch.zeros(3)
+    ...     if dist.get_rank() == 1:
+    ...         sender = dist.recv(t)          # from any rank; returns its rank
+    ...     elif dist.get_rank() == 0:
+    ...         dist.send(torch.arange(3.0), dst=1)
+    """
     w = irecv(tensor, src, group, tag, group_src)
     w.wait()
     return w._source_rank()

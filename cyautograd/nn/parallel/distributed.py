@@ -343,7 +343,16 @@ class DistributedDataParallel(Module):
     take no part in the loss; ``init_sync``: broadcast rank 0's parameters
     and buffers at construction. ``device_ids``/``output_device``/``dim``
     are accepted for compatibility (CPU only); ``gradient_as_bucket_view``
-    and ``static_graph`` change nothing observable here."""
+    and ``static_graph`` change nothing observable here.
+
+    >>> import cyautograd.distributed as dist
+    >>> from cyautograd.nn.parallel import DistributedDataParallel as DDP
+    >>> if dist.is_initialized():                  # under mpiexec -n N
+    ...     model = DDP(torch.nn.Linear(4, 2))
+    ...     opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    ...     model(torch.randn(8, 4)).sum().backward()   # .grad: the average over ranks
+    ...     opt.step()
+    """
 
     def __init__(self, module, device_ids=None, output_device=None, dim=0, broadcast_buffers=True,
                  init_sync=True, process_group=None, bucket_cap_mb=None,
@@ -424,7 +433,14 @@ class DistributedDataParallel(Module):
 
     def forward(self, *inputs, **kwargs):
         """Run the replica; arm the gradient reduction of the coming backward
-        (unless under ``no_sync()`` or grad mode is off)."""
+        (unless under ``no_sync()`` or grad mode is off).
+
+        >>> import cyautograd.distributed as dist
+        >>> from cyautograd.nn.parallel import DistributedDataParallel as DDP
+        >>> if dist.is_initialized():
+        ...     model = DDP(torch.nn.Linear(4, 2))
+        ...     out = model(torch.randn(8, 4))               # runs model.module
+        """
         from cyautograd.grad_mode import is_grad_enabled
         reducer = self.reducer
         if is_grad_enabled() and reducer.require_finalize:
@@ -445,7 +461,16 @@ class DistributedDataParallel(Module):
     def no_sync(self):
         """Within this context, backward accumulates gradients locally
         without reducing them; the first synced backward after it reduces
-        the accumulated sum."""
+        the accumulated sum.
+
+        >>> import cyautograd.distributed as dist
+        >>> from cyautograd.nn.parallel import DistributedDataParallel as DDP
+        >>> if dist.is_initialized():
+        ...     model = DDP(torch.nn.Linear(4, 2))
+        ...     with model.no_sync():
+        ...         model(torch.randn(8, 4)).sum().backward()   # accumulated locally
+        ...     model(torch.randn(8, 4)).sum().backward()       # reduces the sum of both
+        """
         old = self.require_backward_grad_sync
         object.__setattr__(self, "require_backward_grad_sync", False)
         try:

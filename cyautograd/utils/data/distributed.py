@@ -34,7 +34,15 @@ class DistributedSampler(Sampler):
     shares of equal length: without ``drop_last`` the index list is padded
     by repeating its start; with it the tail is dropped. ``shuffle`` uses
     the permutation torch's generator gives for ``seed + epoch``; call
-    ``set_epoch(epoch)`` at the start of each epoch to reshuffle."""
+    ``set_epoch(epoch)`` at the start of each epoch to reshuffle.
+
+    >>> from cyautograd.utils.data.distributed import DistributedSampler
+    >>> list(DistributedSampler(range(7), num_replicas=2, rank=1, shuffle=False))
+    [1, 3, 5, 0]
+    >>> s = DistributedSampler(range(10), num_replicas=2, rank=0, seed=0)
+    >>> len(s), s.total_size
+    (5, 10)
+    """
 
     def __init__(self, dataset, num_replicas=None, rank=None, shuffle=True, seed=0,
                  drop_last=False):
@@ -84,10 +92,22 @@ class DistributedSampler(Sampler):
         return iter(indices)
 
     def __len__(self):
-        """The number of indices this rank reads per epoch."""
+        """The number of indices this rank reads per epoch.
+
+        >>> from cyautograd.utils.data.distributed import DistributedSampler
+        >>> len(DistributedSampler(range(7), num_replicas=2, rank=0, drop_last=True))
+        3
+        """
         return self.num_samples
 
     def set_epoch(self, epoch):
         """Set the epoch: with ``shuffle``, each epoch gets its own
-        permutation (the same on every rank)."""
+        permutation (the same on every rank).
+
+        >>> from cyautograd.utils.data.distributed import DistributedSampler
+        >>> s = DistributedSampler(range(6), num_replicas=2, rank=0, seed=1)
+        >>> s.set_epoch(3)
+        >>> len(set(s))
+        3
+        """
         self.epoch = epoch
