@@ -6,6 +6,7 @@ import types
 from cyautograd import autograd as autograd
 from cyautograd import backend as backend
 from cyautograd import creation as creation
+from cyautograd import distributed as distributed
 from cyautograd import dtypes as dtypes
 from cyautograd import func as func
 from cyautograd import functions as functions

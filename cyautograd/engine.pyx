@@ -118,6 +118,18 @@ def _current_graph_task_id():
     return (<GraphTask>cya_current_graph_task).eid
 
 
+def _queue_callback(callback):
+    """Engine::queue_callback (``Variable._execution_engine.queue_callback``):
+    run ``callback()`` once the backward execution running on this thread has
+    run every node, before backward returns (NOTE [ Final callbacks ])."""
+    if cya_current_graph_task == NULL:
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    cdef GraphTask task = <GraphTask>cya_current_graph_task
+    if task.final_callbacks is None:
+        task.final_callbacks = []
+    task.final_callbacks.append(callback)
+
+
 def _will_engine_execute_node(node):
     """Whether the running backward will execute node (torch's
     torch._C._will_engine_execute_node): with inputs (autograd.grad or
@@ -156,6 +168,7 @@ cdef class GraphTask:
     cdef object needed      # with capture edges: the nodes that run (else None)
     cdef dict captures      # with capture edges: capture node -> [(input_nr, index)]
     cdef bint accumulate_grad   # backward() (True) or autograd.grad (False)
+    cdef list final_callbacks   # queue_callback's callables (None until one is queued)
 
     cdef inline bint counted(self, Node fn):
         return fn.exec_id_ == self.eid or (self.other is not None and fn in self.other)
@@ -265,6 +278,7 @@ cdef class GraphTask:
         self.other = None
         self.needed = None
         self.captures = None
+        self.final_callbacks = None
 
 
 cdef GraphTask _new_graph_task():
@@ -555,6 +569,16 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
         finally:
             fp_quiet_end(quiet)
             gm.grad_enabled = prev_grad_mode
+        # NOTE [ Final callbacks ]
+        # As torch's GraphTask::exec_post_processing: after the last node,
+        # with this task still current (a callback may queue another, which
+        # runs in turn), only when every node ran without raising.
+        # DistributedDataParallel waits for its gradient all-reduces here.
+        if task.final_callbacks is not None:
+            i = 0
+            while i < len(task.final_callbacks):
+                task.final_callbacks[i]()
+                i += 1
     finally:
         cya_current_graph_task = prev_task
         task.release()

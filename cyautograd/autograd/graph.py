@@ -307,6 +307,18 @@ class _VariableMeta(type):
         return isinstance(other, Tensor)
 
 
+class _ImperativeEngine:
+    """``Variable._execution_engine``: the backward engine's Python handle
+    (torch's ``torch._C._ImperativeEngine``); only ``queue_callback``."""
+
+    @staticmethod
+    def queue_callback(callback):
+        """Run ``callback()`` when the backward pass running on this thread
+        has run every node (before it returns); RuntimeError outside backward."""
+        from cyautograd.engine import _queue_callback
+        _queue_callback(callback)
+
+
 class Variable(metaclass=_VariableMeta):
     """The legacy ``Variable(tensor, requires_grad=False)`` constructor,
     still accepted by torch: returns a new leaf tensor sharing ``tensor``'s
@@ -325,3 +337,5 @@ class Variable(metaclass=_VariableMeta):
         elif not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         return data.detach().requires_grad_(requires_grad)
+
+    _execution_engine = _ImperativeEngine()

@@ -1,6 +1,7 @@
 """cyautograd.nn, as torch.nn: Module and the common layers, losses, init and utils."""
 from cyautograd.nn import functional  # noqa: F401
 from cyautograd.nn import init  # noqa: F401
+from cyautograd.nn import parallel  # noqa: F401
 from cyautograd.nn import utils  # noqa: F401
 from cyautograd.nn.parameter import Parameter  # noqa: F401
 from cyautograd.nn.module import Module  # noqa: F401

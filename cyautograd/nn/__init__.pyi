@@ -6,6 +6,7 @@ from cyautograd.nn import functional as functional
 from cyautograd.nn import init as init
 from cyautograd.nn import module as module
 from cyautograd.nn import modules as modules
+from cyautograd.nn import parallel as parallel
 from cyautograd.nn import parameter as parameter
 from cyautograd.nn import utils as utils
 from cyautograd.tensor import Tensor

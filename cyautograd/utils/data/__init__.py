@@ -5,3 +5,4 @@ from cyautograd.utils.data.dataset import (ConcatDataset, Dataset, IterableDatas
                                            Subset, TensorDataset, random_split)
 from cyautograd.utils.data.sampler import (BatchSampler, RandomSampler, Sampler,  # noqa: F401
                                            SequentialSampler, SubsetRandomSampler)
+from cyautograd.utils.data.distributed import DistributedSampler  # noqa: F401,E402
