@@ -17,7 +17,8 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
-from cyautograd._c cimport cya_grad_mode_t
+from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
+from cyautograd.view_meta cimport make_view
 from cyautograd.variable cimport gradient_edge, grad_fn_of
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
@@ -307,13 +308,17 @@ cdef object _sum_to(object g, tuple shape):
             axes.append(lead + i)
         else:
             return None
+    # at::sum_to's aliasing (NOTE [ Gradients as torch returns them ]): a
+    # 0-d target is a fresh full sum; only dropping leading dims views
+    if len(shape) == 0:
+        return g.sum() if isinstance(g, Tensor) else _to_array(g.sum())
     if isinstance(g, Tensor):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
-        return g.reshape(shape)
+        return g.reshape(shape) if lead > 0 else g
     if axes:
-        g = g.sum(axis=tuple(axes), keepdims=True)
-    return _to_array(g).reshape(shape)
+        g = _to_array(g.sum(axis=tuple(axes), keepdims=True))
+    return g.reshape(shape) if lead > 0 else g
 
 
 cdef inline object _dtype_of(object g):
@@ -737,6 +742,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     root_edges = _root_edges(outs)
     cap_edges = [_input_edge(t) for t in ins]
     captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    cdef dict known = None if create_graph else _known_arrays(gouts)
+    cdef cya_grad_mode_t* gm = grad_mode_state()
+    cdef int prev_grad_mode
     result = []
     for i in range(len(ins)):
         g = captured[i]
@@ -753,8 +761,69 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if isinstance(g, Tensor):
             result.append(g)
         else:
-            result.append(wrap_array(_to_array(g)))
+            # the views are made as torch's backward made them: grad mode off
+            prev_grad_mode = gm.grad_enabled
+            gm.grad_enabled = 0
+            try:
+                result.append(_wrap_grad(_to_array(g), known))
+            finally:
+                gm.grad_enabled = prev_grad_mode
     return tuple(result)
+
+
+# NOTE [ Gradients as torch returns them ]
+# Without create_graph gradients flow through the engine as plain arrays,
+# but autograd.grad returns them as torch's formulas left them: the very
+# grad_outputs tensor where it flowed through unchanged (AddBackward0,
+# CloneBackward0, ...), a view where a formula ends in a view (SumBackward0's
+# expand, ViewBackward0's view, TBackward0, ...), else a fresh tensor. The
+# formulas keep numpy's view-ness equal to torch's: an array that views
+# another is exactly a gradient torch has as a view, so wrapping maps
+#   an array that is a grad_output's own array -> that tensor itself;
+#   an array that views another (its owner)    -> a view whose _base is the
+#       tensor over the owner: a grad_output (its root base) or one
+#       tensor made once per owner;
+#   any other array                            -> a fresh tensor.
+cdef dict _known_arrays(tuple gouts):
+    """{id(array): tensor} for the grad_outputs: each one's own array, and
+    the owner of its memory mapped to its root base (what _base names)."""
+    cdef dict known = {}
+    cdef Tensor t
+    for go in gouts:
+        if not isinstance(go, Tensor):
+            continue
+        t = <Tensor>go
+        known.setdefault(id(t.data_), t)
+        root = t._base
+        if root is None:
+            root = t
+        known.setdefault(id(_owner((<Tensor>root).data_)), root)
+    return known
+
+
+cdef inline object _owner(object arr):
+    """The array whose memory arr views (arr itself if it owns its data)."""
+    while type(arr) is np.ndarray and type(arr.base) is np.ndarray:
+        arr = arr.base
+    return arr
+
+
+cdef Tensor _wrap_grad(object arr, dict known):
+    cdef Tensor t = known.get(id(arr))
+    if t is not None:
+        return t
+    owner = _owner(arr)
+    if owner is arr:
+        t = wrap_array(arr)
+        known[id(arr)] = t
+        return t
+    base = known.get(id(owner))
+    if base is None:
+        base = wrap_array(owner)
+        known[id(owner)] = base
+    t = make_view(<Tensor>base, arr, CYA_CREATION_META_DEFAULT)
+    known[id(arr)] = t
+    return t
 
 
 def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -50,6 +50,10 @@ cdef class MatmulBackward(BinaryNode):
         b_nd = len(self.b_shape)
         if a_nd == 1 and b_nd == 1:
             return [g * b if self.should_compute_output(0) else None, g * a if self.should_compute_output(1) else None]
+        if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
+            # mv: fresh gradients (ger and mv), as torch's MvBackward0
+            return [np.multiply.outer(g, b) if self.should_compute_output(0) else None,
+                    _mT(a) @ g if self.should_compute_output(1) else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
             a = a.reshape((1,) + tuple(self.a_shape))
@@ -59,9 +63,9 @@ cdef class MatmulBackward(BinaryNode):
             g = g.reshape(tuple(g.shape) + (1,))
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = unbroadcast(_mm(g, _mT(b)), _promoted(self.a_shape, True)).reshape(self.a_shape)
+            r0 = _reshaped(unbroadcast(_mm(g, _mT(b)), _promoted(self.a_shape, True)), self.a_shape)
         if self.should_compute_output(1):
-            r1 = unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)).reshape(self.b_shape)
+            r1 = _reshaped(unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)), self.b_shape)
         return [r0, r1]
 
 
@@ -83,6 +87,12 @@ cdef class MvBackward0(MatmulBackward):
 @cython.final
 cdef class BmmBackward0(MatmulBackward):
     pass
+
+
+cdef inline object _reshaped(object g, tuple shape):
+    """g in `shape`; g itself when it has it (a reshape would make a view
+    where torch's gradient is fresh)."""
+    return g if tuple(g.shape) == shape else g.reshape(shape)
 
 
 cdef tuple _promoted(tuple shape, bint left):

@@ -65,7 +65,8 @@ cdef class SumBackward1(ReduceNode):
 cdef class MeanBackward0(ReduceNode):
     cdef list apply(self, list grads):
         n = int(np.prod(self.self_shape)) if self.self_shape else 1
-        return [self.expand(grads[0] / n)]
+        # expand, then divide: a fresh gradient as torch's mean_backward
+        return [self.expand(grads[0]) / n]
 
 
 @cython.final
@@ -74,7 +75,7 @@ cdef class MeanBackward1(ReduceNode):
         n = 1
         for d in self.dims:
             n *= self.self_shape[d]
-        return [self.expand(grads[0] / n)]
+        return [self.expand(grads[0]) / n]
 
 
 cdef class ProdBackward0(ReduceNode):
@@ -641,7 +642,7 @@ cdef class CumsumBackward0(ReduceNode):
             # the reversed cumulative sum, from ops that have a backward
             # themselves (Tensor has no flip): sum - cumsum + g
             return [g.sum(d, keepdim=True) - g.cumsum(d) + g]
-        return [np.flip(np.cumsum(np.flip(g, d), axis=d), d)]
+        return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
 def cumsum(input, dim, *, dtype=None):

@@ -108,9 +108,9 @@ cdef class ShapeBackward(Node):
             idx = view_to_base_index(in_geom, view_geom)
             if is_t:
                 return [_scatter_flat(g, idx, self_shape)]
-            z = np.zeros(int(np.prod(self_shape)), dtype=g.dtype)
-            np.add.at(z, idx, np.asarray(g).reshape(-1))
-            return [z.reshape(self_shape)]
+            z = np.zeros(self_shape, dtype=g.dtype)   # fresh, as torch's
+            np.add.at(z.reshape(-1), idx, np.asarray(g).reshape(-1))
+            return [z]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
             if is_t:
