@@ -19,7 +19,9 @@ from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
 from cyautograd.view_meta cimport make_view
-from cyautograd.variable cimport gradient_edge, grad_fn_of
+from cyautograd.variable cimport gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions
+from cyautograd.tensor cimport version_counter_of
+from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
@@ -391,6 +393,30 @@ cdef inline object _accumulate(object a, object b):
     return k_add(a, b)
 
 
+cdef object _accumulate_buffer(list buf, Py_ssize_t nr, object b):
+    """InputBuffer::accumulate: with grad mode off, a gradient the buffer
+    alone holds (its own dense memory, no other reference, no view of it)
+    takes the sum in place -- one version bump, as torch's old_var.add_(var)
+    (NOTE [ Versions of gradient arrays ] in variable.pyx); else a fresh sum."""
+    cdef Py_ssize_t ver
+    a = buf[nr]
+    if a is None:
+        buf[nr] = b
+        return None
+    if (type(a) is np.ndarray and type(b) is np.ndarray and a.base is None
+            and a.shape == b.shape and a.dtype == b.dtype and a.dtype.kind in "fc"
+            and a.flags.writeable and (a.flags.c_contiguous or a.flags.f_contiguous)):
+        # references to a: the buffer slot and this local, plus the version
+        # table's when a formula noted a version for it
+        ver = grad_version(a)
+        if Py_REFCNT(a) == (3 if ver else 2):
+            np.add(a, b, out=a)
+            note_grad_version(a, ver + 1)
+            return None
+    buf[nr] = k_add(a, b)
+    return None
+
+
 cdef class _Capture:
     cdef Node fn
     cdef Py_ssize_t input_nr
@@ -489,7 +515,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
             root_grads[i] = _root_grad_dtype(fn, e.input_nr, root_grads[i])
             buf = task.buffer(fn)
-            buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
+            _accumulate_buffer(buf, e.input_nr, root_grads[i])
             if task.add_deps(fn, -1) == 0:
                 task.make_ready(ready, fn)
 
@@ -551,10 +577,14 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     if nf is None:
                         continue
                     g = outputs[i]
+                    # moved into the buffer, as torch's engine moves each
+                    # output: a buffer may then own it (_accumulate_buffer)
+                    outputs[i] = None
                     if g is not None:
                         nr = ne[2 * i + 1]
                         buf = task.buffer(nf)
-                        buf[nr] = _accumulate(buf[nr], g)
+                        _accumulate_buffer(buf, nr, g)
+                        g = None
                     if task.add_deps(nf, -1) == 0:
                         task.make_ready(ready, nf)
         finally:
@@ -563,6 +593,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     finally:
         cya_current_graph_task = prev_task
         task.release()
+        if prev_task == NULL and capture_edges is None:
+            forget_grad_versions()
         if t_exec != 0 and _profiling:
             _profile_record(None, t_exec, _now_ns())
     return captured
@@ -694,7 +726,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         # hook and it reports retains_grad afterwards
         _retain_grad(t)
         cap_edges.append(_input_edge(t))
-    _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+    try:
+        _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+    finally:
+        if cya_current_graph_task == NULL:
+            forget_grad_versions()
 
 
 cdef list _root_edges(tuple outs):
@@ -741,7 +777,12 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     root_grads = _make_grads(outs, gouts, create_graph)
     root_edges = _root_edges(outs)
     cap_edges = [_input_edge(t) for t in ins]
-    captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    try:
+        captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    except BaseException:
+        if cya_current_graph_task == NULL:
+            forget_grad_versions()
+        raise
     cdef dict known = None if create_graph else _known_arrays(gouts)
     cdef cya_grad_mode_t* gm = grad_mode_state()
     cdef int prev_grad_mode
@@ -768,6 +809,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 result.append(_wrap_grad(_to_array(g), known))
             finally:
                 gm.grad_enabled = prev_grad_mode
+    if cya_current_graph_task == NULL:
+        forget_grad_versions()
     return tuple(result)
 
 
@@ -816,14 +859,21 @@ cdef Tensor _wrap_grad(object arr, dict known):
     if owner is arr:
         t = wrap_array(arr)
         known[id(arr)] = t
+        _set_version(t, grad_version(arr))
         return t
     base = known.get(id(owner))
     if base is None:
         base = wrap_array(owner)
         known[id(owner)] = base
+        _set_version(<Tensor>base, grad_version(owner))
     t = make_view(<Tensor>base, arr, CYA_CREATION_META_DEFAULT)
     known[id(arr)] = t
     return t
+
+
+cdef inline void _set_version(Tensor t, Py_ssize_t version):
+    if version:
+        version_counter_of(t).c.version = version
 
 
 def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -109,8 +109,7 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
     if x.dtype != y.dtype:
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{_ctype(x)} != {_ctype(y)}")
+        raise RuntimeError(_dtype_error(x, y, name))
     try:
         r = np.matmul(x, y)
     except ValueError:
@@ -129,6 +128,23 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
             fn.sv0 = save_variable(ta, False)
         fn.sv1 = save_variable(tb, False)
     return out
+
+
+cdef str _dtype_error(x, y, type name):
+    """The message of the kernel matmul reaches (dot, addmv, mm, bmm), each
+    checking shapes first except dot."""
+    cdef str a = _D._FROM_NP[x.dtype]._cname
+    cdef str b = _D._FROM_NP[y.dtype]._cname
+    if name is DotBackward0:
+        return f"dot : expected both vectors to have same dtype, but found {a} and {b}"
+    k2 = y.shape[0] if y.ndim == 1 else y.shape[-2]
+    if x.shape[-1] != k2 or (name is BmmBackward0 and x.shape[:-2] != y.shape[:-2]):
+        return _matmul_error(x, y)
+    if name is MvBackward0:
+        return f"addmv input tensors must have the same dtype, but got {b}, {a}, and {b}"
+    if name is BmmBackward0:
+        return f"expected scalar type {a} but found {b}"
+    return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
 
 
 cdef str _ctype(x):

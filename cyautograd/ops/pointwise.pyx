@@ -1023,6 +1023,8 @@ def _relu_np(x):
 
 
 def abs(input):
+    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
     return _unary(input, K_ABS, AbsBackward0, 1, False, "abs")
 
 
@@ -1100,7 +1102,7 @@ def sigmoid(input):
 
 def relu(input):
     if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
-        raise RuntimeError("\"clamp_min_cpu\" not implemented for 'Bool'")
+        raise RuntimeError("Boolean inputs not supported for relu")
     return _unary(input, _relu_np, ReluBackward0, 2, False, "relu")
 
 
@@ -1115,6 +1117,8 @@ cdef object _zero_grad_unary(object input, object npfn, str name, str node_name)
     """Rounding ops: values from numpy, a gradient of zeros as torch's."""
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    if (<Tensor>input).data_.dtype.kind == "b":
+        raise NotImplementedError(f"\"{name}_vml_cpu\" not implemented for 'Bool'")
     return _nograd_result(as_array(npfn((<Tensor>input).data_)), (input,), node_name)
 
 
@@ -1411,6 +1415,8 @@ def logical_xor(input, other):
 
 def bitwise_not(input):
     cdef Tensor t = tensor_arg(input, "bitwise_not", "input", 1)
+    if t.data_.dtype.kind not in "biu":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_D._FROM_NP[t.data_.dtype]._cname}'")
     return wrap_array(as_array(np.invert(t.data_)))
 
 

@@ -10,6 +10,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_
 from cyautograd.argcheck cimport tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable
@@ -88,6 +89,8 @@ cdef class ShapeBackward(Node):
                 return [_index_backward_t(z, self.param, g)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, self.param, g)
+            if type(self) is IndexBackward0:
+                note_grad_version(z, 1)   # torch: zeros(...).index_put_(indices, grad, True)
             return [z]
         if self.kind == K_GATHER:
             d, idx = self.param
