@@ -1258,6 +1258,8 @@ cdef list _unbind_arrays(object x, Py_ssize_t d):
 def split(input, split_size_or_sections, dim=0):
     cdef Tensor t = _arg(input, "split")
     x = t.data_
+    if x.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
     n = x.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -1273,7 +1275,8 @@ def split(input, split_size_or_sections, dim=0):
         s = split_size_or_sections.__index__()
         if s <= 0 and not (s == 0 and n == 0):
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
-        sizes = [s] * (n // s) + ([n % s] if n % s else []) if s > 0 else [0]
+        # a zero-size dimension splits into one empty piece, as torch's
+        sizes = ([s] * (n // s) + ([n % s] if n % s else [])) if n > 0 else [0]
         cls = SplitBackward0
     arrays = []
     start = 0
@@ -1288,10 +1291,14 @@ def chunk(input, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
     x = t.data_
+    if x.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
     n = x.shape[d]
-    size = -(-n // chunks) if n else 1
-    return split(t, size, d)
+    if n == 0:
+        # torch: `chunks` empty pieces, through split_with_sizes
+        return split(t, [0] * chunks, d)
+    return split(t, -(-n // chunks), d)
 
 
 @cython.final
