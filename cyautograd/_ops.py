@@ -136,8 +136,7 @@ def setitem(t, index, value):
     items = index if isinstance(index, tuple) else (index,)
     if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
               for i in items):
-        if value.dim() > 0 or value.dtype != t.dtype:
-            value = value.to(t.dtype)
+        # a Tensor value keeps its dtype: index_put_ refuses a mismatch
         shape = tuple(value.shape)
         k = 0
         while k < len(shape) and shape[k] == 1:   # torch strips leading unit dims here too

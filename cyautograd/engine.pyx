@@ -17,8 +17,11 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
-from cyautograd._c cimport cya_grad_mode_t
-from cyautograd.variable cimport gradient_edge, grad_fn_of
+from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
+from cyautograd.view_meta cimport make_view
+from cyautograd.variable cimport gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions
+from cyautograd.tensor cimport version_counter_of
+from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
@@ -321,13 +324,17 @@ cdef object _sum_to(object g, tuple shape):
             axes.append(lead + i)
         else:
             return None
+    # at::sum_to's aliasing (NOTE [ Gradients as torch returns them ]): a
+    # 0-d target is a fresh full sum; only dropping leading dims views
+    if len(shape) == 0:
+        return g.sum() if isinstance(g, Tensor) else _to_array(g.sum())
     if isinstance(g, Tensor):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
-        return g.reshape(shape)
+        return g.reshape(shape) if lead > 0 else g
     if axes:
-        g = g.sum(axis=tuple(axes), keepdims=True)
-    return _to_array(g).reshape(shape)
+        g = _to_array(g.sum(axis=tuple(axes), keepdims=True))
+    return g.reshape(shape) if lead > 0 else g
 
 
 cdef inline object _dtype_of(object g):
@@ -398,6 +405,30 @@ cdef inline object _accumulate(object a, object b):
     if a is None:
         return b
     return k_add(a, b)
+
+
+cdef object _accumulate_buffer(list buf, Py_ssize_t nr, object b):
+    """InputBuffer::accumulate: with grad mode off, a gradient the buffer
+    alone holds (its own dense memory, no other reference, no view of it)
+    takes the sum in place -- one version bump, as torch's old_var.add_(var)
+    (NOTE [ Versions of gradient arrays ] in variable.pyx); else a fresh sum."""
+    cdef Py_ssize_t ver
+    a = buf[nr]
+    if a is None:
+        buf[nr] = b
+        return None
+    if (type(a) is np.ndarray and type(b) is np.ndarray and a.base is None
+            and a.shape == b.shape and a.dtype == b.dtype and a.dtype.kind in "fc"
+            and a.flags.writeable and (a.flags.c_contiguous or a.flags.f_contiguous)):
+        # references to a: the buffer slot and this local, plus the version
+        # table's when a formula noted a version for it
+        ver = grad_version(a)
+        if Py_REFCNT(a) == (3 if ver else 2):
+            np.add(a, b, out=a)
+            note_grad_version(a, ver + 1)
+            return None
+    buf[nr] = k_add(a, b)
+    return None
 
 
 cdef class _Capture:
@@ -498,7 +529,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
             root_grads[i] = _root_grad_dtype(fn, e.input_nr, root_grads[i])
             buf = task.buffer(fn)
-            buf[e.input_nr] = _accumulate(buf[e.input_nr], root_grads[i])
+            _accumulate_buffer(buf, e.input_nr, root_grads[i])
             if task.add_deps(fn, -1) == 0:
                 task.make_ready(ready, fn)
 
@@ -560,10 +591,14 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     if nf is None:
                         continue
                     g = outputs[i]
+                    # moved into the buffer, as torch's engine moves each
+                    # output: a buffer may then own it (_accumulate_buffer)
+                    outputs[i] = None
                     if g is not None:
                         nr = ne[2 * i + 1]
                         buf = task.buffer(nf)
-                        buf[nr] = _accumulate(buf[nr], g)
+                        _accumulate_buffer(buf, nr, g)
+                        g = None
                     if task.add_deps(nf, -1) == 0:
                         task.make_ready(ready, nf)
         finally:
@@ -582,6 +617,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     finally:
         cya_current_graph_task = prev_task
         task.release()
+        if prev_task == NULL and capture_edges is None:
+            forget_grad_versions()
         if t_exec != 0 and _profiling:
             _profile_record(None, t_exec, _now_ns())
     return captured
@@ -713,7 +750,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         # hook and it reports retains_grad afterwards
         _retain_grad(t)
         cap_edges.append(_input_edge(t))
-    _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+    try:
+        _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+    finally:
+        if cya_current_graph_task == NULL:
+            forget_grad_versions()
 
 
 cdef list _root_edges(tuple outs):
@@ -760,7 +801,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     root_grads = _make_grads(outs, gouts, create_graph)
     root_edges = _root_edges(outs)
     cap_edges = [_input_edge(t) for t in ins]
-    captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    try:
+        captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+    except BaseException:
+        if cya_current_graph_task == NULL:
+            forget_grad_versions()
+        raise
+    cdef dict known = None if create_graph else _known_arrays(gouts)
+    cdef cya_grad_mode_t* gm = grad_mode_state()
+    cdef int prev_grad_mode
     result = []
     for i in range(len(ins)):
         g = captured[i]
@@ -777,8 +826,78 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if isinstance(g, Tensor):
             result.append(g)
         else:
-            result.append(wrap_array(_to_array(g)))
+            # the views are made as torch's backward made them: grad mode off
+            prev_grad_mode = gm.grad_enabled
+            gm.grad_enabled = 0
+            try:
+                result.append(_wrap_grad(_to_array(g), known))
+            finally:
+                gm.grad_enabled = prev_grad_mode
+    if cya_current_graph_task == NULL:
+        forget_grad_versions()
     return tuple(result)
+
+
+# NOTE [ Gradients as torch returns them ]
+# Without create_graph gradients flow through the engine as plain arrays,
+# but autograd.grad returns them as torch's formulas left them: the very
+# grad_outputs tensor where it flowed through unchanged (AddBackward0,
+# CloneBackward0, ...), a view where a formula ends in a view (SumBackward0's
+# expand, ViewBackward0's view, TBackward0, ...), else a fresh tensor. The
+# formulas keep numpy's view-ness equal to torch's: an array that views
+# another is exactly a gradient torch has as a view, so wrapping maps
+#   an array that is a grad_output's own array -> that tensor itself;
+#   an array that views another (its owner)    -> a view whose _base is the
+#       tensor over the owner: a grad_output (its root base) or one
+#       tensor made once per owner;
+#   any other array                            -> a fresh tensor.
+cdef dict _known_arrays(tuple gouts):
+    """{id(array): tensor} for the grad_outputs: each one's own array, and
+    the owner of its memory mapped to its root base (what _base names)."""
+    cdef dict known = {}
+    cdef Tensor t
+    for go in gouts:
+        if not isinstance(go, Tensor):
+            continue
+        t = <Tensor>go
+        known.setdefault(id(t.data_), t)
+        root = t._base
+        if root is None:
+            root = t
+        known.setdefault(id(_owner((<Tensor>root).data_)), root)
+    return known
+
+
+cdef inline object _owner(object arr):
+    """The array whose memory arr views (arr itself if it owns its data)."""
+    while type(arr) is np.ndarray and type(arr.base) is np.ndarray:
+        arr = arr.base
+    return arr
+
+
+cdef Tensor _wrap_grad(object arr, dict known):
+    cdef Tensor t = known.get(id(arr))
+    if t is not None:
+        return t
+    owner = _owner(arr)
+    if owner is arr:
+        t = wrap_array(arr)
+        known[id(arr)] = t
+        _set_version(t, grad_version(arr))
+        return t
+    base = known.get(id(owner))
+    if base is None:
+        base = wrap_array(owner)
+        known[id(owner)] = base
+        _set_version(<Tensor>base, grad_version(owner))
+    t = make_view(<Tensor>base, arr, CYA_CREATION_META_DEFAULT)
+    known[id(arr)] = t
+    return t
+
+
+cdef inline void _set_version(Tensor t, Py_ssize_t version):
+    if version:
+        version_counter_of(t).c.version = version
 
 
 def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False, inputs=None):

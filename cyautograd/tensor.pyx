@@ -757,6 +757,8 @@ cdef class Tensor:
         return _ops.abs(self)
 
     def __invert__(self):
+        if self.data_.dtype.kind not in "biu":
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
         return _ops.logical_not(self) if self.data_.dtype.kind == "b" else _ops.bitwise_not(self)
 
     def __floordiv__(self, other):

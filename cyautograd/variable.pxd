@@ -16,6 +16,9 @@ cdef int rebase_history(Tensor self, Node fn) except -1
 cdef Node grad_fn_of(Tensor self)
 cdef Tensor tensor_data(Tensor self)
 cdef Tensor variable_data(Tensor self)
+cdef int note_grad_version(object arr, Py_ssize_t version) except -1
+cdef Py_ssize_t grad_version(object arr) except -1
+cdef int forget_grad_versions() except -1
 cdef int update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn) except -1
 
 # What cyautograd.view_meta installs at import (the view half of torch's

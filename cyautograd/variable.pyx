@@ -227,6 +227,37 @@ cdef Tensor variable_data(Tensor self):
 
 # -- Python wrappers (tests and the functional namespace use these) ----------
 
+# NOTE [ Versions of gradient arrays ]
+# Without create_graph the engine passes gradients as plain arrays, which
+# carry no version counter; torch's gradient tensors do, and autograd.grad
+# returns them with the count their formula's in-place ops left
+# (masked_fill_/scatter_ into zeros in max/min backward, index_put_ in
+# index backward, add_ when the engine accumulates into a gradient it owns).
+# A formula that bumps notes the array here; autograd.grad gives the tensor
+# it wraps that version, and the outermost engine run forgets them all.
+cdef dict _grad_versions = {}
+
+
+cdef int note_grad_version(object arr, Py_ssize_t version) except -1:
+    _grad_versions[id(arr)] = (arr, version)   # holds arr: the id stays its own
+    return 0
+
+
+cdef Py_ssize_t grad_version(object arr) except -1:
+    if not _grad_versions:
+        return 0
+    entry = _grad_versions.get(id(arr))
+    if entry is None or entry[0] is not arr:
+        return 0
+    return entry[1]
+
+
+cdef int forget_grad_versions() except -1:
+    if _grad_versions:
+        _grad_versions.clear()
+    return 0
+
+
 def _materialize_autograd_meta(Tensor t not None):
     materialize_autograd_meta(t)
 

@@ -115,6 +115,11 @@ cdef object unbroadcast(object g, object shape):
     shape = tuple(shape)
     if gshape == shape:
         return g
+    # as at::sum_to, also in what aliases what (NOTE [ Gradients as torch
+    # returns them ] in engine.pyx): a 0-d target is a fresh full sum, the
+    # keepdim sum is fresh, and only dropping leading dims makes a view
+    if len(shape) == 0:
+        return g.sum() if isinstance(g, Tensor) else as_array(g.sum())
     lead = len(gshape) - len(shape)
     axes = list(range(lead))
     for i in range(len(shape)):
@@ -123,10 +128,10 @@ cdef object unbroadcast(object g, object shape):
     if isinstance(g, Tensor):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
-        return g.reshape(shape)
+        return g.reshape(shape) if lead > 0 else g
     if axes:
-        g = g.sum(axis=tuple(axes), keepdims=True)
-    return as_array(g).reshape(shape)
+        g = as_array(g.sum(axis=tuple(axes), keepdims=True))
+    return g.reshape(shape) if lead > 0 else g
 
 
 cdef Py_ssize_t wrap_dim(object dim, Py_ssize_t ndim) except -1:

@@ -50,6 +50,10 @@ cdef class MatmulBackward(BinaryNode):
         b_nd = len(self.b_shape)
         if a_nd == 1 and b_nd == 1:
             return [g * b if self.should_compute_output(0) else None, g * a if self.should_compute_output(1) else None]
+        if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
+            # mv: fresh gradients (ger and mv), as torch's MvBackward0
+            return [np.multiply.outer(g, b) if self.should_compute_output(0) else None,
+                    _mT(a) @ g if self.should_compute_output(1) else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
             a = a.reshape((1,) + tuple(self.a_shape))
@@ -59,9 +63,9 @@ cdef class MatmulBackward(BinaryNode):
             g = g.reshape(tuple(g.shape) + (1,))
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = unbroadcast(_mm(g, _mT(b)), _promoted(self.a_shape, True)).reshape(self.a_shape)
+            r0 = _reshaped(unbroadcast(_mm(g, _mT(b)), _promoted(self.a_shape, True)), self.a_shape)
         if self.should_compute_output(1):
-            r1 = unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)).reshape(self.b_shape)
+            r1 = _reshaped(unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)), self.b_shape)
         return [r0, r1]
 
 
@@ -85,6 +89,12 @@ cdef class BmmBackward0(MatmulBackward):
     pass
 
 
+cdef inline object _reshaped(object g, tuple shape):
+    """g in `shape`; g itself when it has it (a reshape would make a view
+    where torch's gradient is fresh)."""
+    return g if tuple(g.shape) == shape else g.reshape(shape)
+
+
 cdef tuple _promoted(tuple shape, bint left):
     if len(shape) == 1:
         return (1,) + shape if left else shape + (1,)
@@ -99,8 +109,7 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
     if x.dtype != y.dtype:
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{_ctype(x)} != {_ctype(y)}")
+        raise RuntimeError(_dtype_error(x, y, name))
     try:
         r = np.matmul(x, y)
     except ValueError:
@@ -119,6 +128,23 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
             fn.sv0 = save_variable(ta, False)
         fn.sv1 = save_variable(tb, False)
     return out
+
+
+cdef str _dtype_error(x, y, type name):
+    """The message of the kernel matmul reaches (dot, addmv, mm, bmm), each
+    checking shapes first except dot."""
+    cdef str a = _D._FROM_NP[x.dtype]._cname
+    cdef str b = _D._FROM_NP[y.dtype]._cname
+    if name is DotBackward0:
+        return f"dot : expected both vectors to have same dtype, but found {a} and {b}"
+    k2 = y.shape[0] if y.ndim == 1 else y.shape[-2]
+    if x.shape[-1] != k2 or (name is BmmBackward0 and x.shape[:-2] != y.shape[:-2]):
+        return _matmul_error(x, y)
+    if name is MvBackward0:
+        return f"addmv input tensors must have the same dtype, but got {b}, {a}, and {b}"
+    if name is BmmBackward0:
+        return f"expected scalar type {a} but found {b}"
+    return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
 
 
 cdef str _ctype(x):

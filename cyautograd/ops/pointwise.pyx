@@ -287,7 +287,12 @@ cdef object _arith(object a, object b, int op, object alpha):
         x = ta.data_.astype(fd) if ta is not None else np.asarray(a, dtype=fd)
         y = tb.data_.astype(fd) if tb is not None else np.asarray(b, dtype=fd)
     if alpha is not None and alpha != 1:
-        y = y * alpha
+        # alpha scales in the operands' result type: for bools torch's add
+        # is a or (alpha and b), still bool
+        if x.dtype.kind == "b" and getattr(y, "dtype", None) is not None and y.dtype.kind == "b":
+            y = np.logical_and(y, bool(alpha))
+        else:
+            y = y * alpha
     out = wrap_array(as_array(_compute(op, x, y)))
     if not is_grad_enabled_c():
         return out
@@ -382,6 +387,7 @@ def add(input, other, *, alpha=1, out=None):
 def sub(input, other, *, alpha=1, out=None):
     _check_tensor_arg(input, "sub", "input")
     if alpha != 1:
+        _sub_check(input, other)   # ATen's sub_check comes before alpha_check
         _alpha_check(input, other, alpha)
     if out is not None:
         return _write_out("sub", sub(input.detach(), other.detach() if isinstance(other, Tensor) else other,
@@ -1023,6 +1029,8 @@ def _relu_np(x):
 
 
 def abs(input):
+    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
     return _unary(input, K_ABS, AbsBackward0, 1, False, "abs")
 
 
@@ -1100,7 +1108,7 @@ def sigmoid(input):
 
 def relu(input):
     if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
-        raise RuntimeError("\"clamp_min_cpu\" not implemented for 'Bool'")
+        raise RuntimeError("Boolean inputs not supported for relu")
     return _unary(input, _relu_np, ReluBackward0, 2, False, "relu")
 
 
@@ -1115,6 +1123,8 @@ cdef object _zero_grad_unary(object input, object npfn, str name, str node_name)
     """Rounding ops: values from numpy, a gradient of zeros as torch's."""
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    if (<Tensor>input).data_.dtype.kind == "b":
+        raise NotImplementedError(f"\"{name}_vml_cpu\" not implemented for 'Bool'")
     return _nograd_result(as_array(npfn((<Tensor>input).data_)), (input,), node_name)
 
 
@@ -1173,6 +1183,9 @@ def clamp(input, min=None, max=None):
     x = t.data_
     if x.dtype.kind != "f" and (isinstance(min, float) or isinstance(max, float)):
         x = x.astype(_D.get_default_dtype().np)
+    elif x.dtype.kind == "b" and any(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+                                     for v in (min, max)):
+        x = x.astype(np.int64)   # bool with an int bound promotes to int64
     r = x
     if min is not None:
         r = np.maximum(min, r)  # NOTE [ selection keeps the operand ]
@@ -1411,6 +1424,8 @@ def logical_xor(input, other):
 
 def bitwise_not(input):
     cdef Tensor t = tensor_arg(input, "bitwise_not", "input", 1)
+    if t.data_.dtype.kind not in "biu":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_D._FROM_NP[t.data_.dtype]._cname}'")
     return wrap_array(as_array(np.invert(t.data_)))
 
 
@@ -1517,6 +1532,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
     vals = as_array(vals)
     rd = _D.result_type(t, other)
+    if op == 3 and rd.np.kind != "f":
+        rd = _D.get_default_dtype()   # true division: the default float dtype
     # torch's canCast: only a category change down (floating to integral,
     # anything to bool) is refused; float64 into float32 is a plain cast
     if rd.np != x.dtype and rd.category > _D._FROM_NP[x.dtype].category:
@@ -1916,7 +1933,16 @@ def abs_(self):
     return _inplace_via(self, abs)
 
 
+cdef dict _C_TYPE_NAMES = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+                           "uint8": "unsigned char", "bool": "bool"}
+
+
 def clamp_(self, min=None, max=None):
+    if (isinstance(self, Tensor) and (<Tensor>self).data_.dtype.kind != "f"
+            and any(isinstance(v, (float, np.floating)) for v in (min, max))):
+        # clamp_'s scalar kernel names the output type as C does
+        raise RuntimeError(f"result type {_D.get_default_dtype()._cname} can't be cast to the desired output "
+                           f"type {_C_TYPE_NAMES.get((<Tensor>self).data_.dtype.name, (<Tensor>self).data_.dtype.name)}")
     return _inplace_via(self, clamp, min, max)
 
 

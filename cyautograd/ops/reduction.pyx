@@ -7,7 +7,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport next_edges1, gradient_edge, set_history
+from cyautograd.variable cimport next_edges1, gradient_edge, set_history, note_grad_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
@@ -65,7 +65,8 @@ cdef class SumBackward1(ReduceNode):
 cdef class MeanBackward0(ReduceNode):
     cdef list apply(self, list grads):
         n = int(np.prod(self.self_shape)) if self.self_shape else 1
-        return [self.expand(grads[0] / n)]
+        # expand, then divide: a fresh gradient as torch's mean_backward
+        return [self.expand(grads[0]) / n]
 
 
 @cython.final
@@ -74,7 +75,7 @@ cdef class MeanBackward1(ReduceNode):
         n = 1
         for d in self.dims:
             n *= self.self_shape[d]
-        return [self.expand(grads[0] / n)]
+        return [self.expand(grads[0]) / n]
 
 
 cdef class ProdBackward0(ReduceNode):
@@ -122,7 +123,9 @@ cdef class MaxBackward1(ReduceNode):
             return [xp.where(mask, g / cnt, xp.zeros_like(s))]
         mask = np.isnan(s) if np.isnan(r) else (s == r)
         cnt = mask.sum()
-        return [np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)]
+        out = np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)
+        note_grad_version(out, 1)   # torch: new_zeros(...).masked_fill_(mask, ...)
+        return [out]
 
 
 cdef class MaxBackward0(ReduceNode):
@@ -142,6 +145,7 @@ cdef class MaxBackward0(ReduceNode):
         ik = idx if self.keepdim else np.expand_dims(idx, d)
         z = np.zeros(self.self_shape, dtype=self.self_dtype)
         np.put_along_axis(z, ik, gk, axis=d)
+        note_grad_version(z, 2)   # as torch's value_selecting_reduction_backward leaves it
         return [z]
 
 
@@ -516,7 +520,7 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     cdef ReduceNode fn
     x = t.data_
     if x.dtype.kind != "f":
-        raise RuntimeError(f"{'std' if is_std else 'var'} and var_mean only support floating point and complex dtypes")
+        raise RuntimeError("std and var only support floating point and complex dtypes")
     if isinstance(dim, bool):
         unbiased, dim = dim, None
     if correction is None:
@@ -641,7 +645,7 @@ cdef class CumsumBackward0(ReduceNode):
             # the reversed cumulative sum, from ops that have a backward
             # themselves (Tensor has no flip): sum - cumsum + g
             return [g.sum(d, keepdim=True) - g.cumsum(d) + g]
-        return [np.flip(np.cumsum(np.flip(g, d), axis=d), d)]
+        return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
 def cumsum(input, dim, *, dtype=None):

@@ -10,6 +10,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_
 from cyautograd.argcheck cimport tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable
@@ -88,6 +89,8 @@ cdef class ShapeBackward(Node):
                 return [_index_backward_t(z, self.param, g)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, self.param, g)
+            if type(self) is IndexBackward0:
+                note_grad_version(z, 1)   # torch: zeros(...).index_put_(indices, grad, True)
             return [z]
         if self.kind == K_GATHER:
             d, idx = self.param
@@ -108,9 +111,9 @@ cdef class ShapeBackward(Node):
             idx = view_to_base_index(in_geom, view_geom)
             if is_t:
                 return [_scatter_flat(g, idx, self_shape)]
-            z = np.zeros(int(np.prod(self_shape)), dtype=g.dtype)
-            np.add.at(z, idx, np.asarray(g).reshape(-1))
-            return [z.reshape(self_shape)]
+            z = np.zeros(self_shape, dtype=g.dtype)   # fresh, as torch's
+            np.add.at(z.reshape(-1), idx, np.asarray(g).reshape(-1))
+            return [z]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
             if is_t:
@@ -1255,6 +1258,8 @@ cdef list _unbind_arrays(object x, Py_ssize_t d):
 def split(input, split_size_or_sections, dim=0):
     cdef Tensor t = _arg(input, "split")
     x = t.data_
+    if x.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
     n = x.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -1270,7 +1275,8 @@ def split(input, split_size_or_sections, dim=0):
         s = split_size_or_sections.__index__()
         if s <= 0 and not (s == 0 and n == 0):
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
-        sizes = [s] * (n // s) + ([n % s] if n % s else []) if s > 0 else [0]
+        # a zero-size dimension splits into one empty piece, as torch's
+        sizes = ([s] * (n // s) + ([n % s] if n % s else [])) if n > 0 else [0]
         cls = SplitBackward0
     arrays = []
     start = 0
@@ -1285,10 +1291,14 @@ def chunk(input, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
     x = t.data_
+    if x.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
     n = x.shape[d]
-    size = -(-n // chunks) if n else 1
-    return split(t, size, d)
+    if n == 0:
+        # torch: `chunks` empty pieces, through split_with_sizes
+        return split(t, [0] * chunks, d)
+    return split(t, -(-n // chunks), d)
 
 
 @cython.final
