@@ -240,7 +240,19 @@ def _apply_with_ctx(cls, args, kwargs):
     return out, ctx_out[0]
 
 
+# forward_ad's Function.apply (computes the outputs' tangents with the
+# Function's jvp) while a dual level is open; None otherwise
+cdef object _forward_ad_apply = None
+
+
+def _set_forward_ad_apply(hook):
+    global _forward_ad_apply
+    _forward_ad_apply = hook
+
+
 cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
+    if _forward_ad_apply is not None and ctx_out is None:
+        return _forward_ad_apply(cls, args, kwargs)
     cdef BackwardCFunction ctx = cls._backward_cls()
     if ctx_out is not None:
         ctx_out.append(ctx)

@@ -554,3 +554,41 @@ def dual_level_enter_returns_level(T):
     finally:
         fwAD.exit_dual_level()
     return [lv, r, fwAD.unpack_dual(x).tangent]
+
+
+@case
+def dual_requires_grad_cross_paths(T):
+    """Inputs that require grad: each op's tangent uses partial derivatives
+    (x.sin() * x reaches x twice), and the tangent keeps its graph."""
+    fwAD, p, t = _duals(T)
+    a = p.clone().requires_grad_()
+    with fwAD.dual_level():
+        x = fwAD.make_dual(a, t)
+        s = x.sin()
+        y = s * x + (x.exp() @ x.t()).sum() * x
+        tan = fwAD.unpack_dual(y).tangent
+        gt, = T.autograd.grad(tan.sum(), a)
+        return [tan.detach(), fwAD.unpack_dual(s * x).tangent.detach(), gt]
+
+
+@case
+def out_argument_with_dual(T):
+    fwAD, p, t = _duals(T)
+    with fwAD.dual_level():
+        x = fwAD.make_dual(p, t)
+        buf = T.empty(2, 3, dtype=T.float64)
+        return [err(lambda: T.add(x, 1, out=buf)), err(lambda: T.mul(p, 2, out=x)),
+                T.add(p, 1, out=buf), fwAD.unpack_dual(buf).tangent]
+
+
+@case
+def copy_dual_into_primal_view(T):
+    """unpack_dual's primal is a view that carries no tangent of the dual:
+    writing a dual into it gives the primal view its own tangent and leaves
+    the dual's tangent alone (torch 2.13 accepts this)."""
+    fwAD, p, t = _duals(T)
+    with fwAD.dual_level():
+        b = fwAD.make_dual(T.zeros(2, 3, dtype=T.float64), T.ones(2, 3, dtype=T.float64))
+        pv = fwAD.unpack_dual(b).primal
+        pv.copy_(fwAD.make_dual(p, t))
+        return [fwAD.unpack_dual(b).tangent, fwAD.unpack_dual(pv).tangent, b, pv._version]

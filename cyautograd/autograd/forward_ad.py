@@ -365,8 +365,11 @@ def _run(name, fn, args, kwargs):
     if not duals:
         return fn(*args, **kwargs)
     if kwargs.get("out") is not None:
+        # as torch: the out= kernel runs, then its forward-AD check refuses
         with _unwrapped():
-            return fn(*args, **kwargs)
+            fn(*args, **kwargs)
+        raise NotImplementedError(f"Trying to use forward AD with {name}_out that does not support it because "
+                                  "it is an out= function")
     inplace = _is_inplace(name)
     if inplace:
         self = args[0]
@@ -429,7 +432,10 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
             if id(t) in table:
                 continue
             if id(t) in dual_tan:
-                leaf = t if (keep_graph and t.requires_grad) else t.detach().requires_grad_(True)
+                # the partial derivative in t alone: a fresh leaf, or (to keep the
+                # graph to t) an alias node, so that gradient flowing to t
+                # through another input (t.sin() * t) is not counted here
+                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else t.detach().requires_grad_(True)
                 leaves.append(leaf)
                 tans.append(dual_tan[id(t)])
                 table[id(t)] = leaf
@@ -505,7 +511,7 @@ class _JvpCtx:
         setattr(self._ctx, name, value)
 
 
-def _function_apply(cls, *args, **kwargs):
+def _function_apply(cls, args, kwargs):
     """Function.apply while a level is open: forward as usual, then the
     outputs' tangents from cls.jvp(ctx, *input_tangents)."""
     from cyautograd.function import _apply_with_ctx
@@ -545,6 +551,75 @@ def _function_apply(cls, *args, **kwargs):
             else:
                 _set_fw_grad(o, r, level, False)
     return out
+
+
+# ---------------------------------------------------------------------------
+# forward-over-reverse and the transforms built on forward AD
+
+
+class _ForwardOverReverse(NotImplementedError):
+    """A reverse-mode gradient with create_graph=True ran inside a level."""
+
+
+_FOR_MSG = ("cyautograd: forward-mode AD through a reverse-mode gradient taken with create_graph=True "
+            "(forward-over-reverse) is not supported; cyautograd.func.jvp/jacfwd/hessian and "
+            "cyautograd.autograd.functional compute such products by the double-backward trick instead")
+
+
+def _guard_create_graph(fn, pos):
+    """fn (autograd.grad / backward) refusing create_graph=True (argument
+    `pos`) while a level is open: the backward formulas would not carry
+    tangents, so the result would be silently wrong."""
+    def guarded(*args, **kwargs):
+        create = kwargs.get("create_graph", args[pos] if len(args) > pos else False)
+        if create and _current_level >= 0 and not getattr(_state, "busy", False):
+            raise _ForwardOverReverse(_FOR_MSG)
+        return fn(*args, **kwargs)
+    guarded.__name__ = getattr(fn, "__name__", "grad")
+    guarded.__doc__ = getattr(fn, "__doc__", None)
+    guarded.__wrapped__ = fn
+    return guarded
+
+
+def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
+    """(outputs, J v) by forward-mode AD, with the contract of
+    autograd.functional._double_backward_jvp (which callers fall back to
+    when this raises _ForwardOverReverse: inside an open level, or when func
+    takes a reverse-mode gradient with create_graph)."""
+    import cyautograd as torch
+    from cyautograd.tensor import Tensor
+    if _current_level >= 0:
+        raise _ForwardOverReverse(_FOR_MSG)
+    with dual_level():
+        with torch.enable_grad():
+            inps = []
+            for t, v in zip(inputs, tangents):
+                if isinstance(t, Tensor) and t.requires_grad:
+                    t = t.detach().requires_grad_()
+                    if v is not None:
+                        t = make_dual(t, v)
+                inps.append(t)
+            raw = func(*inps)
+            outs = raw if isinstance(raw, tuple) else (raw,)
+            if diff_only:
+                outs = tuple(o for o in outs if o.requires_grad)
+            jv = []
+            for o in outs:
+                tg = _fw_grad(o, _current_level) if isinstance(o, Tensor) else None
+                jv.append(torch.zeros_like(o).detach() if tg is None else tg.detach().clone())
+    jv = tuple(jv)
+    if _flag:
+        return tuple(o.detach() for o in outs), jv, isinstance(raw, tuple)
+    return outs, jv
+
+
+def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
+    """Forward-mode AD where it applies, else the double-backward trick."""
+    try:
+        return _forward_jvp(func, inputs, tangents, diff_only, _flag)
+    except _ForwardOverReverse:
+        from cyautograd.autograd.functional import _double_backward_jvp
+        return _double_backward_jvp(func, inputs, tangents, diff_only, _flag)
 
 
 # ---------------------------------------------------------------------------
@@ -595,7 +670,6 @@ def _install():
     if _installed is not None:
         return
     from cyautograd.tensor import Tensor
-    from cyautograd.function import Function
     c = _common()
     mods, cand = _op_candidates()
     wrappers = {}
@@ -618,8 +692,14 @@ def _install():
         if id(v) in cand and k not in _NO_FW:
             undo.append((Tensor, k, v))
             c._fw_set_tensor_method(k, wrapper_for(v, cand[id(v)][0]))
-    undo.append((Function, "apply", Function.__dict__["apply"]))
-    Function.apply = classmethod(_function_apply)
+    from cyautograd import function as _function_mod
+    _function_mod._set_forward_ad_apply(_function_apply)
+    import cyautograd.autograd as _autograd
+    from cyautograd import _ops
+    for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
+        v = getattr(owner, k)
+        undo.append((owner, k, v))
+        setattr(owner, k, _guard_create_graph(v, pos))
     c._fw_swap_dispatch(_dispatch_hook)
     _installed = undo
 
@@ -631,6 +711,8 @@ def _uninstall():
     from cyautograd.tensor import Tensor
     c = _common()
     c._fw_swap_dispatch(None)
+    from cyautograd import function as _function_mod
+    _function_mod._set_forward_ad_apply(None)
     for owner, k, v in reversed(_installed):
         if owner is Tensor:
             c._fw_set_tensor_method(k, v)
