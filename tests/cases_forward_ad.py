@@ -592,3 +592,45 @@ def copy_dual_into_primal_view(T):
         pv = fwAD.unpack_dual(b).primal
         pv.copy_(fwAD.make_dual(p, t))
         return [fwAD.unpack_dual(b).tangent, fwAD.unpack_dual(pv).tangent, b, pv._version]
+
+
+@case
+def transforms_use_forward_ad(T):
+    """func.jvp, func.jacfwd, functional.jacobian(forward-mode) and
+    gradcheck(check_forward_ad) run the Function's jvp (its backward is
+    deliberately wrong), as torch's forward-mode transforms do."""
+    fwAD, p, t = _duals(T)
+
+    class Sq(T.autograd.Function):
+        generate_vmap_rule = True
+
+        @staticmethod
+        def forward(x):
+            return x * x
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_forward(inputs[0])
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return g * x * 10
+
+        @staticmethod
+        def jvp(ctx, tx):
+            x, = ctx.saved_tensors
+            return 2 * x * tx
+    x = p[0].clone()
+    v = t[0].clone()
+    return [T.func.jvp(Sq.apply, (x,), (v,)), T.func.jacfwd(Sq.apply)(x),
+            T.autograd.functional.jacobian(Sq.apply, x, strategy="forward-mode", vectorize=True),
+            T.autograd.gradcheck(Sq.apply, (x.requires_grad_(),), check_forward_ad=True, check_backward_ad=False)]
+
+
+@case
+def hessian_through_forward_over_reverse(T):
+    f = lambda x: (x.sin() * x.exp()).sum()   # noqa: E731
+    x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64)
+    return [T.func.hessian(f)(x), T.func.jacfwd(T.func.grad(f))(x), T.func.jacfwd(T.func.jacrev(f))(x)]

@@ -109,3 +109,44 @@ def test_generated_programs(seed):
     eps = 1e-6
     fd = (f(cy.tensor(p + eps * t)).numpy() - f(cy.tensor(p - eps * t)).numpy()) / (2 * eps)
     np.testing.assert_allclose(tan, fd, rtol=1e-5, atol=1e-6)
+
+
+def test_forward_over_reverse_is_refused_not_wrong():
+    """create_graph=True inside a level would give tangents the backward
+    formulas do not carry: refused with a NotImplementedError; the
+    transforms that need it fall back to the double-backward trick."""
+    x = cy.tensor([0.5, -1.0], dtype=cy.float64, requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, cy.ones(2, dtype=cy.float64))
+        y = (d.sin() * d).sum()
+        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
+            cy.autograd.grad(y, x, create_graph=True)
+        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
+            y.backward(create_graph=True)
+        g, = cy.autograd.grad(y, x)   # first order is fine
+    np.testing.assert_allclose(g.numpy(), (np.cos([0.5, -1.0]) * [0.5, -1.0] + np.sin([0.5, -1.0])))
+    h = cy.func.hessian(lambda t: (t.sin() * t).sum())(x.detach())
+    expected = np.diag(2 * np.cos([0.5, -1.0]) - np.sin([0.5, -1.0]) * [0.5, -1.0])
+    np.testing.assert_allclose(h.numpy(), expected, rtol=1e-12, atol=1e-12)
+
+
+def test_outside_level_no_forward_state():
+    """Ops outside a level never look at tangents: unpack_dual gives None,
+    and a custom Function without jvp applies normally."""
+    class F(cy.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = cy.tensor([1.0, 2.0], requires_grad=True)
+    f = F.apply
+    with fwAD.dual_level():
+        d = fwAD.make_dual(a.detach(), cy.ones(2))
+        with pytest.raises(NotImplementedError, match="You must implement the jvp function"):
+            f(d)
+    assert fwAD.unpack_dual(f(a)).tangent is None
+    f(a).sum().backward()
+    np.testing.assert_allclose(a.grad.numpy(), [2.0, 2.0])

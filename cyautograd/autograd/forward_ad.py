@@ -57,9 +57,17 @@ _registry = []
 _state = threading.local()
 
 
+_common_mod = None
+_Tensor = None
+
+
 def _common():
-    from cyautograd.ops import _common
-    return _common
+    global _common_mod, _Tensor
+    if _common_mod is None:
+        from cyautograd.ops import _common as c
+        from cyautograd.tensor import Tensor
+        _common_mod, _Tensor = c, Tensor
+    return _common_mod
 
 
 # ---------------------------------------------------------------------------
@@ -304,7 +312,7 @@ class _unwrapped:
 
 
 def _flat_tensors(obj, out):
-    from cyautograd.tensor import Tensor
+    Tensor = _Tensor
     if isinstance(obj, Tensor):
         out.append(obj)
     elif isinstance(obj, (list, tuple)):
@@ -318,7 +326,7 @@ def _flat_tensors(obj, out):
 
 def _replace(obj, table):
     """obj with every Tensor t replaced by table[id(t)] (a structural copy)."""
-    from cyautograd.tensor import Tensor
+    Tensor = _Tensor
     if isinstance(obj, Tensor):
         return table.get(id(obj), obj)
     if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
@@ -350,6 +358,7 @@ def _run(name, fn, args, kwargs):
     if getattr(_state, "busy", False) or _current_level < 0:
         return fn(*args, **kwargs)
     level = _current_level
+    _common()
     tensors = _flat_tensors(args, [])
     if kwargs:
         _flat_tensors(tuple(kwargs.values()), tensors)
