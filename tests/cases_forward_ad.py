@@ -218,6 +218,7 @@ OPS = {
     "copy_": (lambda T, x, y: _ip(x, lambda z: z.copy_(y)), [M34, (4,)]),
     "masked_fill_": (lambda T, x: _ip(x, lambda z: z.masked_fill_(z > 0, 0.5)), [M34]),
     "index_put_": (lambda T, x, v: _ip(x, lambda z: z.index_put_((T.tensor([1]),), v, accumulate=True)), [M34, (4,)]),
+    "relu_inplace_kw": (lambda T, x: _ip(x, lambda z: F(T).relu(z, inplace=True)), [M34]),
     "add_on_view": (lambda T, x, y: _ip_view(x, lambda v: v.add_(y)), [M34, (4,)]),
     "mul_on_view_col": (lambda T, x, y: _ip_view(x, lambda v: v.mul_(y), col=True), [M34, (3,)]),
 }

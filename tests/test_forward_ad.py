@@ -150,3 +150,23 @@ def test_outside_level_no_forward_state():
     assert fwAD.unpack_dual(f(a)).tangent is None
     f(a).sum().backward()
     np.testing.assert_allclose(a.grad.numpy(), [2.0, 2.0])
+
+
+def test_level_bookkeeping_stays_flat():
+    """A loop inside a level: tangents of dead tensors leave the level's
+    registry (memory flat under gc.disable(), graphs free by refcount)."""
+    import gc
+    x = cy.rand(8, dtype=cy.float64)
+    gc.disable()
+    try:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(x, cy.ones(8, dtype=cy.float64))
+            for _ in range(3):
+                (d * 2).sin()
+            n = len(fwAD._registry)
+            for _ in range(50):
+                (d * 2).sin()
+            assert len(fwAD._registry) == n
+    finally:
+        gc.enable()
+    assert not fwAD._registry

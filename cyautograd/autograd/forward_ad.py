@@ -53,7 +53,15 @@ __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_du
 # the current level: -1 when none is open (torch's _current_level)
 _current_level = -1
 # tensors given a tangent at the open level, cleared when it exits
-_registry = []
+# ({id: weakref}; a tensor that dies leaves, so a long loop inside a level
+# keeps this flat, as torch's ForwardADLevel)
+_registry = {}
+
+
+def _register(t):
+    k = id(t)
+    if k not in _registry:
+        _registry[k] = weakref.ref(t, lambda r, k=k: _registry.pop(k, None))
 _state = threading.local()
 
 
@@ -98,7 +106,7 @@ def exit_dual_level(*, level=None):
     if level < 0:
         raise RuntimeError("Dual level must be a positive number.")
     c = _common()
-    for ref in _registry:
+    for ref in list(_registry.values()):
         t = ref()
         if t is not None:
             c._fw_store(t, level, None)
@@ -187,7 +195,7 @@ def _fw_grad(t, level):
     with _unwrapped():
         g = view_fn(bg) if view_fn is not None else _view_like(bg, t)
     c._fw_store(t, level, g)
-    _registry.append(weakref.ref(t))
+    _register(t)
     return g
 
 
@@ -223,7 +231,7 @@ def _set_fw_grad(self, new_grad, level, is_inplace_op):
             g.copy_(new_grad)
             new_grad = g
     c._fw_store(self, level, new_grad)
-    _registry.append(weakref.ref(self))
+    _register(self)
 
 
 # ---------------------------------------------------------------------------
@@ -379,7 +387,7 @@ def _run(name, fn, args, kwargs):
             fn(*args, **kwargs)
         raise NotImplementedError(f"Trying to use forward AD with {name}_out that does not support it because "
                                   "it is an out= function")
-    inplace = _is_inplace(name)
+    inplace = _is_inplace(name) or kwargs.get("inplace") is True
     if inplace:
         self = args[0]
         with _unwrapped():
@@ -389,6 +397,11 @@ def _run(name, fn, args, kwargs):
             return out
         nt = new_tangents[0]
         if nt is None:
+            return out
+        if out is not self and not _is_inplace(name):
+            # inplace=True that the op did not honour: the result is new
+            if isinstance(out, _Tensor) and _fw_grad(out, level) is None:
+                _set_fw_grad(out, nt, level, False)
             return out
         cur = _fw_grad(self, level)
         with _unwrapped():
@@ -456,8 +469,8 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
         sargs = _replace(args, table)
         skw = {k: _replace(v, table) for k, v in kwargs.items()}
         y = fn(*sargs, **skw)
-        if inplace:
-            y = sargs[0]
+        if inplace and (y is sargs[0] or _is_inplace(name)):
+            y = sargs[0]   # (an op given inplace=True may still return a new tensor)
         ys = [o for o in _flat_tensors(y, []) if _is_float(o)]
         live = [o for o in ys if o.requires_grad]
         if not live:
@@ -662,7 +675,8 @@ def _op_candidates():
     cand = {}
     for m in mods:
         for k, v in list(vars(m).items()):
-            if k.startswith("__") or isinstance(v, (type, types.ModuleType)) or not callable(v):
+            # private helpers run inside the public ops that call them
+            if k.startswith("_") or isinstance(v, (type, types.ModuleType)) or not callable(v):
                 continue
             if k in _NO_FW or getattr(v, "__name__", k) in _NO_FW:
                 continue
