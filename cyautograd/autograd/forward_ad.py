@@ -649,6 +649,7 @@ def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
 
 
 _installed = None   # [(namespace setter, name, original)] while installed
+_wrapper_cache = {}  # id(original) -> (original, wrapper), reused by later levels
 
 
 def _wrap(name, fn):
@@ -688,33 +689,58 @@ def _dispatch_hook(name, fn, args):
     return _run(name, fn, args, {})
 
 
+_plan = None        # (namespace sizes, [(owner, key, original, wrapper)]) from the last install
+
+
+def _swap_plan():
+    """Every (owner, key, original, wrapper) to install: rebuilt only when a
+    namespace changed size since the last level (a module imported later,
+    new ops registered)."""
+    global _plan
+    import cyautograd
+    from cyautograd import _ops
+    from cyautograd.tensor import Tensor
+    try:
+        from cyautograd.nn import functional as F
+    except ImportError:
+        F = None
+    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(F)) if F else 0, len(Tensor.__dict__))
+    if _plan is not None and _plan[0] == key:
+        return _plan[1]
+    mods, cand = _op_candidates()
+    plan = []
+
+    def wrapper_for(v, name):
+        hit = _wrapper_cache.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = _wrapper_cache[id(v)] = (v, _wrap(name, v))
+        return hit[1]
+    for m in mods:
+        for k, v in list(vars(m).items()):
+            if id(v) in cand and not k.startswith("__"):
+                plan.append((m, k, v, wrapper_for(v, cand[id(v)][0])))
+    for k, v in dict(Tensor.__dict__).items():
+        if id(v) in cand and k not in _NO_FW:
+            plan.append((Tensor, k, v, wrapper_for(v, cand[id(v)][0])))
+    _plan = (key, plan)
+    return plan
+
+
 def _install():
     global _installed
     if _installed is not None:
         return
     from cyautograd.tensor import Tensor
     c = _common()
-    mods, cand = _op_candidates()
-    wrappers = {}
     undo = []
-
-    def wrapper_for(v, name):
-        w = wrappers.get(id(v))
-        if w is None:
-            w = wrappers[id(v)] = _wrap(name, v)
-        return w
-    for m in mods:
-        d = vars(m)
-        for k, v in list(d.items()):
-            if id(v) in cand and not k.startswith("__"):
-                name = cand[id(v)][0]
-                undo.append((m, k, v))
-                setattr(m, k, wrapper_for(v, name))
-    td = dict(Tensor.__dict__)
-    for k, v in td.items():
-        if id(v) in cand and k not in _NO_FW:
-            undo.append((Tensor, k, v))
-            c._fw_set_tensor_method(k, wrapper_for(v, cand[id(v)][0]))
+    for owner, k, v, w in _swap_plan():
+        if owner is Tensor:
+            if Tensor.__dict__.get(k) is v:
+                undo.append((Tensor, k, v))
+                c._fw_set_tensor_method(k, w)
+        elif vars(owner).get(k) is v:
+            undo.append((owner, k, v))
+            setattr(owner, k, w)
     from cyautograd import function as _function_mod
     _function_mod._set_forward_ad_apply(_function_apply)
     import cyautograd.autograd as _autograd
