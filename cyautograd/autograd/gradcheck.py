@@ -354,10 +354,19 @@ def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad
         for i, (k, u) in enumerate(zip(diff_idx, all_u)):
             n = float(np.dot(v, num[i][j]))
             if use_forward_ad:
+                # as torch: forward mode compares the vectors J u themselves
                 tangents = [None] * len(inputs)
                 tangents[k] = _wrap(u.reshape(tuple(inputs[k].shape)), inputs[k].dtype)
                 _, jvps = _double_backward_jvp(func, inputs, tangents, diff_only=True)
-                a = float(np.dot(v, _np(jvps[j]).reshape(-1)))
+                a_vec = _np(jvps[j]).reshape(-1)
+                n_vec = num[i][j]
+                atol_ij = _adjusted_atol(atol, u, None)
+                if not np.allclose(a_vec, n_vec, rtol=rtol, atol=atol_ij):
+                    raise GradcheckError(
+                        _notallclose_msg(_wrap(a_vec, o.dtype), _wrap(n_vec.astype(a_vec.dtype), o.dtype),
+                                         j, i, True)
+                        + _slow_mode_error(func, inputs, outputs, i, j, rtol, atol, eps, True))
+                continue
             else:
                 g1 = _vjp_rows(o, diff, _wrap(v.reshape(tuple(o.shape)), o.dtype))
                 g2 = _vjp_rows(o, diff, _wrap(v.reshape(tuple(o.shape)), o.dtype))
