@@ -17,5 +17,7 @@ cdef class AutogradMeta:
     cdef object post_acc_grad_hooks_  # post-accumulate-grad hooks {handle id: hook} (may be None)
     cdef object retains_grad_fn_      # the node holding our retain_grad hook (may be None)
     cdef object name_                 # str or None
+    cdef dict fw_grad_                # ForwardGrad: {level: tangent Tensor}; None until a tangent
+    #                                   is set (see NOTE [ Forward grad layout ] in autograd/forward_ad.py)
 
 cdef AutogradMeta new_autograd_meta()

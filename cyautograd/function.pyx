@@ -87,6 +87,14 @@ cdef class BackwardCFunction(Node):
                                 f"type {type(t).__name__}")
         self.to_save_ = tensors
 
+    def save_for_forward(self, *tensors):
+        """Keep tensors for the Function's jvp (forward-mode AD), where
+        ctx.saved_tensors returns them."""
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(f"save_for_forward expects all arguments to be tensors; but got {type(t).__name__}")
+        self._cya_saved_for_forward = tensors
+
     def mark_dirty(self, *args):
         self.dirty_tensors_ = args
 
@@ -214,13 +222,40 @@ class Function(metaclass=FunctionMeta):
 
     vjp = backward
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+
     @classmethod
     def apply(cls, *args, **kwargs):
         return _apply(cls, args, kwargs)
 
 
-cdef object _apply(cls, tuple args, dict kwargs):
+def _apply_with_ctx(cls, args, kwargs):
+    """(outputs, ctx) of cls.apply(*args, **kwargs): forward_ad runs the
+    Function's jvp with the forward's ctx."""
+    ctx_out = []
+    out = _apply(cls, tuple(args), dict(kwargs), ctx_out)
+    return out, ctx_out[0]
+
+
+# forward_ad's Function.apply (computes the outputs' tangents with the
+# Function's jvp) while a dual level is open; None otherwise
+cdef object _forward_ad_apply = None
+
+
+def _set_forward_ad_apply(hook):
+    global _forward_ad_apply
+    _forward_ad_apply = hook
+
+
+cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
+    if _forward_ad_apply is not None and ctx_out is None:
+        return _forward_ad_apply(cls, args, kwargs)
     cdef BackwardCFunction ctx = cls._backward_cls()
+    if ctx_out is not None:
+        ctx_out.append(ctx)
     cdef Tensor t
     cdef list is_var = []
     cdef list needs = []

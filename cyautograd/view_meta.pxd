@@ -22,8 +22,8 @@ cdef class DifferentiableViewMeta(AutogradMeta):
     cdef cya_view_meta_t v           # shared_view_info / attr_version / creation_meta
     cdef Tensor bw_base_             # backward ViewInfo's base; None: not a backward view
     cdef object bw_view_fn_          # backward ViewInfo's view_fn
-    cdef Tensor fw_base_             # forward ViewInfo (forward-mode AD slot, unused yet)
-    cdef object fw_view_fn_
+    cdef Tensor fw_base_             # forward ViewInfo's base when not shared (NOTE [ Forward view info ])
+    cdef object fw_view_fn_          # forward ViewInfo's view_fn
 
 cdef Tensor make_view(Tensor base, object arr, int creation_meta)
 cdef void set_view_history(Tensor view, Node fn, Py_ssize_t output_nr)

@@ -43,6 +43,15 @@ cdef object _np_generic = _np.generic
 #   -> view.grad_fn is regenerated on read as AsStridedBackward0 from base,
 #      because view's version moved past attr_version.
 #
+# NOTE [ Forward view info ]
+# A view also has a forward ViewInfo, the base whose tangent its own tangent
+# views (forward-mode AD). Almost always it is the backward one:
+# shared_view_info = 1 and fw_base_ stays None (as the seed's constructor
+# asserts). They differ below a view that is not forward-differentiable
+# (make_dual's output, unpack_dual's primal: a view of the primal for
+# backward but not for tangents): a view of it names it as its forward
+# base, while its backward base stays the root.
+#
 # NOTE [ View + Inplace detection ]
 # creation_meta records how the view was made. DEFAULT views may be
 # modified in place; a view made under no_grad or inference_mode, returned
@@ -117,7 +126,13 @@ cdef class DifferentiableViewMeta(AutogradMeta):
 
     @property
     def forward_info(self):
+        if self.v.shared_view_info:
+            return self.backward_info
         return None if self.fw_base_ is None else ViewInfo(self.fw_base_, self.fw_view_fn_)
+
+    @property
+    def shared_view_info(self):
+        return bool(self.v.shared_view_info)
 
 
 cdef Tensor make_view(Tensor base, object arr, int creation_meta):
@@ -149,8 +164,19 @@ cdef Tensor make_view(Tensor base, object arr, int creation_meta):
         if bm.bw_view_fn_ is not None:
             meta.bw_view_fn_ = chain_view_fn(bm.bw_base_, bm.bw_view_fn_, base, out, None)
         creation_meta = propagate_creation_meta(bm.v.creation_meta, creation_meta)
+        # the forward ViewInfo: the same as the backward one (shared) unless
+        # base's forward view differs (NOTE [ Forward view info ])
+        if bm.v.shared_view_info:
+            meta.v.shared_view_info = 1
+        elif bm.fw_base_ is not None:
+            meta.fw_base_ = bm.fw_base_
+            if bm.fw_view_fn_ is not None:
+                meta.fw_view_fn_ = chain_view_fn(bm.fw_base_, bm.fw_view_fn_, base, out, None)
+        else:
+            meta.fw_base_ = base
     else:
         meta.bw_base_ = base
+        meta.v.shared_view_info = 1
     meta.v.creation_meta = <cya_creation_meta_t>creation_meta
     meta.v.attr_version = 0 if out.version_counter_ is None else out.version_counter_.c.version
     out.autograd_meta_ = meta

@@ -195,20 +195,33 @@ def test_gradcheck_leaves_inputs_untouched():
     np.testing.assert_array_equal(y.detach().numpy(), arr[0])
 
 
-def test_gradcheck_forward_mode_via_double_backward():
-    """check_forward_ad builds J column by column from double-backward JVPs;
-    a backward whose own derivative is wrong fails with torch's forward-mode
-    wording, a right one passes."""
-    class Half(cy.autograd.Function):   # d(x^2) given as g * x: wrong by 2
+def test_gradcheck_forward_mode():
+    """check_forward_ad builds J column by column from forward-mode JVPs: a
+    Function whose jvp is wrong fails with torch's forward-mode wording, one
+    without a jvp raises torch's NotImplementedError, a right one passes."""
+    class Half(cy.autograd.Function):   # d(x^2) given as t * x: wrong by 2
         @staticmethod
         def forward(ctx, x):
-            ctx.save_for_backward(x)
+            ctx.save_for_forward(x)
             return x * x
 
         @staticmethod
         def backward(ctx, g):
+            return g
+
+        @staticmethod
+        def jvp(ctx, t):
             x, = ctx.saved_tensors
-            return g * x
+            return t * x
+
+    class NoJvp(cy.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * x
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
     x = cy.tensor([1.0, 2.0, -0.5], dtype=cy.float64, requires_grad=True)
     with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0 "
                                              "with respect to input 0,"):
@@ -216,5 +229,7 @@ def test_gradcheck_forward_mode_via_double_backward():
     with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch"):
         cy.autograd.gradcheck(Half.apply, (x,), check_forward_ad=True, check_backward_ad=False,
                               fast_mode=True)
+    with pytest.raises(NotImplementedError, match="You must implement the jvp function"):
+        cy.autograd.gradcheck(NoJvp.apply, (x,), check_forward_ad=True, check_backward_ad=False)
     assert cy.autograd.gradcheck(lambda t: (t * t).exp(), (x,), check_forward_ad=True)
     assert cy.autograd.gradgradcheck(lambda t: (t * t).exp(), (x,), check_fwd_over_rev=True)

@@ -1,6 +1,6 @@
 """cyautograd.autograd, shaped like torch.autograd."""
 from cyautograd.engine import backward, grad  # noqa: F401
-from cyautograd.autograd import anomaly_mode, function, functional, graph, profiler  # noqa: F401
+from cyautograd.autograd import anomaly_mode, forward_ad, function, functional, graph, profiler  # noqa: F401
 from cyautograd.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401
 from cyautograd.function import Function, once_differentiable  # noqa: F401
 from cyautograd.graph import Node  # noqa: F401

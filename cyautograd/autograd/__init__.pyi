@@ -3,6 +3,7 @@
 import builtins
 from typing import Any, Iterator
 from cyautograd.autograd import anomaly_mode as anomaly_mode
+from cyautograd.autograd import forward_ad as forward_ad
 from cyautograd.autograd import function as function
 from cyautograd.autograd import functional as functional
 from cyautograd.autograd import graph as graph
@@ -19,6 +20,8 @@ class Function:
     def backward(ctx: Any, *grad_outputs: Any) -> Any: ...
     @staticmethod
     def forward(*args: Any, **kwargs: Any) -> Any: ...
+    @staticmethod
+    def jvp(ctx: Any, *grad_inputs: Any) -> Any: ...
     @staticmethod
     def setup_context(ctx: Any, inputs: Any, output: Any) -> Any: ...
     @staticmethod

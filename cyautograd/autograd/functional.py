@@ -3,10 +3,13 @@ whole-function derivatives (vjp, jvp, jacobian, hessian, vhp, hvp) built on
 ``autograd.grad``.
 
 NOTE [ Forward mode by double backward ]
-cyautograd has no forward-mode engine yet, so every Jacobian-vector product
-here (``jvp``, ``hvp``, ``jacobian(strategy="forward-mode")``,
-``hessian(outer_jacobian_strategy="forward-mode")``) uses the trick torch's own
-``torch.autograd.functional.jvp`` uses: for y = f(x), g(u) = J^T u is linear
+``jvp`` and ``hvp`` here use, as torch's do, the double-backward trick rather
+than forward-mode AD; ``jacobian(strategy="forward-mode")`` uses forward-mode
+AD (cyautograd.autograd.forward_ad) as torch's does, falling back to the trick
+where forward AD cannot run: inside an open dual level, or over a function
+that takes a reverse-mode gradient with create_graph
+(``hessian(outer_jacobian_strategy="forward-mode")``, forward-over-reverse).
+The trick: for y = f(x), g(u) = J^T u is linear
 in u, so differentiating g(u) with respect to a dummy u (zeros that require
 grad) against the tangent v gives (J^T)^T v = J v. It costs two reverse
 passes and needs the backward of f to be differentiable (every op with a
@@ -246,6 +249,11 @@ def _standard_basis(n, like):
     return [eye[k] for k in range(n)]
 
 
+def _jvp_any(func, inputs, tangents, _flag=False):
+    from cyautograd.autograd.forward_ad import _jvp_any as jvp_any
+    return jvp_any(func, inputs, tangents, _flag=_flag)
+
+
 def _jacfwd(func, inputs, strict=False, vectorize=False):
     if strict:
         raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"` '
@@ -264,7 +272,7 @@ def _jacfwd(func, inputs, strict=False, vectorize=False):
     for j, inp in enumerate(inputs):
         for e in _standard_basis(inp.numel(), inp):
             tangents = [e.reshape(tuple(inp.shape)) if jj == j else None for jj in range(len(inputs))]
-            outputs, jv, is_outputs_tuple = _double_backward_jvp(func, prepared, tangents, _flag=True)
+            outputs, jv, is_outputs_tuple = _jvp_any(func, prepared, tangents, _flag=True)
             columns[j].append(jv)
     if outputs is None:   # every input is empty: run once for the output shapes
         with torch.enable_grad():

@@ -14,13 +14,14 @@ submodule's name); ``import cyautograd.autograd.gradcheck`` /
 ``from cyautograd.autograd.gradcheck import GradcheckError`` reach this
 module through ``sys.modules``.
 
-Forward mode: cyautograd has no forward-mode engine yet. ``check_forward_ad``
-and ``check_fwd_over_rev`` compute the forward-mode Jacobian column by column
-with Jacobian-vector products built from two reverse passes (the
-"double-backward trick" that torch.autograd.functional.jvp uses), so they
-check that the backward of each backward is correct and consistent with
-finite differences; failures use torch's "Jacobian computed with forward mode
-mismatch" wording.
+Forward mode: ``check_forward_ad`` computes the forward-mode Jacobian column
+by column with Jacobian-vector products from forward-mode AD
+(cyautograd.autograd.forward_ad: each input made dual with a unit tangent),
+as torch does. Where forward AD cannot run (inside an open dual level, or a
+function that itself takes a reverse-mode gradient with create_graph, as
+``check_fwd_over_rev`` does) the JVP falls back to the "double-backward
+trick" of torch.autograd.functional.jvp. Failures use torch's "Jacobian
+computed with forward mode mismatch" wording.
 """
 import warnings
 
@@ -236,9 +237,9 @@ def _analytical_jacobian(inputs, output, nondet_tol, check_grad_dtypes):
 
 def _forward_jacobian(func, inputs, outputs):
     """[output][input] Jacobians (input.numel(), output.numel()) built from
-    Jacobian-vector products with unit tangents, each JVP computed by the
-    double-backward trick (see cyautograd.autograd.functional.jvp)."""
-    from cyautograd.autograd.functional import _double_backward_jvp
+    Jacobian-vector products with unit tangents, each JVP computed by
+    forward-mode AD (or the double-backward trick where it cannot run)."""
+    from cyautograd.autograd.forward_ad import _jvp_any as _double_backward_jvp
     torch = _torch()
     diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
     result = [[None] * len(diff_idx) for _ in outputs]
@@ -349,14 +350,23 @@ def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad
     diff = [inputs[k] for k in diff_idx]
     for j, (o, v) in enumerate(zip(outputs, all_v)):
         if use_forward_ad:
-            from cyautograd.autograd.functional import _double_backward_jvp
+            from cyautograd.autograd.forward_ad import _jvp_any as _double_backward_jvp
         for i, (k, u) in enumerate(zip(diff_idx, all_u)):
             n = float(np.dot(v, num[i][j]))
             if use_forward_ad:
+                # as torch: forward mode compares the vectors J u themselves
                 tangents = [None] * len(inputs)
                 tangents[k] = _wrap(u.reshape(tuple(inputs[k].shape)), inputs[k].dtype)
                 _, jvps = _double_backward_jvp(func, inputs, tangents, diff_only=True)
-                a = float(np.dot(v, _np(jvps[j]).reshape(-1)))
+                a_vec = _np(jvps[j]).reshape(-1)
+                n_vec = num[i][j]
+                atol_ij = _adjusted_atol(atol, u, None)
+                if not np.allclose(a_vec, n_vec, rtol=rtol, atol=atol_ij):
+                    raise GradcheckError(
+                        _notallclose_msg(_wrap(a_vec, o.dtype), _wrap(n_vec.astype(a_vec.dtype), o.dtype),
+                                         j, i, True)
+                        + _slow_mode_error(func, inputs, outputs, i, j, rtol, atol, eps, True))
+                continue
             else:
                 g1 = _vjp_rows(o, diff, _wrap(v.reshape(tuple(o.shape)), o.dtype))
                 g2 = _vjp_rows(o, diff, _wrap(v.reshape(tuple(o.shape)), o.dtype))

@@ -12,8 +12,12 @@ built from it:
   differentiate the result: an enclosing transform, or an input that
   requires grad. At the outermost level the results are detached, as
   torch.func's are.
-* ``jvp``/``jacfwd`` use the double-backward trick (NOTE [ Forward mode by
-  double backward ] in cyautograd/autograd/functional.py).
+* ``jvp``/``jacfwd`` use forward-mode AD (cyautograd.autograd.forward_ad),
+  as torch.func does; nested inside another transform or an open dual level,
+  or over a function that takes a reverse-mode gradient with create_graph
+  (``hessian`` = jacfwd(jacrev), forward-over-reverse), they fall back to the
+  double-backward trick (NOTE [ Forward mode by double backward ] in
+  cyautograd/autograd/functional.py).
 * ``vmap`` is a Python loop over the mapped dimension: each call of the
   function sees one slice, results are stacked along ``out_dims``. It gives
   torch's results for functions without data-dependent side effects, costs a
@@ -327,10 +331,11 @@ def vjp(func, *primals, has_aux=False):
 
 
 def jvp(func, primals, tangents, *, strict=False, has_aux=False):
-    """``(func(*primals), J @ tangents)``: the Jacobian-vector product,
-    computed by the double-backward trick (two reverse passes; see NOTE [
-    Forward mode by double backward ]). ``primals`` and ``tangents`` are
-    tuples of the same structure. ``strict=True`` is refused as in torch."""
+    """``(func(*primals), J @ tangents)``: the Jacobian-vector product, by
+    forward-mode AD (or the double-backward trick where forward AD cannot
+    run; NOTE [ Function transforms over the tape ]). ``primals`` and
+    ``tangents`` are tuples of the same structure. ``strict=True`` is
+    refused as in torch."""
     if not isinstance(primals, tuple):
         raise RuntimeError("jvp(f, primals, tangents): Expected primals to be a tuple. E.g. it should be "
                            "valid to call f(*primals).")
@@ -353,6 +358,10 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                                "original Tensor, this is not supported. Tensor is of size "
                                f"{list(p.shape)} while the given forward gradient is of size {list(t.shape)}.")
     keep = _needs_graph(p_leaves + t_leaves)
+    if _level[0] == 0:
+        r = _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep)
+        if r is not None:
+            return r
     lifted = [_lift(t, keep) for t in p_leaves]
     _level[0] += 1
     try:
@@ -388,6 +397,43 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         r = next(it) if o.requires_grad else None
         tan_out.append(torch.zeros_like(o).detach() if r is None else r)
     result = (_finish(out, lifted, keep), _finish(_unflatten(tan_out, out_spec), lifted + u, keep))
+    if has_aux:
+        return result + (_finish(aux, lifted, keep),)
+    return result
+
+
+def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
+    """jvp by forward-mode AD: func runs on dual tensors (fresh leaves, or
+    views of inputs that require grad, so the results compose with ordinary
+    autograd). None where forward AD cannot run (an open dual level, or func
+    takes a reverse-mode gradient with create_graph): the caller falls back."""
+    from cyautograd.autograd import forward_ad as fwAD
+    if fwAD._current_level >= 0:
+        return None
+    # inputs keep their history only where it leads outside (no fresh
+    # leaves: forward AD needs no reverse graph of its own)
+    lifted = [t.view_as(t) if keep and t.requires_grad else t.detach() for t in p_leaves]
+    try:
+        with fwAD.dual_level():
+            duals = [fwAD.make_dual(x, t) if x.dtype.is_floating_point else x for x, t in zip(lifted, t_leaves)]
+            out = func(*_unflatten(duals, p_spec))
+            if has_aux:
+                if not (isinstance(out, tuple) and len(out) == 2):
+                    raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
+                                       "(output, aux) if has_aux is True")
+                out, aux = out
+            out_leaves, out_spec = _flatten(out)
+            for o in out_leaves:
+                if not isinstance(o, Tensor):
+                    raise RuntimeError("jvp(f, primals, tangents): expected f(*primals) to return only "
+                                       f"tensors, got unsupported type {type(o)}")
+            tan_out = []
+            for o in out_leaves:
+                tg = fwAD.unpack_dual(o).tangent
+                tan_out.append(torch.zeros_like(o).detach() if tg is None else tg)
+    except fwAD._ForwardOverReverse:
+        return None
+    result = (_finish(out, lifted, keep), _finish(_unflatten(tan_out, out_spec), lifted, keep))
     if has_aux:
         return result + (_finish(aux, lifted, keep),)
     return result

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Operand preparation and polymorphic helpers shared by the op modules."""
+cimport cython
 cimport numpy as cnp
 from cyautograd.tensor cimport Tensor, wrap_array
 
@@ -155,3 +156,284 @@ cdef tuple wrap_dims(object dim, Py_ssize_t ndim):
             raise RuntimeError("dim appears multiple times in the list of dims")
         return out
     return (wrap_dim(dim, ndim),)
+
+
+# =============================================================================
+# Forward-mode AD support (cyautograd.autograd.forward_ad)
+# NOTE [ Forward AD dispatch ]: while a dual level is open, forward_ad swaps
+# every differentiable entry of the op tables (this TensorDispatch, the
+# functional namespaces, Tensor's method dict) for a wrapper that computes
+# tangents, and swaps the originals back when the level closes. Outside a
+# level the ops run exactly the code they ran before: forward AD costs the
+# hot path nothing, not even a flag test.
+# =============================================================================
+from cyautograd.autograd_meta cimport AutogradMeta
+from cyautograd.view_meta cimport DifferentiableViewMeta, make_view
+from cyautograd.variable cimport materialize_autograd_meta
+from cyautograd.tensor cimport TensorDispatch, tensor_dispatch, binary_fn, unary_fn
+
+
+def _fw_grads(Tensor t not None):
+    """The tensor's ForwardGrad {level: tangent}, or None."""
+    cdef AutogradMeta m = t.autograd_meta_
+    return None if m is None else m.fw_grad_
+
+
+def _fw_store(Tensor t not None, Py_ssize_t level, tangent):
+    """Store (tangent a Tensor) or drop (None) the raw tangent at `level`."""
+    cdef AutogradMeta m = t.autograd_meta_
+    if tangent is None:
+        if m is not None and m.fw_grad_ is not None:
+            m.fw_grad_.pop(level, None)
+            if not m.fw_grad_:
+                m.fw_grad_ = None
+        return
+    if not isinstance(tangent, Tensor):
+        raise TypeError("a tangent must be a Tensor")
+    m = materialize_autograd_meta(t)
+    if m.fw_grad_ is None:
+        m.fw_grad_ = {}
+    m.fw_grad_[level] = tangent
+
+
+def _fw_view_info(Tensor t not None):
+    """(base, view_fn) of the tensor's forward ViewInfo, or None when it is
+    not a forward-differentiable view (NOTE [ Forward view info ])."""
+    cdef AutogradMeta m = t.autograd_meta_
+    cdef DifferentiableViewMeta dm
+    if m is None or not m.c.is_view:
+        return None
+    dm = <DifferentiableViewMeta>m
+    if dm.v.shared_view_info:
+        return None if dm.bw_base_ is None else (dm.bw_base_, dm.bw_view_fn_)
+    if dm.fw_base_ is None:
+        return None
+    return (dm.fw_base_, dm.fw_view_fn_)
+
+
+def _fw_drop_view_info(Tensor t not None):
+    """Make a fresh view forward-non-differentiable (make_dual's result,
+    unpack_dual's primal): keep its backward ViewInfo, no forward one."""
+    cdef AutogradMeta m = t.autograd_meta_
+    cdef DifferentiableViewMeta dm
+    if m is None or not m.c.is_view:
+        return
+    dm = <DifferentiableViewMeta>m
+    dm.v.shared_view_info = 0
+    dm.fw_base_ = None
+    dm.fw_view_fn_ = None
+
+
+cdef object _fw_hook = None   # callable(name, original, args) while a level is open
+
+
+@cython.final
+cdef class _BinaryOp:
+    cdef binary_fn f
+    cdef readonly str name
+
+    def __call__(self, a, b):
+        return self.f(a, b)
+
+
+@cython.final
+cdef class _UnaryOp:
+    cdef unary_fn f
+    cdef readonly str name
+
+    def __call__(self, a):
+        return self.f(a)
+
+
+cdef TensorDispatch _fw_saved
+cdef bint _fw_swapped = False
+cdef dict _fw_orig = {}
+
+cdef object _fw_tr_add(object a, object b):
+    return _fw_hook("add", _fw_orig["add"], (a, b))
+
+cdef object _fw_tr_sub(object a, object b):
+    return _fw_hook("sub", _fw_orig["sub"], (a, b))
+
+cdef object _fw_tr_mul(object a, object b):
+    return _fw_hook("mul", _fw_orig["mul"], (a, b))
+
+cdef object _fw_tr_truediv(object a, object b):
+    return _fw_hook("truediv", _fw_orig["truediv"], (a, b))
+
+cdef object _fw_tr_pow(object a, object b):
+    return _fw_hook("pow", _fw_orig["pow"], (a, b))
+
+cdef object _fw_tr_matmul(object a, object b):
+    return _fw_hook("matmul", _fw_orig["matmul"], (a, b))
+
+cdef object _fw_tr_rsub(object a, object b):
+    return _fw_hook("rsub", _fw_orig["rsub"], (a, b))
+
+cdef object _fw_tr_rtruediv(object a, object b):
+    return _fw_hook("rtruediv", _fw_orig["rtruediv"], (a, b))
+
+cdef object _fw_tr_rpow(object a, object b):
+    return _fw_hook("rpow", _fw_orig["rpow"], (a, b))
+
+cdef object _fw_tr_iadd(object a, object b):
+    return _fw_hook("iadd", _fw_orig["iadd"], (a, b))
+
+cdef object _fw_tr_isub(object a, object b):
+    return _fw_hook("isub", _fw_orig["isub"], (a, b))
+
+cdef object _fw_tr_imul(object a, object b):
+    return _fw_hook("imul", _fw_orig["imul"], (a, b))
+
+cdef object _fw_tr_itruediv(object a, object b):
+    return _fw_hook("itruediv", _fw_orig["itruediv"], (a, b))
+
+cdef object _fw_tr_getitem(object a, object b):
+    return _fw_hook("getitem", _fw_orig["getitem"], (a, b))
+
+cdef object _fw_tr_view(object a, object b):
+    return _fw_hook("view", _fw_orig["view"], (a, b))
+
+cdef object _fw_tr_view1(object a, object b):
+    return _fw_hook("view1", _fw_orig["view1"], (a, b))
+
+cdef object _fw_tr_neg(object a):
+    return _fw_hook("neg", _fw_orig["neg"], (a,))
+
+cdef object _fw_tr_t(object a):
+    return _fw_hook("t", _fw_orig["t"], (a,))
+
+cdef object _fw_tr_numpy_T(object a):
+    return _fw_hook("numpy_T", _fw_orig["numpy_T"], (a,))
+
+
+def _fw_dispatch_originals():
+    """{name: callable}: the dispatch table's differentiable entries."""
+    cdef TensorDispatch* d = tensor_dispatch()
+    cdef _BinaryOp b
+    cdef _UnaryOp u
+    src = d[0] if not _fw_swapped else _fw_saved
+    r = {}
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.add; b.name = "add"; r["add"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.sub; b.name = "sub"; r["sub"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.mul; b.name = "mul"; r["mul"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.truediv; b.name = "truediv"; r["truediv"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.pow; b.name = "pow"; r["pow"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.matmul; b.name = "matmul"; r["matmul"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.rsub; b.name = "rsub"; r["rsub"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.rtruediv; b.name = "rtruediv"; r["rtruediv"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.rpow; b.name = "rpow"; r["rpow"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.iadd; b.name = "iadd"; r["iadd"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.isub; b.name = "isub"; r["isub"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.imul; b.name = "imul"; r["imul"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.itruediv; b.name = "itruediv"; r["itruediv"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.getitem; b.name = "getitem"; r["getitem"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.view; b.name = "view"; r["view"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.view1; b.name = "view1"; r["view1"] = b
+    u = _UnaryOp.__new__(_UnaryOp); u.f = src.neg; u.name = "neg"; r["neg"] = u
+    u = _UnaryOp.__new__(_UnaryOp); u.f = src.t; u.name = "t"; r["t"] = u
+    u = _UnaryOp.__new__(_UnaryOp); u.f = src.numpy_T; u.name = "numpy_T"; r["numpy_T"] = u
+    return r
+
+
+def _fw_swap_dispatch(hook):
+    """Install (hook callable) or remove (None) the forward-AD trampolines in
+    Tensor's dispatch table; see NOTE [ Forward AD dispatch ]."""
+    global _fw_hook, _fw_swapped, _fw_saved, _fw_orig
+    cdef TensorDispatch* d = tensor_dispatch()
+    if hook is None:
+        if _fw_swapped:
+            d[0] = _fw_saved
+            _fw_swapped = False
+        _fw_hook = None
+        return
+    if not _fw_swapped:
+        _fw_orig = _fw_dispatch_originals()
+        _fw_saved = d[0]
+        d.add = _fw_tr_add
+        d.sub = _fw_tr_sub
+        d.mul = _fw_tr_mul
+        d.truediv = _fw_tr_truediv
+        d.pow = _fw_tr_pow
+        d.matmul = _fw_tr_matmul
+        d.rsub = _fw_tr_rsub
+        d.rtruediv = _fw_tr_rtruediv
+        d.rpow = _fw_tr_rpow
+        d.iadd = _fw_tr_iadd
+        d.isub = _fw_tr_isub
+        d.imul = _fw_tr_imul
+        d.itruediv = _fw_tr_itruediv
+        d.getitem = _fw_tr_getitem
+        d.view = _fw_tr_view
+        d.view1 = _fw_tr_view1
+        d.neg = _fw_tr_neg
+        d.t = _fw_tr_t
+        d.numpy_T = _fw_tr_numpy_T
+        _fw_swapped = True
+    _fw_hook = hook
+
+
+cdef extern from *:
+    """
+    static int cya_fw_type_dict_set(PyObject *type, PyObject *name, PyObject *value) {
+        PyTypeObject *t = (PyTypeObject *)type;
+        int r = PyDict_SetItem(t->tp_dict, name, value);
+        PyType_Modified(t);
+        return r;
+    }
+    """
+    int cya_fw_type_dict_set(object type, object name, object value) except -1
+
+
+def _fw_set_tensor_method(str name, value):
+    """Write an entry of Tensor's (static) type dict and tell the method cache."""
+    cya_fw_type_dict_set(Tensor, name, value)
+
+
+def _fw_storage_numel(Tensor t not None):
+    """Elements in the storage the tensor views (forward-AD layout checks);
+    -1 when that storage is not contiguous (as_strided cannot view it)."""
+    if not t.storage_.flags.c_contiguous:
+        return -1
+    return t.storage_.size
+
+
+def _fw_storage_key(Tensor t not None):
+    """(shape, element strides) of the storage the tensor views: two tensors
+    with the same key and geometry lay their elements out identically."""
+    st = t.storage_
+    isz = st.itemsize
+    return (tuple(st.shape), tuple([s // isz for s in st.strides]))
+
+
+def _fw_view_over(Tensor src not None, Tensor like not None):
+    """A view of src's storage with like's sizes, strides and storage offset
+    (in elements), for a storage as_strided cannot view (F-ordered: a result
+    of math on transposed operands). Returns None where the storage is not
+    one dense block or is not a numpy array."""
+    st = src.storage_
+    if type(st) is not np.ndarray or not (st.flags.c_contiguous or st.flags.f_contiguous):
+        return None
+    isz = st.itemsize
+    flat = np.lib.stride_tricks.as_strided(st, (st.size,), (isz,))
+    off = like.storage_offset()
+    shape = tuple(like.shape)
+    strides = tuple([s * isz for s in like.stride()])
+    need = 1 + sum([(n - 1) * s for n, s in zip(shape, like.stride())]) if all(shape) else 0
+    if off < 0 or off + need > st.size:
+        return None
+    arr = np.lib.stride_tricks.as_strided(flat[off:], shape, strides)
+    return make_view(src, arr, 0)
+
+
+def _fw_new_with_same_meta(Tensor self not None, Tensor like not None):
+    """Zeros of like's dtype laid out exactly as self: a storage of the
+    shape and order of self's, viewed with self's geometry; None where
+    that layout cannot be rebuilt."""
+    st = self.storage_
+    if type(st) is not np.ndarray:
+        return None
+    new = wrap_array(np.zeros_like(st, dtype=like.data_.dtype))
+    if _fw_storage_key(new) != _fw_storage_key(self):
+        return None
+    return _fw_view_over(new, self)

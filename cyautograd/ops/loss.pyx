@@ -102,7 +102,9 @@ cdef class NllLossBackward0(BinaryNode):
             return [z, None]
         w = None if self.sv1 is None else self.sv1.unpack(self, False)
         is_t = isinstance(g, Tensor)
-        ga = g.detach().numpy() if is_t else g
+        # a Tensor g (create_graph, forward AD): the gradient is linear in g,
+        # so build it for g = 1 and multiply by g, keeping its graph
+        ga = np.ones(tuple(g.shape), dtype=g.detach().numpy().dtype) if is_t else g
         shape = self.self_shape
         z = np.zeros(shape, dtype=ga.dtype)
         if len(shape) == 1:
@@ -129,7 +131,7 @@ cdef class NllLossBackward0(BinaryNode):
             np.put_along_axis(gm, idx, np.expand_dims(coef, 1), axis=1)
         r = z.reshape(shape)
         if is_t:
-            r = wrap_array(r)
+            r = wrap_array(r) * (g if g.dim() == 0 or len(shape) == 1 else g.unsqueeze(1))
         return [r, None]
 
 

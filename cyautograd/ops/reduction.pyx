@@ -137,10 +137,15 @@ cdef class MaxBackward0(ReduceNode):
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
         if isinstance(g, Tensor):
+            # create_graph / forward AD: g times a one-hot mask of the selected
+            # indices, differentiable in g (no scatter op exists)
             gk = g if self.keepdim else g.unsqueeze(d)
             ik = idx if self.keepdim else np.expand_dims(idx, d)
-            z = g.new_zeros(self.self_shape)
-            return [z.scatter(d, wrap_array(ik), gk)]
+            n = self.self_shape[d]
+            ar = [1] * len(self.self_shape)
+            ar[d] = n
+            mask = (np.arange(n).reshape(ar) == ik).astype(g.detach().numpy().dtype)
+            return [wrap_array(mask) * gk]
         gk = g if self.keepdim else np.expand_dims(g, d)
         ik = idx if self.keepdim else np.expand_dims(idx, d)
         z = np.zeros(self.self_shape, dtype=self.self_dtype)

@@ -1,0 +1,770 @@
+"""Forward-mode automatic differentiation, shaped like ``torch.autograd.forward_ad``.
+
+Inside ``with dual_level():`` a tensor made by :func:`make_dual` carries a
+*tangent* (its forward gradient at that level). Every differentiable op
+applied to such a *dual tensor* returns a dual tensor whose tangent is the
+Jacobian-vector product of the op at the primal values; :func:`unpack_dual`
+reads primal and tangent back. Leaving the level drops every tangent made
+inside it. As in torch, one level may be open at a time.
+
+NOTE [ Forward grad layout ]
+A tensor's tangents live in its AutogradMeta (``fw_grad_``: torch's
+ForwardGrad, ``{level: tangent}``). As in torch's autograd_meta.cpp, a tangent
+has its primal's metadata -- sizes, strides, storage offset and storage
+size -- so that a view's tangent is the same view of its base's tangent:
+``set_fw_grad`` copies a tangent of another layout into a zero storage laid
+out like the primal's. A view whose tangent was never set reads it lazily
+from its forward base (``fw_grad``: as_strided of the base's tangent, or the
+view's view_fn), so a tangent given to a base after the view was taken is
+seen by the view; an in-place op writes the new tangent into the existing
+one, so a change made through a view reaches the base's tangent. An in-place
+op on a view whose base has no tangent gives the base a zero tangent first.
+
+NOTE [ Forward AD dispatch ]
+torch runs forward formulas inside each op's autograd kernel. cyautograd's
+ops run their metadata code inline (no dispatcher), so forward AD swaps the
+op tables instead: entering a level replaces every differentiable entry of
+Tensor's C dispatch table, the functional namespaces (``cyautograd``,
+``cyautograd._ops``, ``cyautograd.nn.functional``), Tensor's method dict and
+``Function.apply`` with wrappers; exiting restores the originals. Outside a
+level nothing of this exists, so the ops' hot paths are untouched.
+
+A wrapper runs the op as before (values, backward history, views and version
+counters are the op's own) and, when an argument has a tangent, computes the
+output tangents:
+- a view op's output reads its tangent lazily from its base (above);
+- an op with an explicit formula (``_RULES``) uses it;
+- every other op uses its backward formula, which is linear in the output
+  gradient u: vjp(u) = J^T u, so J t = d<vjp(u), t>/du (the "double-vjp"
+  trick), computed on detached copies of the inputs so that the real graph
+  is not touched. Every differentiable op therefore has a JVP, exact to
+  rounding (no finite differences). An op whose backward is not implemented
+  raises torch's "Trying to use forward AD with <op> that does not support it."
+Nested op calls made by an op's own implementation run unwrapped (the outer
+op's tangent covers them).
+"""
+import threading
+import weakref
+from collections import namedtuple
+
+__all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
+           "dual_level"]
+
+# the current level: -1 when none is open (torch's _current_level)
+_current_level = -1
+# tensors given a tangent at the open level, cleared when it exits
+# ({id: weakref}; a tensor that dies leaves, so a long loop inside a level
+# keeps this flat, as torch's ForwardADLevel)
+_registry = {}
+
+
+def _register(t):
+    k = id(t)
+    if k not in _registry:
+        _registry[k] = weakref.ref(t, lambda r, k=k: _registry.pop(k, None))
+_state = threading.local()
+
+
+_common_mod = None
+_Tensor = None
+
+
+def _common():
+    global _common_mod, _Tensor
+    if _common_mod is None:
+        from cyautograd.ops import _common as c
+        from cyautograd.tensor import Tensor
+        _common_mod, _Tensor = c, Tensor
+    return _common_mod
+
+
+# ---------------------------------------------------------------------------
+# levels
+
+
+def enter_dual_level():
+    """Open a new forward-AD level and return its index. torch supports a
+    single level: a nested one raises "Nested forward mode AD is not
+    supported at the moment"."""
+    global _current_level
+    if _current_level >= 0:
+        raise RuntimeError("Nested forward mode AD is not supported at the moment")
+    _current_level = 0
+    _install()
+    return _current_level
+
+
+def exit_dual_level(*, level=None):
+    """Close the level ``level`` (default: the current one), dropping every
+    tangent set at that level."""
+    global _current_level
+    if level is None:
+        level = _current_level
+    if level != _current_level:
+        raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. "
+                           "This is not supported.")
+    if level < 0:
+        raise RuntimeError("Dual level must be a positive number.")
+    c = _common()
+    for ref in list(_registry.values()):
+        t = ref()
+        if t is not None:
+            c._fw_store(t, level, None)
+    _registry.clear()
+    _current_level = level - 1
+    _uninstall()
+
+
+class dual_level:
+    """Context manager for a forward-AD level: ``with dual_level():`` enters
+    one (returning its index) and exits it at the end of the block, which
+    drops the tangents made inside."""
+
+    def __enter__(self):
+        return enter_dual_level()
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        exit_dual_level()
+
+    def __call__(self, fn):
+        import functools
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with dual_level():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+# ---------------------------------------------------------------------------
+# tangents in AutogradMeta (torch's AutogradMeta::fw_grad / set_fw_grad)
+
+
+def _is_float(t):
+    return t.dtype.is_floating_point or t.dtype.is_complex
+
+
+def _has_same_meta(a, b):
+    c = _common()
+    return (tuple(a.shape) == tuple(b.shape) and a.stride() == b.stride()
+            and a.storage_offset() == b.storage_offset() and c._fw_storage_key(a) == c._fw_storage_key(b))
+
+
+def _new_with_same_meta(self, like):
+    """Zeros of `like`'s dtype laid out exactly as `self` over a storage
+    like self's (so that a view's geometry means the same on both)."""
+    import cyautograd as _t
+    c = _common()
+    if c._fw_storage_numel(self) >= 0:
+        flat = _t.zeros(c._fw_storage_numel(self), dtype=like.dtype)
+        return flat.as_strided(tuple(self.shape), self.stride(), self.storage_offset())
+    g = c._fw_new_with_same_meta(self, like)
+    if g is None:  # a storage layout that cannot be rebuilt: a dense tangent
+        g = _t.zeros(tuple(self.shape), dtype=like.dtype)
+    return g
+
+
+def _view_like(src, like):
+    """The view of `src` (a tangent laid out as like's base) with like's
+    geometry: as_strided, or for an F-ordered storage a raw view of it."""
+    c = _common()
+    if c._fw_storage_numel(src) >= 0:
+        return src.as_strided(tuple(like.shape), like.stride(), like.storage_offset())
+    v = c._fw_view_over(src, like)
+    if v is None:
+        raise RuntimeError("forward AD: cannot view the tangent of a tensor whose storage is not one dense block")
+    return v
+
+
+def _fw_grad(t, level):
+    """The tangent of `t` at `level` (None if none): its own, or for a view
+    whose forward base has one, the same view of the base's tangent."""
+    c = _common()
+    d = c._fw_grads(t)
+    if d is not None:
+        g = d.get(level)
+        if g is not None:
+            return g
+    info = c._fw_view_info(t)
+    if info is None:
+        return None
+    base, view_fn = info
+    bg = _fw_grad(base, level)
+    if bg is None:
+        return None
+    with _unwrapped():
+        g = view_fn(bg) if view_fn is not None else _view_like(bg, t)
+    c._fw_store(t, level, g)
+    _register(t)
+    return g
+
+
+def _set_fw_grad(self, new_grad, level, is_inplace_op):
+    """AutogradMeta::set_fw_grad: store `new_grad` as self's tangent,
+    enforcing the layout of NOTE [ Forward grad layout ]."""
+    c = _common()
+    if _fw_grad(new_grad, level) is not None:
+        raise RuntimeError(f"Setting a forward grad that itself has a forward gradient at the same level{level} "
+                           "is not supported.")
+    if not (_is_float(new_grad) and _is_float(self)):
+        raise RuntimeError("Expected both tensor and its forward grad to be floating point or complex")
+    if tuple(self.shape) != tuple(new_grad.shape):
+        raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(self.shape)} while the given "
+                           f"forward gradient is of size {list(new_grad.shape)}.")
+    with _unwrapped():
+        if is_inplace_op:
+            info = c._fw_view_info(self)
+            if info is not None:
+                base, view_fn = info
+                if _fw_grad(base, level) is None:
+                    if _has_same_meta(new_grad, base) and _has_same_meta(new_grad, self):
+                        new_base_grad = new_grad
+                    else:
+                        new_base_grad = _new_with_same_meta(base, new_grad)
+                        v = view_fn(new_base_grad) if view_fn is not None else _view_like(new_base_grad, self)
+                        v.copy_(new_grad)
+                        new_grad = v
+                    _set_fw_grad(base, new_base_grad, level, False)
+        if not _has_same_meta(new_grad, self):
+            g = _new_with_same_meta(self, new_grad)
+            g.copy_(new_grad)
+            new_grad = g
+    c._fw_store(self, level, new_grad)
+    _register(self)
+
+
+# ---------------------------------------------------------------------------
+# public API
+
+
+UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
+UnpackedDualTensor.__doc__ = """Namedtuple returned by :func:`unpack_dual`: the primal (a view of the dual
+tensor without its tangent) and the tangent (None if there is none)."""
+
+
+def make_dual(tensor, tangent, *, level=None):
+    """A dual tensor: a view of ``tensor`` whose tangent at ``level`` (default:
+    the current level) is ``tangent``. The view records backward history as
+    ``tensor.view_as(tensor)`` does (``ViewBackward0``) but is not a forward
+    view: its tangent is its own, not one of ``tensor``'s."""
+    from cyautograd.tensor import Tensor
+    if level is None:
+        level = _current_level
+    if level < 0:
+        raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+                           "enter_dual_level() first.")
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"_make_dual(): argument 'primal' (position 1) must be Tensor, not {type(tensor).__name__}")
+    if not isinstance(tangent, Tensor):
+        raise TypeError(f"_make_dual(): argument 'tangent' (position 2) must be Tensor, not "
+                        f"{type(tangent).__name__}")
+    if not _is_float(tensor):
+        raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
+    if not _is_float(tangent):
+        raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    if _fw_grad(tensor, level) is not None:
+        raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward gradient at the same "
+                           f"level {level} is not supported.")
+    if level != 0:
+        raise RuntimeError("Invalid level given to _make_dual")
+    if _fw_grad(tangent, level) is not None:
+        raise RuntimeError(f"Setting a forward grad that itself has a forward gradient at the same level{level} "
+                           "is not supported.")
+    if tuple(tensor.shape) != tuple(tangent.shape):
+        raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
+                           f"forward gradient is of size {list(tangent.shape)}.")
+    with _unwrapped():
+        out = tensor.view_as(tensor)
+    _common()._fw_drop_view_info(out)
+    _set_fw_grad(out, tangent, level, False)
+    return out
+
+
+def unpack_dual(tensor, *, level=None):
+    """``UnpackedDualTensor(primal, tangent)`` of a dual tensor at ``level``
+    (default: the current level): the primal is a view of ``tensor`` with no
+    tangent, the tangent the stored forward gradient itself (None if the
+    tensor has none, or no level is open)."""
+    from cyautograd.tensor import Tensor
+    if level is None:
+        level = _current_level
+    if level < 0:
+        return UnpackedDualTensor(tensor, None)
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"_unpack_dual(): argument 'tensor' (position 1) must be Tensor, not "
+                        f"{type(tensor).__name__}")
+    if level != 0:
+        raise RuntimeError("Invalid level given to _fw_primal")
+    with _unwrapped():
+        primal = tensor.view_as(tensor)
+    _common()._fw_drop_view_info(primal)
+    return UnpackedDualTensor(primal, _fw_grad(tensor, level))
+
+
+# ---------------------------------------------------------------------------
+# op wrappers (NOTE [ Forward AD dispatch ])
+
+
+class _unwrapped:
+    """Run ops unwrapped (inside an op's own implementation, or while a
+    tangent is being computed)."""
+
+    def __enter__(self):
+        self.prev = getattr(_state, "busy", False)
+        _state.busy = True
+
+    def __exit__(self, *exc):
+        _state.busy = self.prev
+
+
+def _flat_tensors(obj, out):
+    Tensor = _Tensor
+    if isinstance(obj, Tensor):
+        out.append(obj)
+    elif isinstance(obj, (list, tuple)):
+        for o in obj:
+            if isinstance(o, Tensor):
+                out.append(o)
+            elif isinstance(o, (list, tuple)):
+                _flat_tensors(o, out)
+    return out
+
+
+def _replace(obj, table):
+    """obj with every Tensor t replaced by table[id(t)] (a structural copy)."""
+    Tensor = _Tensor
+    if isinstance(obj, Tensor):
+        return table.get(id(obj), obj)
+    if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
+        return tuple(_replace(o, table) for o in obj)
+    if isinstance(obj, list):
+        return [_replace(o, table) for o in obj]
+    return obj
+
+
+# ops that write their first argument (self) in place
+_INPLACE_DISPATCH = {"iadd", "isub", "imul", "itruediv"}
+# ops that never carry a tangent (their outputs do not depend on the values
+# differentiably, or they are not ops)
+_NO_FW = {"detach", "detach_", "set_data", "variable_data", "_base", "_is_view", "register_hook",
+          "register_post_accumulate_grad_hook", "retain_grad", "backward", "array_module", "device_of",
+          "new_empty", "new_full", "new_ones", "new_tensor", "new_zeros", "zeros_like", "ones_like",
+          "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "numel", "size",
+          "equal", "allclose", "is_nonzero", "_scalar_like", "_wrap_dim", "is_floating_point",
+          "is_complex", "item", "tolist", "numpy", "dim", "nonzero", "argmax", "argmin",
+          "bernoulli", "multinomial", "normal"}
+
+
+def _is_inplace(name):
+    return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
+
+
+def _run(name, fn, args, kwargs):
+    """Run op `fn` and give its outputs tangents (see the module docstring)."""
+    if getattr(_state, "busy", False) or _current_level < 0:
+        return fn(*args, **kwargs)
+    level = _current_level
+    _common()
+    tensors = _flat_tensors(args, [])
+    if kwargs:
+        _flat_tensors(tuple(kwargs.values()), tensors)
+    duals = []
+    seen = set()
+    for t in tensors:
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
+        g = _fw_grad(t, level)
+        if g is not None:
+            duals.append((t, g))
+    if not duals:
+        return fn(*args, **kwargs)
+    if kwargs.get("out") is not None:
+        # as torch: the out= kernel runs, then its forward-AD check refuses
+        with _unwrapped():
+            fn(*args, **kwargs)
+        raise NotImplementedError(f"Trying to use forward AD with {name}_out that does not support it because "
+                                  "it is an out= function")
+    inplace = _is_inplace(name) or kwargs.get("inplace") is True
+    if inplace:
+        self = args[0]
+        with _unwrapped():
+            new_tangents = _jvp(name, fn, args, kwargs, duals, True)
+            out = fn(*args, **kwargs)
+        if out is NotImplemented or new_tangents is None:
+            return out
+        nt = new_tangents[0]
+        if nt is None:
+            return out
+        if out is not self and not _is_inplace(name):
+            # inplace=True that the op did not honour: the result is new
+            if isinstance(out, _Tensor) and _fw_grad(out, level) is None:
+                _set_fw_grad(out, nt, level, False)
+            return out
+        cur = _fw_grad(self, level)
+        with _unwrapped():
+            if cur is not None:
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    cur.copy_(nt)
+            else:
+                _set_fw_grad(self, nt, level, True)
+        return out
+    with _unwrapped():
+        out = fn(*args, **kwargs)
+    if out is NotImplemented:
+        return out
+    outs = [o for o in _flat_tensors(out, []) if _is_float(o)]
+    if not outs:
+        return out
+    # a view of a dual reads its tangent from its base
+    todo = [o for o in outs if _fw_grad(o, level) is None]
+    if not todo:
+        return out
+    with _unwrapped():
+        tangents = _jvp(name, fn, args, kwargs, duals, False)
+    if tangents is None:
+        return out
+    for o, tg in zip(outs, tangents):
+        if tg is not None and _fw_grad(o, level) is None:
+            _set_fw_grad(o, tg, level, False)
+    return out
+
+
+def _jvp(name, fn, args, kwargs, duals, inplace):
+    """The tangents of fn's floating outputs (in order; None where an output
+    does not depend on the inputs), by the double-vjp trick through the
+    op's backward formula. With grad mode on and an input or tangent that
+    requires grad, the tangents keep their graph (forward-over-reverse), as
+    torch's forward formulas do."""
+    import cyautograd as _t
+    from cyautograd.engine import grad as _grad
+    from cyautograd.grad_mode import enable_grad, is_grad_enabled
+    table = {}
+    leaves = []
+    tans = []
+    dual_tan = {id(t): g for t, g in duals}
+    all_args = _flat_tensors(args, []) + _flat_tensors(tuple(kwargs.values()), [])
+    keep_graph = is_grad_enabled() and (any(t.requires_grad for t in all_args)
+                                        or any(g.requires_grad for _, g in duals))
+    with enable_grad():
+        for t in all_args:
+            if id(t) in table:
+                continue
+            if id(t) in dual_tan:
+                # the partial derivative in t alone: a fresh leaf, or (to keep the
+                # graph to t) an alias node, so that gradient flowing to t
+                # through another input (t.sin() * t) is not counted here
+                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else t.detach().requires_grad_(True)
+                leaves.append(leaf)
+                tans.append(dual_tan[id(t)])
+                table[id(t)] = leaf
+            else:
+                table[id(t)] = t if (keep_graph and t.requires_grad) else t.detach()
+        if inplace:
+            s = args[0]
+            table[id(s)] = table[id(s)].clone()
+        sargs = _replace(args, table)
+        skw = {k: _replace(v, table) for k, v in kwargs.items()}
+        y = fn(*sargs, **skw)
+        if inplace and (y is sargs[0] or _is_inplace(name)):
+            y = sargs[0]   # (an op given inplace=True may still return a new tensor)
+        ys = [o for o in _flat_tensors(y, []) if _is_float(o)]
+        live = [o for o in ys if o.requires_grad]
+        if not live:
+            return None
+        us = [_t.zeros_like(o).requires_grad_(True) for o in live]
+        try:
+            gs = _grad(live, leaves, grad_outputs=us, create_graph=True, allow_unused=True)
+        except RuntimeError as e:
+            msg = str(e)
+            if msg.startswith("derivative for ") and msg.endswith(" is not implemented"):
+                op = msg[len("derivative for "):-len(" is not implemented")]
+                raise NotImplementedError(f"Trying to use forward AD with {op} that does not support it.") from None
+            raise
+        pairs = [(g, tg) for g, tg in zip(gs, tans) if g is not None and g.requires_grad]
+        if pairs:
+            gouts = [tg if tg.dtype == g.dtype else tg.to(g.dtype) for g, tg in pairs]
+            jv = _grad([g for g, _ in pairs], us, grad_outputs=gouts, create_graph=keep_graph,
+                       allow_unused=True)
+        else:
+            jv = [None] * len(us)
+    res = {}
+    # a tangent of another dtype than its primal carries its dtype through
+    # ops that keep the primal's dtype (t * 2 of a float64 t stays float64),
+    # not through conversions (.float() gives a float32 tangent)
+    keeps = all(o.dtype == t.dtype for o in live for t, _ in duals)
+    tdt = [tg.dtype for tg in tans] if keeps else []
+    for o, j in zip(live, jv):
+        if j is None:
+            j = _t.zeros_like(o)
+        elif not keep_graph:
+            j = j.detach()
+        want = o.dtype
+        for d in tdt:
+            want = _t.promote_types(want, d)
+        if j.dtype != want:
+            j = j.to(want)
+        res[id(o)] = j
+    return [res.get(id(o)) for o in ys]
+
+
+# ---------------------------------------------------------------------------
+# custom Functions: Function.jvp
+
+
+class _JvpCtx:
+    """The ctx a Function's jvp sees: the forward's ctx, whose saved_tensors
+    are what forward gave save_for_forward."""
+
+    def __init__(self, ctx):
+        object.__setattr__(self, "_ctx", ctx)
+
+    @property
+    def saved_tensors(self):
+        return tuple(getattr(self._ctx, "_cya_saved_for_forward", ()))
+
+    def __getattr__(self, name):
+        return getattr(self._ctx, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._ctx, name, value)
+
+
+def _function_apply(cls, args, kwargs):
+    """Function.apply while a level is open: forward as usual, then the
+    outputs' tangents from cls.jvp(ctx, *input_tangents)."""
+    from cyautograd.function import _apply_with_ctx
+    from cyautograd.tensor import Tensor
+    level = _current_level
+    if getattr(_state, "busy", False) or level < 0:
+        return _apply_with_ctx(cls, args, kwargs)[0]
+    tangents = [(_fw_grad(a, level) if isinstance(a, Tensor) else None) for a in args]
+    if all(t is None for t in tangents):
+        return _apply_with_ctx(cls, args, kwargs)[0]
+    with _unwrapped():
+        out, ctx = _apply_with_ctx(cls, args, kwargs)
+    # an input returned as is keeps no tangent of its own: the jvp's result replaces it
+    jvp = getattr(cls, "jvp", None)
+    from cyautograd.function import Function
+    if jvp is None or jvp is Function.jvp:
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+    with _unwrapped():
+        res = jvp(_JvpCtx(ctx), *tangents)
+    is_tuple = isinstance(out, tuple)
+    outs = out if is_tuple else (out,)
+    rs = res if isinstance(res, tuple) else (res,)
+    if len(rs) != len(outs):
+        raise RuntimeError(f"jvp() returned an incorrect number of forward gradients (expected {len(outs)}, "
+                           f"but got {len(rs)})")
+    try:
+        delattr(ctx, "_cya_saved_for_forward")
+    except AttributeError:
+        pass
+    for o, r in zip(outs, rs):
+        if isinstance(o, Tensor) and r is not None and _is_float(o):
+            cur = _fw_grad(o, level)
+            if cur is not None:
+                with _unwrapped():
+                    cur.copy_(r)
+            else:
+                _set_fw_grad(o, r, level, False)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# forward-over-reverse and the transforms built on forward AD
+
+
+class _ForwardOverReverse(NotImplementedError):
+    """A reverse-mode gradient with create_graph=True ran inside a level."""
+
+
+_FOR_MSG = ("cyautograd: forward-mode AD through a reverse-mode gradient taken with create_graph=True "
+            "(forward-over-reverse) is not supported; cyautograd.func.jvp/jacfwd/hessian and "
+            "cyautograd.autograd.functional compute such products by the double-backward trick instead")
+
+
+def _guard_create_graph(fn, pos):
+    """fn (autograd.grad / backward) refusing create_graph=True (argument
+    `pos`) while a level is open: the backward formulas would not carry
+    tangents, so the result would be silently wrong."""
+    def guarded(*args, **kwargs):
+        create = kwargs.get("create_graph", args[pos] if len(args) > pos else False)
+        if create and _current_level >= 0 and not getattr(_state, "busy", False):
+            raise _ForwardOverReverse(_FOR_MSG)
+        return fn(*args, **kwargs)
+    guarded.__name__ = getattr(fn, "__name__", "grad")
+    guarded.__doc__ = getattr(fn, "__doc__", None)
+    guarded.__wrapped__ = fn
+    return guarded
+
+
+def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
+    """(outputs, J v) by forward-mode AD, with the contract of
+    autograd.functional._double_backward_jvp (which callers fall back to
+    when this raises _ForwardOverReverse: inside an open level, or when func
+    takes a reverse-mode gradient with create_graph)."""
+    import cyautograd as torch
+    from cyautograd.tensor import Tensor
+    if _current_level >= 0:
+        raise _ForwardOverReverse(_FOR_MSG)
+    with dual_level():
+        with torch.enable_grad():
+            inps = []
+            for t, v in zip(inputs, tangents):
+                if isinstance(t, Tensor) and t.requires_grad:
+                    t = t.detach().requires_grad_()
+                    if v is not None:
+                        t = make_dual(t, v)
+                inps.append(t)
+            raw = func(*inps)
+            outs = raw if isinstance(raw, tuple) else (raw,)
+            if diff_only:
+                outs = tuple(o for o in outs if o.requires_grad)
+            jv = []
+            for o in outs:
+                tg = _fw_grad(o, _current_level) if isinstance(o, Tensor) else None
+                jv.append(torch.zeros_like(o).detach() if tg is None else tg.detach().clone())
+    jv = tuple(jv)
+    if _flag:
+        return tuple(o.detach() for o in outs), jv, isinstance(raw, tuple)
+    return outs, jv
+
+
+def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
+    """Forward-mode AD where it applies, else the double-backward trick."""
+    try:
+        return _forward_jvp(func, inputs, tangents, diff_only, _flag)
+    except _ForwardOverReverse:
+        from cyautograd.autograd.functional import _double_backward_jvp
+        return _double_backward_jvp(func, inputs, tangents, diff_only, _flag)
+
+
+# ---------------------------------------------------------------------------
+# installing the wrappers
+
+
+_installed = None   # [(namespace setter, name, original)] while installed
+_wrapper_cache = {}  # id(original) -> (original, wrapper), reused by later levels
+
+
+def _wrap(name, fn):
+    def op(*args, **kwargs):
+        return _run(name, fn, args, kwargs)
+    op.__name__ = getattr(fn, "__name__", name)
+    op.__qualname__ = op.__name__
+    op.__doc__ = getattr(fn, "__doc__", None)
+    op.__wrapped__ = fn
+    return op
+
+
+def _op_candidates():
+    """{id(original): (name, original)} for every op of the functional namespaces."""
+    import types
+    import cyautograd
+    from cyautograd import _ops
+    mods = [_ops, cyautograd]
+    try:
+        from cyautograd.nn import functional as F
+        mods.append(F)
+    except ImportError:
+        pass
+    cand = {}
+    for m in mods:
+        for k, v in list(vars(m).items()):
+            # private helpers run inside the public ops that call them
+            if k.startswith("_") or isinstance(v, (type, types.ModuleType)) or not callable(v):
+                continue
+            if k in _NO_FW or getattr(v, "__name__", k) in _NO_FW:
+                continue
+            cand.setdefault(id(v), (k, v))
+    return mods, cand
+
+
+def _dispatch_hook(name, fn, args):
+    return _run(name, fn, args, {})
+
+
+_plan = None        # (namespace sizes, [(owner, key, original, wrapper)]) from the last install
+
+
+def _swap_plan():
+    """Every (owner, key, original, wrapper) to install: rebuilt only when a
+    namespace changed size since the last level (a module imported later,
+    new ops registered)."""
+    global _plan
+    import cyautograd
+    from cyautograd import _ops
+    from cyautograd.tensor import Tensor
+    try:
+        from cyautograd.nn import functional as F
+    except ImportError:
+        F = None
+    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(F)) if F else 0, len(Tensor.__dict__))
+    if _plan is not None and _plan[0] == key:
+        return _plan[1]
+    mods, cand = _op_candidates()
+    plan = []
+
+    def wrapper_for(v, name):
+        hit = _wrapper_cache.get(id(v))
+        if hit is None or hit[0] is not v:
+            hit = _wrapper_cache[id(v)] = (v, _wrap(name, v))
+        return hit[1]
+    for m in mods:
+        for k, v in list(vars(m).items()):
+            if id(v) in cand and not k.startswith("__"):
+                plan.append((m, k, v, wrapper_for(v, cand[id(v)][0])))
+    for k, v in dict(Tensor.__dict__).items():
+        if id(v) in cand and k not in _NO_FW:
+            plan.append((Tensor, k, v, wrapper_for(v, cand[id(v)][0])))
+    _plan = (key, plan)
+    return plan
+
+
+def _install():
+    global _installed
+    if _installed is not None:
+        return
+    from cyautograd.tensor import Tensor
+    c = _common()
+    undo = []
+    for owner, k, v, w in _swap_plan():
+        if owner is Tensor:
+            if Tensor.__dict__.get(k) is v:
+                undo.append((Tensor, k, v))
+                c._fw_set_tensor_method(k, w)
+        elif vars(owner).get(k) is v:
+            undo.append((owner, k, v))
+            setattr(owner, k, w)
+    from cyautograd import function as _function_mod
+    _function_mod._set_forward_ad_apply(_function_apply)
+    import cyautograd.autograd as _autograd
+    from cyautograd import _ops
+    for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
+        v = getattr(owner, k)
+        undo.append((owner, k, v))
+        setattr(owner, k, _guard_create_graph(v, pos))
+    c._fw_swap_dispatch(_dispatch_hook)
+    _installed = undo
+
+
+def _uninstall():
+    global _installed
+    if _installed is None:
+        return
+    from cyautograd.tensor import Tensor
+    c = _common()
+    c._fw_swap_dispatch(None)
+    from cyautograd import function as _function_mod
+    _function_mod._set_forward_ad_apply(None)
+    for owner, k, v in reversed(_installed):
+        if owner is Tensor:
+            c._fw_set_tensor_method(k, v)
+        else:
+            setattr(owner, k, v)
+    _installed = None

@@ -1,0 +1,172 @@
+"""Forward-mode AD (cyautograd.autograd.forward_ad) compared with torch --
+live where torch is installed, always against golden data recorded from
+torch (tests/record_golden.py) -- and every op's JVP against central finite
+differences (no torch needed)."""
+import numpy as np
+import pytest
+
+import cyautograd as cy
+import harness
+from cases_forward_ad import CASES, OPS, inputs
+
+fwAD = cy.autograd.forward_ad
+
+# torch's hardsigmoid_backward multiplies by 1/6 rounded to float32 (its
+# forward divides by 6), so its float64 tangents are 3e-8 off the exact t/6
+# that cyautograd gives (checked against finite differences below).
+TOL = {"jvp_hardsigmoid_float64": {"float64": 1e-7, "default": 1e-7}}
+
+GOLDEN = harness.load_golden("forward_ad")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_golden(name):
+    assert name in GOLDEN, f"no golden data for {name}: run tests/record_golden.py"
+    harness.assert_same(harness.run(CASES[name], cy), GOLDEN[name], TOL.get(name, harness.RTOL))
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_live_torch(name):
+    harness.assert_same(harness.run(CASES[name], cy), harness.run(CASES[name], harness.torch_module()),
+                        TOL.get(name, harness.RTOL))
+
+
+def _outputs(y):
+    ys = list(y) if isinstance(y, (tuple, list)) else [y]
+    return [o for o in ys if o.dtype.is_floating_point]
+
+
+@pytest.mark.parametrize("name", sorted(set(OPS) - {"float"}))  # float: a float32 output
+def test_jvp_matches_finite_differences(name):
+    """J t by central differences of the plain op (float64) against the
+    tangent forward AD gives."""
+    fn, specs = OPS[name]
+    pairs = inputs(specs, seed=len(name))
+    with fwAD.dual_level():
+        xs = [fwAD.make_dual(cy.tensor(p), cy.tensor(t)) for p, t in pairs]
+        tangents = [fwAD.unpack_dual(o).tangent for o in _outputs(fn(cy, *xs))]
+    eps = 1e-6
+    plus = _outputs(fn(cy, *[cy.tensor(np.asarray(p + eps * t)) for p, t in pairs]))
+    minus = _outputs(fn(cy, *[cy.tensor(np.asarray(p - eps * t)) for p, t in pairs]))
+    assert len(tangents) == len(plus)
+    for tg, a, b in zip(tangents, plus, minus):
+        fd = (a.detach().numpy() - b.detach().numpy()) / (2 * eps)
+        assert tg is not None
+        np.testing.assert_allclose(tg.numpy(), fd, rtol=1e-5, atol=1e-6)
+
+
+def test_tables_restored_after_exit():
+    """Outside a level the ops are the original objects (forward AD costs
+    the hot path nothing)."""
+    from cyautograd import _ops
+    before = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
+              cy.autograd.Function.__dict__["apply"])
+    x = cy.tensor([1.0, 2.0])
+    with fwAD.dual_level():
+        assert cy.exp is not before[1]
+        y = fwAD.make_dual(x, cy.ones(2)) * 2
+        assert fwAD.unpack_dual(y).tangent is not None
+    after = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
+             cy.autograd.Function.__dict__["apply"])
+    assert all(a is b for a, b in zip(before, after))
+    assert fwAD.unpack_dual(x * 2).tangent is None
+
+
+def test_level_closed_on_error():
+    x = cy.tensor([1.0, 2.0])
+    with pytest.raises(ValueError):
+        with fwAD.dual_level():
+            raise ValueError("boom")
+    with pytest.raises(RuntimeError, match="no level exists"):
+        fwAD.make_dual(x, x)
+    assert cy.exp.__module__ != __name__ and not hasattr(cy.exp, "__wrapped__")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_programs(seed):
+    """Random compositions of ops, views and in-place ops: tangents against
+    finite differences of the same program."""
+    rng = np.random.default_rng(seed)
+    steps = [lambda z: z.sin(), lambda z: z * z, lambda z: z.exp() / 3, lambda z: z.tanh(),
+             lambda z: z.softmax(-1), lambda z: z.cumsum(-1), lambda z: z.t().contiguous().t() + 1,
+             lambda z: cy.cat([z[:, :2], z[:, 2:] * 2], 1), lambda z: z @ z.t() @ z / 4]
+    program = [int(i) for i in rng.integers(0, len(steps), 5)]
+    view_at = int(rng.integers(0, 5))
+
+    def f(x):
+        z = x * 1
+        for i, k in enumerate(program):
+            z = steps[k](z)
+            if i == view_at:
+                v = z[:, 1]
+                v.mul_(1.5)
+        return z
+    p = rng.uniform(-1, 1, (3, 3))
+    t = rng.uniform(-1, 1, (3, 3))
+    with fwAD.dual_level():
+        tan = fwAD.unpack_dual(f(fwAD.make_dual(cy.tensor(p), cy.tensor(t)))).tangent.numpy()
+    eps = 1e-6
+    fd = (f(cy.tensor(p + eps * t)).numpy() - f(cy.tensor(p - eps * t)).numpy()) / (2 * eps)
+    np.testing.assert_allclose(tan, fd, rtol=1e-5, atol=1e-6)
+
+
+def test_forward_over_reverse_is_refused_not_wrong():
+    """create_graph=True inside a level would give tangents the backward
+    formulas do not carry: refused with a NotImplementedError; the
+    transforms that need it fall back to the double-backward trick."""
+    x = cy.tensor([0.5, -1.0], dtype=cy.float64, requires_grad=True)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, cy.ones(2, dtype=cy.float64))
+        y = (d.sin() * d).sum()
+        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
+            cy.autograd.grad(y, x, create_graph=True)
+        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
+            y.backward(create_graph=True)
+        g, = cy.autograd.grad(y, x)   # first order is fine
+    np.testing.assert_allclose(g.numpy(), (np.cos([0.5, -1.0]) * [0.5, -1.0] + np.sin([0.5, -1.0])))
+    h = cy.func.hessian(lambda t: (t.sin() * t).sum())(x.detach())
+    expected = np.diag(2 * np.cos([0.5, -1.0]) - np.sin([0.5, -1.0]) * [0.5, -1.0])
+    np.testing.assert_allclose(h.numpy(), expected, rtol=1e-12, atol=1e-12)
+
+
+def test_outside_level_no_forward_state():
+    """Ops outside a level never look at tangents: unpack_dual gives None,
+    and a custom Function without jvp applies normally."""
+    class F(cy.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+    a = cy.tensor([1.0, 2.0], requires_grad=True)
+    f = F.apply
+    with fwAD.dual_level():
+        d = fwAD.make_dual(a.detach(), cy.ones(2))
+        with pytest.raises(NotImplementedError, match="You must implement the jvp function"):
+            f(d)
+    assert fwAD.unpack_dual(f(a)).tangent is None
+    f(a).sum().backward()
+    np.testing.assert_allclose(a.grad.numpy(), [2.0, 2.0])
+
+
+def test_level_bookkeeping_stays_flat():
+    """A loop inside a level: tangents of dead tensors leave the level's
+    registry (memory flat under gc.disable(), graphs free by refcount)."""
+    import gc
+    x = cy.rand(8, dtype=cy.float64)
+    gc.disable()
+    try:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(x, cy.ones(8, dtype=cy.float64))
+            for _ in range(3):
+                (d * 2).sin()
+            n = len(fwAD._registry)
+            for _ in range(50):
+                (d * 2).sin()
+            assert len(fwAD._registry) == n
+    finally:
+        gc.enable()
+    assert not fwAD._registry
