@@ -41,7 +41,7 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  linspace, manual_seed, ones, ones_like, rand, rand_like,
                                  randint, randn, randn_like, randperm, tensor, zeros,
                                  zeros_like)
-from cyautograd import autograd, func, nn, optim  # noqa: F401,E402
+from cyautograd import autograd, func, linalg, nn, optim  # noqa: F401,E402
 from cyautograd.utils import data as _utils_data  # noqa: F401,E402  (torch.utils.data after import)
 import sys as _sys
 _tensor_mod = _sys.modules["cyautograd.tensor"]
