@@ -480,6 +480,10 @@ cdef class Tensor:
         return object.__format__(self, spec)
 
     def __reduce_ex__(self, proto):
+        d = getattr(self, "__dict__", None)
+        if d:
+            # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2 state
+            return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad), dict(d)))
         return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad)))
 
     def __deepcopy__(self, memo):
@@ -508,7 +512,7 @@ cdef class Tensor:
         d = getattr(self, "__dict__", None)
         if d:
             import copy as _copy
-            t.__dict__.update(_copy.deepcopy(d, memo))
+            getattr(t, "__dict__").update(_copy.deepcopy(d, memo))
         return t
 
     # -- operators: the hot ones go through the C dispatch table -------------
@@ -819,8 +823,7 @@ cdef class Tensor:
 cdef extern from *:
     """
     /* Tensor is a static type: its dict is written from C (then the method
-       cache is told), and its tp_name is torch's, so that errors name the
-       type as torch's do ('Tensor' object has no attribute ...). */
+       cache is told), and its tp_name is set at import (see below). */
     static int cya_type_dict_set(PyObject *type, PyObject *name, PyObject *value) {
         PyTypeObject *t = (PyTypeObject *)type;
         int r = PyDict_SetItem(t->tp_dict, name, value);
@@ -854,13 +857,18 @@ def _register_methods(dict methods):
             cya_type_dict_set(Tensor, k, v)
 
 
-cya_set_tp_name(Tensor, "Tensor")
+# module `cyautograd`, as torch.Tensor's is `torch`: a static type's
+# __module__ is its tp_name before the last dot (argcheck.type_name prints
+# "Tensor" in argument errors, as torch's parser does)
+cya_set_tp_name(Tensor, "cyautograd.Tensor")
 
 
-def _rebuild(arr, requires_grad):
+def _rebuild(arr, requires_grad, state=None):
     t = wrap_array(arr)
     if requires_grad:
         t.requires_grad_(True)
+    if state:
+        getattr(t, "__dict__").update(state)
     return t
 
 

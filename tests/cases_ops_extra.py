@@ -475,3 +475,51 @@ def gradcheck_linalg(T):
     return [T.autograd.gradcheck(lambda a, b: T.linalg.solve(a, b) + T.linalg.inv(a).sum() + T.linalg.det(a),
                                  (a, b)),
             T.autograd.gradcheck(lambda a: T.linalg.vector_norm(a, 3) + T.linalg.matrix_norm(a, "nuc"), (a,))]
+
+
+# ============================================================== in-place view ops (geometry changes in place)
+def _geo(name, args, shape=(2, 1, 3), dtype="float32"):
+    def run(T):
+        leaf = _x(T, shape, 0, dtype, requires_grad=dtype.startswith("float"))
+        y = leaf * 1 if dtype.startswith("float") else leaf.clone()
+        v0 = y._version
+        r = getattr(y, name)(*args)
+        out = [r is y, y._version - v0, None if y.grad_fn is None else type(y.grad_fn).__name__, list(y.shape),
+               y.stride(), y.is_contiguous(), y.detach()]
+        if y.requires_grad:
+            (y * _x(T, tuple(y.shape), 4)).sum().backward()
+            out.append(leaf.grad)
+        return out
+    CASES[f"geo_{name}_{'_'.join(map(str, args))}_{len(shape)}d_{dtype}"] = run
+
+
+for _dt in ("float32", "int64"):
+    _geo("unsqueeze_", (0,), dtype=_dt)
+    _geo("squeeze_", (), dtype=_dt)
+    _geo("transpose_", (0, 2), dtype=_dt)
+_geo("unsqueeze_", (-1,))
+_geo("squeeze_", (1,))
+_geo("squeeze_", (0,))
+_geo("squeeze_", ((1, 0),))
+_geo("swapdims_", (2, 1))
+_geo("swapaxes_", (0, 1))
+_geo("t_", (), shape=(2, 3))
+_geo("t_", (), shape=(3,))
+_geo("t_", (), shape=())
+_geo("unsqueeze_", (0,), shape=())
+_geo("squeeze_", (), shape=(1, 1))
+case(_err(lambda T: T.ones(2, 3, 4).t_()))
+case(_err(lambda T: T.ones(2, 3).transpose_(0, 2)))
+case(_err(lambda T: T.ones(2, 3, requires_grad=True).unsqueeze_(0)))
+case(_err(lambda T: T.ones(2, 3).unsqueeze_(3)))
+
+
+@case
+def geo_then_inplace(T):
+    leaf = _x(T, (2, 3), requires_grad=True)
+    y = leaf * 2
+    y.t_()
+    y.mul_(_x(T, (3, 2), 1))
+    y.unsqueeze_(0)
+    y.sum().backward()
+    return [type(y.grad_fn).__name__, y._version, leaf.grad]

@@ -23,6 +23,7 @@ SUITES = [
     ("fuzz", "cases_fuzz"),
     ("argcheck", "cases_argcheck"),
     ("ops_extra", "cases_ops_extra"),
+    ("api_extra", "cases_api_extra"),
 ]
 
 

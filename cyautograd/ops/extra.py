@@ -885,7 +885,10 @@ class _Cumprod(Function):
 
 
 @_export
-def cumprod(input, dim, *, dtype=None, out=None):
+def cumprod(input, dim=None, *, dtype=None, out=None, axis=None):
+    dim, _ = _np_alias(dim, False, axis, None)
+    if dim is None:
+        raise TypeError('cumprod() missing 1 required positional arguments: "dim"')
     _check_tensor(input, "cumprod")
     d = _wrap_dim(dim, input.dim())
     if dtype is not None:
@@ -974,8 +977,18 @@ def _pick_median(a, dim):
 _MedianDim = _selecting("MedianBackward1")
 
 
+def _np_alias(dim, keepdim, axis, keepdims):
+    """numpy's names torch's argument parser accepts: axis for dim, keepdims for keepdim."""
+    if axis is not None:
+        dim = axis
+    if keepdims is not None:
+        keepdim = keepdims
+    return dim, keepdim
+
+
 @_export
-def median(input, dim=None, keepdim=False, *, out=None):
+def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
+    dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     _check_tensor(input, "median")
     if dim is None:
         if input.numel() == 0:
@@ -1048,7 +1061,8 @@ def _reduce_dims(dim, ndim):
 
 
 @_export
-def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None, axis=None, keepdims=None):
+    dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     _check_tensor(input, "nansum")
     dims = _reduce_dims(dim, input.dim())
     if dtype is not None:
@@ -1063,7 +1077,8 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 @_export
-def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None, axis=None, keepdims=None):
+    dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     _check_tensor(input, "nanmean")
     if not _floating(input):
         raise RuntimeError(f"nanmean(): expected input to have floating point or complex dtype but got "
@@ -1142,12 +1157,14 @@ def _vm(name, fn, input, dim, unbiased, keepdim, correction):
 
 
 @_export
-def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None, keepdims=None):
+    dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _vm("var_mean", _VarMean, input, dim, unbiased, keepdim, correction)
 
 
 @_export
-def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None, keepdims=None):
+    dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _vm("std_mean", _StdMean, input, dim, unbiased, keepdim, correction)
 
 
@@ -2170,3 +2187,23 @@ for _n in ("sin", "cos", "tan", "floor", "ceil", "round", "trunc", "sign", "reci
 del _n, _op
 
 cumprod_ = _make_inplace("cumprod_", cumprod)
+
+
+def _new(self, *args, dtype=None, device=None, requires_grad=False):
+    """Tensor.new (legacy constructor): new(*sizes) uninitialised (zeros here) of
+    self's dtype, new(data) a copy of data, new(tensor) that tensor, new() empty."""
+    from cyautograd.creation import tensor, zeros
+    from cyautograd.tensor import Size
+    dt = dtype or self.dtype
+    if len(args) == 0:
+        return zeros(0, dtype=dt)
+    if len(args) == 1 and isinstance(args[0], Tensor):
+        if args[0].dtype != self.dtype:
+            raise TypeError(f"expected {self.dtype._legacy if hasattr(self.dtype, '_legacy') else self.dtype} "
+                            f"(got {args[0].dtype._legacy})")
+        return args[0].detach()
+    if len(args) == 1 and isinstance(args[0], Size):
+        return zeros(tuple(args[0]), dtype=dt, requires_grad=requires_grad)
+    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+        return tensor(args[0], dtype=dt, requires_grad=requires_grad)
+    return zeros(*args, dtype=dt, requires_grad=requires_grad)

@@ -510,6 +510,88 @@ def _squeeze_dim_(input, dim):
     return t
 
 
+# -- in-place view ops: t_, transpose_, unsqueeze_, squeeze_ ------------------------------
+# The tensor's own geometry changes (its array becomes a view of the same
+# memory in the new shape), the version is bumped once and, under grad, the
+# op's node (TBackward1, TransposeBackward1, ...) becomes its history. On a
+# view whose history is recorded this would need the view's geometry
+# rewritten relative to its base; that case raises instead of answering wrong.
+
+@cython.final
+cdef class TBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class TransposeBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class UnsqueezeBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward3(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward5(ShapeBackward):
+    pass
+
+
+cdef object _geometry_inplace(Tensor t, Tensor r, type cls, int kind, object param, str name):
+    arr = r.data_
+    cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
+    check_inplace(t, fn is not None)
+    if fn is not None and t.autograd_meta_ is not None and t.autograd_meta_.c.is_view:
+        raise RuntimeError(f"{name}(): an in-place view op on a view whose history is recorded is not "
+                           f"supported by cyautograd; use the out-of-place {name[:-1]}()")
+    t.data_ = arr
+    bump_version(t)
+    if fn is not None:
+        rebase_history(t, fn)
+    return t
+
+
+def t_(input):
+    cdef Tensor x = _arg(input, "t_")
+    r = t(x.detach())
+    if x.data_.ndim < 2:
+        return _geometry_inplace(x, r, TBackward1, K_IDENTITY, None, "t_")
+    return _geometry_inplace(x, r, TBackward1, K_PERMUTE, (1, 0), "t_")
+
+
+def transpose_(input, dim0, dim1):
+    cdef Tensor x = _arg(input, "transpose_")
+    r = transpose(x.detach(), dim0, dim1)
+    if x.data_.ndim == 0:
+        return _geometry_inplace(x, r, TransposeBackward1, K_IDENTITY, None, "transpose_")
+    p = list(range(x.data_.ndim))
+    d0, d1 = wrap_dim(dim0, x.data_.ndim), wrap_dim(dim1, x.data_.ndim)
+    p[d0], p[d1] = p[d1], p[d0]
+    return _geometry_inplace(x, r, TransposeBackward1, K_PERMUTE, tuple(p), "transpose_")
+
+
+def unsqueeze_(input, dim):
+    cdef Tensor x = _arg(input, "unsqueeze_")
+    return _geometry_inplace(x, unsqueeze(x.detach(), dim), UnsqueezeBackward1, K_RESHAPE, None, "unsqueeze_")
+
+
+def squeeze_(input, dim=None):
+    cdef Tensor x = _arg(input, "squeeze_")
+    r = squeeze(x.detach(), dim)
+    cls = SqueezeBackward3 if dim is None else (SqueezeBackward5 if isinstance(dim, (tuple, list)) else
+                                                SqueezeBackward4)
+    return _geometry_inplace(x, r, cls, K_RESHAPE, None, "squeeze_")
+
+
+swapaxes_ = transpose_
+swapdims_ = transpose_
+
+
 def view(input, *shape):
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
