@@ -7,6 +7,7 @@ from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
 from libc.stdint cimport int64_t, intptr_t
 
 import numpy as np
+from cyautograd._warn import warn_user
 
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
@@ -335,7 +336,7 @@ cdef class Tensor:
         # whose base changed in place must not regenerate (and raise)
         if m.grad_ is None and not m.c.retains_grad and m.grad_fn_ is not None:
             import warnings
-            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warn_user(_NONLEAF_GRAD_WARNING)
         return m.grad_
 
     @grad.setter

@@ -19,12 +19,12 @@ Python for breadth.
 """
 import builtins as _b
 import math
-import warnings
 from collections import namedtuple
 
 import numpy as np
 
 from cyautograd import dtypes as _D
+from cyautograd._warn import warn_user
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.tensor import Tensor
@@ -129,12 +129,12 @@ def _write_out(name, result, out, *inputs):
                            "differentiation, but one of the arguments requires grad.")
     if tuple(out.shape) != tuple(result.shape):
         if out.numel() != 0:
-            warnings.warn(f"An output with one or more elements was resized since it had shape "
+            warn_user(f"An output with one or more elements was resized since it had shape "
                           f"{list(out.shape)}, which does not match the required output shape "
                           f"{list(result.shape)}. This behavior is deprecated, and in a future PyTorch "
                           f"release outputs will not be resized unless they have zero elements. You can "
                           f"explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
-                          f"with t.resize_(0).", UserWarning, stacklevel=3)
+                          f"with t.resize_(0).")
         out.data = result.to(out.dtype)
     else:
         out.copy_(result)
@@ -809,8 +809,8 @@ def meshgrid(*tensors, indexing=None):
     if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
         tensors = tuple(tensors[0])
     if indexing is None:
-        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
-                      "argument.", UserWarning, stacklevel=2)
+        warn_user("torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+                      "argument.")
         indexing = "ij"
     if indexing not in ("ij", "xy"):
         raise RuntimeError(f"torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: {indexing}")
@@ -1539,9 +1539,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
         if reduce is not None:
             if reduce not in ("add", "multiply"):
                 raise RuntimeError(f"reduce argument must be either add or multiply. Got {reduce}")
-            warnings.warn("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed "
+            warn_user("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed "
                           "in a future PyTorch release. Use torch.scatter_reduce instead for more reduction "
-                          "options.", UserWarning, stacklevel=2)
+                          "options.")
             return _w(_scatter_np(_a(input), d, index, _a(src), reduce))
         return _Scatter.apply(input, src, d, index)
     d = _check_index("scatter", input, dim, index)
@@ -1877,10 +1877,9 @@ def cross(input, other, dim=None, *, out=None):
     _bcast_ok(input, other)
     shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
     if dim is None:
-        warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
+        warn_user("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
                       "the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will "
-                      "change to agree with that of linalg.cross in a future release.", UserWarning,
-                      stacklevel=2)
+                      "change to agree with that of linalg.cross in a future release.")
         dims3 = [i for i, s in enumerate(shape) if s == 3]
         if not dims3:
             raise RuntimeError("no dimension of size 3 in input")

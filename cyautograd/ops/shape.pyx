@@ -23,6 +23,7 @@ from cyautograd.kernels cimport k_np_view, k_strided
 cimport numpy as cnp
 import warnings
 import numpy as np
+from cyautograd._warn import warn_user
 cnp.import_array()
 
 cdef object _INT64_MIN = -(1 << 63)
@@ -1150,10 +1151,10 @@ def normalize_index(Tensor t, index):
     tuple), with torch's IndexError when it has more items than t has dims."""
     if isinstance(index, list) and _seq_as_tuple(index):
         import warnings
-        warnings.warn("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+        warn_user("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
                       "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
                       "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
-                      "error or a different result", UserWarning, stacklevel=3)
+                      "error or a different result")
         index = tuple(index)
     cdef Py_ssize_t nd = t.data_.ndim, used = 0
     items = index if isinstance(index, tuple) else (index,)
@@ -1458,9 +1459,9 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     at all (assert_no_overlap: a full overlap is refused too)."""
     cdef Py_ssize_t n_tensors = 0, n_masks = 0
     if has_internal_overlap(t) == MEM_OVERLAP_YES:
-        warnings.warn("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
+        warn_user("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
                       "performing this operation. This also applies to advanced indexing e.g. "
-                      "tensor[indices] = tensor", UserWarning, stacklevel=3)
+                      "tensor[indices] = tensor")
     for i in indices:
         if isinstance(i, Tensor):
             n_tensors += 1
