@@ -41,7 +41,22 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  linspace, manual_seed, ones, ones_like, rand, rand_like,
                                  randint, randn, randn_like, randperm, tensor, zeros,
                                  zeros_like)
-from cyautograd import autograd, distributed, func, nn, optim  # noqa: F401,E402
+from cyautograd.creation import randint_like  # noqa: F401,E402
+from cyautograd import autograd, distributed, func, linalg, nn, optim  # noqa: F401,E402
+from cyautograd import random, testing, accelerator  # noqa: F401,E402
+from cyautograd.random import (Generator, bernoulli, default_generator, get_rng_state,  # noqa: F401,E402
+                               multinomial, normal, poisson, seed, set_rng_state)
+from cyautograd._numeric import finfo, iinfo  # noqa: F401,E402
+from cyautograd._tensor_str import set_printoptions  # noqa: F401,E402
+from cyautograd.serialization import load, save  # noqa: F401,E402
+from cyautograd import serialization  # noqa: F401,E402
+import math as _math  # noqa: E402
+
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+e = _math.e
+newaxis = None
 from cyautograd.utils import data as _utils_data  # noqa: F401,E402  (torch.utils.data after import)
 import sys as _sys
 _tensor_mod = _sys.modules["cyautograd.tensor"]
@@ -53,8 +68,23 @@ _tensor_mod._set_ops(_ops)
 _common_mod._set_ops(_ops)
 # every functional op is also a Tensor method (x.isnan(), x.index_put(...)),
 # as torch's method table; the hot ones are defined on Tensor directly
+# Functional names that are not Tensor methods in torch (internal helpers and
+# functions only torch.* has), kept off the Tensor type.
+_NOT_METHODS = frozenset((
+    "array_module", "device_of", "getitem", "setitem", "numpy_T", "variable_data", "set_data", "cat", "concat",
+    "stack", "linear", "rsub", "zeros_like", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes",
+    "broadcast_tensors", "cdist", "column_stack", "dstack", "einsum", "hstack", "meshgrid", "row_stack",
+    "std_mean", "var_mean", "vstack"))
 _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
-                               if callable(v) and not k.startswith("_") and not isinstance(v, type)})
+                               if callable(v) and not k.startswith("_") and not isinstance(v, type)
+                               and k not in _NOT_METHODS})
+# the random samplers and Tensor.new are methods only
+from cyautograd import random as _random  # noqa: E402
+_tensor_mod._register_methods({k: getattr(_random, k) for k in (
+    "uniform_", "normal_", "bernoulli_", "random_", "exponential_", "geometric_", "cauchy_", "log_normal_",
+    "bernoulli", "multinomial")})
+from cyautograd.ops.extra import _new  # noqa: E402
+_tensor_mod._register_methods({"new": _new})
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402
@@ -113,6 +143,71 @@ class _Cuda:
 
 
 cuda = _Cuda()
+
+
+def is_complex(input):
+    """Whether input's dtype is complex (never, for this library's dtypes)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_complex(): argument 'input' (position 1) must be Tensor, "
+                        f"not {type(input).__name__}")
+    return False
+
+
+def numel(input):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"numel(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    return input.numel()
+
+
+_default_device = [None]
+
+
+def set_default_device(device):
+    """Record the default device (torch.set_default_device). Factories honour
+    device= explicitly; a CUDA default is checked here, as CuPy must exist."""
+    if device is not None:
+        d = globals()["device"](device) if not isinstance(device, globals()["device"]) else device
+        if d.type == "cuda":
+            from cyautograd.backend import cupy
+            cupy()
+        _default_device[0] = d
+    else:
+        _default_device[0] = None
+
+
+def get_default_device():
+    return _default_device[0] if _default_device[0] is not None else globals()["device"]("cpu")
+
+
+_num_threads = [_os.cpu_count() or 1]
+
+
+def set_num_threads(num):
+    """The number of threads for intra-op work (recorded; numpy's BLAS reads
+    its own setting: threadpoolctl is used when installed)."""
+    import builtins
+    if isinstance(num, builtins.bool) or not isinstance(num, builtins.int):
+        raise TypeError(f"set_num_threads(): argument 'int' (position 1) must be int, not {type(num).__name__}")
+    if num <= 0:
+        raise RuntimeError("set_num_threads expects a positive integer")
+    _num_threads[0] = num
+    try:
+        import threadpoolctl
+        threadpoolctl.threadpool_limits(num)
+    except ImportError:
+        pass
+
+
+def get_num_threads():
+    return _num_threads[0]
+
+
+def set_num_interop_threads(num):
+    _num_threads.append(num)
+
+
+def get_num_interop_threads():
+    return _num_threads[-1]
 
 
 # docstrings from the tables beside the code (NOTE [ Where docstrings live ] in _docs.py)

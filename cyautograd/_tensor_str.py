@@ -5,6 +5,34 @@ import math
 import numpy as np
 
 PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+SCI_MODE = None   # None: chosen per tensor; True/False: forced by set_printoptions
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
+                     sci_mode=None):
+    """torch.set_printoptions: options of Tensor's repr (profile "default", "short" or "full")."""
+    global PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH, SCI_MODE
+    if profile is not None:
+        if profile == "default":
+            PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, 1000, 3, 80
+        elif profile == "short":
+            PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 2, 1000, 2, 80
+        elif profile == "full":
+            PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = 4, math.inf, 3, 80
+    if precision is not None:
+        PRECISION = precision
+    if threshold is not None:
+        THRESHOLD = threshold
+    if edgeitems is not None:
+        EDGEITEMS = edgeitems
+    if linewidth is not None:
+        LINEWIDTH = linewidth
+    SCI_MODE = sci_mode
+
+
+def get_printoptions():
+    return {"precision": PRECISION, "threshold": THRESHOLD, "edgeitems": EDGEITEMS, "linewidth": LINEWIDTH,
+            "sci_mode": SCI_MODE}
 
 
 class _Formatter:
@@ -34,6 +62,8 @@ class _Formatter:
         else:
             if hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4:
                 self.sci_mode = True
+        if SCI_MODE is not None:
+            self.sci_mode = SCI_MODE
         for v in nzs:
             self.max_width = max(self.max_width, len(self._fmt(v)))
 

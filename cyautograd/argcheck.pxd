@@ -20,6 +20,8 @@ cdef inline str type_name(object x):
     """The type's name as torch's argument parser prints it: CPython's
     tp_name, so `numpy.ndarray` for an extension type, `Foo` for a class."""
     cdef object t = type(x)
+    if t is Tensor:
+        return "Tensor"      # tp_name is "cyautograd.Tensor" (for its __module__); torch's parser says Tensor
     return (<bytes>(<PyTypeObject*>t).tp_name).decode()
 
 

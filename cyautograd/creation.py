@@ -13,14 +13,20 @@ _rng = [np.random.default_rng()]
 
 
 def manual_seed(seed):
-    """Seeds the generator behind rand/randn/randint (values differ from torch's)."""
-    seed = int(seed)
-    _rng[0] = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
-    return _rng[0]
+    """Seeds the default generator and returns it (values differ from torch's:
+    see NOTE [ Generators ] in random.py)."""
+    from cyautograd.random import manual_seed as _ms
+    return _ms(seed)
 
 
 def initial_seed():
-    return 0
+    from cyautograd.random import initial_seed as _is
+    return _is()
+
+
+def _gen(generator, fname):
+    from cyautograd.random import _np_gen
+    return _np_gen(generator, fname)
 
 
 def _wrap(arr, requires_grad=False, device=None):
@@ -251,29 +257,68 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     return _wrap(np.eye(n, m, dtype=_dt(dtype)), requires_grad, _check_device(device))
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    arr = _rng[0].random(_size(size), dtype=np.float64).astype(_dt(dtype))
-    return _wrap(arr, requires_grad, _check_device(device))
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+         pin_memory=False):
+    arr = _gen(generator, "rand").random(_size(size), dtype=np.float64).astype(_dt(dtype))
+    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False):
-    arr = _rng[0].standard_normal(_size(size)).astype(_dt(dtype))
-    return _wrap(arr, requires_grad, _check_device(device))
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+          pin_memory=False):
+    arr = _gen(generator, "randn").standard_normal(_size(size)).astype(_dt(dtype))
+    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
 
 
-def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False):
+def _out(t, out):
+    if out is None:
+        return t
+    if not isinstance(out, Tensor):
+        raise TypeError(f"argument 'out' must be Tensor, not {type(out).__name__}")
+    out.data = t.to(out.dtype) if t.dtype != out.dtype else t
+    return out
+
+
+def randint(*args, size=None, generator=None, dtype=None, device=None, requires_grad=False, out=None,
+            low=None, high=None, layout=None, pin_memory=False):
+    """randint(high, size) or randint(low, high, size), as torch's overloads."""
+    args = list(args)
+    if size is None and args and isinstance(args[-1], (tuple, list)):
+        size = args.pop()
+    if high is not None:
+        args = args + [high] if low is None else [low, high]
+    elif low is not None:
+        args = [low] + args
+    if size is None or len(args) not in (1, 2):
+        got = ", ".join(type(a).__name__ for a in args)
+        raise TypeError(f"randint() received an invalid combination of arguments - got ({got}), but expected one "
+                        f"of:\n * (int high, tuple of ints size, *, torch.Generator generator, Tensor out, "
+                        f"torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool "
+                        f"requires_grad)\n * (int low, int high, tuple of ints size, *, torch.Generator "
+                        f"generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, "
+                        f"bool pin_memory, bool requires_grad)\n")
+    lo, hi = (0, args[0]) if len(args) == 1 else (args[0], args[1])
+    lo, hi = int(lo), int(hi)
+    if lo >= hi:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")
+    shape = _size((size,) if isinstance(size, int) else tuple(size), "randint")
+    arr = _gen(generator, "randint").integers(lo, hi, size=shape).astype((dtype or D.int64).np)
+    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
+                 generator=None):
     if high is None:
         low, high = 0, low
-    if size is None:
-        raise TypeError("randint() missing required argument 'size'")
-    if low >= high:
-        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
-    arr = _rng[0].integers(low, high, size=_size((size,))).astype((dtype or D.int64).np)
-    return _wrap(arr, requires_grad, _check_device(device))
+    return randint(low, high, tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
+                   generator=generator)
 
 
-def randperm(n, *, dtype=None, device=None, requires_grad=False):
-    return _wrap(_rng[0].permutation(n).astype((dtype or D.int64).np), requires_grad, device)
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
+             pin_memory=False):
+    if n < 0:
+        raise RuntimeError(f"n must be non-negative, got{n}")
+    arr = _gen(generator, "randperm").permutation(int(n)).astype((dtype or D.int64).np)
+    return _out(_wrap(arr, requires_grad, device), out)
 
 
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):

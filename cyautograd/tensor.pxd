@@ -26,6 +26,7 @@ cdef class Tensor:
     cdef AutogradMeta autograd_meta_        # None until materialize_autograd_meta
     cdef bint is_inference_                 # made under inference_mode
     cdef object __weakref__
+    cdef dict __dict__                     # custom attributes (x.foo = 1), as torch's tensors allow
 
 # Function pointers the higher modules install at import, so that Tensor's
 # methods can reach ops and autograd code without a cimport cycle (the role

@@ -7,6 +7,7 @@ from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
 from libc.stdint cimport int64_t, intptr_t
 
 import numpy as np
+from cyautograd._warn import warn_user
 
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
@@ -458,7 +459,7 @@ cdef class Tensor:
         # whose base changed in place must not regenerate (and raise)
         if m.grad_ is None and not m.c.retains_grad and m.grad_fn_ is not None:
             import warnings
-            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warn_user(_NONLEAF_GRAD_WARNING)
         return m.grad_
 
     @grad.setter
@@ -666,6 +667,10 @@ cdef class Tensor:
         return object.__format__(self, spec)
 
     def __reduce_ex__(self, proto):
+        d = getattr(self, "__dict__", None)
+        if d:
+            # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2 state
+            return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad), dict(d)))
         return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad)))
 
     def __deepcopy__(self, memo):
@@ -694,7 +699,7 @@ cdef class Tensor:
         d = getattr(self, "__dict__", None)
         if d:
             import copy as _copy
-            t.__dict__.update(_copy.deepcopy(d, memo))
+            getattr(t, "__dict__").update(_copy.deepcopy(d, memo))
         return t
 
     # -- operators: the hot ones go through the C dispatch table -------------
@@ -1041,8 +1046,7 @@ cdef class Tensor:
 cdef extern from *:
     """
     /* Tensor is a static type: its dict is written from C (then the method
-       cache is told), and its tp_name is torch's, so that errors name the
-       type as torch's do ('Tensor' object has no attribute ...). */
+       cache is told), and its tp_name is set at import (see below). */
     static int cya_type_dict_set(PyObject *type, PyObject *name, PyObject *value) {
         PyTypeObject *t = (PyTypeObject *)type;
         int r = PyDict_SetItem(t->tp_dict, name, value);
@@ -1076,13 +1080,18 @@ def _register_methods(dict methods):
             cya_type_dict_set(Tensor, k, v)
 
 
-cya_set_tp_name(Tensor, "Tensor")
+# module `cyautograd`, as torch.Tensor's is `torch`: a static type's
+# __module__ is its tp_name before the last dot (argcheck.type_name prints
+# "Tensor" in argument errors, as torch's parser does)
+cya_set_tp_name(Tensor, "cyautograd.Tensor")
 
 
-def _rebuild(arr, requires_grad):
+def _rebuild(arr, requires_grad, state=None):
     t = wrap_array(arr)
     if requires_grad:
         t.requires_grad_(True)
+    if state:
+        getattr(t, "__dict__").update(state)
     return t
 
 

@@ -23,6 +23,8 @@ SUITES = [
     ("fuzz", "cases_fuzz"),
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),
+    ("ops_extra", "cases_ops_extra"),
+    ("api_extra", "cases_api_extra"),
 ]
 
 

@@ -92,11 +92,23 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     return out
 
 
+def _implicit_dim(name, input):
+    """torch's _get_softmax_dim: the deprecated default dim, with its warning."""
+    from cyautograd._warn import warn_user
+    warn_user(f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+              f"as an argument.")
+    return 0 if input.dim() in (0, 1, 3) else 1
+
+
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("softmax", input)
     return _softmax(input, dim, dtype)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _implicit_dim("log_softmax", input)
     return _log_softmax(input, dim, dtype)
 
 

@@ -19,6 +19,12 @@ class Parameter(Tensor):
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()
 
+    def __reduce_ex__(self, proto):
+        # pickling keeps the class, requires_grad and custom attributes
+        import numpy as np
+        return (_rebuild_parameter, (np.asarray(self.detach().numpy()).copy(), bool(self.requires_grad),
+                                     dict(self.__dict__) or None))
+
     def __deepcopy__(self, memo):
         # torch's Parameter.__deepcopy__: a clone of the data with the same
         # requires_grad; the gradient is not copied
@@ -27,3 +33,10 @@ class Parameter(Tensor):
         result = type(self)(self.data.clone(), self.requires_grad)
         memo[id(self)] = result
         return result
+
+
+def _rebuild_parameter(arr, requires_grad, state=None):
+    p = Parameter(_rebuild(arr, False), requires_grad)
+    if state:
+        p.__dict__.update(state)
+    return p

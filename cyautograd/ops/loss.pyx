@@ -14,6 +14,7 @@ from cyautograd.ops._common cimport as_array, edge_of, xp_of, broadcast_error
 
 cimport numpy as cnp
 import numpy as np
+from cyautograd._warn import warn_user
 cnp.import_array()
 from cyautograd import dtypes as _D
 
@@ -66,9 +67,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         raise broadcast_error(x.data_, y.data_) from None
     if d.shape != x.data_.shape:
         import warnings
-        warnings.warn(f"Using a target size ({y.shape}) that is different to the input size ({x.shape}). "
-                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
-                      stacklevel=2)
+        warn_user(f"Using a target size ({y.shape}) that is different to the input size ({x.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.")
     sq = d * d
     r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
     out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))

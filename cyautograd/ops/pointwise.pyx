@@ -29,6 +29,7 @@ from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broad
 import warnings
 
 import numpy as np
+from cyautograd._warn import warn_user
 from cyautograd import dtypes as _D
 
 cnp.import_array()
@@ -1842,9 +1843,9 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
     # expanded self and takes its value tensor as a number
     if masked_fill:
         if has_internal_overlap(t) == MEM_OVERLAP_YES:
-            warnings.warn("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+            warn_user("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
                           "before performing this operation. This also applies to advanced indexing e.g. "
-                          "tensor[mask] = scalar", UserWarning, stacklevel=3)
+                          "tensor[mask] = scalar")
         if isinstance(args[0], Tensor):
             assert_no_partial_overlap(t, <Tensor>args[0])
     else:

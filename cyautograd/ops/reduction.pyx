@@ -22,6 +22,18 @@ import builtins
 _builtin_max = builtins.max
 
 
+def _np_alias(dim, keepdim, axis, keepdims):
+    """numpy's names torch's argument parser also accepts: axis for dim,
+    keepdims for keepdim."""
+    if axis is not None:
+        if dim is not None and dim != ():
+            raise TypeError("argument 'dim' given by name ('axis') and position")
+        dim = axis
+    if keepdims is not None:
+        keepdim = keepdims
+    return dim, keepdim
+
+
 cdef class ReduceNode(BinaryNode):
     cdef tuple self_shape      # input shape
     cdef tuple dims            # reduced dims (wrapped), or None for all
@@ -304,7 +316,9 @@ cdef object _np_dtype(dtype):
     return dtype.np
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "sum")
     x = t.data_
     if dim is None and dtype is None and not keepdim:
@@ -333,7 +347,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return out
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "mean")
     x = t.data_
     if x.dtype.kind != "f" and dtype is None:
@@ -359,7 +375,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
     return out
 
 
-def prod(input, dim=None, keepdim=False, *, dtype=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "prod")
     cdef ReduceNode fn
     x = t.data_
@@ -433,14 +451,18 @@ class _return_types:
     minmax = _nt("max", ["values", "indices"])
 
 
-def max(input, dim=None, keepdim=False, *, out=None):
+def max(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
         from cyautograd.ops.pointwise import maximum
         return maximum(input, dim)
     return _minmax(input, dim, keepdim, True, "max")
 
 
-def min(input, dim=None, keepdim=False, *, out=None):
+def min(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
         from cyautograd.ops.pointwise import minimum
         return minimum(input, dim)
@@ -456,7 +478,9 @@ cdef _check_arg_empty(x, dim, str name):
             raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
-def argmax(input, dim=None, keepdim=False):
+def argmax(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "argmax")
     x = t.data_
     if x.dtype.kind == "b":
@@ -470,7 +494,9 @@ def argmax(input, dim=None, keepdim=False):
     return wrap_array(as_array(np.argmax(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
 
 
-def argmin(input, dim=None, keepdim=False):
+def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "argmin")
     x = t.data_
     if x.dtype.kind == "b":
@@ -512,11 +538,15 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     return out
 
 
-def amax(input, dim=(), keepdim=False):
+def amax(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _amaxmin(input, dim, keepdim, True)
 
 
-def amin(input, dim=(), keepdim=False):
+def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _amaxmin(input, dim, keepdim, False)
 
 
@@ -548,11 +578,15 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     return out
 
 
-def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _var_std(input, dim, unbiased, keepdim, correction, False)
 
 
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     return _var_std(input, dim, unbiased, keepdim, correction, True)
 
 
@@ -603,7 +637,11 @@ def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
         fp_quiet_end(tok)
 
 
-def logsumexp(input, dim, keepdim=False):
+def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
+    if dim is None:
+        raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
     cdef Tensor t = _input(input, "logsumexp")
     cdef ReduceNode fn
     x = t.data_
@@ -627,14 +665,18 @@ def logsumexp(input, dim, keepdim=False):
     return out
 
 
-def all(input, dim=None, keepdim=False):
+def all(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "all")
     if dim is None:
         return wrap_array(np.asarray(np.all(t.data_)))
     return wrap_array(as_array(np.all(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
 
 
-def any(input, dim=None, keepdim=False):
+def any(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
+    if axis is not None or keepdims is not None:
+        dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "any")
     if dim is None:
         return wrap_array(np.asarray(np.any(t.data_)))
@@ -653,7 +695,11 @@ cdef class CumsumBackward0(ReduceNode):
         return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
-def cumsum(input, dim, *, dtype=None):
+def cumsum(input, dim=None, *, dtype=None, axis=None):
+    if axis is not None:
+        dim, _ = _np_alias(dim, False, axis, None)
+    if dim is None:
+        raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
     cdef Tensor t = _input(input, "cumsum")
     x = t.data_
     npd = _np_dtype(dtype)

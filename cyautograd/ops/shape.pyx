@@ -24,6 +24,7 @@ from cyautograd.kernels cimport k_np_view, k_strided
 cimport numpy as cnp
 import warnings
 import numpy as np
+from cyautograd._warn import warn_user
 cnp.import_array()
 
 cdef object _INT64_MIN = -(1 << 63)
@@ -511,6 +512,88 @@ def _squeeze_dim_(input, dim):
     if fn is not None:
         rebase_history(t, fn)
     return t
+
+
+# -- in-place view ops: t_, transpose_, unsqueeze_, squeeze_ ------------------------------
+# The tensor's own geometry changes (its array becomes a view of the same
+# memory in the new shape), the version is bumped once and, under grad, the
+# op's node (TBackward1, TransposeBackward1, ...) becomes its history. On a
+# view whose history is recorded this would need the view's geometry
+# rewritten relative to its base; that case raises instead of answering wrong.
+
+@cython.final
+cdef class TBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class TransposeBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class UnsqueezeBackward1(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward3(ShapeBackward):
+    pass
+
+
+@cython.final
+cdef class SqueezeBackward5(ShapeBackward):
+    pass
+
+
+cdef object _geometry_inplace(Tensor t, Tensor r, type cls, int kind, object param, str name):
+    arr = r.data_
+    cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
+    check_inplace(t, fn is not None)
+    if fn is not None and t.autograd_meta_ is not None and t.autograd_meta_.c.is_view:
+        raise RuntimeError(f"{name}(): an in-place view op on a view whose history is recorded is not "
+                           f"supported by cyautograd; use the out-of-place {name[:-1]}()")
+    t.data_ = arr
+    bump_version(t)
+    if fn is not None:
+        rebase_history(t, fn)
+    return t
+
+
+def t_(input):
+    cdef Tensor x = _arg(input, "t_")
+    r = t(x.detach())
+    if x.data_.ndim < 2:
+        return _geometry_inplace(x, r, TBackward1, K_IDENTITY, None, "t_")
+    return _geometry_inplace(x, r, TBackward1, K_PERMUTE, (1, 0), "t_")
+
+
+def transpose_(input, dim0, dim1):
+    cdef Tensor x = _arg(input, "transpose_")
+    r = transpose(x.detach(), dim0, dim1)
+    if x.data_.ndim == 0:
+        return _geometry_inplace(x, r, TransposeBackward1, K_IDENTITY, None, "transpose_")
+    p = list(range(x.data_.ndim))
+    d0, d1 = wrap_dim(dim0, x.data_.ndim), wrap_dim(dim1, x.data_.ndim)
+    p[d0], p[d1] = p[d1], p[d0]
+    return _geometry_inplace(x, r, TransposeBackward1, K_PERMUTE, tuple(p), "transpose_")
+
+
+def unsqueeze_(input, dim):
+    cdef Tensor x = _arg(input, "unsqueeze_")
+    return _geometry_inplace(x, unsqueeze(x.detach(), dim), UnsqueezeBackward1, K_RESHAPE, None, "unsqueeze_")
+
+
+def squeeze_(input, dim=None):
+    cdef Tensor x = _arg(input, "squeeze_")
+    r = squeeze(x.detach(), dim)
+    cls = SqueezeBackward3 if dim is None else (SqueezeBackward5 if isinstance(dim, (tuple, list)) else
+                                                SqueezeBackward4)
+    return _geometry_inplace(x, r, cls, K_RESHAPE, None, "squeeze_")
+
+
+swapaxes_ = transpose_
+swapdims_ = transpose_
 
 
 def view(input, *shape):
@@ -1071,10 +1154,10 @@ def normalize_index(Tensor t, index):
     tuple), with torch's IndexError when it has more items than t has dims."""
     if isinstance(index, list) and _seq_as_tuple(index):
         import warnings
-        warnings.warn("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+        warn_user("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
                       "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
                       "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
-                      "error or a different result", UserWarning, stacklevel=3)
+                      "error or a different result")
         index = tuple(index)
     cdef Py_ssize_t nd = t.data_.ndim, used = 0
     items = index if isinstance(index, tuple) else (index,)
@@ -1386,9 +1469,9 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     at all (assert_no_overlap: a full overlap is refused too)."""
     cdef Py_ssize_t n_tensors = 0, n_masks = 0
     if has_internal_overlap(t) == MEM_OVERLAP_YES:
-        warnings.warn("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
+        warn_user("Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
                       "performing this operation. This also applies to advanced indexing e.g. "
-                      "tensor[indices] = tensor", UserWarning, stacklevel=3)
+                      "tensor[indices] = tensor")
     for i in indices:
         if isinstance(i, Tensor):
             n_tensors += 1

@@ -1,0 +1,329 @@
+"""cyautograd.linalg: torch.linalg's everyday functions (norm, vector_norm,
+matrix_norm, inv, det, solve, cross, svdvals), with torch's node names
+(LinalgVectorNormBackward0, LinalgInvExBackward0, LinalgDetBackward0,
+LinalgSolveExBackward0). See NOTE [ Extra ops are custom Functions ] in
+ops/extra.py: numpy forward on plain arrays, differentiable backward."""
+import math
+
+import numpy as np
+
+from cyautograd import dtypes as _D
+from cyautograd.function import Function
+from cyautograd.ops.extra import (_a, _check_tensor, _named, _reduce_dims, _w, _write_out,
+                                  cross as _cross)
+from cyautograd.tensor import Tensor
+
+__all__ = ["norm", "vector_norm", "matrix_norm", "inv", "inv_ex", "det", "solve", "cross", "svdvals"]
+
+
+def _float_check(name, A):
+    if not A.dtype.is_floating_point:
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._cname}")
+
+
+@_named("LinalgVectorNormBackward0")
+class _VectorNorm(Function):
+    @staticmethod
+    def forward(ctx, x, ord, dims, keepdim):
+        a = _a(x)
+        ax = dims
+        with np.errstate(all="ignore"):
+            aa = np.abs(a)
+            if ord == math.inf:
+                r = aa.max(axis=ax, keepdims=keepdim, initial=0) if a.size == 0 else aa.max(axis=ax, keepdims=keepdim)
+            elif ord == -math.inf:
+                r = aa.min(axis=ax, keepdims=keepdim)
+            elif ord == 0:
+                r = (a != 0).sum(axis=ax, keepdims=keepdim).astype(a.dtype)
+            elif ord == 1:
+                r = aa.sum(axis=ax, keepdims=keepdim)
+            elif ord == 2:
+                acc = np.float64 if a.dtype == np.float32 else a.dtype
+                r = np.sqrt((aa.astype(acc) ** 2).sum(axis=ax, keepdims=keepdim))
+            else:
+                acc = np.float64 if a.dtype == np.float32 else a.dtype
+                r = (aa.astype(acc) ** ord).sum(axis=ax, keepdims=keepdim) ** (1.0 / ord)
+        res = _w(r, a.dtype)
+        ctx.save_for_backward(x)
+        ctx.info = (ord, dims, keepdim)
+        ctx.res = res.detach()
+        return res
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        ord, dims, keepdim = ctx.info
+        r = ctx.res
+        if not keepdim:
+            if dims is None:
+                g = g.reshape((1,) * x.dim())
+                r = r.reshape((1,) * x.dim())
+            else:
+                for d in sorted(dims):
+                    g = g.unsqueeze(d)
+                    r = r.unsqueeze(d)
+        if ord == 0:
+            return None, None, None, None
+        if ord == 1:
+            return g * x.sign(), None, None, None
+        if ord in (math.inf, -math.inf):
+            hit = (x.abs() == r).to(x.dtype)
+            cnt = hit.sum(dim=dims, keepdim=True) if dims is not None else hit.sum().reshape((1,) * x.dim())
+            return g * x.sign() * hit / cnt, None, None, None
+        safe = r.masked_fill(r == 0, 1)
+        if ord == 2:
+            return (g * x / safe).masked_fill(r == 0, 0), None, None, None
+        w = x.sign() * x.abs().pow(ord - 1) / safe.pow(ord - 1)
+        return (g * w).masked_fill(r == 0, 0), None, None, None
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
+    _check_tensor(x, "linalg_vector_norm", "input")
+    if not x.dtype.is_floating_point:
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {x.dtype._cname}")
+    if dtype is not None:
+        x = x.to(dtype)
+    if out is not None:
+        return _write_out("linalg_vector_norm", vector_norm(x.detach(), ord, dim, keepdim), out, x)
+    dims = _reduce_dims(dim, x.dim())
+    if ord < 0 and x.numel() == 0 or (ord == math.inf and x.numel() == 0 and dims is None):
+        raise RuntimeError(f"linalg.vector_norm cannot compute the {ord} norm on an empty tensor because "
+                           f"the operation does not have an identity")
+    return _VectorNorm.apply(x, float(ord), dims, bool(keepdim))
+
+
+@_named("LinalgSvdBackward0")
+class _Svdvals(Function):
+    @staticmethod
+    def forward(ctx, A):
+        U, S, Vh = np.linalg.svd(_a(A), full_matrices=False)
+        ctx.uv = (U, Vh)
+        return _w(S, _a(A).dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        U, Vh = ctx.uv
+        u, vh = _w(U), _w(Vh)
+        return (u * g.unsqueeze(-2)).matmul(vh)
+
+
+def svdvals(A, *, driver=None, out=None):
+    _check_tensor(A, "linalg_svdvals", "A")
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.svd: The input tensor A must have at least 2 dimensions.")
+    return _Svdvals.apply(A)
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
+    _check_tensor(A, "linalg_matrix_norm", "input")
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    _float_check("matrix_norm", A)
+    if dtype is not None:
+        A = A.to(dtype)
+    if out is not None:
+        return _write_out("linalg_matrix_norm", matrix_norm(A.detach(), ord, dim, keepdim), out, A)
+    d0, d1 = _reduce_dims(tuple(dim), A.dim()) if len(dim) == 2 else (None, None)
+    if d0 is None or len(set((d0, d1))) != 2:
+        raise RuntimeError("linalg.matrix_norm: dims must be different. Got (" + f"{dim[0]}, {dim[1]})")
+    d0, d1 = [(d + A.dim()) % A.dim() for d in dim]
+    if ord == "fro":
+        return vector_norm(A, 2, (d0, d1), keepdim)
+    if ord in ("nuc", 2, -2):
+        B = A.movedim((d0, d1), (-2, -1))
+        s = svdvals(B)
+        r = s.sum(-1) if ord == "nuc" else (s.amax(-1) if ord == 2 else s.amin(-1))
+        if keepdim:
+            r = r.unsqueeze(-1).unsqueeze(-1).movedim((-2, -1), (d0, d1)) if True else r
+        return r
+    if ord in (1, -1, math.inf, -math.inf):
+        sum_dim, max_dim = (d0, d1) if ord in (1, -1) else (d1, d0)
+        s = A.abs().sum(dim=sum_dim, keepdim=keepdim)
+        if not keepdim and max_dim > sum_dim:
+            max_dim -= 1
+        return s.amax(dim=max_dim, keepdim=keepdim) if ord > 0 else s.amin(dim=max_dim, keepdim=keepdim)
+    raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
+    _check_tensor(A, "linalg_norm", "input")
+    if isinstance(ord, str):
+        if dim is None and A.dim() != 2:
+            raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                               f"Got {A.dim()}D.")
+        return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype, out=out)
+    if ord is None:
+        return vector_norm(A, 2, dim, keepdim, dtype=dtype, out=out)
+    if dim is None:
+        if A.dim() == 2:
+            return matrix_norm(A, ord, (-2, -1), keepdim, dtype=dtype, out=out)
+        if A.dim() != 1:
+            raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                               f"Got {A.dim()}D.")
+    if isinstance(dim, (tuple, list)) and len(dim) == 2:
+        return matrix_norm(A, ord, dim, keepdim, dtype=dtype, out=out)
+    return vector_norm(A, ord, dim, keepdim, dtype=dtype, out=out)
+
+
+def _square_check(name, A):
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+
+
+def _singular_pivot(a):
+    """The 1-based index of the first zero pivot of an LU factorisation, as torch reports it."""
+    try:
+        from scipy.linalg import lu_factor
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            lu, _ = lu_factor(a, check_finite=False)
+        z = np.nonzero(np.diag(lu) == 0)[0]
+        return int(z[0]) + 1 if z.size else a.shape[-1]
+    except Exception:  # noqa: BLE001 - scipy is optional
+        return a.shape[-1]
+
+
+@_named("LinalgInvExBackward0")
+class _Inv(Function):
+    @staticmethod
+    def forward(ctx, A):
+        a = _a(A)
+        try:
+            r = np.linalg.inv(a)
+        except np.linalg.LinAlgError:
+            flat = a.reshape((-1,) + a.shape[-2:])
+            for k, m in enumerate(flat):
+                try:
+                    np.linalg.inv(m)
+                except np.linalg.LinAlgError:
+                    where = f"(Batch element {k}): " if a.ndim > 2 else ""
+                    raise RuntimeError(f"linalg.inv: {where}The diagonal element {_singular_pivot(m)} is zero, "
+                                       f"the inversion could not be completed because the input matrix is "
+                                       f"singular.") from None
+            raise
+        res = _w(r, a.dtype)
+        ctx.inv = res.detach()
+        return res
+
+    @staticmethod
+    def backward(ctx, g):
+        iT = ctx.inv.transpose(-2, -1)
+        return -iT.matmul(g).matmul(iT)
+
+
+def inv(A, *, out=None):
+    _check_tensor(A, "linalg_inv", "A")
+    _square_check("inv", A)
+    _float_check("inv", A)
+    if out is not None:
+        return _write_out("linalg_inv", inv(A.detach()), out, A)
+    return _Inv.apply(A)
+
+
+_inv_ex_t = None
+
+
+def inv_ex(A, *, check_errors=False, out=None):
+    global _inv_ex_t
+    from collections import namedtuple
+    if _inv_ex_t is None:
+        _inv_ex_t = namedtuple("linalg_inv_ex", ["inverse", "info"])
+    from cyautograd.creation import zeros
+    return _inv_ex_t(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32))
+
+
+@_named("LinalgDetBackward0")
+class _Det(Function):
+    @staticmethod
+    def forward(ctx, A):
+        a = _a(A)
+        r = np.linalg.det(a)
+        ctx.save_for_backward(A)
+        res = _w(r, a.dtype)
+        ctx.det = res.detach()
+        return res
+
+    @staticmethod
+    def backward(ctx, g):
+        A, = ctx.saved_tensors
+        a = _a(A)
+        try:
+            adjT = np.swapaxes(np.linalg.inv(a), -1, -2) * _a(ctx.det)[..., None, None]
+        except np.linalg.LinAlgError:
+            # singular: the adjugate through the SVD (A = U S Vh, adj(A)^T = U diag(prod_{j!=i} s_j) Vh * det(U Vh))
+            U, S, Vh = np.linalg.svd(a)
+            n = S.shape[-1]
+            prods = np.stack([np.prod(np.delete(S, i, axis=-1), axis=-1) for i in range(n)], -1)
+            sign = np.linalg.det(U) * np.linalg.det(Vh)
+            adjT = (U * prods[..., None, :]) @ Vh * sign[..., None, None]
+        return g.unsqueeze(-1).unsqueeze(-1) * _w(adjT, a.dtype)
+
+
+def det(A, *, out=None):
+    _check_tensor(A, "linalg_det", "A")
+    _square_check("det", A)
+    _float_check("det", A)
+    if out is not None:
+        return _write_out("linalg_det", det(A.detach()), out, A)
+    return _Det.apply(A)
+
+
+@_named("LinalgSolveExBackward0")
+class _Solve(Function):
+    @staticmethod
+    def forward(ctx, A, B, vec):
+        a, b = _a(A), _a(B)
+        try:
+            x = np.linalg.solve(a, b[..., None] if vec else b)
+        except np.linalg.LinAlgError:
+            raise RuntimeError(f"linalg.solve: The solver failed because the input matrix is singular.") from None
+        if vec:
+            x = x[..., 0]
+        res = _w(x, np.result_type(a, b))
+        ctx.save_for_backward(A)
+        ctx.x = res.detach()
+        ctx.vec = vec
+        return res
+
+    @staticmethod
+    def backward(ctx, g):
+        A, = ctx.saved_tensors
+        X, vec = ctx.x, ctx.vec
+        gB = _Solve.apply(A.transpose(-2, -1), g, vec)
+        if vec:
+            gA = -(gB.unsqueeze(-1) * X.unsqueeze(-2))
+        else:
+            gA = -gB.matmul(X.transpose(-2, -1))
+        n = ctx.needs_input_grad
+        return gA if n[0] else None, gB if n[1] else None, None
+
+
+def solve(A, B, *, left=True, out=None):
+    _check_tensor(A, "linalg_solve", "A")
+    _check_tensor(B, "linalg_solve", "B", 2)
+    _square_check("solve", A)
+    if A.dtype != B.dtype:
+        raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
+                           f"{A.dtype._cname} and B of type {B.dtype._cname} instead")
+    _float_check("solve", A)
+    if not left:
+        return solve(A.transpose(-2, -1), B.transpose(-2, -1), out=out).transpose(-2, -1)
+    vec = B.dim() == 1 or (B.dim() == A.dim() - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+    n = A.shape[-1]
+    if (B.shape[-1] if vec else B.shape[-2]) != n:
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+                           f"({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{'x'.join(str(s) for s in (B.shape[-1:] if vec else B.shape[-2:]))})")
+    if out is not None:
+        return _write_out("linalg_solve", solve(A.detach(), B.detach()), out, A, B)
+    return _Solve.apply(A, B, vec)
+
+
+def cross(input, other, *, dim=-1, out=None):
+    return _cross(input, other, dim, out=out)
