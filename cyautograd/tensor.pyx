@@ -4,6 +4,7 @@ from cyautograd._fast cimport cya_tp_new
 cimport cython
 cimport numpy as cnp
 from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
+from cpython.object cimport PyTypeObject
 from libc.stdint cimport int64_t, intptr_t
 
 import numpy as np
@@ -18,6 +19,27 @@ from cyautograd import dtypes as _D
 from cyautograd._tensor_str import tensor_repr
 
 cnp.import_array()
+
+
+cdef object _unsupported_operand(Tensor self, object other, str sym, str forward, str reflected, int mode):
+    """NOTE [ Operator errors name 'Tensor' ]
+    Tensor's tp_name is "cyautograd.Tensor" (so its __module__ is cyautograd,
+    as torch.Tensor's is torch), and CPython's own "unsupported operand"
+    error would print that name; torch's Tensor is a heap type whose name
+    prints as 'Tensor'. So when an operator declines (NotImplemented), the
+    error is raised here in CPython's words with torch's name -- unless the
+    other operand's type has the method Python (or numpy, calling back) may
+    still try: the reflected one when self is on the left, the forward one
+    when self is on the right. mode: 0
+    self on the left, 1 reflected (self on the right), 2 in-place."""
+    t = type(other)
+    if t is not Tensor and hasattr(t, forward if mode == 1 else reflected):
+        return NotImplemented
+    name = (<bytes>(<PyTypeObject*>t).tp_name).decode()
+    if mode == 1:
+        raise TypeError(f"unsupported operand type(s) for {sym}: '{name}' and 'Tensor'")
+    raise TypeError(f"unsupported operand type(s) for {sym}: 'Tensor' and '{name}'")
+
 
 # =============================================================================
 # NOTE [ Version Counter Sharing ]
@@ -158,6 +180,8 @@ class Size(tuple):
 # from Python carries it.
 @cython.freelist(512)
 @cython.binding(False)
+
+
 cdef class Tensor:
     """Tensor(data=None): a multi-dimensional array with autograd metadata.
 
@@ -705,52 +729,71 @@ cdef class Tensor:
     # -- operators: the hot ones go through the C dispatch table -------------
 
     def __add__(self, other):
-        return _dispatch.add(self, other)
+        r = _dispatch.add(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "+", "__add__", "__radd__", 0)
 
     def __radd__(self, other):
-        return _dispatch.add(self, other)
+        r = _dispatch.add(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "+", "__add__", "__radd__", 1)
 
     def __sub__(self, other):
-        return _dispatch.sub(self, other)
+        r = _dispatch.sub(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "-", "__sub__", "__rsub__", 0)
 
     def __rsub__(self, other):
-        return _dispatch.rsub(self, other)
+        r = _dispatch.rsub(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "-", "__sub__", "__rsub__", 1)
 
     def __mul__(self, other):
-        return _dispatch.mul(self, other)
+        r = _dispatch.mul(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "*", "__mul__", "__rmul__", 0)
 
     def __rmul__(self, other):
-        return _dispatch.mul(self, other)
+        r = _dispatch.mul(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "*", "__mul__", "__rmul__", 1)
 
     def __truediv__(self, other):
-        return _dispatch.truediv(self, other)
+        r = _dispatch.truediv(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "/", "__truediv__", "__rtruediv__", 0)
 
     def __rtruediv__(self, other):
-        return _dispatch.rtruediv(self, other)
+        r = _dispatch.rtruediv(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "/", "__truediv__", "__rtruediv__", 1)
 
     def __pow__(self, other, mod):
-        return _dispatch.pow(self, other)
+        r = _dispatch.pow(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "** or pow()", "__pow__", "__rpow__", 0)
 
     def __rpow__(self, other, mod):
-        return _dispatch.rpow(self, other)
+        r = _dispatch.rpow(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "** or pow()", "__pow__", "__rpow__", 1)
 
     def __matmul__(self, other):
-        return _dispatch.matmul(self, other)
+        r = _dispatch.matmul(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "@", "__matmul__", "__rmatmul__", 0)
 
     def __rmatmul__(self, other):
+        if not isinstance(other, Tensor):
+            r = _unsupported_operand(self, other, "@", "__matmul__", "__rmatmul__", 1)
+            if r is NotImplemented:
+                return r
         return _ops.matmul(other, self)
 
     def __iadd__(self, other):
-        return _dispatch.iadd(self, other)
+        r = _dispatch.iadd(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "+=", "__add__", "__radd__", 2)
 
     def __isub__(self, other):
-        return _dispatch.isub(self, other)
+        r = _dispatch.isub(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "-=", "__sub__", "__rsub__", 2)
 
     def __imul__(self, other):
-        return _dispatch.imul(self, other)
+        r = _dispatch.imul(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "*=", "__mul__", "__rmul__", 2)
 
     def __itruediv__(self, other):
-        return _dispatch.itruediv(self, other)
+        r = _dispatch.itruediv(self, other)
+        return r if r is not NotImplemented else _unsupported_operand(self, other, "/=", "__truediv__", "__rtruediv__", 2)
 
     def __neg__(self):
         return _dispatch.neg(self)
