@@ -89,8 +89,8 @@ def enter_dual_level():
     global _current_level
     if _current_level >= 0:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    _current_level = 0
     _install()
+    _current_level = 0
     return _current_level
 
 
@@ -424,7 +424,10 @@ def _run(name, fn, args, kwargs):
     if not todo:
         return out
     with _unwrapped():
-        tangents = _jvp(name, fn, args, kwargs, duals, False)
+        rule = _RULES.get(name)
+        tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) else None
+        if tangents is None:
+            tangents = _jvp(name, fn, args, kwargs, duals, False)
     if tangents is None:
         return out
     for o, tg in zip(outs, tangents):
@@ -509,6 +512,119 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
             j = j.to(want)
         res[id(o)] = j
     return [res.get(id(o)) for o in ys]
+
+
+# ---------------------------------------------------------------------------
+# explicit forward formulas for the commonest ops (torch's derivatives.yaml
+# "result:" lines): the same tangents as the generic path without its two
+# reverse passes. Each takes (fn, args, kwargs, out, duals) and returns the
+# output tangents, or None to leave the op to the generic path. They run
+# only when every tensor argument, tangent and the output share one dtype.
+
+
+def _rule_applies(args, out, duals):
+    if not isinstance(out, _Tensor):
+        return False
+    dt = out.dtype
+    for a in args:
+        if isinstance(a, _Tensor) and a.dtype != dt:
+            return False
+        if not isinstance(a, (_Tensor, int, float)) or isinstance(a, bool):
+            return False
+    return all(g.dtype == dt for _, g in duals)
+
+
+def _tan(duals, a):
+    for t, g in duals:
+        if t is a:
+            return g
+    return None
+
+
+def _fit(g, out):
+    return g if tuple(g.shape) == tuple(out.shape) else g.expand(tuple(out.shape))
+
+
+def _rule_add_sub(sign):
+    def rule(fn, args, kwargs, out, duals):
+        if len(args) != 2 or set(kwargs) - {"alpha"}:
+            return None
+        a, b = args
+        alpha = kwargs.get("alpha", 1) * sign
+        ta, tb = _tan(duals, a), _tan(duals, b)
+        r = None if ta is None else ta
+        if tb is not None:
+            tb = tb if alpha == 1 else tb * alpha
+            r = tb if r is None else r + tb
+        return None if r is None else [_fit(r, out)]
+    return rule
+
+
+def _rule_mul(fn, args, kwargs, out, duals):
+    if len(args) != 2 or kwargs:
+        return None
+    a, b = args
+    ta, tb = _tan(duals, a), _tan(duals, b)
+    r = None if ta is None else ta * b
+    if tb is not None:
+        r = tb * a if r is None else r + tb * a
+    return None if r is None else [_fit(r, out)]
+
+
+def _rule_div(fn, args, kwargs, out, duals):
+    if len(args) != 2 or kwargs:
+        return None
+    a, b = args
+    ta, tb = _tan(duals, a), _tan(duals, b)
+    r = None if ta is None else ta / b
+    if tb is not None:
+        # torch's formula: self_t / other - other_t * (self / other) / other
+        q = -tb * ((a / b) / b)
+        r = q if r is None else r + q
+    return None if r is None else [_fit(r, out)]
+
+
+def _rule_pointwise(df):
+    """t * df(x, out) for a unary op of one tensor argument."""
+    def rule(fn, args, kwargs, out, duals):
+        if len(args) != 1 or kwargs:
+            return None
+        return [duals[0][1] * df(args[0], out)]
+    return rule
+
+
+def _rule_linear(fn, args, kwargs, out, duals):
+    """An op linear in its one tensor argument: the op of the tangent."""
+    if sum(isinstance(a, _Tensor) for a in args) != 1 or not isinstance(args[0], _Tensor):
+        return None
+    if any(isinstance(v, _Tensor) for v in kwargs.values()):
+        return None
+    r = fn(duals[0][1], *args[1:], **kwargs)
+    return [r] if isinstance(r, _Tensor) else None
+
+
+def _rule_bilinear(fn, args, kwargs, out, duals):
+    """matmul-like: f(ta, b) + f(a, tb)."""
+    if len(args) != 2 or kwargs:
+        return None
+    a, b = args
+    ta, tb = _tan(duals, a), _tan(duals, b)
+    r = None if ta is None else fn(ta, b)
+    if tb is not None:
+        r = fn(a, tb) if r is None else r + fn(a, tb)
+    return None if r is None else [r]
+
+
+_RULES = {
+    "add": _rule_add_sub(1), "sub": _rule_add_sub(-1), "mul": _rule_mul, "truediv": _rule_div,
+    "div": _rule_div, "neg": _rule_linear, "negative": _rule_linear,
+    "exp": _rule_pointwise(lambda x, y: y), "sin": _rule_pointwise(lambda x, y: x.cos()),
+    "cos": _rule_pointwise(lambda x, y: -x.sin()), "tanh": _rule_pointwise(lambda x, y: 1 - y * y),
+    "sigmoid": _rule_pointwise(lambda x, y: y * (1 - y)),
+    "sum": _rule_linear, "mean": _rule_linear, "clone": _rule_linear, "contiguous": _rule_linear,
+    "matmul": _rule_bilinear, "mm": _rule_bilinear, "bmm": _rule_bilinear, "mv": _rule_bilinear,
+    "dot": _rule_bilinear,
+}
 
 
 # ---------------------------------------------------------------------------

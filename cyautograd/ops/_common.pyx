@@ -159,13 +159,10 @@ cdef tuple wrap_dims(object dim, Py_ssize_t ndim):
 
 
 # =============================================================================
-# Forward-mode AD support (cyautograd.autograd.forward_ad)
-# NOTE [ Forward AD dispatch ]: while a dual level is open, forward_ad swaps
-# every differentiable entry of the op tables (this TensorDispatch, the
-# functional namespaces, Tensor's method dict) for a wrapper that computes
-# tangents, and swaps the originals back when the level closes. Outside a
-# level the ops run exactly the code they ran before: forward AD costs the
-# hot path nothing, not even a flag test.
+# Forward-mode AD support (cyautograd.autograd.forward_ad): the raw tangent
+# slot of AutogradMeta, the forward ViewInfo of a view, tangent layouts, and
+# the swap of Tensor's dispatch table for trampolines into forward_ad while a
+# dual level is open (NOTE [ Forward AD dispatch ] in autograd/forward_ad.py).
 # =============================================================================
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.view_meta cimport DifferentiableViewMeta, make_view
