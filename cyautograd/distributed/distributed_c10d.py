@@ -12,7 +12,7 @@ referenced by the Work until then. Collectives must be called in the same
 order on every rank (MPI's rule, and torch's).
 
 mpi4py is imported on first use (``init_process_group``), so importing
-cyautograd needs no MPI; without mpi4py, ``is_available()`` is False and
+cyautograd needs no MPI; without mpi4py, ``is_mpi_available()`` is False and
 ``init_process_group`` raises.
 
 NOTE [ Abort on error ]
@@ -72,10 +72,23 @@ class ReduceOp:
 
 
 def is_available():
-    """True when the MPI transport (mpi4py) can be imported.
+    """True: the distributed package is there (as in a torch built with
+    c10d). Whether its one backend can run — mpi4py and an MPI installed —
+    is ``is_mpi_available()``.
 
     >>> import cyautograd.distributed as dist
-    >>> isinstance(dist.is_available(), bool)
+    >>> dist.is_available()
+    True
+    """
+    return True
+
+
+def is_mpi_available():
+    """True when the ``mpi`` backend can be used: mpi4py (and through it an
+    MPI library) can be imported.
+
+    >>> import cyautograd.distributed as dist
+    >>> isinstance(dist.is_mpi_available(), bool)
     True
     """
     try:
@@ -83,11 +96,6 @@ def is_available():
     except ImportError:
         return False
     return True
-
-
-def is_mpi_available():
-    """True when the ``mpi`` backend (mpi4py) can be used."""
-    return is_available()
 
 
 def is_nccl_available():
