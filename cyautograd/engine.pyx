@@ -576,6 +576,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     nf = ne[2 * i]
                     if nf is None:
                         continue
+                    if captures is not None and nf not in needed and nf not in captures:
+                        # torch's should_execute: a node that neither runs
+                        # nor captures is never queued, so its tensor
+                        # pre-hooks do not fire
+                        outputs[i] = None
+                        continue
                     g = outputs[i]
                     # moved into the buffer, as torch's engine moves each
                     # output: a buffer may then own it (_accumulate_buffer)
@@ -624,7 +630,11 @@ cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
             if ne[i] is not None and ne[i] not in seen:
                 stack.append((ne[i], False))
     for fn in order:  # post-order: children first
-        if accumulate_grad and fn in captures and type(fn) is AccumulateGrad:
+        if accumulate_grad and fn in captures:
+            # backward(inputs=...): an input's own node runs too, a leaf's
+            # AccumulateGrad or a non-leaf's grad_fn (torch's init_to_execute
+            # marks every output edge's function needed), so it releases its
+            # saved variables as any node that ran
             needed.add(fn)
             continue
         ne = fn.next_edges_
