@@ -590,6 +590,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     nf = ne[2 * i]
                     if nf is None:
                         continue
+                    if captures is not None and nf not in needed and nf not in captures:
+                        # torch's should_execute: a node that neither runs
+                        # nor captures is never queued, so its tensor
+                        # pre-hooks do not fire
+                        outputs[i] = None
+                        continue
                     g = outputs[i]
                     # moved into the buffer, as torch's engine moves each
                     # output: a buffer may then own it (_accumulate_buffer)
@@ -648,7 +654,11 @@ cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
             if ne[i] is not None and ne[i] not in seen:
                 stack.append((ne[i], False))
     for fn in order:  # post-order: children first
-        if accumulate_grad and fn in captures and type(fn) is AccumulateGrad:
+        if accumulate_grad and fn in captures:
+            # backward(inputs=...): an input's own node runs too, a leaf's
+            # AccumulateGrad or a non-leaf's grad_fn (torch's init_to_execute
+            # marks every output edge's function needed), so it releases its
+            # saved variables as any node that ran
             needed.add(fn)
             continue
         ne = fn.next_edges_
@@ -798,6 +808,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         raise RuntimeError(f"grad_outputs must be of the same length as outputs: {len(gouts)} vs {len(outs)}")
     if retain_graph is None:
         retain_graph = create_graph
+    if is_grads_batched:
+        return _grad_batched(outs, ins, gouts, retain_graph, create_graph, allow_unused, materialize_grads)
     root_grads = _make_grads(outs, gouts, create_graph)
     root_edges = _root_edges(outs)
     cap_edges = [_input_edge(t) for t in ins]
@@ -835,6 +847,38 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 gm.grad_enabled = prev_grad_mode
     if cya_current_graph_task == NULL:
         forget_grad_versions()
+    return tuple(result)
+
+
+def _grad_batched(tuple outs, tuple ins, tuple gouts, retain_graph, create_graph, allow_unused,
+                  materialize_grads):
+    """is_grads_batched=True: the first dimension of every grad_output is a
+    batch; torch vmaps the backward over it, here it is a loop whose
+    results are stacked (a None where no batch entry reached an input)."""
+    from cyautograd import stack
+    cdef Py_ssize_t n = -1, b, i
+    for go in gouts:
+        if isinstance(go, Tensor):
+            if (<Tensor>go).data_.ndim == 0:
+                raise RuntimeError("vmap: Expected all tensors to have a batch dimension")
+            if n >= 0 and (<Tensor>go).data_.shape[0] != n:
+                raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension")
+            n = (<Tensor>go).data_.shape[0]
+    if n < 0:
+        raise RuntimeError("autograd.grad with is_grads_batched=True needs batched grad_outputs")
+    per = []
+    for b in range(n):
+        gb = tuple([go[b] if isinstance(go, Tensor) else go for go in gouts])
+        per.append(grad(outs, ins, gb, True if b < n - 1 else retain_graph, create_graph,
+                        True, allow_unused, False, materialize_grads))
+    result = []
+    for i in range(len(ins)):
+        col = [r[i] for r in per]
+        if all(c is None for c in col):
+            result.append(None)
+            continue
+        col = [c if c is not None else wrap_array(np.zeros_like((<Tensor>ins[i]).data_)) for c in col]
+        result.append(stack(col))
     return tuple(result)
 
 

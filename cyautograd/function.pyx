@@ -334,7 +334,11 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
             elif not var._is_view():
                 var.detach_()
         elif is_modified:
-            if grad_fn_of(var) is None and tensor_requires_grad(var):
+            # is_leaf reads the raw grad_fn_ field (as torch's C++ is_leaf):
+            # regenerating a dirty view's grad_fn here would raise the view
+            # check's "its base ... has been modified" message first
+            if ((var.autograd_meta_ is None or var.autograd_meta_.grad_fn_ is None)
+                    and tensor_requires_grad(var)):
                 raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
             if not is_input:
                 warnings.warn("Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an "

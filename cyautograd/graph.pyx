@@ -278,7 +278,9 @@ cdef class Node:
         for i in range(len(grads)):
             if grads[i] is not None and not isinstance(grads[i], Tensor):
                 raise TypeError(f"argument {i} is not a Variable")
-        return tuple(self.apply(list(grads)))
+        out = self.apply(list(grads))
+        # torch's node call returns the one gradient itself, else a tuple
+        return out[0] if len(out) == 1 else tuple(out)
 
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"

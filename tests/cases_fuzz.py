@@ -500,3 +500,232 @@ def setitem_advanced_value_leading_unit_dims(T):
     x[[1, 3]] = v
     x.sum().backward()
     return [x, v.grad, type(x.grad_fn).__name__]
+
+
+# -- gradients as torch returns them (NOTE [ Gradients as torch returns them ]) --
+
+def _alias(g, named):
+    """What autograd.grad gave back: a view (of which named tensor), an alias
+    of a grad_output, its version."""
+    if g is None:
+        return None
+    base = g._base
+    return {"g": g, "view": g._is_view(), "ver": g._version,
+            "base": None if base is None else next((k for k, v in named.items() if v is base), "?"),
+            "same": [k for k, v in named.items() if v is g]}
+
+
+# every program: (shape of the leaf, function of the leaf) -> gradient of its sum
+GRAD_PROGRAMS = {
+    "sum": ((3,), lambda x: x), "sum0d": ((), lambda x: x), "mean": ((3,), lambda x: x.mean()),
+    "view": ((3,), lambda x: x.view(3, 1)), "t": ((3,), lambda x: x.view(3, 1).t()),
+    "neg": ((3,), lambda x: -x), "sub": ((3,), lambda x: x - 1), "rsub": ((3,), lambda x: 1 - x),
+    "clone": ((3,), lambda x: x.clone()), "to64": ((3,), lambda x: x.double()),
+    "expand0d": ((), lambda x: x.expand(3)), "expand21": ((2, 1), lambda x: x.expand(2, 3)),
+    "expand3": ((3,), lambda x: x.expand(2, 3)), "bcast": ((2, 1), lambda x: x + np.ones((4, 2, 3))),
+    "mv_vec": ((3,), lambda x: x.new_ones(2, 3) @ x), "mv_mat": ((2, 3), lambda x: x @ x.new_ones(3)),
+    "vm": ((3,), lambda x: x @ x.new_ones(3, 2)), "bv": ((2, 2, 3), lambda x: x @ x.new_ones(3)),
+    "mm_twice": ((2, 3), lambda x: x @ x.t()), "dot_twice": ((3,), lambda x: x @ x),
+    "x2x3": ((3,), lambda x: x * 2 + x * 3), "x2x3x4": ((3,), lambda x: x * 2 + x * 3 + x * 4),
+    "x_x2": ((3,), lambda x: x + x * 2), "xx": ((3,), lambda x: x + x),
+    "min": ((3,), lambda x: x.min()), "max0d": ((), lambda x: x.max()),
+    "max_dim": ((2, 3), lambda x: x.max(1)[0]), "min_dim_kd": ((2, 3), lambda x: x.min(1, keepdim=True)[0]),
+    "index": ((3,), lambda x: x[[0, 1]]), "select": ((2, 3), lambda x: x[1]),
+    "slice": ((2, 3), lambda x: x[:, ::2]), "narrow": ((3,), lambda x: x.narrow(0, 0, 2)),
+    "cumsum": ((2, 3), lambda x: x.cumsum(1)), "unfold": ((3,), lambda x: x.unfold(0, 2, 1)),
+    "mean_dim": ((2, 3), lambda x: x.mean(1)), "sum_dim": ((2, 3), lambda x: x.sum(1)),
+    "permute": ((3,), lambda x: x.view(3, 1).permute(1, 0)), "diag": ((3,), lambda x: x.view(1, 3).diagonal()),
+    "flatten": ((3,), lambda x: x.view(3, 1).flatten()), "squeeze": ((3,), lambda x: x.unsqueeze(0).squeeze(0)),
+    "relu": ((3,), lambda x: x.relu()), "amax": ((3,), lambda x: x.amax()),
+}
+
+
+def _grad_case(name, shape, f):
+    def run(T):
+        x = arange(T, shape, True)
+        return _alias(T.autograd.grad(f(x).sum(), [x])[0], {})
+    run.__name__ = "gradalias_" + name
+    return run
+
+
+for _n, (_s, _f) in GRAD_PROGRAMS.items():
+    case(_grad_case(_n, _s, _f))
+
+
+@case
+def gradalias_grad_outputs(T):
+    """A grad_output flows through unchanged (the same tensor), through a
+    view (a view of it) or through an expand (its _base is the grad_output)."""
+    x = arange(T, (3,), True)
+    y = x * 2
+    go = arange(T, (3,)) + 2
+    g0 = T.tensor(1.5)
+    gv = go.view(3, 1)
+    named = {"go": go, "g0": g0, "gv": gv}
+    out = [_alias(T.autograd.grad(y, [y], go)[0], named), _alias(T.autograd.grad(y + 1, [y], go)[0], named),
+           _alias(T.autograd.grad(y.view(3, 1), [y], gv)[0], named),
+           _alias(T.autograd.grad(y.sum(), [y], g0)[0], named)]
+    gx, gy = T.autograd.grad(y.sum(), [x, y], g0)
+    named["gy"] = gy
+    out += [_alias(gx, named), _alias(gy, named)]
+    z = x.view(3, 1)
+    gz, gx2 = T.autograd.grad((z * 2).sum(), [z, x])
+    named["gz"] = gz
+    return out + [_alias(gz, named), _alias(gx2, named)]
+
+
+@case
+def gradalias_backward_inputs_runs_the_input_node(T):
+    """backward(inputs=[nonleaf]) runs that tensor's own node, which frees
+    its saved tensors: a second backward through it raises."""
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            (x,) = ctx.saved_tensors
+            return g * 3
+
+    v = T.tensor(0.5, requires_grad=True)
+    y = F.apply(v)
+    y.backward(T.tensor(1.0), inputs=[y])
+    return [y.grad, v.grad, err(lambda: y.backward())]
+
+
+@case
+def gradalias_unreached_hook_does_not_fire(T):
+    calls = []
+    a = arange(T, (2, 2), True)
+    b = arange(T, (2, 2), True, T.float64)
+    c = a + b
+    b.register_hook(lambda g: calls.append(g.clone()))
+    return [T.autograd.grad(c.sum(), [a]), calls]
+
+
+def err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+# -- ops at the edges the fuzzer found ----------------------------------------
+
+@case
+def ops_dtype_messages(T):
+    """Mixed-dtype matmul of every rank pairing names the kernel torch reaches
+    (dot, addmv, mm, bmm), shapes checked first except by dot."""
+    shapes = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 2)), ((2, 3), (2, 2)),
+              ((2, 2, 3), (2, 3, 2)), ((2, 2, 3), (3,)), ((3,), (2, 3, 2)), ((2, 2, 3), (3, 2)),
+              ((2, 3), (2, 3, 2)), ((2, 2, 3), (2, 2, 2)), ((3,), (2,))]
+    out = []
+    for s1, s2 in shapes:
+        for d1, d2 in ((T.float32, T.float64), (T.float64, T.float32)):
+            out.append(err(lambda: T.matmul(T.ones(s1, dtype=d1), T.ones(s2, dtype=d2)).shape))
+    out += [err(lambda: T.bmm(T.ones(2, 2, 3), T.ones(2, 3, 2, dtype=T.float64))),
+            err(lambda: T.mv(T.ones(2, 3), T.ones(3, dtype=T.float64))),
+            err(lambda: T.dot(T.ones(3), T.ones(2, dtype=T.float64)))]
+    return out
+
+
+@case
+def ops_unary_dtype_edges(T):
+    """Every unary op the fuzzer draws on bool, int64 and float32 inputs."""
+    out = []
+    for dt in ("bool", "int64", "float32"):
+        x = T.tensor([True, False, True]) if dt == "bool" else T.tensor([1, -2, 0], dtype=getattr(T, dt))
+        for op in ("neg", "relu", "square", "abs", "sign", "floor", "ceil", "trunc", "round", "logical_not",
+                   "bitwise_not"):
+            out.append([dt, op, err(lambda: getattr(T, op)(x))])
+        out.append([dt, "~", err(lambda: ~x)])
+        out.append([dt, "std", err(lambda: x.std())])
+        out.append([dt, "var", err(lambda: x.var(0))])
+        for c in ("min=-3", "max=3", "-1, 1", "min=-0.5"):
+            out.append([dt, c, err(lambda: eval(f"x.clamp({c})"))])
+            out.append([dt, c + "_", err(lambda: eval(f"x.clone().clamp_({c})"))])
+    return out
+
+
+@case
+def ops_inplace_and_alpha_edges(T):
+    def I():
+        return T.tensor([1, -2, 0])
+
+    def B():
+        return T.tensor([True, False, True])
+    return [err(lambda: I().div_(I())), err(lambda: I().div_(2)), err(lambda: B().div_(-1)),
+            err(lambda: T.add(B(), B(), alpha=2)), err(lambda: T.sub(B(), B(), alpha=0.5)),
+            err(lambda: T.sub(I(), I(), alpha=0.5)), err(lambda: T.tensor([2, 1, -1, 0]) ** T.tensor([-1, -3, -3, 2])),
+            err(lambda: T.tensor([[2], [3]]) ** T.tensor([-1, 2]))]
+
+
+@case
+def ops_setitem_value_dtype(T):
+    def si(x, idx, v):
+        x[idx] = v
+        return x
+    leaf = T.ones(1, 4, requires_grad=True)
+    return [err(lambda: si(T.ones(3), [0, 2], T.tensor([True, False]))),
+            err(lambda: si(T.ones(3), [0, 2], T.tensor([1, 2]))),
+            err(lambda: si(T.tensor([1, 2, 3]), [0, 2], T.ones(2))),
+            err(lambda: si(T.ones(3), [0, 2], T.tensor(1))),
+            err(lambda: si(T.ones(3), slice(0, 2), T.tensor([True, False]))),
+            err(lambda: si(T.ones(3), [0, 2], 7)),
+            err(lambda: si(leaf, [0, 0], T.tensor(3)))]
+
+
+@case
+def ops_split_chunk_empty(T):
+    out = []
+    for shape in ((0, 3), (3, 0), (2, 0, 1)):
+        z = T.ones(shape, requires_grad=True)
+        for d in range(len(shape)):
+            for k in (1, 2, 3):
+                out.append(err(lambda: [(tuple(p.shape), type(p.grad_fn).__name__) for p in z.split(k, d)]))
+                out.append(err(lambda: [(tuple(p.shape), type(p.grad_fn).__name__) for p in z.chunk(k, d)]))
+    out += [err(lambda: T.ones(()).split(1)), err(lambda: T.ones(()).chunk(2))]
+    return out
+
+
+# -- issue 12 item 3, misc ----------------------------------------------------
+
+@case
+def misc_post_accumulate_hook_results(T):
+    out = []
+    for ret in (None, 5, (1,), "tensor"):
+        x = T.ones(3, requires_grad=True)
+        x.register_post_accumulate_grad_hook(lambda t, ret=ret: T.ones(3) if ret == "tensor" else ret)
+        out.append(err(lambda: x.sum().backward()))
+    return out
+
+
+@case
+def misc_grad_fn_call(T):
+    x = arange(T, (3,), True)
+    y = (x * 2).sum()
+    parts = x.unbind()
+    return [err(lambda: y.grad_fn()), err(lambda: y.grad_fn(T.ones(()), T.ones(()))),
+            err(lambda: y.grad_fn(T.ones(()))), err(lambda: (x * x).grad_fn(T.ones(3))),
+            err(lambda: parts[0].grad_fn(T.ones(()), T.ones(()), T.ones(()))),
+            err(lambda: y.grad_fn("x"))]
+
+
+@case
+def misc_gather_0d(T):
+    s = T.tensor(3.0, requires_grad=True)
+    r = T.gather(s, 0, T.tensor(0))
+    return [r, T.autograd.grad(r, [s]), err(lambda: T.gather(s, 0, T.tensor(1)))]
+
+
+@case
+def misc_is_grads_batched(T):
+    a = arange(T, (3,), True)
+    b = arange(T, (2, 3), True)
+    out = [T.autograd.grad(a * a, [a], T.eye(3), is_grads_batched=True),
+           T.autograd.grad((a * a).sum(), [a], T.ones(4), is_grads_batched=True),
+           T.autograd.grad((b @ a), [a, b], T.eye(2), is_grads_batched=True),
+           T.autograd.grad((a * 2, b.sum(1)), [a, b], (T.ones(2, 3), T.ones(2, 2)), is_grads_batched=True)]
+    return out

@@ -119,81 +119,28 @@ def test_minimiser_shrinks_to_the_diverging_step():
 # section); a fix makes its seeds pass, then they are taken off this list.
 # Any other diverging seed fails the test.
 KNOWN_CLASSES = {
-    'gradview':
-        "autograd.grad returns torch's gradient tensors as they are (expand views, aliases); ours are fresh (_is_view/_base differ)",
-    'gradver':
-        'a create_graph gradient has _version 1 (an in-place op inside our double-backward formula)',
-    'overlap':
-        'H3: in-place write whose input overlaps the written-to tensor',
+    'cgver':
+        "create_graph gradients: our Tensor-path formulas build index_put_ into zeros and reshape views where torch's are functional (slice/select_scatter): _version 1 / _is_view where torch has 0 / a fresh tensor",
     'noneargs':
-        "H1/H2: None where a Tensor is expected (autograd.grad inputs, @, setitem value): torch's error type/words",
-    'segfault':
-        'H1/H2: None through a typed argument crashes the worker (T.neg(None) after allow_unused: SIGSEGV)',
-    'datashape':
-        "backward after .data was set to another shape: torch's shape-mismatch error",
-    'emptysplit':
-        'split/chunk of a zero-size dimension: torch returns one empty piece',
-    'split0d':
-        "split/chunk of a 0-d tensor: torch's 'split expects at least a 1-dimensional tensor'",
-    'flip':
-        'a backward formula calls Tensor.flip, which cyautograd lacks',
-    'gradhook':
-        'a tensor hook fires in autograd.grad for a tensor torch does not reach',
-    'twice':
-        'backward twice through a graph whose nodes saved nothing: torch raises, we do not',
-    'emptyreduce':
-        "argmax over a zero-size dim: torch's IndexError",
+        "None where a Tensor is expected (narrow, rsub, sub, setitem value, autograd.grad inputs): torch's argument-parser TypeError wording",
+    'repr':
+        "repr wraps grad_fn=<...> onto its own line at torch's line width",
+    'scatter':
+        'max/min(dim) backward under create_graph needs Tensor.scatter, which cyautograd lacks',
+    'vercheck':
+        "saved-tensor version checks disagree with torch's (seed 399: a mark_dirty of a tensor PowBackward1 saved as its result goes unnoticed; the others not yet analysed)",
     'misc':
-        'single-program classes not yet analysed: overlap/error-order cases in setitem/copy_/sub_/mul_, multi-output view message in custom Function, 0-d dim wrap in logsumexp, index_put dtype check',
+        "single-program classes not yet analysed: retains_grad after autograd.grad, IndexError dim number, autograd.grad IndexError, add_ of inf, logsumexp 0-d dim wrap, sum _version, as_strided of a non-contiguous storage, div_ under inference_mode, float32 sin of large arguments, backward's output-shape check",
 }
 KNOWN_DIVERGING = {
-    3: 'gradview', 14: 'gradview', 27: 'gradview', 49: 'gradview', 73: 'gradview', 81: 'gradview',
-    84: 'misc', 94: 'noneargs', 95: 'datashape', 104: 'gradview', 138: 'gradview', 144: 'overlap',
-    147: 'gradview', 164: 'gradview', 175: 'overlap', 176: 'gradview', 177: 'gradview',
-    179: 'gradview', 190: 'gradver', 205: 'emptysplit', 224: 'gradview', 227: 'gradview',
-    229: 'gradview', 235: 'gradview', 236: 'datashape', 238: 'gradview', 242: 'gradview',
-    246: 'split0d', 247: 'gradview', 250: 'gradview', 261: 'gradview', 285: 'gradview',
-    296: 'gradview', 303: 'gradview', 314: 'gradview', 322: 'gradview', 329: 'gradview',
-    338: 'gradview', 341: 'gradview', 344: 'gradview', 346: 'gradview', 348: 'gradview',
-    364: 'gradver', 372: 'gradview', 382: 'gradview', 383: 'gradview', 392: 'gradview',
-    399: 'gradview', 409: 'segfault', 415: 'gradview', 429: 'gradview', 442: 'emptysplit',
-    469: 'gradview', 471: 'gradview', 475: 'gradview', 479: 'gradview', 480: 'gradview',
-    484: 'gradview', 486: 'gradview', 488: 'emptysplit', 493: 'gradview', 495: 'gradview',
-    497: 'gradview', 516: 'gradview', 539: 'gradver', 541: 'gradview', 553: 'flip', 571: 'gradview',
-    573: 'gradview', 575: 'gradview', 583: 'gradview', 589: 'gradview', 590: 'misc',
-    592: 'gradview', 596: 'gradview', 598: 'gradview', 599: 'emptysplit', 616: 'gradview',
-    649: 'gradview', 654: 'gradview', 657: 'segfault', 665: 'gradview', 672: 'gradview',
-    673: 'misc', 687: 'gradview', 688: 'gradview', 703: 'gradview', 723: 'gradview', 729: 'misc',
-    732: 'gradview', 741: 'gradview', 742: 'noneargs', 757: 'noneargs', 760: 'gradview',
-    765: 'gradview', 771: 'gradview', 772: 'gradhook', 775: 'gradview', 795: 'split0d',
-    798: 'gradview', 810: 'gradview', 817: 'gradview', 832: 'misc', 843: 'gradview', 844: 'gradver',
-    865: 'gradview', 888: 'gradview', 891: 'gradview', 894: 'gradview', 902: 'gradview',
-    903: 'gradview', 907: 'gradview', 912: 'gradview', 916: 'emptyreduce', 940: 'gradview',
-    943: 'gradview', 947: 'gradview', 948: 'gradview', 958: 'gradview', 966: 'gradview',
-    975: 'gradver', 978: 'gradview', 989: 'gradview', 1006: 'gradview', 1011: 'gradview',
-    1013: 'gradview', 1018: 'gradview', 1054: 'misc', 1058: 'gradview', 1067: 'emptysplit',
-    1071: 'noneargs', 1096: 'gradview', 1100: 'emptysplit', 1101: 'gradview', 1106: 'gradview',
-    1112: 'gradview', 1114: 'gradview', 1121: 'gradview', 1134: 'gradview', 1142: 'gradview',
-    1151: 'gradview', 1164: 'gradview', 1189: 'gradview', 1192: 'gradview', 1194: 'twice',
-    1203: 'gradview', 1208: 'gradview', 1216: 'gradview', 1232: 'gradview', 1249: 'gradview',
-    1255: 'gradview', 1260: 'misc', 1266: 'misc', 1275: 'gradview', 1282: 'gradview',
-    1289: 'gradview', 1306: 'gradview', 1309: 'gradview', 1322: 'gradview', 1324: 'gradview',
-    1325: 'gradview', 1329: 'misc', 1330: 'noneargs', 1334: 'misc', 1359: 'gradview',
-    1377: 'gradver', 1383: 'gradview', 1395: 'gradview', 1422: 'gradview', 1434: 'gradview',
-    1450: 'gradver', 1453: 'gradview', 1463: 'misc', 1464: 'gradver', 1465: 'gradver',
-    1473: 'emptysplit', 1478: 'emptysplit', 1489: 'emptysplit', 1494: 'gradview', 1509: 'gradview',
-    1512: 'gradview', 1513: 'gradview', 1517: 'gradview', 1523: 'gradview', 1537: 'gradview',
-    1540: 'gradview', 1552: 'misc', 1555: 'gradview', 1562: 'gradview', 1564: 'gradview',
-    1565: 'gradver', 1567: 'gradview', 1570: 'gradver', 1579: 'gradview', 1598: 'gradview',
-    1605: 'misc', 1609: 'gradview', 1638: 'emptyreduce', 1675: 'gradview', 1700: 'gradview',
-    1702: 'gradview', 1707: 'segfault', 1709: 'gradview', 1722: 'gradview', 1738: 'gradview',
-    1772: 'gradview', 1780: 'gradver', 1783: 'gradview', 1785: 'gradview', 1791: 'gradview',
-    1792: 'gradview', 1803: 'twice', 1813: 'gradview', 1826: 'gradview', 1827: 'misc',
-    1836: 'gradview', 1857: 'gradview', 1864: 'gradview', 1866: 'gradview', 1879: 'gradview',
-    1889: 'gradview', 1906: 'gradview', 1910: 'gradview', 1917: 'gradview', 1925: 'misc',
-    1933: 'gradview', 1939: 'gradview', 1940: 'gradview', 1954: 'misc', 1955: 'emptysplit',
-    1958: 'gradview', 1964: 'gradview', 1965: 'gradview', 1985: 'gradview', 1988: 'noneargs',
-    1994: 'gradview', 1996: 'gradview',
+    111: 'noneargs', 159: 'cgver', 161: 'scatter', 175: 'misc', 178: 'misc', 277: 'cgver',
+    310: 'vercheck', 399: 'vercheck', 435: 'cgver', 513: 'vercheck', 573: 'cgver', 584: 'cgver',
+    598: 'misc', 621: 'noneargs', 647: 'misc', 683: 'vercheck', 703: 'noneargs', 727: 'repr',
+    792: 'misc', 804: 'scatter', 835: 'noneargs', 882: 'misc', 894: 'cgver', 981: 'vercheck',
+    1055: 'vercheck', 1091: 'repr', 1094: 'misc', 1112: 'noneargs', 1193: 'vercheck', 1277: 'cgver',
+    1289: 'cgver', 1348: 'noneargs', 1371: 'noneargs', 1395: 'noneargs', 1455: 'misc',
+    1469: 'cgver', 1549: 'cgver', 1557: 'misc', 1597: 'cgver', 1680: 'cgver', 1716: 'scatter',
+    1891: 'misc',
 }
 
 

@@ -101,7 +101,13 @@ cdef class AccumulateGrad(Node):
                         vc.c.version += 1
         if m.post_acc_grad_hooks_:
             for hook in list(m.post_acc_grad_hooks_.values()):
-                hook(var)
+                r = hook(var)
+                if r is not None:
+                    # torch's PyFunctionTensorPostAccGradHooks: a non-Tensor
+                    # result fails its type check first
+                    if not isinstance(r, Tensor):
+                        raise TypeError(f"expected Variable, but hook returned '{type(r).__name__}'")
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
         return []
 
     cpdef str name(self):

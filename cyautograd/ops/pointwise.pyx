@@ -251,6 +251,26 @@ cdef int _alpha_check(object a, object b, object alpha) except -1:
     return 0
 
 
+cdef bint _neg_int_exponent(object x, object y):
+    return (getattr(x, "dtype", None) is not None and getattr(y, "dtype", None) is not None
+            and x.dtype.kind in "iu" and y.dtype.kind in "iu" and bool((y < 0).any()))
+
+
+cdef object _int_pow_neg(object x, object y):
+    """Integer tensor ** integer tensor with negative exponents, as torch's
+    kernel: 1 stays 1, -1 alternates sign, anything else is 0 (numpy
+    refuses them)."""
+    x, y = np.broadcast_arrays(x, y)
+    r = np.zeros(x.shape, dtype=np.result_type(x, y))
+    pos = y >= 0
+    r[pos] = x[pos] ** y[pos]
+    neg = ~pos
+    r[neg & (x == 1)] = 1
+    m1 = neg & (x == -1)
+    r[m1] = np.where(y[m1] % 2 == 0, 1, -1)
+    return r
+
+
 cdef object _arith(object a, object b, int op, object alpha):
     """add/sub/mul/div of a tensor and a tensor or scalar (either order)."""
     cdef Tensor ta = None, tb = None, out
@@ -727,7 +747,7 @@ cdef object pow_impl(object a, object b):
     y = p[3]
     try:
         with np.errstate(all="ignore"):
-            r = as_array(x ** y)
+            r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
     except ValueError:
         raise broadcast_error(x, y) from None
     if x.dtype == np.bool_ and r.dtype != np.bool_:

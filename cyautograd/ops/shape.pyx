@@ -1429,6 +1429,9 @@ def index_put_(input, indices, values, accumulate=False):
     idx = _convert_index(tuple(indices))
     x = t.data_
     v = tv.data_
+    # autograd's check_inplace comes before the kernel's checks
+    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
+    check_inplace(t, rg)
     if v.dtype != x.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
@@ -1442,8 +1445,6 @@ def index_put_(input, indices, values, accumulate=False):
         raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join([str(s) for s in v.shape])}] "
                            f"cannot be broadcast to indexing result of shape "
                            f"[{', '.join([str(s) for s in target_shape])}]") from None
-    rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
-    check_inplace(t, rg)
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
     if rg:
         fn = new_node(IndexPutBackward0)
