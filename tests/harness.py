@@ -25,7 +25,10 @@ def torch_module():
 
 
 def normalize_msg(msg):
-    return msg.replace("torch.", "cyautograd.").replace("at::", "").strip()
+    # Python's own messages name a type by tp_name: torch's is 'Tensor', ours
+    # 'cyautograd.Tensor' (its module is cyautograd, issue 15 item 7)
+    return msg.replace("torch.", "cyautograd.").replace("at::", "").replace(
+        "'cyautograd.Tensor'", "'Tensor'").strip()
 
 
 def plain(x, T):

@@ -42,6 +42,8 @@ _OBJECT_PLUMBING = {"__class__", "__delattr__", "__dir__", "__getattribute__", "
 # worker after every call instead of being skipped here.
 SKIP = {
     ("top", "get_include"): "returns build paths; takes no arguments that could be hostile",
+    ("top", "save"): "writes a file named by its argument (a str input creates it in the working folder)",
+    ("top", "load"): "reads a file named by its argument: the answer depends on what save left there",
 }
 
 # Calls whose exception type still differs from torch's (none of them a crash
@@ -57,6 +59,9 @@ RuntimeError for TypeError: int-list arguments (sizes, dims: zeros(int_tensor), 
     reshape(x, 1.5)) are converted by numpy/our parsers instead of torch's argument parser.
 success for TypeError: we accept what torch's parser rejects (bool/float dims, non-bool tensors in
     logical_*, Size('abc'), comparisons with str), i.e. too-lenient argument parsing.
+RuntimeError/AttributeError/success for TypeError in the extra ops (ops/extra.py, random.py): their
+    parameters are checked by name (NOTE [ Argument types of the extra ops ]), not by a full schema
+    (a float shift, a str reduce mode, a list where torch wants a Tensor get past the check).
 NotImplementedError for TypeError: unimplemented ops (scatter, cuda, __delitem__, softmax dtype=)
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes

@@ -702,8 +702,12 @@ def tensor_split(input, indices_or_sections, dim=0):
             indices_or_sections = [int(v) for v in indices_or_sections.tolist()]
     if isinstance(indices_or_sections, (int, np.integer)):
         k = int(indices_or_sections)
+        if not -(1 << 63) <= k < (1 << 63):
+            raise ValueError("Overflow when unpacking long long")
         if k <= 0:
             raise RuntimeError(f"number of sections must be larger than 0, got {k}")
+        if k > (1 << 32):
+            raise RuntimeError("std::bad_alloc")   # torch's vector of k outputs cannot be allocated
         q, r = divmod(n, k)
         bounds, start = [], 0
         for i in range(k):
@@ -712,6 +716,9 @@ def tensor_split(input, indices_or_sections, dim=0):
             start += size
     else:
         idx = [int(i) for i in indices_or_sections]
+        for i in idx:
+            if not -(1 << 63) <= i < (1 << 63):
+                raise ValueError("Overflow when unpacking long long")
         bounds, start = [], 0
         for i in idx + [n]:
             i = _b.min(_b.max(i + n if i < 0 else i, 0), n)
@@ -877,6 +884,11 @@ class _Cumprod(Function):
         if x.dim() == 0:
             return g.clone(), None, None
         d = ctx.dim
+        if not bool((x == 0).any()):
+            # no zeros: the differentiable formula (create_graph works through it)
+            out = x.cumprod(d)
+            rev = (g * out).flip(d).cumsum(d).flip(d)
+            return (rev / x).to(x.dtype), None, None
         xa = np.moveaxis(_a(x).astype(ctx.out.dtype), d, -1)
         ga = np.moveaxis(_a(g), d, -1)
         oa = np.moveaxis(ctx.out, d, -1)
@@ -2151,7 +2163,15 @@ clamp_max = _clamp_one("clamp_max", "ClampMaxBackward0", np.minimum, lambda x, v
 # -- in-place forms --------------------------------------------------------------------------
 
 def _make_inplace(name, op):
+    import inspect
+    sig = inspect.signature(op)
+
     def f(self, *args, **kwargs):
+        # the arguments are checked before the in-place checks, as torch's parser does
+        try:
+            sig.bind(self, *args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{name}() {e}") from None
         return _inplace(self, op, *args, **kwargs)
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"In-place {op.__name__}."
@@ -2206,3 +2226,82 @@ def _new(self, *args, dtype=None, device=None, requires_grad=False):
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         return tensor(args[0], dtype=dt, requires_grad=requires_grad)
     return zeros(*args, dtype=dt, requires_grad=requires_grad)
+
+
+# -- argument types, checked first as torch's parser does ---------------------------------------
+# NOTE [ Argument types of the extra ops ]
+# torch's argument parser rejects a wrong type (a str for dim, a list for a
+# Tensor) with TypeError before the op runs; the ops above check values.
+# Each exported op is wrapped once with a check of the parameters whose
+# names say their type; the check runs in the op's own argument order.
+
+_TENSOR_ARGS = frozenset(("input", "other", "tensor1", "tensor2", "end", "mat1", "mat2", "index", "source",
+                          "mask", "vec2", "x1", "x2", "weights"))
+_INT_ARGS = frozenset(("dim", "k", "diagonal", "bins", "minlength", "num_samples"))
+_NUM_ARGS = frozenset(("value", "alpha", "beta", "nan", "posinf", "neginf", "p"))
+_DIM_LIST_OK = frozenset(("nansum", "nanmean", "var_mean", "std_mean", "nansum_", "roll"))
+
+
+def _is_int(v):
+    return isinstance(v, (int, np.integer)) or (isinstance(v, Tensor) and v.dim() == 0 and
+                                                not v.dtype.is_floating_point)
+
+
+def _is_num(v):
+    return isinstance(v, (int, float, np.number)) or (isinstance(v, Tensor) and v.dim() == 0)
+
+
+def _type_checked(fn):
+    import functools
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):  # pragma: no cover
+        return fn
+    params = list(sig.parameters.values())
+    name = fn.__name__.rstrip("_") if fn.__name__.endswith("_") else fn.__name__
+    checks = []
+    for pos, prm in enumerate(params):
+        if prm.kind in (prm.VAR_POSITIONAL, prm.VAR_KEYWORD):
+            continue
+        kind = "T" if prm.name in _TENSOR_ARGS else "I" if prm.name in _INT_ARGS else \
+            "N" if prm.name in _NUM_ARGS else None
+        if kind is not None:
+            checks.append((prm.name, pos + 1, kind, prm.default is None))
+    if not checks:
+        return fn
+    lists_ok = fn.__name__ in _DIM_LIST_OK
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{fn.__name__}() {e}") from None
+        got = bound.arguments
+        for pname, pos, kind, none_ok in checks:
+            if pname not in got:
+                continue
+            v = got[pname]
+            if v is None and none_ok:
+                continue
+            if kind == "T":
+                ok = isinstance(v, Tensor) or (pname == "weights" and v is None)
+                want = "Tensor"
+            elif kind == "I":
+                ok = _is_int(v) or (lists_ok and isinstance(v, (tuple, list)) and _b.all(_is_int(d) for d in v))
+                want = "int"
+            else:
+                ok = _is_num(v) or (pname == "value" and fn.__name__.startswith("scatter") and isinstance(v, Tensor))
+                want = "Number"
+            if not ok:
+                raise TypeError(f"{name}(): argument '{pname}' (position {pos}) must be {want}, not {_tname(v)}")
+        return fn(*args, **kwargs)
+    return checked
+
+
+for _n in list(__all__):
+    _f = globals().get(_n)
+    if callable(_f) and not isinstance(_f, type):
+        globals()[_n] = _type_checked(_f)
+del _n, _f
