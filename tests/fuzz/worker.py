@@ -26,6 +26,9 @@ _ADDR = re.compile(r"0x[0-9a-fA-F]+")
 
 def norm(msg):
     msg = str(msg).replace("torch::", "cyautograd::").replace("torch.", "cyautograd.")
+    # Python's own messages name a type by tp_name: torch's 'Tensor', ours
+    # 'cyautograd.Tensor' (its module is cyautograd, issue 15 item 7)
+    msg = msg.replace("'cyautograd.Tensor'", "'Tensor'")
     return _ADDR.sub("0x?", msg).strip()
 
 
