@@ -105,11 +105,5 @@ def get_include():
     return [headers, numpy.get_include()]
 
 
-class _Cuda:
-    @staticmethod
-    def is_available():
-        from cyautograd.backend import is_available
-        return is_available()
-
-
-cuda = _Cuda()
+from cyautograd import cuda  # noqa: E402,F401
+from cyautograd.utils.dlpack import from_dlpack  # noqa: E402,F401

@@ -6,6 +6,7 @@ import types
 from cyautograd import autograd as autograd
 from cyautograd import backend as backend
 from cyautograd import creation as creation
+from cyautograd import cuda as cuda
 from cyautograd import dtypes as dtypes
 from cyautograd import func as func
 from cyautograd import functions as functions
@@ -20,7 +21,6 @@ from cyautograd.tensor import device as device
 
 autograd_meta: types.ModuleType
 bool: dtype
-cuda: Any
 double: dtype
 engine: types.ModuleType
 float: dtype
@@ -75,7 +75,7 @@ def array_module(arr: Any) -> Any: ...
 
 def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = ...) -> Tensor: ...
 
-def as_tensor(data: Any, dtype: Any = ..., device: Any = ...) -> Tensor: ...
+def as_tensor(data: Any, *, dtype: Any = ..., device: Any = ...) -> Tensor: ...
 
 def backward(input: Any, gradient: Any = ..., retain_graph: Any = ..., create_graph: Any = ..., inputs: Any = ...) -> None: ...
 
@@ -169,6 +169,8 @@ def flatten(input: Any, start_dim: Any = ..., end_dim: Any = ...) -> Tensor: ...
 def floor(input: Any) -> Tensor: ...
 
 def floor_divide(a: Any, b: Any) -> Tensor: ...
+
+def from_dlpack(ext_tensor: Any) -> Any: ...
 
 def from_numpy(ndarray: Any) -> Tensor: ...
 

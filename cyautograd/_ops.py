@@ -152,6 +152,6 @@ def setitem(t, index, value):
 from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401
                                   movedim, moveaxis, unfold)
 
-for _n in ("scatter", "cuda"):
+for _n in ("scatter",):
     globals()[_n] = _not_yet(_n)
 

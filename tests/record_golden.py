@@ -22,6 +22,7 @@ SUITES = [
     ("optim", "cases_optim"),
     ("fuzz", "cases_fuzz"),
     ("argcheck", "cases_argcheck"),
+    ("device", "cases_device"),
 ]
 
 

@@ -57,7 +57,7 @@ RuntimeError for TypeError: int-list arguments (sizes, dims: zeros(int_tensor), 
     reshape(x, 1.5)) are converted by numpy/our parsers instead of torch's argument parser.
 success for TypeError: we accept what torch's parser rejects (bool/float dims, non-bool tensors in
     logical_*, Size('abc'), comparisons with str), i.e. too-lenient argument parsing.
-NotImplementedError for TypeError: unimplemented ops (scatter, cuda, __delitem__, softmax dtype=)
+NotImplementedError for TypeError: unimplemented ops (scatter, __delitem__, softmax dtype=)
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes
     (reductions over zero-size tensors, huge dims or indices).

@@ -124,6 +124,9 @@ cdef object unbroadcast(object g, object shape):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
         return g.reshape(shape)
+    if type(g) is not np.ndarray and not isinstance(g, np.generic):
+        from cyautograd.ops import _xp   # a device array: NOTE [ Device backends ]
+        return _xp.sum_to(g, tuple(axes), shape)
     if axes:
         g = g.sum(axis=tuple(axes), keepdims=True)
     return as_array(g).reshape(shape)

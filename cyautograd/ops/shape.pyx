@@ -34,8 +34,9 @@ cdef object _U64 = 1 << 64
 cdef inline bint _is_floating(object arr):
     if cnp.PyArray_CheckExact(arr):
         return (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>arr)).kind == b'f'
-    return arr.dtype.kind == "f"
+    return _xp.npdtype(arr).kind == "f"
 from cyautograd import dtypes as _D
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 # kinds of ShapeBackward
 DEF K_IDENTITY = 0
@@ -71,18 +72,24 @@ cdef class ShapeBackward(Node):
         if self.kind == K_IDENTITY:
             return [g]
         if self.kind == K_RESHAPE:
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.reshape(g, self_shape)]
             return [g.reshape(self_shape)]
         if self.kind == K_PERMUTE:
             inv = [0] * len(self.param)
             for i, d in enumerate(self.param):
                 inv[d] = i
             inv = tuple(inv)
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.permute(g, inv)]
             return [g.permute(*inv) if is_t else g.transpose(inv)]
         if self.kind == K_EXPAND:
             return [unbroadcast(g, self_shape)]
         if self.kind == K_CAST:
             return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
         if self.kind == K_INDEX:
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.index_backward(g, self_shape, self.param)]
             if is_t:
                 z = g.new_zeros(self_shape)
                 return [_index_backward_t(z, self.param, g)]
@@ -318,7 +325,8 @@ cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
 
 def clone(input, *, memory_format=None):
     cdef Tensor t = _arg(input, "clone")
-    return _record(t, t.data_.copy(), CloneBackward0, K_IDENTITY, None)
+    x = t.data_
+    return _record(t, x.copy() if type(x) is np.ndarray else _xp.copy(x), CloneBackward0, K_IDENTITY, None)
 
 
 def contiguous(input, memory_format=None):
@@ -328,26 +336,77 @@ def contiguous(input, memory_format=None):
     return _record(t, np.ascontiguousarray(t.data_), CloneBackward0, K_IDENTITY, None)
 
 
-def to(input, *args, **kwargs):
-    cdef Tensor t = _arg(input, "to")
+_TO_SIGNATURES = (
+    "but expected one of:\n"
+    " * (cyautograd.device device = None, cyautograd.dtype dtype = None, bool non_blocking = False, "
+    "bool copy = False, *, cyautograd.memory_format memory_format = None)\n"
+    " * (cyautograd.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+    "cyautograd.memory_format memory_format = None)\n"
+    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+    "cyautograd.memory_format memory_format = None)\n")
+
+
+cdef bint _is_device_arg(object a):
+    return isinstance(a, str) or type(a) is int or type(a).__name__ == "device"
+
+
+def _to_args(args, kwargs):
+    """(dtype, device, copy) of Tensor.to's three signatures, with torch's
+    TypeError for any other combination."""
     dtype = kwargs.pop("dtype", None)
     device = kwargs.pop("device", None)
     copy = kwargs.pop("copy", False)
-    for a in args:
-        if isinstance(a, _D.dtype):
-            dtype = a
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    cdef Py_ssize_t n = len(args), i = 0
+    ok = not kwargs and (dtype is None or isinstance(dtype, _D.dtype)) and (
+        device is None or _is_device_arg(device))
+    if ok and n:
+        a = args[0]
+        if isinstance(a, _D.dtype) and device is None and kwargs == {}:
+            dtype, i = a, 1
         elif isinstance(a, Tensor):
-            dtype = a.dtype
-            device = a.device
-        elif isinstance(a, str) or type(a).__name__ == "device":
-            device = a
-        elif a is None:
-            pass
+            dtype, device, i = a.dtype, a.device, 1
+        elif a is None or _is_device_arg(a):
+            device, i = a, 1
+            if n > 1 and (args[1] is None or isinstance(args[1], _D.dtype)):
+                if args[1] is not None:
+                    dtype = args[1]
+                i = 2
         else:
-            raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
-    if device is not None and str(device).split(":")[0] != "cpu":
-        from cyautograd import backend
-        return backend.to_device(t, device, dtype)
+            ok = False
+        rest = args[i:]
+        if ok and (len(rest) > 2 or any(type(b) is not bool for b in rest)):
+            ok = False
+        if ok and len(rest) == 2:
+            copy = rest[1]
+    if not ok:
+        got = ", ".join([_arg_type_name(a) for a in args] +
+                        [f"{k}={_arg_type_name(v)}" for k, v in kwargs.items()])
+        raise TypeError(f"to() received an invalid combination of arguments - got ({got}), " + _TO_SIGNATURES)
+    return dtype, device, copy
+
+
+cdef str _arg_type_name(object a):
+    if isinstance(a, Tensor):
+        return "Tensor"
+    if isinstance(a, _D.dtype):
+        return "cyautograd.dtype"
+    if type(a).__name__ == "device":
+        return "cyautograd.device"
+    return type_name(a)
+
+
+def to(input, *args, **kwargs):
+    cdef Tensor t = _arg(input, "to")
+    dtype, device, copy = _to_args(args, kwargs)
+    if device is not None or type(t.data_) is not np.ndarray:
+        # another device, or a device tensor: NOTE [ Device backends ]
+        from cyautograd.ops.device import to_device as _to_device
+        from cyautograd import backend as _backend
+        r = _to_device(t, _backend.check_device(device), dtype, copy)
+        if r is not None:
+            return r
     if dtype is None or dtype.np == t.data_.dtype:
         if copy:
             return clone(t)
@@ -454,6 +513,8 @@ cdef object _reshape_view(object x, tuple s):
     """x reshaped without a copy, or None when the strides do not allow it."""
     if type(x) is np.ndarray and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
         return x.reshape(s)
+    if type(x) is not np.ndarray:
+        return _xp.reshape_view(x, s)   # NOTE [ Device backends ]
     try:
         r = x.view()
         r.shape = s
@@ -471,7 +532,7 @@ def reshape(input, *shape):
     s = _infer_shape(_shape_arg(shape), x.size, "reshape")
     r = _reshape_view(x, s)
     if r is not None:
-        if x.flags.c_contiguous:
+        if x.flags.c_contiguous if type(x) is np.ndarray else t.is_contiguous():
             return _view(t, r, ViewBackward0, K_RESHAPE, None)
         return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
     return _unsafe_view(clone(t), s)
@@ -490,7 +551,9 @@ def _unsafe_view(input, shape):
     """at::_unsafe_view: `input` (contiguous) reshaped to `shape`, sharing its
     memory but not as a view: own version counter, UnsafeViewBackward0."""
     cdef Tensor t = _arg(input, "_unsafe_view")
-    return _record(t, t.data_.reshape(tuple(shape)), UnsafeViewBackward0, K_RESHAPE, None)
+    x = t.data_
+    return _record(t, x.reshape(tuple(shape)) if type(x) is np.ndarray else _xp.reshape(x, tuple(shape)),
+                   UnsafeViewBackward0, K_RESHAPE, None)
 
 
 def _squeeze_dim_(input, dim):
@@ -588,6 +651,8 @@ def transpose(input, dim0, dim1):
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
     p = tuple(p)
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.permute(x, p), TransposeBackward0, K_PERMUTE, p)
     return _view(t, x.transpose(p), TransposeBackward0, K_PERMUTE, p)
 
 
@@ -619,6 +684,8 @@ def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
     x = t.data_
     d = wrap_dim(dim, x.ndim + 1)
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.expand_dims(x, d), UnsqueezeBackward0, K_RESHAPE, None)
     shape = list(x.shape)
     strides = list(x.strides)
     shape.insert(d, 1)
@@ -1098,6 +1165,8 @@ def getitem(input, index):
     index = normalize_index(t, index)
     idx = _convert_index(index)
     x = t.data_
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.basic_index(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
     try:
         r = x[idx]
     except OverflowError:
