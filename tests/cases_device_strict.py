@@ -113,6 +113,49 @@ def _views(T, dev, keep):
     return [_obs(v) for v in vs] + [_obs(a.grad, False), [v._base is a for v in vs], [v._is_view() for v in vs]]
 
 
+def _more_views(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    vs = [a.permute(1, 0), a[None].squeeze(), a[:, None].squeeze(1), a[:1].expand(4, 3),
+          a[:, :1].expand(2, 5), a.unsqueeze(0).expand(2, 2, 3)]
+    for v in vs:
+        keep(v)
+    total = sum((v * (i + 2)).sum() for i, v in enumerate(vs))
+    total.backward()
+    return [_obs(v) for v in vs] + [_obs(a.grad, False)]
+
+
+def _cat_stack(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, B)
+    f = T.tensor([[1.0, 2.0, 3.0]], device=dev, dtype=T.float32)
+    rs = [T.cat([a, b]), T.cat([a, b], dim=1), T.cat([a, f]), T.stack([a, b]), T.stack([a, b], dim=2)]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(b.grad, False)]
+
+
+def _pow(T, dev, keep):
+    a = _leaf(T, dev, keep, POS)
+    rs = [a ** 2, a ** 0.5, a ** -0.5, a ** 3.0, a ** 0, a.pow(-1), a.square()]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    i = T.tensor([[1, 2], [3, 4]], device=dev)
+    keep(i)
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(i ** 2), _obs(i ** 0.5)]
+
+
+def _where(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, B)
+    rs = [T.where(a > b, a, b), T.where(a > 0, a, 0.0), T.where(b < 1, 2.5, b), T.where(a > 1, a, b * 2)]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(b.grad, False)]
+
+
 def _clone_detach(T, dev, keep):
     a = _leaf(T, dev, keep, A)
     c = a.clone()
@@ -280,7 +323,7 @@ CASES = {
     "sum": _reduce("sum"), "sum_dim": _reduce("sum", dim=1), "sum_keepdim": _reduce("sum", dim=0, keepdim=True),
     "sum_dims": _reduce("sum", dim=(0, 1)), "mean": _reduce("mean"), "mean_dim": _reduce("mean", dim=-1),
     "mean_keepdim": _reduce("mean", dim=1, keepdim=True),
-    "mm": _mm, "views": _views, "clone_detach": _clone_detach,
+    "mm": _mm, "views": _views, "more_views": _more_views, "cat_stack": _cat_stack, "pow": _pow, "where": _where, "clone_detach": _clone_detach,
     "inplace": _inplace, "inplace_no_grad": _inplace_no_grad, "inplace_on_view": _inplace_on_view,
     "leaf_inplace_error": _leaf_inplace_error, "saved_version_error": _saved_version_error,
     "hooks": _hooks, "accumulate": _accumulate, "autograd_grad": _autograd_grad,

@@ -101,6 +101,14 @@ def fit(vals, x):
     return vals
 
 
+def where(c, a, xa, b, xb):
+    same_device(c, xa, xb)
+    x, y, _ = operands(a, xa, b, xb)
+    if type(c) is _ndarray:                 # a 0-d CPU condition
+        c = _full_like(x, bool(c), np.dtype(np.bool_))
+    return backend.namespace(x).where(c, x, y)
+
+
 def compare(a, xa, b, xb, name):
     x, y, _ = operands(a, xa, b, xb)
     return getattr(backend.namespace(x), name)(x, y)
@@ -332,6 +340,42 @@ def put_slice(flat, idx, res, view_sizes, base_sizes):
     out = [xp.reshape(place(flat, idx, vals), tuple(base_sizes))]
     out.extend(res[1:])
     return out
+
+
+def is_device(x):
+    return type(x) is not _ndarray and backend.is_device_array(x)
+
+
+def strides(x):
+    return backend.geometry(x)[0]
+
+
+def broadcast_to(x, shape):
+    return backend.namespace(x).broadcast_to(x, tuple(shape))
+
+
+def squeeze(x, axes):
+    return backend.namespace(x).squeeze(x, axis=tuple(axes)) if axes else x[...]
+
+
+def cast(x, npd):
+    from cyautograd.ops.device import cast as _cast
+    return _cast(x, npd)
+
+
+def concat(arrays, axis):
+    return backend.namespace(arrays[0]).concat(list(arrays), axis=axis)
+
+
+def stack(arrays, axis):
+    return backend.namespace(arrays[0]).stack(list(arrays), axis=axis)
+
+
+def pow_scalar(x, e):
+    """x ** e for a Python scalar e, as torch's kernel (-0.5 is rsqrt)."""
+    if e == -0.5:
+        return 1.0 / backend.namespace(x).sqrt(x)
+    return x ** e
 
 
 def copy(x):

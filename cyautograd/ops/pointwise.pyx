@@ -308,6 +308,10 @@ cdef object _arith(object a, object b, int op, object alpha):
     return out
 
 
+cdef inline object _npdt(object a):
+    return a.dtype if type(a) is _ndarray else _xp.npdtype(a)
+
+
 cdef inline bint _on_device(object v):
     return isinstance(v, Tensor) and type((<Tensor>v).data_) is not _ndarray
 
@@ -671,6 +675,8 @@ cdef object _pow_scalar(object x, object e):
     """x ** e as torch's pow kernel computes it: an exponent of -0.5 is
     rsqrt (so (-0.) ** -0.5 is -inf and (-inf) ** -0.5 NaN, where C's pow
     gives +inf and 0); numpy already specialises 0.5, 2, -1."""
+    if type(x) is not _ndarray and not isinstance(x, (Tensor, np.generic)):
+        return _xp.pow_scalar(x, e)   # a device array: NOTE [ Device backends ]
     if e == -0.5:
         if isinstance(x, Tensor):
             return x.rsqrt()
@@ -728,9 +734,10 @@ cdef object pow_impl(object a, object b):
             b = float(b)
         elif isinstance(b, np.integer):
             b = int(b)
-        if x.dtype.kind != "f" and isinstance(b, float):
-            x = x.astype(_D.get_default_dtype().np)
-        if x.dtype.kind in "iu" and b < 0:
+        if _npdt(x).kind != "f" and isinstance(b, float):
+            x = x.astype(_D.get_default_dtype().np) if type(x) is _ndarray else _xp.cast(
+                x, _D.get_default_dtype().np)
+        if _npdt(x).kind in "iu" and b < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
@@ -1142,7 +1149,7 @@ def relu(input):
 
 def square(input):
     # torch computes square as pow(input, 2): the node is PowBackward0
-    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+    if isinstance(input, Tensor) and _npdt((<Tensor>input).data_).kind == "b":
         return pow_impl(to_tensor(input, None).to(_D.int64), 2)
     return pow(input, 2)
 
@@ -1315,18 +1322,27 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}")
     tc = condition
-    if tc.data_.dtype.kind != "b":
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {_D._FROM_NP[tc.data_.dtype]._cname}")
-    p = prep_binary(input, other, "")
-    if p is None:
-        raise TypeError("where(): argument 'input' must be Tensor or Number")
-    try:
-        r = np.where(tc.data_, p[2], p[3])
-    except ValueError:
-        raise broadcast_error(p[2], p[3]) from None
-    out = wrap_array(as_array(r))
-    ta = p[0]
-    tb = p[1]
+    if _npdt(tc.data_).kind != "b":
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {tc.dtype._cname}")
+    if type(tc.data_) is not _ndarray or _on_device(input) or _on_device(other):
+        # device tensors: NOTE [ Device backends ]
+        if not (isinstance(input, (Tensor,) + _scalars) and isinstance(other, (Tensor,) + _scalars)):
+            raise TypeError("where(): argument 'input' must be Tensor or Number")
+        ta = input if isinstance(input, Tensor) else None
+        tb = other if isinstance(other, Tensor) else None
+        out = wrap_array(_xp.where(tc.data_, input, None if ta is None else (<Tensor>ta).data_,
+                                   other, None if tb is None else (<Tensor>tb).data_))
+    else:
+        p = prep_binary(input, other, "")
+        if p is None:
+            raise TypeError("where(): argument 'input' must be Tensor or Number")
+        try:
+            r = np.where(tc.data_, p[2], p[3])
+        except ValueError:
+            raise broadcast_error(p[2], p[3]) from None
+        out = wrap_array(as_array(r))
+        ta = p[0]
+        tb = p[1]
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):

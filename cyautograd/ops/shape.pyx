@@ -31,6 +31,10 @@ cdef object _U64 = 1 << 64
 
 
 
+cdef inline object _npdt(object a):
+    return a.dtype if type(a) is np.ndarray else _xp.npdtype(a)
+
+
 cdef inline bint _is_floating(object arr):
     if cnp.PyArray_CheckExact(arr):
         return (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>arr)).kind == b'f'
@@ -636,6 +640,8 @@ def permute(input, *dims):
     p = tuple([wrap_dim(d, x.ndim) for d in dims])
     if len(set(p)) != len(p):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.permute(x, p), PermuteBackward0, K_PERMUTE, p)
     return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
 
 
@@ -697,10 +703,13 @@ def squeeze(input, dim=None):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is None:
+        if type(x) is not np.ndarray:
+            return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
+                         SqueezeBackward0, K_RESHAPE, None)
         return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
     dims = tuple([d for d in dims if x.shape[d] == 1])
-    return _view(t, x.squeeze(axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+    return _view(t, x.squeeze(axis=dims) if type(x) is np.ndarray else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
@@ -739,9 +748,10 @@ def expand(input, *sizes):
         xd = cnp.PyArray_DIMS(<cnp.ndarray>x)
         xs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
     else:
+        xstrides = x.strides if not _xp.is_device(x) else _xp.strides(x)
         for i in range(nd):
             xd[i] = x.shape[i]
-            xs[i] = x.strides[i]
+            xs[i] = xstrides[i]
     for i in range(n - 1, -1, -1):  # torch checks from the last dimension
         o = sizes[i]
         s = _small_int(o) if type(o) is int else _NOT_SMALL
@@ -772,6 +782,8 @@ def expand(input, *sizes):
         raise RuntimeError("numel: integer multiplication overflow")
     if exact:
         arr = k_np_view(x, n, dims, st, 0)
+    elif _xp.is_device(x):
+        arr = _xp.broadcast_to(x, tuple([dims[i] for i in range(n)]))
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(n)]), tuple([st[i] for i in range(n)]), 0)
     return _view(t, arr, ExpandBackward0, K_EXPAND, None)
@@ -797,7 +809,7 @@ cdef class CatBackward0(Node):
                 out.append(None)
                 continue
             sl = (slice(None),) * self.dim + (slice(start, start + s),)
-            out.append(g[sl])
+            out.append(g[sl] if type(g) is np.ndarray or isinstance(g, Tensor) else g[sl + (Ellipsis,)])
             start += s
         return out
 
@@ -813,9 +825,12 @@ def cat(tensors, dim=0, *, out=None):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
     arrs = [(<Tensor>x).data_ for x in tensors]
-    rd = _D._FROM_NP[arrs[0].dtype]
+    rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
-        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
+        rd = _D.promote_types(rd, _D._FROM_NP[_npdt(a)])
+    cdef bint dev = any([type(a) is not np.ndarray for a in arrs])
+    if dev:
+        _xp.same_device(*arrs)
     ref = None
     for a in arrs:
         if not (a.ndim == 1 and a.shape[0] == 0):
@@ -834,8 +849,8 @@ def cat(tensors, dim=0, *, out=None):
             if k != d and a.shape[k] != ref.shape[k]:
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
                                    f"{ref.shape[k]} but got size {a.shape[k]} for tensor number {i} in the list.")
-        used.append(a.astype(rd.np, copy=False))
-    r = wrap_array(np.concatenate(used, axis=d))
+        used.append(a.astype(rd.np, copy=False) if not dev else _xp.cast(a, rd.np))
+    r = wrap_array(np.concatenate(used, axis=d) if not dev else _xp.concat(used, d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <CatBackward0>new_node(CatBackward0)
         fn.dim = d
@@ -858,6 +873,8 @@ cdef class StackBackward0(Node):
         g = grads[0]
         if isinstance(g, Tensor):
             return [g.select(self.dim, i) for i in range(self.n)]
+        if type(g) is not np.ndarray:
+            return [g[(slice(None),) * self.dim + (i, Ellipsis)] for i in range(self.n)]
         return [np.take(g, i, axis=self.dim) for i in range(self.n)]
 
 
@@ -876,10 +893,14 @@ def stack(tensors, dim=0, *, out=None):
             raise RuntimeError(f"stack expects each tensor to be equal size, but got [{', '.join([str(s) for s in arrs[0].shape])}] "
                                f"at entry 0 and [{', '.join([str(s) for s in a.shape])}] at entry {i}")
     d = wrap_dim(dim, arrs[0].ndim + 1)
-    rd = _D._FROM_NP[arrs[0].dtype]
+    rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
-        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
-    r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
+        rd = _D.promote_types(rd, _D._FROM_NP[_npdt(a)])
+    if any([type(a) is not np.ndarray for a in arrs]):
+        _xp.same_device(*arrs)
+        r = wrap_array(_xp.stack([_xp.cast(a, rd.np) for a in arrs], d))
+    else:
+        r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
