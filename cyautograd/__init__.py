@@ -135,14 +135,8 @@ def get_include():
     return [headers, numpy.get_include()]
 
 
-class _Cuda:
-    @staticmethod
-    def is_available():
-        from cyautograd.backend import is_available
-        return is_available()
-
-
-cuda = _Cuda()
+from cyautograd import cuda  # noqa: E402,F401
+from cyautograd.utils.dlpack import from_dlpack  # noqa: E402,F401
 
 
 def is_complex(input):
@@ -163,13 +157,10 @@ _default_device = [None]
 
 
 def set_default_device(device):
-    """Record the default device (torch.set_default_device). Factories honour
-    device= explicitly; a CUDA default is checked here, as CuPy must exist."""
+    """Record the default device (torch.set_default_device); as in torch's CPU
+    build, a cuda default is accepted here and fails where a factory uses it."""
     if device is not None:
         d = globals()["device"](device) if not isinstance(device, globals()["device"]) else device
-        if d.type == "cuda":
-            from cyautograd.backend import cupy
-            cupy()
         _default_device[0] = d
     else:
         _default_device[0] = None

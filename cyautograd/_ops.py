@@ -151,8 +151,6 @@ def setitem(t, index, value):
 from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401
                                   movedim, moveaxis, unfold)
 
-for _n in ("cuda",):
-    globals()[_n] = _not_yet(_n)
 
 from cyautograd.ops.extra import *  # noqa: E402,F401,F403
 from cyautograd.ops.shape import (squeeze_, swapaxes_, swapdims, swapdims_, t_, transpose_,  # noqa: E402,F401,E501

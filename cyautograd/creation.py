@@ -10,13 +10,45 @@ from cyautograd.tensor import Tensor, _rebuild  # noqa: F401
 from cyautograd.variable import _variable_data  # noqa: F401
 
 _rng = [np.random.default_rng()]
+# one generator per cuda index (cyautograd.cuda.manual_seed); made on first
+# use from the host generator's seed, as torch seeds every device with manual_seed
+_device_rng = {}
+_device_seed = [None]
 
 
 def manual_seed(seed):
     """Seeds the default generator and returns it (values differ from torch's:
-    see NOTE [ Generators ] in random.py)."""
+    see NOTE [ Generators ] in random.py), and every cuda device's."""
     from cyautograd.random import manual_seed as _ms
-    return _ms(seed)
+    g = _ms(seed)
+    _seed_device(int(seed), "all")
+    return g
+
+
+def _seed_device(seed, which):
+    """cuda.manual_seed (which None: the current device) / manual_seed_all."""
+    if which == "all":
+        _device_rng.clear()
+        _device_seed[0] = seed
+        return
+    from cyautograd import backend
+    idx = backend.current_device() if backend.is_available() else 0
+    _device_rng[idx] = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
+
+
+def _device_gen(dev):
+    """The generator for random values made for device dev: the host's for
+    the CPU, a per-index one for cuda (values are drawn on the host and
+    copied: the same values on every backend)."""
+    if dev is None or dev.type == "cpu":
+        return _rng[0]
+    from cyautograd import backend
+    idx = backend.index_of(dev)
+    g = _device_rng.get(idx)
+    if g is None:
+        g = _device_rng[idx] = (np.random.default_rng() if _device_seed[0] is None else
+                                np.random.default_rng(_device_seed[0] & 0xFFFFFFFFFFFFFFFF))
+    return g
 
 
 def initial_seed():
@@ -24,31 +56,39 @@ def initial_seed():
     return _is()
 
 
-def _gen(generator, fname):
+def _gen(generator, fname, device=None):
+    """The numpy generator a random factory draws from: generator='s, else
+    the cuda device's own (values drawn on the host and copied), else the
+    default generator."""
+    if generator is None and device is not None and device.type == "cuda":
+        return _device_gen(device)
     from cyautograd.random import _np_gen
     return _np_gen(generator, fname)
 
 
 def _wrap(arr, requires_grad=False, device=None):
+    """A new leaf over host array `arr`, copied to `device` (a checked
+    device, see _check_device) when that is not the CPU."""
     from cyautograd.variable import _wrap_array
+    if requires_grad and arr.dtype.kind != "f":
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    if device is not None and device.type != "cpu":
+        from cyautograd import backend
+        arr = backend.from_host(arr, device)
     t = _wrap_array(arr)
-    if device is not None and str(device).split(":")[0] == "cuda":
-        from cyautograd.backend import to_device
-        t = to_device(t, device, None)
     if requires_grad:
-        if arr.dtype.kind != "f":
-            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(True)
     return t
 
 
 def _check_device(device):
+    """The device argument of a factory parsed and checked as torch's (a
+    cuda device without a working backend raises torch's error before
+    anything is made)."""
     if device is None:
         return None
-    s = str(device)
-    if s.split(":")[0] not in ("cpu", "cuda"):
-        raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {s}")
-    return device
+    from cyautograd import backend
+    return backend.check_device(device)
 
 
 def _infer_dtype(data):
@@ -83,7 +123,7 @@ def _infer_dtype(data):
 
 def _to_nested(data):
     if isinstance(data, Tensor):
-        return data.detach().numpy() if data.device.type == "cpu" else data.cpu().detach().numpy()
+        return data.detach().cpu().numpy()
     if isinstance(data, (list, tuple)):
         return [_to_nested(x) for x in data]
     return data
@@ -91,9 +131,16 @@ def _to_nested(data):
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Copies data into a new leaf tensor (torch.tensor)."""
-    _check_device(device)
+    device = _check_device(device)
     _check_dtype(dtype)
+    if not isinstance(data, (Tensor, np.ndarray, list, tuple)) and hasattr(data, "__dlpack__"):
+        # another library's tensor (torch, CuPy, ...): copied as torch copies
+        # a numpy array (torch.tensor(np_array))
+        from cyautograd.utils.dlpack import _foreign_to_host
+        data = _foreign_to_host(data)
     if isinstance(data, Tensor):
+        if device is None and not data.is_cpu:
+            device = data.device
         arr = data.detach().cpu().numpy().copy()
         if dtype is not None:
             arr = arr.astype(dtype.np)
@@ -122,12 +169,16 @@ def _check_ragged(x, depth=0):
             _check_ragged(y, depth + 1)
 
 
-def as_tensor(data, dtype=None, device=None):
+def as_tensor(data, *, dtype=None, device=None):
+    _check_dtype(dtype, "as_tensor")
     if isinstance(data, Tensor):
+        if device is not None:
+            return data.to(device, dtype)
         if dtype is None or data.dtype is dtype:
             return data
         return data.to(dtype)
-    if isinstance(data, np.ndarray) and (dtype is None or data.dtype == dtype.np):
+    if (isinstance(data, np.ndarray) and (dtype is None or data.dtype == dtype.np)
+            and (device is None or _check_device(device).type == "cpu")):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
 
@@ -174,21 +225,25 @@ def _dt(dtype):
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
-    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, _check_device(device))
+    device = _check_device(device)
+    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
-    return _wrap(np.ones(_size(size, 'ones'), _dt(dtype)), requires_grad, _check_device(device))
+    device = _check_device(device)
+    return _wrap(np.ones(_size(size, 'ones'), _dt(dtype)), requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
-    return _wrap(np.zeros(_size(size, 'empty'), _dt(dtype)), requires_grad, _check_device(device))
+    device = _check_device(device)
+    return _wrap(np.zeros(_size(size, 'empty'), _dt(dtype)), requires_grad, device)
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    device = _check_device(device)
     if dtype is None:
         dtype = D.scalar_dtype(fill_value)
-    return _wrap(np.full(_size((size,)), fill_value, dtype.np), requires_grad, _check_device(device))
+    return _wrap(np.full(_size((size,)), fill_value, dtype.np), requires_grad, device)
 
 
 def _like(t, dtype):
@@ -205,12 +260,12 @@ def _tensor_arg(x, fname):
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "zeros_like")
-    return _wrap(np.zeros(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
+    return _wrap(np.zeros(tuple(input.shape), _like(input, dtype)), requires_grad, _like_device(input, device))
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "ones_like")
-    return _wrap(np.ones(tuple(input.shape), _like(input, dtype)), requires_grad, device or input.device)
+    return _wrap(np.ones(tuple(input.shape), _like(input, dtype)), requires_grad, _like_device(input, device))
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
@@ -220,20 +275,24 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "full_like")
-    return _wrap(np.full(tuple(input.shape), fill_value, _like(input, dtype)), requires_grad, device or input.device)
+    return _wrap(np.full(tuple(input.shape), fill_value, _like(input, dtype)), requires_grad,
+                 _like_device(input, device))
 
 
 def rand_like(input, *, dtype=None, device=None, requires_grad=False):
     _tensor_arg(input, "rand_like")
-    return rand(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return rand(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
+                device=_like_device(input, device))
 
 
 def randn_like(input, *, dtype=None, device=None, requires_grad=False):
     _tensor_arg(input, "randn_like")
-    return randn(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return randn(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
+                 device=_like_device(input, device))
 
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    device = _check_device(device)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -244,29 +303,33 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
     return _wrap(np.arange(*vals, dtype=np.float64).astype(dtype.np) if dtype.is_floating_point
-                 else np.arange(*vals).astype(dtype.np), requires_grad, _check_device(device))
+                 else np.arange(*vals).astype(dtype.np), requires_grad, device)
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    device = _check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _wrap(np.linspace(start, end, steps).astype(_dt(dtype)), requires_grad, _check_device(device))
+    return _wrap(np.linspace(start, end, steps).astype(_dt(dtype)), requires_grad, device)
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
-    return _wrap(np.eye(n, m, dtype=_dt(dtype)), requires_grad, _check_device(device))
+    device = _check_device(device)
+    return _wrap(np.eye(n, m, dtype=_dt(dtype)), requires_grad, device)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
          pin_memory=False):
-    arr = _gen(generator, "rand").random(_size(size), dtype=np.float64).astype(_dt(dtype))
-    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
+    device = _check_device(device)
+    arr = _gen(generator, "rand", device).random(_size(size), dtype=np.float64).astype(_dt(dtype))
+    return _out(_wrap(arr, requires_grad, device), out)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
           pin_memory=False):
-    arr = _gen(generator, "randn").standard_normal(_size(size)).astype(_dt(dtype))
-    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
+    device = _check_device(device)
+    arr = _gen(generator, "randn", device).standard_normal(_size(size)).astype(_dt(dtype))
+    return _out(_wrap(arr, requires_grad, device), out)
 
 
 def _out(t, out):
@@ -301,8 +364,9 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
     if lo >= hi:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")
     shape = _size((size,) if isinstance(size, int) else tuple(size), "randint")
-    arr = _gen(generator, "randint").integers(lo, hi, size=shape).astype((dtype or D.int64).np)
-    return _out(_wrap(arr, requires_grad, _check_device(device)), out)
+    device = _check_device(device)
+    arr = _gen(generator, "randint", device).integers(lo, hi, size=shape).astype((dtype or D.int64).np)
+    return _out(_wrap(arr, requires_grad, device), out)
 
 
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
@@ -317,28 +381,41 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False,
              pin_memory=False):
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
-    arr = _gen(generator, "randperm").permutation(int(n)).astype((dtype or D.int64).np)
+    device = _check_device(device)
+    arr = _gen(generator, "randperm", device).permutation(int(n)).astype((dtype or D.int64).np)
     return _out(_wrap(arr, requires_grad, device), out)
 
 
+def _like_device(t, device):
+    """A *_like / new_* factory's device: the argument, else t's."""
+    if device is not None:
+        return _check_device(device)
+    return None if t.is_cpu else t.device
+
+
 def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
-    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad,
+                  device=_like_device(self, device))
 
 
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
+                 device=_like_device(self, device))
 
 
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-    return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
+                device=_like_device(self, device))
 
 
 def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
-    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
+                 device=_like_device(self, device))
 
 
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
-    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad,
+                device=_like_device(self, device))
 
 
 def is_tensor(obj):

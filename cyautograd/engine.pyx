@@ -28,6 +28,7 @@ from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_
 from cyautograd.python_hook import retain_grad as _retain_grad
 
 from cyautograd import dtypes as _D
+from cyautograd import backend   # NOTE [ Device backends ]
 
 # =============================================================================
 # NOTE [ Engine ]
@@ -326,12 +327,15 @@ cdef object _sum_to(object g, tuple shape):
             return None
     # at::sum_to's aliasing (NOTE [ Gradients as torch returns them ]): a
     # 0-d target is a fresh full sum; only dropping leading dims views
-    if len(shape) == 0:
+    if len(shape) == 0 and (isinstance(g, (Tensor, np.generic)) or type(g) is np.ndarray):
         return g.sum() if isinstance(g, Tensor) else _to_array(g.sum())
     if isinstance(g, Tensor):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
         return g.reshape(shape) if lead > 0 else g
+    if type(g) is not np.ndarray and not isinstance(g, np.generic):
+        from cyautograd.ops import _xp   # a device gradient: NOTE [ Device backends ]
+        return _xp.sum_to(g, tuple(axes), shape)
     if axes:
         g = _to_array(g.sum(axis=tuple(axes), keepdims=True))
     return g.reshape(shape) if lead > 0 else g
@@ -379,7 +383,11 @@ cdef object _validate(Node fn, list outputs):
             g = r
         if g.dtype != meta[1]:
             if isinstance(g, Tensor):
-                g = g.to(_D._FROM_NP[meta[1]])
+                want = _D._FROM_NP[backend.np_dtype(meta[1])]
+                if g.dtype is not want:
+                    g = g.to(want)
+            elif type(g) is not np.ndarray:
+                g = backend.namespace(g).astype(g, meta[1])   # NOTE [ Device backends ]
             else:
                 g = g.astype(meta[1])
         outputs[i] = g
@@ -681,9 +689,9 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
             if tensor_requires_grad(out):
                 if out.data_.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                if out.data_.dtype.kind != "f":
+                if not out.is_floating_point():
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs "
-                                       f"but got {_D._FROM_NP[out.data_.dtype]!r}")
+                                       f"but got {out.dtype!r}")
                 arr = k_ones_like(out.data_)
                 result.append(wrap_array(arr) if create_graph else arr)
             else:
@@ -694,8 +702,8 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
                                    f"{_shape_repr(g.data_.shape)} and output[{i}] has a shape of "
                                    f"{_shape_repr(out.data_.shape)}.")
-            if g.data_.dtype.kind == "b" and out.data_.dtype.kind == "f":
-                raise RuntimeError(f"grad_output[{i}] must be floating point but got {_D._FROM_NP[g.data_.dtype]!r}")
+            if g.dtype is _D.bool and out.is_floating_point():
+                raise RuntimeError(f"grad_output[{i}] must be floating point but got {g.dtype!r}")
             result.append(g if create_graph else g.data_)
         else:
             raise TypeError("gradients can be either Tensors or None, but got " + type(grad).__name__)

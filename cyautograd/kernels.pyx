@@ -125,6 +125,23 @@ cdef inline bint _fast_ok(object x) noexcept:
 
 
 cdef object _EXACT_INT = 2 ** 53
+cdef object _xp_mod = None
+
+
+cdef inline bint _is_xp(object v):
+    """A device array (not numpy's, not a scalar): the namespace fallback."""
+    if type(v) is _ndarray or type(v) is float or type(v) is int or type(v) is bool:
+        return False
+    from cyautograd import backend
+    return backend.is_device_array(v)
+
+
+cdef object _xp_kernels():
+    global _xp_mod
+    if _xp_mod is None:
+        from cyautograd.ops import _xp
+        _xp_mod = _xp
+    return _xp_mod
 
 
 cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
@@ -206,6 +223,8 @@ cdef object k_binary(int op, object x, object y):
             steps[2] = cnp.PyArray_ITEMSIZE(out)
             fn(args, &n, steps, _loop_data[op][s])
             return out
+    if _is_xp(x) or _is_xp(y):
+        return _xp_kernels().k_binary(op, x, y)   # NOTE [ Device backends ]
     if op == K_DIV:
         with np.errstate(divide="ignore", invalid="ignore"):
             return _pyops[op](x, y)
@@ -230,6 +249,8 @@ cdef object k_unary(int op, object x):
             steps[1] = cnp.PyArray_ITEMSIZE(out)
             _loop_fn[op][s](args, &n, steps, _loop_data[op][s])
             return out
+    if _is_xp(x):
+        return _xp_kernels().k_unary(op, x)   # NOTE [ Device backends ]
     if op == K_EXP or op == K_LOG or op == K_SQRT:
         # torch never warns on overflow, log(0) or sqrt(-1)
         with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
@@ -261,8 +282,7 @@ cdef object k_full(object like, double value):
                               cnp.PyArray_TYPE(<cnp.ndarray>like), 0)
         cnp.PyArray_FillWithScalar(a, value)
         return a
-    xp = type(like).__module__.split(".")[0]
-    return __import__(xp).full(like.shape, value, dtype=like.dtype)
+    return _xp_kernels().full_like(like, value)   # NOTE [ Device backends ]
 
 
 cdef object k_filled(tuple shape, object dtype, object value):

@@ -69,14 +69,16 @@ cdef int _geom(object x, Geom* g) except -1:
             g.dims[i] = cnp.PyArray_DIMS(a)[i]
             g.strides[i] = cnp.PyArray_STRIDES(a)[i]
     else:
+        # a device array: its geometry from the backend (NOTE [ Device backends ])
+        from cyautograd import backend
         shape = tuple(x.shape)
-        strides = tuple(x.strides)
+        strides, addr, _ = backend.geometry(x)
         n = len(shape)
         if n > MAX_DIMS or len(strides) != n:
             raise RuntimeError(f"memory overlap: unsupported array geometry {shape} {strides}")
         g.ndim = n
-        g.itemsize = x.itemsize
-        g.addr = x.data.ptr
+        g.itemsize = backend.np_dtype(x.dtype).itemsize
+        g.addr = addr
         for i in range(n):
             g.dims[i] = shape[i]
             g.strides[i] = strides[i]

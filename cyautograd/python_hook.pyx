@@ -142,7 +142,11 @@ cdef class RetainGradHook:
         if isinstance(g, Tensor):
             m.grad_ = (<Tensor>g).clone() if m.grad_ is None else m.grad_ + g
         elif m.grad_ is None:
-            m.grad_ = wrap_array(np.array(g, copy=True, order="C"))
+            if type(g) is not np.ndarray and not isinstance(g, np.generic):
+                from cyautograd import backend   # a device array: NOTE [ Device backends ]
+                m.grad_ = wrap_array(backend.copy(g))
+            else:
+                m.grad_ = wrap_array(np.array(g, copy=True, order="C"))
         else:
             m.grad_ = m.grad_ + wrap_array(g)
         return inputs

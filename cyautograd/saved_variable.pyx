@@ -83,7 +83,8 @@ cdef class SavedVariable:
 
     def _version_message(self, Node saved_for):
         arr = self.data_ if self.tensor_ is None else self.tensor_.data_
-        desc = "[cyautograd.%s [%s]]" % (_D._FROM_NP[arr.dtype]._legacy,
+        from cyautograd import backend
+        desc = "[cyautograd.%s [%s]]" % (_D._FROM_NP[backend.np_dtype(arr.dtype)]._legacy,
                                          ", ".join([str(s) for s in arr.shape]))
         if self.is_output_:
             fn = saved_for

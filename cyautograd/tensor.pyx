@@ -17,6 +17,9 @@ from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
 
 from cyautograd import dtypes as _D
 from cyautograd._tensor_str import tensor_repr
+from cyautograd import backend as _backend
+from cyautograd._device import device, CPU as _CPU
+_D_device = device
 
 cnp.import_array()
 
@@ -148,7 +151,9 @@ def _set_ops(ns):
 
 
 cdef inline object _dtype_of(Tensor t):
-    return _D._FROM_NP[t.data_.dtype]
+    if type(t.data_) is _ndarray_type:
+        return _D._FROM_NP[t.data_.dtype]
+    return _D._FROM_NP[_np_dtype(t.data_)]
 
 
 cdef object _shape_str(shape):
@@ -276,7 +281,7 @@ cdef class Tensor:
 
         >>> torch.zeros(2).element_size()
         """
-        return self.data_.itemsize
+        return _np_dtype(self.data_).itemsize
 
     @property
     def itemsize(self):
@@ -284,7 +289,7 @@ cdef class Tensor:
 
         >>> torch.zeros(2, dtype=torch.float64).itemsize
         """
-        return self.data_.itemsize
+        return _np_dtype(self.data_).itemsize
 
     @property
     def nbytes(self):
@@ -292,7 +297,7 @@ cdef class Tensor:
 
         >>> torch.zeros(2, 3).nbytes
         """
-        return self.data_.nbytes
+        return _np_dtype(self.data_).itemsize * self.data_.size
 
     def stride(self, dim=None):
         """The step, in elements, between neighbours along each dimension (a tuple), or
@@ -300,8 +305,10 @@ cdef class Tensor:
 
         >>> torch.zeros(2, 3).t().stride()
         """
-        isz = self.data_.itemsize
-        st = tuple([s // isz for s in self.data_.strides])
+        isz = _np_dtype(self.data_).itemsize
+        strides = (self.data_.strides if type(self.data_) is _ndarray_type
+                   else _backend.geometry(self.data_)[0])
+        st = tuple([s // isz for s in strides])
         if dim is None:
             return st
         return st[_wrap_dim(dim, self.data_.ndim)]
@@ -312,7 +319,7 @@ cdef class Tensor:
 
         >>> torch.arange(6)[2:].storage_offset()
         """
-        return (_data_address(self.data_) - _data_address(self.storage_)) // self.data_.itemsize
+        return (_data_address(self.data_) - _data_address(self.storage_)) // _np_dtype(self.data_).itemsize
 
     def data_ptr(self):
         """The address of the first element, an int (for comparing storages, as torch's).
@@ -327,7 +334,9 @@ cdef class Tensor:
 
         >>> torch.zeros(2, 3).t().is_contiguous()
         """
-        return bool(self.data_.flags.c_contiguous)
+        if type(self.data_) is _ndarray_type:
+            return bool(self.data_.flags.c_contiguous)
+        return _backend.geometry(self.data_)[2]
 
     @property
     def dtype(self):
@@ -335,11 +344,11 @@ cdef class Tensor:
 
         >>> torch.tensor([1, 2]).dtype
         """
-        return _D._FROM_NP[self.data_.dtype]
+        return _dtype_of(self)
 
     @property
     def _cya_dtype(self):
-        return _D._FROM_NP[self.data_.dtype]
+        return _dtype_of(self)
 
     @property
     def device(self):
@@ -347,7 +356,34 @@ cdef class Tensor:
 
     @property
     def is_cuda(self):
-        return _device_of(self.data_).type == "cuda"
+        return type(self.data_) is not _ndarray_type and _device_of(self.data_).type == "cuda"
+
+    @property
+    def is_cpu(self):
+        return type(self.data_) is _ndarray_type or _device_of(self.data_).type == "cpu"
+
+    def get_device(self):
+        """The cuda index of the tensor's device; -1 on the CPU."""
+        if type(self.data_) is _ndarray_type:
+            return -1
+        d = _device_of(self.data_)
+        return -1 if d.type == "cpu" else d.index
+
+    def cuda(self, device=None, non_blocking=False, memory_format=None):
+        """A copy on a cuda device (the current one by default); self when it is there."""
+        if type(non_blocking) is not bool:
+            raise TypeError(f"cuda(): argument 'non_blocking' (position 2) must be bool, not "
+                            f"{type(non_blocking).__name__}")
+        if device is None:
+            device = _backend.check_device("cuda")
+        else:
+            device = _backend.check_device(device)
+            if device.type != "cuda":
+                raise RuntimeError("Invalid device, must be cuda device")
+        return _ops.to(self, device)
+
+    def cpu(self, *, memory_format=None):
+        return _ops.to(self, _CPU)
 
     @property
     def is_leaf(self):
@@ -364,7 +400,7 @@ cdef class Tensor:
 
         >>> torch.tensor([1.]).is_floating_point()
         """
-        return self.data_.dtype.kind == "f"
+        return _np_dtype(self.data_).kind == "f"
 
     def is_complex(self):
         """Whether the dtype is complex; always False (there are no complex dtypes).
@@ -396,7 +432,7 @@ cdef class Tensor:
         """
         return "cyautograd.strided"
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False, **kwargs):
         """With no argument, the legacy type name (``"cyautograd.FloatTensor"``);
         with ``dtype`` (a dtype or such a name), the tensor converted to it, as ``to(dtype)``.
 
@@ -404,6 +440,17 @@ cdef class Tensor:
         """
         if dtype is None:
             return "cyautograd." + _dtype_of(self)._legacy
+        if isinstance(dtype, str):
+            name = dtype[11:] if dtype.startswith("cyautograd.") else (
+                dtype[6:] if dtype.startswith("torch.") else None)
+            for d in _D._FROM_NP.values():
+                if name is not None and d._legacy == name:
+                    return _ops.to(self, d)
+            raise ValueError(f"invalid type: '{dtype}'")
+        if isinstance(dtype, type):
+            raise ValueError(f"invalid type: '{dtype.__name__}'")
+        if not isinstance(dtype, _D.dtype):
+            raise TypeError("dtype must be a type, str, or dtype object")
         return _ops.to(self, dtype)
 
     # -- autograd metadata ---------------------------------------------------
@@ -602,32 +649,46 @@ cdef class Tensor:
     __array_priority__ = 1000
 
     def numpy(self, *, force=False):
-        # torch (tensor_numpy.cpp): refused only while grad mode is on
+        # torch (tensor_numpy.cpp): a device tensor is refused first (force=True
+        # copies it to the host); requires_grad only while grad mode is on
+        if type(self.data_) is not _ndarray_type:
+            if force:
+                return np.array(_host(self.data_), copy=True)
+            _refuse_numpy(self.data_)
         if not force and is_grad_enabled_c() and tensor_requires_grad(self):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
                                "Use tensor.detach().numpy() instead.")
-        if _device_of(self.data_).type != "cpu":
-            raise TypeError("can't convert cuda:0 device type tensor to numpy. "
-                            "Use Tensor.cpu() to copy the tensor to host memory first.")
         return self.data_
 
     def __array__(self, dtype=None, copy=None):
+        a = self.data_
+        if type(a) is not _ndarray_type:
+            _refuse_numpy(a)
         if is_grad_enabled_c() and tensor_requires_grad(self):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
                                "Use tensor.detach().numpy() instead.")
-        a = self.data_
         if dtype is not None and a.dtype != dtype:
             return a.astype(dtype)
         if copy:
             return a.copy()
         return a
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """The DLPack capsule of this tensor's memory (zero-copy); see NOTE
+        [ DLPack and the version counter ] in utils/dlpack.py."""
+        from cyautograd.utils.dlpack import dlpack
+        return dlpack(self, self.data_, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        from cyautograd.utils.dlpack import dlpack_device
+        return dlpack_device(self, self.data_)
+
     def tolist(self):
         """The elements as (nested) Python lists of Python numbers; a scalar tensor gives a number.
 
         >>> torch.tensor([[1, 2], [3, 4]]).tolist()
         """
-        return self.data_.tolist()
+        return _host(self.data_).tolist()
 
     def item(self):
         """The value of a one-element tensor as a Python number.
@@ -636,22 +697,22 @@ cdef class Tensor:
         """
         if self.data_.size != 1:
             raise RuntimeError(f"a Tensor with {self.data_.size} elements cannot be converted to Scalar")
-        return self.data_.reshape(()).item()
+        return _host(self.data_).reshape(()).item()
 
     def __float__(self):
         if self.data_.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
-        return float(self.data_.reshape(()).item())
+        return float(_host(self.data_).reshape(()).item())
 
     def __int__(self):
         if self.data_.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
-        return int(self.data_.reshape(()).item())
+        return int(_host(self.data_).reshape(()).item())
 
     def __index__(self):
-        if self.data_.dtype.kind not in "iub" or self.data_.size != 1:
+        if _np_dtype(self.data_).kind not in "iub" or self.data_.size != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
-        return int(self.data_.reshape(()).item())
+        return int(_host(self.data_).reshape(()).item())
 
     def __bool__(self):
         n = self.data_.size
@@ -659,7 +720,7 @@ cdef class Tensor:
             raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
         if n > 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
-        return bool(self.data_.reshape(()).item())
+        return bool(_host(self.data_).reshape(()).item())
 
     def __len__(self):
         if self.data_.ndim == 0:
@@ -681,7 +742,7 @@ cdef class Tensor:
         arr = self.data_
         dev = _device_of(arr)
         if dev.type != "cpu":
-            arr = arr.get()
+            arr = _host(arr)
         return tensor_repr(self, arr, _dtype_of(self), _D.get_default_dtype(),
                            None if fn is None else fn.name(), leaf_rg, str(dev))
 
@@ -692,10 +753,13 @@ cdef class Tensor:
 
     def __reduce_ex__(self, proto):
         d = getattr(self, "__dict__", None)
-        if d:
+        state = dict(d) if d else None
+        if type(self.data_) is _ndarray_type:
             # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2 state
-            return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad), dict(d)))
-        return (_rebuild, (np.asarray(self.data_).copy(), bool(self.requires_grad)))
+            return (_rebuild, (self.data_.copy(), bool(self.requires_grad), state))
+        # a device tensor pickles its values from the host and its device
+        return (_rebuild, (np.array(_host(self.data_), copy=True), bool(self.requires_grad), state,
+                           str(_device_of(self.data_))))
 
     def __deepcopy__(self, memo):
         if not self.is_leaf:
@@ -709,7 +773,8 @@ cdef class Tensor:
         # torch's Tensor.__deepcopy__: a new leaf over copied storage, the
         # same requires_grad, the gradient deep-copied, the subclass and the
         # instance __dict__ kept
-        t = wrap_array(self.data_.copy())
+        t = wrap_array(self.data_.copy() if type(self.data_) is _ndarray_type
+                       else _backend.copy(self.data_))
         if type(self) is not Tensor:
             sub = Tensor.__new__(type(self))
             sub._cya_init(t, False)
@@ -805,9 +870,10 @@ cdef class Tensor:
         return _ops.abs(self)
 
     def __invert__(self):
-        if self.data_.dtype.kind not in "biu":
+        kind = _np_dtype(self.data_).kind
+        if kind not in "biu":
             raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
-        return _ops.logical_not(self) if self.data_.dtype.kind == "b" else _ops.bitwise_not(self)
+        return _ops.logical_not(self) if kind == "b" else _ops.bitwise_not(self)
 
     def __floordiv__(self, other):
         return _ops.floor_divide(self, other)
@@ -1129,8 +1195,8 @@ def _register_methods(dict methods):
 cya_set_tp_name(Tensor, "cyautograd.Tensor")
 
 
-def _rebuild(arr, requires_grad, state=None):
-    t = wrap_array(arr)
+def _rebuild(arr, requires_grad, state=None, device=None):
+    t = wrap_array(arr if device is None else _backend.transfer(arr, _backend.check_device(device)))
     if requires_grad:
         t.requires_grad_(True)
     if state:
@@ -1149,50 +1215,39 @@ cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim) except -1:
 cdef intptr_t _data_address(object arr) except? -1:
     if type(arr) is np.ndarray:
         return <intptr_t>cnp.PyArray_DATA(<cnp.ndarray>arr)
-    return <intptr_t>arr.data.ptr
+    return <intptr_t>_backend.geometry(arr)[1]
 
 
 cdef object _device_of(object arr):
     if type(arr) is np.ndarray:
         return _CPU
-    return _ops.device_of(arr)
+    return _backend.device_of(arr)
 
 
-class device:
-    """device(type, index=None): where a tensor's memory lives."""
-    __slots__ = ("type", "index")
-
-    def __init__(self, type, index=None):
-        if isinstance(type, device):
-            type, index = type.type, type.index
-        if ":" in type:
-            type, idx = type.split(":")
-            index = int(idx)
-        if type not in ("cpu", "cuda"):
-            raise RuntimeError(f"Expected one of cpu, cuda device type at start of device string: {type}")
-        self.type = type
-        self.index = index
-
-    def __eq__(self, other):
-        if isinstance(other, str):
-            other = device(other)
-        if not isinstance(other, device):
-            return NotImplemented
-        return self.type == other.type and (self.index or 0) == (other.index or 0)
-
-    def __hash__(self):
-        return hash((self.type, self.index or 0))
-
-    def __str__(self):
-        return self.type if self.index is None else f"{self.type}:{self.index}"
-
-    def __repr__(self):
-        if self.index is None:
-            return f"device(type='{self.type}')"
-        return f"device(type='{self.type}', index={self.index})"
+cdef object _refuse_numpy(object arr):
+    """torch's tensor_numpy.cpp: a device tensor never converts implicitly."""
+    dev = _device_of(arr)
+    if dev.type != "cpu":
+        raise TypeError(f"can't convert {dev} device type tensor to numpy. "
+                        "Use Tensor.cpu() to copy the tensor to host memory first.")
 
 
-_CPU = device("cpu")
+cdef object _np_dtype(object arr):
+    """numpy's dtype of a tensor's array (a device namespace's own dtype
+    objects map through the backend)."""
+    if type(arr) is np.ndarray:
+        return arr.dtype
+    return _backend.np_dtype(arr.dtype)
+
+
+cdef object _host(object arr):
+    """arr's values as a numpy array: arr itself on the CPU; device arrays
+    are refused here by the callers that must not copy (numpy())."""
+    if type(arr) is np.ndarray:
+        return arr
+    return _backend.to_host(arr)
+
+
 
 
 cdef _set_requires_grad(Tensor self, value, bint from_setter):
@@ -1203,7 +1258,7 @@ cdef _set_requires_grad(Tensor self, value, bint from_setter):
         if from_setter or not rg:
             raise RuntimeError(_requires_grad_leaf_error(rg))
         return
-    if rg and self.data_.dtype.kind != "f":
+    if rg and _np_dtype(self.data_).kind != "f":
         raise RuntimeError("only Tensors of floating point and complex dtype can require gradients"
                            if from_setter else
                            "only Tensors of floating point dtype can require gradients")
@@ -1246,10 +1301,10 @@ cdef _check_and_set_grad(Tensor self, value):
     g = value
     if g is self:
         raise RuntimeError("can't assign Variable as its own grad")
-    if g.data_.dtype != self.data_.dtype:
+    if _np_dtype(g.data_) != _np_dtype(self.data_):
         raise RuntimeError(
             f"attempting to assign a gradient with dtype '{_c_type_name(g)}' "
-            f"to a tensor with grad_dtype '{_D._FROM_NP[self.data_.dtype]._cname}'. The gradient must match "
+            f"to a tensor with grad_dtype '{_dtype_of(self)._cname}'. The gradient must match "
             "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
             "grad_dtype attribute with a specific dtype, or None to allow any dtype. Set grad_dtype "
             "with caution. Diverging the dtypes of a tensor and its gradient may break downstream "
@@ -1275,4 +1330,4 @@ _C_TYPE_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double"
 
 
 cdef str _c_type_name(Tensor t):
-    return _C_TYPE_NAMES[t.data_.dtype.name]
+    return _C_TYPE_NAMES[_np_dtype(t.data_).name]

@@ -313,15 +313,22 @@ def set_data(input, new_data):
     if not isinstance(new_data, Tensor):
         raise TypeError(f"Variable data has to be a tensor, but got {type(new_data).__name__}")
     nd = new_data
-    if type(nd.data_) is not type(self.data_):
-        raise RuntimeError("Attempted to call `variable.set_data(tensor)`, but `variable` and "
-                           "`tensor` have incompatible tensor type.")
-    if tensor_requires_grad(self) and nd.data_.dtype.kind != "f":
+    cdef bint same_type = type(nd.data_) is type(self.data_)
+    if not same_type:
+        # numpy and a device backend's arrays are both dense strided tensors
+        # (torch's CPU and CUDA TensorImpls are compatible shallow-copy types)
+        from cyautograd import backend
+        if not all([type(a) is np.ndarray or backend.is_device_array(a) for a in (self.data_, nd.data_)]):
+            raise RuntimeError("Attempted to call `variable.set_data(tensor)`, but `variable` and "
+                               "`tensor` have incompatible tensor type.")
+    if tensor_requires_grad(self) and not nd.is_floating_point():
         raise RuntimeError("data set to a tensor that requires gradients must be floating point "
                            "or complex dtype")
     if m is not None and m.grad_accumulator_ != NULL:
         acc = <object>m.grad_accumulator_
-        if (<AccumulateGrad>acc).dtype_at_creation != nd.data_.dtype:
+        # the seed: a dtype or device change makes the accumulator stale
+        if not same_type or self.device != nd.device or (
+                (<AccumulateGrad>acc).dtype_at_creation != nd.data_.dtype):
             m.grad_accumulator_ = NULL
     self.data_ = nd.data_
     self.storage_ = nd.storage_

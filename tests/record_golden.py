@@ -25,6 +25,7 @@ SUITES = [
     ("forward_ad", "cases_forward_ad"),
     ("ops_extra", "cases_ops_extra"),
     ("api_extra", "cases_api_extra"),
+    ("device", "cases_device"),
 ]
 
 
@@ -39,6 +40,11 @@ def main():
         data = {k: harness.run(fn, T) for k, fn in sorted(mod.CASES.items())}
         harness.save_golden(name, data)
         print(f"{name}: {len(data)} cases recorded from torch {T.__version__}")
+    import cases_device_strict   # prog(T, dev, keep): torch runs it on the CPU
+    data = {k: harness.run(lambda T, f=f: f(T, "cpu", lambda t: None), T)
+            for k, f in sorted(cases_device_strict.CASES.items())}
+    harness.save_golden("device_strict", data)
+    print(f"device_strict: {len(data)} cases recorded from torch {T.__version__}")
     data = cases_overlap_gen.record_generated(T)
     harness.save_golden("overlap_generated", data)
     print(f"overlap_generated: {len(data)} cases recorded from torch {T.__version__}")

@@ -62,7 +62,7 @@ success for TypeError: we accept what torch's parser rejects (bool/float dims, n
 RuntimeError/AttributeError/success for TypeError in the extra ops (ops/extra.py, random.py): their
     parameters are checked by name (NOTE [ Argument types of the extra ops ]), not by a full schema
     (a float shift, a str reduce mode, a list where torch wants a Tensor get past the check).
-NotImplementedError for TypeError: unimplemented ops (scatter, cuda, __delitem__, softmax dtype=)
+NotImplementedError for TypeError: unimplemented ops (__delitem__, softmax dtype=)
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes
     (reductions over zero-size tensors, huge dims or indices).

@@ -54,7 +54,7 @@ RETURNS.update({
     "allclose": B, "equal": B, "is_complex": B, "is_contiguous": B, "is_floating_point": B,
     "is_inference": B, "is_tensor": B, "is_grad_enabled": B, "is_inference_mode_enabled": B,
     "is_anomaly_enabled": B, "is_anomaly_check_nan_enabled": B, "is_warn_always_enabled": B,
-    "data_ptr": I, "dim": I, "element_size": I, "ndimension": I, "nelement": I, "numel": I,
+    "data_ptr": I, "get_device": I, "dim": I, "element_size": I, "ndimension": I, "nelement": I, "numel": I,
     "storage_offset": I, "initial_seed": I,
     "tolist": "Any", "type": "Any", "numpy": "Any", "item": "Any",
     "backward": "None", "retain_grad": "None", "set_data": "None", "set_warn_always": "None",
@@ -89,7 +89,7 @@ IGNORE_OVERRIDE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
 TENSOR_ATTRS = {
     "T": (T, False), "mT": (T, False), "data": (T, True), "device": ("device", False),
     "dtype": ("dtype", False), "grad": ("Tensor | None", True), "grad_fn": ("Any", False),
-    "is_cuda": (B, False), "is_leaf": (B, False), "is_sparse": (B, False),
+    "is_cuda": (B, False), "is_cpu": (B, False), "is_leaf": (B, False), "is_sparse": (B, False),
     "itemsize": (I, False), "layout": ("Any", False), "name": ("Any", True),
     "nbytes": (I, False), "ndim": (I, False), "output_nr": (I, False),
     "requires_grad": (B, True), "retains_grad": (B, False), "shape": ("Size", False),

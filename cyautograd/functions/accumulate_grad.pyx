@@ -35,6 +35,16 @@ cdef bint _can_steal(object g, object like):
             if cnp.PyArray_CheckExact(like) else False)
 
 
+cdef bint _is_device(object g):
+    from cyautograd import backend
+    return backend.is_device_array(g)
+
+
+cdef object _backend_copy(object g):
+    from cyautograd import backend
+    return backend.copy(g)
+
+
 @cython.final
 @cython.no_gc_clear
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
@@ -86,7 +96,9 @@ cdef class AccumulateGrad(Node):
                 if _can_steal(new_grad, var.data_):
                     m.grad_ = wrap_array(new_grad)
                 else:
-                    m.grad_ = wrap_array(new_grad.copy())
+                    # a device array copies through its backend (NOTE [ Device backends ])
+                    m.grad_ = wrap_array(new_grad.copy() if type(new_grad) is np.ndarray
+                                         or not _is_device(new_grad) else _backend_copy(new_grad))
             else:
                 g = m.grad_
                 if g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:

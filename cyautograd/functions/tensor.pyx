@@ -91,6 +91,11 @@ cdef object view_to_base_index(TensorGeometry base, TensorGeometry view):
     return idx
 
 
+cdef object _xp():
+    from cyautograd.ops import _xp as xp
+    return xp
+
+
 cdef object _shape_ops():
     # cyautograd.ops.shape cimports this module; its Tensor ops are reached
     # at run time (create_graph only)
@@ -109,6 +114,8 @@ cdef class AsStridedBackward0(Node):
         if isinstance(g, Tensor):
             # create_graph: see NOTE [ Double backward of gathers ] in ops/shape.pyx
             return [_shape_ops()._scatter_flat(g, idx, self.self_geometry.sizes)]
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):
+            return [_xp().scatter_add_flat(g, idx, self.self_geometry.sizes)]   # NOTE [ Device backends ]
         g = np.asarray(g)
         n = 1
         for s in self.self_geometry.sizes:
@@ -133,6 +140,12 @@ cdef class CopySlices(Node):
             return [None] * self.num_next_edges()
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):
+            # a device gradient: NOTE [ Device backends ]
+            idx = view_to_base_index(self.base_geom, self.view_geom)
+            flat, grad_slice = _xp().slice_of(g, idx, self.view_geom.sizes)
+            return _xp().put_slice(flat, idx, self.fn.apply([grad_slice]), self.view_geom.sizes,
+                                   self.base_geom.sizes)
         g = np.asarray(g)
         result = np.array(g, copy=True).reshape(-1)
         idx = view_to_base_index(self.base_geom, self.view_geom)

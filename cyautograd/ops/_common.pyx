@@ -119,7 +119,7 @@ cdef object unbroadcast(object g, object shape):
     # as at::sum_to, also in what aliases what (NOTE [ Gradients as torch
     # returns them ] in engine.pyx): a 0-d target is a fresh full sum, the
     # keepdim sum is fresh, and only dropping leading dims makes a view
-    if len(shape) == 0:
+    if len(shape) == 0 and (isinstance(g, (Tensor, np.generic)) or type(g) is np.ndarray):
         return g.sum() if isinstance(g, Tensor) else as_array(g.sum())
     lead = len(gshape) - len(shape)
     axes = list(range(lead))
@@ -130,6 +130,9 @@ cdef object unbroadcast(object g, object shape):
         if axes:
             g = g.sum(dim=tuple(axes), keepdim=True)
         return g.reshape(shape) if lead > 0 else g
+    if type(g) is not np.ndarray and not isinstance(g, np.generic):
+        from cyautograd.ops import _xp   # a device array: NOTE [ Device backends ]
+        return _xp.sum_to(g, tuple(axes), shape)
     if axes:
         g = as_array(g.sum(axis=tuple(axes), keepdims=True))
     return g.reshape(shape) if lead > 0 else g

@@ -15,6 +15,7 @@ from cyautograd.tensor cimport tensor_dispatch
 
 cimport numpy as cnp
 import numpy as np
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 cnp.import_array()
 from cyautograd import dtypes as _D
 from cyautograd.ops import shape as _shape
@@ -48,6 +49,10 @@ cdef class MatmulBackward(BinaryNode):
         b = self.v1(g)
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
+        if type(g) is not np.ndarray and not isinstance(g, Tensor):
+            # a device gradient (2-d: _matmul_xp): NOTE [ Device backends ]
+            return [_xp.matmul(g, _xp.transpose2d(b)) if self.should_compute_output(0) else None,
+                    _xp.matmul(_xp.transpose2d(a), g) if self.should_compute_output(1) else None]
         if a_nd == 1 and b_nd == 1:
             return [g * b if self.should_compute_output(0) else None, g * a if self.should_compute_output(1) else None]
         if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
@@ -108,6 +113,8 @@ cdef str _dims(shape):
 cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
+    if type(x) is not np.ndarray or type(y) is not np.ndarray:
+        return _matmul_xp(ta, tb, name)
     if x.dtype != y.dtype:
         raise RuntimeError(_dtype_error(x, y, name))
     try:
@@ -145,6 +152,33 @@ cdef str _dtype_error(x, y, type name):
     if name is BmmBackward0:
         return f"expected scalar type {a} but found {b}"
     return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
+
+
+cdef object _matmul_xp(Tensor ta, Tensor tb, type name):
+    """_matmul_core for device tensors (2-d operands: mm) through the
+    namespace (ops/_xp.py)."""
+    x = ta.data_
+    y = tb.data_
+    _xp.same_device(x, y)
+    if _xp.npdtype(x) != _xp.npdtype(y):
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{ta.dtype._cname} != {tb.dtype._cname}")
+    if x.ndim != 2 or y.ndim != 2:
+        raise RuntimeError(f"{name.__name__[:-9].lower()} of {x.ndim}-d and {y.ndim}-d device tensors is not "
+                           "routed through the device namespace yet (cyautograd issue 14)")
+    if x.shape[1] != y.shape[0]:
+        raise RuntimeError(_matmul_error(x, y))
+    out = wrap_array(_xp.matmul(x, y))
+    cdef MatmulBackward fn
+    if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
+        fn = new_node(name)
+        fn.a_shape = tuple(x.shape)
+        fn.b_shape = tuple(y.shape)
+        fn.next_edges_ = next_edges2(ta, tb)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(ta, False)
+        fn.sv1 = save_variable(tb, False)
+    return out
 
 
 cdef str _ctype(x):

@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 from cyautograd._warn import warn_user
 from cyautograd import dtypes as _D
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 cnp.import_array()
 
@@ -224,7 +225,7 @@ cdef inline bint _is_bool_operand(object v):
         x = (<Tensor>v).data_
         if type(x) is _ndarray:
             return cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_BOOL
-        return x.dtype.kind == "b"
+        return _xp.npdtype(x).kind == "b"
     return type(v) is bool or type(v) is _np_bool
 
 
@@ -284,6 +285,8 @@ cdef object _arith(object a, object b, int op, object alpha):
         x = ta.data_
         y = tb.data_
         if not _fast_pair(x, y):
+            if type(x) is not _ndarray or type(y) is not _ndarray:
+                return _arith_xp(a, b, op, alpha)
             p = prep_binary(a, b, "")
             x = p[2]
             y = p[3]
@@ -293,6 +296,8 @@ cdef object _arith(object a, object b, int op, object alpha):
         x = ta.data_
         y = b
     else:
+        if _on_device(a) or _on_device(b):
+            return _arith_xp(a, b, op, alpha)
         p = prep_binary(a, b, "")
         if p is None:
             return NotImplemented
@@ -326,6 +331,33 @@ cdef object _arith(object a, object b, int op, object alpha):
         return _scalar_left(op, a, tb, out)
     fn = _binary_node(op, ta, tb, b, alpha, False)
     set_history(out, fn, 0)
+    return out
+
+
+cdef inline object _npdt(object a):
+    return a.dtype if type(a) is _ndarray else _xp.npdtype(a)
+
+
+cdef inline bint _on_device(object v):
+    return isinstance(v, Tensor) and type((<Tensor>v).data_) is not _ndarray
+
+
+cdef object _arith_xp(object a, object b, int op, object alpha):
+    """_arith for device tensors: the array math through the namespace
+    (ops/_xp.py), the node as _arith makes it."""
+    cdef Tensor ta = a if isinstance(a, Tensor) else None
+    cdef Tensor tb = b if isinstance(b, Tensor) else None
+    if (ta is None and not isinstance(a, _scalars)) or (tb is None and not isinstance(b, _scalars)):
+        return NotImplemented
+    cdef Tensor out = wrap_array(_xp.arith(a, None if ta is None else ta.data_,
+                                           b, None if tb is None else tb.data_, op, alpha))
+    if not is_grad_enabled_c():
+        return out
+    if not ((ta is not None and tensor_requires_grad(ta)) or (tb is not None and tensor_requires_grad(tb))):
+        return out
+    if ta is None:
+        return _scalar_left(op, a, tb, out)
+    set_history(out, _binary_node(op, ta, tb, b, alpha, False), 0)
     return out
 
 
@@ -670,6 +702,8 @@ cdef object _pow_scalar(object x, object e):
     """x ** e as torch's pow kernel computes it: an exponent of -0.5 is
     rsqrt (so (-0.) ** -0.5 is -inf and (-inf) ** -0.5 NaN, where C's pow
     gives +inf and 0); numpy already specialises 0.5, 2, -1."""
+    if type(x) is not _ndarray and not isinstance(x, (Tensor, np.generic)):
+        return _xp.pow_scalar(x, e)   # a device array: NOTE [ Device backends ]
     if e == -0.5:
         if isinstance(x, Tensor):
             return x.rsqrt()
@@ -727,9 +761,10 @@ cdef object pow_impl(object a, object b):
             b = float(b)
         elif isinstance(b, np.integer):
             b = int(b)
-        if x.dtype.kind != "f" and isinstance(b, float):
-            x = x.astype(_D.get_default_dtype().np)
-        if x.dtype.kind in "iu" and b < 0:
+        if _npdt(x).kind != "f" and isinstance(b, float):
+            x = x.astype(_D.get_default_dtype().np) if type(x) is _ndarray else _xp.cast(
+                x, _D.get_default_dtype().np)
+        if _npdt(x).kind in "iu" and b < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
@@ -930,6 +965,9 @@ cdef class ReluBackward0(UnaryNode):
         r = self.v0(g)
         if isinstance(g, Tensor):
             return [xp_of(g).where(r <= 0, 0.0, g)]
+        if type(g) is not _ndarray:
+            xp = xp_of(g)
+            return [xp.where(r <= 0, xp.zeros_like(g), g)]
         return [k_threshold_backward(g, r)]
 
 
@@ -991,16 +1029,19 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(a)}")
     t = a
     x = t.data_
-    if to_float and x.dtype.kind != "f":
-        x = x.astype(_D.get_default_dtype().np)
-    if type(npfn) is int:
-        r = k_unary(npfn, x)
+    if type(x) is not _ndarray:
+        r = _xp.unary(name, x, to_float)   # NOTE [ Device backends ]
     else:
-        tok = fp_quiet_begin()
-        try:
-            r = npfn(x)
-        finally:
-            fp_quiet_end(tok)
+        if to_float and x.dtype.kind != "f":
+            x = x.astype(_D.get_default_dtype().np)
+        if type(npfn) is int:
+            r = k_unary(npfn, x)
+        else:
+            tok = fp_quiet_begin()
+            try:
+                r = npfn(x)
+            finally:
+                fp_quiet_end(tok)
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)
@@ -1015,7 +1056,7 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
 
 cdef object neg_impl(object a):
     cdef Tensor t = tensor_arg(a, "neg", "input", 1)
-    if t.data_.dtype.kind == "b":
+    if _xp.npdtype(t.data_).kind == "b":
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
                            "If you are trying to invert a mask, use the `~` or `logical_not()` "
                            "operator instead.")
@@ -1058,6 +1099,8 @@ def abs(input):
 def _sign_np(x):
     """torch's sign: (0 < x) - (x < 0), so sign(nan) and sign(-0.) are +0
     (numpy's sign gives nan and -0.)."""
+    if type(x) is not _ndarray:
+        return _xp.sign(x)
     if x.dtype.kind == "b":
         return x.copy()
     r = np.greater(x, 0).astype(x.dtype)
@@ -1128,14 +1171,14 @@ def sigmoid(input):
 
 
 def relu(input):
-    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+    if isinstance(input, Tensor) and _xp.npdtype((<Tensor>input).data_).kind == "b":
         raise RuntimeError("Boolean inputs not supported for relu")
     return _unary(input, _relu_np, ReluBackward0, 2, False, "relu")
 
 
 def square(input):
     # torch computes square as pow(input, 2): the node is PowBackward0
-    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+    if isinstance(input, Tensor) and _npdt((<Tensor>input).data_).kind == "b":
         return pow_impl(to_tensor(input, None).to(_D.int64), 2)
     return pow(input, 2)
 
@@ -1313,18 +1356,27 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}")
     tc = condition
-    if tc.data_.dtype.kind != "b":
-        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {_D._FROM_NP[tc.data_.dtype]._cname}")
-    p = prep_binary(input, other, "")
-    if p is None:
-        raise TypeError("where(): argument 'input' must be Tensor or Number")
-    try:
-        r = np.where(tc.data_, p[2], p[3])
-    except ValueError:
-        raise broadcast_error(p[2], p[3]) from None
-    out = wrap_array(as_array(r))
-    ta = p[0]
-    tb = p[1]
+    if _npdt(tc.data_).kind != "b":
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor with dtype {tc.dtype._cname}")
+    if type(tc.data_) is not _ndarray or _on_device(input) or _on_device(other):
+        # device tensors: NOTE [ Device backends ]
+        if not (isinstance(input, (Tensor,) + _scalars) and isinstance(other, (Tensor,) + _scalars)):
+            raise TypeError("where(): argument 'input' must be Tensor or Number")
+        ta = input if isinstance(input, Tensor) else None
+        tb = other if isinstance(other, Tensor) else None
+        out = wrap_array(_xp.where(tc.data_, input, None if ta is None else (<Tensor>ta).data_,
+                                   other, None if tb is None else (<Tensor>tb).data_))
+    else:
+        p = prep_binary(input, other, "")
+        if p is None:
+            raise TypeError("where(): argument 'input' must be Tensor or Number")
+        try:
+            r = np.where(tc.data_, p[2], p[3])
+        except ValueError:
+            raise broadcast_error(p[2], p[3]) from None
+        out = wrap_array(as_array(r))
+        ta = p[0]
+        tb = p[1]
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):
@@ -1348,6 +1400,12 @@ def nonzero(input, *, as_tuple=False):
 # =============================================================================
 
 cdef object _cmp(object a, object b, object npfn):
+    if _on_device(a) or _on_device(b):
+        if not (isinstance(a, (Tensor,) + _scalars) and isinstance(b, (Tensor,) + _scalars)):
+            return NotImplemented
+        return wrap_array(_xp.compare(a, (<Tensor>a).data_ if isinstance(a, Tensor) else None,
+                                      b, (<Tensor>b).data_ if isinstance(b, Tensor) else None,
+                                      npfn.__name__))
     p = prep_binary(a, b, "")
     if p is None:
         return NotImplemented
@@ -1543,6 +1601,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         if rg:
             rebase_history(t, fn)
         return t
+    if type(x) is not _ndarray or (to is not None and type(to.data_) is not _ndarray):
+        return _inplace_arith_xp(t, to, other, op, alpha, rg)
     # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":
@@ -1581,6 +1641,27 @@ cdef inline int _check_overlap(Tensor t, Tensor other) except -1:
     if other is not None:
         assert_no_partial_overlap(t, other)
     return 0
+
+
+cdef object _inplace_arith_xp(Tensor t, Tensor to, object other, int op, object alpha, bint rg):
+    """_inplace_arith's protocol for device tensors, the values through the
+    namespace (ops/_xp.py): checks, node, one write, one bump, history."""
+    cdef BinaryNode fn = None
+    x = t.data_
+    vals = _xp.arith(t, x, other, None if to is None else to.data_, op, alpha)
+    rd = _D.result_type(t, other)
+    self_dt = t.dtype
+    if rd is not self_dt and rd.category > self_dt.category:
+        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                           f"{self_dt._cname}")
+    vals = _xp.fit(vals, x)
+    if rg:
+        fn = _binary_node(op, t, to, other, alpha, True)
+    x[...] = vals
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
 
 
 cdef Tensor _original_self(Tensor t):

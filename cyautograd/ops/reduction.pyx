@@ -18,6 +18,7 @@ cimport numpy as cnp
 import numpy as np
 cnp.import_array()
 from cyautograd import dtypes as _D
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 import builtins
 _builtin_max = builtins.max
 
@@ -54,6 +55,8 @@ cdef class ReduceNode(BinaryNode):
     cdef object expand(self, object g):
         if isinstance(g, Tensor):
             return self.restore(g).expand(self.self_shape)
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):
+            return _xp.expand_reduced(g, self.self_shape, self.dims, self.keepdim)
         if isinstance(g, np.generic):
             g = np.asarray(g)
         if self.dims is not None or self.keepdim:   # a full reduction's 0-d gradient broadcasts as is
@@ -316,6 +319,22 @@ cdef object _np_dtype(dtype):
     return dtype.np
 
 
+cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtype, bint is_mean):
+    """sum/mean of a device tensor through the namespace (ops/_xp.py); the
+    nodes as the numpy path makes them."""
+    cdef tuple dims = None
+    if not (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)) and x.ndim:
+        dims = wrap_dims(dim, x.ndim)
+    r = (_xp.mean if is_mean else _xp.sum)(x, dims, keepdim, _np_dtype(dtype))
+    cdef Tensor out = wrap_array(r)
+    if grad_needed(t):
+        if is_mean:
+            _make(MeanBackward0 if dims is None else MeanBackward1, t, dims, keepdim, out)
+        else:
+            _make(SumBackward0 if dim is None else SumBackward1, t, dims, keepdim, out)
+    return out
+
+
 def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
@@ -328,6 +347,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
             if grad_needed(t):
                 _make(SumBackward0, t, None, False, out)
             return out
+    if type(x) is not np.ndarray:
+        return _reduce_xp(t, x, dim, keepdim, dtype, False)
     npd = _np_dtype(dtype)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
@@ -352,6 +373,11 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "mean")
     x = t.data_
+    if type(x) is not np.ndarray:
+        if _xp.npdtype(x).kind != "f" and dtype is None:
+            raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                               f"floating point or complex dtype. Got: {t.dtype._cname}")
+        return _reduce_xp(t, x, dim, keepdim, dtype, True)
     if x.dtype.kind != "f" and dtype is None:
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {_D._FROM_NP[x.dtype]._cname}")

@@ -33,11 +33,16 @@ cdef object _U64 = 1 << 64
 
 
 
+cdef inline object _npdt(object a):
+    return a.dtype if type(a) is np.ndarray else _xp.npdtype(a)
+
+
 cdef inline bint _is_floating(object arr):
     if cnp.PyArray_CheckExact(arr):
         return (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>arr)).kind == b'f'
-    return arr.dtype.kind == "f"
+    return _xp.npdtype(arr).kind == "f"
 from cyautograd import dtypes as _D
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 # kinds of ShapeBackward
 DEF K_IDENTITY = 0
@@ -73,18 +78,24 @@ cdef class ShapeBackward(Node):
         if self.kind == K_IDENTITY:
             return [g]
         if self.kind == K_RESHAPE:
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.reshape(g, self_shape)]
             return [g.reshape(self_shape)]
         if self.kind == K_PERMUTE:
             inv = [0] * len(self.param)
             for i, d in enumerate(self.param):
                 inv[d] = i
             inv = tuple(inv)
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.permute(g, inv)]
             return [g.permute(*inv) if is_t else g.transpose(inv)]
         if self.kind == K_EXPAND:
             return [unbroadcast(g, self_shape)]
         if self.kind == K_CAST:
             return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
         if self.kind == K_INDEX:
+            if not is_t and type(g) is not np.ndarray:
+                return [_xp.index_backward(g, self_shape, self.param)]
             if is_t:
                 z = g.new_zeros(self_shape)
                 return [_index_backward_t(z, self.param, g)]
@@ -322,7 +333,8 @@ cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
 
 def clone(input, *, memory_format=None):
     cdef Tensor t = _arg(input, "clone")
-    return _record(t, t.data_.copy(), CloneBackward0, K_IDENTITY, None)
+    x = t.data_
+    return _record(t, x.copy() if type(x) is np.ndarray else _xp.copy(x), CloneBackward0, K_IDENTITY, None)
 
 
 def contiguous(input, memory_format=None):
@@ -332,26 +344,77 @@ def contiguous(input, memory_format=None):
     return _record(t, np.ascontiguousarray(t.data_), CloneBackward0, K_IDENTITY, None)
 
 
-def to(input, *args, **kwargs):
-    cdef Tensor t = _arg(input, "to")
+_TO_SIGNATURES = (
+    "but expected one of:\n"
+    " * (cyautograd.device device = None, cyautograd.dtype dtype = None, bool non_blocking = False, "
+    "bool copy = False, *, cyautograd.memory_format memory_format = None)\n"
+    " * (cyautograd.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+    "cyautograd.memory_format memory_format = None)\n"
+    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+    "cyautograd.memory_format memory_format = None)\n")
+
+
+cdef bint _is_device_arg(object a):
+    return isinstance(a, str) or type(a) is int or type(a).__name__ == "device"
+
+
+def _to_args(args, kwargs):
+    """(dtype, device, copy) of Tensor.to's three signatures, with torch's
+    TypeError for any other combination."""
     dtype = kwargs.pop("dtype", None)
     device = kwargs.pop("device", None)
     copy = kwargs.pop("copy", False)
-    for a in args:
-        if isinstance(a, _D.dtype):
-            dtype = a
+    kwargs.pop("non_blocking", None)
+    kwargs.pop("memory_format", None)
+    cdef Py_ssize_t n = len(args), i = 0
+    ok = not kwargs and (dtype is None or isinstance(dtype, _D.dtype)) and (
+        device is None or _is_device_arg(device))
+    if ok and n:
+        a = args[0]
+        if isinstance(a, _D.dtype) and device is None and kwargs == {}:
+            dtype, i = a, 1
         elif isinstance(a, Tensor):
-            dtype = a.dtype
-            device = a.device
-        elif isinstance(a, str) or type(a).__name__ == "device":
-            device = a
-        elif a is None:
-            pass
+            dtype, device, i = a.dtype, a.device, 1
+        elif a is None or _is_device_arg(a):
+            device, i = a, 1
+            if n > 1 and (args[1] is None or isinstance(args[1], _D.dtype)):
+                if args[1] is not None:
+                    dtype = args[1]
+                i = 2
         else:
-            raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
-    if device is not None and str(device).split(":")[0] != "cpu":
-        from cyautograd import backend
-        return backend.to_device(t, device, dtype)
+            ok = False
+        rest = args[i:]
+        if ok and (len(rest) > 2 or any(type(b) is not bool for b in rest)):
+            ok = False
+        if ok and len(rest) == 2:
+            copy = rest[1]
+    if not ok:
+        got = ", ".join([_arg_type_name(a) for a in args] +
+                        [f"{k}={_arg_type_name(v)}" for k, v in kwargs.items()])
+        raise TypeError(f"to() received an invalid combination of arguments - got ({got}), " + _TO_SIGNATURES)
+    return dtype, device, copy
+
+
+cdef str _arg_type_name(object a):
+    if isinstance(a, Tensor):
+        return "Tensor"
+    if isinstance(a, _D.dtype):
+        return "cyautograd.dtype"
+    if type(a).__name__ == "device":
+        return "cyautograd.device"
+    return type_name(a)
+
+
+def to(input, *args, **kwargs):
+    cdef Tensor t = _arg(input, "to")
+    dtype, device, copy = _to_args(args, kwargs)
+    if device is not None or type(t.data_) is not np.ndarray:
+        # another device, or a device tensor: NOTE [ Device backends ]
+        from cyautograd.ops.device import to_device as _to_device
+        from cyautograd import backend as _backend
+        r = _to_device(t, _backend.check_device(device), dtype, copy)
+        if r is not None:
+            return r
     if dtype is None or dtype.np == t.data_.dtype:
         if copy:
             return clone(t)
@@ -458,6 +521,8 @@ cdef object _reshape_view(object x, tuple s):
     """x reshaped without a copy, or None when the strides do not allow it."""
     if type(x) is np.ndarray and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
         return x.reshape(s)
+    if type(x) is not np.ndarray:
+        return _xp.reshape_view(x, s)   # NOTE [ Device backends ]
     try:
         r = x.view()
         r.shape = s
@@ -475,7 +540,7 @@ def reshape(input, *shape):
     s = _infer_shape(_shape_arg(shape), x.size, "reshape")
     r = _reshape_view(x, s)
     if r is not None:
-        if x.flags.c_contiguous:
+        if x.flags.c_contiguous if type(x) is np.ndarray else t.is_contiguous():
             return _view(t, r, ViewBackward0, K_RESHAPE, None)
         return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
     return _unsafe_view(clone(t), s)
@@ -494,7 +559,9 @@ def _unsafe_view(input, shape):
     """at::_unsafe_view: `input` (contiguous) reshaped to `shape`, sharing its
     memory but not as a view: own version counter, UnsafeViewBackward0."""
     cdef Tensor t = _arg(input, "_unsafe_view")
-    return _record(t, t.data_.reshape(tuple(shape)), UnsafeViewBackward0, K_RESHAPE, None)
+    x = t.data_
+    return _record(t, x.reshape(tuple(shape)) if type(x) is np.ndarray else _xp.reshape(x, tuple(shape)),
+                   UnsafeViewBackward0, K_RESHAPE, None)
 
 
 def _squeeze_dim_(input, dim):
@@ -659,6 +726,8 @@ def permute(input, *dims):
     p = tuple([wrap_dim(d, x.ndim) for d in dims])
     if len(set(p)) != len(p):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.permute(x, p), PermuteBackward0, K_PERMUTE, p)
     return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
 
 
@@ -674,6 +743,8 @@ def transpose(input, dim0, dim1):
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
     p = tuple(p)
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.permute(x, p), TransposeBackward0, K_PERMUTE, p)
     return _view(t, x.transpose(p), TransposeBackward0, K_PERMUTE, p)
 
 
@@ -705,6 +776,8 @@ def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
     x = t.data_
     d = wrap_dim(dim, x.ndim + 1)
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.expand_dims(x, d), UnsqueezeBackward0, K_RESHAPE, None)
     shape = list(x.shape)
     strides = list(x.strides)
     shape.insert(d, 1)
@@ -716,10 +789,13 @@ def squeeze(input, dim=None):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is None:
+        if type(x) is not np.ndarray:
+            return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
+                         SqueezeBackward0, K_RESHAPE, None)
         return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
     dims = tuple([d for d in dims if x.shape[d] == 1])
-    return _view(t, x.squeeze(axis=dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+    return _view(t, x.squeeze(axis=dims) if type(x) is np.ndarray else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
@@ -758,9 +834,10 @@ def expand(input, *sizes):
         xd = cnp.PyArray_DIMS(<cnp.ndarray>x)
         xs = cnp.PyArray_STRIDES(<cnp.ndarray>x)
     else:
+        xstrides = x.strides if not _xp.is_device(x) else _xp.strides(x)
         for i in range(nd):
             xd[i] = x.shape[i]
-            xs[i] = x.strides[i]
+            xs[i] = xstrides[i]
     for i in range(n - 1, -1, -1):  # torch checks from the last dimension
         o = sizes[i]
         s = _small_int(o) if type(o) is int else _NOT_SMALL
@@ -791,6 +868,8 @@ def expand(input, *sizes):
         raise RuntimeError("numel: integer multiplication overflow")
     if exact:
         arr = k_np_view(x, n, dims, st, 0)
+    elif _xp.is_device(x):
+        arr = _xp.broadcast_to(x, tuple([dims[i] for i in range(n)]))
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(n)]), tuple([st[i] for i in range(n)]), 0)
     return _view(t, arr, ExpandBackward0, K_EXPAND, None)
@@ -816,7 +895,7 @@ cdef class CatBackward0(Node):
                 out.append(None)
                 continue
             sl = (slice(None),) * self.dim + (slice(start, start + s),)
-            out.append(g[sl])
+            out.append(g[sl] if type(g) is np.ndarray or isinstance(g, Tensor) else g[sl + (Ellipsis,)])
             start += s
         return out
 
@@ -832,9 +911,12 @@ def cat(tensors, dim=0, *, out=None):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
     arrs = [(<Tensor>x).data_ for x in tensors]
-    rd = _D._FROM_NP[arrs[0].dtype]
+    rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
-        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
+        rd = _D.promote_types(rd, _D._FROM_NP[_npdt(a)])
+    cdef bint dev = any([type(a) is not np.ndarray for a in arrs])
+    if dev:
+        _xp.same_device(*arrs)
     ref = None
     for a in arrs:
         if not (a.ndim == 1 and a.shape[0] == 0):
@@ -853,8 +935,8 @@ def cat(tensors, dim=0, *, out=None):
             if k != d and a.shape[k] != ref.shape[k]:
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
                                    f"{ref.shape[k]} but got size {a.shape[k]} for tensor number {i} in the list.")
-        used.append(a.astype(rd.np, copy=False))
-    r = wrap_array(np.concatenate(used, axis=d))
+        used.append(a.astype(rd.np, copy=False) if not dev else _xp.cast(a, rd.np))
+    r = wrap_array(np.concatenate(used, axis=d) if not dev else _xp.concat(used, d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <CatBackward0>new_node(CatBackward0)
         fn.dim = d
@@ -877,6 +959,8 @@ cdef class StackBackward0(Node):
         g = grads[0]
         if isinstance(g, Tensor):
             return [g.select(self.dim, i) for i in range(self.n)]
+        if type(g) is not np.ndarray:
+            return [g[(slice(None),) * self.dim + (i, Ellipsis)] for i in range(self.n)]
         return [np.take(g, i, axis=self.dim) for i in range(self.n)]
 
 
@@ -895,10 +979,14 @@ def stack(tensors, dim=0, *, out=None):
             raise RuntimeError(f"stack expects each tensor to be equal size, but got [{', '.join([str(s) for s in arrs[0].shape])}] "
                                f"at entry 0 and [{', '.join([str(s) for s in a.shape])}] at entry {i}")
     d = wrap_dim(dim, arrs[0].ndim + 1)
-    rd = _D._FROM_NP[arrs[0].dtype]
+    rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
-        rd = _D.promote_types(rd, _D._FROM_NP[a.dtype])
-    r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
+        rd = _D.promote_types(rd, _D._FROM_NP[_npdt(a)])
+    if any([type(a) is not np.ndarray for a in arrs]):
+        _xp.same_device(*arrs)
+        r = wrap_array(_xp.stack([_xp.cast(a, rd.np) for a in arrs], d))
+    else:
+        r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
@@ -1184,6 +1272,8 @@ def getitem(input, index):
     index = normalize_index(t, index)
     idx = _convert_index(index)
     x = t.data_
+    if type(x) is not np.ndarray:
+        return _view(t, _xp.basic_index(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
     try:
         r = x[idx]
     except OverflowError:

@@ -1,1 +1,2 @@
-"""cyautograd.utils, shaped like torch.utils (hooks only)."""
+"""cyautograd.utils, shaped like torch.utils (hooks, data, checkpoint, dlpack)."""
+from cyautograd.utils import dlpack  # noqa: F401

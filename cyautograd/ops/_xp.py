@@ -1,0 +1,382 @@
+"""The Array API path of the op families routed through a device namespace
+(NOTE [ Device backends ] in backend.py): what an op does when its data is
+not an ndarray. The ops test `type(x) is np.ndarray` on their existing slow
+paths and call here; numpy arrays never arrive. Everything here speaks only
+the Array API standard (xp = backend.namespace(x)), so it runs on CuPy and on
+array-api-strict alike, and a missing route fails loudly instead of falling
+back to numpy.
+
+Routed: add/sub/mul/div (tensors and scalars, either order), neg and the
+unary math of pointwise._unary, sign/abs, relu, comparisons; sum and mean
+(all or some dims) and their backward; mm/matmul of 2-d operands; clone; the
+kernels' fallbacks (k_binary, k_unary) used by backward formulas; AccumulateGrad."""
+import operator
+
+import numpy as np
+
+from cyautograd import backend
+from cyautograd import dtypes as _D
+
+_ndarray = np.ndarray
+
+
+def npdtype(arr):
+    return arr.dtype if type(arr) is _ndarray else backend.np_dtype(arr.dtype)
+
+
+def same_device(*arrays):
+    """torch's TensorIterator check over the operands' arrays (None for a
+    scalar): every one on one device, a 0-d CPU tensor excepted (it takes
+    part as a scalar)."""
+    common = None
+    for arr in arrays:
+        if arr is None:
+            continue
+        d = backend.device_of(arr)
+        if d.type == "cpu" and arr.ndim == 0:
+            continue
+        if common is None:
+            common = d
+        elif d != common:
+            raise RuntimeError("Expected all tensors to be on the same device, but found at least two "
+                               f"devices, {common} and {d}!")
+    return common
+
+
+def _full_like(x, value, npd):
+    xp = backend.namespace(x)
+    return xp.asarray(value, dtype=backend.xp_dtype(xp, npd), device=x.device)
+
+
+def operands(a, xa, b, xb):
+    """(x, y, result dtype) for a binary op with at least one device operand
+    (xa, xb: the operands' arrays, None for a scalar): arrays of torch's
+    result dtype on one device."""
+    same_device(xa, xb)
+    rd = _D.result_type(a, b)
+    npd = rd.np
+    like = xa if xa is not None and type(xa) is not _ndarray else xb
+    return _as(a, xa, like, npd), _as(b, xb, like, npd), rd
+
+
+def _as(v, arr, like, npd):
+    from cyautograd.ops.device import cast
+    if arr is None:
+        return _full_like(like, v, npd)
+    if type(arr) is _ndarray:             # a 0-d CPU tensor with a device tensor
+        return _full_like(like, arr.item(), npd)
+    return cast(arr, npd)
+
+
+_BINARY = (operator.add, operator.sub, operator.mul, operator.truediv)
+
+
+def arith(a, xa, b, xb, op, alpha):
+    """The array of a op b (op: 0 add, 1 sub, 2 mul, 3 div)."""
+    x, y, rd = operands(a, xa, b, xb)
+    if op == 3 and rd.np.kind != "f":
+        from cyautograd.ops.device import cast
+        fd = _D.get_default_dtype().np
+        x, y = cast(x, fd), cast(y, fd)
+    if alpha is not None and alpha != 1:
+        y = y * alpha
+    return _BINARY[op](x, y)
+
+
+def fit(vals, x):
+    """In-place values cast to self's dtype and broadcast to its shape, with
+    TensorIterator's error for a shape that does not fit the output."""
+    from cyautograd.ops.device import cast
+    vals = cast(vals, npdtype(x))
+    if tuple(vals.shape) != tuple(x.shape):
+        try:
+            out = np.broadcast_shapes(tuple(vals.shape), tuple(x.shape))
+        except ValueError:
+            out = None
+        if out != tuple(x.shape):
+            dims = ", ".join(str(s) for s in x.shape)
+            raise RuntimeError(f"output with shape [{dims}] doesn't match the broadcast shape "
+                               f"[{', '.join(str(s) for s in (out or vals.shape))}]")
+        vals = backend.namespace(vals).broadcast_to(vals, tuple(x.shape))
+    return vals
+
+
+def where(c, a, xa, b, xb):
+    same_device(c, xa, xb)
+    x, y, _ = operands(a, xa, b, xb)
+    if type(c) is _ndarray:                 # a 0-d CPU condition
+        c = _full_like(x, bool(c), np.dtype(np.bool_))
+    return backend.namespace(x).where(c, x, y)
+
+
+def compare(a, xa, b, xb, name):
+    x, y, _ = operands(a, xa, b, xb)
+    return getattr(backend.namespace(x), name)(x, y)
+
+
+# -- unary ---------------------------------------------------------------------
+
+def _sigmoid(xp, x):
+    r = xp.exp(-xp.abs(x))
+    return xp.where(x >= 0, 1 / (1 + r), r / (1 + r))
+
+
+def sign(x):
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if npd.kind == "b":
+        return xp.asarray(x, copy=True)
+    dt = x.dtype
+    r = xp.astype(x > 0, dt)
+    if npd.kind != "u":
+        r = r - xp.astype(x < 0, dt)
+    return r
+
+
+_UNARY = {
+    "neg": lambda xp, x: xp.negative(x), "negative": lambda xp, x: xp.negative(x),
+    "exp": lambda xp, x: xp.exp(x), "log": lambda xp, x: xp.log(x), "log2": lambda xp, x: xp.log2(x),
+    "log10": lambda xp, x: xp.log10(x), "log1p": lambda xp, x: xp.log1p(x),
+    "sqrt": lambda xp, x: xp.sqrt(x), "rsqrt": lambda xp, x: 1.0 / xp.sqrt(x),
+    "reciprocal": lambda xp, x: 1.0 / x, "sin": lambda xp, x: xp.sin(x), "cos": lambda xp, x: xp.cos(x),
+    "tan": lambda xp, x: xp.tan(x), "tanh": lambda xp, x: xp.tanh(x), "sigmoid": _sigmoid,
+    "abs": lambda xp, x: xp.abs(x), "sign": lambda xp, x: sign(x),
+    # torch's relu keeps the operand unless 0 wins strictly (-0. and nan stay)
+    "relu": lambda xp, x: xp.where(x < 0, xp.zeros_like(x), x),
+}
+
+
+def unary(name, x, to_float):
+    """The forward of pointwise._unary's op `name` on a device array."""
+    fn = _UNARY.get(name)
+    if fn is None:
+        raise RuntimeError(f"{name}: not routed through the device namespace yet (cyautograd issue 14)")
+    if to_float and npdtype(x).kind != "f":
+        from cyautograd.ops.device import cast
+        x = cast(x, _D.get_default_dtype().np)
+    return fn(backend.namespace(x), x)
+
+
+# the kernels' fallbacks, by KernelOp number (kernels.pxd)
+_K_UNARY = {4: "negative", 5: "exp", 6: "log", 7: "sin", 8: "cos", 9: "tanh", 10: "sqrt", 11: "abs"}
+_K_BINARY = {0: "add", 1: "subtract", 2: "multiply", 3: "divide", 12: "greater", 13: "maximum"}
+
+
+def full_like(like, value):
+    return backend.namespace(like).full(like.shape, value, dtype=like.dtype, device=like.device)
+
+
+def k_unary(op, x):
+    return getattr(backend.namespace(x), _K_UNARY[op])(x)
+
+
+def k_binary(op, x, y):
+    # a 0-d CPU operand (a saved CPU scalar tensor) takes part as a scalar
+    if type(x) is _ndarray and x.ndim == 0:
+        x = x.item()
+    if type(y) is _ndarray and y.ndim == 0:
+        y = y.item()
+    arr = y if type(x) in (int, float, bool) else x
+    xp = backend.namespace(arr)
+    if type(x) in (int, float, bool):
+        x = xp.asarray(x, dtype=arr.dtype, device=arr.device)
+    if type(y) in (int, float, bool):
+        y = xp.asarray(y, dtype=arr.dtype, device=arr.device)
+    return getattr(xp, _K_BINARY[op])(x, y)
+
+
+# -- reductions ----------------------------------------------------------------
+
+def sum(x, dims, keepdim, npd):
+    xp = backend.namespace(x)
+    if npd is None and npdtype(x).kind in "biu":
+        npd = np.dtype(np.int64)
+    if npd is not None and npdtype(x) != npd:
+        from cyautograd.ops.device import cast
+        x = cast(x, npd)
+    return xp.sum(x, axis=dims, keepdims=keepdim)
+
+
+def mean(x, dims, keepdim, npd):
+    xp = backend.namespace(x)
+    if npd is not None and npdtype(x) != npd:
+        from cyautograd.ops.device import cast
+        x = cast(x, npd)
+    return xp.mean(x, axis=dims, keepdims=keepdim)
+
+
+def expand_reduced(g, self_shape, dims, keepdim):
+    """A reduction's gradient unsqueezed at the reduced dims and broadcast
+    to the input's shape (ReduceNode.expand)."""
+    xp = backend.namespace(g)
+    if not keepdim and dims is not None:
+        shape = list(self_shape)
+        for d in dims:
+            shape[d] = 1
+        g = xp.reshape(g, tuple(shape))
+    elif dims is None and not keepdim:
+        g = xp.reshape(g, (1,) * len(self_shape))
+    return xp.broadcast_to(g, tuple(self_shape))
+
+
+# -- linalg, copies ------------------------------------------------------------
+
+def matmul(x, y):
+    return backend.namespace(x).matmul(x, y)
+
+
+def transpose2d(x):
+    return backend.namespace(x).matrix_transpose(x)
+
+
+def permute(x, perm):
+    return backend.namespace(x).permute_dims(x, tuple(perm))
+
+
+def reshape(x, shape):
+    return backend.namespace(x).reshape(x, tuple(shape))
+
+
+def reshape_view(x, shape):
+    """x reshaped as a view of its memory (a contiguous array), else None."""
+    if not backend.geometry(x)[2]:
+        return None
+    return backend.namespace(x).reshape(x, tuple(shape))
+
+
+def _is_basic(item):
+    return item is None or item is Ellipsis or isinstance(item, (int, slice)) and not isinstance(item, bool)
+
+
+def _full_key(idx, ndim):
+    """The Array API wants every axis indexed or an ellipsis: add one."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if Ellipsis not in items:
+        items = items + (Ellipsis,)
+    return items
+
+
+def basic_index(x, idx):
+    """x[idx] for basic indices (ints, slices, None, ...): a view."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if not all(_is_basic(i) for i in items):
+        raise RuntimeError("advanced indexing of a device tensor is not routed through the device "
+                           "namespace yet (cyautograd issue 14)")
+    for i in items:
+        if isinstance(i, slice) and i.step is not None and i.step < 0:
+            raise ValueError("step must be greater than zero")
+    return x[_full_key(idx, x.ndim)]
+
+
+def index_backward(g, self_shape, idx):
+    """The gradient of a basic-index view: g written into zeros of the
+    input's shape (a basic index never repeats an element). Axes a None
+    added are dropped from g first (the key without them selects the rest)."""
+    xp = backend.namespace(g)
+    items = idx if isinstance(idx, tuple) else (idx,)
+    key = tuple(i for i in items if i is not None)
+    z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
+    target = z[_full_key(key, len(self_shape))]
+    z[_full_key(key, len(self_shape))] = xp.reshape(g, tuple(target.shape))
+    return z
+
+
+def expand_dims(x, d):
+    return backend.namespace(x).expand_dims(x, axis=d)
+
+
+def sum_to(g, axes, shape):
+    """at::sum_to for a device gradient: sum the broadcast axes, then reshape."""
+    xp = backend.namespace(g)
+    if axes:
+        g = xp.sum(g, axis=axes, keepdims=True)
+    return xp.reshape(g, tuple(shape))
+
+
+def _device_index(idx, like):
+    """A host index array (geometry, computed on the host) on like's device."""
+    xp = backend.namespace(like)
+    return xp.asarray(np.ascontiguousarray(idx, dtype=np.int64), device=like.device)
+
+
+def place(flat, idx, vals):
+    """flat (1-d) with the distinct positions idx (host int64) replaced by
+    vals (1-d, len(idx)): gathers only (the standard has no scatter)."""
+    xp = backend.namespace(flat)
+    n = flat.shape[0]
+    src = np.arange(n, dtype=np.int64)
+    src[idx] = n + np.arange(idx.size, dtype=np.int64)
+    return xp.take(xp.concat([flat, vals]), _device_index(src, flat))
+
+
+def scatter_add_flat(g, idx, base_sizes):
+    """zeros(base) with g's elements added at the flat positions idx (an
+    AsStridedBackward0 gradient); a view whose elements alias is not routed."""
+    xp = backend.namespace(g)
+    if np.unique(idx).size != idx.size:
+        raise RuntimeError("the gradient of an overlapping as_strided view of a device tensor is not "
+                           "routed through the device namespace yet (cyautograd issue 14)")
+    n = int(np.prod(base_sizes)) if len(base_sizes) else 1
+    z = xp.zeros(n, dtype=g.dtype, device=g.device)
+    return xp.reshape(place(z, idx, xp.reshape(g, (-1,))), tuple(base_sizes))
+
+
+def slice_of(g, idx, view_sizes):
+    """CopySlices, device gradient: (g flattened into a copy, the view's slice)."""
+    xp = backend.namespace(g)
+    flat = xp.reshape(backend.copy(g), (-1,))
+    return flat, xp.reshape(xp.take(flat, _device_index(idx, g)), tuple(view_sizes))
+
+
+def put_slice(flat, idx, res, view_sizes, base_sizes):
+    """CopySlices, device gradient: fn's gradient for the view written back
+    over the slice; the rest passes through."""
+    xp = backend.namespace(flat)
+    r0 = res[0]
+    if r0 is None:
+        vals = xp.zeros(idx.size, dtype=flat.dtype, device=flat.device)
+    else:
+        vals = xp.reshape(xp.broadcast_to(r0, tuple(view_sizes)), (-1,))
+    out = [xp.reshape(place(flat, idx, vals), tuple(base_sizes))]
+    out.extend(res[1:])
+    return out
+
+
+def is_device(x):
+    return type(x) is not _ndarray and backend.is_device_array(x)
+
+
+def strides(x):
+    return backend.geometry(x)[0]
+
+
+def broadcast_to(x, shape):
+    return backend.namespace(x).broadcast_to(x, tuple(shape))
+
+
+def squeeze(x, axes):
+    return backend.namespace(x).squeeze(x, axis=tuple(axes)) if axes else x[...]
+
+
+def cast(x, npd):
+    from cyautograd.ops.device import cast as _cast
+    return _cast(x, npd)
+
+
+def concat(arrays, axis):
+    return backend.namespace(arrays[0]).concat(list(arrays), axis=axis)
+
+
+def stack(arrays, axis):
+    return backend.namespace(arrays[0]).stack(list(arrays), axis=axis)
+
+
+def pow_scalar(x, e):
+    """x ** e for a Python scalar e, as torch's kernel (-0.5 is rsqrt)."""
+    if e == -0.5:
+        return 1.0 / backend.namespace(x).sqrt(x)
+    return x ** e
+
+
+def copy(x):
+    return backend.copy(x)

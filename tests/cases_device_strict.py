@@ -1,0 +1,332 @@
+"""Issue 14 (3): differential programs for the device path. Each case is
+prog(T, dev, keep): built with device=dev, it runs ops, views, in-place ops,
+hooks and backward and returns plain observables (values, gradients,
+versions, grad_fn names, flags). tests/test_device_strict.py runs it on
+cyautograd with dev="cuda" served by array-api-strict arrays (which refuse
+numpy conversion and device mixing) and compares with torch on the CPU, live
+or recorded (tests/golden/device_strict.json). keep(t) collects the tensors
+the program made so the test can check every one stayed on the device.
+
+The op families here are the ones routed through the device namespace
+(ops/_xp.py); README "The device path" lists those that are not yet."""
+
+
+def _obs(t, version=True):
+    """A tensor's observables: values (through .cpu(), the one sanctioned way
+    off the device), dtype, shape, flags, grad_fn name, version (not for a
+    .grad: how AccumulateGrad makes its buffer is no part of this issue)."""
+    if t is None:
+        return None
+    return {"v": t.detach().cpu().tolist(), "dtype": str(t.dtype).split(".")[-1],
+            "shape": list(t.shape), "requires_grad": bool(t.requires_grad), "is_leaf": bool(t.is_leaf),
+            "grad_fn": None if t.grad_fn is None else type(t.grad_fn).__name__,
+            "version": t._version if version else None}
+
+
+def _leaf(T, dev, keep, data, dtype=None):
+    t = T.tensor(data, device=dev, dtype=dtype or T.float64, requires_grad=True)
+    keep(t)
+    return t
+
+
+A = [[0.5, -1.25, 2.0], [3.0, 0.75, -0.5]]
+B = [[1.5, 2.0, -0.25], [-1.0, 0.5, 4.0]]
+POS = [[0.5, 1.25, 2.0], [3.0, 0.75, 0.25]]
+UNIT = [[0.5, -0.25, 0.125], [-0.75, 0.375, 0.0625]]
+
+
+def _binary(op, scalar=None, left=False, shape_b=None):
+    def prog(T, dev, keep):
+        a = _leaf(T, dev, keep, A)
+        if scalar is not None:
+            out = op(scalar, a) if left else op(a, scalar)
+        else:
+            b = _leaf(T, dev, keep, B if shape_b is None else shape_b)
+            out = op(a, b)
+        keep(out)
+        out.sum().backward()
+        res = [_obs(out), _obs(a.grad, False)]
+        if scalar is None:
+            res.append(_obs(b.grad, False))
+        return res
+    return prog
+
+
+def _unary(name, data=A):
+    def prog(T, dev, keep):
+        a = _leaf(T, dev, keep, data)
+        out = getattr(a, name)()
+        keep(out)
+        (out * out).sum().backward()
+        return [_obs(out), _obs(a.grad, False)]
+    return prog
+
+
+def _reduce(name, **kw):
+    def prog(T, dev, keep):
+        a = _leaf(T, dev, keep, A)
+        out = getattr(a, name)(**kw)
+        keep(out)
+        (out * 3).sum().backward()
+        return [_obs(out), _obs(a.grad, False)]
+    return prog
+
+
+def _int_div(T, dev, keep):
+    a = T.tensor([[1, 2, 3], [4, 5, 6]], device=dev)
+    b = T.tensor([[2, 2, 2], [3, 3, 3]], device=dev)
+    keep(a)
+    r = [a / b, a + b, a * 2, a - 1, a / 2]
+    for t in r:
+        keep(t)
+    return [_obs(t) for t in r]
+
+
+def _mixed_dtypes(T, dev, keep):
+    a = _leaf(T, dev, keep, A, T.float32)
+    b = _leaf(T, dev, keep, B)
+    out = a * b + a
+    keep(out)
+    out.sum().backward()
+    return [_obs(out), _obs(a.grad, False), _obs(b.grad, False)]
+
+
+def _mm(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, [[1.0, 2.0], [0.5, -1.0], [3.0, 0.25]])
+    out = a @ b
+    out2 = a.mm(b)
+    keep(out)
+    keep(out2)
+    (out * out2).sum().backward()
+    return [_obs(out), _obs(out2), _obs(a.grad, False), _obs(b.grad, False)]
+
+
+def _views(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    vs = [a.t(), a.transpose(0, 1), a[1], a[:, 1:], a[0, 2], a[None], a.reshape(3, 2), a.view(6),
+          a.view(-1), a[..., 0], a.unsqueeze(1), a.t().reshape(6), a[::2, 1::2]]
+    for v in vs:
+        keep(v)
+    total = sum((v * (i + 1)).sum() for i, v in enumerate(vs))
+    total.backward()
+    return [_obs(v) for v in vs] + [_obs(a.grad, False), [v._base is a for v in vs], [v._is_view() for v in vs]]
+
+
+def _more_views(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    vs = [a.permute(1, 0), a[None].squeeze(), a[:, None].squeeze(1), a[:1].expand(4, 3),
+          a[:, :1].expand(2, 5), a.unsqueeze(0).expand(2, 2, 3)]
+    for v in vs:
+        keep(v)
+    total = sum((v * (i + 2)).sum() for i, v in enumerate(vs))
+    total.backward()
+    return [_obs(v) for v in vs] + [_obs(a.grad, False)]
+
+
+def _cat_stack(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, B)
+    f = T.tensor([[1.0, 2.0, 3.0]], device=dev, dtype=T.float32)
+    rs = [T.cat([a, b]), T.cat([a, b], dim=1), T.cat([a, f]), T.stack([a, b]), T.stack([a, b], dim=2)]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(b.grad, False)]
+
+
+def _pow(T, dev, keep):
+    a = _leaf(T, dev, keep, POS)
+    rs = [a ** 2, a ** 0.5, a ** -0.5, a ** 3.0, a ** 0, a.pow(-1), a.square()]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    i = T.tensor([[1, 2], [3, 4]], device=dev)
+    keep(i)
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(i ** 2), _obs(i ** 0.5)]
+
+
+def _where(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, B)
+    rs = [T.where(a > b, a, b), T.where(a > 0, a, 0.0), T.where(b < 1, 2.5, b), T.where(a > 1, a, b * 2)]
+    for r in rs:
+        keep(r)
+    sum((r * (i + 1)).sum() for i, r in enumerate(rs)).backward()
+    return [_obs(r) for r in rs] + [_obs(a.grad, False), _obs(b.grad, False)]
+
+
+def _clone_detach(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    c = a.clone()
+    d = a.detach()
+    e = a.data
+    keep(c)
+    keep(d)
+    keep(e)
+    (c * 2).sum().backward()
+    return [_obs(c), _obs(d), _obs(e), _obs(a.grad, False), d._version, e._version]
+
+
+def _inplace(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    x = a * 1
+    keep(x)
+    x.add_(1)
+    x.mul_(a)
+    x.sub_(0.5)
+    x.div_(2)
+    x += a
+    x *= 3
+    x.add_(a, alpha=2)
+    x.sum().backward()
+    return [_obs(x), _obs(a.grad, False)]
+
+
+def _inplace_no_grad(T, dev, keep):
+    x = T.ones(2, 3, device=dev)
+    keep(x)
+    x.add_(1)
+    x.mul_(T.full((2, 3), 3.0, device=dev))
+    v = x[0]
+    keep(v)
+    v.sub_(1)
+    with T.no_grad():
+        x.div_(2)
+    return [_obs(x), _obs(v), x._version, v._version]
+
+
+def _inplace_on_view(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    x = a * 1
+    v = x[1]
+    keep(x)
+    keep(v)
+    v.mul_(2)
+    v.add_(a[0])
+    (x * x).sum().backward()
+    return [_obs(x), _obs(v), _obs(a.grad, False), x._version, v._version]
+
+
+def _leaf_inplace_error(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    try:
+        a.add_(1)
+    except RuntimeError as e:
+        return [str(e), a._version]
+    return "no error"
+
+
+def _saved_version_error(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    x = a.exp()
+    keep(x)
+    x.add_(1)
+    try:
+        x.sum().backward()
+    except RuntimeError as e:
+        return str(e).replace("torch.", "cyautograd.").split("; expected")[0]
+    return "no error"
+
+
+def _hooks(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    seen = []
+    h = a * 2
+    keep(h)
+    h.register_hook(lambda g: seen.append(g.detach().cpu().tolist()))
+    h.retain_grad()
+    handle = h.register_hook(lambda g: g * 10)
+    out = (h * h).sum()
+    out.backward(retain_graph=True)
+    handle.remove()
+    g1 = _obs(a.grad, False)
+    out.backward()
+    acc = []
+    a.register_post_accumulate_grad_hook(lambda p: acc.append(p.grad.detach().cpu().tolist()))
+    (a * 3).sum().backward()
+    return [seen, _obs(h.grad, False), g1, _obs(a.grad, False), acc]
+
+
+def _accumulate(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    for k in range(3):
+        (a * (k + 1)).sum().backward()
+    g = a.grad
+    keep(g)
+    return [_obs(g, False)]
+
+
+def _autograd_grad(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    b = _leaf(T, dev, keep, B)
+    out = (a.sin() * b.exp()).sum()
+    ga, gb = T.autograd.grad(out, (a, b))
+    keep(ga)
+    keep(gb)
+    return [_obs(ga), _obs(gb), a.grad is None]
+
+
+def _double_backward(T, dev, keep):
+    a = _leaf(T, dev, keep, POS)
+    y = a * a * a
+    (g,) = T.autograd.grad(y, a, grad_outputs=T.ones_like(y), create_graph=True)
+    keep(g)
+    g.sum().backward()
+    return [_obs(g), _obs(a.grad, False)]
+
+
+def _comparisons(T, dev, keep):
+    a = T.tensor(A, device=dev)
+    b = T.tensor(B, device=dev)
+    rs = [a > b, a >= 0.5, a < b, a <= 0, a == a, a != b]
+    for r in rs:
+        keep(r)
+    return [_obs(r) for r in rs]
+
+
+def _grad_to_cpu(T, dev, keep):
+    """A device tensor made from a CPU leaf: the gradient comes back to the CPU."""
+    a = T.tensor(A, requires_grad=True)
+    x = a.to(dev)
+    keep(x)
+    y = (x * x).sum()
+    y.backward()
+    return [_obs(x)["v"], _obs(a.grad, False), str(a.grad.device)]
+
+
+def _cpu_scalar_operand(T, dev, keep):
+    a = _leaf(T, dev, keep, A)
+    s = T.tensor(2.5, dtype=T.float64)
+    out = a * s + s
+    keep(out)
+    out.sum().backward()
+    return [_obs(out), _obs(a.grad, False)]
+
+
+CASES = {
+    "add": _binary(lambda a, b: a + b), "sub": _binary(lambda a, b: a - b),
+    "mul": _binary(lambda a, b: a * b), "div": _binary(lambda a, b: a / b),
+    "add_alpha": _binary(lambda a, b: a.add(b, alpha=-2)),
+    "add_broadcast": _binary(lambda a, b: a + b, shape_b=[[1.0, -2.0, 0.5]]),
+    "mul_broadcast": _binary(lambda a, b: a * b, shape_b=[[2.0], [-3.0]]),
+    "add_scalar": _binary(lambda a, s: a + s, 1.5), "mul_scalar": _binary(lambda a, s: a * s, -2),
+    "sub_scalar": _binary(lambda a, s: a - s, 0.25), "div_scalar": _binary(lambda a, s: a / s, 4),
+    "rsub_scalar": _binary(lambda s, a: s - a, 3.0, True), "rdiv_scalar": _binary(lambda s, a: s / a, 2.0, True),
+    "radd_scalar": _binary(lambda s, a: s + a, 1, True), "rmul_scalar": _binary(lambda s, a: s * a, 0.5, True),
+    "int_arith": _int_div, "mixed_dtypes": _mixed_dtypes,
+    "neg": _unary("neg"), "exp": _unary("exp"), "log": _unary("log", POS), "log2": _unary("log2", POS),
+    "log10": _unary("log10", POS), "log1p": _unary("log1p", POS), "sqrt": _unary("sqrt", POS),
+    "rsqrt": _unary("rsqrt", POS), "reciprocal": _unary("reciprocal", POS), "sin": _unary("sin"),
+    "cos": _unary("cos"), "tan": _unary("tan", UNIT), "tanh": _unary("tanh"), "sigmoid": _unary("sigmoid"),
+    "relu": _unary("relu"), "abs": _unary("abs"), "sign": _unary("sign"),
+    "sum": _reduce("sum"), "sum_dim": _reduce("sum", dim=1), "sum_keepdim": _reduce("sum", dim=0, keepdim=True),
+    "sum_dims": _reduce("sum", dim=(0, 1)), "mean": _reduce("mean"), "mean_dim": _reduce("mean", dim=-1),
+    "mean_keepdim": _reduce("mean", dim=1, keepdim=True),
+    "mm": _mm, "views": _views, "more_views": _more_views, "cat_stack": _cat_stack, "pow": _pow, "where": _where, "clone_detach": _clone_detach,
+    "inplace": _inplace, "inplace_no_grad": _inplace_no_grad, "inplace_on_view": _inplace_on_view,
+    "leaf_inplace_error": _leaf_inplace_error, "saved_version_error": _saved_version_error,
+    "hooks": _hooks, "accumulate": _accumulate, "autograd_grad": _autograd_grad,
+    "double_backward": _double_backward, "comparisons": _comparisons, "grad_to_cpu": _grad_to_cpu,
+    "cpu_scalar_operand": _cpu_scalar_operand,
+}
