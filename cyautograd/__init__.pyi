@@ -7,6 +7,7 @@ from cyautograd import accelerator as accelerator
 from cyautograd import autograd as autograd
 from cyautograd import backend as backend
 from cyautograd import creation as creation
+from cyautograd import cuda as cuda
 from cyautograd import distributed as distributed
 from cyautograd import dtypes as dtypes
 from cyautograd import func as func
@@ -26,7 +27,6 @@ from cyautograd.tensor import device as device
 
 autograd_meta: types.ModuleType
 bool: dtype
-cuda: Any
 default_generator: Any
 double: dtype
 e: builtins.float
@@ -140,7 +140,7 @@ def array_module(arr: Any) -> Any: ...
 
 def as_strided(input: Any, size: Any, stride: Any, storage_offset: Any = ...) -> Tensor: ...
 
-def as_tensor(data: Any, dtype: Any = ..., device: Any = ...) -> Tensor: ...
+def as_tensor(data: Any, *, dtype: Any = ..., device: Any = ...) -> Tensor: ...
 
 def asin(input: Any, *, out: Any = ...) -> Any: ...
 
@@ -331,6 +331,8 @@ def floor_divide(a: Any, b: Any) -> Tensor: ...
 def frac(input: Any) -> Any: ...
 
 def frac_(self: Any, *args: Any, **kwargs: Any) -> Tensor: ...
+
+def from_dlpack(ext_tensor: Any) -> Any: ...
 
 def from_numpy(ndarray: Any) -> Tensor: ...
 
