@@ -1091,7 +1091,7 @@ def _relu_np(x):
 
 
 def abs(input):
-    if isinstance(input, Tensor) and (<Tensor>input).data_.dtype.kind == "b":
+    if isinstance(input, Tensor) and _xp.npdtype((<Tensor>input).data_).kind == "b":
         raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
     return _unary(input, K_ABS, AbsBackward0, 1, False, "abs")
 
