@@ -130,6 +130,9 @@ def setitem(t, index, value):
     advanced indexing writes through index_put_ (IndexPutBackward0)."""
     from cyautograd.creation import tensor as _tensor
     from cyautograd.ops.shape import normalize_index
+    if value is None:
+        # torch converts the value before it looks at the index
+        raise TypeError(f"can't assign a NoneType to a {t.type()}")
     index = normalize_index(t, index)
     if not isinstance(value, Tensor):
         value = _tensor(value, dtype=t.dtype)

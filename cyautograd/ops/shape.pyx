@@ -1431,6 +1431,9 @@ cdef list _unbind_arrays(object x, Py_ssize_t d):
 def split(input, split_size_or_sections, dim=0):
     cdef Tensor t = _arg(input, "split")
     x = t.data_
+    if isinstance(split_size_or_sections, Tensor) and (<Tensor>split_size_or_sections).data_.ndim > 0:
+        # torch's parser tries split_with_sizes' int list and refuses it
+        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not Tensor")
     if x.ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
@@ -1513,6 +1516,9 @@ def index_put_(input, indices, values, accumulate=False):
     cdef Tensor t = _arg(input, "index_put_")
     cdef Tensor tv
     cdef IndexPutBackward0 fn = None
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"index_put_(): argument 'indices' (position 1) must be tuple of Tensors, "
+                        f"not {type_name(indices)}")
     if not isinstance(values, Tensor):
         raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type_name(values)}")
     tv = values
