@@ -1569,20 +1569,6 @@ same function.
 current one) is done.
 
 >>> torch.accelerator.synchronize() if torch.accelerator.is_available() else None""",
-    # torch.distributed (MPI backend)
-    "distributed.GroupMember": ">>> torch.distributed.GroupMember.WORLD is None or torch.distributed.is_initialized()",
-    "distributed.ProcessGroup": ">>> pg = torch.distributed.group.WORLD  # a ProcessGroup after init_process_group",
-    "distributed.ProcessGroup.name": ">>> torch.distributed.group.WORLD.name() if torch.distributed.is_initialized() else 'mpi'",
-    "distributed.ProcessGroup.rank": ">>> torch.distributed.group.WORLD.rank() if torch.distributed.is_initialized() else 0",
-    "distributed.ProcessGroup.size": ">>> torch.distributed.group.WORLD.size() if torch.distributed.is_initialized() else 1",
-    "distributed.ReduceOp.RedOpType": ">>> torch.distributed.ReduceOp.RedOpType.SUM",
-    "distributed.Work.wait": ">>> # w = torch.distributed.all_reduce(t, async_op=True); w.wait()\n>>> torch.distributed.Work.wait",
-    "distributed.Work.is_completed": ">>> # w = torch.distributed.isend(t, dst=1); w.is_completed()\n>>> torch.distributed.Work.is_completed",
-    "distributed.Work.is_success": ">>> # w = torch.distributed.isend(t, dst=1); w.wait(); w.is_success()\n>>> torch.distributed.Work.is_success",
-    "distributed.Work.result": ">>> # w = torch.distributed.all_reduce(t, async_op=True); w.wait(); w.result()\n>>> torch.distributed.Work.result",
-    "distributed.is_mpi_available": ">>> torch.distributed.is_mpi_available()",
-    "distributed.is_nccl_available": ">>> torch.distributed.is_nccl_available()",
-    "distributed.is_gloo_available": ">>> torch.distributed.is_gloo_available()",
 })
 
 # the in-place forms of issue 15's ops (``x.sin_()``), one template
