@@ -1110,7 +1110,7 @@ also how often each occurs.
 
 Args:
     input (Tensor): the tensor.
-    sorted (bool): sort the result (it always is here, as on torch's CPU).
+    sorted (bool): whether to return the values in ascending order.
     return_inverse, return_counts (bool): the extra results.
     dim (int, optional): the dimension whose slices are compared.
 
