@@ -26,6 +26,11 @@ tests/test_docstrings.py walks the public API and fails on a name without
 both (it also runs every example and checks that every name in the tables
 resolves), so a new public name needs an entry here (or a docstring in its
 source) before the suite passes.
+
+One exception: cyautograd.distributed, nn.parallel and utils.data.distributed
+keep their examples in the source, in doctest form with the output shown:
+tests/test_distributed.py runs those docstrings as doctests (with and without
+a process group), and a table's appended example has no expected output.
 """
 import sys as _sys
 

@@ -664,11 +664,19 @@ Args:
     index (Tensor): int64 indices; the result has its shape.
 
 >>> torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[1], [0]]))""",
-    "scatter": """torch.scatter's entry point, not implemented yet: it raises
-NotImplementedError. ``index_put`` (or ``x[index] = src``) writes values at
-indices meanwhile.
+    "scatter": """Writes ``src`` into a copy of ``input`` at the positions ``index`` gives along
+``dim``: ``out[index[i][j]][j] = src[i][j]`` for ``dim=0`` (and so on); with
+``reduce`` (``"add"`` or ``"multiply"``) the values are combined instead.
 
->>> torch.zeros(3).index_put((torch.tensor([2, 0]),), torch.tensor([5., 6.]))""",
+Args:
+    input (Tensor): the tensor written into (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): int64 indices, of ``input``'s number of dimensions.
+    src (Tensor or Number): the values written (``value=`` for a number).
+
+Also a Tensor method: ``x.scatter(dim, index, src)``; ``x.scatter_(...)`` writes in place.
+
+>>> torch.scatter(torch.zeros(3), 0, torch.tensor([2, 0]), torch.tensor([5., 6.]))""",
     "index_select": """The slices of ``input`` at positions ``index`` (a 1-d int tensor) along ``dim``,
 copied.
 
@@ -848,11 +856,11 @@ Args:
     "randperm": """A random permutation of ``0 .. n-1`` (int64), from the global generator.
 
 >>> torch.randperm(5)""",
-    "manual_seed": ">>> torch.manual_seed(0); torch.rand(2)",
-    "initial_seed": """torch's initial seed of the global generator; always 0 here (``manual_seed``
-reseeds the generator without recording the seed).
+    "manual_seed": ">>> with torch.random.fork_rng(): g = torch.manual_seed(0); x = torch.rand(2)",
+    "initial_seed": """The seed the global generator was last seeded with (by ``manual_seed``,
+``seed`` or at start-up), as an int.
 
->>> torch.initial_seed()""",
+>>> torch.initial_seed() >= 0""",
     # -- dtypes and global state ----------------------------------------------
     "get_default_dtype": """The floating point dtype that factories and Python floats use
 (``torch.float32`` unless changed with ``set_default_dtype``).
@@ -908,3 +916,709 @@ would compute in, by torch's promotion rules.
     "set_grad_enabled": ">>> with torch.set_grad_enabled(False): y = torch.ones(1, requires_grad=True) * 2",
     "inference_mode": ">>> with torch.inference_mode(): y = torch.ones(2) * 2",
 }
+
+# -- issue 15's ops and global state -----------------------------------------
+_FLOAT_EX = "torch.tensor([0.25, 0.5])"
+DOCS.update({
+    "acos": _unary("acos", "The arccosine (radians; nan outside [-1, 1])", _FLOAT_EX),
+    "acosh": _unary("acosh", "The inverse hyperbolic cosine (nan below 1)", "torch.tensor([1.5, 2.0])"),
+    "arcsin": _unary("arcsin", "Alias of ``asin``: the arcsine", _FLOAT_EX),
+    "arcsinh": _unary("arcsinh", "Alias of ``asinh``: the inverse hyperbolic sine", _FLOAT_EX),
+    "arctan": _unary("arctan", "Alias of ``atan``: the arctangent", _FLOAT_EX),
+    "arctanh": _unary("arctanh", "Alias of ``atanh``: the inverse hyperbolic tangent", _FLOAT_EX),
+    "cosh": _unary("cosh", "The hyperbolic cosine", inplace=True),
+    "sinh": _unary("sinh", "The hyperbolic sine", inplace=True),
+    "erf": _unary("erf", "The Gauss error function", inplace=True),
+    "exp2": _unary("exp2", "``2 ** input``", inplace=True),
+    "expm1": _unary("expm1", "``exp(input) - 1``, accurate for small inputs", inplace=True),
+    "frac": _unary("frac", "The fractional part, ``input - trunc(input)``",
+                   "torch.tensor([1.5, -2.25])", floating=False, inplace=True),
+    "arctan2": """Alias of ``atan2``: the angle (radians) of the point ``(other, input)``,
+elementwise, broadcasting and promoting as ``add``.
+
+Args:
+    input (Tensor): the y coordinates.
+    other (Tensor): the x coordinates.
+
+>>> torch.arctan2(torch.tensor([1., -1.]), torch.tensor([1., 1.]))""",
+    "addcmul": """``input + value * tensor1 * tensor2``, elementwise, broadcasting all three.
+
+Args:
+    input (Tensor): the tensor added to.
+    tensor1, tensor2 (Tensor): the factors.
+    value (Number, keyword): the multiplier of the product.
+
+Also a Tensor method: ``x.addcmul(t1, t2)``; ``x.addcmul_(...)`` in place.
+
+>>> torch.addcmul(torch.ones(2), torch.tensor([1., 2.]), torch.tensor([3., 4.]), value=0.5)""",
+    "addcdiv": """``input + value * tensor1 / tensor2``, elementwise, broadcasting all three
+(integer ``tensor1``/``tensor2`` are refused, as in torch).
+
+Args:
+    input (Tensor): the tensor added to.
+    tensor1 (Tensor): the dividends.
+    tensor2 (Tensor): the divisors.
+    value (Number, keyword): the multiplier of the quotient.
+
+Also a Tensor method: ``x.addcdiv(t1, t2)``; ``x.addcdiv_(...)`` in place.
+
+>>> torch.addcdiv(torch.ones(2), torch.tensor([1., 2.]), torch.tensor([4., 4.]), value=2)""",
+    "addmm": """``beta * input + alpha * (mat1 @ mat2)``: a matrix product added to ``input``
+(broadcast to the product's shape).
+
+Args:
+    input (Tensor): the matrix added to.
+    mat1 (Tensor): an (n, m) matrix.
+    mat2 (Tensor): an (m, p) matrix.
+    beta, alpha (Number, keyword): the multipliers of ``input`` and of the product.
+
+Also a Tensor method: ``x.addmm(mat1, mat2)``; ``x.addmm_(...)`` in place.
+
+>>> torch.addmm(torch.zeros(2, 2), torch.ones(2, 3), torch.ones(3, 2), alpha=2)""",
+    "lerp": """Linear interpolation: ``input + weight * (end - input)``, elementwise,
+broadcasting.
+
+Args:
+    input (Tensor): the start points.
+    end (Tensor): the end points.
+    weight (float or Tensor): where between them (0 gives ``input``, 1 ``end``).
+
+Also a Tensor method: ``x.lerp(end, weight)``; ``x.lerp_(...)`` in place.
+
+>>> torch.lerp(torch.zeros(2), torch.tensor([2., 4.]), 0.25)""",
+    "nan_to_num": """Replaces NaN by ``nan``, +inf by ``posinf`` and -inf by ``neginf`` (by
+default the largest and smallest finite values of the dtype).
+
+Args:
+    input (Tensor): the tensor.
+    nan, posinf, neginf (float, optional): the replacements.
+
+Also a Tensor method: ``x.nan_to_num()``; ``x.nan_to_num_()`` in place.
+
+>>> torch.nan_to_num(torch.tensor([float('nan'), float('inf'), 1.]), posinf=9.)""",
+    "cumprod": """The cumulative product along ``dim``: element i is the product of elements
+0..i.
+
+Args:
+    input (Tensor): the tensor.
+    dim (int): the dimension.
+    dtype (dtype, keyword, optional): cast ``input`` to this dtype first.
+
+Also a Tensor method: ``x.cumprod(dim)``; ``x.cumprod_(dim)`` in place.
+
+>>> torch.cumprod(torch.tensor([1., 2., 3.]), dim=0)""",
+    "cummax": """The running maximum along ``dim`` and the index where each was found:
+a ``(values, indices)`` named tuple.
+
+Args:
+    input (Tensor): the tensor.
+    dim (int): the dimension.
+
+>>> torch.cummax(torch.tensor([1., 3., 2.]), 0)""",
+    "cummin": """The running minimum along ``dim`` and the index where each was found:
+a ``(values, indices)`` named tuple.
+
+Args:
+    input (Tensor): the tensor.
+    dim (int): the dimension.
+
+>>> torch.cummin(torch.tensor([3., 1., 2.]), 0)""",
+    "nansum": _reduction("nansum", "The sum, counting NaN as zero,",
+                         "torch.tensor([1., float('nan'), 2.])"),
+    "nanmean": _reduction("nanmean", "The mean of the elements that are not NaN,",
+                          "torch.tensor([1., float('nan'), 2.])"),
+    "median": """With only ``input``: the median of all elements (the lower of the two middle
+ones for an even count), a 0-d tensor. With ``dim``: a ``(values, indices)``
+named tuple along that dimension.
+
+Args:
+    input (Tensor): the tensor.
+    dim (int, optional): the dimension reduced.
+    keepdim (bool): keep it with size 1.
+
+Also a Tensor method: ``x.median()``.
+
+>>> torch.median(torch.tensor([[1., 5., 2.], [4., 3., 6.]]), dim=1)""",
+    "kthvalue": """The ``k``-th smallest element along ``dim`` (``k`` counts from 1) and its
+index: a ``(values, indices)`` named tuple.
+
+Args:
+    input (Tensor): the tensor.
+    k (int): which smallest.
+    dim (int): the dimension (default the last).
+    keepdim (bool): keep it with size 1.
+
+>>> torch.kthvalue(torch.tensor([3., 1., 2.]), 2)""",
+    "std_mean": """``(std, mean)`` of ``input`` over all elements or along ``dim``, computed in
+one pass; ``correction`` as for ``torch.std`` (1 by default: Bessel's).
+
+Args:
+    input (Tensor): the tensor.
+    dim (int or tuple of ints, optional): the dimension(s) reduced.
+    correction (int, keyword): subtracted from the count in the divisor.
+    keepdim (bool): keep the reduced dimensions with size 1.
+
+>>> torch.std_mean(torch.tensor([1., 2., 3., 4.]))""",
+    "var_mean": """``(var, mean)`` of ``input`` over all elements or along ``dim``, computed in
+one pass; ``correction`` as for ``torch.var`` (1 by default: Bessel's).
+
+Args:
+    input (Tensor): the tensor.
+    dim (int or tuple of ints, optional): the dimension(s) reduced.
+    correction (int, keyword): subtracted from the count in the divisor.
+    keepdim (bool): keep the reduced dimensions with size 1.
+
+>>> torch.var_mean(torch.tensor([1., 2., 3., 4.]), correction=0)""",
+    "sort": """Sorts along ``dim``: a ``(values, indices)`` named tuple, ``indices`` the
+positions in ``input`` of the sorted values.
+
+Args:
+    input (Tensor): the tensor.
+    dim (int): the dimension (default the last).
+    descending (bool): largest first.
+    stable (bool, keyword): keep the order of equal elements.
+
+Also a Tensor method: ``x.sort()``.
+
+>>> torch.sort(torch.tensor([3., 1., 2.]), descending=True)""",
+    "argsort": """The indices that sort ``input`` along ``dim`` (``sort(...).indices``).
+
+Args:
+    input (Tensor): the tensor.
+    dim (int): the dimension (default the last).
+    descending (bool): largest first.
+    stable (bool, keyword): keep the order of equal elements.
+
+>>> torch.argsort(torch.tensor([3., 1., 2.]))""",
+    "msort": """Sorts along the first dimension (``sort(input, dim=0).values``).
+
+>>> torch.msort(torch.tensor([[3., 1.], [1., 2.]]))""",
+    "topk": """The ``k`` largest (or smallest) elements along ``dim`` and their indices: a
+``(values, indices)`` named tuple.
+
+Args:
+    input (Tensor): the tensor.
+    k (int): how many.
+    dim (int): the dimension (default the last).
+    largest (bool): largest (True) or smallest (False).
+    sorted (bool): return them in sorted order.
+
+>>> torch.topk(torch.tensor([1., 4., 2., 3.]), 2)""",
+    "unique": """The distinct elements of ``input`` (flattened, or slices along ``dim``), sorted;
+with ``return_inverse`` also where each element went, with ``return_counts``
+also how often each occurs.
+
+Args:
+    input (Tensor): the tensor.
+    sorted (bool): whether to return the values in ascending order.
+    return_inverse, return_counts (bool): the extra results.
+    dim (int, optional): the dimension whose slices are compared.
+
+>>> torch.unique(torch.tensor([3, 1, 3]), return_counts=True)""",
+    "unique_consecutive": """Collapses runs of equal consecutive elements (or slices along ``dim``) to one;
+``return_inverse`` and ``return_counts`` as for ``torch.unique``.
+
+>>> torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 1]))""",
+    "bincount": """Counts how often each non-negative int occurs in a 1-d tensor (or sums
+``weights`` per value); the result has ``max(input) + 1`` entries, at least
+``minlength``.
+
+Args:
+    input (Tensor): a 1-d int tensor.
+    weights (Tensor, optional): a weight per element.
+    minlength (int): the smallest length of the result.
+
+>>> torch.bincount(torch.tensor([0, 2, 2]))""",
+    "histc": """A histogram of ``input`` with ``bins`` equal-width bins between ``min`` and
+``max`` (the data's own range when both are 0); elements outside are ignored.
+
+Args:
+    input (Tensor): the tensor.
+    bins (int): the number of bins.
+    min, max (Number): the range.
+
+>>> torch.histc(torch.tensor([1., 2., 1.]), bins=4, min=0, max=3)""",
+    "trace": """The sum of the main diagonal of a 2-d tensor.
+
+>>> torch.trace(torch.arange(9.).view(3, 3))""",
+    "diag": """With a 1-d ``input``: a 2-d tensor with it on the ``diagonal``-th diagonal.
+With a 2-d ``input``: its ``diagonal``-th diagonal, as a 1-d tensor.
+
+Args:
+    input (Tensor): a 1-d or 2-d tensor.
+    diagonal (int): 0 the main diagonal, > 0 above it, < 0 below.
+
+>>> torch.diag(torch.tensor([1., 2.]))""",
+    "tril": """The lower triangle of a matrix (or of each matrix of a batch): elements
+above the ``diagonal``-th diagonal are zeroed.
+
+Args:
+    input (Tensor): at least 2-d.
+    diagonal (int): 0 the main diagonal, > 0 above it, < 0 below.
+
+Also a Tensor method: ``x.tril()``; ``x.tril_()`` in place.
+
+>>> torch.tril(torch.ones(3, 3))""",
+    "triu": """The upper triangle of a matrix (or of each matrix of a batch): elements
+below the ``diagonal``-th diagonal are zeroed.
+
+Args:
+    input (Tensor): at least 2-d.
+    diagonal (int): 0 the main diagonal, > 0 above it, < 0 below.
+
+Also a Tensor method: ``x.triu()``; ``x.triu_()`` in place.
+
+>>> torch.triu(torch.ones(3, 3), diagonal=1)""",
+    "det": """The determinant of a square matrix (or of each of a batch): as
+``torch.linalg.det``.
+
+>>> torch.det(torch.tensor([[2., 1.], [1., 3.]]))""",
+    "inverse": """The inverse of a square matrix (or of each of a batch), as
+``torch.linalg.inv``; a singular matrix raises.
+
+>>> torch.inverse(torch.tensor([[2., 0.], [0., 4.]]))""",
+    "ger": """Alias of ``outer``: the outer product of two 1-d tensors,
+``out[i][j] = input[i] * vec2[j]``.
+
+>>> torch.ger(torch.tensor([1., 2.]), torch.tensor([3., 4., 5.]))""",
+    "cross": """The cross product of 3-vectors along ``dim`` (the first dimension of size 3
+when omitted; ``torch.linalg.cross`` takes the last), broadcasting.
+
+Args:
+    input, other (Tensor): the vectors.
+    dim (int, optional): the dimension of size 3.
+
+>>> torch.cross(torch.tensor([1., 0., 0.]), torch.tensor([0., 1., 0.]), dim=0)""",
+    "cdist": """The ``p``-norm distance between each row of ``x1`` and each row of ``x2``
+(batched over leading dimensions): an (n, m) tensor for (n, d) and (m, d)
+inputs.
+
+Args:
+    x1 (Tensor): (..., n, d).
+    x2 (Tensor): (..., m, d).
+    p (float): the norm (2: Euclidean).
+
+>>> torch.cdist(torch.ones(2, 3), torch.zeros(1, 3))""",
+    "einsum": """Einstein summation: ``equation`` names each operand's dimensions by letters;
+letters absent after ``->`` are summed over.
+
+Args:
+    equation (str): as ``"ij,jk->ik"``.
+    *operands (Tensor): the tensors (or a single list of them).
+
+>>> torch.einsum("ij,jk->ik", torch.ones(2, 3), torch.ones(3, 2))""",
+    "masked_select": """The elements of ``input`` where the bool ``mask`` (broadcast to it) is True,
+as a new 1-d tensor.
+
+>>> torch.masked_select(torch.tensor([1., 2., 3.]), torch.tensor([True, False, True]))""",
+    "index_add": """A copy of ``input`` with ``alpha * source`` added at the positions ``index``
+(a 1-d int tensor) along ``dim``; repeated indices accumulate.
+
+Args:
+    input (Tensor): the tensor added into (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): 1-d int64 indices.
+    source (Tensor): the values, with ``len(index)`` slices along ``dim``.
+    alpha (Number, keyword): the multiplier of ``source``.
+
+Also a Tensor method: ``x.index_add(dim, index, source)``; ``x.index_add_(...)`` in place.
+
+>>> torch.index_add(torch.zeros(3), 0, torch.tensor([0, 0, 2]), torch.tensor([1., 2., 3.]))""",
+    "index_copy": """A copy of ``input`` whose slices at positions ``index`` along ``dim`` are
+replaced by those of ``source``.
+
+Args:
+    input (Tensor): the tensor written into (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): 1-d int64 indices.
+    source (Tensor): the values, with ``len(index)`` slices along ``dim``.
+
+Also a Tensor method; ``x.index_copy_(...)`` in place.
+
+>>> torch.index_copy(torch.zeros(3), 0, torch.tensor([2]), torch.tensor([7.]))""",
+    "index_fill": """A copy of ``input`` whose slices at positions ``index`` along ``dim`` are
+filled with ``value``.
+
+Args:
+    input (Tensor): the tensor (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): 1-d int64 indices.
+    value (Number or 0-d Tensor): the fill value.
+
+Also a Tensor method; ``x.index_fill_(...)`` in place.
+
+>>> torch.index_fill(torch.ones(3), 0, torch.tensor([1]), 5.)""",
+    "scatter_add": """A copy of ``input`` with ``src`` added at the positions ``index`` gives along
+``dim`` (as ``scatter``, but repeated indices accumulate).
+
+Args:
+    input (Tensor): the tensor added into (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): int64 indices, of ``input``'s number of dimensions.
+    src (Tensor): the values added.
+
+Also a Tensor method; ``x.scatter_add_(...)`` in place.
+
+>>> torch.scatter_add(torch.zeros(3), 0, torch.tensor([0, 0, 2]), torch.tensor([1., 2., 3.]))""",
+    "scatter_reduce": """A copy of ``input`` with ``src`` combined by ``reduce`` (``"sum"``,
+``"prod"``, ``"mean"``, ``"amax"``, ``"amin"``) at the positions ``index``
+gives along ``dim``; ``include_self`` says whether ``input``'s values take part.
+
+Args:
+    input (Tensor): the tensor reduced into (copied).
+    dim (int): the dimension indexed.
+    index (Tensor): int64 indices, of ``input``'s number of dimensions.
+    src (Tensor): the values.
+    reduce (str): the reduction.
+    include_self (bool, keyword): reduce ``input``'s values too.
+
+Also a Tensor method; ``x.scatter_reduce_(...)`` in place.
+
+>>> torch.scatter_reduce(torch.zeros(3), 0, torch.tensor([0, 0, 2]), torch.tensor([1., 2., 3.]), "amax")""",
+    # shapes and joining
+    "atleast_1d": """Each tensor viewed with at least 1 dimension (0-d become 1-d); one tensor
+in gives one out, several give a tuple.
+
+>>> torch.atleast_1d(torch.tensor(1.))""",
+    "atleast_2d": """Each tensor viewed with at least 2 dimensions (new leading dimensions of size
+1); one tensor in gives one out, several give a tuple.
+
+>>> torch.atleast_2d(torch.tensor([1., 2.]))""",
+    "atleast_3d": """Each tensor viewed with at least 3 dimensions (as numpy's ``atleast_3d``);
+one tensor in gives one out, several give a tuple.
+
+>>> torch.atleast_3d(torch.tensor([1., 2.])).shape""",
+    "broadcast_shapes": """The shape that tensors of the given shapes broadcast to, as a ``torch.Size``
+(raises when they do not).
+
+>>> torch.broadcast_shapes((2, 1), (3,))""",
+    "broadcast_tensors": """Views of the tensors expanded to their common broadcast shape (a tuple).
+
+>>> torch.broadcast_tensors(torch.ones(2, 1), torch.zeros(3))""",
+    "broadcast_to": """A view of ``input`` expanded to ``size`` by broadcasting (as ``expand``).
+
+Args:
+    input (Tensor): the tensor.
+    size (tuple of ints): the shape.
+
+>>> torch.broadcast_to(torch.tensor([1., 2.]), (3, 2))""",
+    "hstack": """Joins tensors along the second dimension (the first for 1-d ones).
+
+>>> torch.hstack([torch.ones(2), torch.zeros(3)])""",
+    "dstack": """Joins tensors along the third dimension, after ``atleast_3d``.
+
+>>> torch.dstack([torch.ones(2), torch.zeros(2)]).shape""",
+    "column_stack": """Joins tensors as columns: 1-d and 0-d ones become columns, then ``hstack``.
+
+>>> torch.column_stack([torch.tensor([1., 2.]), torch.tensor([3., 4.])])""",
+    "row_stack": """Alias of ``vstack``: joins tensors as rows (1-d ones become rows).
+
+>>> torch.row_stack([torch.tensor([1., 2.]), torch.tensor([3., 4.])])""",
+    "flip": """A copy with the order of elements reversed along each dimension in ``dims``.
+
+Args:
+    input (Tensor): the tensor.
+    dims (int or tuple of ints): the dimensions reversed.
+
+>>> torch.flip(torch.arange(4).view(2, 2), (0,))""",
+    "fliplr": """Reverses the order of columns (the second dimension), as a copy.
+
+>>> torch.fliplr(torch.arange(4).view(2, 2))""",
+    "flipud": """Reverses the order of rows (the first dimension), as a copy.
+
+>>> torch.flipud(torch.arange(4).view(2, 2))""",
+    "roll": """Shifts elements by ``shifts`` along ``dims`` (the flattened tensor when
+omitted); those moved past the end come back at the start.
+
+Args:
+    input (Tensor): the tensor.
+    shifts (int or tuple of ints): the shift per dimension.
+    dims (int or tuple of ints, optional): the dimensions.
+
+>>> torch.roll(torch.arange(4), 1)""",
+    "repeat": """``input`` tiled ``sizes`` times along each dimension (``x.repeat(2, 1)``);
+extra leading sizes add dimensions.
+
+>>> torch.ones(2).repeat(2, 2)""",
+    "tile": """``input`` repeated ``dims`` times along each dimension; fewer ``dims`` than
+dimensions are padded with 1s in front (unlike ``repeat``).
+
+Args:
+    input (Tensor): the tensor.
+    dims (tuple of ints): the repetitions.
+
+>>> torch.tile(torch.tensor([1, 2]), (2,))""",
+    "tensor_split": """Splits ``input`` along ``dim`` into ``indices_or_sections`` nearly equal views
+(an int), or at the given indices (a list): a tuple.
+
+>>> torch.tensor_split(torch.arange(5), 2)""",
+    "split_with_sizes": """Splits ``input`` along ``dim`` into views of the given sizes (which must sum
+to the dimension's size): a tuple.
+
+>>> torch.split_with_sizes(torch.arange(5), [2, 3])""",
+    "meshgrid": """Coordinate grids from 1-d tensors: for n inputs, n tensors of shape
+``(len(t1), ..., len(tn))`` (``indexing="ij"``) or with the first two swapped
+(``indexing="xy"``).
+
+>>> torch.meshgrid(torch.tensor([1, 2]), torch.tensor([3, 4, 5]), indexing="ij")""",
+    "squeeze_": """In-place ``squeeze``: removes dimensions of size 1 (all, or ``dim``) from
+``self``'s shape, as a view; returns ``self``.
+
+>>> torch.ones(2, 1).squeeze_()""",
+    "unsqueeze_": """In-place ``unsqueeze``: inserts a dimension of size 1 at ``dim`` into
+``self``'s shape; returns ``self``.
+
+>>> torch.ones(2).unsqueeze_(0)""",
+    "t_": """In-place ``t``: transposes ``self`` (at most 2-d) in its metadata; returns ``self``.
+
+>>> torch.ones(2, 3).t_().shape""",
+    "swapaxes_": """In-place ``swapaxes`` (alias of ``transpose_``): swaps dimensions ``dim0`` and
+``dim1`` of ``self``; returns ``self``.
+
+>>> torch.ones(2, 3).swapaxes_(0, 1).shape""",
+    "numel": """The number of elements of ``input`` (the product of its sizes), an int.
+
+>>> torch.numel(torch.ones(2, 3))""",
+    "is_complex": ">>> torch.is_complex(torch.ones(1))",
+    "finfo": ">>> torch.finfo(torch.float32).eps",
+    "iinfo": ">>> torch.iinfo(torch.int8).max",
+    # random
+    "bernoulli": """Draws 0 or 1 per element, 1 with the probability in ``input`` (or ``p``).
+
+Args:
+    input (Tensor): probabilities in [0, 1].
+    generator (Generator, keyword, optional): the source (default: the global one).
+
+>>> torch.bernoulli(torch.tensor([0.2, 0.8]), generator=torch.Generator().manual_seed(0))""",
+    "multinomial": """Draws ``num_samples`` category indices per row of ``input`` (weights, not
+necessarily normalised), without replacement unless ``replacement``.
+
+Args:
+    input (Tensor): 1-d or 2-d non-negative weights.
+    num_samples (int): draws per row.
+    replacement (bool): whether a category can be drawn twice.
+    generator (Generator, keyword, optional): the source.
+
+>>> torch.multinomial(torch.tensor([0.2, 0.8]), 2, generator=torch.Generator().manual_seed(0))""",
+    "normal": """Samples from normal distributions: ``mean`` and ``std`` are tensors
+(elementwise) or numbers (then ``size`` gives the shape).
+
+Args:
+    mean (Tensor or float): the means.
+    std (Tensor or float): the standard deviations.
+    size (tuple of ints, optional): the shape, for number arguments.
+    generator (Generator, keyword, optional): the source.
+
+>>> torch.normal(0., 1., size=(2,), generator=torch.Generator().manual_seed(0))""",
+    "poisson": """Draws from a Poisson distribution with the rate in each element of ``input``.
+
+Args:
+    input (Tensor): non-negative rates.
+    generator (Generator, optional): the source.
+
+>>> torch.poisson(torch.tensor([1., 4.]), generator=torch.Generator().manual_seed(0))""",
+    "randint_like": """Random integers in ``[low, high)`` with the shape of ``input`` (and its dtype
+unless given); ``randint_like(x, high)`` takes ``low = 0``.
+
+>>> torch.randint_like(torch.ones(2), 10, generator=torch.Generator().manual_seed(0))""",
+    "seed": """Seeds the global generator from a non-deterministic source and returns the
+seed.
+
+>>> with torch.random.fork_rng(): s = torch.seed()""",
+    "get_rng_state": """The state of the global generator, as a uint8 tensor (for ``set_rng_state``).
+
+>>> state = torch.get_rng_state()""",
+    "set_rng_state": """Restores the global generator to a state ``get_rng_state`` returned.
+
+>>> torch.set_rng_state(torch.get_rng_state())""",
+    "Generator": """>>> g = torch.Generator().manual_seed(0); torch.rand(2, generator=g)""",
+    "Generator.get_state": ">>> torch.Generator().manual_seed(0).get_state().dtype",
+    "Generator.set_state": """Restores the generator to a state ``get_state`` returned; returns the
+generator.
+
+>>> g = torch.Generator(); g.set_state(torch.Generator().manual_seed(1).get_state())""",
+    "Generator.manual_seed": ">>> torch.Generator().manual_seed(0).initial_seed()",
+    "Generator.seed": ">>> s = torch.Generator().seed()",
+    "Generator.initial_seed": """The seed this generator was last seeded with.
+
+>>> torch.Generator().manual_seed(7).initial_seed()""",
+    "Generator.clone_state": """A new generator in the same state as this one (it draws the same numbers).
+
+>>> g = torch.Generator().manual_seed(0); h = g.clone_state()""",
+    "Generator.device": """The device this generator draws for (``torch.device("cpu")`` here).
+
+>>> torch.Generator().device""",
+    "random.manual_seed": ">>> with torch.random.fork_rng(): g = torch.random.manual_seed(0)",
+    "random.initial_seed": """The seed the default generator was last seeded with, as an int.
+
+>>> torch.random.initial_seed() >= 0""",
+    "random.fork_rng": ">>> with torch.random.fork_rng(): x = torch.rand(2)",
+    # global state and serialisation
+    "save": """``obj`` (tensors, and dicts, lists, tuples of them, a ``state_dict``) is
+pickled to ``f``: a path or a writable binary file object. Read back with
+``torch.load``.
+
+>>> import io; buf = io.BytesIO(); torch.save({"w": torch.ones(2)}, buf)""",
+    "load": """``f`` is a path or a readable binary file object; ``map_location`` moves the
+tensors to a device. With ``weights_only`` (the default) only tensors and
+plain containers are unpickled.
+
+>>> import io; buf = io.BytesIO(); torch.save(torch.ones(2), buf); _ = buf.seek(0); torch.load(buf)""",
+    "set_default_device": """``device`` (a device, a string, or None for CPU) becomes the default
+device of factories. A CUDA default needs CuPy.
+
+>>> torch.set_default_device("cpu"); torch.set_default_device(None)""",
+    "get_default_device": """The default device of factories (``torch.device("cpu")`` unless changed by
+``set_default_device``).
+
+>>> torch.get_default_device()""",
+    "set_num_threads": ">>> torch.set_num_threads(torch.get_num_threads())",
+    "get_num_threads": """The number of threads for intra-op work (``set_num_threads``).
+
+>>> torch.get_num_threads()""",
+    "set_num_interop_threads": """Records the number of threads for inter-op parallelism (torch's setting;
+this library runs ops one at a time).
+
+>>> torch.set_num_interop_threads(torch.get_num_interop_threads())""",
+    "get_num_interop_threads": """The number of threads for inter-op parallelism (``set_num_interop_threads``).
+
+>>> torch.get_num_interop_threads()""",
+    "set_printoptions": """``precision`` (digits after the point), ``threshold`` (elements before
+summarising), ``edgeitems``, ``linewidth``, ``sci_mode``; ``profile`` resets
+all to a preset.
+
+>>> torch.set_printoptions(precision=2); torch.set_printoptions(profile="default")""",
+    # torch.linalg
+    "linalg.norm": """A vector norm (``dim`` an int, or ``A`` 1-d) or a matrix norm (``dim`` a pair,
+or ``A`` 2-d); the whole tensor flattened when neither ``ord`` nor ``dim``
+is given.
+
+Args:
+    A (Tensor): the tensor.
+    ord (int, float, inf or str, optional): the norm (default 2 / Frobenius).
+    dim (int or pair of ints, optional): the dimension(s) reduced.
+    keepdim (bool): keep them with size 1.
+
+>>> torch.linalg.norm(torch.tensor([3., 4.]))""",
+    "linalg.vector_norm": """The ``ord``-norm of ``x`` seen as a vector (all elements, or along ``dim``):
+``sum(|x|**ord) ** (1/ord)``, inf the largest ``|x|``.
+
+Args:
+    x (Tensor): the tensor.
+    ord (float): the norm (default 2).
+    dim (int or tuple of ints, optional): the dimension(s) reduced.
+    keepdim (bool): keep them with size 1.
+
+>>> torch.linalg.vector_norm(torch.tensor([3., -4.]), ord=1)""",
+    "linalg.matrix_norm": """A matrix norm of ``A`` (over the two dimensions ``dim``, batched over the
+rest): ``"fro"``, ``"nuc"``, +-1, +-2, +-inf.
+
+Args:
+    A (Tensor): at least 2-d.
+    ord (int, float or str): the norm (default ``"fro"``).
+    dim (pair of ints): the matrix dimensions.
+    keepdim (bool): keep them with size 1.
+
+>>> torch.linalg.matrix_norm(torch.eye(2))""",
+    "linalg.inv_ex": """The inverse of a square matrix (or of each of a batch) without raising on a
+singular one: a ``(inverse, info)`` named tuple, ``info`` 0 where it
+succeeded (``check_errors=True`` raises instead).
+
+>>> torch.linalg.inv_ex(torch.eye(2))""",
+    "linalg.solve": """The solution ``X`` of ``A @ X = B`` (``X @ A = B`` with ``left=False``) for a
+square ``A``, batched; a singular ``A`` raises.
+
+Args:
+    A (Tensor): (..., n, n).
+    B (Tensor): (..., n) or (..., n, k).
+
+>>> torch.linalg.solve(torch.eye(2) * 2, torch.ones(2))""",
+    "linalg.cross": """The cross product of 3-vectors along ``dim`` (default the last),
+broadcasting.
+
+>>> torch.linalg.cross(torch.tensor([1., 0., 0.]), torch.tensor([0., 1., 0.]))""",
+    "linalg.svdvals": """The singular values of a matrix (or of each of a batch), in descending
+order.
+
+>>> torch.linalg.svdvals(torch.tensor([[3., 0.], [0., 4.]]))""",
+    # torch.testing
+    "testing.assert_close": ">>> torch.testing.assert_close(torch.tensor([1., 2.]), torch.tensor([1., 2.000001]))",
+    "testing.assert_allclose": """Deprecated in torch for ``assert_close``: raises AssertionError unless
+``actual`` and ``expected`` are close (``|a - e| <= atol + rtol * |e|``,
+NaNs equal by default).
+
+>>> torch.testing.assert_allclose(torch.ones(2), torch.ones(2))""",
+    "testing.make_tensor": """A tensor of ``shape`` and ``dtype`` filled with random values in
+``[low, high)`` (dtype-dependent defaults), for tests; ``noncontiguous``
+gives a non-contiguous one, ``exclude_zero`` avoids zeros.
+
+>>> torch.testing.make_tensor(2, 3, dtype=torch.float32, device="cpu", low=-1, high=1).shape""",
+    # torch.accelerator (CUDA through CuPy, the only accelerator)
+    "accelerator.is_available": """Whether an accelerator can be used: a GPU that CuPy sees.
+
+>>> torch.accelerator.is_available()""",
+    "accelerator.current_accelerator": ">>> torch.accelerator.current_accelerator()",
+    "accelerator.device_count": """The number of accelerator devices (0 without one).
+
+>>> torch.accelerator.device_count()""",
+    "accelerator.current_device_index": """The index of the current accelerator device; ``current_device_idx`` is the
+same function.
+
+>>> torch.accelerator.current_device_index() if torch.accelerator.is_available() else None""",
+    "accelerator.synchronize": """Waits until all work queued on the accelerator ``device`` (default the
+current one) is done.
+
+>>> torch.accelerator.synchronize() if torch.accelerator.is_available() else None""",
+})
+
+# the in-place forms of issue 15's ops (``x.sin_()``), one template
+for _name, _example in [
+        ("acos_", "torch.tensor([0.25, 0.5]).acos_()"),
+        ("arccos_", "torch.tensor([0.25, 0.5]).arccos_()"),
+        ("acosh_", "torch.tensor([1.5, 2.0]).acosh_()"),
+        ("asin_", "torch.tensor([0.25, 0.5]).asin_()"),
+        ("arcsin_", "torch.tensor([0.25, 0.5]).arcsin_()"),
+        ("asinh_", "torch.tensor([0.25, 0.5]).asinh_()"),
+        ("atan_", "torch.tensor([0.25, 0.5]).atan_()"),
+        ("arctan_", "torch.tensor([0.25, 0.5]).arctan_()"),
+        ("atanh_", "torch.tensor([0.25, 0.5]).atanh_()"),
+        ("cos_", "torch.tensor([0.25, 0.5]).cos_()"),
+        ("cosh_", "torch.tensor([0.25, 0.5]).cosh_()"),
+        ("sin_", "torch.tensor([0.25, 0.5]).sin_()"),
+        ("sinh_", "torch.tensor([0.25, 0.5]).sinh_()"),
+        ("tan_", "torch.tensor([0.25, 0.5]).tan_()"),
+        ("erf_", "torch.tensor([0.25, 0.5]).erf_()"),
+        ("exp2_", "torch.tensor([1., 3.]).exp2_()"),
+        ("expm1_", "torch.tensor([0.25, 0.5]).expm1_()"),
+        ("log2_", "torch.tensor([2., 8.]).log2_()"),
+        ("log10_", "torch.tensor([10., 100.]).log10_()"),
+        ("log1p_", "torch.tensor([0.25, 0.5]).log1p_()"),
+        ("rsqrt_", "torch.tensor([4., 16.]).rsqrt_()"),
+        ("reciprocal_", "torch.tensor([2., 4.]).reciprocal_()"),
+        ("ceil_", "torch.tensor([0.5, -1.5]).ceil_()"),
+        ("floor_", "torch.tensor([0.5, -1.5]).floor_()"),
+        ("trunc_", "torch.tensor([0.5, -1.5]).trunc_()"),
+        ("round_", "torch.tensor([0.5, 1.5]).round_()"),
+        ("frac_", "torch.tensor([1.5, -2.25]).frac_()"),
+        ("sign_", "torch.tensor([-2., 0., 3.]).sign_()"),
+        ("negative_", "torch.tensor([1., -2.]).negative_()"),
+        ("square_", "torch.tensor([2., -3.]).square_()"),
+        ("atan2_", "torch.tensor([1., -1.]).atan2_(torch.tensor([1., 1.]))"),
+        ("clamp_min_", "torch.tensor([-1., 2.]).clamp_min_(0.)"),
+        ("clamp_max_", "torch.tensor([-1., 2.]).clamp_max_(0.)"),
+        ("addcmul_", "torch.ones(2).addcmul_(torch.tensor([1., 2.]), torch.tensor([3., 4.]))"),
+        ("addcdiv_", "torch.ones(2).addcdiv_(torch.tensor([1., 2.]), torch.tensor([4., 4.]))"),
+        ("addmm_", "torch.zeros(2, 2).addmm_(torch.ones(2, 3), torch.ones(3, 2))"),
+        ("lerp_", "torch.zeros(2).lerp_(torch.tensor([2., 4.]), 0.25)"),
+        ("nan_to_num_", "torch.tensor([float('nan'), 1.]).nan_to_num_()"),
+        ("cumprod_", "torch.tensor([1., 2., 3.]).cumprod_(0)"),
+        ("index_add_", "torch.zeros(3).index_add_(0, torch.tensor([0, 2]), torch.tensor([1., 2.]))"),
+        ("index_copy_", "torch.zeros(3).index_copy_(0, torch.tensor([2]), torch.tensor([7.]))"),
+        ("index_fill_", "torch.ones(3).index_fill_(0, torch.tensor([1]), 5.)"),
+        ("scatter_", "torch.zeros(3).scatter_(0, torch.tensor([2, 0]), torch.tensor([5., 6.]))"),
+        ("scatter_add_", "torch.zeros(3).scatter_add_(0, torch.tensor([0, 0]), torch.tensor([1., 2.]))"),
+        ("scatter_reduce_", "torch.zeros(3).scatter_reduce_(0, torch.tensor([0, 0]), torch.tensor([1., 2.]), 'sum')"),
+        ("tril_", "torch.ones(2, 2).tril_()"),
+        ("triu_", "torch.ones(2, 2).triu_()")]:
+    DOCS[_name] = _inplace(_name, _name[:-1], _example)
+del _name, _example

@@ -61,6 +61,38 @@ input of ``forward``.
     "autograd.Function.vjp": """Alias of ``backward``.
 
 >>> torch.autograd.Function.vjp is not None""",
+    "autograd.Function.jvp": """The forward-mode gradient formula of a custom Function, a staticmethod
+defined by the subclass: ``jvp(ctx, *grad_inputs)`` gets one tangent per
+input of ``forward`` and returns the tangent of each output (used under
+``torch.autograd.forward_ad``). The base raises NotImplementedError.
+
+>>> class Double(torch.autograd.Function):
+...     @staticmethod
+...     def forward(ctx, x): return x * 2
+...     @staticmethod
+...     def jvp(ctx, t): return t * 2
+>>> import cyautograd.autograd.forward_ad as fwAD
+>>> with fwAD.dual_level():
+...     y = Double.apply(fwAD.make_dual(torch.ones(2), torch.ones(2)))
+...     t = fwAD.unpack_dual(y).tangent""",
+    # forward AD (torch.autograd.forward_ad): examples for the module's own docstrings
+    "autograd.forward_ad.dual_level": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> with fwAD.dual_level():
+...     y = fwAD.make_dual(torch.tensor([1., 2.]), torch.ones(2)).sin()
+...     t = fwAD.unpack_dual(y).tangent""",
+    "autograd.forward_ad.enter_dual_level": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> level = fwAD.enter_dual_level(); fwAD.exit_dual_level(level=level)""",
+    "autograd.forward_ad.exit_dual_level": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> level = fwAD.enter_dual_level(); fwAD.exit_dual_level(level=level)""",
+    "autograd.forward_ad.make_dual": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> with fwAD.dual_level():
+...     x = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([1., 0.]))
+...     t = fwAD.unpack_dual(x * x).tangent""",
+    "autograd.forward_ad.unpack_dual": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> with fwAD.dual_level():
+...     primal, tangent = fwAD.unpack_dual(fwAD.make_dual(torch.ones(2), torch.ones(2)) * 3)""",
+    "autograd.forward_ad.UnpackedDualTensor": """>>> import cyautograd.autograd.forward_ad as fwAD
+>>> fwAD.UnpackedDualTensor(torch.ones(2), None).tangent is None""",
     "autograd.Function.setup_context": """Optional staticmethod ``setup_context(ctx, inputs, output)``: when defined,
 ``forward`` takes no ``ctx`` and this fills ``ctx`` from its inputs and output.
 

@@ -38,7 +38,13 @@ _NOT_INITIALIZED = ("Default process group has not been initialized, please make
 
 
 class RedOpType(enum.Enum):
-    """The reduction kinds, numbered as torch's ``ReduceOp.RedOpType``."""
+    """The reduction kinds, numbered as torch's ``ReduceOp.RedOpType``
+    (``ReduceOp.SUM`` is ``RedOpType.SUM``).
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.ReduceOp.RedOpType.SUM.value
+    0
+    """
     SUM = 0
     AVG = 1
     PRODUCT = 2
@@ -99,12 +105,22 @@ def is_mpi_available():
 
 
 def is_nccl_available():
-    """False: cyautograd.distributed has only the MPI backend."""
+    """False: cyautograd.distributed has only the MPI backend.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.is_nccl_available()
+    False
+    """
     return False
 
 
 def is_gloo_available():
-    """False: cyautograd.distributed has only the MPI backend."""
+    """False: cyautograd.distributed has only the MPI backend.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.is_gloo_available()
+    False
+    """
     return False
 
 
@@ -119,7 +135,13 @@ def _mpi():
 
 class ProcessGroup:
     """A group of ranks that run collectives together: here only the world
-    (``MPI.COMM_WORLD``), made by ``init_process_group``."""
+    (``MPI.COMM_WORLD``), made by ``init_process_group``.
+
+    >>> import cyautograd.distributed as dist
+    >>> pg = dist.group.WORLD      # None until init_process_group
+    >>> pg is None or isinstance(pg, dist.ProcessGroup)
+    True
+    """
 
     def __init__(self, comm):
         self._comm = comm
@@ -127,15 +149,29 @@ class ProcessGroup:
         self._size = comm.Get_size()
 
     def rank(self):
-        """This process's rank in the group."""
+        """This process's rank in the group (``dist.get_rank()`` for the world).
+
+        >>> import cyautograd.distributed as dist
+        >>> rank = dist.group.WORLD.rank() if dist.is_initialized() else 0
+        """
         return self._rank
 
     def size(self):
-        """The number of ranks in the group."""
+        """The number of ranks in the group (``dist.get_world_size()`` for the
+        world).
+
+        >>> import cyautograd.distributed as dist
+        >>> world = dist.group.WORLD.size() if dist.is_initialized() else 1
+        """
         return self._size
 
     def name(self):
-        """The backend's name, ``"mpi"``."""
+        """The backend's name, ``"mpi"``.
+
+        >>> import cyautograd.distributed as dist
+        >>> dist.group.WORLD.name() if dist.is_initialized() else 'mpi'
+        'mpi'
+        """
         return "mpi"
 
     def __repr__(self):
@@ -144,7 +180,12 @@ class ProcessGroup:
 
 class GroupMember:
     """``GroupMember.WORLD`` (also ``group.WORLD``): the default process
-    group once ``init_process_group`` ran, else None."""
+    group once ``init_process_group`` ran, else None.
+
+    >>> import cyautograd.distributed as dist
+    >>> dist.GroupMember.WORLD is dist.group.WORLD
+    True
+    """
     WORLD = None
     NON_GROUP_MEMBER = -100
 
@@ -188,7 +229,14 @@ class Work:
             f()
 
     def is_completed(self):
-        """Whether the operation finished (tests the MPI requests, no wait)."""
+        """Whether the operation finished (tests the MPI requests, no wait).
+
+        >>> import cyautograd.distributed as dist
+        >>> if dist.is_initialized():
+        ...     work = dist.all_reduce(torch.ones(2), async_op=True)
+        ...     while not work.is_completed():
+        ...         pass
+        """
         if self._done:
             return True
         MPI = _mpi()
@@ -201,7 +249,13 @@ class Work:
     def wait(self, timeout=None):
         """Block until the operation finished; returns True. ``timeout`` is
         accepted for torch's signature and not used (MPI has no timed wait;
-        see NOTE [ Abort on error ] for what ends a stuck job)."""
+        see NOTE [ Abort on error ] for what ends a stuck job).
+
+        >>> import cyautograd.distributed as dist
+        >>> if dist.is_initialized():
+        ...     t = torch.ones(2)
+        ...     done = dist.all_reduce(t, async_op=True).wait()   # t holds the sum now
+        """
         if not self._done:
             MPI = _mpi()
             self._status = MPI.Status()
@@ -213,13 +267,25 @@ class Work:
         return True
 
     def is_success(self):
-        """True once completed (MPI errors raise instead)."""
+        """True once completed (MPI errors raise instead); before, it raises.
+
+        >>> import cyautograd.distributed as dist
+        >>> if dist.is_initialized():
+        ...     work = dist.all_reduce(torch.ones(2), async_op=True)
+        ...     ok = work.wait() and work.is_success()
+        """
         if not self._done:
             raise RuntimeError("Invalid call to AsyncWork::isSuccess before work has completed")
         return True
 
     def result(self):
-        """The output tensors of the operation."""
+        """The output tensors of the operation (read them after ``wait()``).
+
+        >>> import cyautograd.distributed as dist
+        >>> if dist.is_initialized():
+        ...     work = dist.all_reduce(torch.ones(2), async_op=True)
+        ...     _ = work.wait(); out = work.result()   # [the reduced tensor]
+        """
         return list(self._outputs)
 
     def _source_rank(self):
