@@ -100,10 +100,18 @@ class device:
 
     @property
     def type(self):
+        """The kind of device, ``'cpu'`` or ``'cuda'``.
+
+        >>> torch.device("cuda:1").type
+        """
         return self._type
 
     @property
     def index(self):
+        """The device's index (``1`` for ``cuda:1``), or None when not given.
+
+        >>> torch.device("cuda:1").index
+        """
         return self._index
 
     def __eq__(self, other):

@@ -4,11 +4,6 @@ cdef class itself have theirs in tensor.pyx). Attached by cyautograd/_docs.py
 (NOTE [ Where docstrings live ])."""
 
 DOCS = {
-    "Tensor.cuda": """A copy of this tensor on a CUDA device (``device``, default the current
-one); the tensor itself when it is already there. Raises when no GPU backend
-is available.
-
->>> torch.ones(2).cuda() if torch.cuda.is_available() else None""",
     "Tensor.new": ">>> torch.ones(2, dtype=torch.float64).new(3).dtype",
     # in-place random fills: every one takes ``generator=`` (default: the global one)
     "Tensor.uniform_": """Fills ``self`` in place with numbers drawn uniformly from ``[from_, to)``;

@@ -1622,3 +1622,30 @@ for _name, _example in [
         ("triu_", "torch.ones(2, 2).triu_()")]:
     DOCS[_name] = _inplace(_name, _name[:-1], _example)
 del _name, _example
+
+# -- names whose objects changed in the last merges ---------------------------
+DOCS.update({
+    "asin": _unary("asin", "The arcsine (radians; nan outside [-1, 1])", _FLOAT_EX),
+    "asinh": _unary("asinh", "The inverse hyperbolic sine", _FLOAT_EX),
+    "atan": _unary("atan", "The arctangent (radians)", _FLOAT_EX),
+    "atanh": _unary("atanh", "The inverse hyperbolic tangent (nan outside [-1, 1])", _FLOAT_EX),
+    "arccos": _unary("arccos", "Alias of ``acos``: the arccosine", _FLOAT_EX),
+    "arccosh": _unary("arccosh", "Alias of ``acosh``: the inverse hyperbolic cosine", "torch.tensor([1.5, 2.0])"),
+    "atan2": """The angle of the point ``(other, input)`` -- ``atan(input / other)`` with the
+quadrant taken from both signs -- elementwise, with broadcasting (``Atan2Backward0``).
+
+Args:
+    input (Tensor): the y coordinates.
+    other (Tensor): the x coordinates.
+
+>>> torch.atan2(torch.tensor([1., -1.]), torch.tensor([-1., -1.]))""",
+    "outer": """The outer product of two 1-d tensors: ``out[i, j] = input[i] * vec2[j]``
+(recorded as a multiplication of broadcast views, as torch does).
+
+Args:
+    input (Tensor): a 1-d tensor of size n.
+    vec2 (Tensor): a 1-d tensor of size m.
+
+>>> torch.outer(torch.tensor([1., 2.]), torch.tensor([1., 10., 100.]))""",
+    "from_dlpack": ">>> import numpy as np; torch.from_dlpack(np.arange(3.0))",
+})

@@ -352,25 +352,46 @@ cdef class Tensor:
 
     @property
     def device(self):
+        """The device the elements live on: ``device(type='cpu')`` for numpy
+        storage, ``device(type='cuda', index=N)`` on a GPU.
+
+        >>> torch.zeros(2).device
+        """
         return _device_of(self.data_)
 
     @property
     def is_cuda(self):
+        """Whether the tensor lives on a cuda device.
+
+        >>> torch.zeros(2).is_cuda
+        """
         return type(self.data_) is not _ndarray_type and _device_of(self.data_).type == "cuda"
 
     @property
     def is_cpu(self):
+        """Whether the tensor lives on the CPU (numpy storage).
+
+        >>> torch.zeros(2).is_cpu
+        """
         return type(self.data_) is _ndarray_type or _device_of(self.data_).type == "cpu"
 
     def get_device(self):
-        """The cuda index of the tensor's device; -1 on the CPU."""
+        """The cuda index of the tensor's device; -1 on the CPU.
+
+        >>> torch.zeros(2).get_device()
+        """
         if type(self.data_) is _ndarray_type:
             return -1
         d = _device_of(self.data_)
         return -1 if d.type == "cpu" else d.index
 
     def cuda(self, device=None, non_blocking=False, memory_format=None):
-        """A copy on a cuda device (the current one by default); self when it is there."""
+        """A copy on a cuda device (``device``, default the current one); the tensor
+        itself when it is already there. Without a usable GPU it raises torch's
+        error ("Torch not compiled with CUDA enabled").
+
+        >>> torch.ones(2).cuda() if torch.cuda.is_available() else None
+        """
         if type(non_blocking) is not bool:
             raise TypeError(f"cuda(): argument 'non_blocking' (position 2) must be bool, not "
                             f"{type(non_blocking).__name__}")
@@ -383,6 +404,11 @@ cdef class Tensor:
         return _ops.to(self, device)
 
     def cpu(self, *, memory_format=None):
+        """This tensor on the CPU: the tensor itself when it is there, else a copy
+        (differentiable: ``ToCopyBackward0`` sends the gradient back).
+
+        >>> torch.ones(2).cpu()
+        """
         return _ops.to(self, _CPU)
 
     @property
@@ -649,6 +675,12 @@ cdef class Tensor:
     __array_priority__ = 1000
 
     def numpy(self, *, force=False):
+        """The elements as a numpy array sharing this tensor's memory. As torch, it
+        refuses a tensor that requires grad (call ``detach()`` first) and a cuda
+        tensor (``force=True`` copies to the host).
+
+        >>> torch.arange(3).numpy()
+        """
         # torch (tensor_numpy.cpp): a device tensor is refused first (force=True
         # copies it to the host); requires_grad only while grad mode is on
         if type(self.data_) is not _ndarray_type:

@@ -41,9 +41,7 @@ INTERNAL |= {"next_edges_", "sequence_nr_"}
 # The device methods and properties of Tensor and torch.device are being
 # rewritten in tensor.pyx by a parallel change (cdef methods and properties
 # take their docstrings in the .pyx source): their docstrings come with it.
-PENDING = {"cyautograd.Tensor.device", "cyautograd.Tensor.is_cuda", "cyautograd.Tensor.numpy",
-           "cyautograd.Tensor.is_cpu", "cyautograd.Tensor.get_device",
-           "cyautograd.device.type", "cyautograd.device.index"}
+PENDING = set()
 
 DESCRIPTORS = ("getset_descriptor", "member_descriptor")
 
