@@ -153,21 +153,25 @@ def numel(input):
     return input.numel()
 
 
-_default_device = [None]
-
-
 def set_default_device(device):
     """Record the default device (torch.set_default_device); as in torch's CPU
     build, a cuda default is accepted here and fails where a factory uses it."""
-    if device is not None:
-        d = globals()["device"](device) if not isinstance(device, globals()["device"]) else device
-        _default_device[0] = d
-    else:
-        _default_device[0] = None
+    from cyautograd import creation as _creation
+    if device is None:
+        _creation._DEFAULT_DEVICE[0] = None
+        return
+    d = device if isinstance(device, globals()["device"]) else globals()["device"](device)
+    _creation._DEFAULT_DEVICE[0] = None if d.type == "cpu" else d
 
 
 def get_default_device():
-    return _default_device[0] if _default_device[0] is not None else globals()["device"]("cpu")
+    from cyautograd import creation as _creation
+    d = _creation._DEFAULT_DEVICE[0]
+    if d is None:
+        return globals()["device"]("cpu")
+    if d.index is None:   # as torch: the index of a tensor made there (raises without a GPU)
+        return tensor([]).device
+    return d
 
 
 _num_threads = [_os.cpu_count() or 1]

@@ -86,9 +86,16 @@ def _check_device(device):
     cuda device without a working backend raises torch's error before
     anything is made)."""
     if device is None:
-        return None
+        device = _DEFAULT_DEVICE[0]
+        if device is None:
+            return None
     from cyautograd import backend
     return backend.check_device(device)
+
+
+# torch.set_default_device: None or a non-cpu device (a cpu default is None, so
+# that factories keep their host fast paths); read by _check_device
+_DEFAULT_DEVICE = [None]
 
 
 def _infer_dtype(data):
