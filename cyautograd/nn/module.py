@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from cyautograd.tensor import Tensor
 from cyautograd.grad_mode import no_grad
 from cyautograd.nn.parameter import Parameter
-from cyautograd.utils.hooks import RemovableHandle
+from cyautograd.utils.hooks import RemovableHandle, zero_grads
 
 __all__ = ["Module", "typename"]
 
@@ -341,16 +341,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     # ------------------------------------------------------------ conversion
     def _apply(self, fn, recurse=True):

@@ -19,7 +19,7 @@ import warnings
 
 from cyautograd.tensor import Tensor
 from cyautograd.grad_mode import enable_grad, no_grad
-from cyautograd.utils.hooks import RemovableHandle
+from cyautograd.utils.hooks import RemovableHandle, zero_grads
 
 __all__ = ["Optimizer", "required", "register_optimizer_step_pre_hook",
            "register_optimizer_step_post_hook"]
@@ -209,17 +209,7 @@ class Optimizer:
 
     # ------------------------------------------------------------ grads
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        zero_grads(chain.from_iterable(g["params"] for g in self.param_groups), set_to_none)
 
     def step(self, closure=None):
         raise NotImplementedError

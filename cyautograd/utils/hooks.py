@@ -25,3 +25,22 @@ class RemovableHandle:
 
     def __exit__(self, type, value, tb):
         self.remove()
+
+
+def zero_grads(params, set_to_none=True):
+    """Module.zero_grad and Optimizer.zero_grad: each gradient set to None, or
+    detached from any graph and zeroed in place (torch's semantics).
+
+    >>> w = torch.ones(2, requires_grad=True); w.sum().backward()
+    >>> torch.utils.hooks.zero_grads([w]); w.grad is None
+    """
+    for p in params:
+        if p.grad is not None:
+            if set_to_none:
+                p.grad = None
+            else:
+                if p.grad.grad_fn is not None:
+                    p.grad.detach_()
+                else:
+                    p.grad.requires_grad_(False)
+                p.grad.zero_()
