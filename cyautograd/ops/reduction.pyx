@@ -631,7 +631,10 @@ def _softmax_common(input, dim, dtype, bint log):
         raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_{kern}\" not implemented for "
                                   f"'{_D._FROM_NP[x.dtype]._cname}'")
     if x.ndim == 0:
-        r = np.zeros_like(x) if log else np.ones_like(x)
+        # x - max over the one element, as torch computes it: nan for inf or nan
+        r = np.subtract(x, x, out=np.empty_like(x))
+        if not log:
+            np.exp(r, out=r)
     elif x.size == 0:
         r = x.copy()
     else:
