@@ -21,3 +21,16 @@ def warn_user(message, category=UserWarning):
         frame = frame.f_back
         level += 1
     warnings.warn(message, category, stacklevel=level)
+
+
+def warn_invalid_dof(fname, in_numel, out_numel, correction):
+    """torch's var/std warning when ``correction`` leaves no degrees of freedom.
+
+    The reduction factor is input numel / output numel (0 when the output is
+    empty), as torch counts it; returns True when it warned."""
+    factor = in_numel // out_numel if out_numel else 0
+    if factor - correction <= 0:
+        warn_user(f"{fname}(): degrees of freedom is <= 0. Correction should be strictly less "
+                  "than the reduction factor (input numel divided by output numel).")
+        return True
+    return False

@@ -18,13 +18,14 @@ the per-op hot path the bench measures; they trade a few microseconds of
 Python for breadth.
 """
 import builtins as _b
+import functools
 import math
 from collections import namedtuple
 
 import numpy as np
 
 from cyautograd import dtypes as _D
-from cyautograd._warn import warn_user
+from cyautograd._warn import warn_invalid_dof, warn_user
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.tensor import Tensor
@@ -39,12 +40,25 @@ def _export(f):
 
 # -- helpers -------------------------------------------------------------------
 
+def _quiet(fn):
+    """``fn`` run under numpy's all-"ignore" error state (NOTE [ Quiet floating point ])."""
+    @functools.wraps(fn)
+    def run(*args):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    return staticmethod(run)
+
+
 def _named(node_name):
-    """Give a Function's backward class torch's node name."""
+    """Give a Function's backward class torch's node name; its forward and
+    backward compute without numpy's floating-point warnings, as torch's do."""
     def deco(cls):
         cls._backward_cls.__name__ = node_name
         cls._backward_cls.__qualname__ = node_name
         cls._backward_cls.__module__ = "cyautograd.ops.extra"
+        cls.forward = _quiet(cls.__dict__["forward"].__func__)
+        if "backward" in cls.__dict__:
+            cls.backward = _quiet(cls.__dict__["backward"].__func__)
         return cls
     return deco
 
@@ -874,7 +888,13 @@ class _Cumprod(Function):
         ctx.save_for_backward(x)
         ctx.dim = dim
         a = _a(x).astype(npd)
-        r = np.cumprod(a, axis=dim) if a.ndim else a.copy()
+        if a.ndim:
+            # accumulate as torch's CPU scan does (float16 -> float32, float32 -> float64)
+            acc = {"e": np.float32, "f": np.float64}.get(a.dtype.char)
+            with np.errstate(over="ignore", invalid="ignore"):
+                r = np.cumprod(a, axis=dim, dtype=acc).astype(a.dtype, copy=False) if acc else np.cumprod(a, axis=dim)
+        else:
+            r = a.copy()
         ctx.out = r
         return _w(r, npd)
 
@@ -1165,7 +1185,14 @@ def _vm(name, fn, input, dim, unbiased, keepdim, correction):
     if not _floating(input):
         raise RuntimeError(f"{name.split('_')[0]}(): input dtype should be either floating point or "
                            f"complex. Got {input.dtype._cname} instead.")
-    return fn.apply(input, dims, _correction(unbiased, correction), bool(keepdim))
+    corr = _correction(unbiased, correction)
+    out_numel = 1
+    if dims is not None:
+        for i in range(input.dim()):
+            if i not in dims:
+                out_numel *= input.shape[i]
+    warn_invalid_dof(name, input.numel(), out_numel, corr)
+    return fn.apply(input, dims, corr, bool(keepdim))
 
 
 @_export

@@ -16,6 +16,9 @@ from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wra
 
 cimport numpy as cnp
 import numpy as np
+import warnings
+
+from cyautograd._warn import warn_invalid_dof
 cnp.import_array()
 from cyautograd import dtypes as _D
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
@@ -352,6 +355,14 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
     npd = _np_dtype(dtype)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]: inf - inf, float16 overflow
+    try:
+        return _sum_np(t, x, dim, keepdim, npd)
+    finally:
+        fp_quiet_end(tok)
+
+
+cdef _sum_np(Tensor t, x, dim, keepdim, npd):
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         r = x.sum(dtype=npd)
         if keepdim:
@@ -369,6 +380,14 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
+    try:
+        return _mean_impl(input, dim, keepdim, dtype, axis, keepdims)
+    finally:
+        fp_quiet_end(tok)
+
+
+def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "mean")
@@ -402,6 +421,14 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
+    try:
+        return _prod_impl(input, dim, keepdim, dtype, axis, keepdims)
+    finally:
+        fp_quiet_end(tok)
+
+
+def _prod_impl(input, dim, keepdim, dtype, axis, keepdims):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "prod")
@@ -590,7 +617,14 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     # torch's CPU var/std accumulate float16/float32 in double (Welford over
     # acc_type): float32 squares of values near 1e20 would overflow to inf
     xa = x.astype(np.float64) if x.dtype.itemsize < 8 else x
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+    out_numel = 1
+    if dims is not None:
+        for i in range(x.ndim):
+            if i not in dims:
+                out_numel *= x.shape[i]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"), warnings.catch_warnings():
+        if warn_invalid_dof("std" if is_std else "var", x.size, out_numel, correction):
+            warnings.simplefilter("ignore", RuntimeWarning)   # numpy's own dof warning
         r = xa.var(axis=dims, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
@@ -682,7 +716,7 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         m = np.where(np.isfinite(m), m, 0)
     else:
         m = np.zeros((1,) * x.ndim, x.dtype)
-    with np.errstate(divide="ignore"):
+    with np.errstate(all="ignore"):
         r = np.log(np.exp(x - m).sum(axis=dims, keepdims=True)) + m
     if not keepdim:
         r = np.squeeze(r, axis=dims) if dims else r
@@ -724,6 +758,9 @@ cdef class CumsumBackward0(ReduceNode):
         return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
+_CUM_ACC = {"e": np.dtype(np.float32), "f": np.dtype(np.float64)}
+
+
 def cumsum(input, dim=None, *, dtype=None, axis=None):
     if axis is not None:
         dim, _ = _np_alias(dim, False, axis, None)
@@ -735,7 +772,17 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
     d = wrap_dim(dim, x.ndim)
-    r = np.cumsum(x, axis=d, dtype=npd) if x.ndim else x.astype(npd or x.dtype).copy()
+    if x.ndim:
+        # torch's CPU scan accumulates in acc_type (float16 -> float32,
+        # float32 -> float64) and rounds each running value to the result dtype
+        target = np.dtype(npd or x.dtype)
+        acc = _CUM_ACC.get(target.char, target)
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = np.cumsum(x, axis=d, dtype=acc)
+            if acc is not target:
+                r = r.astype(target)
+    else:
+        r = x.astype(npd or x.dtype).copy()
     out = wrap_array(as_array(r))
     if grad_needed(t) and out.data_.dtype.kind == "f":
         _make(CumsumBackward0, t, (d,), True, out)
@@ -782,16 +829,17 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     p = float(p)
     dims = None if dim is None else wrap_dims(dim, x.ndim)
     ax = np.abs(x)
-    if p == float("inf"):
-        r = np.amax(ax, axis=dims, keepdims=keepdim)
-    elif p == 0:
-        r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
-    elif p == 1:
-        r = ax.sum(axis=dims, keepdims=keepdim)
-    elif p == 2:
-        r = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
-    else:
-        r = (ax ** p).sum(axis=dims, keepdims=keepdim) ** (1.0 / p)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        if p == float("inf"):
+            r = np.amax(ax, axis=dims, keepdims=keepdim)
+        elif p == 0:
+            r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
+        elif p == 1:
+            r = ax.sum(axis=dims, keepdims=keepdim)
+        elif p == 2:
+            r = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
+        else:
+            r = (ax ** p).sum(axis=dims, keepdims=keepdim) ** (1.0 / p)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = _make(LinalgVectorNormBackward0, t, dims, keepdim, out)
