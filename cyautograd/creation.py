@@ -161,7 +161,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     nested = _to_nested(data)
     _check_ragged(nested)
     try:
-        arr = np.array(nested, dtype=dtype.np)
+        with np.errstate(over="ignore", invalid="ignore"):   # 1e300 -> float16 is inf, quietly
+            arr = np.array(nested, dtype=dtype.np)
     except OverflowError:
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
     return _wrap(arr, requires_grad, device)

@@ -3,6 +3,7 @@
 contiguous arrays, and numpy's operators otherwise."""
 cimport cython
 cimport numpy as cnp
+from cpython.contextvars cimport PyContextVar_Set, PyContextVar_Reset
 from libc.stdint cimport uint32_t, uint64_t
 from cyautograd._fast cimport cya_mem_equal
 
@@ -225,10 +226,11 @@ cdef object k_binary(int op, object x, object y):
             return out
     if _is_xp(x) or _is_xp(y):
         return _xp_kernels().k_binary(op, x, y)   # NOTE [ Device backends ]
-    if op == K_DIV:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return _pyops[op](x, y)
-    return _pyops[op](x, y)
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
+    try:
+        return _pyops[op](x, y)
+    finally:
+        fp_quiet_end(tok)
 
 
 cdef object k_unary(int op, object x):
@@ -251,11 +253,11 @@ cdef object k_unary(int op, object x):
             return out
     if _is_xp(x):
         return _xp_kernels().k_unary(op, x)   # NOTE [ Device backends ]
-    if op == K_EXP or op == K_LOG or op == K_SQRT:
-        # torch never warns on overflow, log(0) or sqrt(-1)
-        with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-            return _pyops[op](x)
-    return _pyops[op](x)
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
+    try:
+        return _pyops[op](x)
+    finally:
+        fp_quiet_end(tok)
 
 
 cdef object k_add(object x, object y):
@@ -583,7 +585,7 @@ except (ImportError, TypeError):  # pragma: no cover - other numpy versions
 
 cdef object fp_quiet_begin():
     if _EXTOBJ_VAR is not None:
-        return _EXTOBJ_VAR.set(_QUIET_EXTOBJ)
+        return PyContextVar_Set(_EXTOBJ_VAR, _QUIET_EXTOBJ)
     e = np.errstate(all="ignore")
     e.__enter__()
     return e
@@ -592,7 +594,7 @@ cdef object fp_quiet_begin():
 cdef void fp_quiet_end(object token) noexcept:
     try:
         if _EXTOBJ_VAR is not None:
-            _EXTOBJ_VAR.reset(token)
+            PyContextVar_Reset(_EXTOBJ_VAR, token)
         else:
             token.__exit__(None, None, None)
     except Exception:

@@ -9,7 +9,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, next_edges3, set_history
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport k_reduce2d, K_ADD
+from cyautograd.kernels cimport k_reduce2d, K_ADD, fp_quiet_begin, fp_quiet_end
 from cyautograd.ops._common cimport as_array, edge_of, unbroadcast
 from cyautograd.tensor cimport tensor_dispatch
 
@@ -117,10 +117,13 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
         return _matmul_xp(ta, tb, name)
     if x.dtype != y.dtype:
         raise RuntimeError(_dtype_error(x, y, name))
+    tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]: BLAS overflow is not a warning
     try:
         r = np.matmul(x, y)
     except ValueError:
         raise RuntimeError(_matmul_error(x, y)) from None
+    finally:
+        fp_quiet_end(tok)
     out = wrap_array(as_array(r))
     cdef MatmulBackward fn
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):

@@ -419,7 +419,14 @@ def to(input, *args, **kwargs):
         if copy:
             return clone(t)
         return t
-    return _record(t, t.data_.astype(dtype.np), ToCopyBackward0, K_CAST, None)
+    x = t.data_
+    if x.dtype.kind == "f":
+        # out-of-range and nan casts saturate or wrap silently in torch
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = x.astype(dtype.np)
+    else:
+        r = x.astype(dtype.np)
+    return _record(t, r, ToCopyBackward0, K_CAST, None)
 
 
 def type_as(input, other):
