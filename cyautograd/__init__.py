@@ -43,7 +43,9 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  zeros_like)
 from cyautograd.creation import randint_like  # noqa: F401,E402
 from cyautograd import autograd, distributed, func, linalg, nn, optim  # noqa: F401,E402
-from cyautograd import random, testing, accelerator  # noqa: F401,E402
+from cyautograd import random, return_types, testing, accelerator  # noqa: F401,E402
+from cyautograd._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor,  # noqa: F401,E402
+                                 FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor)
 from cyautograd.random import (Generator, bernoulli, default_generator, get_rng_state,  # noqa: F401,E402
                                multinomial, normal, poisson, seed, set_rng_state)
 from cyautograd._numeric import finfo, iinfo  # noqa: F401,E402

@@ -17,6 +17,7 @@ from cyautograd import nn as nn
 from cyautograd import ops as ops
 from cyautograd import optim as optim
 from cyautograd import random as random
+from cyautograd import return_types as return_types
 from cyautograd import serialization as serialization
 from cyautograd import testing as testing
 from cyautograd import utils as utils
@@ -59,6 +60,26 @@ variable: types.ModuleType
 version_counter: types.ModuleType
 view_meta: types.ModuleType
 
+class BoolTensor:
+    dtype: Any
+    is_cuda: Any
+
+class ByteTensor:
+    dtype: Any
+    is_cuda: Any
+
+class CharTensor:
+    dtype: Any
+    is_cuda: Any
+
+class DoubleTensor:
+    dtype: Any
+    is_cuda: Any
+
+class FloatTensor:
+    dtype: Any
+    is_cuda: Any
+
 class Generator:
     def __init__(self, device: Any = ...) -> None: ...
     def clone_state(self) -> Any: ...
@@ -69,6 +90,22 @@ class Generator:
     def manual_seed(self, seed: Any) -> Any: ...
     def seed(self) -> Any: ...
     def set_state(self, new_state: Any) -> Any: ...
+
+class HalfTensor:
+    dtype: Any
+    is_cuda: Any
+
+class IntTensor:
+    dtype: Any
+    is_cuda: Any
+
+class LongTensor:
+    dtype: Any
+    is_cuda: Any
+
+class ShortTensor:
+    dtype: Any
+    is_cuda: Any
 
 def abs(input: Any) -> Tensor: ...
 

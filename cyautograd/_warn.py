@@ -34,3 +34,16 @@ def warn_invalid_dof(fname, in_numel, out_numel, correction):
                   "than the reduction factor (input numel divided by output numel).")
         return True
     return False
+
+
+_WARNED = set()
+
+
+def warn_once(key, message, category=UserWarning):
+    """torch's TORCH_WARN_ONCE: the first time per process, or every time
+    while ``set_warn_always(True)`` is in effect."""
+    import cyautograd
+    if key in _WARNED and not cyautograd.is_warn_always_enabled():
+        return
+    _WARNED.add(key)
+    warn_user(message, category)

@@ -139,7 +139,7 @@ def _to_nested(data):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Copies data into a new leaf tensor (torch.tensor)."""
     device = _check_device(device)
-    _check_dtype(dtype)
+    dtype = _check_dtype(dtype)
     if not isinstance(data, (Tensor, np.ndarray, list, tuple)) and hasattr(data, "__dlpack__"):
         # another library's tensor (torch, CuPy, ...): copied as torch copies
         # a numpy array (torch.tensor(np_array))
@@ -178,7 +178,7 @@ def _check_ragged(x, depth=0):
 
 
 def as_tensor(data, *, dtype=None, device=None):
-    _check_dtype(dtype, "as_tensor")
+    dtype = _check_dtype(dtype, "as_tensor")
     if isinstance(data, Tensor):
         if device is not None:
             return data.to(device, dtype)
@@ -223,6 +223,7 @@ def _size(size, fname="zeros"):
 
 
 def _check_dtype(dtype, fname="tensor"):
+    dtype = D.canonical(dtype)
     if dtype is not None and not isinstance(dtype, D.dtype):
         raise TypeError(f"{fname}(): argument 'dtype' must be cyautograd.dtype, not {type(dtype).__name__}")
     return dtype
@@ -232,30 +233,47 @@ def _dt(dtype):
     return (_check_dtype(dtype, "zeros") or D.get_default_dtype()).np
 
 
+def _alloc(make, shape, npdt, *fill):
+    """``make(shape, *fill, npdt)`` with torch's errors for sizes no allocator
+    can give: the byte count overflowing int64, or the allocation failing."""
+    nbytes = np.dtype(npdt).itemsize
+    for s in shape:
+        nbytes *= s
+    if nbytes >= 1 << 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    try:
+        return make(shape, *fill, npdt)
+    except (MemoryError, ValueError):
+        raise RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)"
+                           ) from None
+
+
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
     device = _check_device(device)
-    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, device)
+    return _wrap(_alloc(np.zeros, _size(size), _dt(dtype)), requires_grad, device)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
     device = _check_device(device)
-    return _wrap(np.ones(_size(size, 'ones'), _dt(dtype)), requires_grad, device)
+    return _wrap(_alloc(np.ones, _size(size, 'ones'), _dt(dtype)), requires_grad, device)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
     device = _check_device(device)
-    return _wrap(np.zeros(_size(size, 'empty'), _dt(dtype)), requires_grad, device)
+    return _wrap(_alloc(np.zeros, _size(size, 'empty'), _dt(dtype)), requires_grad, device)
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
+    dtype = _check_dtype(dtype, "full")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value)
-    return _wrap(np.full(_size((size,)), fill_value, dtype.np), requires_grad, device)
+    return _wrap(_alloc(np.full, _size((size,)), dtype.np, fill_value), requires_grad, device)
 
 
 def _like(t, dtype):
-    return (t.dtype if dtype is None else dtype).np
+    return (t.dtype if dtype is None else _check_dtype(dtype, "zeros_like")).np
 
 
 def _tensor_arg(x, fname):
@@ -308,6 +326,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         raise RuntimeError("step must be nonzero")
     if (end - start) / step < 0:
         raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    dtype = _check_dtype(dtype, "arange")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
     return _wrap(np.arange(*vals, dtype=np.float64).astype(dtype.np) if dtype.is_floating_point
@@ -373,7 +392,7 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")
     shape = _size((size,) if isinstance(size, int) else tuple(size), "randint")
     device = _check_device(device)
-    arr = _gen(generator, "randint", device).integers(lo, hi, size=shape).astype((dtype or D.int64).np)
+    arr = _gen(generator, "randint", device).integers(lo, hi, size=shape).astype((_check_dtype(dtype, "randint") or D.int64).np)
     return _out(_wrap(arr, requires_grad, device), out)
 
 
@@ -390,7 +409,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False,
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     device = _check_device(device)
-    arr = _gen(generator, "randperm", device).permutation(int(n)).astype((dtype or D.int64).np)
+    arr = _gen(generator, "randperm", device).permutation(int(n)).astype((_check_dtype(dtype, "randperm") or D.int64).np)
     return _out(_wrap(arr, requires_grad, device), out)
 
 

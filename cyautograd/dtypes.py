@@ -72,6 +72,17 @@ _FROM_NP.update({d.np.type: d for d in ALL})
 _default = [float32]
 
 
+_PY_TYPES = {_builtin_float: float64, _builtin_int: int64, _builtin_bool: bool}
+
+
+def canonical(d):
+    """A dtype argument as torch's argument parser reads it: the builtin types
+    ``float``, ``int`` and ``bool`` stand for float64, int64 and bool."""
+    if d is None or d.__class__ is dtype:
+        return d
+    return _PY_TYPES.get(d, d) if isinstance(d, type) else d
+
+
 def get_default_dtype():
     return _default[0]
 

@@ -226,16 +226,10 @@ def inv(A, *, out=None):
     return _Inv.apply(A)
 
 
-_inv_ex_t = None
-
-
 def inv_ex(A, *, check_errors=False, out=None):
-    global _inv_ex_t
-    from collections import namedtuple
-    if _inv_ex_t is None:
-        _inv_ex_t = namedtuple("linalg_inv_ex", ["inverse", "info"])
+    from cyautograd.return_types import linalg_inv_ex
     from cyautograd.creation import zeros
-    return _inv_ex_t(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32))
+    return linalg_inv_ex(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32))
 
 
 @_named("LinalgDetBackward0")

@@ -474,6 +474,9 @@ cdef class Tensor:
                     return _ops.to(self, d)
             raise ValueError(f"invalid type: '{dtype}'")
         if isinstance(dtype, type):
+            legacy = getattr(type(dtype), "__instancecheck__", None) and getattr(dtype, "dtype", None)
+            if isinstance(legacy, _D.dtype):   # x.type(torch.DoubleTensor)
+                return _ops.to(self, legacy)
             raise ValueError(f"invalid type: '{dtype.__name__}'")
         if not isinstance(dtype, _D.dtype):
             raise TypeError("dtype must be a type, str, or dtype object")
@@ -781,6 +784,8 @@ cdef class Tensor:
     def __format__(self, spec):
         if self.data_.ndim == 0:
             return self.item().__format__(spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
         return object.__format__(self, spec)
 
     def __reduce_ex__(self, proto):

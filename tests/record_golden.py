@@ -26,6 +26,7 @@ SUITES = [
     ("ops_extra", "cases_ops_extra"),
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),
+    ("dropin_lead", "cases_dropin_lead"),
 ]
 
 

@@ -20,7 +20,6 @@ Python for breadth.
 import builtins as _b
 import functools
 import math
-from collections import namedtuple
 
 import numpy as np
 
@@ -168,15 +167,9 @@ def _inplace(self, op, *args, **kwargs):
     return _inplace_via(self, op, *args, **kwargs)
 
 
-_rt = {}
-
-
 def _return_type(name, fields):
-    if name not in _rt:
-        t = namedtuple(name, fields)
-        t.__module__ = "cyautograd.return_types"
-        _rt[name] = t
-    return _rt[name]
+    from cyautograd.return_types import return_type
+    return return_type(name, fields)   # NOTE [ Return types are structseqs ]
 
 
 # -- unary math ----------------------------------------------------------------

@@ -319,7 +319,7 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
 cdef object _np_dtype(dtype):
     if dtype is None:
         return None
-    return dtype.np
+    return _D.canonical(dtype).np
 
 
 cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtype, bint is_mean):
@@ -496,12 +496,10 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         fn0.num_inputs_ = 2
         set_history(out, fn0, 0)
         fn0.sv0 = save_variable(ind, False)
-    return _return_types.minmax(out, ind)
+    return (_RT_MAX if is_max else _RT_MIN)(out, ind)
 
 
-class _return_types:
-    from collections import namedtuple as _nt
-    minmax = _nt("max", ["values", "indices"])
+from cyautograd.return_types import max as _RT_MAX, min as _RT_MIN   # NOTE [ Return types are structseqs ]
 
 
 def max(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
@@ -684,7 +682,13 @@ def _softmax_common(input, dim, dtype, bint log):
     return out
 
 
-def softmax(input, dim=None, dtype=None, _stacklevel=3):
+_NO_DIM = object()   # torch.softmax(x) without dim is a TypeError (F.softmax picks one)
+
+
+def softmax(input, dim=_NO_DIM, dtype=None, _stacklevel=3):
+    if dim is _NO_DIM or dim is None:
+        raise TypeError('softmax() missing 1 required positional arguments: "dim"' if dim is _NO_DIM
+                        else "softmax(): argument 'dim' must be int, not NoneType")
     tok = fp_quiet_begin()
     try:
         return _softmax_common(input, dim, dtype, False)
@@ -692,7 +696,10 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
         fp_quiet_end(tok)
 
 
-def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
+def log_softmax(input, dim=_NO_DIM, dtype=None, _stacklevel=3):
+    if dim is _NO_DIM or dim is None:
+        raise TypeError('log_softmax() missing 1 required positional arguments: "dim"' if dim is _NO_DIM
+                        else "log_softmax(): argument 'dim' must be int, not NoneType")
     tok = fp_quiet_begin()
     try:
         return _softmax_common(input, dim, dtype, True)

@@ -361,7 +361,9 @@ cdef bint _is_device_arg(object a):
 def _to_args(args, kwargs):
     """(dtype, device, copy) of Tensor.to's three signatures, with torch's
     TypeError for any other combination."""
-    dtype = kwargs.pop("dtype", None)
+    dtype = _D.canonical(kwargs.pop("dtype", None))
+    if args and isinstance(args[0], type) or len(args) > 1 and isinstance(args[1], type):
+        args = tuple([_D.canonical(a) for a in args])   # x.to(float), x.to('cpu', int)
     device = kwargs.pop("device", None)
     copy = kwargs.pop("copy", False)
     kwargs.pop("non_blocking", None)
@@ -768,9 +770,22 @@ def t(input):
     return _view(x, x.data_.T, TBackward0, K_PERMUTE, (1, 0))
 
 
+cdef _warn_T(int n):
+    from cyautograd._warn import warn_once
+    if n == 0:
+        warn_once("T0", "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.")
+    else:
+        warn_once("T", "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+                  "deprecated and it will throw an error in a future release. Consider `x.mT` to transpose "
+                  "batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the "
+                  "dimensions of a tensor.")
+
+
 def numpy_T(input):
     cdef Tensor x = _arg(input, "T")
     n = x.data_.ndim
+    if n != 2:
+        _warn_T(n)
     if n < 2:
         # torch: a PermuteBackward0 view even when nothing moves
         p = tuple(range(n))

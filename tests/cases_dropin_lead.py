@@ -1,0 +1,125 @@
+"""Snippets run against both torch and cyautograd: the legacy typed
+constructors (FloatTensor, ...), return types as structseqs, Python types
+as dtypes, softmax's required dim, Tensor.__format__, the x.T deprecation
+warnings, numpy-free floating-point warnings."""
+import copy
+import pickle
+import warnings
+
+import numpy as np
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _n(s):
+    return str(s).replace("cyautograd", "torch")
+
+
+def _try(f):
+    try:
+        r = f()
+    except Exception as e:  # noqa: BLE001 - the error is the observable
+        return [type(e).__name__, _n(e)]
+    return _n(repr(r))
+
+
+# ------------------------------------------------------------ legacy constructors
+_LEGACY = [
+    "T.FloatTensor(2, 3).shape", "T.FloatTensor()", "T.LongTensor([1.7, 2])", "T.FloatTensor(np.array([1, 2]))",
+    "T.FloatTensor(T.Size([2])).shape", "T.FloatTensor((2, 3))", "isinstance(T.ones(2), T.FloatTensor)",
+    "isinstance(T.ones(2).double(), T.FloatTensor)", "isinstance(3, T.FloatTensor)",
+    "T.ones(2).type(T.DoubleTensor).dtype", "T.ones(2).type('torch.LongTensor').dtype", "T.FloatTensor.dtype",
+    "T.FloatTensor([1], requires_grad=True)", "T.BoolTensor([1, 0])", "T.FloatTensor(2, dtype=T.float64)",
+    "T.FloatTensor('a')", "T.FloatTensor(-1)", "issubclass(T.FloatTensor, T.Tensor)", "T.DoubleTensor(2.5)",
+    "T.IntTensor([[1, 2], [3, 4]]).dtype", "T.FloatTensor(2, 0).shape", "T.ByteTensor([1]).dtype",
+    "T.HalfTensor([1.5])", "T.ShortTensor([1]).dtype", "T.CharTensor([1]).dtype",
+    "T.FloatTensor(T.ones(2)).requires_grad", "T.FloatTensor(T.ones(2, dtype=T.int64))",
+]
+
+
+@case
+def legacy_constructors(T):
+    return [_try(lambda e=e: eval(e, {"T": T, "np": np})) for e in _LEGACY]
+
+
+# ------------------------------------------------------------ return types
+@case
+def return_types(T):
+    x = T.tensor([[3., 1., 2.], [0., 5., 4.]])
+    out = []
+    for r in (x.max(1), x.min(0), x.sort(1), x.topk(2), x.median(1), x.kthvalue(1, 1), T.max(x, 1, keepdim=True)):
+        out.append([_n(repr(r)), _n(str(r)), len(r), r.n_fields, isinstance(r, tuple),
+                    _n(type(r).__name__), list(r[0].shape), _n(repr(pickle.loads(pickle.dumps(r)))),
+                    _n(type(copy.copy(r)).__name__), r == tuple(r)])
+    R = type(x.max(1))
+    out.append(_try(lambda: R((1, 2))))
+    out.append(_try(lambda: R(1)))
+    out.append(_try(lambda: R((1, 2, 3))))
+    v, i = x.max(0)
+    out.append([v.tolist(), i.tolist()])
+    return out
+
+
+# ------------------------------------------------------------ Python types as dtypes
+_PYDT = [
+    "T.zeros(2, dtype=float).dtype", "T.ones(2, dtype=int).dtype", "T.tensor([1], dtype=bool).dtype",
+    "T.arange(3, dtype=float).dtype", "T.tensor([1]).to(dtype=float).dtype", "T.tensor([1.]).sum(dtype=float).dtype",
+    "T.tensor([1.]).new_zeros(2, dtype=int).dtype", "T.full((1,), 2, dtype=float).dtype",
+    "T.tensor([1.]).to(T.device('cpu'), float).dtype", "T.tensor([1]).to(float).dtype",
+    "T.randint(0, 3, (2,), dtype=float).dtype", "T.rand(2, dtype=float).dtype",
+    "T.tensor([1.]).cumsum(0, dtype=float).dtype", "T.zeros_like(T.tensor([1]), dtype=float).dtype",
+    "T.as_tensor([1], dtype=float).dtype", "T.tensor([1.]).to(float, copy=True).dtype",
+    "T.tensor([1.]).to(int).dtype", "T.tensor([1.]).to(bool).dtype", "T.zeros(2, dtype='x')",
+    "T.zeros_like(T.ones(1), dtype='x')", "T.tensor([1.]).type(float)",
+]
+
+
+@case
+def python_types_as_dtypes(T):
+    return [_try(lambda e=e: eval(e, {"T": T})) for e in _PYDT]
+
+
+# ------------------------------------------------------------ softmax's dim, __format__
+@case
+def softmax_dim_and_format(T):
+    x = T.tensor([1., 2.])
+    exprs = [lambda: T.softmax(x), lambda: x.softmax(), lambda: T.log_softmax(x), lambda: x.log_softmax(),
+             lambda: T.softmax(x, dim=None), lambda: T.softmax(x, 0, T.float64).dtype, lambda: x.softmax(0),
+             lambda: f"{T.tensor(1.5):.2f}", lambda: f"{x:.2f}", lambda: f"{x}", lambda: format(T.tensor(3), "04d")]
+    return [_try(f) for f in exprs]
+
+
+# ------------------------------------------------------------ warnings
+def _warned(f):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        try:
+            f()
+        except Exception:  # noqa: BLE001
+            pass
+    return [[x.category.__name__, _n(str(x.message).split(" (Triggered internally")[0])] for x in w]
+
+
+@case
+def transpose_T_warnings(T):
+    # TORCH_WARN_ONCE: made repeatable for the comparison with set_warn_always
+    T.set_warn_always(True)
+    try:
+        return [_warned(lambda s=s: T.ones(*s).T if s else T.tensor(1.).T) for s in ((), (2,), (2, 3), (2, 3, 4))]
+    finally:
+        T.set_warn_always(False)
+
+
+@case
+def fp_exceptions_do_not_warn(T):
+    exprs = [lambda: T.tensor([float("inf"), float("-inf")] * 100).sum(), lambda: T.tensor([1e300], dtype=T.float64).float(),
+             lambda: T.tensor([3e38]).half(), lambda: T.full((70000,), 2., dtype=T.float16).sum(),
+             lambda: T.tensor([[1e30, 1e30]]) @ T.tensor([[1e30], [1e30]]), lambda: T.tensor([1e30, 1e30]).norm(),
+             lambda: T.tensor([1.]).var(), lambda: T.std_mean(T.tensor([1.])), lambda: T.ones(2, 0).var(0),
+             lambda: T.tensor([0., 1.]).log(), lambda: T.tensor([1.]) / 0]
+    return [_warned(f) for f in exprs]
