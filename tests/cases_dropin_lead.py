@@ -123,3 +123,14 @@ def fp_exceptions_do_not_warn(T):
              lambda: T.tensor([1.]).var(), lambda: T.std_mean(T.tensor([1.])), lambda: T.ones(2, 0).var(0),
              lambda: T.tensor([0., 1.]).log(), lambda: T.tensor([1.]) / 0]
     return [_warned(f) for f in exprs]
+
+
+@case
+def python_int_scalar_range(T):
+    """Python ints beyond int64/uint64 raise torch's OverflowError with any tensor dtype."""
+    out = []
+    for v in (2 ** 63, 2 ** 64 - 1, 2 ** 64, -2 ** 63, -2 ** 63 - 1, 2 ** 70):
+        for x in (T.tensor([1.]), T.tensor([1]), T.tensor([1], dtype=T.uint8), T.tensor([1.], dtype=T.float16)):
+            out.append(_try(lambda: x * v))
+            out.append(_try(lambda: v + x))
+    return out

@@ -162,10 +162,13 @@ def dtype_name(t):
     return str(t.dtype).split(".")[-1]
 
 
-def assert_close(got, want, what="value", exact_zero_sign=False, tol=None):
+def assert_close(got, want, what="value", exact_zero_sign=False, tol=None, scale=None):
     """`got` (cyautograd) against `want` (torch): dtype, shape, NaN positions,
     infinities, values within the dtype's tolerance, and the sign of exact
-    zeros where the reference has an exact zero."""
+    zeros where the reference has an exact zero. ``scale``: the magnitude the
+    result was computed from (a sum's largest term); rounding of that size is
+    allowed (atol >= rtol * scale), as float32 sums that cancel differ by it
+    between any two summation orders."""
     if want is None or got is None:
         assert got is None and want is None, f"{what}: got {got!r}, want {want!r}"
         return
@@ -185,6 +188,8 @@ def assert_close(got, want, what="value", exact_zero_sign=False, tol=None):
     w = w.astype(np.float64)
     assert np.array_equal(np.isnan(g), np.isnan(w)), f"{what}: NaN positions differ\n{g}\n{w}"
     rtol, atol = tol or TOL.get(str(w.dtype) if g.dtype == w.dtype else "float32", TOL["float32"])
+    if scale is not None and np.isfinite(scale):
+        atol = max(atol, rtol * scale)
     np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, equal_nan=True, err_msg=what)
     if exact_zero_sign:
         z = (w == 0)

@@ -64,7 +64,10 @@ def test_matmul(shapes, data, op, dtype, layouts):
         if ce is None:
             tol = {"float32": (2e-4, 1e-3), "float64": (1e-9, 1e-9)}[dtype]
             for what, x, y in zip(("forward", "grad a", "grad b", "gg a", "gg b"), c, t):
-                assert_close_dt(x, y, dtype, f"{op} {what}", tol=tol)
+                # normwise: a dot product's cancellation error scales with its largest terms
+                yv = np.abs(np.asarray(y.detach().numpy(), dtype=np.float64)) if y is not None else np.zeros(0)
+                yv = yv[np.isfinite(yv)]
+                assert_close_dt(x, y, dtype, f"{op} {what}", tol=tol, scale=float(yv.max()) if yv.size else None)
         return
     # torch-free: numpy matmul on the same operands, gradients by differences
     la, xa = make(cyautograd, a, "float64", layouts[0])

@@ -81,6 +81,12 @@ def test_reduction(name, case, data, dtype, layout):
         assume(arr.ndim > 0 and arr.size > 0 and np.all(np.isfinite(arr)))
     if name in ("mean", "std", "var", "norm"):
         assume(arr.size > 0)
+    if name in ("std", "var") and dtype == "float32":
+        # torch rounds the float32 mean, so equal values of magnitude m leave
+        # deviations ~1e-7 m (std([1e30] * 3) is 9e22 and var inf there, the
+        # exact answer 0 here): no common answer to compare above ~1e15
+        fin = np.abs(arr[np.isfinite(arr)])
+        assume(fin.size == 0 or fin.max() < 1e15)
     # open: 0-d, zero-size and one-element inputs of amax/max/min/std/var
     # (dim handling and error words) and cumsum's signed zeros
     if name in ("amax", "amin", "max", "min", "std", "var", "cumsum"):

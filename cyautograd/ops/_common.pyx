@@ -68,16 +68,14 @@ cdef object scalar_array(object v, object npd):
     """A Python/numpy scalar as a 0-d array of dtype `npd`, as torch converts a
     wrapped number: an int outside a small integral dtype wraps around
     (uint8 + 300 adds 44), an int outside int64 raises OverflowError."""
+    if type(v) is int and (v < -0x8000000000000000 or v > 0xFFFFFFFFFFFFFFFF):
+        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
     if type(v) is int and npd.kind in "iu":
-        if v < -0x8000000000000000 or v > 0xFFFFFFFFFFFFFFFF:
-            raise OverflowError("int too big to convert")
         info = np.iinfo(npd)
         if v < info.min or v > info.max:
             v = v % (1 << (8 * npd.itemsize))
             if npd.kind == "i" and v > info.max:
                 v -= 1 << (8 * npd.itemsize)
-    elif type(v) is int and (v < -0x8000000000000000 or v > 0xFFFFFFFFFFFFFFFF):
-        raise OverflowError("int too big to convert")
     return np.asarray(v, dtype=npd)
 
 

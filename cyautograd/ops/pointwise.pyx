@@ -173,7 +173,9 @@ cdef inline bint _keeps_dtype(object x, object s):
         if tn == cnp.NPY_INT64:
             # out of int64's range: prep_binary raises torch's OverflowError
             return -0x8000000000000000 <= <object>s <= 0x7FFFFFFFFFFFFFFF
-        return tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
+        # ints beyond uint64 / int64 raise in prep_binary, as torch's Scalar conversion
+        return (tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16) and \
+            -0x8000000000000000 <= <object>s <= 0xFFFFFFFFFFFFFFFF
     return False
 
 
