@@ -134,3 +134,20 @@ def python_int_scalar_range(T):
             out.append(_try(lambda: x * v))
             out.append(_try(lambda: v + x))
     return out
+
+
+@case
+def tuple_index_slice_skipping(T):
+    """Inside a tuple index torch skips a slice written as start 0, stop >= size, step 1
+    (before negative wrapping): the view is then an alias, else a slice."""
+    x = T.ones(3, 4, requires_grad=True).clone()
+    e = T.ones(0, 3, requires_grad=True).clone()
+    idx = [(slice(None), slice(None)), (slice(0, 10), slice(None)), (slice(-3, None), slice(None)),
+           (slice(0, 3, 1), Ellipsis), (slice(None), slice(-4, None)), (slice(None), slice(None, -0)),
+           (slice(None), slice(0, 2 ** 70)), (slice(0, -1 + 4), slice(None)), (slice(0, 10), slice(0, 4)),
+           (slice(0, 10), None), (Ellipsis, slice(0, 4))]
+    out = [[x[i].grad_fn.name(), list(x[i].shape)] for i in idx]
+    eidx = [(slice(0, -1), slice(None)), (slice(0, 0), slice(None)), (slice(0, 5), slice(None)),
+            (slice(-1, None), slice(None)), (slice(None), slice(0, 3)), (slice(0, -1), Ellipsis)]
+    out += [[e[i].grad_fn.name(), list(e[i].shape)] for i in eidx]
+    return out

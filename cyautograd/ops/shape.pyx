@@ -1320,7 +1320,7 @@ cdef type _basic_index_node(object idx, tuple shape):
     """The node class torch's basic indexing ends with: it applies the index
     items left to right (int: select, slice: slice, None: unsqueeze) and
     names the view after the last one applied. Inside a tuple a slice
-    covering its whole dimension is skipped; a tuple that applies nothing
+    written as covering its whole dimension is skipped; a tuple that applies nothing
     gives an alias."""
     if not isinstance(idx, tuple):
         if idx is None:
@@ -1339,7 +1339,10 @@ cdef type _basic_index_node(object idx, tuple shape):
         elif it is Ellipsis:
             d += len(shape) - consumed
         elif isinstance(it, slice):
-            if it.indices(shape[d]) != (0, shape[d], 1):
+            # torch skips a slice given as start 0 (or None), a stop at or past
+            # the end (or None) and step 1 -- compared before negative wrapping
+            if not ((it.start is None or it.start == 0) and (it.step is None or it.step == 1)
+                    and (it.stop is None or it.stop >= shape[d])):
                 cls = SliceBackward0
             d += 1
         else:
