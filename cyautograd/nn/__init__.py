@@ -14,3 +14,6 @@ from cyautograd.nn.modules import (  # noqa: F401
     SiLU, SmoothL1Loss, Softmax, Softplus, Softsign, Tanh, Tanhshrink, Unflatten)
 from cyautograd.nn.rnn import (  # noqa: F401
     GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase)
+from cyautograd.nn.transformer import (  # noqa: F401
+    MultiheadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
+    TransformerEncoder, TransformerEncoderLayer)

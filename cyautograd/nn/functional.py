@@ -812,3 +812,9 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     else:
         loss = input - target * (input + eps).log()
     return _reduce(loss, _legacy_reduction(size_average, reduce, reduction))
+
+
+# the functionals of nn/functional2.py (attention, normalisations, resampling, rarer
+# activations and losses), kept in their own file
+from cyautograd.nn.functional2 import *  # noqa: E402,F401,F403
+from cyautograd.nn.functional2 import _canonical_mask  # noqa: E402,F401
