@@ -50,6 +50,15 @@ def _run_module(T, m, inputs, seed=0):
     return res
 
 
+def _no_names(res):
+    """These layers are composite here and one fused node in torch (NOTE [ Composite
+    functionals ]): values and gradients are compared, not the grad_fn name."""
+    for r in res:
+        if isinstance(r, list) and len(r) == 2 and isinstance(r[1], (str, type(None))):
+            r[1] = None
+    return res
+
+
 def _inp(T, shape, seed=0, dtype="float32", rg=True):
     return _x(T, shape, seed, dtype, requires_grad=rg)
 
@@ -489,3 +498,373 @@ CASES["transformer_err_feature"] = _err(lambda T: T.nn.Transformer(8, 2, 1, 1, 1
     T.zeros(5, 2, 8), T.zeros(4, 2, 6)))
 CASES["tenc_layer_err_activation"] = _err(lambda T: T.nn.TransformerEncoderLayer(
     8, 2, 16, activation="tanh"))
+
+
+# ============================================================== functionals (values, grads)
+def _fg(T, fn, shapes, dtype="float32", scale=2.0):
+    xs = [_x(T, s, i, dtype, scale=scale, requires_grad=True) for i, s in enumerate(shapes)]
+    y = fn(T, *xs)
+    outs = _flat(y)
+    loss = 0
+    for i, o in enumerate(outs):
+        if o.is_floating_point() and o.requires_grad:
+            loss = loss + (o * _x(T, tuple(o.shape), 9 + i, dtype, scale=1.0)).sum()
+    if not isinstance(loss, int):
+        loss.backward()
+    return [o.detach() for o in outs] + [x.grad for x in xs]
+
+
+def _Fn(name):
+    return lambda T: getattr(T.nn.functional, name)
+
+
+_FUNCS = {
+    "selu": (lambda T, x: T.nn.functional.selu(x * 3), [(3, 7)]),
+    "celu": (lambda T, x: T.nn.functional.celu(x * 3, 1.5), [(3, 7)]),
+    "softmin": (lambda T, x: T.nn.functional.softmin(x, 1), [(3, 7)]),
+    "softshrink": (lambda T, x: T.nn.functional.softshrink(x, 0.7), [(3, 7)]),
+    "hardshrink": (lambda T, x: T.nn.functional.hardshrink(x, 0.7), [(3, 7)]),
+    "threshold": (lambda T, x: T.nn.functional.threshold(x, 0.3, -2.0), [(3, 7)]),
+    "rrelu_eval": (lambda T, x: T.nn.functional.rrelu(x), [(3, 7)]),
+    "prelu_channels": (lambda T, x, w: T.nn.functional.prelu(x, w), [(2, 3, 4), (3,)]),
+    "prelu_one": (lambda T, x, w: T.nn.functional.prelu(x, w), [(2, 3, 4), (1,)]),
+    "elu_inplace": (lambda T, x: T.nn.functional.elu_(x * 1.0, 0.7), [(3, 7)]),
+    "leaky_relu_inplace": (lambda T, x: T.nn.functional.leaky_relu_(x * 1.0, 0.2), [(3, 7)]),
+    "hardtanh_inplace": (lambda T, x: T.nn.functional.hardtanh_(x * 1.0, -0.5, 0.5), [(3, 7)]),
+    "threshold_inplace": (lambda T, x: T.nn.functional.threshold_(x * 1.0, 0.1, 3.0), [(3, 7)]),
+    "selu_inplace": (lambda T, x: T.nn.functional.selu_(x * 1.0), [(3, 7)]),
+    "celu_inplace": (lambda T, x: T.nn.functional.celu_(x * 1.0, 2.0), [(3, 7)]),
+    "relu_inplace": (lambda T, x: T.nn.functional.relu_(x * 1.0), [(3, 7)]),
+    "group_norm": (lambda T, x, w, b: T.nn.functional.group_norm(x, 2, w, b), [(2, 4, 5), (4,),
+                                                                              (4,)]),
+    "group_norm_4d": (lambda T, x: T.nn.functional.group_norm(x, 3, eps=1e-3), [(2, 6, 2, 3)]),
+    "instance_norm": (lambda T, x, w, b: T.nn.functional.instance_norm(x, weight=w, bias=b),
+                      [(2, 3, 5), (3,), (3,)]),
+    "rms_norm": (lambda T, x, w: T.nn.functional.rms_norm(x, (4,), w), [(3, 4), (4,)]),
+    "rms_norm_eps": (lambda T, x: T.nn.functional.rms_norm(x, (2, 4), eps=0.1), [(3, 2, 4)]),
+    "local_response_norm": (lambda T, x: T.nn.functional.local_response_norm(x, 3, 0.1, 0.75, 2.0),
+                            [(2, 5, 4)]),
+    "local_response_norm_4d": (lambda T, x: T.nn.functional.local_response_norm(x, 2),
+                               [(1, 4, 3, 3)]),
+    "conv3d": (lambda T, x, w, b: T.nn.functional.conv3d(x, w, b, stride=(1, 2, 1), padding=1),
+               [(1, 2, 4, 5, 3), (3, 2, 2, 3, 2), (3,)]),
+    "conv_transpose1d": (lambda T, x, w, b: T.nn.functional.conv_transpose1d(x, w, b, stride=2),
+                         [(2, 3, 5), (3, 4, 3), (4,)]),
+    "conv_transpose1d_groups_pad": (lambda T, x, w: T.nn.functional.conv_transpose1d(
+        x, w, stride=3, padding=2, output_padding=1, groups=2, dilation=2),
+        [(1, 4, 5), (4, 3, 3)]),
+    "conv_transpose2d": (lambda T, x, w, b: T.nn.functional.conv_transpose2d(
+        x, w, b, stride=2, padding=1, output_padding=1), [(2, 3, 4, 3), (3, 2, 3, 3), (2,)]),
+    "conv_transpose2d_dil": (lambda T, x, w: T.nn.functional.conv_transpose2d(
+        x, w, stride=(1, 2), dilation=(2, 1)), [(1, 2, 3, 3), (2, 3, 2, 2)]),
+    "conv_transpose2d_unbatched": (lambda T, x, w: T.nn.functional.conv_transpose2d(x, w),
+                                   [(2, 3, 3), (2, 3, 2, 2)]),
+    "interp_nearest_1d": (lambda T, x: T.nn.functional.interpolate(x, scale_factor=2.5),
+                          [(1, 2, 5)]),
+    "interp_nearest_2d_size": (lambda T, x: T.nn.functional.interpolate(x, size=(5, 3)),
+                               [(1, 2, 3, 4)]),
+    "interp_nearest_exact": (lambda T, x: T.nn.functional.interpolate(x, size=7,
+                                                                      mode="nearest-exact"),
+                             [(1, 2, 5)]),
+    "interp_linear": (lambda T, x: T.nn.functional.interpolate(x, scale_factor=1.7, mode="linear"),
+                      [(2, 2, 5)]),
+    "interp_linear_ac": (lambda T, x: T.nn.functional.interpolate(x, size=9, mode="linear",
+                                                                  align_corners=True),
+                         [(2, 2, 5)]),
+    "interp_bilinear": (lambda T, x: T.nn.functional.interpolate(x, size=(5, 7), mode="bilinear"),
+                        [(1, 2, 3, 4)]),
+    "interp_bilinear_ac_down": (lambda T, x: T.nn.functional.interpolate(
+        x, scale_factor=0.5, mode="bilinear", align_corners=True), [(1, 2, 6, 5)]),
+    "interp_bilinear_recompute": (lambda T, x: T.nn.functional.interpolate(
+        x, scale_factor=1.3, mode="bilinear", recompute_scale_factor=True), [(1, 1, 4, 5)]),
+    "interp_trilinear": (lambda T, x: T.nn.functional.interpolate(x, scale_factor=2,
+                                                                  mode="trilinear"),
+                         [(1, 1, 2, 3, 2)]),
+    "interp_area": (lambda T, x: T.nn.functional.interpolate(x, size=(2, 3), mode="area"),
+                    [(1, 2, 5, 7)]),
+    "interp_f64": (lambda T, x: T.nn.functional.interpolate(x.double(), scale_factor=1.5,
+                                                            mode="bilinear"), [(1, 1, 3, 3)]),
+    "adaptive_avg_pool1d": (lambda T, x: T.nn.functional.adaptive_avg_pool1d(x, 3), [(2, 3, 7)]),
+    "adaptive_max_pool1d": (lambda T, x: T.nn.functional.adaptive_max_pool1d(x, 3, True),
+                            [(2, 3, 7)]),
+    "adaptive_max_pool2d": (lambda T, x: T.nn.functional.adaptive_max_pool2d(x, (2, 3), True),
+                            [(2, 3, 5, 7)]),
+    "adaptive_max_pool2d_none": (lambda T, x: T.nn.functional.adaptive_max_pool2d(x, (None, 2)),
+                                 [(1, 2, 3, 5)]),
+    "max_pool2d_indices": (lambda T, x: T.nn.functional.max_pool2d(x, 3, 2, 1,
+                                                                   return_indices=True),
+                           [(2, 3, 7, 6)]),
+    "max_pool2d_indices_dil_ceil": (lambda T, x: T.nn.functional.max_pool2d(
+        x, 2, 2, 0, 2, ceil_mode=True, return_indices=True), [(1, 2, 7, 7)]),
+    "max_pool1d_indices": (lambda T, x: T.nn.functional.max_pool1d(x, 3, 2, 1,
+                                                                   return_indices=True),
+                           [(2, 3, 9)]),
+    "max_unpool2d": (lambda T, x: T.nn.functional.max_unpool2d(
+        *T.nn.functional.max_pool2d(x, 2, return_indices=True), 2), [(2, 3, 6, 4)]),
+    "max_unpool2d_size": (lambda T, x: T.nn.functional.max_unpool2d(
+        *T.nn.functional.max_pool2d(x, 2, return_indices=True), 2, output_size=(5, 5)),
+        [(1, 2, 5, 5)]),
+    "max_unpool1d": (lambda T, x: T.nn.functional.max_unpool1d(
+        *T.nn.functional.max_pool1d(x, 3, 2, 1, return_indices=True), 3, 2, 1), [(2, 3, 9)]),
+    "pixel_shuffle": (lambda T, x: T.nn.functional.pixel_shuffle(x, 2), [(2, 8, 3, 2)]),
+    "pixel_unshuffle": (lambda T, x: T.nn.functional.pixel_unshuffle(x, 2), [(2, 2, 4, 6)]),
+    "channel_shuffle": (lambda T, x: T.nn.functional.channel_shuffle(x, 3), [(2, 6, 2)]),
+    "unfold": (lambda T, x: T.nn.functional.unfold(x, (2, 3), dilation=(1, 2), padding=1,
+                                                   stride=(2, 1)), [(2, 3, 5, 6)]),
+    "fold": (lambda T, x: T.nn.functional.fold(x, (4, 5), 2), [(2, 12, 12)]),
+    "fold_pad_stride": (lambda T, x: T.nn.functional.fold(x, (5, 5), 3, padding=1, stride=2),
+                        [(1, 18, 9)]),
+    "margin_ranking_loss": (lambda T, a, b: T.nn.functional.margin_ranking_loss(
+        a, b, T.tensor([1., -1., 1., -1.]), 0.3), [(4,), (4,)]),
+    "hinge_embedding_loss": (lambda T, a: T.nn.functional.hinge_embedding_loss(
+        a, T.tensor([[1., -1., 1.], [-1., -1., 1.]]), 0.8, reduction="sum"), [(2, 3)]),
+    "soft_margin_loss": (lambda T, a: T.nn.functional.soft_margin_loss(
+        a * 10, T.tensor([[1., -1., 1.], [-1., -1., 1.]])), [(2, 3)]),
+    "cosine_embedding_loss": (lambda T, a, b: T.nn.functional.cosine_embedding_loss(
+        a, b, T.tensor([1., -1., 1.]), 0.1, reduction="none"), [(3, 5), (3, 5)]),
+    "triplet_margin_loss": (lambda T, a, p, n: T.nn.functional.triplet_margin_loss(
+        a, p, n, margin=2.0), [(4, 5), (4, 5), (4, 5)]),
+    "triplet_margin_loss_swap_p1": (lambda T, a, p, n: T.nn.functional.triplet_margin_loss(
+        a, p, n, margin=2.0, p=1, swap=True, reduction="none"), [(4, 5), (4, 5), (4, 5)]),
+    "triplet_margin_with_distance_loss": (
+        lambda T, a, p, n: T.nn.functional.triplet_margin_with_distance_loss(
+            a, p, n, distance_function=lambda u, v: (u - v).abs().sum(-1), margin=3.0, swap=True),
+        [(4, 5), (4, 5), (4, 5)]),
+    "poisson_nll_loss_full": (lambda T, a: T.nn.functional.poisson_nll_loss(
+        a, T.tensor([[0., 1., 3.], [5., 2., 0.5]]), full=True), [(2, 3)]),
+    "poisson_nll_loss_nolog": (lambda T, a: T.nn.functional.poisson_nll_loss(
+        a.abs() + 0.1, T.tensor([[0., 1., 3.], [5., 2., 0.5]]), log_input=False, full=True,
+        reduction="sum"), [(2, 3)]),
+    "gaussian_nll_loss": (lambda T, a, t, v: T.nn.functional.gaussian_nll_loss(
+        a, t, v.abs(), full=True), [(3, 4), (3, 4), (3, 4)]),
+    "gaussian_nll_loss_hetero": (lambda T, a, t, v: T.nn.functional.gaussian_nll_loss(
+        a, t, v.abs() * 0.01, reduction="none"), [(3, 4), (3, 4), (3, 1)]),
+    "gaussian_nll_loss_var_short": (lambda T, a, t, v: T.nn.functional.gaussian_nll_loss(
+        a, t, v.abs() + 0.5), [(3, 4), (3, 4), (3,)]),
+    "multilabel_soft_margin_loss": (lambda T, a, w: T.nn.functional.multilabel_soft_margin_loss(
+        a, T.tensor([[1., 0., 1., 0.], [0., 0., 1., 1.]]), weight=w.detach().abs()),
+        [(2, 4), (4,)]),
+    "multi_margin_loss": (lambda T, a: T.nn.functional.multi_margin_loss(a, T.tensor([3, 0, 2])),
+                          [(3, 5)]),
+    "multi_margin_loss_p2_w": (lambda T, a: T.nn.functional.multi_margin_loss(
+        a, T.tensor([3, 0, 2]), p=2, margin=0.5, weight=T.tensor([1., 2., 0.5, 1., 3.]),
+        reduction="none"), [(3, 5)]),
+    "multi_margin_loss_1d": (lambda T, a: T.nn.functional.multi_margin_loss(a, T.tensor(2)),
+                             [(5,)]),
+    "multilabel_margin_loss": (lambda T, a: T.nn.functional.multilabel_margin_loss(
+        a, T.tensor([[3, 0, -1, 1], [1, 2, 3, -1], [-1, 0, 0, 0]])), [(3, 4)]),
+    "multilabel_margin_loss_1d": (lambda T, a: T.nn.functional.multilabel_margin_loss(
+        a, T.tensor([2, 2, -1, 0])), [(4,)]),
+    "embedding_bag_2d_mean": (lambda T, w: T.nn.functional.embedding_bag(
+        T.tensor([[1, 2, 4], [4, 3, 9]]), w), [(10, 3)]),
+    "embedding_bag_offsets_sum_psw": (lambda T, w, p: T.nn.functional.embedding_bag(
+        T.tensor([1, 2, 4, 5, 4, 3, 2, 9]), w, T.tensor([0, 3, 3]), mode="sum",
+        per_sample_weights=p), [(10, 3), (8,)]),
+    "embedding_bag_max_padding": (lambda T, w: T.nn.functional.embedding_bag(
+        T.tensor([1, 0, 4, 0, 0, 3, 2, 9]), w, T.tensor([0, 3, 5]), mode="max", padding_idx=0),
+        [(10, 3)]),
+    "embedding_bag_mean_padding_last": (lambda T, w: T.nn.functional.embedding_bag(
+        T.tensor([1, 0, 4, 0, 0, 3, 2, 9]), w, T.tensor([0, 3, 5, 8]), padding_idx=0,
+        include_last_offset=True), [(10, 3)]),
+}
+for _n, (_f, _shapes) in _FUNCS.items():
+    CASES["F_" + _n] = lambda T, f=_f, s=_shapes: _fg(T, f, s)
+for _n in ("group_norm", "conv_transpose2d", "interp_bilinear", "unfold", "fold",
+           "gaussian_nll_loss", "multi_margin_loss"):
+    CASES["F_" + _n + "_f64"] = lambda T, f=_FUNCS[_n][0], s=_FUNCS[_n][1]: _fg(T, f, s,
+                                                                                "float64")
+
+
+# ============================================================== modules
+def _mod(T, ctor, shapes, train=True, dtype="float32"):
+    m = ctor(T)
+    if dtype == "float64":
+        m = m.double()
+    if not train:
+        m.eval()
+    res = _run_module(T, m, [_inp(T, s, i, dtype) for i, s in enumerate(shapes)])
+    return _no_names(res) + [repr(m), list(m.state_dict().keys()),
+                  [[n, b] for n, b in m.named_buffers()]]
+
+
+_MODS = {
+    "GroupNorm": (lambda T: T.nn.GroupNorm(3, 6), [(2, 6, 4)]),
+    "GroupNorm_noaffine": (lambda T: T.nn.GroupNorm(2, 4, affine=False), [(2, 4, 3, 2)]),
+    "InstanceNorm1d": (lambda T: T.nn.InstanceNorm1d(3), [(2, 3, 5)]),
+    "InstanceNorm1d_unbatched_affine": (lambda T: T.nn.InstanceNorm1d(3, affine=True),
+                                        [(3, 5)]),
+    "InstanceNorm2d_track": (lambda T: T.nn.InstanceNorm2d(3, affine=True,
+                                                           track_running_stats=True),
+                             [(2, 3, 4, 3)]),
+    "InstanceNorm3d": (lambda T: T.nn.InstanceNorm3d(2), [(2, 2, 3, 2, 2)]),
+    "BatchNorm3d": (lambda T: T.nn.BatchNorm3d(2), [(3, 2, 2, 3, 2)]),
+    "RMSNorm": (lambda T: T.nn.RMSNorm(4), [(3, 4)]),
+    "RMSNorm_2d_eps": (lambda T: T.nn.RMSNorm([2, 4], eps=1e-2), [(3, 2, 4)]),
+    "LocalResponseNorm": (lambda T: T.nn.LocalResponseNorm(3, 0.2, 0.5, 1.5), [(2, 4, 3)]),
+    "Conv3d": (lambda T: T.nn.Conv3d(2, 3, (2, 3, 2), stride=2, padding=(1, 0, 1)),
+               [(1, 2, 5, 5, 4)]),
+    "Conv3d_reflect": (lambda T: T.nn.Conv3d(2, 2, 3, padding=1, padding_mode="replicate",
+                                             bias=False), [(1, 2, 3, 3, 3)]),
+    "ConvTranspose1d": (lambda T: T.nn.ConvTranspose1d(4, 6, 3, stride=2, groups=2),
+                        [(2, 4, 5)]),
+    "ConvTranspose2d": (lambda T: T.nn.ConvTranspose2d(3, 2, (3, 2), stride=2, padding=1,
+                                                       output_padding=1), [(2, 3, 4, 3)]),
+    "Upsample_nearest": (lambda T: T.nn.Upsample(scale_factor=2), [(1, 2, 3, 3)]),
+    "Upsample_bilinear": (lambda T: T.nn.Upsample(size=(5, 4), mode="bilinear",
+                                                  align_corners=False), [(1, 2, 3, 3)]),
+    "UpsamplingBilinear2d": (lambda T: T.nn.UpsamplingBilinear2d(scale_factor=2),
+                             [(1, 2, 3, 3)]),
+    "UpsamplingNearest2d": (lambda T: T.nn.UpsamplingNearest2d(size=(4, 5)), [(1, 2, 3, 3)]),
+    "AdaptiveAvgPool1d": (lambda T: T.nn.AdaptiveAvgPool1d(4), [(2, 3, 9)]),
+    "AdaptiveMaxPool2d": (lambda T: T.nn.AdaptiveMaxPool2d(2), [(2, 3, 5, 5)]),
+    "AvgPool1d": (lambda T: T.nn.AvgPool1d(3, 2, 1), [(2, 3, 8)]),
+    "PixelShuffle": (lambda T: T.nn.PixelShuffle(3), [(1, 9, 2, 2)]),
+    "PixelUnshuffle": (lambda T: T.nn.PixelUnshuffle(2), [(1, 1, 4, 4)]),
+    "Fold": (lambda T: T.nn.Fold((3, 4), 2), [(1, 8, 6)]),
+    "Unfold": (lambda T: T.nn.Unfold(2, stride=2), [(1, 2, 4, 4)]),
+    "ZeroPad2d": (lambda T: T.nn.ZeroPad2d((1, 2, 0, 1)), [(1, 2, 3, 3)]),
+    "ConstantPad1d": (lambda T: T.nn.ConstantPad1d((2, 1), 0.5), [(2, 3)]),
+    "ConstantPad3d": (lambda T: T.nn.ConstantPad3d(1, -1.0), [(1, 1, 2, 2, 2)]),
+    "ReflectionPad1d": (lambda T: T.nn.ReflectionPad1d(2), [(1, 2, 4)]),
+    "ReflectionPad2d": (lambda T: T.nn.ReflectionPad2d((1, 2, 2, 1)), [(1, 2, 4, 4)]),
+    "ReplicationPad1d": (lambda T: T.nn.ReplicationPad1d((3, 1)), [(1, 2, 4)]),
+    "ReplicationPad2d": (lambda T: T.nn.ReplicationPad2d(2), [(1, 2, 3, 3)]),
+    "CircularPad1d": (lambda T: T.nn.CircularPad1d(2), [(1, 2, 4)]),
+    "CircularPad2d": (lambda T: T.nn.CircularPad2d((1, 0, 2, 1)), [(1, 2, 3, 3)]),
+    "PReLU": (lambda T: T.nn.PReLU(), [(2, 3, 4)]),
+    "PReLU_channels": (lambda T: T.nn.PReLU(3, 0.1), [(2, 3, 4)]),
+    "SELU": (lambda T: T.nn.SELU(), [(3, 4)]),
+    "CELU": (lambda T: T.nn.CELU(0.5), [(3, 4)]),
+    "Softmin": (lambda T: T.nn.Softmin(dim=1), [(3, 4)]),
+    "Softshrink": (lambda T: T.nn.Softshrink(1.0), [(3, 4)]),
+    "Hardshrink": (lambda T: T.nn.Hardshrink(), [(3, 4)]),
+    "Threshold": (lambda T: T.nn.Threshold(0.2, 7.0), [(3, 4)]),
+    "RReLU_eval": (lambda T: T.nn.RReLU(0.1, 0.3), [(3, 4)], False),
+    "Softmax2d": (lambda T: T.nn.Softmax2d(), [(2, 3, 2, 2)]),
+    "Dropout2d_eval": (lambda T: T.nn.Dropout2d(0.3), [(2, 3, 2, 2)], False),
+    "Dropout1d_p0": (lambda T: T.nn.Dropout1d(0.0), [(2, 3, 4)]),
+    "AlphaDropout_eval": (lambda T: T.nn.AlphaDropout(0.3), [(2, 3)], False),
+    "AlphaDropout_p1": (lambda T: T.nn.AlphaDropout(1.0), [(2, 3)]),
+    "FeatureAlphaDropout_eval": (lambda T: T.nn.FeatureAlphaDropout(0.3), [(2, 3, 2)], False),
+    "PairwiseDistance": (lambda T: T.nn.PairwiseDistance(p=3.0, keepdim=True), [(3, 4), (3, 4)]),
+    "MarginRankingLoss": (lambda T: T.nn.MarginRankingLoss(0.2), [(4,), (4,), (4,)]),
+    "TripletMarginLoss": (lambda T: T.nn.TripletMarginLoss(margin=1.5), [(3, 4), (3, 4), (3, 4)]),
+    "GaussianNLLLoss": (lambda T: T.nn.GaussianNLLLoss(eps=0.5), [(3, 4), (3, 4), (3, 4)]),
+    "SoftMarginLoss": (lambda T: T.nn.SoftMarginLoss(reduction="sum"), [(3, 4), (3, 4)]),
+    "PoissonNLLLoss": (lambda T: T.nn.PoissonNLLLoss(), [(3, 4), (3, 4)]),
+}
+for _n, _v in _MODS.items():
+    _train = _v[2] if len(_v) > 2 else True
+    CASES["M_" + _n] = lambda T, c=_v[0], s=_v[1], t=_train: _mod(T, c, s, t)
+for _n in ("GroupNorm", "ConvTranspose2d", "Conv3d", "InstanceNorm2d_track", "RMSNorm"):
+    CASES["M_" + _n + "_f64"] = lambda T, c=_MODS[_n][0], s=_MODS[_n][1]: _mod(T, c, s,
+                                                                               dtype="float64")
+
+
+def _embedding_bag_module(T):
+    m = T.nn.EmbeddingBag(10, 3, mode="sum", padding_idx=2)
+    return _no_names(_run_module(T, m, [T.tensor([1, 2, 4, 5, 4, 3, 2, 9]),
+                                        T.tensor([0, 4])])) + [repr(m)]
+
+
+def _instance_norm_running(T):
+    m = T.nn.InstanceNorm1d(3, track_running_stats=True, momentum=0.3)
+    for i in range(3):
+        m(_x(T, (2, 3, 5), i))
+    m.eval()
+    return [m(_x(T, (2, 3, 5), 7)), m.running_mean, m.running_var, m.num_batches_tracked]
+
+
+def _buffer(T):
+    class M(T.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = T.nn.Buffer(T.ones(2))
+            self.b = T.nn.Buffer(T.zeros(3), persistent=False)
+            self.lin = T.nn.Linear(2, 2)
+    m = M()
+    return [list(m.state_dict()), [n for n, _ in m.named_buffers()],
+            isinstance(m.a, T.nn.Buffer), isinstance(T.ones(1), T.nn.Buffer),
+            type(T.nn.Buffer(T.ones(1))).__name__]
+
+
+CASES["M_EmbeddingBag"] = _embedding_bag_module
+CASES["M_InstanceNorm1d_running"] = _instance_norm_running
+CASES["M_Buffer"] = _buffer
+CASES["M_ConvTranspose2d_output_size"] = lambda T: _no_names(_run_module(
+    T, _CT(T), [_inp(T, (1, 3, 4, 4))]))
+
+
+def _CT(T):
+    class M(T.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.c = T.nn.ConvTranspose2d(3, 2, 3, stride=2)
+
+        def forward(self, x):
+            return self.c(x, output_size=[1, 2, 10, 9])
+    return M()
+
+
+_LAYER_ERRORS = {
+    "group_norm_err_groups": lambda T: T.nn.functional.group_norm(T.zeros(2, 6, 3), 4),
+    "GroupNorm_err_ctor": lambda T: T.nn.GroupNorm(4, 6),
+    "InstanceNorm1d_err_dim": lambda T: T.nn.InstanceNorm1d(3)(T.zeros(2, 3, 4, 5)),
+    "InstanceNorm1d_err_affine_features": lambda T: T.nn.InstanceNorm1d(4, affine=True)(
+        T.zeros(2, 3, 5)),
+    "BatchNorm3d_err_dim": lambda T: T.nn.BatchNorm3d(3)(T.zeros(2, 3, 4, 5)),
+    "rms_norm_err_shape": lambda T: T.nn.functional.rms_norm(T.zeros(2, 3), (4,)),
+    "ConvTranspose2d_err_mode": lambda T: T.nn.ConvTranspose2d(2, 2, 3, padding_mode="reflect"),
+    "ConvTranspose2d_err_output_size": lambda T: T.nn.ConvTranspose2d(3, 2, 3, stride=2)(
+        T.zeros(1, 3, 4, 4), output_size=[20, 20]),
+    "conv_transpose2d_err_channels": lambda T: T.nn.functional.conv_transpose2d(
+        T.zeros(1, 3, 4, 4), T.zeros(2, 2, 3, 3)),
+    "interp_err_both": lambda T: T.nn.functional.interpolate(T.zeros(1, 1, 4), size=3,
+                                                             scale_factor=2),
+    "interp_err_none": lambda T: T.nn.functional.interpolate(T.zeros(1, 1, 4)),
+    "interp_err_align": lambda T: T.nn.functional.interpolate(T.zeros(1, 1, 4), size=3,
+                                                              align_corners=True),
+    "interp_err_mode_dim": lambda T: T.nn.functional.interpolate(T.zeros(1, 1, 4), size=3,
+                                                                 mode="bilinear"),
+    "interp_err_size_len": lambda T: T.nn.functional.interpolate(T.zeros(1, 1, 4, 4),
+                                                                 size=(3, 3, 3)),
+    "interp_err_recompute_size": lambda T: T.nn.functional.interpolate(
+        T.zeros(1, 1, 4), size=3, recompute_scale_factor=True),
+    "pixel_shuffle_err": lambda T: T.nn.functional.pixel_shuffle(T.zeros(1, 3, 2, 2), 2),
+    "pixel_unshuffle_err": lambda T: T.nn.functional.pixel_unshuffle(T.zeros(1, 1, 3, 4), 2),
+    "fold_err_blocks": lambda T: T.nn.functional.fold(T.zeros(1, 4, 7), (4, 4), 2),
+    "fold_err_kernel": lambda T: T.nn.functional.fold(T.zeros(1, 5, 9), (4, 4), 2),
+    "dropout1d_err_dim": lambda T: T.nn.functional.dropout1d(T.zeros(2, 3, 4, 5)),
+    "dropout_err_p": lambda T: T.nn.Dropout2d(1.5),
+    "softshrink_err": lambda T: T.nn.functional.softshrink(T.zeros(3), -1.0),
+    "prelu_err_mismatch": lambda T: T.nn.functional.prelu(T.zeros(2, 3), T.zeros(4)),
+    "multi_margin_err_p": lambda T: T.nn.functional.multi_margin_loss(T.zeros(2, 3),
+                                                                      T.tensor([0, 1]), p=3),
+    "gaussian_nll_err_var": lambda T: T.nn.functional.gaussian_nll_loss(
+        T.zeros(3, 4), T.zeros(3, 4), T.ones(2, 4)),
+    "gaussian_nll_err_neg": lambda T: T.nn.functional.gaussian_nll_loss(
+        T.zeros(3, 4), T.zeros(3, 4), -T.ones(3, 4)),
+    "margin_ranking_err_dims": lambda T: T.nn.functional.margin_ranking_loss(
+        T.zeros(3), T.zeros(3, 1), T.zeros(3)),
+    "triplet_err_dims": lambda T: T.nn.functional.triplet_margin_loss(
+        T.zeros(3, 2), T.zeros(3, 2), T.zeros(2)),
+    "Softmax2d_err_dim": lambda T: T.nn.Softmax2d()(T.zeros(2, 3)),
+    "max_unpool2d_err_size": lambda T: T.nn.functional.max_unpool2d(
+        T.zeros(1, 1, 2, 2), T.zeros(1, 1, 2, 2, dtype=T.int64), 2, output_size=(9, 9)),
+    "embedding_bag_err_psw_mode": lambda T: T.nn.functional.embedding_bag(
+        T.tensor([[1, 2]]), T.zeros(4, 2), per_sample_weights=T.ones(1, 2)),
+}
+for _n, _f in _LAYER_ERRORS.items():
+    CASES[_n] = _err(_f)
+
+
+def _dropout2d_warnings(T):
+    import warnings
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        T.nn.functional.dropout2d(T.ones(2, 3, 4), 0.5, training=False)
+        T.nn.functional.dropout2d(T.ones(2, 3), 0.5, training=False)
+    return [str(x.message) for x in w]
+
+
+CASES["dropout2d_warnings"] = _dropout2d_warnings

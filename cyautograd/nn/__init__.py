@@ -17,3 +17,4 @@ from cyautograd.nn.rnn import (  # noqa: F401
 from cyautograd.nn.transformer import (  # noqa: F401
     MultiheadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
     TransformerEncoder, TransformerEncoderLayer)
+from cyautograd.nn.layers import *  # noqa: F401,F403
