@@ -29,6 +29,81 @@ _C_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half",
             "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
 
 
+def _check_alloc(shape, element_size):
+    """torch's errors for an output too large to allocate, raised before any loop over
+    the output (a huge output_size would otherwise run for ever)."""
+    numel = 1
+    for v in shape:
+        if v < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {v}: "
+                               f"{list(shape)}")
+        numel *= v
+    if numel > (1 << 63) - 1:
+        raise RuntimeError("numel: integer multiplication overflow")
+    nbytes = numel * element_size
+    if nbytes > (1 << 40):
+        raise RuntimeError(f"DefaultCPUAllocator: not enough memory: you tried to allocate "
+                           f"{nbytes} bytes.")
+
+
+# NOTE [ Argument types of the nn functionals ]
+# Where torch's functional is (or first calls) a native op, its argument parser
+# rejects a wrong type with TypeError before anything runs; _args does the same
+# for the parameters that parser sees (Tensor, Tensor?, int, int[], float, bool),
+# so bad input gets torch's exception type rather than whatever the composite's
+# first op would raise.
+def _tname(v):
+    from cyautograd.tensor import Tensor
+    return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+
+
+def _is_int(v):
+    from cyautograd.tensor import Tensor
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, np.integer)):
+        return True
+    return isinstance(v, Tensor) and v.dim() == 0 and not v.is_floating_point() and \
+        v.dtype != _T().bool
+
+
+def _ok(kind, v):
+    from cyautograd.tensor import Tensor
+    if kind.endswith("?"):
+        if v is None:
+            return True
+        kind = kind[:-1]
+    if kind == "Tensor":
+        return isinstance(v, Tensor)
+    if kind == "int":
+        return _is_int(v)
+    if kind == "int[]":
+        if _is_int(v):
+            return True
+        return isinstance(v, (tuple, list)) and all(_is_int(x) for x in v)
+    if kind == "float":
+        if isinstance(v, (int, float, np.integer, np.floating)):
+            return True
+        return isinstance(v, Tensor) and v.dim() == 0
+    if kind == "bool":
+        return isinstance(v, (bool, np.bool_))
+    return True
+
+
+_KIND_WORDS = {"Tensor": "Tensor", "int": "int", "int[]": "tuple of ints", "float": "float",
+               "bool": "bool"}
+
+
+def _args(fname, spec, *values):
+    """Raise torch's TypeError when a value does not fit its parameter's kind
+    (spec: "name:kind" strings, in the order of values)."""
+    for pos, (item, v) in enumerate(zip(spec, values), 1):
+        name, kind = item.split(":")
+        if not _ok(kind, v):
+            raise TypeError(f"{fname}(): argument '{name}' (position {pos}) must be "
+                            f"{_KIND_WORDS[kind.rstrip('?')]}, not {_tname(v)}")
+
+
 def _cname(dtype):
     s = str(dtype).split(".")[-1]
     return _C_NAMES.get(s, s)
@@ -59,6 +134,8 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     >>> F.scaled_dot_product_attention(q, k, v, is_causal=True).shape
     torch.Size([2, 4, 3, 8])
     """
+    _args("scaled_dot_product_attention", ("query:Tensor", "key:Tensor", "value:Tensor", "attn_mask:Tensor?", "dropout_p:float", "is_causal:bool"),
+          query, key, value, attn_mask, dropout_p, is_causal)
     T = _T()
     if query.dim() < 2 or key.dim() < 2 or value.dim() < 2:
         raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, but "
@@ -349,6 +426,8 @@ def selu(input, inplace=False):
     >>> F.selu(torch.tensor([-1., 0., 2.]))
     tensor([-1.1113,  0.0000,  2.1014])
     """
+    _args("selu", ("input:Tensor",),
+          input)
     if inplace:
         return _inplace(input, selu)
     T = _T()
@@ -361,6 +440,8 @@ def celu(input, alpha=1.0, inplace=False):
     >>> F.celu(torch.tensor([-1., 0., 2.]), alpha=2.0)
     tensor([-0.7869,  0.0000,  2.0000])
     """
+    _args("celu", ("input:Tensor", "alpha:float"),
+          input, alpha)
     if inplace:
         return _inplace(input, lambda x: celu(x, alpha))
     T = _T()
@@ -384,6 +465,8 @@ def softshrink(input, lambd=0.5):
     >>> F.softshrink(torch.tensor([-1., 0.2, 2.]))
     tensor([-0.5000,  0.0000,  1.5000])
     """
+    _args("softshrink", ("input:Tensor", "lambd:float"),
+          input, lambd)
     if lambd < 0:
         T = _T()
         big, name = (1.79769e+308, "Double") if input.dtype == T.float64 else \
@@ -401,6 +484,8 @@ def hardshrink(input, lambd=0.5):
     >>> F.hardshrink(torch.tensor([-1., 0.2, 2.]))
     tensor([-1.,  0.,  2.])
     """
+    _args("hardshrink", ("input:Tensor", "lambd:float"),
+          input, lambd)
     T = _T()
     return T.where((input > lambd).logical_or(input < -lambd), input, T.zeros((), dtype=input.dtype))
 
@@ -411,6 +496,8 @@ def threshold(input, threshold, value, inplace=False):
     >>> F.threshold(torch.tensor([-1., 0.2, 2.]), 0.5, -3.0)
     tensor([-3., -3.,  2.])
     """
+    _args("threshold", ("input:Tensor", "threshold:float", "value:float"),
+          input, threshold, value)
     if inplace:
         return _inplace(input, lambda x: F_threshold(x, threshold, value))
     T = _T()
@@ -427,6 +514,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     >>> F.rrelu(torch.tensor([-1., 0., 2.]))
     tensor([-0.2292,  0.0000,  2.0000])
     """
+    _args("rrelu", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
+          input, lower, upper, training)
     if inplace:
         return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
@@ -444,6 +533,8 @@ def prelu(input, weight):
     tensor([[-0.1000,  2.0000],
             [-0.3000,  4.0000]])
     """
+    _args("prelu", ("input:Tensor", "weight:Tensor"),
+          input, weight)
     T = _T()
     if weight.dim() > 1:
         raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
@@ -481,6 +572,8 @@ def relu_(input):
     >>> F.relu_(torch.tensor([-1., 2.]))
     tensor([0., 2.])
     """
+    _args("relu_", ("input:Tensor",),
+          input)
     return input.relu_()
 
 
@@ -490,6 +583,8 @@ def elu_(input, alpha=1.0):
     >>> F.elu_(torch.tensor([-1., 2.]))
     tensor([-0.6321,  2.0000])
     """
+    _args("elu_", ("input:Tensor", "alpha:float"),
+          input, alpha)
     return _inplace(input, lambda x: F.elu(x, alpha))
 
 
@@ -499,6 +594,8 @@ def leaky_relu_(input, negative_slope=0.01):
     >>> F.leaky_relu_(torch.tensor([-1., 2.]), 0.1)
     tensor([-0.1000,  2.0000])
     """
+    _args("leaky_relu_", ("input:Tensor", "negative_slope:float"),
+          input, negative_slope)
     return _inplace(input, lambda x: F.leaky_relu(x, negative_slope))
 
 
@@ -508,6 +605,8 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     >>> F.hardtanh_(torch.tensor([-3., 0.5, 2.]))
     tensor([-1.0000,  0.5000,  1.0000])
     """
+    _args("hardtanh_", ("input:Tensor", "min_val:float", "max_val:float"),
+          input, min_val, max_val)
     return _inplace(input, lambda x: F.hardtanh(x, min_val, max_val))
 
 
@@ -517,6 +616,8 @@ def threshold_(input, threshold, value):
     >>> F.threshold_(torch.tensor([-1., 2.]), 0.0, 5.0)
     tensor([5., 2.])
     """
+    _args("threshold_", ("input:Tensor", "threshold:float", "value:float"),
+          input, threshold, value)
     return _inplace(input, lambda x: F_threshold(x, threshold, value))
 
 
@@ -526,6 +627,8 @@ def selu_(input):
     >>> F.selu_(torch.tensor([-1., 2.]))
     tensor([-1.1113,  2.1014])
     """
+    _args("selu_", ("input:Tensor",),
+          input)
     return _inplace(input, selu)
 
 
@@ -535,6 +638,8 @@ def celu_(input, alpha=1.0):
     >>> F.celu_(torch.tensor([-1., 2.]))
     tensor([-0.6321,  2.0000])
     """
+    _args("celu_", ("input:Tensor", "alpha:float"),
+          input, alpha)
     return _inplace(input, lambda x: celu(x, alpha))
 
 
@@ -544,6 +649,8 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
     >>> F.rrelu_(torch.tensor([-1., 2.]))
     tensor([-0.2292,  2.0000])
     """
+    _args("rrelu_", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
+          input, lower, upper, training)
     return _inplace(input, lambda x: rrelu(x, lower, upper, training))
 
 
@@ -762,6 +869,8 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     >>> F.rms_norm(torch.tensor([[1., 2., 3.]]), (3,))
     tensor([[0.4629, 0.9258, 1.3887]])
     """
+    _args("rms_norm", ("input:Tensor", "normalized_shape:int[]", "weight:Tensor?", "eps:float?"),
+          input, normalized_shape, weight, eps)
     T = _T()
     if isinstance(normalized_shape, int):
         normalized_shape = (normalized_shape,)
@@ -812,6 +921,8 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     >>> F.conv3d(torch.ones(1, 2, 4, 4, 4), torch.ones(3, 2, 2, 2, 2)).shape
     torch.Size([1, 3, 3, 3, 3])
     """
+    _args("conv3d", ("input:Tensor", "weight:Tensor", "bias:Tensor?", "stride:int[]"),
+          input, weight, bias, stride)
     return F._conv_nd(input, weight, bias, stride, padding, dilation, groups, 3)
 
 
@@ -881,6 +992,8 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
     >>> F.conv_transpose1d(torch.ones(1, 2, 4), torch.ones(2, 3, 3), stride=2).shape
     torch.Size([1, 3, 9])
     """
+    _args("conv_transpose1d", ("input:Tensor", "weight:Tensor", "bias:Tensor?", "stride:int[]", "padding:int[]", "output_padding:int[]", "groups:int", "dilation:int[]"),
+          input, weight, bias, stride, padding, output_padding, groups, dilation)
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups,
                               dilation, 1)
 
@@ -893,6 +1006,8 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
     >>> F.conv_transpose2d(torch.ones(1, 2, 3, 3), torch.ones(2, 4, 2, 2), stride=2).shape
     torch.Size([1, 4, 6, 6])
     """
+    _args("conv_transpose2d", ("input:Tensor", "weight:Tensor", "bias:Tensor?", "stride:int[]", "padding:int[]", "output_padding:int[]", "groups:int", "dilation:int[]"),
+          input, weight, bias, stride, padding, output_padding, groups, dilation)
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups,
                               dilation, 2)
 
@@ -1006,6 +1121,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if output_size is None:
         output_size = [int(math.floor(float(input.size(i + 2)) * scale_factors[i]))
                        for i in range(dim)]
+    _check_alloc(tuple(input.shape[:2]) + tuple(output_size), input.element_size())
     for i, o in enumerate(output_size):
         if o <= 0:
             raise RuntimeError(f"Input and output sizes should be greater than 0, but got input "
@@ -1072,6 +1188,8 @@ def adaptive_avg_pool1d(input, output_size):
     >>> F.adaptive_avg_pool1d(torch.arange(6.).reshape(1, 1, 6), 3)
     tensor([[[0.5000, 2.5000, 4.5000]]])
     """
+    _args("adaptive_avg_pool1d", ("input:Tensor", "output_size:int[]"),
+          input, output_size)
     if isinstance(output_size, (tuple, list)):
         if len(output_size) != 1:
             raise RuntimeError("adaptive_avg_pool1d: output_size must be 1")
@@ -1100,6 +1218,7 @@ def _adaptive_max(input, output_size, nd, return_indices, name):
                                f"dimensions, but input has sizes {list(input.shape)} with "
                                f"dimension {input.dim() - nd} being empty")
     lead = tuple(input.shape[:-nd])
+    _check_alloc(lead + outs, input.element_size())
     flat = input.reshape(lead + (-1,))
     vals, idxs = [], []
     grid = np.arange(int(np.prod(sizes))).reshape(sizes)
@@ -1126,6 +1245,8 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     >>> F.adaptive_max_pool1d(torch.arange(6.).reshape(1, 1, 6), 3)
     tensor([[[1., 3., 5.]]])
     """
+    _args("adaptive_max_pool1d", ("input:Tensor", "output_size:int[]"),
+          input, output_size)
     return _adaptive_max(input, output_size, 1, return_indices, "adaptive_max_pool1d")
 
 
@@ -1227,6 +1348,7 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, n
                            f"({list(input.shape)}) but got indices tensor with shape: "
                            f"{list(indices.shape)}")
     lead = tuple(input.shape[:-nd])
+    _check_alloc(lead + tuple(out_sz), input.element_size())
     total = int(np.prod(out_sz))
     flat_in = input.reshape(lead + (-1,))
     flat_idx = indices.reshape(lead + (-1,))
@@ -1268,6 +1390,8 @@ def pixel_shuffle(input, upscale_factor):
     >>> F.pixel_shuffle(torch.arange(8.).reshape(1, 4, 1, 2), 2).shape
     torch.Size([1, 1, 2, 4])
     """
+    _args("pixel_shuffle", ("input:Tensor", "upscale_factor:int"),
+          input, upscale_factor)
     if input.dim() < 3:
         raise RuntimeError(f"pixel_shuffle expects input to have at least 3 dimensions, but got "
                            f"input with {input.dim()} dimension(s)")
@@ -1293,6 +1417,8 @@ def pixel_unshuffle(input, downscale_factor):
     >>> F.pixel_unshuffle(torch.arange(8.).reshape(1, 1, 2, 4), 2).shape
     torch.Size([1, 4, 1, 2])
     """
+    _args("pixel_unshuffle", ("input:Tensor", "downscale_factor:int"),
+          input, downscale_factor)
     if input.dim() < 3:
         raise RuntimeError(f"pixel_unshuffle expects input to have at least 3 dimensions, but "
                            f"got input with {input.dim()} dimension(s)")
@@ -1319,6 +1445,8 @@ def channel_shuffle(input, groups):
     >>> F.channel_shuffle(torch.arange(4.).reshape(1, 4, 1), 2).flatten()
     tensor([0., 2., 1., 3.])
     """
+    _args("channel_shuffle", ("input:Tensor", "groups:int"),
+          input, groups)
     if groups <= 0:
         raise RuntimeError(f"Number of groups to divide channels in must be positive. Value of "
                            f"groups:{groups}")
@@ -1346,6 +1474,8 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     >>> F.unfold(torch.arange(16.).reshape(1, 1, 4, 4), 2).shape
     torch.Size([1, 4, 9])
     """
+    _args("unfold", ("input:Tensor", "kernel_size:int[]", "dilation:int[]", "padding:int[]", "stride:int[]"),
+          input, kernel_size, dilation, padding, stride)
     if input.dim() not in (3, 4):
         raise NotImplementedError(f"Input Error: Only 3D or 4D input Tensors are supported (got "
                                   f"{input.dim()}D)")
@@ -1376,6 +1506,8 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
             [2., 4., 4., 2.],
             [1., 2., 2., 1.]])
     """
+    _args("fold", ("input:Tensor", "output_size:int[]", "kernel_size:int[]", "dilation:int[]", "padding:int[]", "stride:int[]"),
+          input, output_size, kernel_size, dilation, padding, stride)
     T = _T()
     if input.dim() not in (2, 3):
         raise NotImplementedError(f"Input Error: Only unbatched (2D) or batched (3D) input "
@@ -1398,6 +1530,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
                            f"= {outs[0] * outs[1]}, but got input.size(2)={L}.")
     C = CK // kk
     padded = (osz[0] + 2 * p[0], osz[1] + 2 * p[1])
+    _check_alloc((N, C) + padded, input.element_size())
     idx = F._window_index(padded, k, s, d, outs)        # (oh, ow, kh, kw) flat positions
     cols = x.reshape(N, C, k[0], k[1], outs[0], outs[1]).permute(0, 1, 4, 5, 2, 3)
     cols = cols.reshape(N, C, -1)
@@ -1524,6 +1657,8 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     >>> F.hinge_embedding_loss(torch.tensor([0.3, 2.]), torch.tensor([1., -1.]))
     tensor(0.1500)
     """
+    _args("hinge_embedding_loss", ("input:Tensor", "target:Tensor", "margin:float"),
+          input, target, margin)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
     zero = T.zeros((), dtype=input.dtype)
@@ -1538,6 +1673,8 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     >>> F.soft_margin_loss(torch.tensor([0.5, -1.]), torch.tensor([1., -1.]))
     tensor(0.3937)
     """
+    _args("soft_margin_loss", ("input:Tensor", "target:Tensor"),
+          input, target)
     reduction = _red(size_average, reduce, reduction)
     F._no_grad_arg(target, "soft_margin_loss", "target")
     return F._reduce(F._softplus_neg(target * input), reduction)
@@ -1551,6 +1688,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     >>> F.cosine_embedding_loss(torch.tensor([[1., 0.]]), torch.tensor([[1., 1.]]), torch.tensor([1.]))
     tensor(0.2929)
     """
+    _args("cosine_embedding_loss", ("input1:Tensor", "input2:Tensor", "target:Tensor", "margin:float"),
+          input1, input2, target, margin)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
     if input1.dim() != input2.dim():
@@ -1626,6 +1765,8 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     >>> F.poisson_nll_loss(torch.tensor([0., 1.]), torch.tensor([1., 2.]))
     tensor(0.8591)
     """
+    _args("poisson_nll_loss", ("input:Tensor", "target:Tensor", "log_input:bool", "full:bool"),
+          input, target, log_input, full)
     reduction = _red(size_average, reduce, reduction)
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(reduction + " is not a valid value for reduction")
@@ -1737,6 +1878,8 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     >>> F.multilabel_margin_loss(torch.tensor([[0.1, 0.2, 0.4, 0.8]]), torch.tensor([[3, 0, -1, 1]]))
     tensor(0.8500)
     """
+    _args("multilabel_margin_loss", ("input:Tensor", "target:Tensor"),
+          input, target)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
     unbatched = input.dim() <= 1
