@@ -868,3 +868,15 @@ def _dropout2d_warnings(T):
 
 
 CASES["dropout2d_warnings"] = _dropout2d_warnings
+
+
+_LP = {
+    "F_lp_pool1d": (lambda T, x: T.nn.functional.lp_pool1d(x, 2.0, 3, 2), [(2, 3, 8)]),
+    "F_lp_pool1d_p3": (lambda T, x: T.nn.functional.lp_pool1d(x.abs() + 0.1, 3.0, 2), [(2, 3, 8)]),
+    "F_lp_pool2d": (lambda T, x: T.nn.functional.lp_pool2d(x, 2.0, (2, 3), 1), [(1, 2, 5, 6)]),
+}
+for _n, (_f, _shapes) in _LP.items():
+    CASES[_n] = lambda T, f=_f, s=_shapes: _fg(T, f, s)
+CASES["M_LPPool2d"] = lambda T: _mod(T, lambda T: T.nn.LPPool2d(2, 2), [(1, 2, 4, 4)])
+CASES["M_LPPool1d"] = lambda T: _mod(T, lambda T: T.nn.LPPool1d(1.5, 3, stride=1),
+                                     [(1, 2, 6)])

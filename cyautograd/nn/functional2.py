@@ -1909,3 +1909,38 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     if unbatched:
         loss = loss.reshape(())
     return F._reduce(loss, reduction)
+
+
+__all__ += ["lp_pool1d", "lp_pool2d"]
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """Power-average pooling ``(sum over the window of x^p)^(1/p)`` of a ``(N, C, L)``
+    input (as torch.nn.functional.lp_pool1d).
+
+    >>> F.lp_pool1d(torch.tensor([[[1., 2., 3., 4.]]]), 2, 2)
+    tensor([[[2.2361, 5.0000]]])
+    """
+    T = _T()
+    if stride is not None:
+        out = F.avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = F.avg_pool1d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    k = kernel_size[0] if isinstance(kernel_size, (tuple, list)) else kernel_size
+    return (out.sign() * T.relu(out.abs())).mul(k).pow(1.0 / norm_type)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """Power-average pooling of a ``(N, C, H, W)`` input (as torch.nn.functional.lp_pool2d).
+
+    >>> F.lp_pool2d(torch.ones(1, 1, 4, 4), 2, 2)
+    tensor([[[[2., 2.],
+              [2., 2.]]]])
+    """
+    T = _T()
+    kw, kh = F._pair(kernel_size)
+    if stride is not None:
+        out = F.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = F.avg_pool2d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (out.sign() * T.relu(out.abs())).mul(kw * kh).pow(1.0 / norm_type)

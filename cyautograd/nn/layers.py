@@ -1232,3 +1232,43 @@ class MultiLabelMarginLoss(_Loss):
 
     def forward(self, input, target):
         return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+class _LPPoolNd(Module):
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self):
+        return ("norm_type={norm_type}, kernel_size={kernel_size}, stride={stride}, "
+                "ceil_mode={ceil_mode}".format(**self.__dict__))
+
+
+class LPPool1d(_LPPoolNd):
+    """Power-average pooling of ``(N, C, L)`` inputs, as torch.nn.LPPool1d.
+
+    >>> nn.LPPool1d(2, 2)(torch.ones(1, 1, 4))
+    tensor([[[1.4142, 1.4142]]])
+    """
+
+    def forward(self, input):
+        return F.lp_pool1d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+
+class LPPool2d(_LPPoolNd):
+    """Power-average pooling of ``(N, C, H, W)`` inputs, as torch.nn.LPPool2d.
+
+    >>> nn.LPPool2d(2, 2)(torch.ones(1, 1, 4, 4)).shape
+    torch.Size([1, 1, 2, 2])
+    """
+
+    def forward(self, input):
+        return F.lp_pool2d(input, float(self.norm_type), self.kernel_size, self.stride,
+                           self.ceil_mode)
+
+
+__all__ += ["LPPool1d", "LPPool2d"]
