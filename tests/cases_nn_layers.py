@@ -880,3 +880,36 @@ for _n, (_f, _shapes) in _LP.items():
 CASES["M_LPPool2d"] = lambda T: _mod(T, lambda T: T.nn.LPPool2d(2, 2), [(1, 2, 4, 4)])
 CASES["M_LPPool1d"] = lambda T: _mod(T, lambda T: T.nn.LPPool1d(1.5, 3, stride=1),
                                      [(1, 2, 6)])
+
+
+# ============================================================== CTC
+def _ctc(T, red="mean", zi=False, flat=False, dtype="float32", unb=False, module=False):
+    x = _x(T, (7, 3, 5), 0, dtype, requires_grad=True)
+    lp = x.log_softmax(2)
+    lp.retain_grad()
+    tg = T.tensor([[1, 2, 2], [3, 1, 0], [4, 4, 4]])   # the last needs 5 steps: infeasible
+    il, tl = [7, 5, 3], [3, 2, 3]
+    if flat:
+        tg = T.tensor([1, 2, 2, 3, 1, 4, 4, 4])
+    if unb:
+        out = T.nn.functional.ctc_loss(lp[:, 0], T.tensor([1, 2, 2]), [7], [3], reduction=red)
+    elif module:
+        m = T.nn.CTCLoss(blank=0, reduction=red, zero_infinity=zi)
+        out = m(lp, tg, T.tensor(il), T.tensor(tl))
+    else:
+        out = T.nn.functional.ctc_loss(lp, tg, il, tl, reduction=red, zero_infinity=zi)
+    (out * _x(T, tuple(out.shape), 9, dtype, scale=1.0)).sum().backward()
+    # lp.grad is torch's formula (it assumes log_softmax inputs), x.grad the true one
+    return [out.detach(), _gf(out), x.grad, lp.grad]
+
+
+_CTC = {"ctc_loss_mean_zero_inf": dict(zi=True), "ctc_loss_sum_zero_inf": dict(red="sum", zi=True),
+        "ctc_loss_none": dict(red="none"), "ctc_loss_none_zero_inf": dict(red="none", zi=True),
+        "ctc_loss_flat_targets": dict(flat=True, zi=True), "ctc_loss_f64": dict(dtype="float64",
+                                                                                 zi=True),
+        "ctc_loss_unbatched": dict(unb=True), "CTCLoss_module": dict(module=True, zi=True)}
+for _n, _kw in _CTC.items():
+    CASES[_n] = lambda T, kw=_kw: _ctc(T, **kw)
+CASES["CTCLoss_repr"] = lambda T: [repr(T.nn.CTCLoss()), repr(T.nn.CTCLoss(blank=2))]
+CASES["ctc_loss_err_input_length"] = _err(lambda T: T.nn.functional.ctc_loss(
+    T.zeros(4, 1, 3).log_softmax(2), T.tensor([[1, 2]]), [5], [2]))

@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from cyautograd.function import Function
 from cyautograd.grad_mode import no_grad
 from cyautograd.nn import functional as F
 
@@ -1944,3 +1945,156 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     else:
         out = F.avg_pool2d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
     return (out.sign() * T.relu(out.abs())).mul(kw * kh).pow(1.0 / norm_type)
+
+
+# ================================================================ CTC
+__all__ += ["ctc_loss"]
+
+
+def _ctc_lse(*xs):
+    m = np.maximum.reduce(xs)
+    safe = np.where(np.isneginf(m), 0.0, m)
+    with np.errstate(divide="ignore"):
+        out = np.log(sum(np.exp(x - safe) for x in xs)) + safe
+    return np.where(np.isneginf(m), -np.inf, out)
+
+
+def _ctc_one(lp, tgt, blank):
+    """log alpha and log beta, (T, 2S+1) each, of one sample: lp (T, C) float64."""
+    T_, S = lp.shape[0], len(tgt)
+    L = 2 * S + 1
+    ext = np.full(L, blank, dtype=np.int64)
+    ext[1::2] = tgt
+    skip = np.zeros(L, dtype=bool)
+    if L > 2:
+        skip[2:] = (ext[2:] != ext[:-2]) & (ext[2:] != blank)
+    lpe = lp[:, ext]                                # (T, L)
+    ninf = -np.inf
+    la = np.full((T_, L), ninf)
+    la[0, 0] = lpe[0, 0]
+    if L > 1:
+        la[0, 1] = lpe[0, 1]
+    for t in range(1, T_):
+        p = la[t - 1]
+        a2 = np.concatenate([[ninf], p[:-1]])
+        a3 = np.where(skip, np.concatenate([[ninf, ninf], p[:-2]]) if L > 2 else ninf, ninf)
+        la[t] = _ctc_lse(p, a2, a3) + lpe[t]
+    lb = np.full((T_, L), ninf)
+    lb[T_ - 1, L - 1] = lpe[T_ - 1, L - 1]
+    if L > 1:
+        lb[T_ - 1, L - 2] = lpe[T_ - 1, L - 2]
+    skip_b = np.zeros(L, dtype=bool)
+    if L > 2:
+        skip_b[:-2] = skip[2:]
+    for t in range(T_ - 2, -1, -1):
+        q = lb[t + 1]
+        b2 = np.concatenate([q[1:], [ninf]])
+        b3 = np.where(skip_b, np.concatenate([q[2:], [ninf, ninf]]) if L > 2 else ninf, ninf)
+        lb[t] = _ctc_lse(q, b2, b3) + lpe[t]
+    nll = -(_ctc_lse(la[T_ - 1, L - 1], la[T_ - 1, L - 2]) if L > 1 else la[T_ - 1, 0])
+    return ext, la, lb, float(nll)
+
+
+class _CtcLoss(Function):
+    @staticmethod
+    def forward(ctx, log_probs, targets, input_lengths, target_lengths, blank, zero_infinity):
+        lp = log_probs.detach().numpy().astype(np.float64)      # (T, N, C)
+        N = lp.shape[1]
+        nll = np.zeros(N)
+        grad = np.zeros_like(lp)
+        for n in range(N):
+            Tn = input_lengths[n]
+            ext, la, lb, v = _ctc_one(lp[:Tn, n], targets[n], blank)
+            nll[n] = v
+            if zero_infinity and v == np.inf:
+                continue                   # zeroed below (WhereBackward0), no gradient
+            # torch's gradient (LossCTC.cpp): exp(lp) - exp(log(sum of alpha*beta over the
+            # positions labelled c) + nll - lp), zero past the input length
+            lab = la + lb
+            C = lp.shape[2]
+            lcab = np.full((Tn, C), -np.inf)
+            for s, c in enumerate(ext):
+                lcab[:, c] = _ctc_lse(lcab[:, c], lab[:, s])
+            with np.errstate(over="ignore", invalid="ignore"):
+                g = np.exp(lp[:Tn, n]) - np.exp(lcab + v - lp[:Tn, n])
+            grad[:Tn, n] = g
+        ctx.grad = grad.astype(lp.dtype)
+        ctx.dtype = log_probs.dtype
+        return _T().from_numpy(nll).to(log_probs.dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        gl = _T().from_numpy(ctx.grad).to(ctx.dtype) * g.reshape(1, -1, 1)
+        return gl, None, None, None, None, None
+
+
+_CtcLoss._backward_cls.__name__ = "CtcLossBackward0"
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """Connectionist temporal classification loss (as torch.nn.functional.ctc_loss):
+    the negative log likelihood of every alignment of the targets to the log
+    probabilities ``(T, N, C)`` (or ``(T, C)``), blanks and repeats collapsed;
+    ``"mean"`` divides each sample's loss by its target length, then averages. The
+    gradient is torch's (its formula assumes log_softmax inputs, as torch's does).
+
+    >>> lp = torch.randn(6, 2, 4).log_softmax(2)
+    >>> F.ctc_loss(lp, torch.tensor([[1, 2], [3, 3]]), [6, 5], [2, 2]).shape
+    torch.Size([])
+    """
+    T = _T()
+    _args("ctc_loss", ("log_probs:Tensor",), log_probs)
+    unbatched = log_probs.dim() == 2
+    lp = log_probs.unsqueeze(1) if unbatched else log_probs
+    if lp.dim() != 3:
+        raise RuntimeError(f"ctc_loss(): log_probs must be 2-D (unbatched) or 3-D, got "
+                           f"{log_probs.dim()}-D")
+    N = lp.size(1)
+
+    def ints(v):
+        if isinstance(v, T.Tensor):
+            return [int(x) for x in v.reshape(-1).tolist()]
+        if isinstance(v, int):
+            return [v]
+        return [int(x) for x in v]
+    il, tl = ints(input_lengths), ints(target_lengths)
+    if len(il) != N:
+        raise RuntimeError(f"input_lengths must be of size batch_size")
+    if len(tl) != N:
+        raise RuntimeError(f"target_lengths must be of size batch_size")
+    tg = targets.unsqueeze(0) if (unbatched and targets.dim() == 1) else targets
+    tnp = tg.numpy().astype(np.int64)
+    seqs = []
+    if tg.dim() == 1:
+        pos = 0
+        for n in range(N):
+            seqs.append(tnp[pos:pos + tl[n]])
+            pos += tl[n]
+    else:
+        for n in range(N):
+            if tl[n] > tnp.shape[1]:
+                raise RuntimeError(f"Expected tensor to have size at least {max(tl)} at "
+                                   f"dimension 1, but got size {tnp.shape[1]} for argument #2 "
+                                   "'targets' (while checking arguments for ctc_loss_cpu)")
+            seqs.append(tnp[n, :tl[n]])
+    for n in range(N):
+        if il[n] > lp.size(0) or il[n] < 0:
+            raise RuntimeError(f"Expected input_lengths to have value at most {lp.size(0)}, but "
+                               f"got value {il[n]} (while checking arguments for "
+                               "ctc_loss_allocate_outputs)")
+    nll = _CtcLoss.apply(lp, seqs, il, tl, blank, zero_infinity)
+    if zero_infinity:
+        nll = T.where(nll == float("inf"), T.zeros((), dtype=nll.dtype), nll)
+    if unbatched:
+        nll = nll.squeeze(0)
+    if reduction == "mean":
+        tlt = T.tensor(tl, dtype=T.int64).clamp_min(1).to(nll.dtype)
+        if unbatched:
+            tlt = tlt.squeeze(0)
+        return (nll / tlt).mean()
+    if reduction == "sum":
+        return nll.sum()
+    if reduction == "none":
+        return nll
+    raise ValueError(f"{reduction} is not a valid value for reduction")

@@ -1272,3 +1272,25 @@ class LPPool2d(_LPPoolNd):
 
 
 __all__ += ["LPPool1d", "LPPool2d"]
+
+
+class CTCLoss(_Loss):
+    """Connectionist temporal classification loss, as torch.nn.CTCLoss;
+    ``forward(log_probs, targets, input_lengths, target_lengths)``.
+
+    >>> lp = torch.randn(6, 2, 4).log_softmax(2)
+    >>> nn.CTCLoss()(lp, torch.tensor([[1, 2], [3, 3]]), [6, 5], [2, 2]).shape
+    torch.Size([])
+    """
+
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                          self.reduction, self.zero_infinity)
+
+
+__all__ += ["CTCLoss"]
