@@ -19,6 +19,7 @@ SUITES = [
     ("overlap", "cases_overlap"),
     ("autograd_api", "cases_autograd_api"),
     ("nn", "cases_nn"),
+    ("nn_layers", "cases_nn_layers"),
     ("optim", "cases_optim"),
     ("fuzz", "cases_fuzz"),
     ("argcheck", "cases_argcheck"),

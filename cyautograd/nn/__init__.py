@@ -12,3 +12,9 @@ from cyautograd.nn.modules import (  # noqa: F401
     LayerNorm, LeakyReLU, Linear, LogSigmoid, LogSoftmax, MaxPool1d, MaxPool2d, Mish, ModuleDict,
     ModuleList, MSELoss, NLLLoss, ParameterDict, ParameterList, ReLU, ReLU6, Sequential, Sigmoid,
     SiLU, SmoothL1Loss, Softmax, Softplus, Softsign, Tanh, Tanhshrink, Unflatten)
+from cyautograd.nn.rnn import (  # noqa: F401
+    GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase)
+from cyautograd.nn.transformer import (  # noqa: F401
+    MultiheadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
+    TransformerEncoder, TransformerEncoderLayer)
+from cyautograd.nn.layers import *  # noqa: F401,F403

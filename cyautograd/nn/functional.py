@@ -567,7 +567,8 @@ def _pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     if return_indices:
-        raise NotImplementedError("max_pool2d: return_indices=True is not supported")
+        return _f2.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation,
+                                           ceil_mode)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 2, "max_pool2d")
     # max over the flattened window (row-major, as torch's scan): the gradient goes to
@@ -579,7 +580,8 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     if return_indices:
-        raise NotImplementedError("max_pool1d: return_indices=True is not supported")
+        return _f2.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
+                                           ceil_mode)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 1, "max_pool1d")
     y = x.max(-1)[0]
@@ -812,3 +814,15 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     else:
         loss = input - target * (input + eps).log()
     return _reduce(loss, _legacy_reduction(size_average, reduce, reduction))
+
+
+# the functionals of nn/functional2.py (attention, normalisations, resampling, rarer
+# activations and losses), kept in their own file
+# (a name this file already defines keeps its definition here; poisson_nll_loss is
+# replaced: functional2's has torch's full=True Stirling term)
+from cyautograd.nn import functional2 as _f2  # noqa: E402
+for _name in _f2.__all__:
+    globals().setdefault(_name, getattr(_f2, _name))
+poisson_nll_loss = _f2.poisson_nll_loss
+_canonical_mask = _f2._canonical_mask
+del _name

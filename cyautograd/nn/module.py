@@ -235,7 +235,12 @@ class Module:
                 modules[name] = value
             else:
                 buffers = self.__dict__.get("_buffers")
-                if buffers is not None and name in buffers:
+                if buffers is not None and getattr(value, "_is_buffer", False) is True and \
+                        isinstance(value, Tensor):
+                    # an nn.Buffer (nn/layers.py) registers itself, as torch's
+                    remove_from(self.__dict__)
+                    self.register_buffer(name, value, value.persistent)
+                elif buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, Tensor):
                         raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
                                         "(torch.nn.Buffer, torch.Tensor or None expected)")

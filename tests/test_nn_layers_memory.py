@@ -1,0 +1,69 @@
+"""The recurrent and transformer layers (cyautograd/nn/rnn.py, transformer.py)
+make no reference cycles: a training loop under gc.disable() stays flat, as
+the MLP loop of tests/test_engine_memory.py does."""
+import gc
+import tracemalloc
+
+import numpy as np
+
+import cyautograd as cy
+
+
+def _run_without_gc(step, steps, warmup):
+    gc.collect()
+    gc.disable()
+    try:
+        tracemalloc.start()
+        for i in range(steps):
+            step(i)
+            if i == warmup - 1:
+                base, _ = tracemalloc.get_traced_memory()
+        end, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        collected = gc.collect()
+    finally:
+        gc.enable()
+    return end - base, collected
+
+
+def _loop(model, head, x, y, steps=160, warmup=40):
+    opt = cy.optim.SGD(list(model.parameters()) + list(head.parameters()), lr=0.1)
+    losses = []
+
+    def step(i):
+        out = model(x)
+        out = out[0] if isinstance(out, tuple) else out
+        loss = cy.nn.functional.cross_entropy(head(out[:, -1]), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    return _run_without_gc(step, steps, warmup), losses
+
+
+def _data():
+    rng = np.random.default_rng(0)
+    x = cy.tensor(rng.standard_normal((4, 6, 3)).astype(np.float32))
+    y = cy.tensor(rng.integers(0, 2, 4))
+    return x, y
+
+
+def test_lstm_training_loop_flat_without_gc():
+    cy.manual_seed(0)
+    x, y = _data()
+    model = cy.nn.LSTM(3, 8, num_layers=2, batch_first=True, bidirectional=True)
+    (growth, collected), losses = _loop(model, cy.nn.Linear(16, 2), x, y)
+    assert collected == 0, "the LSTM's graph made reference cycles"
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes over 120 steps"
+    assert losses[-1] < losses[0]
+
+
+def test_transformer_encoder_training_loop_flat_without_gc():
+    cy.manual_seed(0)
+    x, y = _data()
+    layer = cy.nn.TransformerEncoderLayer(3, 1, 8, dropout=0.0, batch_first=True)
+    model = cy.nn.TransformerEncoder(layer, 1, enable_nested_tensor=False)
+    (growth, collected), losses = _loop(model, cy.nn.Linear(3, 2), x, y)
+    assert collected == 0, "the transformer's graph made reference cycles"
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes over 120 steps"
+    assert losses[-1] < losses[0]
