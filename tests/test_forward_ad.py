@@ -56,21 +56,72 @@ def test_jvp_matches_finite_differences(name):
         np.testing.assert_allclose(tg.numpy(), fd, rtol=1e-5, atol=1e-6)
 
 
-def test_tables_restored_after_exit():
-    """Outside a level the ops are the original objects (forward AD costs
-    the hot path nothing)."""
+def test_ops_hooked_only_inside_a_level():
+    """Forward AD hooks the op objects themselves (their call slot, or a
+    Python op's code) while a level is open, so that a reference taken
+    before the level sees it; on exit every op is as it was: same object,
+    original slot and code (forward AD costs the hot path nothing)."""
     from cyautograd import _ops
-    before = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
-              cy.autograd.Function.__dict__["apply"])
+    from cyautograd.ops import _common
+    F = cy.nn.functional
+    objs = (cy.add, cy.exp, _ops.mul, F.linear, F.gelu, cy.flip, cy.Tensor.__dict__["exp"])
+    codes = {id(f): f.__code__ for f in objs if hasattr(f, "__code__") and type(f).__name__ == "function"}
+    assert not any(_common._fw_vc_is_hooked(f) for f in objs)
     x = cy.tensor([1.0, 2.0])
     with fwAD.dual_level():
-        assert cy.exp is not before[1]
+        assert (cy.add, cy.exp, _ops.mul, F.linear, F.gelu, cy.flip, cy.Tensor.__dict__["exp"]) == objs
+        assert _common._fw_vc_is_hooked(cy.exp) and F.gelu.__code__ is not codes[id(F.gelu)]
         y = fwAD.make_dual(x, cy.ones(2)) * 2
         assert fwAD.unpack_dual(y).tangent is not None
-    after = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
-             cy.autograd.Function.__dict__["apply"])
-    assert all(a is b for a, b in zip(before, after))
+    assert not any(_common._fw_vc_is_hooked(f) for f in objs)
+    assert all(f.__code__ is codes[id(f)] for f in objs if id(f) in codes)
     assert fwAD.unpack_dual(x * 2).tangent is None
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_ops_bound_before_the_level(dtype):
+    """torch's forward AD does not depend on how an op was reached: names
+    imported before the level, ops kept as module attributes, bound
+    methods, functools.partial, Tensor operators -- each gives the tangent
+    the op reached through the namespace inside the level gives."""
+    import functools
+    F = cy.nn.functional
+    dt = getattr(cy, dtype)
+    sin, tanh, relu, gelu, flip, inv, softmax = (cy.sin, cy.tanh, F.relu, F.gelu, cy.flip, cy.linalg.inv,
+                                                   F.softmax)
+    part = functools.partial(cy.mul, other=3.0)
+
+    class M(cy.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.act = cy.tanh
+            self.f = F.relu
+            self.lin = cy.nn.Linear(3, 3).to(dt)
+
+        def forward(self, x):
+            return self.f(self.act(self.lin(x)))
+    m = M()
+    p = cy.tensor([0.5, -1.0, 2.0], dtype=dt)
+    progs = [lambda d: sin(d), lambda d: tanh(d) * relu(d), lambda d: gelu(d), lambda d: flip(d, [0]),
+             lambda d: inv(d.reshape(3, 1) * cy.eye(3, dtype=dt) + 1), lambda d: softmax(d, 0), lambda d: m(d),
+             lambda d: part(d), lambda d: -d @ d + d ** 2, lambda d: d[1:] / d[:2]]
+    held = []
+    for prog in progs:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(p, cy.tensor([1.0, 0.5, -2.0], dtype=dt))
+            held.append(d.exp)   # a bound method taken inside one level, called in the next
+            got = fwAD.unpack_dual(prog(d)).tangent
+            assert got is not None
+        # the same program with every op looked up inside the level, by finite differences
+        eps = 1e-6
+        fd = (prog(cy.tensor(p.numpy().astype("float64") + eps * np.array([1.0, 0.5, -2.0])).to(dt)).double()
+              - prog(cy.tensor(p.numpy().astype("float64") - eps * np.array([1.0, 0.5, -2.0])).to(dt)).double())
+        if dtype == "float64":
+            np.testing.assert_allclose(got.detach().numpy(), (fd / (2 * eps)).detach().numpy(), rtol=1e-5, atol=1e-6)
+    with fwAD.dual_level():
+        d2 = fwAD.make_dual(p, cy.ones(3, dtype=dt))
+        e = d2.exp
+        np.testing.assert_allclose(fwAD.unpack_dual(e()).tangent.numpy(), np.exp(p.numpy()), rtol=1e-6)
 
 
 def test_level_closed_on_error():

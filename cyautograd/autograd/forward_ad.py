@@ -660,11 +660,15 @@ def _function_apply(cls, args, kwargs):
     tangents = [(_fw_grad(a, level) if isinstance(a, Tensor) else None) for a in args]
     if all(t is None for t in tangents):
         return _apply_with_ctx(cls, args, kwargs)[0]
+    jvp = getattr(cls, "jvp", None)
+    from cyautograd.function import Function
+    if (jvp is None or jvp is Function.jvp) and cls.__module__.startswith("cyautograd."):
+        # one of cyautograd's own ops written as a Function (ops/extra.py):
+        # an op like any other, its JVP from its backward formula
+        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs)
     with _unwrapped():
         out, ctx = _apply_with_ctx(cls, args, kwargs)
     # an input returned as is keeps no tangent of its own: the jvp's result replaces it
-    jvp = getattr(cls, "jvp", None)
-    from cyautograd.function import Function
     if jvp is None or jvp is Function.jvp:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
@@ -761,126 +765,156 @@ def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
 
 
 # ---------------------------------------------------------------------------
-# installing the wrappers
+# hooking the ops (NOTE [ Forward AD dispatch ])
 
 
-_installed = None   # [(namespace setter, name, original)] while installed
-_wrapper_cache = {}  # id(original) -> (original, wrapper), reused by later levels
+_plan = None          # (namespace sizes, [(name, op)]) from the last install
+_installed = None     # [(kind, op, saved)] while a level is open
+_tramp_codes = {}     # number of free variables -> trampoline code object
 
 
-def _wrap(name, fn):
-    def op(*args, **kwargs):
-        return _run(name, fn, args, kwargs)
-    op.__name__ = getattr(fn, "__name__", name)
-    op.__qualname__ = op.__name__
-    op.__doc__ = getattr(fn, "__doc__", None)
-    op.__wrapped__ = fn
-    return op
-
-
-def _op_candidates():
-    """{id(original): (name, original)} for every op of the functional namespaces."""
+def _op_objects():
+    """[(name, op)]: every differentiable callable of the op namespaces and
+    Tensor's methods, each object once, under the first name it is found by."""
     import types
     import cyautograd
-    from cyautograd import _ops
-    mods = [_ops, cyautograd]
+    from cyautograd import _ops, linalg
+    from cyautograd.tensor import Tensor
+    mods = [_ops, cyautograd, linalg]
     try:
         from cyautograd.nn import functional as F
         mods.append(F)
     except ImportError:
         pass
-    cand = {}
+    seen = set()
+    out = []
+
+    def take(k, v):
+        if k.startswith("_") or k in _NO_FW or isinstance(v, (type, types.ModuleType)):
+            return
+        if getattr(v, "__name__", k) in _NO_FW or id(v) in seen:
+            return
+        if type(v) is types.FunctionType:
+            if v.__code__.co_flags & 0xA0:   # a generator or coroutine function: not an op
+                return
+        elif type(v).__name__ != "cython_function_or_method" or not _common()._fw_vc_hookable(v):
+            return
+        seen.add(id(v))
+        out.append((k, v))
     for m in mods:
         for k, v in list(vars(m).items()):
-            # private helpers run inside the public ops that call them
-            if k.startswith("_") or isinstance(v, (type, types.ModuleType)) or not callable(v):
-                continue
-            if k in _NO_FW or getattr(v, "__name__", k) in _NO_FW:
-                continue
-            cand.setdefault(id(v), (k, v))
-    return mods, cand
-
-
-def _dispatch_hook(name, fn, args):
-    return _run(name, fn, args, {})
-
-
-_plan = None        # (namespace sizes, [(owner, key, original, wrapper)]) from the last install
+            take(k, v)
+    for k, v in list(Tensor.__dict__.items()):
+        take(k, v)
+    return out
 
 
 def _swap_plan():
-    """Every (owner, key, original, wrapper) to install: rebuilt only when a
-    namespace changed size since the last level (a module imported later,
-    new ops registered)."""
+    """The ops to hook, rebuilt only when a namespace changed size since the
+    last level (a module imported later, new ops registered)."""
     global _plan
     import cyautograd
-    from cyautograd import _ops
+    from cyautograd import _ops, linalg
     from cyautograd.tensor import Tensor
     try:
         from cyautograd.nn import functional as F
     except ImportError:
         F = None
-    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(F)) if F else 0, len(Tensor.__dict__))
-    if _plan is not None and _plan[0] == key:
-        return _plan[1]
-    mods, cand = _op_candidates()
-    plan = []
+    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(linalg)), len(vars(F)) if F else 0,
+           len(Tensor.__dict__))
+    if _plan is None or _plan[0] != key:
+        _plan = (key, _op_objects())
+    return _plan[1]
 
-    def wrapper_for(v, name):
-        hit = _wrapper_cache.get(id(v))
-        if hit is None or hit[0] is not v:
-            hit = _wrapper_cache[id(v)] = (v, _wrap(name, v))
-        return hit[1]
-    for m in mods:
-        for k, v in list(vars(m).items()):
-            if id(v) in cand and not k.startswith("__"):
-                plan.append((m, k, v, wrapper_for(v, cand[id(v)][0])))
-    for k, v in dict(Tensor.__dict__).items():
-        if id(v) in cand and k not in _NO_FW:
-            plan.append((Tensor, k, v, wrapper_for(v, cand[id(v)][0])))
-    _plan = (key, plan)
-    return plan
+
+def _tramp_code(nfree):
+    """A code object `(*args, _cya_fw_, **kwargs)` that calls
+    _cya_fw_[0](_cya_fw_[1], _cya_fw_[2], args, kwargs), with `nfree` free
+    variables so that it can replace the code of a closure of that many."""
+    code = _tramp_codes.get(nfree)
+    if code is None:
+        names = [f"_cya_cell{i}" for i in range(nfree)]
+        src = ["def _outer():"] + [f"    {n} = None" for n in names]
+        src.append("    def _cya_forward_ad(*args, _cya_fw_=None, **kwargs):")
+        if names:
+            src.append("        if False:")   # makes the cells free variables without reading them
+            src.append(f"            ({', '.join(names)},)")
+        src.append("        return _cya_fw_[0](_cya_fw_[1], _cya_fw_[2], args, kwargs)")
+        src.append("    return _cya_forward_ad")
+        ns = {}
+        exec("\n".join(src), ns)
+        code = _tramp_codes[nfree] = ns["_outer"]().__code__
+    return code
+
+
+def _vc_hook(entry, args, kwargs):
+    return _run(entry[0], entry[1], args, kwargs)
+
+
+def _py_hook(name, orig, args, kwargs):
+    return _run(name, orig, args, kwargs)
 
 
 def _install():
     global _installed
     if _installed is not None:
         return
-    from cyautograd.tensor import Tensor
+    import types
     c = _common()
     undo = []
-    for owner, k, v, w in _swap_plan():
-        if owner is Tensor:
-            if Tensor.__dict__.get(k) is v:
-                undo.append((Tensor, k, v))
-                c._fw_set_tensor_method(k, w)
-        elif vars(owner).get(k) is v:
-            undo.append((owner, k, v))
-            setattr(owner, k, w)
-    from cyautograd import function as _function_mod
-    _function_mod._set_forward_ad_apply(_function_apply)
-    import cyautograd.autograd as _autograd
-    from cyautograd import _ops
-    for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
-        v = getattr(owner, k)
-        undo.append((owner, k, v))
-        setattr(owner, k, _guard_create_graph(v, pos))
-    c._fw_swap_dispatch(_dispatch_hook)
+    table = {}
+    c._fw_vc_set_hook(_vc_hook, table)
     _installed = undo
+    try:
+        for name, f in _swap_plan():
+            if type(f) is types.FunctionType:
+                code = f.__code__
+                clone = types.FunctionType(code, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+                clone.__kwdefaults__ = None if f.__kwdefaults__ is None else dict(f.__kwdefaults__)
+                clone.__qualname__ = f.__qualname__
+                tramp = _tramp_code(len(code.co_freevars)).replace(
+                    co_name=code.co_name, co_qualname=code.co_qualname, co_filename=code.co_filename,
+                    co_firstlineno=code.co_firstlineno)
+                undo.append(("py", f, (code, f.__defaults__, f.__kwdefaults__)))
+                f.__code__ = tramp
+                f.__defaults__ = None
+                f.__kwdefaults__ = {"_cya_fw_": (_py_hook, name, clone)}
+            else:
+                orig = c._fw_vc_hook(f, name)
+                table[id(f)] = (name, orig)
+                undo.append(("vc", f, orig))
+        from cyautograd import function as _function_mod
+        _function_mod._set_forward_ad_apply(_function_apply)
+        import cyautograd.autograd as _autograd
+        from cyautograd import _ops
+        for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
+            v = getattr(owner, k)
+            undo.append(("attr", owner, (k, v)))
+            setattr(owner, k, _guard_create_graph(v, pos))
+        c._fw_swap_dispatch(_dispatch_hook)
+    except BaseException:
+        _uninstall()
+        raise
+
+
+def _dispatch_hook(name, fn, args):
+    return _run(name, fn, args, {})
 
 
 def _uninstall():
     global _installed
     if _installed is None:
         return
-    from cyautograd.tensor import Tensor
     c = _common()
     c._fw_swap_dispatch(None)
     from cyautograd import function as _function_mod
     _function_mod._set_forward_ad_apply(None)
-    for owner, k, v in reversed(_installed):
-        if owner is Tensor:
-            c._fw_set_tensor_method(k, v)
+    for kind, f, saved in reversed(_installed):
+        if kind == "py":
+            f.__code__, f.__defaults__, f.__kwdefaults__ = saved
+        elif kind == "vc":
+            c._fw_vc_unhook(saved)
         else:
-            setattr(owner, k, v)
+            setattr(f, saved[0], saved[1])
+    c._fw_vc_set_hook(None, None)
     _installed = None
