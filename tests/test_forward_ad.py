@@ -162,23 +162,61 @@ def test_generated_programs(seed):
     np.testing.assert_allclose(tan, fd, rtol=1e-5, atol=1e-6)
 
 
-def test_forward_over_reverse_is_refused_not_wrong():
-    """create_graph=True inside a level would give tangents the backward
-    formulas do not carry: refused with a NotImplementedError; the
-    transforms that need it fall back to the double-backward trick."""
-    x = cy.tensor([0.5, -1.0], dtype=cy.float64, requires_grad=True)
+def _fd_grad(f, p, t, eps=1e-6):
+    """(grad f(p + eps t) - grad f(p - eps t)) / 2 eps: the Hessian-vector product by differences."""
+    def g(v):
+        x = cy.tensor(v, dtype=cy.float64, requires_grad=True)
+        return cy.autograd.grad(f(x), x)[0].numpy()
+    return (g(p + eps * t) - g(p - eps * t)) / (2 * eps)
+
+
+FOR_FUNCS = {
+    "sin_mul": lambda x: (x.sin() * x).sum(),
+    "exp_tanh": lambda x: (x.exp() * x.tanh()).sum(),   # saved outputs (exp, tanh)
+    "softmax_pow": lambda x: cy.nn.functional.softmax(x, 0)[0] * x.pow(3).sum(),
+    "outer_sin": lambda x: (x.reshape(3, 1) @ x.reshape(1, 3)).sin().sum(),
+    "flip_cumsum_prod": lambda x: (cy.flip(x, [0]) * x).cumsum(0).prod(),
+    "norm_sigmoid": lambda x: cy.linalg.norm(x) * x.sigmoid().sum(),
+    "inv": lambda x: cy.linalg.inv(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 1).sum(),
+    "det": lambda x: cy.linalg.det(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 1),
+    "solve": lambda x: cy.linalg.solve(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 2, x.exp()).sum(),
+    "layer_norm": lambda x: cy.nn.functional.layer_norm(x * x, (3,)).pow(2).mul(x).sum(),
+    "logsumexp_var": lambda x: x.logsumexp(0) * x.var(),
+    "cdist": lambda x: cy.cdist(x.reshape(1, 3, 1), (x * x).reshape(1, 3, 1)).pow(2).sum(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FOR_FUNCS))
+def test_forward_over_reverse_matches_finite_differences(name):
+    """A dual tensor flowing into autograd.grad(create_graph=True) / backward:
+    the gradient's tangent is the Hessian-vector product (torch supports
+    forward AD through backward graphs), as are func.jvp(func.grad(f)) and
+    the Hessians by jacfwd(jacrev(f)) and functional.hessian(forward-mode)."""
+    f = FOR_FUNCS[name]
+    rng = np.random.default_rng(len(name))
+    p = rng.uniform(0.2, 1.5, 3) * np.array([1, -1, 1])
+    t = rng.uniform(-1, 1, 3)
+    want = _fd_grad(f, p, t)
+    x = cy.tensor(p, dtype=cy.float64, requires_grad=True)
     with fwAD.dual_level():
-        d = fwAD.make_dual(x, cy.ones(2, dtype=cy.float64))
-        y = (d.sin() * d).sum()
-        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
-            cy.autograd.grad(y, x, create_graph=True)
-        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
-            y.backward(create_graph=True)
-        g, = cy.autograd.grad(y, x)   # first order is fine
-    np.testing.assert_allclose(g.numpy(), (np.cos([0.5, -1.0]) * [0.5, -1.0] + np.sin([0.5, -1.0])))
-    h = cy.func.hessian(lambda t: (t.sin() * t).sum())(x.detach())
-    expected = np.diag(2 * np.cos([0.5, -1.0]) - np.sin([0.5, -1.0]) * [0.5, -1.0])
-    np.testing.assert_allclose(h.numpy(), expected, rtol=1e-12, atol=1e-12)
+        d = fwAD.make_dual(x, cy.tensor(t))
+        g, = cy.autograd.grad(f(d), d, create_graph=True)
+        got = fwAD.unpack_dual(g).tangent
+    np.testing.assert_allclose(got.detach().numpy(), want, rtol=1e-5, atol=1e-6)
+    leaf = cy.tensor(p, dtype=cy.float64, requires_grad=True)
+    with fwAD.dual_level():
+        f(fwAD.make_dual(leaf, cy.tensor(t))).backward(create_graph=True)
+        np.testing.assert_allclose(fwAD.unpack_dual(leaf.grad).tangent.detach().numpy(), want, rtol=1e-5,
+                                   atol=1e-6)
+    _, hvp = cy.func.jvp(cy.func.grad(f), (cy.tensor(p),), (cy.tensor(t),))
+    assert not hvp.requires_grad
+    np.testing.assert_allclose(hvp.numpy(), want, rtol=1e-5, atol=1e-6)
+    H = cy.func.jacfwd(cy.func.jacrev(f))(cy.tensor(p))
+    np.testing.assert_allclose(H.numpy() @ t, want, rtol=1e-5, atol=1e-6)
+    H2 = cy.autograd.functional.hessian(f, cy.tensor(p), outer_jacobian_strategy="forward-mode", vectorize=True)
+    np.testing.assert_allclose(H2.numpy(), H.numpy(), rtol=1e-9, atol=1e-9)
+    H3 = cy.autograd.functional.hessian(f, cy.tensor(p))
+    np.testing.assert_allclose(H3.numpy(), H.numpy(), rtol=1e-9, atol=1e-9)
 
 
 def test_outside_level_no_forward_state():

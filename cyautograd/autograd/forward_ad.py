@@ -21,15 +21,28 @@ one, so a change made through a view reaches the base's tangent. An in-place
 op on a view whose base has no tangent gives the base a zero tangent first.
 
 NOTE [ Forward AD dispatch ]
-torch runs forward formulas inside each op's autograd kernel. cyautograd's
-ops run their metadata code inline (no dispatcher), so forward AD swaps the
-op tables instead: entering a level replaces every differentiable entry of
-Tensor's C dispatch table, the functional namespaces (``cyautograd``,
-``cyautograd._ops``, ``cyautograd.nn.functional``), Tensor's method dict and
-``Function.apply`` with wrappers; exiting restores the originals. Outside a
-level nothing of this exists, so the ops' hot paths are untouched.
+torch runs forward formulas inside each op's autograd kernel, so how an op
+was reached does not matter. cyautograd's ops run their metadata code inline
+(no dispatcher), and the hot paths must not pay for forward AD outside a
+level. So forward AD redirects the ops *themselves* while a level is open --
+never the names they are reached by (an earlier design swapped namespace
+and type-dict entries, and an op imported or bound before the level --
+``from cyautograd import sin``, ``self.act = torch.tanh``, ``f = x.exp``,
+``F.relu`` kept in a module -- silently gave no tangent):
+- a C op (a Cython function) has its vectorcall slot pointed at a C
+  trampoline (ops/_common.pyx); every call through any reference to that
+  object -- module attribute, alias, bound method, functools.partial --
+  lands there and is handed to ``_run`` with the original slot wrapped as a
+  callable. Tensor operators go through Tensor's C dispatch table, whose
+  entries are swapped for trampolines the same way; ``Function.apply``
+  checks a module flag;
+- a Python op has its ``__code__`` (and defaults) swapped for a trampoline
+  into ``_run_composite``, with a clone of the original function to call;
+- on exit every slot, code object and table entry is restored: outside a
+  level the ops are byte-for-byte what they were, and nothing on the hot
+  path checks anything (bench rows unchanged).
 
-A wrapper runs the op as before (values, backward history, views and version
+``_run`` runs a C op as before (values, backward history, views and version
 counters are the op's own) and, when an argument has a tangent, computes the
 output tangents:
 - a view op's output reads its tangent lazily from its base (above);
@@ -40,8 +53,21 @@ output tangents:
   is not touched. Every differentiable op therefore has a JVP, exact to
   rounding (no finite differences). An op whose backward is not implemented
   raises torch's "Trying to use forward AD with <op> that does not support it."
-Nested op calls made by an op's own implementation run unwrapped (the outer
-op's tangent covers them).
+Nested op calls made by a C op's own implementation run unwrapped (the outer
+op's tangent covers them). A Python op is a composite (torch's
+CompositeImplicitAutograd): it runs with its inner ops giving every
+intermediate its tangent, and only an output the inner ops left without one
+gets it from the double-vjp. cyautograd's own ops written as ``Function``s
+(ops/extra.py, linalg.py) are C ops in this sense; a user's Function needs
+its ``jvp``, as in torch.
+
+Forward-over-reverse: a backward with create_graph inside a level runs
+backward formulas made of ops, so the gradients get tangents like any other
+result -- provided every tensor a formula reads carries its tangent. Saved
+inputs are the tensors themselves; a saved output shares its ForwardGrad
+dict with the output (NOTE [ Saved outputs and tangents ] in
+saved_variable.pyx), and Function-based ops save their results with
+``save_for_backward`` rather than stashing detached copies.
 """
 import threading
 import weakref
@@ -436,6 +462,47 @@ def _run(name, fn, args, kwargs):
     return out
 
 
+def _run_composite(name, fn, args, kwargs):
+    """Run a Python-level op (a composite of other ops) while a level is
+    open: its inner ops give every intermediate and output its tangent, as
+    torch's CompositeImplicitAutograd ops are differentiated through their
+    decomposition -- so the tensors saved inside carry tangents too and a
+    backward through them with create_graph differentiates correctly
+    (forward-over-reverse). An output the inner ops left without a tangent
+    although an input had one (math that reached no hooked op) gets it from
+    the op's backward formula, as `_run` gives it."""
+    if getattr(_state, "busy", False) or _current_level < 0:
+        return fn(*args, **kwargs)
+    level = _current_level
+    _common()
+    tensors = _flat_tensors(args, [])
+    if kwargs:
+        _flat_tensors(tuple(kwargs.values()), tensors)
+    duals = []
+    seen = set()
+    for t in tensors:
+        if id(t) not in seen:
+            seen.add(id(t))
+            g = _fw_grad(t, level)
+            if g is not None:
+                duals.append((t, g))
+    if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
+        return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)
+    out = fn(*args, **kwargs)
+    if out is NotImplemented:
+        return out
+    outs = [o for o in _flat_tensors(out, []) if _is_float(o)]
+    if not outs or all(_fw_grad(o, level) is not None for o in outs):
+        return out
+    with _unwrapped():
+        tangents = _jvp(name, fn, args, kwargs, duals, False)
+    if tangents is not None:
+        for o, tg in zip(outs, tangents):
+            if tg is not None and _fw_grad(o, level) is None:
+                _set_fw_grad(o, tg, level, False)
+    return out
+
+
 def _jvp(name, fn, args, kwargs, duals, inplace):
     """The tangents of fn's floating outputs (in order; None where an output
     does not depend on the inputs), by the double-vjp trick through the
@@ -700,27 +767,12 @@ def _function_apply(cls, args, kwargs):
 
 
 class _ForwardOverReverse(NotImplementedError):
-    """A reverse-mode gradient with create_graph=True ran inside a level."""
+    """Forward AD asked for while a level is open already (a forward-mode
+    transform nested in another): torch's forward AD has one level, so the
+    transforms fall back to the double-backward trick there."""
 
 
-_FOR_MSG = ("cyautograd: forward-mode AD through a reverse-mode gradient taken with create_graph=True "
-            "(forward-over-reverse) is not supported; cyautograd.func.jvp/jacfwd/hessian and "
-            "cyautograd.autograd.functional compute such products by the double-backward trick instead")
-
-
-def _guard_create_graph(fn, pos):
-    """fn (autograd.grad / backward) refusing create_graph=True (argument
-    `pos`) while a level is open: the backward formulas would not carry
-    tangents, so the result would be silently wrong."""
-    def guarded(*args, **kwargs):
-        create = kwargs.get("create_graph", args[pos] if len(args) > pos else False)
-        if create and _current_level >= 0 and not getattr(_state, "busy", False):
-            raise _ForwardOverReverse(_FOR_MSG)
-        return fn(*args, **kwargs)
-    guarded.__name__ = getattr(fn, "__name__", "grad")
-    guarded.__doc__ = getattr(fn, "__doc__", None)
-    guarded.__wrapped__ = fn
-    return guarded
+_FOR_MSG = "Nested forward mode AD is not supported at the moment"
 
 
 def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
@@ -852,7 +904,7 @@ def _vc_hook(entry, args, kwargs):
 
 
 def _py_hook(name, orig, args, kwargs):
-    return _run(name, orig, args, kwargs)
+    return _run_composite(name, orig, args, kwargs)
 
 
 def _install():
@@ -885,13 +937,10 @@ def _install():
                 undo.append(("vc", f, orig))
         from cyautograd import function as _function_mod
         _function_mod._set_forward_ad_apply(_function_apply)
-        import cyautograd.autograd as _autograd
-        from cyautograd import _ops
-        for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
-            v = getattr(owner, k)
-            undo.append(("attr", owner, (k, v)))
-            setattr(owner, k, _guard_create_graph(v, pos))
         c._fw_swap_dispatch(_dispatch_hook)
+        from cyautograd import saved_variable as _sv
+        _sv._set_fw_level_open(True)
+        undo.append(("call", _sv._set_fw_level_open, False))
     except BaseException:
         _uninstall()
         raise
@@ -914,6 +963,8 @@ def _uninstall():
             f.__code__, f.__defaults__, f.__kwdefaults__ = saved
         elif kind == "vc":
             c._fw_vc_unhook(saved)
+        elif kind == "call":
+            f(saved)
         else:
             setattr(f, saved[0], saved[1])
     c._fw_vc_set_hook(None, None)

@@ -1600,15 +1600,13 @@ class _ScatterReduce(Function):
         else:
             r = _scatter_np(base, d, index, s, reduce_)
         res = _w(r, a.dtype)
-        ctx.save_for_backward(x, index, src)
-        ctx.result = res.detach()
+        ctx.save_for_backward(x, index, src, res)   # the result as an output: differentiable in a double backward
         return res
 
     @staticmethod
     def backward(ctx, g):
-        x, index, src = ctx.saved_tensors
+        x, index, src, res = ctx.saved_tensors
         d, reduce_, include_self = ctx.info
-        res = ctx.result
         if reduce_ == "sum":
             gs = g if include_self else g.scatter(d, index, 0)
             return gs, None, None, g.gather(d, index), None, None
@@ -1919,18 +1917,17 @@ class _Cdist(Function):
                 r = np.abs(diff).max(-1, initial=0) if diff.shape[-1] == 0 else np.abs(diff).max(-1)
             else:
                 r = (np.abs(diff) ** p).sum(-1) ** (1.0 / p)
-        ctx.save_for_backward(x1, x2)
-        ctx.p = p
         res = _w(r, a.dtype)
-        ctx.res = res.detach()
+        ctx.save_for_backward(x1, x2, res)   # the result as an output: differentiable in a double backward
+        ctx.p = p
         return res
 
     @staticmethod
     def backward(ctx, g):
-        x1, x2 = ctx.saved_tensors
+        x1, x2, res = ctx.saved_tensors
         p = ctx.p
         diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-        d = ctx.res.unsqueeze(-1)
+        d = res.unsqueeze(-1)
         gg = g.unsqueeze(-1)
         if p == 0:
             w = diff * 0
