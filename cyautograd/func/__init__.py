@@ -13,9 +13,11 @@ built from it:
   requires grad. At the outermost level the results are detached, as
   torch.func's are.
 * ``jvp``/``jacfwd`` use forward-mode AD (cyautograd.autograd.forward_ad),
-  as torch.func does; nested inside another transform or an open dual level,
-  or over a function that takes a reverse-mode gradient with create_graph
-  (``hessian`` = jacfwd(jacrev), forward-over-reverse), they fall back to the
+  as torch.func does, also over functions that take reverse-mode gradients
+  (``hessian`` = jacfwd(jacrev), ``jvp(grad(f))``: forward-over-reverse): the
+  reverse transforms inside keep the level's tangents through their fresh
+  leaves and detached results. Nested inside another transform or an open
+  dual level (torch's forward AD has one level) they fall back to the
   double-backward trick (NOTE [ Forward mode by double backward ] in
   cyautograd/autograd/functional.py).
 * ``vmap`` is a Python loop over the mapped dimension: each call of the
