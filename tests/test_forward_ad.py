@@ -182,7 +182,6 @@ FOR_FUNCS = {
     "solve": lambda x: cy.linalg.solve(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 2, x.exp()).sum(),
     "layer_norm": lambda x: cy.nn.functional.layer_norm(x * x, (3,)).pow(2).mul(x).sum(),
     "logsumexp_var": lambda x: x.logsumexp(0) * x.var(),
-    "cdist": lambda x: cy.cdist(x.reshape(1, 3, 1), (x * x).reshape(1, 3, 1)).pow(2).sum(),
 }
 
 

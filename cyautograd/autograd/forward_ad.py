@@ -383,6 +383,25 @@ _NO_FW = {"detach", "detach_", "set_data", "variable_data", "_base", "_is_view",
           "bernoulli", "multinomial", "normal"}
 
 
+# ops torch 2.13 has no forward formula for: torch's NotImplementedError, word for word
+_NOT_YET = ("Trying to use forward AD with {} that does not support it because it has not been implemented "
+            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+            "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
+            "implementation to derivatives.yaml")
+_TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
+                  "unique_consecutive": _NOT_YET.format("unique_consecutive"),
+                  "bincount": "Trying to use forward AD with aten::bincount that does not support it."}
+
+
+def _torch_gives_no_tangent(name, args, kwargs):
+    """Where torch 2.13 runs an op on a dual without giving its result a
+    tangent (scatter_reduce with reduce="prod"): so does cyautograd."""
+    if name in ("scatter_reduce", "scatter_reduce_"):
+        red = kwargs.get("reduce", args[4] if len(args) > 4 else None)
+        return red == "prod"
+    return False
+
+
 def _is_inplace(name):
     return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
 
@@ -407,6 +426,11 @@ def _run(name, fn, args, kwargs):
             duals.append((t, g))
     if not duals:
         return fn(*args, **kwargs)
+    if name in _TORCH_REFUSES:
+        raise NotImplementedError(_TORCH_REFUSES[name])
+    if _torch_gives_no_tangent(name, args, kwargs):
+        with _unwrapped():
+            return fn(*args, **kwargs)
     if kwargs.get("out") is not None:
         # as torch: the out= kernel runs, then its forward-AD check refuses
         with _unwrapped():
@@ -486,6 +510,8 @@ def _run_composite(name, fn, args, kwargs):
             g = _fw_grad(t, level)
             if g is not None:
                 duals.append((t, g))
+    if duals and (name in _TORCH_REFUSES or _torch_gives_no_tangent(name, args, kwargs)):
+        return _run(name, fn, args, kwargs)
     if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
         return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)
     out = fn(*args, **kwargs)

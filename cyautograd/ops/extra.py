@@ -1061,7 +1061,7 @@ class _Nansum(Function):
                 g = g.unsqueeze(d)
         elif dims is None and not keepdim:
             g = g.reshape((1,) * x.dim())
-        return g.expand(*x.shape) * x.isnan().logical_not(), None, None, None
+        return g.expand(tuple(x.shape)) * x.isnan().logical_not(), None, None, None
 
 
 def _reduce_dims(dim, ndim):
@@ -1625,7 +1625,9 @@ class _ScatterReduce(Function):
         self_hit = (x == res).to(g.dtype) if include_self else _w(np.zeros(tuple(x.shape), _a(g).dtype))
         src_hit = (src == res.gather(d, index)).to(g.dtype)
         cnt = self_hit.scatter_add(d, index, src_hit)
-        gd = g / cnt
+        # places nothing reached divide by 1, not 0: differentiating this
+        # formula (double backward, forward AD) must not meet 0/0 there
+        gd = g / cnt.masked_fill(cnt == 0, 1)
         gs = gd * self_hit if include_self else g.scatter(d, index, 0)
         return gs, None, None, gd.gather(d, index) * src_hit, None, None
 
