@@ -849,6 +849,7 @@ def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
 _plan = None          # (namespace sizes, [(name, op)]) from the last install
 _installed = None     # [(kind, op, saved)] while a level is open
 _tramp_codes = {}     # number of free variables -> trampoline code object
+_py_cache = {}        # id(op) -> (op, code, defaults, kwdefaults, clone, trampoline) of a Python op
 
 
 def _op_objects():
@@ -947,12 +948,18 @@ def _install():
         for name, f in _swap_plan():
             if type(f) is types.FunctionType:
                 code = f.__code__
-                clone = types.FunctionType(code, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
-                clone.__kwdefaults__ = None if f.__kwdefaults__ is None else dict(f.__kwdefaults__)
-                clone.__qualname__ = f.__qualname__
-                tramp = _tramp_code(len(code.co_freevars)).replace(
-                    co_name=code.co_name, co_qualname=code.co_qualname, co_filename=code.co_filename,
-                    co_firstlineno=code.co_firstlineno)
+                hit = _py_cache.get(id(f))
+                if hit is not None and hit[0] is f and hit[1] is code and hit[2] is f.__defaults__ \
+                        and hit[3] == f.__kwdefaults__:
+                    clone, tramp = hit[4], hit[5]
+                else:
+                    clone = types.FunctionType(code, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+                    clone.__kwdefaults__ = None if f.__kwdefaults__ is None else dict(f.__kwdefaults__)
+                    clone.__qualname__ = f.__qualname__
+                    tramp = _tramp_code(len(code.co_freevars)).replace(
+                        co_name=code.co_name, co_qualname=code.co_qualname, co_filename=code.co_filename,
+                        co_firstlineno=code.co_firstlineno)
+                    _py_cache[id(f)] = (f, code, f.__defaults__, f.__kwdefaults__, clone, tramp)
                 undo.append(("py", f, (code, f.__defaults__, f.__kwdefaults__)))
                 f.__code__ = tramp
                 f.__defaults__ = None
