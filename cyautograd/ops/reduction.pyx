@@ -224,9 +224,11 @@ cdef class VarBackward0(ReduceNode):
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
         dof = _builtin_max(n - self.scalar, 0)
+        if dof:
+            return [(2.0 / dof) * gk * (s - mean)]
         # no degrees of freedom: 2/0 is inf as in torch's C++ (times 0 -> nan)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return [(2.0 / dof if dof else float("inf")) * gk * (s - mean)]
+            return [float("inf") * gk * (s - mean)]
 
 
 @cython.final
