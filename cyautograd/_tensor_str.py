@@ -151,7 +151,33 @@ def tensor_repr(t, arr, dtype, default_dtype, grad_fn_name, requires_grad_leaf, 
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad_leaf:
         suffixes.append("requires_grad=True")
+    tangent = _tangent_of(t)
+    if tangent is None:
+        out = prefix + body
+        if suffixes:
+            out += ", " + ", ".join(suffixes)
+        return out + ")"
+    # a dual tensor shows its tangent last, and (as torch's _add_suffixes)
+    # a suffix that would pass the line width starts a new line
+    suffixes.append(f"tangent={tangent!r}")
     out = prefix + body
-    if suffixes:
-        out += ", " + ", ".join(suffixes)
+    last = len(out) - out.rfind("\n") + 1
+    for sfx in suffixes:
+        if last + len(sfx) + 2 > LINEWIDTH:
+            out += ",\n" + " " * indent + sfx
+            last = indent + len(sfx)
+        else:
+            out += ", " + sfx
+            last += len(sfx) + 2
     return out + ")"
+
+
+def _tangent_of(t):
+    """The tensor's tangent at the open forward-AD level, or None."""
+    from cyautograd.autograd import forward_ad as fwAD
+    if fwAD._current_level < 0 or t is None:
+        return None
+    try:
+        return fwAD._fw_grad(t, fwAD._current_level)
+    except TypeError:
+        return None

@@ -45,16 +45,17 @@ class _VectorNorm(Function):
                 acc = np.float64 if a.dtype == np.float32 else a.dtype
                 r = (aa.astype(acc) ** ord).sum(axis=ax, keepdims=keepdim) ** (1.0 / ord)
         res = _w(r, a.dtype)
-        ctx.save_for_backward(x)
+        # the result is saved as an output (as torch's vector_norm saves it),
+        # not stashed detached: a backward with create_graph (double backward,
+        # forward-over-reverse) differentiates through it
+        ctx.save_for_backward(x, res)
         ctx.info = (ord, dims, keepdim)
-        ctx.res = res.detach()
         return res
 
     @staticmethod
     def backward(ctx, g):
-        x, = ctx.saved_tensors
+        x, r = ctx.saved_tensors
         ord, dims, keepdim = ctx.info
-        r = ctx.res
         if not keepdim:
             if dims is None:
                 g = g.reshape((1,) * x.dim())
@@ -208,12 +209,12 @@ class _Inv(Function):
                                        f"singular.") from None
             raise
         res = _w(r, a.dtype)
-        ctx.inv = res.detach()
+        ctx.save_for_backward(res)   # an output: differentiable in a double backward
         return res
 
     @staticmethod
     def backward(ctx, g):
-        iT = ctx.inv.transpose(-2, -1)
+        iT = ctx.saved_tensors[0].transpose(-2, -1)
         return -iT.matmul(g).matmul(iT)
 
 
@@ -238,17 +239,16 @@ class _Det(Function):
     def forward(ctx, A):
         a = _a(A)
         r = np.linalg.det(a)
-        ctx.save_for_backward(A)
         res = _w(r, a.dtype)
-        ctx.det = res.detach()
+        ctx.save_for_backward(A, res)   # the result as an output: differentiable in a double backward
         return res
 
     @staticmethod
     def backward(ctx, g):
-        A, = ctx.saved_tensors
+        A, d = ctx.saved_tensors
         a = _a(A)
         try:
-            adjT = np.swapaxes(np.linalg.inv(a), -1, -2) * _a(ctx.det)[..., None, None]
+            np.linalg.inv(a)
         except np.linalg.LinAlgError:
             # singular: the adjugate through the SVD (A = U S Vh, adj(A)^T = U diag(prod_{j!=i} s_j) Vh * det(U Vh))
             U, S, Vh = np.linalg.svd(a)
@@ -256,7 +256,9 @@ class _Det(Function):
             prods = np.stack([np.prod(np.delete(S, i, axis=-1), axis=-1) for i in range(n)], -1)
             sign = np.linalg.det(U) * np.linalg.det(Vh)
             adjT = (U * prods[..., None, :]) @ Vh * sign[..., None, None]
-        return g.unsqueeze(-1).unsqueeze(-1) * _w(adjT, a.dtype)
+            return g.unsqueeze(-1).unsqueeze(-1) * _w(adjT, a.dtype)
+        # invertible: g * det * A^-T with differentiable ops (double backward works through it)
+        return (g * d).unsqueeze(-1).unsqueeze(-1) * _Inv.apply(A).transpose(-2, -1)
 
 
 def det(A, *, out=None):
@@ -280,15 +282,14 @@ class _Solve(Function):
         if vec:
             x = x[..., 0]
         res = _w(x, np.result_type(a, b))
-        ctx.save_for_backward(A)
-        ctx.x = res.detach()
+        ctx.save_for_backward(A, res)   # the solution as an output: differentiable in a double backward
         ctx.vec = vec
         return res
 
     @staticmethod
     def backward(ctx, g):
-        A, = ctx.saved_tensors
-        X, vec = ctx.x, ctx.vec
+        A, X = ctx.saved_tensors
+        vec = ctx.vec
         gB = _Solve.apply(A.transpose(-2, -1), g, vec)
         if vec:
             gA = -(gB.unsqueeze(-1) * X.unsqueeze(-2))

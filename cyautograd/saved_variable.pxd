@@ -20,6 +20,7 @@ cdef class SavedVariable:
     cdef object packed_          # what a saved-tensor pack hook returned (hooks_ set)
     cdef object unpack_hook_     # the unpack hook, or None when no hooks were active
     cdef object leaf_            # with hooks: the saved leaf (its gradients go there)
+    cdef dict fw_grad_           # a saved output's ForwardGrad while a dual level is open, or None
 
     cdef object unpack(self, Node saved_for, bint as_tensor)
     cdef void release(self) noexcept

@@ -79,6 +79,11 @@ cdef class SavedVariable:
                     m.grad_fn_ = fn
             m.c.output_nr = self.output_nr_
             t.autograd_meta_ = m
+        if self.fw_grad_:
+            # the output's tangent, as torch's SavedVariable::unpack sets it
+            if t.autograd_meta_ is None:
+                t.autograd_meta_ = new_autograd_meta()
+            (<AutogradMeta>t.autograd_meta_).fw_grad_ = dict(self.fw_grad_)
         return t
 
     def _version_message(self, Node saved_for):
@@ -141,6 +146,7 @@ cdef class SavedVariable:
         self.packed_ = None
         self.unpack_hook_ = None
         self.leaf_ = None
+        self.fw_grad_ = None
 
     @property
     def released(self):
@@ -169,9 +175,29 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
         return s
     if is_output:
         s.data_ = t.data_
+        if _fw_level_open and m is not None:
+            # NOTE [ Saved outputs and tangents ]: an op saves its output
+            # before forward AD gives that output its tangent (the tangent is
+            # computed from the finished op). Share the output's ForwardGrad
+            # dict instead of copying a tangent: the tangent stored into it
+            # afterwards is what unpack() hands the backward formula, so a
+            # backward run with create_graph inside the level (forward-over-
+            # reverse) differentiates through saved outputs as torch's does.
+            if m.fw_grad_ is None:
+                m.fw_grad_ = {}
+            s.fw_grad_ = m.fw_grad_
     else:
         s.tensor_ = t
     return s
+
+
+cdef bint _fw_level_open = False
+
+
+def _set_fw_level_open(bint is_open):
+    """Told by cyautograd.autograd.forward_ad when a dual level opens and closes."""
+    global _fw_level_open
+    _fw_level_open = is_open
 
 
 # =============================================================================

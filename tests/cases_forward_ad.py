@@ -635,3 +635,87 @@ def hessian_through_forward_over_reverse(T):
     f = lambda x: (x.sin() * x.exp()).sum()   # noqa: E731
     x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64)
     return [T.func.hessian(f)(x), T.func.jacfwd(T.func.grad(f))(x), T.func.jacfwd(T.func.jacrev(f))(x)]
+
+
+# -- how an op was reached does not matter (NOTE [ Forward AD dispatch ]) ----------
+
+@case
+def ops_bound_before_the_level(T):
+    """Ops imported, stored or bound before the level opened give the same
+    tangents as ops looked up inside it (torch dispatches on the tensor)."""
+    import functools
+    fwAD = fw(T)
+    sin, relu, gelu, flip, inv, softmax, cumprod = (T.sin, F(T).relu, F(T).gelu, T.flip, T.linalg.inv,
+                                                    F(T).softmax, T.cumprod)
+    part = functools.partial(T.mul, other=3.0)
+    p = T.tensor([0.5, -1.0, 2.0], dtype=T.float64)
+    x0 = T.tensor([0.25, 1.5, -0.75], dtype=T.float64)
+    held = x0.exp
+    lin = functools.partial(F(T).linear, weight=T.tensor([[0.5, -0.25, 1.0], [0.75, 0.5, -1.5]], dtype=T.float64),
+                            bias=T.tensor([0.1, -0.2], dtype=T.float64))
+    act = T.nn.Tanh()
+    act.fn = T.tanh
+    out = []
+    with fwAD.dual_level():
+        d = fwAD.make_dual(p, T.tensor([1.0, 0.5, -2.0], dtype=T.float64))
+        for y in (sin(d), relu(d) * gelu(d), flip(d, [0]), inv(d.reshape(3, 1) * T.eye(3, dtype=T.float64) + 1),
+                  softmax(d, 0), cumprod(d, 0), part(d), act.fn(lin(d)), -d @ d + d ** 2, d[1:] / d[:2],
+                  held()):
+            out.append(fwAD.unpack_dual(y).tangent)
+    return out
+
+
+def _for_funcs(T):
+    return [lambda x: (x.sin() * x).sum(), lambda x: (x.exp() * x.tanh()).sum(),
+            lambda x: F(T).softmax(x, 0)[0] * x.pow(3).sum(),
+            lambda x: (T.flip(x, [0]) * x).cumsum(0).prod(), lambda x: T.linalg.norm(x) * x.sigmoid().sum(),
+            lambda x: T.linalg.inv(x.reshape(3, 1) * T.eye(3, dtype=T.float64) + 1).sum(),
+            lambda x: T.linalg.det(x.reshape(3, 1) * T.eye(3, dtype=T.float64) + 1),
+            lambda x: F(T).layer_norm(x * x, (3,)).pow(2).mul(x).sum()]
+
+
+@case
+def forward_over_reverse_grad(T):
+    """A dual tensor flowing into autograd.grad(create_graph=True): the
+    gradient's tangent is the Hessian-vector product."""
+    fwAD = fw(T)
+    out = []
+    for f in _for_funcs(T):
+        x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64, requires_grad=True)
+        with fwAD.dual_level():
+            d = fwAD.make_dual(x, T.tensor([1.0, 0.5, -2.0], dtype=T.float64))
+            g, = T.autograd.grad(f(d), d, create_graph=True)
+            pr, tg = fwAD.unpack_dual(g)
+            # (the tangent's own history: requires_grad as torch; its node
+            # name can differ where the tangent is a view -- AsStrided here)
+            out.append([pr.detach(), tg.detach(), tg.requires_grad])
+    return out
+
+
+@case
+def forward_over_reverse_backward(T):
+    """backward(create_graph=True) inside a level: the leaf's .grad carries the tangent."""
+    fwAD = fw(T)
+    out = []
+    for f in _for_funcs(T)[:4]:
+        x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64, requires_grad=True)
+        with fwAD.dual_level():
+            f(fwAD.make_dual(x, T.tensor([1.0, 0.5, -2.0], dtype=T.float64))).backward(create_graph=True)
+            out.append(fwAD.unpack_dual(x.grad).tangent.detach())
+    return out
+
+
+@case
+def forward_over_reverse_transforms(T):
+    """func.jvp(func.grad(f)) and jacfwd(jacrev(f)) by forward-over-reverse;
+    functional.hessian with the forward-mode outer Jacobian (compared
+    detached: torch's result keeps a ReshapeAliasBackward0 history)."""
+    out = []
+    x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64)
+    v = T.tensor([1.0, 0.5, -2.0], dtype=T.float64)
+    for f in _for_funcs(T):
+        out.append(T.func.jvp(T.func.grad(f), (x,), (v,)))
+        out.append(T.func.jacfwd(T.func.jacrev(f))(x))
+        out.append(T.autograd.functional.hessian(f, x, outer_jacobian_strategy="forward-mode",
+                                                 vectorize=True).detach())
+    return out

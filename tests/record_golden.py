@@ -24,6 +24,7 @@ SUITES = [
     ("fuzz", "cases_fuzz"),
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),
+    ("forward_ad_gen", "cases_forward_ad_gen"),
     ("ops_extra", "cases_ops_extra"),
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),

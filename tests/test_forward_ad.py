@@ -56,21 +56,72 @@ def test_jvp_matches_finite_differences(name):
         np.testing.assert_allclose(tg.numpy(), fd, rtol=1e-5, atol=1e-6)
 
 
-def test_tables_restored_after_exit():
-    """Outside a level the ops are the original objects (forward AD costs
-    the hot path nothing)."""
+def test_ops_hooked_only_inside_a_level():
+    """Forward AD hooks the op objects themselves (their call slot, or a
+    Python op's code) while a level is open, so that a reference taken
+    before the level sees it; on exit every op is as it was: same object,
+    original slot and code (forward AD costs the hot path nothing)."""
     from cyautograd import _ops
-    before = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
-              cy.autograd.Function.__dict__["apply"])
+    from cyautograd.ops import _common
+    F = cy.nn.functional
+    objs = (cy.add, cy.exp, _ops.mul, F.linear, F.gelu, cy.flip, cy.Tensor.__dict__["exp"])
+    codes = {id(f): f.__code__ for f in objs if hasattr(f, "__code__") and type(f).__name__ == "function"}
+    assert not any(_common._fw_vc_is_hooked(f) for f in objs)
     x = cy.tensor([1.0, 2.0])
     with fwAD.dual_level():
-        assert cy.exp is not before[1]
+        assert (cy.add, cy.exp, _ops.mul, F.linear, F.gelu, cy.flip, cy.Tensor.__dict__["exp"]) == objs
+        assert _common._fw_vc_is_hooked(cy.exp) and F.gelu.__code__ is not codes[id(F.gelu)]
         y = fwAD.make_dual(x, cy.ones(2)) * 2
         assert fwAD.unpack_dual(y).tangent is not None
-    after = (cy.add, cy.exp, _ops.mul, cy.nn.functional.linear, cy.Tensor.__dict__["exp"],
-             cy.autograd.Function.__dict__["apply"])
-    assert all(a is b for a, b in zip(before, after))
+    assert not any(_common._fw_vc_is_hooked(f) for f in objs)
+    assert all(f.__code__ is codes[id(f)] for f in objs if id(f) in codes)
     assert fwAD.unpack_dual(x * 2).tangent is None
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_ops_bound_before_the_level(dtype):
+    """torch's forward AD does not depend on how an op was reached: names
+    imported before the level, ops kept as module attributes, bound
+    methods, functools.partial, Tensor operators -- each gives the tangent
+    the op reached through the namespace inside the level gives."""
+    import functools
+    F = cy.nn.functional
+    dt = getattr(cy, dtype)
+    sin, tanh, relu, gelu, flip, inv, softmax = (cy.sin, cy.tanh, F.relu, F.gelu, cy.flip, cy.linalg.inv,
+                                                   F.softmax)
+    part = functools.partial(cy.mul, other=3.0)
+
+    class M(cy.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.act = cy.tanh
+            self.f = F.relu
+            self.lin = cy.nn.Linear(3, 3).to(dt)
+
+        def forward(self, x):
+            return self.f(self.act(self.lin(x)))
+    m = M()
+    p = cy.tensor([0.5, -1.0, 2.0], dtype=dt)
+    progs = [lambda d: sin(d), lambda d: tanh(d) * relu(d), lambda d: gelu(d), lambda d: flip(d, [0]),
+             lambda d: inv(d.reshape(3, 1) * cy.eye(3, dtype=dt) + 1), lambda d: softmax(d, 0), lambda d: m(d),
+             lambda d: part(d), lambda d: -d @ d + d ** 2, lambda d: d[1:] / d[:2]]
+    held = []
+    for prog in progs:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(p, cy.tensor([1.0, 0.5, -2.0], dtype=dt))
+            held.append(d.exp)   # a bound method taken inside one level, called in the next
+            got = fwAD.unpack_dual(prog(d)).tangent
+            assert got is not None
+        # the same program with every op looked up inside the level, by finite differences
+        eps = 1e-6
+        fd = (prog(cy.tensor(p.numpy().astype("float64") + eps * np.array([1.0, 0.5, -2.0])).to(dt)).double()
+              - prog(cy.tensor(p.numpy().astype("float64") - eps * np.array([1.0, 0.5, -2.0])).to(dt)).double())
+        if dtype == "float64":
+            np.testing.assert_allclose(got.detach().numpy(), (fd / (2 * eps)).detach().numpy(), rtol=1e-5, atol=1e-6)
+    with fwAD.dual_level():
+        d2 = fwAD.make_dual(p, cy.ones(3, dtype=dt))
+        e = d2.exp
+        np.testing.assert_allclose(fwAD.unpack_dual(e()).tangent.numpy(), np.exp(p.numpy()), rtol=1e-6)
 
 
 def test_level_closed_on_error():
@@ -111,23 +162,60 @@ def test_generated_programs(seed):
     np.testing.assert_allclose(tan, fd, rtol=1e-5, atol=1e-6)
 
 
-def test_forward_over_reverse_is_refused_not_wrong():
-    """create_graph=True inside a level would give tangents the backward
-    formulas do not carry: refused with a NotImplementedError; the
-    transforms that need it fall back to the double-backward trick."""
-    x = cy.tensor([0.5, -1.0], dtype=cy.float64, requires_grad=True)
+def _fd_grad(f, p, t, eps=1e-6):
+    """(grad f(p + eps t) - grad f(p - eps t)) / 2 eps: the Hessian-vector product by differences."""
+    def g(v):
+        x = cy.tensor(v, dtype=cy.float64, requires_grad=True)
+        return cy.autograd.grad(f(x), x)[0].numpy()
+    return (g(p + eps * t) - g(p - eps * t)) / (2 * eps)
+
+
+FOR_FUNCS = {
+    "sin_mul": lambda x: (x.sin() * x).sum(),
+    "exp_tanh": lambda x: (x.exp() * x.tanh()).sum(),   # saved outputs (exp, tanh)
+    "softmax_pow": lambda x: cy.nn.functional.softmax(x, 0)[0] * x.pow(3).sum(),
+    "outer_sin": lambda x: (x.reshape(3, 1) @ x.reshape(1, 3)).sin().sum(),
+    "flip_cumsum_prod": lambda x: (cy.flip(x, [0]) * x).cumsum(0).prod(),
+    "norm_sigmoid": lambda x: cy.linalg.norm(x) * x.sigmoid().sum(),
+    "inv": lambda x: cy.linalg.inv(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 1).sum(),
+    "det": lambda x: cy.linalg.det(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 1),
+    "solve": lambda x: cy.linalg.solve(x.reshape(3, 1) * cy.eye(3, dtype=cy.float64) + 2, x.exp()).sum(),
+    "layer_norm": lambda x: cy.nn.functional.layer_norm(x * x, (3,)).pow(2).mul(x).sum(),
+    "logsumexp_var": lambda x: x.logsumexp(0) * x.var(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FOR_FUNCS))
+def test_forward_over_reverse_matches_finite_differences(name):
+    """A dual tensor flowing into autograd.grad(create_graph=True) / backward:
+    the gradient's tangent is the Hessian-vector product (torch supports
+    forward AD through backward graphs), as are func.jvp(func.grad(f)) and
+    the Hessians by jacfwd(jacrev(f)) and functional.hessian(forward-mode)."""
+    f = FOR_FUNCS[name]
+    rng = np.random.default_rng(len(name))
+    p = rng.uniform(0.2, 1.5, 3) * np.array([1, -1, 1])
+    t = rng.uniform(-1, 1, 3)
+    want = _fd_grad(f, p, t)
+    x = cy.tensor(p, dtype=cy.float64, requires_grad=True)
     with fwAD.dual_level():
-        d = fwAD.make_dual(x, cy.ones(2, dtype=cy.float64))
-        y = (d.sin() * d).sum()
-        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
-            cy.autograd.grad(y, x, create_graph=True)
-        with pytest.raises(NotImplementedError, match="forward-over-reverse"):
-            y.backward(create_graph=True)
-        g, = cy.autograd.grad(y, x)   # first order is fine
-    np.testing.assert_allclose(g.numpy(), (np.cos([0.5, -1.0]) * [0.5, -1.0] + np.sin([0.5, -1.0])))
-    h = cy.func.hessian(lambda t: (t.sin() * t).sum())(x.detach())
-    expected = np.diag(2 * np.cos([0.5, -1.0]) - np.sin([0.5, -1.0]) * [0.5, -1.0])
-    np.testing.assert_allclose(h.numpy(), expected, rtol=1e-12, atol=1e-12)
+        d = fwAD.make_dual(x, cy.tensor(t))
+        g, = cy.autograd.grad(f(d), d, create_graph=True)
+        got = fwAD.unpack_dual(g).tangent
+    np.testing.assert_allclose(got.detach().numpy(), want, rtol=1e-5, atol=1e-6)
+    leaf = cy.tensor(p, dtype=cy.float64, requires_grad=True)
+    with fwAD.dual_level():
+        f(fwAD.make_dual(leaf, cy.tensor(t))).backward(create_graph=True)
+        np.testing.assert_allclose(fwAD.unpack_dual(leaf.grad).tangent.detach().numpy(), want, rtol=1e-5,
+                                   atol=1e-6)
+    _, hvp = cy.func.jvp(cy.func.grad(f), (cy.tensor(p),), (cy.tensor(t),))
+    assert not hvp.requires_grad
+    np.testing.assert_allclose(hvp.numpy(), want, rtol=1e-5, atol=1e-6)
+    H = cy.func.jacfwd(cy.func.jacrev(f))(cy.tensor(p))
+    np.testing.assert_allclose(H.numpy() @ t, want, rtol=1e-5, atol=1e-6)
+    H2 = cy.autograd.functional.hessian(f, cy.tensor(p), outer_jacobian_strategy="forward-mode", vectorize=True)
+    np.testing.assert_allclose(H2.numpy(), H.numpy(), rtol=1e-9, atol=1e-9)
+    H3 = cy.autograd.functional.hessian(f, cy.tensor(p))
+    np.testing.assert_allclose(H3.numpy(), H.numpy(), rtol=1e-9, atol=1e-9)
 
 
 def test_outside_level_no_forward_state():

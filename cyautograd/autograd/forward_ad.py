@@ -21,15 +21,28 @@ one, so a change made through a view reaches the base's tangent. An in-place
 op on a view whose base has no tangent gives the base a zero tangent first.
 
 NOTE [ Forward AD dispatch ]
-torch runs forward formulas inside each op's autograd kernel. cyautograd's
-ops run their metadata code inline (no dispatcher), so forward AD swaps the
-op tables instead: entering a level replaces every differentiable entry of
-Tensor's C dispatch table, the functional namespaces (``cyautograd``,
-``cyautograd._ops``, ``cyautograd.nn.functional``), Tensor's method dict and
-``Function.apply`` with wrappers; exiting restores the originals. Outside a
-level nothing of this exists, so the ops' hot paths are untouched.
+torch runs forward formulas inside each op's autograd kernel, so how an op
+was reached does not matter. cyautograd's ops run their metadata code inline
+(no dispatcher), and the hot paths must not pay for forward AD outside a
+level. So forward AD redirects the ops *themselves* while a level is open --
+never the names they are reached by (an earlier design swapped namespace
+and type-dict entries, and an op imported or bound before the level --
+``from cyautograd import sin``, ``self.act = torch.tanh``, ``f = x.exp``,
+``F.relu`` kept in a module -- silently gave no tangent):
+- a C op (a Cython function) has its vectorcall slot pointed at a C
+  trampoline (ops/_common.pyx); every call through any reference to that
+  object -- module attribute, alias, bound method, functools.partial --
+  lands there and is handed to ``_run`` with the original slot wrapped as a
+  callable. Tensor operators go through Tensor's C dispatch table, whose
+  entries are swapped for trampolines the same way; ``Function.apply``
+  checks a module flag;
+- a Python op has its ``__code__`` (and defaults) swapped for a trampoline
+  into ``_run_composite``, with a clone of the original function to call;
+- on exit every slot, code object and table entry is restored: outside a
+  level the ops are byte-for-byte what they were, and nothing on the hot
+  path checks anything (bench rows unchanged).
 
-A wrapper runs the op as before (values, backward history, views and version
+``_run`` runs a C op as before (values, backward history, views and version
 counters are the op's own) and, when an argument has a tangent, computes the
 output tangents:
 - a view op's output reads its tangent lazily from its base (above);
@@ -40,8 +53,21 @@ output tangents:
   is not touched. Every differentiable op therefore has a JVP, exact to
   rounding (no finite differences). An op whose backward is not implemented
   raises torch's "Trying to use forward AD with <op> that does not support it."
-Nested op calls made by an op's own implementation run unwrapped (the outer
-op's tangent covers them).
+Nested op calls made by a C op's own implementation run unwrapped (the outer
+op's tangent covers them). A Python op is a composite (torch's
+CompositeImplicitAutograd): it runs with its inner ops giving every
+intermediate its tangent, and only an output the inner ops left without one
+gets it from the double-vjp. cyautograd's own ops written as ``Function``s
+(ops/extra.py, linalg.py) are C ops in this sense; a user's Function needs
+its ``jvp``, as in torch.
+
+Forward-over-reverse: a backward with create_graph inside a level runs
+backward formulas made of ops, so the gradients get tangents like any other
+result -- provided every tensor a formula reads carries its tangent. Saved
+inputs are the tensors themselves; a saved output shares its ForwardGrad
+dict with the output (NOTE [ Saved outputs and tangents ] in
+saved_variable.pyx), and Function-based ops save their results with
+``save_for_backward`` rather than stashing detached copies.
 """
 import threading
 import weakref
@@ -357,6 +383,25 @@ _NO_FW = {"detach", "detach_", "set_data", "variable_data", "_base", "_is_view",
           "bernoulli", "multinomial", "normal"}
 
 
+# ops torch 2.13 has no forward formula for: torch's NotImplementedError, word for word
+_NOT_YET = ("Trying to use forward AD with {} that does not support it because it has not been implemented "
+            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+            "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
+            "implementation to derivatives.yaml")
+_TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
+                  "unique_consecutive": _NOT_YET.format("unique_consecutive"),
+                  "bincount": "Trying to use forward AD with aten::bincount that does not support it."}
+
+
+def _torch_gives_no_tangent(name, args, kwargs):
+    """Where torch 2.13 runs an op on a dual without giving its result a
+    tangent (scatter_reduce with reduce="prod"): so does cyautograd."""
+    if name in ("scatter_reduce", "scatter_reduce_"):
+        red = kwargs.get("reduce", args[4] if len(args) > 4 else None)
+        return red == "prod"
+    return False
+
+
 def _is_inplace(name):
     return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
 
@@ -381,6 +426,11 @@ def _run(name, fn, args, kwargs):
             duals.append((t, g))
     if not duals:
         return fn(*args, **kwargs)
+    if name in _TORCH_REFUSES:
+        raise NotImplementedError(_TORCH_REFUSES[name])
+    if _torch_gives_no_tangent(name, args, kwargs):
+        with _unwrapped():
+            return fn(*args, **kwargs)
     if kwargs.get("out") is not None:
         # as torch: the out= kernel runs, then its forward-AD check refuses
         with _unwrapped():
@@ -433,6 +483,49 @@ def _run(name, fn, args, kwargs):
     for o, tg in zip(outs, tangents):
         if tg is not None and _fw_grad(o, level) is None:
             _set_fw_grad(o, tg, level, False)
+    return out
+
+
+def _run_composite(name, fn, args, kwargs):
+    """Run a Python-level op (a composite of other ops) while a level is
+    open: its inner ops give every intermediate and output its tangent, as
+    torch's CompositeImplicitAutograd ops are differentiated through their
+    decomposition -- so the tensors saved inside carry tangents too and a
+    backward through them with create_graph differentiates correctly
+    (forward-over-reverse). An output the inner ops left without a tangent
+    although an input had one (math that reached no hooked op) gets it from
+    the op's backward formula, as `_run` gives it."""
+    if getattr(_state, "busy", False) or _current_level < 0:
+        return fn(*args, **kwargs)
+    level = _current_level
+    _common()
+    tensors = _flat_tensors(args, [])
+    if kwargs:
+        _flat_tensors(tuple(kwargs.values()), tensors)
+    duals = []
+    seen = set()
+    for t in tensors:
+        if id(t) not in seen:
+            seen.add(id(t))
+            g = _fw_grad(t, level)
+            if g is not None:
+                duals.append((t, g))
+    if duals and (name in _TORCH_REFUSES or _torch_gives_no_tangent(name, args, kwargs)):
+        return _run(name, fn, args, kwargs)
+    if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
+        return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)
+    out = fn(*args, **kwargs)
+    if out is NotImplemented:
+        return out
+    outs = [o for o in _flat_tensors(out, []) if _is_float(o)]
+    if not outs or all(_fw_grad(o, level) is not None for o in outs):
+        return out
+    with _unwrapped():
+        tangents = _jvp(name, fn, args, kwargs, duals, False)
+    if tangents is not None:
+        for o, tg in zip(outs, tangents):
+            if tg is not None and _fw_grad(o, level) is None:
+                _set_fw_grad(o, tg, level, False)
     return out
 
 
@@ -660,11 +753,15 @@ def _function_apply(cls, args, kwargs):
     tangents = [(_fw_grad(a, level) if isinstance(a, Tensor) else None) for a in args]
     if all(t is None for t in tangents):
         return _apply_with_ctx(cls, args, kwargs)[0]
+    jvp = getattr(cls, "jvp", None)
+    from cyautograd.function import Function
+    if (jvp is None or jvp is Function.jvp) and cls.__module__.startswith("cyautograd."):
+        # one of cyautograd's own ops written as a Function (ops/extra.py):
+        # an op like any other, its JVP from its backward formula
+        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs)
     with _unwrapped():
         out, ctx = _apply_with_ctx(cls, args, kwargs)
     # an input returned as is keeps no tangent of its own: the jvp's result replaces it
-    jvp = getattr(cls, "jvp", None)
-    from cyautograd.function import Function
     if jvp is None or jvp is Function.jvp:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
@@ -696,27 +793,12 @@ def _function_apply(cls, args, kwargs):
 
 
 class _ForwardOverReverse(NotImplementedError):
-    """A reverse-mode gradient with create_graph=True ran inside a level."""
+    """Forward AD asked for while a level is open already (a forward-mode
+    transform nested in another): torch's forward AD has one level, so the
+    transforms fall back to the double-backward trick there."""
 
 
-_FOR_MSG = ("cyautograd: forward-mode AD through a reverse-mode gradient taken with create_graph=True "
-            "(forward-over-reverse) is not supported; cyautograd.func.jvp/jacfwd/hessian and "
-            "cyautograd.autograd.functional compute such products by the double-backward trick instead")
-
-
-def _guard_create_graph(fn, pos):
-    """fn (autograd.grad / backward) refusing create_graph=True (argument
-    `pos`) while a level is open: the backward formulas would not carry
-    tangents, so the result would be silently wrong."""
-    def guarded(*args, **kwargs):
-        create = kwargs.get("create_graph", args[pos] if len(args) > pos else False)
-        if create and _current_level >= 0 and not getattr(_state, "busy", False):
-            raise _ForwardOverReverse(_FOR_MSG)
-        return fn(*args, **kwargs)
-    guarded.__name__ = getattr(fn, "__name__", "grad")
-    guarded.__doc__ = getattr(fn, "__doc__", None)
-    guarded.__wrapped__ = fn
-    return guarded
+_FOR_MSG = "Nested forward mode AD is not supported at the moment"
 
 
 def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
@@ -761,126 +843,162 @@ def _jvp_any(func, inputs, tangents, diff_only=False, _flag=False):
 
 
 # ---------------------------------------------------------------------------
-# installing the wrappers
+# hooking the ops (NOTE [ Forward AD dispatch ])
 
 
-_installed = None   # [(namespace setter, name, original)] while installed
-_wrapper_cache = {}  # id(original) -> (original, wrapper), reused by later levels
+_plan = None          # (namespace sizes, [(name, op)]) from the last install
+_installed = None     # [(kind, op, saved)] while a level is open
+_tramp_codes = {}     # number of free variables -> trampoline code object
+_py_cache = {}        # id(op) -> (op, code, defaults, kwdefaults, clone, trampoline) of a Python op
 
 
-def _wrap(name, fn):
-    def op(*args, **kwargs):
-        return _run(name, fn, args, kwargs)
-    op.__name__ = getattr(fn, "__name__", name)
-    op.__qualname__ = op.__name__
-    op.__doc__ = getattr(fn, "__doc__", None)
-    op.__wrapped__ = fn
-    return op
-
-
-def _op_candidates():
-    """{id(original): (name, original)} for every op of the functional namespaces."""
+def _op_objects():
+    """[(name, op)]: every differentiable callable of the op namespaces and
+    Tensor's methods, each object once, under the first name it is found by."""
     import types
     import cyautograd
-    from cyautograd import _ops
-    mods = [_ops, cyautograd]
+    from cyautograd import _ops, linalg
+    from cyautograd.tensor import Tensor
+    mods = [_ops, cyautograd, linalg]
     try:
         from cyautograd.nn import functional as F
         mods.append(F)
     except ImportError:
         pass
-    cand = {}
+    seen = set()
+    out = []
+
+    def take(k, v):
+        if k.startswith("_") or k in _NO_FW or isinstance(v, (type, types.ModuleType)):
+            return
+        if getattr(v, "__name__", k) in _NO_FW or id(v) in seen:
+            return
+        if type(v) is types.FunctionType:
+            if v.__code__.co_flags & 0xA0:   # a generator or coroutine function: not an op
+                return
+        elif type(v).__name__ != "cython_function_or_method" or not _common()._fw_vc_hookable(v):
+            return
+        seen.add(id(v))
+        out.append((k, v))
     for m in mods:
         for k, v in list(vars(m).items()):
-            # private helpers run inside the public ops that call them
-            if k.startswith("_") or isinstance(v, (type, types.ModuleType)) or not callable(v):
-                continue
-            if k in _NO_FW or getattr(v, "__name__", k) in _NO_FW:
-                continue
-            cand.setdefault(id(v), (k, v))
-    return mods, cand
-
-
-def _dispatch_hook(name, fn, args):
-    return _run(name, fn, args, {})
-
-
-_plan = None        # (namespace sizes, [(owner, key, original, wrapper)]) from the last install
+            take(k, v)
+    for k, v in list(Tensor.__dict__.items()):
+        take(k, v)
+    return out
 
 
 def _swap_plan():
-    """Every (owner, key, original, wrapper) to install: rebuilt only when a
-    namespace changed size since the last level (a module imported later,
-    new ops registered)."""
+    """The ops to hook, rebuilt only when a namespace changed size since the
+    last level (a module imported later, new ops registered)."""
     global _plan
     import cyautograd
-    from cyautograd import _ops
+    from cyautograd import _ops, linalg
     from cyautograd.tensor import Tensor
     try:
         from cyautograd.nn import functional as F
     except ImportError:
         F = None
-    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(F)) if F else 0, len(Tensor.__dict__))
-    if _plan is not None and _plan[0] == key:
-        return _plan[1]
-    mods, cand = _op_candidates()
-    plan = []
+    key = (len(vars(cyautograd)), len(vars(_ops)), len(vars(linalg)), len(vars(F)) if F else 0,
+           len(Tensor.__dict__))
+    if _plan is None or _plan[0] != key:
+        _plan = (key, _op_objects())
+    return _plan[1]
 
-    def wrapper_for(v, name):
-        hit = _wrapper_cache.get(id(v))
-        if hit is None or hit[0] is not v:
-            hit = _wrapper_cache[id(v)] = (v, _wrap(name, v))
-        return hit[1]
-    for m in mods:
-        for k, v in list(vars(m).items()):
-            if id(v) in cand and not k.startswith("__"):
-                plan.append((m, k, v, wrapper_for(v, cand[id(v)][0])))
-    for k, v in dict(Tensor.__dict__).items():
-        if id(v) in cand and k not in _NO_FW:
-            plan.append((Tensor, k, v, wrapper_for(v, cand[id(v)][0])))
-    _plan = (key, plan)
-    return plan
+
+def _tramp_code(nfree):
+    """A code object `(*args, _cya_fw_, **kwargs)` that calls
+    _cya_fw_[0](_cya_fw_[1], _cya_fw_[2], args, kwargs), with `nfree` free
+    variables so that it can replace the code of a closure of that many."""
+    code = _tramp_codes.get(nfree)
+    if code is None:
+        names = [f"_cya_cell{i}" for i in range(nfree)]
+        src = ["def _outer():"] + [f"    {n} = None" for n in names]
+        src.append("    def _cya_forward_ad(*args, _cya_fw_=None, **kwargs):")
+        if names:
+            src.append("        if False:")   # makes the cells free variables without reading them
+            src.append(f"            ({', '.join(names)},)")
+        src.append("        return _cya_fw_[0](_cya_fw_[1], _cya_fw_[2], args, kwargs)")
+        src.append("    return _cya_forward_ad")
+        ns = {}
+        exec("\n".join(src), ns)
+        code = _tramp_codes[nfree] = ns["_outer"]().__code__
+    return code
+
+
+def _vc_hook(entry, args, kwargs):
+    return _run(entry[0], entry[1], args, kwargs)
+
+
+def _py_hook(name, orig, args, kwargs):
+    return _run_composite(name, orig, args, kwargs)
 
 
 def _install():
     global _installed
     if _installed is not None:
         return
-    from cyautograd.tensor import Tensor
+    import types
     c = _common()
     undo = []
-    for owner, k, v, w in _swap_plan():
-        if owner is Tensor:
-            if Tensor.__dict__.get(k) is v:
-                undo.append((Tensor, k, v))
-                c._fw_set_tensor_method(k, w)
-        elif vars(owner).get(k) is v:
-            undo.append((owner, k, v))
-            setattr(owner, k, w)
-    from cyautograd import function as _function_mod
-    _function_mod._set_forward_ad_apply(_function_apply)
-    import cyautograd.autograd as _autograd
-    from cyautograd import _ops
-    for owner, k, pos in ((_autograd, "grad", 4), (_autograd, "backward", 3), (_ops, "backward", 3)):
-        v = getattr(owner, k)
-        undo.append((owner, k, v))
-        setattr(owner, k, _guard_create_graph(v, pos))
-    c._fw_swap_dispatch(_dispatch_hook)
+    table = {}
+    c._fw_vc_set_hook(_vc_hook, table)
     _installed = undo
+    try:
+        for name, f in _swap_plan():
+            if type(f) is types.FunctionType:
+                code = f.__code__
+                hit = _py_cache.get(id(f))
+                if hit is not None and hit[0] is f and hit[1] is code and hit[2] is f.__defaults__ \
+                        and hit[3] == f.__kwdefaults__:
+                    clone, tramp = hit[4], hit[5]
+                else:
+                    clone = types.FunctionType(code, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+                    clone.__kwdefaults__ = None if f.__kwdefaults__ is None else dict(f.__kwdefaults__)
+                    clone.__qualname__ = f.__qualname__
+                    tramp = _tramp_code(len(code.co_freevars)).replace(
+                        co_name=code.co_name, co_qualname=code.co_qualname, co_filename=code.co_filename,
+                        co_firstlineno=code.co_firstlineno)
+                    _py_cache[id(f)] = (f, code, f.__defaults__, f.__kwdefaults__, clone, tramp)
+                undo.append(("py", f, (code, f.__defaults__, f.__kwdefaults__)))
+                f.__code__ = tramp
+                f.__defaults__ = None
+                f.__kwdefaults__ = {"_cya_fw_": (_py_hook, name, clone)}
+            else:
+                orig = c._fw_vc_hook(f, name)
+                table[id(f)] = (name, orig)
+                undo.append(("vc", f, orig))
+        from cyautograd import function as _function_mod
+        _function_mod._set_forward_ad_apply(_function_apply)
+        c._fw_swap_dispatch(_dispatch_hook)
+        from cyautograd import saved_variable as _sv
+        _sv._set_fw_level_open(True)
+        undo.append(("call", _sv._set_fw_level_open, False))
+    except BaseException:
+        _uninstall()
+        raise
+
+
+def _dispatch_hook(name, fn, args):
+    return _run(name, fn, args, {})
 
 
 def _uninstall():
     global _installed
     if _installed is None:
         return
-    from cyautograd.tensor import Tensor
     c = _common()
     c._fw_swap_dispatch(None)
     from cyautograd import function as _function_mod
     _function_mod._set_forward_ad_apply(None)
-    for owner, k, v in reversed(_installed):
-        if owner is Tensor:
-            c._fw_set_tensor_method(k, v)
+    for kind, f, saved in reversed(_installed):
+        if kind == "py":
+            f.__code__, f.__defaults__, f.__kwdefaults__ = saved
+        elif kind == "vc":
+            c._fw_vc_unhook(saved)
+        elif kind == "call":
+            f(saved)
         else:
-            setattr(owner, k, v)
+            setattr(f, saved[0], saved[1])
+    c._fw_vc_set_hook(None, None)
     _installed = None

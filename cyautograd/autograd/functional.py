@@ -5,11 +5,10 @@ whole-function derivatives (vjp, jvp, jacobian, hessian, vhp, hvp) built on
 NOTE [ Forward mode by double backward ]
 ``jvp`` and ``hvp`` here use, as torch's do, the double-backward trick rather
 than forward-mode AD; ``jacobian(strategy="forward-mode")`` uses forward-mode
-AD (cyautograd.autograd.forward_ad) as torch's does, falling back to the trick
-where forward AD cannot run: inside an open dual level, or over a function
+AD (cyautograd.autograd.forward_ad) as torch's does -- also over a function
 that takes a reverse-mode gradient with create_graph
-(``hessian(outer_jacobian_strategy="forward-mode")``, forward-over-reverse).
-The trick: for y = f(x), g(u) = J^T u is linear
+(``hessian(outer_jacobian_strategy="forward-mode")``, forward-over-reverse) --
+falling back to the trick only inside an already open dual level. The trick: for y = f(x), g(u) = J^T u is linear
 in u, so differentiating g(u) with respect to a dummy u (zeros that require
 grad) against the tangent v gives (J^T)^T v = J v. It costs two reverse
 passes and needs the backward of f to be differentiable (every op with a

@@ -601,7 +601,7 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     outputs (non-contiguous ones with ``gen_non_contig_grad_outputs``), which
     require grad, so the check also covers differentiating with respect to the
     incoming gradient. ``check_fwd_over_rev`` checks forward-over-reverse
-    (here: computed with the double-backward trick), ``check_rev_over_rev``
+    (forward-mode AD through the backward graph, as torch), ``check_rev_over_rev``
     reverse-over-reverse. Other arguments as in :func:`gradcheck`.
     """
     torch = _torch()

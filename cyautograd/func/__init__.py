@@ -13,9 +13,11 @@ built from it:
   requires grad. At the outermost level the results are detached, as
   torch.func's are.
 * ``jvp``/``jacfwd`` use forward-mode AD (cyautograd.autograd.forward_ad),
-  as torch.func does; nested inside another transform or an open dual level,
-  or over a function that takes a reverse-mode gradient with create_graph
-  (``hessian`` = jacfwd(jacrev), forward-over-reverse), they fall back to the
+  as torch.func does, also over functions that take reverse-mode gradients
+  (``hessian`` = jacfwd(jacrev), ``jvp(grad(f))``: forward-over-reverse): the
+  reverse transforms inside keep the level's tangents through their fresh
+  leaves and detached results. Nested inside another transform or an open
+  dual level (torch's forward AD has one level) they fall back to the
   double-backward trick (NOTE [ Forward mode by double backward ] in
   cyautograd/autograd/functional.py).
 * ``vmap`` is a Python loop over the mapped dimension: each call of the
@@ -132,15 +134,66 @@ def _check_argnums(argnums, nargs):
     return one(argnums)
 
 
-def _lift(x, keep):
+# fresh leaves made by _lift: {id: (weakref, serial)}; a transform counts
+# the leaves made after it started (by the transforms it runs) as its own
+_fresh = {}
+_serial = [0]
+
+
+def _note_fresh(leaf):
+    import weakref
+    _serial[0] += 1
+    k = id(leaf)
+    _fresh[k] = (weakref.ref(leaf, lambda r, k=k: _fresh.pop(k, None)), _serial[0])
+
+
+def _is_inner(t, inner_ids, since):
+    if id(t) in inner_ids:
+        return True
+    e = _fresh.get(id(t)) if since is not None else None
+    return e is not None and e[0]() is t and e[1] > since
+
+
+def _tangent(t):
+    """t's tangent at the open dual level (None without one)."""
+    from cyautograd.autograd import forward_ad as fwAD
+    if fwAD._current_level < 0 or not isinstance(t, Tensor):
+        return None
+    return fwAD._fw_grad(t, fwAD._current_level)
+
+
+def _detach(t, keep_tangent_graph=False):
+    """t.detach() that keeps t's tangent at an open dual level: a transform
+    run inside forward-mode AD (jvp(grad(f)), jacfwd(jacrev(f)): forward-
+    over-reverse) hands the tangent of its result outwards, as torch.func's
+    transforms do."""
+    r = t.detach()
+    g = _tangent(t)
+    if g is not None and r.dtype.is_floating_point:
+        from cyautograd.autograd import forward_ad as fwAD
+        r = fwAD.make_dual(r, g if keep_tangent_graph else g.detach())
+    return r
+
+
+def _lift(x, keep, inner=None):
     """The tensor the transformed function sees: a fresh leaf, or (when the
     caller's tensor requires grad and grad mode is on) a view that keeps its
-    history, so the transform composes with ordinary autograd."""
+    history, so the transform composes with ordinary autograd. A tensor
+    with a tangent (an enclosing forward-mode level) keeps it: the fresh
+    leaf is made dual (and appended to `inner`, the transform's own leaves)."""
     if not isinstance(x, Tensor):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     if keep and x.requires_grad:
         return x.view_as(x)
-    return x.detach().requires_grad_()
+    leaf = x.detach().requires_grad_()
+    _note_fresh(leaf)
+    g = _tangent(x)
+    if g is None:
+        return leaf
+    if inner is not None:
+        inner.append(leaf)
+    from cyautograd.autograd import forward_ad as fwAD
+    return fwAD.make_dual(leaf, g)
 
 
 def _needs_graph(leaves=()):
@@ -149,14 +202,14 @@ def _needs_graph(leaves=()):
     return torch.is_grad_enabled() or _level[0] > 0
 
 
-def _reaches_outer(t, inner_ids):
+def _reaches_outer(t, inner_ids, since=None):
     """Whether tensor t's history reaches a leaf that requires grad other
     than this transform's own inputs (an enclosing transform's input, a
     captured parameter, a caller's tensor)."""
     if not t.requires_grad:
         return False
     if t.grad_fn is None:
-        return id(t) not in inner_ids
+        return not _is_inner(t, inner_ids, since)
     seen = set()
     stack = [t.grad_fn]
     while stack:
@@ -166,7 +219,7 @@ def _reaches_outer(t, inner_ids):
         seen.add(id(fn))
         var = getattr(fn, "variable", None) if type(fn).__name__ == "AccumulateGrad" else None
         if var is not None:
-            if id(var) not in inner_ids:
+            if not _is_inner(var, inner_ids, since):
                 return True
             continue
         for nf, _ in fn.next_functions:
@@ -174,16 +227,16 @@ def _reaches_outer(t, inner_ids):
     return False
 
 
-def _finish(tree, lifted, keep):
+def _finish(tree, lifted, keep, since=None):
     """Detach each result tensor that nothing outside the transform can
     differentiate (torch.func's results at the outermost level are plain
     tensors; inside other transforms or over inputs that require grad they
     keep their history)."""
     leaves, spec = _flatten(tree)
     if not keep:
-        return _unflatten([t.detach() if isinstance(t, Tensor) else t for t in leaves], spec)
+        return _unflatten([_detach(t) if isinstance(t, Tensor) else t for t in leaves], spec)
     inner = {id(t) for t in lifted}
-    return _unflatten([t.detach() if isinstance(t, Tensor) and not _reaches_outer(t, inner) else t
+    return _unflatten([_detach(t, True) if isinstance(t, Tensor) and not _reaches_outer(t, inner, since) else t
                        for t in leaves], spec)
 
 
@@ -191,7 +244,7 @@ def _maybe_detach(tree, keep):
     if keep:
         return tree
     leaves, spec = _flatten(tree)
-    return _unflatten([t.detach() if isinstance(t, Tensor) else t for t in leaves], spec)
+    return _unflatten([_detach(t) if isinstance(t, Tensor) else t for t in leaves], spec)
 
 
 def grad_and_value(func, argnums=0, has_aux=False):
@@ -209,9 +262,10 @@ def grad_and_value(func, argnums=0, has_aux=False):
             leaves, spec = _flatten(args[a])
             outer += leaves
         keep = _needs_graph(outer)
+        inner = []
         for a in sel:
             leaves, spec = _flatten(args[a])
-            lifted = [_lift(t, keep) for t in leaves]
+            lifted = [_lift(t, keep, inner) for t in leaves]
             diff_leaves_all.append(lifted)
             specs.append(spec)
             args[a] = _unflatten(lifted, spec)
@@ -245,7 +299,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
             grads.append(_unflatten(gs[k:k + len(group)], spec))
             k += len(group)
         g = tuple(grads) if isinstance(nums, tuple) else grads[0]
-        flat_lifted = [t for group in diff_leaves_all for t in group]
+        flat_lifted = [t for group in diff_leaves_all for t in group] + inner
         g = _finish(g, flat_lifted, keep)
         value = _finish(out, flat_lifted, keep)
         if has_aux:
@@ -281,7 +335,8 @@ def vjp(func, *primals, has_aux=False):
     ``(output, aux)`` and so does this, as ``(output, vjp_fn, aux)``."""
     leaves, spec = _flatten(primals)
     keep = _needs_graph(leaves)
-    lifted = [_lift(t, keep) for t in leaves]
+    inner = []
+    lifted = [_lift(t, keep, inner) for t in leaves]
     _level[0] += 1
     try:
         with torch.enable_grad():
@@ -322,11 +377,11 @@ def vjp(func, *primals, has_aux=False):
         else:
             gs = (None,) * len(lifted)
         gs = [torch.zeros_like(t) if g is None else g for g, t in zip(gs, lifted)]
-        return tuple(_finish(_unflatten(gs, spec), lifted, inner_keep))
+        return tuple(_finish(_unflatten(gs, spec), lifted + inner, inner_keep))
 
-    result = (_finish(out, lifted, keep), vjp_fn)
+    result = (_finish(out, lifted + inner, keep), vjp_fn)
     if has_aux:
-        return result + (_finish(aux, lifted, keep),)
+        return result + (_finish(aux, lifted + inner, keep),)
     return result
 
 
@@ -413,6 +468,7 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
     # inputs keep their history only where it leads outside (no fresh
     # leaves: forward AD needs no reverse graph of its own)
     lifted = [t.view_as(t) if keep and t.requires_grad else t.detach() for t in p_leaves]
+    since = _serial[0]
     try:
         with fwAD.dual_level():
             duals = [fwAD.make_dual(x, t) if x.dtype.is_floating_point else x for x, t in zip(lifted, t_leaves)]
@@ -433,9 +489,9 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
                 tan_out.append(torch.zeros_like(o).detach() if tg is None else tg)
     except fwAD._ForwardOverReverse:
         return None
-    result = (_finish(out, lifted, keep), _finish(_unflatten(tan_out, out_spec), lifted, keep))
+    result = (_finish(out, lifted, keep, since), _finish(_unflatten(tan_out, out_spec), lifted, keep, since))
     if has_aux:
-        return result + (_finish(aux, lifted, keep),)
+        return result + (_finish(aux, lifted, keep, since),)
     return result
 
 

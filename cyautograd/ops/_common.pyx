@@ -435,3 +435,189 @@ def _fw_new_with_same_meta(Tensor self not None, Tensor like not None):
     if _fw_storage_key(new) != _fw_storage_key(self):
         return None
     return _fw_view_over(new, self)
+
+
+# -- forward-AD hooks on the op objects themselves (NOTE [ Forward AD dispatch ]
+# in autograd/forward_ad.py): a differentiable op's call slot is redirected
+# while a level is open, so every reference to the op -- a name imported
+# before the level, a bound method, an attribute of a module -- runs the
+# forward-aware path. Outside a level nothing here is installed.
+cdef extern from *:
+    """
+    static PyObject *cya_fw_vc_hook = NULL;   /* owned: hook(entry, args, kwargs) */
+    static PyObject *cya_fw_vc_table = NULL;  /* owned dict: PyLong(address) -> entry */
+
+    /* The address of a callable's vectorcall slot (the vectorcall protocol:
+       tp_vectorcall_offset), or NULL when its type has none. */
+    static vectorcallfunc *cya_fw_vc_slot(PyObject *f) {
+        PyTypeObject *tp = Py_TYPE(f);
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0)
+            return NULL;
+        return (vectorcallfunc *)((char *)f + tp->tp_vectorcall_offset);
+    }
+
+    /* What a hooked op's slot points at while a level is open: hand the call
+       to the Python hook with the op's table entry (name, original caller). */
+    static PyObject *cya_fw_trampoline(PyObject *f, PyObject *const *args, size_t nargsf,
+                                       PyObject *kwnames) {
+        PyObject *key, *entry, *tup, *kw, *r;
+        Py_ssize_t n = PyVectorcall_NARGS(nargsf), i, nk;
+        if (cya_fw_vc_hook == NULL || cya_fw_vc_table == NULL) {
+            PyErr_SetString(PyExc_SystemError, "forward AD trampoline called with no hook installed");
+            return NULL;
+        }
+        key = PyLong_FromVoidPtr(f);
+        if (key == NULL) return NULL;
+        entry = PyDict_GetItemWithError(cya_fw_vc_table, key);   /* borrowed */
+        Py_DECREF(key);
+        if (entry == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_SystemError, "forward AD trampoline: op not in the table");
+            return NULL;
+        }
+        Py_INCREF(entry);   /* keep it alive across the call */
+        tup = PyTuple_New(n);
+        if (tup == NULL) { Py_DECREF(entry); return NULL; }
+        for (i = 0; i < n; i++) {
+            Py_INCREF(args[i]);
+            PyTuple_SET_ITEM(tup, i, args[i]);   /* steals the new reference */
+        }
+        kw = PyDict_New();
+        if (kw == NULL) { Py_DECREF(tup); Py_DECREF(entry); return NULL; }
+        nk = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+        for (i = 0; i < nk; i++) {
+            if (PyDict_SetItem(kw, PyTuple_GET_ITEM(kwnames, i), args[n + i]) < 0) {
+                Py_DECREF(kw); Py_DECREF(tup); Py_DECREF(entry);
+                return NULL;
+            }
+        }
+        r = PyObject_CallFunctionObjArgs(cya_fw_vc_hook, entry, tup, kw, NULL);
+        Py_DECREF(kw);
+        Py_DECREF(tup);
+        Py_DECREF(entry);
+        return r;
+    }
+
+    /* Call through a saved (original) vectorcall with a tuple and a dict, as
+       PyVectorcall_Call does with the slot's current value. */
+    static PyObject *cya_fw_vc_call(void *vcp, PyObject *f, PyObject *args, PyObject *kwargs) {
+        vectorcallfunc vc = (vectorcallfunc)vcp;
+        Py_ssize_t n = PyTuple_GET_SIZE(args), nk, i = 0, pos = 0;
+        PyObject **stack, *kwnames, *k, *v, *r;
+        nk = kwargs == NULL ? 0 : PyDict_GET_SIZE(kwargs);
+        if (nk == 0)
+            return vc(f, &PyTuple_GET_ITEM(args, 0), (size_t)n, NULL);
+        stack = (PyObject **)PyMem_Malloc((size_t)(n + nk) * sizeof(PyObject *));
+        if (stack == NULL) return PyErr_NoMemory();
+        kwnames = PyTuple_New(nk);
+        if (kwnames == NULL) { PyMem_Free(stack); return NULL; }
+        for (i = 0; i < n; i++) stack[i] = PyTuple_GET_ITEM(args, i);   /* borrowed: args outlives the call */
+        i = 0;
+        while (PyDict_Next(kwargs, &pos, &k, &v)) {
+            if (i >= nk) break;
+            Py_INCREF(k);
+            PyTuple_SET_ITEM(kwnames, i, k);
+            stack[n + i] = v;   /* borrowed: kwargs outlives the call */
+            i++;
+        }
+        r = vc(f, stack, (size_t)n, kwnames);
+        Py_DECREF(kwnames);
+        PyMem_Free(stack);
+        return r;
+    }
+
+    static int cya_fw_vc_has_slot(PyObject *f) {
+        vectorcallfunc *slot = cya_fw_vc_slot(f);
+        return slot != NULL && *slot != NULL;
+    }
+
+    static int cya_fw_vc_hooked(PyObject *f) {
+        vectorcallfunc *slot = cya_fw_vc_slot(f);
+        return slot != NULL && *slot == cya_fw_trampoline;
+    }
+
+    /* Point f's slot at the trampoline (hook=1, returning the original as an
+       opaque address) or back at `orig` (hook=0). */
+    static int cya_fw_vc_swap(PyObject *f, int hook, void **orig) {
+        vectorcallfunc *slot = cya_fw_vc_slot(f);
+        if (slot == NULL || *slot == NULL) {
+            PyErr_SetString(PyExc_TypeError, "forward AD: the op has no vectorcall slot");
+            return -1;
+        }
+        if (hook) {
+            if (*slot != cya_fw_trampoline) { *orig = (void *)*slot; *slot = cya_fw_trampoline; }
+        } else {
+            *slot = (vectorcallfunc)*orig;
+        }
+        return 0;
+    }
+
+    static int cya_fw_vc_set_hook(PyObject *hook, PyObject *table) {
+        PyObject *oh = cya_fw_vc_hook, *ot = cya_fw_vc_table;
+        Py_XINCREF(hook);
+        Py_XINCREF(table);
+        cya_fw_vc_hook = hook;
+        cya_fw_vc_table = table;
+        Py_XDECREF(oh);
+        Py_XDECREF(ot);
+        return 0;
+    }
+    """
+    bint cya_fw_vc_hooked(object f)
+    int cya_fw_vc_swap(object f, int hook, void** orig) except -1
+    int cya_fw_vc_set_hook(object hook, object table) except -1
+    object cya_fw_vc_call(void* vc, object f, object args, object kwargs)
+    bint cya_fw_vc_has_slot(object f)
+
+
+@cython.final
+cdef class _VcOriginal:
+    """A C-implemented op called through its original vectorcall (what its
+    slot held before the level hooked it): the forward-AD path runs the op
+    through this, never through the hooked slot."""
+    cdef object func
+    cdef void* vc
+    cdef readonly str name
+
+    @property
+    def __name__(self):
+        return self.name
+
+    def __call__(self, *args, **kwargs):
+        return cya_fw_vc_call(self.vc, self.func, args, kwargs)
+
+
+def _fw_vc_hookable(f):
+    """Whether f's calls go through a vectorcall slot that can be hooked."""
+    return cya_fw_vc_has_slot(f)
+
+
+def _fw_vc_hook(f, str name):
+    """Point f's call slot at the forward-AD trampoline; returns the
+    _VcOriginal that calls it as before."""
+    cdef _VcOriginal o = _VcOriginal.__new__(_VcOriginal)
+    cdef void* orig = NULL
+    if cya_fw_vc_hooked(f):
+        raise RuntimeError(f"forward AD: {name} is hooked already")
+    cya_fw_vc_swap(f, 1, &orig)
+    o.func = f
+    o.vc = orig
+    o.name = name
+    return o
+
+
+def _fw_vc_unhook(_VcOriginal o not None):
+    """Give the op its original call slot back."""
+    cdef void* orig = o.vc
+    if cya_fw_vc_hooked(o.func):
+        cya_fw_vc_swap(o.func, 0, &orig)
+
+
+def _fw_vc_is_hooked(f):
+    return cya_fw_vc_hooked(f)
+
+
+def _fw_vc_set_hook(hook, table):
+    """Install (a callable and the {id(op): entry} dict) or clear (None,
+    None) what the trampoline calls."""
+    cya_fw_vc_set_hook(hook, table)

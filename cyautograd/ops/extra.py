@@ -1074,7 +1074,7 @@ class _Nansum(Function):
                 g = g.unsqueeze(d)
         elif dims is None and not keepdim:
             g = g.reshape((1,) * x.dim())
-        return g.expand(*x.shape) * x.isnan().logical_not(), None, None, None
+        return g.expand(tuple(x.shape)) * x.isnan().logical_not(), None, None, None
 
 
 def _reduce_dims(dim, ndim):
@@ -1620,15 +1620,13 @@ class _ScatterReduce(Function):
         else:
             r = _scatter_np(base, d, index, s, reduce_)
         res = _w(r, a.dtype)
-        ctx.save_for_backward(x, index, src)
-        ctx.result = res.detach()
+        ctx.save_for_backward(x, index, src, res)   # the result as an output: differentiable in a double backward
         return res
 
     @staticmethod
     def backward(ctx, g):
-        x, index, src = ctx.saved_tensors
+        x, index, src, res = ctx.saved_tensors
         d, reduce_, include_self = ctx.info
-        res = ctx.result
         if reduce_ == "sum":
             gs = g if include_self else g.scatter(d, index, 0)
             return gs, None, None, g.gather(d, index), None, None
@@ -1647,7 +1645,9 @@ class _ScatterReduce(Function):
         self_hit = (x == res).to(g.dtype) if include_self else _w(np.zeros(tuple(x.shape), _a(g).dtype))
         src_hit = (src == res.gather(d, index)).to(g.dtype)
         cnt = self_hit.scatter_add(d, index, src_hit)
-        gd = g / cnt
+        # places nothing reached divide by 1, not 0: differentiating this
+        # formula (double backward, forward AD) must not meet 0/0 there
+        gd = g / cnt.masked_fill(cnt == 0, 1)
         gs = gd * self_hit if include_self else g.scatter(d, index, 0)
         return gs, None, None, gd.gather(d, index) * src_hit, None, None
 
@@ -1939,18 +1939,17 @@ class _Cdist(Function):
                 r = np.abs(diff).max(-1, initial=0) if diff.shape[-1] == 0 else np.abs(diff).max(-1)
             else:
                 r = (np.abs(diff) ** p).sum(-1) ** (1.0 / p)
-        ctx.save_for_backward(x1, x2)
-        ctx.p = p
         res = _w(r, a.dtype)
-        ctx.res = res.detach()
+        ctx.save_for_backward(x1, x2, res)   # the result as an output: differentiable in a double backward
+        ctx.p = p
         return res
 
     @staticmethod
     def backward(ctx, g):
-        x1, x2 = ctx.saved_tensors
+        x1, x2, res = ctx.saved_tensors
         p = ctx.p
         diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-        d = ctx.res.unsqueeze(-1)
+        d = res.unsqueeze(-1)
         gg = g.unsqueeze(-1)
         if p == 0:
             w = diff * 0

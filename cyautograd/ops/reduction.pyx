@@ -46,6 +46,8 @@ cdef class ReduceNode(BinaryNode):
 
     cdef object restore(self, object g):
         """Unsqueeze the reduced dims of g (restore_reduced_dims) and expand."""
+        if not self.self_shape:   # a 0-d input reduced over "dim 0": nothing to restore
+            return g.reshape(())
         if not self.keepdim and self.dims is not None:
             shape = list(self.self_shape)
             for d in self.dims:
@@ -103,7 +105,7 @@ cdef class ProdBackward0(ReduceNode):
         s = self.v0(g)
         if isinstance(g, Tensor):
             return [self.expand(g * self.v1(g)) / s]
-        return [_prod_grad(self.expand(g), s, self.dims)]
+        return [_prod_grad(self.expand(g), s, self.dims if self.self_shape else None)]
 
 
 @cython.final
@@ -152,6 +154,8 @@ cdef class MaxBackward0(ReduceNode):
         g = grads[0]
         if g is None:
             return [None]
+        if not self.self_shape:   # a 0-d input: the one element was selected
+            return [g.reshape(()) if isinstance(g, Tensor) else np.array(g, dtype=self.self_dtype)]
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
         if isinstance(g, Tensor):
@@ -222,7 +226,12 @@ cdef class VarBackward0(ReduceNode):
             mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
-        return [(2.0 / _builtin_max(n - self.scalar, 0)) * gk * (s - mean)]
+        dof = _builtin_max(n - self.scalar, 0)
+        if dof:
+            return [(2.0 / dof) * gk * (s - mean)]
+        # no degrees of freedom: 2/0 is inf as in torch's C++ (times 0 -> nan)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return [float("inf") * gk * (s - mean)]
 
 
 @cython.final
@@ -239,7 +248,10 @@ cdef class StdBackward0(ReduceNode):
         dof = _builtin_max(n - self.scalar, 0)
         if isinstance(g, Tensor):
             mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
-            gv = (gk / (r * 2)).masked_fill(r == 0, 0)
+            # a safe denominator where r is 0, so that differentiating this
+            # formula (double backward, forward AD) gives 0 there, not 0/0
+            zero = r == 0
+            gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
         else:
             mean = s.mean(axis=self.dims, keepdims=True)
             with np.errstate(divide="ignore", invalid="ignore"):
