@@ -7,7 +7,7 @@ cimport numpy as cnp
 from cpython.object cimport PyTypeObject
 
 from cyautograd.version_counter cimport VersionCounter
-from cyautograd.argcheck cimport tensor_arg, type_name
+from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch, version_counter_of,
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -425,7 +425,8 @@ cdef object _write_out(str name, object r, object out, object a, object b):
 
 
 def add(input, other, *, alpha=1, out=None):
-    _check_tensor_arg(input, "add", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("add", input, other, alpha, out)
     if out is not None:
         return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
@@ -434,19 +435,26 @@ def add(input, other, *, alpha=1, out=None):
         r = _arith(input, other, 0, alpha)
     else:
         r = _arith(input, other, 0, None)
-    return _check_impl(r, input, other, "add")
+    if r is NotImplemented:
+        _binary_parse_fail("add", input, other, alpha, out)
+    return r
 
 
 def sub(input, other, *, alpha=1, out=None):
-    _check_tensor_arg(input, "sub", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("sub", input, other, alpha, out)
     if alpha != 1:
+        if not isinstance(other, (Tensor,) + _scalars):
+            _binary_parse_fail("sub", input, other, alpha, out)
         _sub_check(input, other)   # ATen's sub_check comes before alpha_check
         _alpha_check(input, other, alpha)
     if out is not None:
         return _write_out("sub", sub(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
     r = _arith(input, other, 1, alpha if alpha != 1 else None)
-    return _check_impl(r, input, other, "sub")
+    if r is NotImplemented:
+        _binary_parse_fail("sub", input, other, alpha, out)
+    return r
 
 
 subtract = sub
@@ -456,9 +464,10 @@ def rsub(input, other, *, alpha=1):
     """other - alpha * input. With a Tensor other the node is torch's
     RsubBackward0 over (input, other), not SubBackward0 over (other, input)."""
     cdef BinaryNode fn
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor,) + _scalars):
+        _binary_parse_fail("rsub", input, other, alpha, None)
     if not isinstance(other, Tensor):
         return _arith(other, input, 1, None)
-    _check_tensor_arg(input, "rsub", "input")
     with _no_grad_ctx():
         out = sub(other, input, alpha=alpha)
     if is_grad_enabled_c() and (tensor_requires_grad(<Tensor>input) or tensor_requires_grad(<Tensor>other)):
@@ -470,39 +479,53 @@ def rsub(input, other, *, alpha=1):
 
 
 def mul(input, other, *, out=None):
-    _check_tensor_arg(input, "mul", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("mul", input, other, 1, out)
     if out is not None:
         return _write_out("mul", mul(input.detach(), other.detach() if isinstance(other, Tensor) else other),
                           out, input, other)
-    return _check_impl(_arith(input, other, 2, None), input, other, "mul")
+    r = _arith(input, other, 2, None)
+    if r is NotImplemented:
+        _binary_parse_fail("mul", input, other, 1, out)
+    return r
 
 
 multiply = mul
 
 
 def div(input, other, *, rounding_mode=None, out=None):
-    _check_tensor_arg(input, "div", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("div", input, other, 1, out, rounding_mode)
     if out is not None:
         return _write_out("div", div(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      rounding_mode=rounding_mode), out, input, other)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
-    return _check_impl(_arith(input, other, 3, None), input, other, "div")
+    r = _arith(input, other, 3, None)
+    if r is NotImplemented:
+        _binary_parse_fail("div", input, other, 1, out, rounding_mode)
+    return r
 
 
 divide = div
 true_divide = div
 
 
-cdef _check_tensor_arg(x, str name, str argname):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{argname}' (position 1) must be Tensor, not {type_name(x)}")
-
-
-cdef _check_impl(r, a, b, str name):
-    if r is NotImplemented:
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(b)}")
-    return r
+cdef _binary_parse_fail(str name, input, other, alpha, out, rounding_mode=None):
+    """torch's parser error for a failed add/sub/rsub/mul/div call (the
+    keyword arguments the caller gave, defaults left out), else the old
+    message."""
+    kw = {}
+    if not (type(alpha) is int and alpha == 1):
+        kw["alpha"] = alpha
+    if rounding_mode is not None:
+        kw["rounding_mode"] = rounding_mode
+    if out is not None:
+        kw["out"] = out
+    parser_check(name, (input, other), kw)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(other)}")
 
 
 def _rounded_div(a, b, mode):
@@ -1178,7 +1201,10 @@ def relu(input):
 
 def square(input):
     # torch computes square as pow(input, 2): the node is PowBackward0
-    if isinstance(input, Tensor) and _npdt((<Tensor>input).data_).kind == "b":
+    if not isinstance(input, Tensor):
+        parser_check("square", (input,))
+        raise TypeError(f"square(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    if _npdt((<Tensor>input).data_).kind == "b":
         return pow_impl(to_tensor(input, None).to(_D.int64), 2)
     return pow(input, 2)
 
@@ -1309,6 +1335,7 @@ cdef object _maxmin(object a, object b, bint is_max):
     cdef Tensor ta, tb, out
     cdef BinaryNode fn
     if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        parser_check("maximum" if is_max else "minimum", (a, b))
         raise TypeError(f"{'maximum' if is_max else 'minimum'}(): argument 'other' (position 2) must be Tensor, not "
                         f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
     p = prep_binary(a, b, "")
