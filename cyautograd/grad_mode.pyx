@@ -2,6 +2,8 @@
 """Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode."""
 import functools
 import inspect
+import sys
+import warnings
 
 from cyautograd._c cimport cya_grad_mode_t
 
@@ -55,68 +57,112 @@ def _set_grad_enabled(mode):
     cya_grad_mode_ptr().grad_enabled = bool(mode)
 
 
-class _DecoratorContextManager:
-    """Context manager that also works as a function decorator."""
+def _wrap_generator(ctx_factory, func):
+    """A generator function whose body runs under a fresh context manager at
+    every resumption (torch.utils._contextlib's generator wrapping): the mode
+    holds inside the generator and is restored whenever it yields."""
+    @functools.wraps(func)
+    def generator_context(*args, **kwargs):
+        gen = func(*args, **kwargs)
+        try:
+            with ctx_factory():
+                response = gen.send(None)
+            while True:
+                try:
+                    request = yield response
+                except GeneratorExit:
+                    with ctx_factory():
+                        gen.close()
+                    raise
+                except BaseException:
+                    with ctx_factory():
+                        response = gen.throw(*sys.exc_info())
+                else:
+                    with ctx_factory():
+                        response = gen.send(request)
+        except StopIteration as e:
+            return e.value     # the generator's own return value
+    return generator_context
 
-    def __call__(self, func):
-        if inspect.isclass(func):
-            raise RuntimeError("Decorating classes is deprecated and will be disabled in "
-                               "future versions. You should only decorate functions or methods. "
-                               "To preserve the current behavior of class decoration, you can "
-                               "directly decorate the `__init__` method and nothing else.")
+
+def _exit_arity(str owner, tuple args):
+    """The TypeError Python gives a pure-Python __exit__(self, exc_type,
+    exc_value, traceback) called with the wrong count (torch's are Python)."""
+    n = len(args)
+    if n > 3:
+        return TypeError(f"{owner}.__exit__() takes 4 positional arguments but {n + 1} were given")
+    names = ["'exc_type'", "'exc_value'", "'traceback'"][n:]
+    listed = names[0] if len(names) == 1 else \
+        (" and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + ", and " + names[-1])
+    return TypeError(f"{owner}.__exit__() missing {len(names)} required positional argument"
+                     f"{'' if len(names) == 1 else 's'}: {listed}")
+
+
+class _DecoratorContextManager:
+    """Context manager that also works as a function decorator (torch's
+    _DecoratorContextManager): a fresh clone() guards every call, generator
+    functions at every resumption; a decorated class becomes a function
+    making its instances under the mode, with torch's FutureWarning."""
+
+    def __call__(self, orig_func):
+        if inspect.isclass(orig_func):
+            warnings.warn("Decorating classes is deprecated and will be disabled in "
+                          "future versions. You should only decorate functions or methods. "
+                          "To preserve the current behavior of class decoration, you can "
+                          "directly decorate the `__init__` method and nothing else.",
+                          FutureWarning, stacklevel=2)
+            func = lambda *args, **kwargs: orig_func(*args, **kwargs)
+        else:
+            func = orig_func
+        ctx_factory = self.clone
         if inspect.isgeneratorfunction(func):
-            @functools.wraps(func)
-            def gen_wrapper(*args, **kwargs):
-                gen = func(*args, **kwargs)
-                with self.clone():
-                    response = gen.send(None)
-                while True:
-                    try:
-                        request = yield response
-                    except GeneratorExit:
-                        with self.clone():
-                            gen.close()
-                        raise
-                    except BaseException:
-                        with self.clone():
-                            response = gen.throw(*__import__("sys").exc_info())
-                    else:
-                        with self.clone():
-                            response = gen.send(request)
-            return gen_wrapper
+            return _wrap_generator(ctx_factory, func)
 
         @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self.clone():
+        def decorate_context(*args, **kwargs):
+            with ctx_factory():
                 return func(*args, **kwargs)
-        return wrapper
+        return decorate_context
 
     def clone(self):
         return self.__class__()
 
 
-class no_grad(_DecoratorContextManager):
+class _NoParamDecoratorContextManager(_DecoratorContextManager):
+    """Usable as a decorator without parentheses: `@no_grad`."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_NoParamDecoratorContextManager):
     """Context manager (and decorator) that disables gradient calculation."""
 
-    def __init__(self):
+    def __init__(self, orig_func=None):
         self.prev = False
 
     def __enter__(self):
         self.prev = bool(cya_grad_mode_ptr().grad_enabled)
         cya_grad_mode_ptr().grad_enabled = 0
 
-    def __exit__(self, exc_type, exc_value, traceback):
+    def __exit__(self, *args):
+        if len(args) != 3:
+            raise _exit_arity("no_grad", args)
         cya_grad_mode_ptr().grad_enabled = self.prev
 
 
-class enable_grad(_DecoratorContextManager):
+class enable_grad(_NoParamDecoratorContextManager):
     """Context manager (and decorator) that enables gradient calculation."""
 
     def __enter__(self):
         self.prev = bool(cya_grad_mode_ptr().grad_enabled)
         cya_grad_mode_ptr().grad_enabled = 1
 
-    def __exit__(self, exc_type, exc_value, traceback):
+    def __exit__(self, *args):
+        if len(args) != 3:
+            raise _exit_arity("enable_grad", args)
         cya_grad_mode_ptr().grad_enabled = self.prev
 
 
@@ -139,7 +185,9 @@ class set_grad_enabled(_DecoratorContextManager):
     def __enter__(self):
         pass
 
-    def __exit__(self, exc_type, exc_value, traceback):
+    def __exit__(self, *args):
+        if len(args) != 3:
+            raise _exit_arity("set_grad_enabled", args)
         cya_grad_mode_ptr().grad_enabled = self.prev
 
     def clone(self):
@@ -172,7 +220,9 @@ class inference_mode(_DecoratorContextManager):
             s.inference_mode = 0
             s.grad_enabled = 1
 
-    def __exit__(self, exc_type, exc_value, traceback):
+    def __exit__(self, *args):
+        if len(args) != 3:
+            raise _exit_arity("inference_mode", args)
         cdef cya_grad_mode_t* s = cya_grad_mode_ptr()
         s.grad_enabled, s.inference_mode = self.prev
 
