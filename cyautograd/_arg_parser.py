@@ -125,9 +125,7 @@ class _Param:
         decl, eq, default = text.partition(" = ")
         self.type, _, self.name = decl.rpartition(" ")
         self.optional = bool(eq)
-        # printed signatures drop the "?" of optional types: a reduction's
-        # `int[1]? dim` prints as "tuple of ints dim" yet takes None
-        self.allow_none = default == "None" or (self.type == "tuple of ints" and self.name == "dim")
+        self.allow_none = default == "None"
         self.kw_only = kw_only
 
 
@@ -151,6 +149,13 @@ class Signature:
                 kw = True
             else:
                 self.params.append(_Param(p, kw))
+        if any(p.name == "keepdim" for p in self.params):
+            for p in self.params:
+                # printed signatures drop the "?" of optional types: a
+                # reduction's `int[1]? dim` prints as "tuple of ints dim"
+                # yet takes None
+                if p.type == "tuple of ints" and p.name == "dim":
+                    p.allow_none = True
         self.min_args = sum(not p.optional for p in self.params)
         self.max_args = len(self.params)
         self.max_pos = sum(not p.kw_only for p in self.params)

@@ -26,6 +26,8 @@ SUITES = [
     ("ops_extra", "cases_ops_extra"),
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),
+    ("argparser", "cases_argparser"),
+    ("autograd_details", "cases_autograd_details"),
 ]
 
 
