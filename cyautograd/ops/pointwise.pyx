@@ -54,17 +54,43 @@ cdef class BinaryNode(Node):
         if self.sv1 is not None:
             self.sv1.release()
 
-    def __getattr__(self, name):
-        # grad_fn._saved_<name>: the saved tensors under torch's names for
-        # this node (an output saved is always "result")
+    def _cya_saved_pairs(self):
+        """[(torch's name, SavedVariable or None)] of the tensors this node
+        saves (an output saved is always "result"); a two-operand node lists
+        both of torch's names, None for an operand it did not need to save
+        (mul saves self only when other requires grad), as torch reads None."""
         cdef SavedVariable sv
-        if name.startswith("_saved_"):
-            names = _SAVED_NAMES.get(type(self).__name__, ("self", "other"))
-            for k in range(2):
-                sv = self.sv0 if k == 0 else self.sv1
-                if sv is not None and name[7:] == ("result" if sv.is_output_ else names[k]):
-                    return sv.unpack(self, True)
+        cls = type(self).__name__
+        names = _SAVED_NAMES.get(cls, ("self", "other"))
+        both = cls in _SAVES_BOTH
+        out = []
+        for k in range(2):
+            sv = self.sv0 if k == 0 else self.sv1
+            if sv is not None:
+                out.append(("result" if sv.is_output_ else names[k], sv))
+            elif both:
+                out.append((names[k], None))
+        return out
+
+    def __getattr__(self, name):
+        # grad_fn._saved_<name>: the saved tensor, unpacked (the backward-
+        # twice error once freed); grad_fn._raw_saved_<name>: the saved
+        # tensor object itself (register_hooks), as torch's SavedTensor
+        cdef SavedVariable sv
+        if name.startswith("_saved_") or name.startswith("_raw_saved_"):
+            raw = name.startswith("_raw_saved_")
+            key = name[11:] if raw else name[7:]
+            for n, sv in self._cya_saved_pairs():
+                if n == key:
+                    return sv if raw or sv is None else sv.unpack(self, True)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __dir__(self):
+        names = set(object.__dir__(self))
+        for n, _ in self._cya_saved_pairs():
+            names.add("_saved_" + n)
+            names.add("_raw_saved_" + n)
+        return sorted(names)
 
 
 # torch's names of the tensors a node saves (sv0, sv1), where not self/other
@@ -75,6 +101,12 @@ cdef dict _SAVED_NAMES = {
     "BinaryCrossEntropyBackward0": ("self", "target"), "PowBackward1": ("self", "exponent"),
     "PowBackward2": ("exponent", "self"),
 }
+
+
+# nodes whose formulas read both operands: torch declares both saved slots
+cdef frozenset _SAVES_BOTH = frozenset({
+    "MulBackward0", "DivBackward0", "MaximumBackward0", "MinimumBackward0", "MmBackward0", "BmmBackward0",
+    "MvBackward0", "DotBackward0", "PowBackward1"})
 
 
 cdef dict _TENSOR_UNARY = {}
@@ -204,18 +236,20 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
         if tb is None:
             fn.scalar = other
         else:
-            if tensor_requires_grad(tb):
-                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
+            # torch's order (what saved-tensor hooks see): other (self's
+            # formula) before self (other's formula)
             if tensor_requires_grad(ta):
                 fn.sv1 = save_variable(tb, False)
+            if tensor_requires_grad(tb):
+                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
     else:
         fn = <DivBackward0>new_node(DivBackward0)
         if tb is None:
             fn.scalar = other
         else:
+            fn.sv1 = save_variable(tb, False)     # torch saves other first
             if tensor_requires_grad(tb):
                 fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
-            fn.sv1 = save_variable(tb, False)
     fn.next_edges_ = next_edges2(ta, tb)
     return fn
 
@@ -740,7 +774,21 @@ cdef object _pow_scalar(object x, object e):
 
 @cython.final
 cdef class PowBackward1(BinaryNode):
-    # self ** exponent (tensors); sv0: self, sv1: exponent
+    # self ** exponent (tensors); sv0: self, sv1: exponent, sv2: result
+    # (torch's exponent formula reads the result: three tensors packed)
+    cdef SavedVariable sv2
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        if self.sv2 is not None:
+            self.sv2.release()
+
+    def _cya_saved_pairs(self):
+        out = BinaryNode._cya_saved_pairs(self)
+        if self.sv2 is not None:
+            out.append(("result", self.sv2))
+        return out
+
     cdef list apply(self, list grads):
         g = grads[0]
         xp = xp_of(g)
@@ -839,6 +887,7 @@ cdef object pow_impl(object a, object b):
     set_history(out, fn, 0)
     fn.sv0 = save_variable(ta, False)
     fn.sv1 = save_variable(tb, False)
+    (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
 
 
@@ -1351,8 +1400,8 @@ cdef object _maxmin(object a, object b, bint is_max):
         fn = <MaximumBackward0>new_node(MaximumBackward0) if is_max else <MinimumBackward0>new_node(MinimumBackward0)
         fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
+        fn.sv1 = save_variable(tb, False)     # torch saves other first
         fn.sv0 = save_variable(ta, False)
-        fn.sv1 = save_variable(tb, False)
     return out
 
 
