@@ -3,7 +3,6 @@
 import functools
 import inspect
 import sys
-import warnings
 
 from cyautograd._c cimport cya_grad_mode_t
 
@@ -106,11 +105,11 @@ class _DecoratorContextManager:
 
     def __call__(self, orig_func):
         if inspect.isclass(orig_func):
-            warnings.warn("Decorating classes is deprecated and will be disabled in "
-                          "future versions. You should only decorate functions or methods. "
-                          "To preserve the current behavior of class decoration, you can "
-                          "directly decorate the `__init__` method and nothing else.",
-                          FutureWarning, stacklevel=2)
+            from cyautograd._warn import warn_user
+            warn_user("Decorating classes is deprecated and will be disabled in "
+                      "future versions. You should only decorate functions or methods. "
+                      "To preserve the current behavior of class decoration, you can "
+                      "directly decorate the `__init__` method and nothing else.", FutureWarning)
             func = lambda *args, **kwargs: orig_func(*args, **kwargs)
         else:
             func = orig_func
@@ -140,7 +139,9 @@ class _NoParamDecoratorContextManager(_DecoratorContextManager):
 class no_grad(_NoParamDecoratorContextManager):
     """Context manager (and decorator) that disables gradient calculation."""
 
-    def __init__(self, orig_func=None):
+    def __init__(self):
+        # no_grad(func) never gets here (__new__ returns the wrapper);
+        # no_grad(None) does, and fails as torch's
         self.prev = False
 
     def __enter__(self):

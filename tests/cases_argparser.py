@@ -70,6 +70,16 @@ def narrow_none_and_junk(T):
 
 
 @case
+def pow_clamp_where_none_and_junk(T):
+    x = _x(T)
+    return [_err(lambda: T.pow(None, 2)), _err(lambda: T.pow(None, x)), _err(lambda: T.pow(x, None)),
+            _err(lambda: T.pow("a", 2.5)), _err(lambda: T.clamp(None)), _err(lambda: T.clamp(None, 0, 1)),
+            _err(lambda: T.clamp(None, max=1)), _err(lambda: T.clamp("a", 0.5)),
+            _err(lambda: T.where(None, x, x)), _err(lambda: T.where(None, 1.0, x)),
+            _err(lambda: T.where([True], x, 0.0))]
+
+
+@case
 def square_none_and_junk(T):
     return [_err(lambda: T.square(b)) for b in _JUNK]
 

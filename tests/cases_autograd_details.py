@@ -314,3 +314,13 @@ def saved_tensors_hooks_stack_misuse(T):
         y = (a * a).sum()
     y.backward()
     return [extra, extra_noargs, inside, blocked, blocked_inner, blocked_after, ok, a.grad.tolist()]
+
+
+@case
+def class_decoration_warning_names_the_user_line(T):
+    import sys
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        line = sys._getframe().f_lineno + 1
+        T.no_grad()(type("K", (), {}))
+    return [[x.category.__name__, x.lineno - line, x.filename == __file__] for x in w]

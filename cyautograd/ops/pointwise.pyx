@@ -899,6 +899,7 @@ cdef object rpow_impl(object a, object b):
 def pow(input, exponent):
     r = pow_impl(input, exponent)
     if r is NotImplemented:
+        parser_check("pow", (input, exponent))
         raise TypeError(f"pow(): argument 'exponent' must be Tensor or Number, not {type_name(exponent)}")
     return r
 
@@ -1288,6 +1289,9 @@ def clamp(input, min=None, max=None):
     cdef UnaryNode fn
     cdef ClampBackward0 fn0
     if not isinstance(input, Tensor):
+        parser_check("clamp", (input,) + ((min,) if min is not None else ()) +
+                     ((max,) if min is not None and max is not None else ()),
+                     {"max": max} if min is None and max is not None else None)
         raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -1430,6 +1434,7 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     if not isinstance(condition, Tensor):
+        parser_check("where", (condition, input, other))
         raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}")
     tc = condition
     if _npdt(tc.data_).kind != "b":
