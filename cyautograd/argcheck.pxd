@@ -37,3 +37,12 @@ cdef inline Tensor tensor_arg(object x, str fname, str argname, int pos):
         return <Tensor>x
     _raise_not_tensor(x, fname, argname, pos)
     return None
+
+
+cdef inline object parser_check(str key, tuple args, dict kwargs=None):
+    """Raise torch's argument-parser TypeError for a call of `key` (a torch
+    function name, or "Tensor.<name>" for a method, args without self) that
+    torch's parser would reject; return if it would bind. Failure paths only:
+    NOTE [ Argument parser errors ] in cyautograd/_arg_parser.py."""
+    from cyautograd._arg_parser import check
+    check(key, args, kwargs)

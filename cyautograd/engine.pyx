@@ -710,28 +710,36 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
     return result
 
 
-cdef tuple _as_tensor_tuple(obj, str what):
+cdef tuple _as_tensor_tuple(obj, bint outputs):
+    """torch.autograd's `(x,) if is_tensor_like(x) else tuple(x)` (so None
+    raises "'NoneType' object is not iterable"), then, for outputs,
+    _make_grads' assertion; the inputs' element types are checked where the
+    engine reads them (_check_input), in order with their requires_grad."""
     if isinstance(obj, Tensor):
         return (obj,)
-    if obj is None:
-        return ()
     t = tuple(obj)
-    for x in t:
-        if not isinstance(x, Tensor):
-            raise TypeError(f"{what} must be a Tensor or a sequence of Tensors, got {type(x).__name__}")
+    if outputs:
+        for x in t:
+            if not isinstance(x, Tensor):
+                raise AssertionError("Expected output to be a torch.Tensor")
     return t
+
+
+cdef _check_input(object t):
+    if not isinstance(t, Tensor):
+        raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
              grad_variables=None, inputs=None):
     """Computes the sum of gradients of `tensors` w.r.t. graph leaves."""
-    cdef tuple outs = _as_tensor_tuple(tensors, "tensors")
+    cdef tuple outs = _as_tensor_tuple(tensors, True)
     cdef Py_ssize_t i
     cdef Tensor t
     if grad_variables is not None:
         grad_tensors = grad_variables
     if inputs is not None:
-        ins = _as_tensor_tuple(inputs, "inputs")
+        ins = _as_tensor_tuple(inputs, False)
         if len(ins) == 0:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     else:
@@ -762,12 +770,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         _execute(root_edges, root_grads, retain_graph, create_graph, None, True)
         return
     cap_edges = []
-    for t in ins:
+    for inp in ins:
+        _check_input(inp)      # before it meets a typed variable
         # as torch's run_backward: every input retains its grad (a no-op on
         # leaves), so a non-leaf input's .grad is filled by its retains-grad
         # hook and it reports retains_grad afterwards
-        _retain_grad(t)
-        cap_edges.append(_input_edge(t))
+        _retain_grad(inp)
+        cap_edges.append(_input_edge(inp))
     try:
         _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
     finally:
@@ -795,8 +804,8 @@ cdef Edge _input_edge(Tensor t):
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          only_inputs=True, allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """Computes and returns the sum of gradients of outputs w.r.t. inputs."""
-    cdef tuple outs = _as_tensor_tuple(outputs, "outputs")
-    cdef tuple ins = _as_tensor_tuple(inputs, "inputs")
+    cdef tuple outs = _as_tensor_tuple(outputs, True)
+    cdef tuple ins = _as_tensor_tuple(inputs, False)
     cdef Py_ssize_t i
     cdef Tensor t
     if materialize_grads and allow_unused is False:
@@ -820,7 +829,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         return _grad_batched(outs, ins, gouts, retain_graph, create_graph, allow_unused, materialize_grads)
     root_grads = _make_grads(outs, gouts, create_graph)
     root_edges = _root_edges(outs)
-    cap_edges = [_input_edge(t) for t in ins]
+    cap_edges = []
+    for inp in ins:
+        _check_input(inp)      # before it meets a typed variable
+        cap_edges.append(_input_edge(inp))
     try:
         captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
     except BaseException:

@@ -17,6 +17,7 @@ from cyautograd._c cimport (CYA_CREATION_META_IN_CUSTOM_FUNCTION,
                             CYA_CREATION_META_MULTI_OUTPUT_NODE, cya_creation_meta_t)
 
 import functools
+import inspect
 import warnings
 
 import numpy as np
@@ -69,6 +70,9 @@ cdef class BackwardCFunction(Node):
     cdef tuple dirty_tensors_
     cdef tuple non_differentiable_
     cdef bint materialize_grads_
+    # torch's ctx._materialize_non_diff_grads: False leaves the gradient of a
+    # non-differentiable output None even while grads are materialized
+    cdef public bint _materialize_non_diff_grads
     cdef list is_var_input_          # per forward argument: was it a Tensor
     cdef list output_info_           # per output: (shape, dtype) of a Tensor output, or None
     cdef bint released_
@@ -76,6 +80,7 @@ cdef class BackwardCFunction(Node):
     def __init__(self, *args, **kwargs):
         Node.__init__(self)
         self.materialize_grads_ = True
+        self._materialize_non_diff_grads = True
         self.needs_input_grad = ()
 
     # -- ctx API --------------------------------------------------------------------
@@ -138,7 +143,7 @@ cdef class BackwardCFunction(Node):
             g = grads[i]
             info = self.output_info_[i] if i < len(self.output_info_) else None
             if g is None:
-                if info is not None and self.materialize_grads_:
+                if info is not None and self.materialize_grads_ and (info[2] or self._materialize_non_diff_grads):
                     g = wrap_array(np.zeros(info[0], dtype=info[1]))
             elif not isinstance(g, Tensor):
                 as_array = True
@@ -229,6 +234,12 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        if cls.setup_context is not Function.setup_context:
+            # as torch: setup_context sees the forward's arguments with its
+            # defaults applied
+            bound = inspect.signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = bound.args, bound.kwargs
         return _apply(cls, args, kwargs)
 
 
@@ -324,7 +335,7 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
         is_input = id(o) in input_ids
         is_modified = id(o) in dirty_ids
         is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
-        ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype)
+        ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
         if not is_diff:
             if not tensor_requires_grad(var):
                 if is_input and not is_modified:

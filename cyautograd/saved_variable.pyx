@@ -152,6 +152,41 @@ cdef class SavedVariable:
     def released(self):
         return self.released_
 
+    def register_hooks(self, *args):
+        """torch's SavedTensor.register_hooks(pack_hook, unpack_hook): pack
+        the saved tensor now (a new Tensor sharing its data and version
+        counter, as torch's tensor_data()), keep only what pack returns, and
+        unpack it when backward or grad_fn._saved_* needs it."""
+        cdef Tensor t
+        if len(args) != 2 or not callable(args[0]) or not callable(args[1]):
+            raise TypeError(
+                "register_hooks(): incompatible function arguments. The following argument types are "
+                "supported:\n    1. (self: cyautograd._C._autograd.SavedTensor, arg0: collections.abc.Callable, "
+                "arg1: collections.abc.Callable) -> None\n\nInvoked with: "
+                + ", ".join([repr(self)] + [repr(a) for a in args]))
+        if self.released_:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values "
+                "of the graph are freed when you call .backward() or autograd.grad(). Specify "
+                "retain_graph=True if you need to backward through the graph a second time or if you need "
+                "to access saved variables after calling backward.")
+        if self.unpack_hook_ is not None:
+            raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. "
+                               "Hint: only one pair of hooks is allowed at a time.")
+        pack_hook, unpack_hook = args
+        src = self.tensor_
+        t = wrap_array(self.data_ if src is None else (<Tensor>src).data_)
+        t.version_counter_ = self.vc_
+        if src is not None:
+            t.storage_ = (<Tensor>src).storage_
+        packed = pack_hook(t)
+        self.packed_ = packed
+        self.unpack_hook_ = unpack_hook
+        if src is not None and self.grad_fn_ is None and self.requires_grad_ and not self.is_output_:
+            self.leaf_ = src      # gradients still reach the saved leaf
+        self.tensor_ = None
+        self.data_ = None
+
 
 cdef SavedVariable save_variable(Tensor t, bint is_output):
     cdef SavedVariable s = <SavedVariable>cya_tp_new(SavedVariable)

@@ -29,6 +29,8 @@ SUITES = [
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),
     ("dropin_lead", "cases_dropin_lead"),
+    ("argparser", "cases_argparser"),
+    ("autograd_details", "cases_autograd_details"),
 ]
 
 

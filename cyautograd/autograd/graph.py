@@ -11,8 +11,19 @@ from collections import defaultdict
 from typing import NamedTuple, Optional
 
 from cyautograd import graph as _cgraph
+from cyautograd import saved_variable as _saved_variable
 from cyautograd.saved_variable import (_pop_saved_tensors_hooks, _push_saved_tensors_hooks,
                                        _set_hooks_disabled)
+
+# torch's words for popping an empty saved-tensor hooks stack (an extra
+# saved_tensors_hooks.__exit__): an internal assert of ATen/SavedTensorHooks.cpp
+_EMPTY_HOOKS_STACK = ('is_initialized && !tls.stack.empty() INTERNAL ASSERT FAILED at '
+                      '"/__w/pytorch/pytorch/aten/src/ATen/SavedTensorHooks.cpp":69, please report a bug to '
+                      'PyTorch. ')
+
+
+def _hooks_stack_depth():
+    return len(getattr(_saved_variable._tls, "stack", None) or ())
 
 __all__ = ["Node", "GradientEdge", "get_gradient_edge", "increment_version", "register_multi_grad_hook",
            "allow_mutation_on_saved_tensors", "saved_tensors_hooks", "save_on_cpu",
@@ -214,6 +225,8 @@ class saved_tensors_hooks:
         _push_saved_tensors_hooks(self.pack_hook, self.unpack_hook)
 
     def __exit__(self, *args):
+        if _hooks_stack_depth() == 0:
+            raise RuntimeError(_EMPTY_HOOKS_STACK)
         _pop_saved_tensors_hooks()
 
 
@@ -240,6 +253,9 @@ class disable_saved_tensors_hooks:
         self.error_message = error_message
 
     def __enter__(self):
+        # as ATen's SavedTensorDefaultHooks::disable: not while hooks are set
+        if _hooks_stack_depth():
+            raise RuntimeError(self.error_message)
         self.prev = _set_hooks_disabled(self.error_message)
 
     def __exit__(self, *args):

@@ -132,12 +132,20 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
         fn.b_shape = tuple(y.shape)
         fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
-        if tensor_requires_grad(tb):
-            fn.sv0 = save_variable(ta, False)
-        else:
-            fn.sv0 = save_variable(ta, False)
-        fn.sv1 = save_variable(tb, False)
+        _save_operands(fn, ta, tb, name)
     return out
+
+
+cdef void _save_operands(MatmulBackward fn, Tensor ta, Tensor tb, type name) except *:
+    """Both operands, in torch's order (the pack order saved-tensor hooks
+    see): mm/bmm save mat2 before self (their formulas name mat2 first),
+    mv/dot self first."""
+    if name is MmBackward0 or name is BmmBackward0:
+        fn.sv1 = save_variable(tb, False)
+        fn.sv0 = save_variable(ta, False)
+    else:
+        fn.sv0 = save_variable(ta, False)
+        fn.sv1 = save_variable(tb, False)
 
 
 cdef str _dtype_error(x, y, type name):
@@ -179,8 +187,7 @@ cdef object _matmul_xp(Tensor ta, Tensor tb, type name):
         fn.b_shape = tuple(y.shape)
         fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
-        fn.sv0 = save_variable(ta, False)
-        fn.sv1 = save_variable(tb, False)
+        _save_operands(fn, ta, tb, name)
     return out
 
 

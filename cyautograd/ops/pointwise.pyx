@@ -7,7 +7,7 @@ cimport numpy as cnp
 from cpython.object cimport PyTypeObject
 
 from cyautograd.version_counter cimport VersionCounter
-from cyautograd.argcheck cimport tensor_arg, type_name
+from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
 from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor_dispatch, version_counter_of,
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -54,17 +54,43 @@ cdef class BinaryNode(Node):
         if self.sv1 is not None:
             self.sv1.release()
 
-    def __getattr__(self, name):
-        # grad_fn._saved_<name>: the saved tensors under torch's names for
-        # this node (an output saved is always "result")
+    def _cya_saved_pairs(self):
+        """[(torch's name, SavedVariable or None)] of the tensors this node
+        saves (an output saved is always "result"); a two-operand node lists
+        both of torch's names, None for an operand it did not need to save
+        (mul saves self only when other requires grad), as torch reads None."""
         cdef SavedVariable sv
-        if name.startswith("_saved_"):
-            names = _SAVED_NAMES.get(type(self).__name__, ("self", "other"))
-            for k in range(2):
-                sv = self.sv0 if k == 0 else self.sv1
-                if sv is not None and name[7:] == ("result" if sv.is_output_ else names[k]):
-                    return sv.unpack(self, True)
+        cls = type(self).__name__
+        names = _SAVED_NAMES.get(cls, ("self", "other"))
+        both = cls in _SAVES_BOTH
+        out = []
+        for k in range(2):
+            sv = self.sv0 if k == 0 else self.sv1
+            if sv is not None:
+                out.append(("result" if sv.is_output_ else names[k], sv))
+            elif both:
+                out.append((names[k], None))
+        return out
+
+    def __getattr__(self, name):
+        # grad_fn._saved_<name>: the saved tensor, unpacked (the backward-
+        # twice error once freed); grad_fn._raw_saved_<name>: the saved
+        # tensor object itself (register_hooks), as torch's SavedTensor
+        cdef SavedVariable sv
+        if name.startswith("_saved_") or name.startswith("_raw_saved_"):
+            raw = name.startswith("_raw_saved_")
+            key = name[11:] if raw else name[7:]
+            for n, sv in self._cya_saved_pairs():
+                if n == key:
+                    return sv if raw or sv is None else sv.unpack(self, True)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __dir__(self):
+        names = set(object.__dir__(self))
+        for n, _ in self._cya_saved_pairs():
+            names.add("_saved_" + n)
+            names.add("_raw_saved_" + n)
+        return sorted(names)
 
 
 # torch's names of the tensors a node saves (sv0, sv1), where not self/other
@@ -75,6 +101,12 @@ cdef dict _SAVED_NAMES = {
     "BinaryCrossEntropyBackward0": ("self", "target"), "PowBackward1": ("self", "exponent"),
     "PowBackward2": ("exponent", "self"),
 }
+
+
+# nodes whose formulas read both operands: torch declares both saved slots
+cdef frozenset _SAVES_BOTH = frozenset({
+    "MulBackward0", "DivBackward0", "MaximumBackward0", "MinimumBackward0", "MmBackward0", "BmmBackward0",
+    "MvBackward0", "DotBackward0", "PowBackward1"})
 
 
 cdef dict _TENSOR_UNARY = {}
@@ -206,18 +238,20 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
         if tb is None:
             fn.scalar = other
         else:
-            if tensor_requires_grad(tb):
-                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
+            # torch's order (what saved-tensor hooks see): other (self's
+            # formula) before self (other's formula)
             if tensor_requires_grad(ta):
                 fn.sv1 = save_variable(tb, False)
+            if tensor_requires_grad(tb):
+                fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
     else:
         fn = <DivBackward0>new_node(DivBackward0)
         if tb is None:
             fn.scalar = other
         else:
+            fn.sv1 = save_variable(tb, False)     # torch saves other first
             if tensor_requires_grad(tb):
                 fn.sv0 = save_variable(_original_self(ta) if inplace else ta, False)
-            fn.sv1 = save_variable(tb, False)
     fn.next_edges_ = next_edges2(ta, tb)
     return fn
 
@@ -427,7 +461,8 @@ cdef object _write_out(str name, object r, object out, object a, object b):
 
 
 def add(input, other, *, alpha=1, out=None):
-    _check_tensor_arg(input, "add", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("add", input, other, alpha, out)
     if out is not None:
         return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
@@ -436,19 +471,26 @@ def add(input, other, *, alpha=1, out=None):
         r = _arith(input, other, 0, alpha)
     else:
         r = _arith(input, other, 0, None)
-    return _check_impl(r, input, other, "add")
+    if r is NotImplemented:
+        _binary_parse_fail("add", input, other, alpha, out)
+    return r
 
 
 def sub(input, other, *, alpha=1, out=None):
-    _check_tensor_arg(input, "sub", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("sub", input, other, alpha, out)
     if alpha != 1:
+        if not isinstance(other, (Tensor,) + _scalars):
+            _binary_parse_fail("sub", input, other, alpha, out)
         _sub_check(input, other)   # ATen's sub_check comes before alpha_check
         _alpha_check(input, other, alpha)
     if out is not None:
         return _write_out("sub", sub(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
     r = _arith(input, other, 1, alpha if alpha != 1 else None)
-    return _check_impl(r, input, other, "sub")
+    if r is NotImplemented:
+        _binary_parse_fail("sub", input, other, alpha, out)
+    return r
 
 
 subtract = sub
@@ -458,9 +500,10 @@ def rsub(input, other, *, alpha=1):
     """other - alpha * input. With a Tensor other the node is torch's
     RsubBackward0 over (input, other), not SubBackward0 over (other, input)."""
     cdef BinaryNode fn
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor,) + _scalars):
+        _binary_parse_fail("rsub", input, other, alpha, None)
     if not isinstance(other, Tensor):
         return _arith(other, input, 1, None)
-    _check_tensor_arg(input, "rsub", "input")
     with _no_grad_ctx():
         out = sub(other, input, alpha=alpha)
     if is_grad_enabled_c() and (tensor_requires_grad(<Tensor>input) or tensor_requires_grad(<Tensor>other)):
@@ -472,39 +515,53 @@ def rsub(input, other, *, alpha=1):
 
 
 def mul(input, other, *, out=None):
-    _check_tensor_arg(input, "mul", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("mul", input, other, 1, out)
     if out is not None:
         return _write_out("mul", mul(input.detach(), other.detach() if isinstance(other, Tensor) else other),
                           out, input, other)
-    return _check_impl(_arith(input, other, 2, None), input, other, "mul")
+    r = _arith(input, other, 2, None)
+    if r is NotImplemented:
+        _binary_parse_fail("mul", input, other, 1, out)
+    return r
 
 
 multiply = mul
 
 
 def div(input, other, *, rounding_mode=None, out=None):
-    _check_tensor_arg(input, "div", "input")
+    if not isinstance(input, Tensor):
+        _binary_parse_fail("div", input, other, 1, out, rounding_mode)
     if out is not None:
         return _write_out("div", div(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      rounding_mode=rounding_mode), out, input, other)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
-    return _check_impl(_arith(input, other, 3, None), input, other, "div")
+    r = _arith(input, other, 3, None)
+    if r is NotImplemented:
+        _binary_parse_fail("div", input, other, 1, out, rounding_mode)
+    return r
 
 
 divide = div
 true_divide = div
 
 
-cdef _check_tensor_arg(x, str name, str argname):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{argname}' (position 1) must be Tensor, not {type_name(x)}")
-
-
-cdef _check_impl(r, a, b, str name):
-    if r is NotImplemented:
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(b)}")
-    return r
+cdef _binary_parse_fail(str name, input, other, alpha, out, rounding_mode=None):
+    """torch's parser error for a failed add/sub/rsub/mul/div call (the
+    keyword arguments the caller gave, defaults left out), else the old
+    message."""
+    kw = {}
+    if not (type(alpha) is int and alpha == 1):
+        kw["alpha"] = alpha
+    if rounding_mode is not None:
+        kw["rounding_mode"] = rounding_mode
+    if out is not None:
+        kw["out"] = out
+    parser_check(name, (input, other), kw)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(other)}")
 
 
 def _rounded_div(a, b, mode):
@@ -719,7 +776,21 @@ cdef object _pow_scalar(object x, object e):
 
 @cython.final
 cdef class PowBackward1(BinaryNode):
-    # self ** exponent (tensors); sv0: self, sv1: exponent
+    # self ** exponent (tensors); sv0: self, sv1: exponent, sv2: result
+    # (torch's exponent formula reads the result: three tensors packed)
+    cdef SavedVariable sv2
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        if self.sv2 is not None:
+            self.sv2.release()
+
+    def _cya_saved_pairs(self):
+        out = BinaryNode._cya_saved_pairs(self)
+        if self.sv2 is not None:
+            out.append(("result", self.sv2))
+        return out
+
     cdef list apply(self, list grads):
         g = grads[0]
         xp = xp_of(g)
@@ -818,6 +889,7 @@ cdef object pow_impl(object a, object b):
     set_history(out, fn, 0)
     fn.sv0 = save_variable(ta, False)
     fn.sv1 = save_variable(tb, False)
+    (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
 
 
@@ -829,6 +901,7 @@ cdef object rpow_impl(object a, object b):
 def pow(input, exponent):
     r = pow_impl(input, exponent)
     if r is NotImplemented:
+        parser_check("pow", (input, exponent))
         raise TypeError(f"pow(): argument 'exponent' must be Tensor or Number, not {type_name(exponent)}")
     return r
 
@@ -1180,7 +1253,10 @@ def relu(input):
 
 def square(input):
     # torch computes square as pow(input, 2): the node is PowBackward0
-    if isinstance(input, Tensor) and _npdt((<Tensor>input).data_).kind == "b":
+    if not isinstance(input, Tensor):
+        parser_check("square", (input,))
+        raise TypeError(f"square(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
+    if _npdt((<Tensor>input).data_).kind == "b":
         return pow_impl(to_tensor(input, None).to(_D.int64), 2)
     return pow(input, 2)
 
@@ -1215,6 +1291,9 @@ def clamp(input, min=None, max=None):
     cdef UnaryNode fn
     cdef ClampBackward0 fn0
     if not isinstance(input, Tensor):
+        parser_check("clamp", (input,) + ((min,) if min is not None else ()) +
+                     ((max,) if min is not None and max is not None else ()),
+                     {"max": max} if min is None and max is not None else None)
         raise TypeError(f"clamp(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -1311,6 +1390,7 @@ cdef object _maxmin(object a, object b, bint is_max):
     cdef Tensor ta, tb, out
     cdef BinaryNode fn
     if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        parser_check("maximum" if is_max else "minimum", (a, b))
         raise TypeError(f"{'maximum' if is_max else 'minimum'}(): argument 'other' (position 2) must be Tensor, not "
                         f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
     p = prep_binary(a, b, "")
@@ -1326,8 +1406,8 @@ cdef object _maxmin(object a, object b, bint is_max):
         fn = <MaximumBackward0>new_node(MaximumBackward0) if is_max else <MinimumBackward0>new_node(MinimumBackward0)
         fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
+        fn.sv1 = save_variable(tb, False)     # torch saves other first
         fn.sv0 = save_variable(ta, False)
-        fn.sv1 = save_variable(tb, False)
     return out
 
 
@@ -1356,6 +1436,7 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     if not isinstance(condition, Tensor):
+        parser_check("where", (condition, input, other))
         raise TypeError(f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}")
     tc = condition
     if _npdt(tc.data_).kind != "b":

@@ -7,7 +7,7 @@ cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
-from cyautograd.argcheck cimport tensor_arg, type_name
+from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport note_grad_version
@@ -283,6 +283,13 @@ cdef tuple _gather_index(idx, int d):
     grids = list(np.indices(idx.shape, sparse=True))
     grids[d] = idx
     return tuple(grids)
+
+
+cdef bint _index_like(object x):
+    """An int (not a bool) or a 0-d integer Tensor: what torch's parser binds to an int."""
+    if isinstance(x, (int, np.integer)):
+        return not isinstance(x, bool)
+    return isinstance(x, Tensor) and (<Tensor>x).data_.ndim == 0 and (<Tensor>x).data_.dtype.kind in "iu"
 
 
 cdef Tensor _arg(x, str name):
@@ -1072,6 +1079,9 @@ def index_select(input, dim, index):
 def narrow(input, dim, start, length):
     """torch.narrow: a slice of one dimension -- a SliceBackward0 node even
     when it covers the whole dimension (indexing makes an alias then)."""
+    if not isinstance(input, Tensor) or not _index_like(dim) or not _index_like(length) or \
+            not (_index_like(start) or isinstance(start, Tensor)):
+        parser_check("narrow", (input, dim, start, length))
     cdef Tensor t = _arg(input, "narrow")
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d, n, s, ln
