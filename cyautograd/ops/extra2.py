@@ -1,0 +1,2683 @@
+"""More of the torch functions real programs use (issue 15, item 4, second
+round): the remaining pointwise math (fmod, xlogy, logaddexp, hypot, the
+special functions lgamma/digamma/erfinv/i0, ...), comparisons' aliases,
+indexing helpers (repeat_interleave, take, take_along_dim, searchsorted),
+products (tensordot, kron, addmv, baddbmm, ...), reductions (quantile, mode,
+aminmax, logcumsumexp, cov) and the *_scatter family.
+
+Same pattern as ops/extra.py (NOTE [ Extra ops are custom Functions ]):
+each differentiable op that torch gives its own node is a custom Function
+whose backward class carries torch's node name (``FmodBackward1``,
+``XlogyBackward0``, ...), the forward is numpy on plain arrays and the
+backward is written with differentiable Tensor ops (so double backward
+works). Ops that torch implements as composites (``diff`` is ``narrow`` and
+``sub``, ``take_along_dim`` is ``gather``, ``tensordot``/``kron`` end in a
+view, ``quantile`` in a squeeze) are composites here too, so their grad_fn
+names are torch's.
+
+NOTE [ Special functions need scipy ]
+lgamma, digamma, polygamma, erfinv, i0/i1 and the special.* functions
+evaluate through scipy.special when it is installed (it is in the ``test``
+and ``special`` extras); without it the functions that math/numpy can do
+(lgamma, erfc, i0) fall back to them and the rest raise a RuntimeError that
+says scipy is needed.
+"""
+import builtins as _b
+import math
+
+import numpy as np
+
+from cyautograd import dtypes as _D
+from cyautograd.function import Function
+from cyautograd.grad_mode import is_grad_enabled
+from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np, _floating,
+                                  _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
+                                  _wrap_dim, _write_out, _write_out_tuple)
+from cyautograd.tensor import Tensor
+
+__all__ = []
+# names torch has only as functions (not Tensor methods): kept off the Tensor type
+FUNCTION_ONLY = set()
+
+
+def _export(f, method=True):
+    __all__.append(f.__name__)
+    if not method:
+        FUNCTION_ONLY.add(f.__name__)
+    return f
+
+
+def _fn_only(f):
+    return _export(f, method=False)
+
+
+def _named(node_name):
+    def deco(cls):
+        cls = _named_x(node_name)(cls)
+        cls._backward_cls.__module__ = "cyautograd.ops.extra2"
+        return cls
+    return deco
+
+
+_SCALARS = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def _is_scalar(v):
+    return isinstance(v, _SCALARS)
+
+
+def _sp():
+    try:
+        import scipy.special as sp
+        return sp
+    except ImportError:  # pragma: no cover - scipy is optional
+        return None
+
+
+def _need_sp(name):
+    sp = _sp()
+    if sp is None:  # pragma: no cover - scipy is optional
+        raise RuntimeError(f"{name}: cyautograd evaluates this special function with scipy.special; "
+                           "install scipy (pip install scipy)")
+    return sp
+
+
+def _not_impl(name, dt):
+    raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{dt._cname}'")
+
+
+def _invalid_combination(name, args, sigs):
+    got = ", ".join("Tensor" if isinstance(a, Tensor) else _tname(a) for a in args)
+    lines = "\n".join(f" * ({s})" for s in sigs)
+    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                    f"but expected one of:\n{lines}\n")
+
+
+def _operand(v, npd):
+    """An operand's array in the compute dtype (a Python number as a 0-d array)."""
+    if isinstance(v, Tensor):
+        a = _a(v)
+        return a if a.dtype == npd else a.astype(npd)
+    return np.asarray(v, dtype=npd)
+
+
+def _result_np(a, b, floating):
+    """torch's result dtype of a binary op: promoted; a float op gives the
+    default float dtype for integral operands."""
+    rd = _D.result_type(a, b)
+    if floating and not rd.is_floating_point:
+        rd = _D.get_default_dtype()
+    return rd
+
+
+# -- binary pointwise -------------------------------------------------------------
+# NOTE [ Binary ops and their overloads ]
+# torch numbers a binary op's nodes by overload: fmod(Tensor, Scalar) is
+# FmodBackward0 and fmod(Tensor, Tensor) FmodBackward1; xlogy has three
+# (Tensor-Tensor, Scalar-Tensor, Tensor-Scalar). _binary makes one Function
+# per overload; a Python number operand is passed through as a constant.
+
+def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
+    """nodes: {'tt': node, 'ts': node, 'st': node} (the overloads torch has).
+    grad_a(g, a, b, out), grad_b(g, a, b, out): a, b are Tensors or numbers."""
+    fns = {}
+    for kind, node in nodes.items():
+        @_named(node)
+        class _F(Function):
+            @staticmethod
+            def forward(ctx, a, b):
+                rd = _result_np(a, b, floating)
+                with np.errstate(all="ignore"):
+                    r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
+                ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
+                ctx.consts = (a if not isinstance(a, Tensor) else None, b if not isinstance(b, Tensor) else None)
+                ctx.out = r.detach()
+                return r
+
+            @staticmethod
+            def backward(ctx, g):
+                saved = list(ctx.saved_tensors)
+                ca, cb = ctx.consts
+                a = saved.pop(0) if ca is None else ca
+                b = saved.pop(0) if cb is None else cb
+                ga = _sum_to(grad_a(g, a, b, ctx.out), a.shape) if ctx.needs_input_grad[0] else None
+                gb = _sum_to(grad_b(g, a, b, ctx.out), b.shape) if ctx.needs_input_grad[1] else None
+                return ga, gb
+        _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
+        fns[kind] = _F
+    return fns
+
+
+def _binary_op(name, fns, floating=False, check=None, arg2="other"):
+    sigs = ["Tensor input, Tensor other, *, Tensor out = None"]
+    if "ts" in fns:
+        sigs.append("Tensor input, Number other, *, Tensor out = None")
+
+    def op(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            if "st" in fns and _is_scalar(input) and isinstance(other, Tensor):
+                kind = "st"
+            elif "ts" in fns:
+                _invalid_combination(name, (input, other), sigs)
+            else:
+                raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_tname(input)}")
+        elif isinstance(other, Tensor):
+            kind = "tt"
+        elif "ts" in fns and _is_scalar(other):
+            kind = "ts"
+        elif "ts" in fns:
+            _invalid_combination(name, (input, other), sigs)
+        else:
+            raise TypeError(f"{name}(): argument '{arg2}' (position 2) must be Tensor, not {_tname(other)}")
+        if isinstance(input, Tensor) and isinstance(other, Tensor):
+            _bcast_ok(input, other)
+        rd = _D.result_type(input, other)
+        if check is not None:
+            check(rd, input, other)
+        if out is not None:
+            d = [t.detach() if isinstance(t, Tensor) else t for t in (input, other)]
+            return _write_out(name, op(*d), out, *[t for t in (input, other) if isinstance(t, Tensor)])
+        return fns[kind].apply(input, other)
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+def _no_bool(name):
+    def check(rd, a, b):
+        if rd is _D.bool:
+            _not_impl(name, rd)
+    return check
+
+
+def _float_only(name):
+    def check(rd, a, b):
+        if not rd.is_floating_point:
+            _not_impl(name, rd)
+    return check
+
+
+def _int_only(name):
+    def check(rd, a, b):
+        if rd.is_floating_point or rd is _D.bool:
+            _not_impl(name, rd)
+    return check
+
+
+def _zero(g, *_):
+    return g * 0
+
+
+def _fmod_np(x, y):
+    if x.dtype.kind in "iu":
+        if np.any(y == 0):
+            raise RuntimeError("ZeroDivisionError")
+        return np.fmod(x, y)
+    return np.fmod(x, y)
+
+
+def _fmod_check(rd, a, b):
+    if rd is _D.bool:
+        _not_impl("fmod", rd)
+    if not rd.is_floating_point:
+        bb = _a(b) if isinstance(b, Tensor) else np.asarray(b)
+        if np.any(bb == 0):
+            raise RuntimeError("ZeroDivisionError")
+
+
+fmod = _export(_binary_op("fmod", _binary(
+    "fmod", {"tt": "FmodBackward1", "ts": "FmodBackward0"}, _fmod_np,
+    lambda g, a, b, o: g,
+    lambda g, a, b, o: -g * a.div(b, rounding_mode="trunc")), check=_fmod_check))
+fmod.__doc__ = """fmod(input, other, *, out=None) -> Tensor
+
+The C-style remainder of ``input / other``, elementwise (the result has the
+sign of ``input``; ``torch.remainder`` takes the sign of ``other``). ``other``
+may be a Tensor (broadcast) or a Number; the dtype is the promoted one, and an
+integral division by zero raises. Also a Tensor method: ``x.fmod(other)``.
+
+>>> torch.fmod(torch.tensor([-3., -2, 2, 3]), 2)
+"""
+
+
+def _logaddexp_np(x, y):
+    return np.logaddexp(x, y)
+
+
+logaddexp = _export(_binary_op("logaddexp", _binary(
+    "logaddexp", {"tt": "LogaddexpBackward0"}, np.logaddexp,
+    lambda g, a, b, o: g / (1 + (b - a).exp()),
+    lambda g, a, b, o: g / (1 + (a - b).exp())), check=_float_only("logaddexp")))
+logaddexp.__doc__ = """logaddexp(input, other, *, out=None) -> Tensor
+
+``log(exp(input) + exp(other))`` elementwise, computed without overflow.
+Both operands are floating-point Tensors (broadcast). Also a Tensor method.
+
+>>> torch.logaddexp(torch.tensor([-1.0, 1000.0]), torch.tensor([-1.0, 1000.0]))
+"""
+
+logaddexp2 = _export(_binary_op("logaddexp2", _binary(
+    "logaddexp2", {"tt": "Logaddexp2Backward0"}, np.logaddexp2,
+    lambda g, a, b, o: g / (1 + (b - a).exp2()),
+    lambda g, a, b, o: g / (1 + (a - b).exp2())), check=_float_only("logaddexp2")))
+logaddexp2.__doc__ = """logaddexp2(input, other, *, out=None) -> Tensor
+
+``log2(2**input + 2**other)`` elementwise, without overflow. Also a Tensor method.
+
+>>> torch.logaddexp2(torch.tensor([1.0, 3.0]), torch.tensor([1.0, 2.0]))
+"""
+
+
+def _xlogy_np(x, y):
+    with np.errstate(all="ignore"):
+        r = x * np.log(y)
+    return np.where(np.isnan(y), np.nan, np.where(x == 0, 0, r)).astype(x.dtype, copy=False)
+
+
+def _xlogy_ga(g, a, b, o):
+    from cyautograd import tensor as _t
+    bt = b if isinstance(b, Tensor) else _t(b, dtype=o.dtype)
+    at = a if isinstance(a, Tensor) else _t(a, dtype=o.dtype)
+    return g * xlogy((at != 0).to(o.dtype), bt)
+
+
+xlogy = _export(_binary_op("xlogy", _binary(
+    "xlogy", {"tt": "XlogyBackward0", "st": "XlogyBackward1", "ts": "XlogyBackward2"}, _xlogy_np,
+    _xlogy_ga, lambda g, a, b, o: g * a / b, floating=True)))
+xlogy.__doc__ = """xlogy(input, other, *, out=None) -> Tensor
+
+``input * log(other)`` elementwise, with 0 where ``input`` is 0 (and nan where
+``other`` is nan). Either operand may be a Number; integers give the default
+float dtype. Also a Tensor method (``x.xlogy(y)``, in place ``x.xlogy_(y)``).
+
+>>> torch.xlogy(torch.tensor([0., 1., 2.]), torch.tensor([0., 3., 4.]))
+"""
+
+
+def _xlogy_check(rd, a, b):
+    pass
+
+
+hypot = _export(_binary_op("hypot", _binary(
+    "hypot", {"tt": "HypotBackward0"}, np.hypot,
+    lambda g, a, b, o: g * a / o, lambda g, a, b, o: g * b / o), check=_float_only("hypot")))
+hypot.__doc__ = """hypot(input, other, *, out=None) -> Tensor
+
+``sqrt(input**2 + other**2)`` elementwise, for floating-point Tensors.
+
+>>> torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0]))
+"""
+
+
+def _copysign_ga(g, a, b, o):
+    ratio = o / a
+    return g * ratio.masked_fill(a == 0, 0)
+
+
+copysign = _export(_binary_op("copysign", _binary(
+    "copysign", {"tt": "CopysignBackward0", "ts": "CopysignBackward1"}, np.copysign,
+    _copysign_ga, _zero, floating=True)))
+copysign.__doc__ = """copysign(input, other, *, out=None) -> Tensor
+
+The magnitude of ``input`` with the sign of ``other`` (a Tensor or a Number),
+elementwise; the result is floating point. Also a Tensor method.
+
+>>> torch.copysign(torch.tensor([1.0, -2.0, 3.0]), -1)
+"""
+
+
+def _fmax_ga(g, a, b, o):
+    return g.masked_fill(((a >= b) | b.isnan()).logical_not(), 0)
+
+
+def _fmax_gb(g, a, b, o):
+    return g.masked_fill((a >= b) | b.isnan(), 0)
+
+
+def _fmin_ga(g, a, b, o):
+    return g.masked_fill(((a <= b) | b.isnan()).logical_not(), 0)
+
+
+def _fmin_gb(g, a, b, o):
+    return g.masked_fill((a <= b) | b.isnan(), 0)
+
+
+fmax = _export(_binary_op("fmax", _binary("fmax", {"tt": "FmaxBackward0"}, np.fmax, _fmax_ga, _fmax_gb)))
+fmax.__doc__ = """fmax(input, other, *, out=None) -> Tensor
+
+The elementwise maximum that ignores nan (the other value wins; nan only
+where both are nan), as numpy's ``fmax``. Also a Tensor method.
+
+>>> torch.fmax(torch.tensor([1.0, float('nan')]), torch.tensor([2.0, 0.5]))
+"""
+fmin = _export(_binary_op("fmin", _binary("fmin", {"tt": "FminBackward0"}, np.fmin, _fmin_ga, _fmin_gb)))
+fmin.__doc__ = """fmin(input, other, *, out=None) -> Tensor
+
+The elementwise minimum that ignores nan, as numpy's ``fmin``. Also a Tensor method.
+
+>>> torch.fmin(torch.tensor([1.0, float('nan')]), torch.tensor([2.0, 0.5]))
+"""
+
+
+@_named("NotImplemented")
+class _Heaviside(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        x, v = _a(a), _a(b)
+        return _w(np.where(x == 0, v, (x > 0)).astype(x.dtype))
+
+    @staticmethod
+    def backward(ctx, g):
+        raise RuntimeError("derivative for aten::heaviside is not implemented")
+
+
+@_export
+def heaviside(input, values, *, out=None):
+    """heaviside(input, values, *, out=None) -> Tensor
+
+    The Heaviside step function: 0 where ``input < 0``, 1 where ``input > 0``
+    and ``values`` where ``input == 0``. Both are Tensors of the same dtype.
+    torch has no derivative for it (a backward through it raises).
+
+    >>> torch.heaviside(torch.tensor([-1.5, 0, 2.0]), torch.tensor([0.5]))
+    """
+    _check_tensor(input, "heaviside")
+    _check_tensor(values, "heaviside", "values", 2)
+    if input.dtype != values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    _bcast_ok(input, values)
+    if out is not None:
+        return _write_out("heaviside", heaviside(input.detach(), values.detach()), out, input, values)
+    return _Heaviside.apply(input, values)
+
+
+def _int_binary(name, npfn):
+    def op(input, other, *, out=None):
+        _check_tensor(input, name)
+        _check_tensor(other, name, "other", 2)
+        rd = _D.result_type(input, other)
+        if rd.is_floating_point or rd is _D.bool:
+            _not_impl(name, rd)
+        _bcast_ok(input, other)
+        r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
+        if out is not None:
+            return _write_out(name, r, out, input, other)
+        return r
+    op.__name__ = op.__qualname__ = name
+    return _export(op)
+
+
+gcd = _int_binary("gcd", np.gcd)
+gcd.__doc__ = """gcd(input, other, *, out=None) -> Tensor
+
+The elementwise greatest common divisor of two integer Tensors (non-negative).
+
+>>> torch.gcd(torch.tensor([5, 10, 15]), torch.tensor([3, 4, 5]))
+"""
+lcm = _int_binary("lcm", np.lcm)
+lcm.__doc__ = """lcm(input, other, *, out=None) -> Tensor
+
+The elementwise least common multiple of two integer Tensors.
+
+>>> torch.lcm(torch.tensor([5, 10, 15]), torch.tensor([3, 4, 5]))
+"""
+
+
+def _ldexp_np(x, y):
+    return x * np.exp2(y)
+
+
+ldexp = _export(_binary_op("ldexp", _binary(
+    "ldexp", {"tt": "LdexpBackward0"}, _ldexp_np,
+    lambda g, a, b, o: g * b.exp2(), lambda g, a, b, o: g * a * b.exp2() * math.log(2.0), floating=True)))
+ldexp.__doc__ = """ldexp(input, other, *, out=None) -> Tensor
+
+``input * 2**other`` elementwise; the result is floating point.
+
+>>> torch.ldexp(torch.tensor([1.0]), torch.tensor([1, 2, 3]))
+"""
+
+nextafter = _export(_binary_op("nextafter", _binary(
+    "nextafter", {"tt": "NextafterBackward0"}, np.nextafter,
+    lambda g, a, b, o: g, _zero), check=_float_only("nextafter")))
+nextafter.__doc__ = """nextafter(input, other, *, out=None) -> Tensor
+
+The next floating-point value after ``input`` towards ``other``, elementwise.
+
+>>> torch.nextafter(torch.tensor([1.0, 2.0]), torch.tensor([2.0, 1.0])) - torch.tensor([1.0, 2.0])
+"""
+
+
+def _float_power_np(x, y):
+    return np.power(x, y)
+
+
+def _fp_ga(g, a, b, o):
+    return g * b * a.pow(b - 1) if isinstance(b, Tensor) else (g * b * a.pow(b - 1) if b != 0 else g * 0)
+
+
+def _fp_gb(g, a, b, o):
+    from cyautograd import tensor as _t
+    at = a if isinstance(a, Tensor) else _t(a, dtype=_D.float64)
+    return g * (o * at.log()).masked_fill((at == 0) & (b >= 0), 0)
+
+
+_fp_fns = _binary("float_power", {"tt": "PowBackward1", "ts": "PowBackward0", "st": "PowBackward2"},
+                  _float_power_np, _fp_ga, _fp_gb, floating=True)
+
+
+@_export
+def float_power(input, exponent, *, out=None):
+    """float_power(input, exponent, *, out=None) -> Tensor
+
+    ``input ** exponent`` computed in double precision (the result is float64
+    whatever the operands' dtypes). Either operand may be a Number.
+    Also a Tensor method (``x.float_power(2)``, in place ``x.float_power_(2)``,
+    which needs a float64 ``x``).
+
+    >>> torch.float_power(torch.tensor([2, 3]), 2)
+    """
+    if isinstance(input, Tensor) and isinstance(exponent, Tensor):
+        kind = "tt"
+        _bcast_ok(input, exponent)
+    elif isinstance(input, Tensor) and _is_scalar(exponent):
+        kind = "ts"
+    elif _is_scalar(input) and isinstance(exponent, Tensor):
+        kind = "st"
+    else:
+        _invalid_combination("float_power", (input, exponent),
+                             ["Tensor input, Tensor exponent, *, Tensor out = None",
+                              "Number self, Tensor exponent, *, Tensor out = None",
+                              "Tensor input, Number exponent, *, Tensor out = None"])
+    a = input.double() if isinstance(input, Tensor) else float(input)
+    b = exponent.double() if isinstance(exponent, Tensor) else float(exponent)
+    if out is not None:
+        return _write_out("float_power", float_power(a.detach() if isinstance(a, Tensor) else a,
+                                                     b.detach() if isinstance(b, Tensor) else b),
+                          out, *[t for t in (input, exponent) if isinstance(t, Tensor)])
+    return _fp_fns[kind].apply(a, b)
+
+
+# -- unary pointwise ---------------------------------------------------------------
+
+def _unary(name, node, npfn, grad, int_ok=True, doc=""):
+    @_named(node)
+    class _U(Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            npd = _float_np(x)
+            with np.errstate(all="ignore"):
+                r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
+            ctx.out = r.detach()
+            return r
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            return grad(g, x, ctx.out)
+    _U.__name__ = _U.__qualname__ = "_" + name
+
+    def op(input, *, out=None):
+        _check_tensor(input, name)
+        if out is not None:
+            return _write_out(name, op(input.detach()), out, input)
+        return _U.apply(input)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return _export(op)
+
+
+def _erfc_np(a):
+    sp = _sp()
+    if sp is not None:
+        return sp.erfc(a)
+    return np.vectorize(math.erfc, otypes=[np.float64])(a)  # pragma: no cover
+
+
+def _lgamma_np(a):
+    sp = _sp()
+    if sp is not None:
+        return sp.gammaln(a)
+    return np.vectorize(lambda v: math.lgamma(v) if not (v <= 0 and v == math.floor(v)) else math.inf,
+                        otypes=[np.float64])(a)  # pragma: no cover
+
+
+def _digamma_np(a):
+    sp = _need_sp("digamma")
+    r = sp.digamma(a)
+    # torch: digamma(0) is -inf (scipy gives nan for -0.0 and inf/nan at poles)
+    return np.where(a == 0, -np.inf, r)
+
+
+def _erfinv_np(a):
+    return _need_sp("erfinv").erfinv(a)
+
+
+def _i0_np(a):
+    sp = _sp()
+    return sp.i0(a) if sp is not None else np.i0(a)
+
+
+def _i1_np(a):
+    return _need_sp("i1").i1(a)
+
+
+def _sinc_np(a):
+    return np.sinc(a)
+
+
+_SQRT_PI = math.sqrt(math.pi)
+
+erfc = _unary("erfc", "ErfcBackward0", _erfc_np,
+              lambda g, x, o: g * (-2.0 / _SQRT_PI) * (-(x * x)).exp(), doc="""erfc(input, *, out=None) -> Tensor
+
+The complementary error function ``1 - erf(input)``, elementwise; integers give
+the default float dtype. Also a Tensor method (in place: ``x.erfc_()``).
+
+>>> torch.erfc(torch.tensor([0.0, -1.0, 10.0]))
+""")
+erfinv = _unary("erfinv", "ErfinvBackward0", _erfinv_np,
+                lambda g, x, o: g * (0.5 * _SQRT_PI) * (o * o).exp(), doc="""erfinv(input, *, out=None) -> Tensor
+
+The inverse error function, elementwise, defined on (-1, 1) (±inf at ±1, nan
+outside). Also a Tensor method (in place: ``x.erfinv_()``).
+
+>>> torch.erfinv(torch.tensor([0.0, 0.5, -1.0]))
+""")
+lgamma = _unary("lgamma", "LgammaBackward0", _lgamma_np,
+                lambda g, x, o: g * digamma(x), doc="""lgamma(input, *, out=None) -> Tensor
+
+The natural log of the absolute value of the gamma function, elementwise.
+Also a Tensor method (in place: ``x.lgamma_()``).
+
+>>> torch.lgamma(torch.arange(0.5, 2, 0.5))
+""")
+digamma = _unary("digamma", "DigammaBackward0", _digamma_np,
+                 lambda g, x, o: g * polygamma(1, x), doc="""digamma(input, *, out=None) -> Tensor
+
+The logarithmic derivative of the gamma function, elementwise (``-inf`` at 0,
+as torch). Also a Tensor method (in place: ``x.digamma_()``).
+
+>>> torch.digamma(torch.tensor([1.0, 0.5]))
+""")
+
+
+def _i1_grad(g, x, o):
+    # d/dx i1(x) = i0(x) - i1(x)/x, with the limit 1/2 at 0
+    safe = x.masked_fill(x == 0, 1)
+    return g * (i0(x) - o / safe).masked_fill(x == 0, 0.5)
+
+
+_i1 = _unary("i1", "SpecialI1Backward0", _i1_np, _i1_grad)
+__all__.remove("i1")
+i0 = _unary("i0", "I0Backward0", _i0_np, lambda g, x, o: g * _i1(x), doc="""i0(input, *, out=None) -> Tensor
+
+The modified Bessel function of the first kind of order zero, elementwise.
+Also a Tensor method (in place: ``x.i0_()``).
+
+>>> torch.i0(torch.arange(3.0))
+""")
+
+
+def _sinc_grad(g, x, o):
+    px = x * math.pi
+    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill(x == 0, 0)
+    return g * d
+
+
+sinc = _unary("sinc", "SincBackward0", _sinc_np, _sinc_grad, doc="""sinc(input, *, out=None) -> Tensor
+
+The normalized sinc function ``sin(pi x) / (pi x)`` (1 at 0), elementwise.
+Also a Tensor method (in place: ``x.sinc_()``).
+
+>>> torch.sinc(torch.tensor([0.0, 0.5, 1.0]))
+""")
+deg2rad = _unary("deg2rad", "Deg2RadBackward0", lambda a: a * (math.pi / 180),
+                 lambda g, x, o: g * (math.pi / 180), doc="""deg2rad(input, *, out=None) -> Tensor
+
+Degrees to radians, elementwise. Also a Tensor method (in place: ``x.deg2rad_()``).
+
+>>> torch.deg2rad(torch.tensor([180.0, 90.0]))
+""")
+rad2deg = _unary("rad2deg", "Rad2DegBackward0", lambda a: a * (180 / math.pi),
+                 lambda g, x, o: g * (180 / math.pi), doc="""rad2deg(input, *, out=None) -> Tensor
+
+Radians to degrees, elementwise. Also a Tensor method (in place: ``x.rad2deg_()``).
+
+>>> torch.rad2deg(torch.tensor([3.141592653589793, 1.0]))
+""")
+
+
+@_named("PolygammaBackward0")
+class _Polygamma(Function):
+    @staticmethod
+    def forward(ctx, n, x):
+        ctx.save_for_backward(x)
+        ctx.n = n
+        npd = _float_np(x)
+        a = _a(x).astype(npd, copy=False)
+        sp = _need_sp("polygamma")
+        with np.errstate(all="ignore"):
+            r = _digamma_np(a) if n == 0 else sp.polygamma(n, a)
+        return _w(np.asarray(r).astype(npd), npd)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return None, g * polygamma(ctx.n + 1, x)
+
+
+@_export
+def polygamma(n, input, *, out=None):
+    """polygamma(n, input, *, out=None) -> Tensor
+
+    The ``n``-th derivative of the digamma function, elementwise (``n`` >= 0;
+    ``polygamma(0, x)`` is ``digamma(x)``). As a Tensor method the order comes
+    first as well: ``x.polygamma(n)``; in place ``x.polygamma_(n)``.
+
+    >>> torch.polygamma(1, torch.tensor([1.0, 0.5]))
+    """
+    if isinstance(n, Tensor) or isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        if isinstance(n, Tensor) and not isinstance(input, Tensor):
+            raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not Tensor")
+        raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not {_tname(n)}")
+    _check_tensor(input, "polygamma", "input", 2)
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    if out is not None:
+        return _write_out("polygamma", polygamma(n, input.detach()), out, input)
+    return _Polygamma.apply(int(n), input)
+
+
+def _polygamma_method(self, n):
+    return polygamma(n, self)
+
+
+@_named("LogitBackward0")
+class _Logit(Function):
+    @staticmethod
+    def forward(ctx, x, eps):
+        ctx.save_for_backward(x)
+        ctx.eps = eps
+        npd = _float_np(x)
+        a = _a(x).astype(npd, copy=False)
+        if eps is not None:
+            a = np.clip(a, eps, 1 - eps)
+        with np.errstate(all="ignore"):
+            return _w(np.log(a / (1 - a)), npd)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        eps = ctx.eps
+        d = g / (x * (1 - x))
+        if eps is None:
+            return d.masked_fill((x < 0) | (x > 1), math.nan), None
+        return d.masked_fill((x < eps) | (x > 1 - eps), 0), None
+
+
+@_export
+def logit(input, eps=None, *, out=None):
+    """logit(input, eps=None, *, out=None) -> Tensor
+
+    ``log(p / (1 - p))`` elementwise; with ``eps``, ``input`` is first clamped to
+    ``[eps, 1 - eps]`` (and the gradient is 0 outside it). Also a Tensor method
+    (in place: ``x.logit_()``).
+
+    >>> torch.logit(torch.tensor([0.25, 0.5, 0.9]))
+    """
+    _check_tensor(input, "logit")
+    if eps is not None and (isinstance(eps, bool) or not isinstance(eps, (int, float, np.number))):
+        raise TypeError(f"logit(): argument 'eps' (position 2) must be float, not {_tname(eps)}")
+    if out is not None:
+        return _write_out("logit", logit(input.detach(), eps), out, input)
+    return _Logit.apply(input, None if eps is None else float(eps))
+
+
+@_named("SgnBackward0")
+class _Sgn(Function):
+    @staticmethod
+    def forward(ctx, x):
+        a = _a(x)
+        if a.dtype == np.bool_:
+            return _w(a)
+        return _w(np.sign(a).astype(a.dtype))
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 0
+
+
+@_export
+def sgn(input, *, out=None):
+    """sgn(input, *, out=None) -> Tensor
+
+    The sign of each element (-1, 0 or 1; for real tensors the same as
+    ``torch.sign``), keeping ``input``'s dtype; its gradient is zero. Also a
+    Tensor method (in place: ``x.sgn_()``).
+
+    >>> torch.sgn(torch.tensor([-2.0, 0.0, 3.5]))
+    """
+    _check_tensor(input, "sgn")
+    if out is not None:
+        return _write_out("sgn", sgn(input.detach()), out, input)
+    return _Sgn.apply(input)
+
+
+@_export
+def positive(input):
+    """positive(input) -> Tensor
+
+    Returns ``input`` itself (unary ``+``); a bool tensor is refused as torch does.
+    Also a Tensor method.
+
+    >>> x = torch.tensor([1.0, -2.0]); torch.positive(x) is x
+    """
+    _check_tensor(input, "positive")
+    if input.dtype is _D.bool:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+@_export
+def absolute(input, *, out=None):
+    """absolute(input, *, out=None) -> Tensor
+
+    Alias of ``torch.abs`` (AbsBackward0). Also a Tensor method, in place
+    ``x.absolute_()``.
+
+    >>> torch.absolute(torch.tensor([-1.0, 2.0]))
+    """
+    from cyautograd import _ops
+    _check_tensor(input, "absolute")
+    if input.dtype is _D.bool:
+        raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
+    if out is not None:
+        return _write_out("absolute", _ops.abs(input.detach()), out, input)
+    return _ops.abs(input)
+
+
+@_export
+def fix(input, *, out=None):
+    """fix(input, *, out=None) -> Tensor
+
+    Alias of ``torch.trunc``: rounds towards zero (TruncBackward0). Also a
+    Tensor method, in place ``x.fix_()``.
+
+    >>> torch.fix(torch.tensor([-1.7, 2.5]))
+    """
+    from cyautograd import _ops
+    _check_tensor(input, "fix")
+    if input.dtype is _D.bool:
+        raise NotImplementedError("\"trunc_vml_cpu\" not implemented for 'Bool'")
+    if out is not None:
+        return _write_out("fix", _ops.trunc(input.detach()), out, input)
+    return _ops.trunc(input)
+
+
+def _bool_unary(name, npfn, doc):
+    def op(input, *, out=None):
+        _check_tensor(input, name)
+        a = _a(input)
+        r = _w(npfn(a), np.bool_)
+        if out is not None:
+            return _write_out(name, r, out, input)
+        return r
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return _export(op)
+
+
+signbit = _bool_unary("signbit", lambda a: np.signbit(a) if a.dtype.kind in "fi" else np.zeros(a.shape, bool),
+                      """signbit(input, *, out=None) -> Tensor
+
+Whether each element's sign bit is set (true for -0.0 and negative values), a
+bool tensor. Also a Tensor method.
+
+>>> torch.signbit(torch.tensor([-0.0, 0.0, -1.0, 2.0]))
+""")
+isneginf = _bool_unary("isneginf", lambda a: np.isneginf(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool),
+                       """isneginf(input, *, out=None) -> Tensor
+
+Whether each element is negative infinity, a bool tensor. Also a Tensor method.
+
+>>> torch.isneginf(torch.tensor([-float('inf'), float('inf'), 1.0]))
+""")
+isposinf = _bool_unary("isposinf", lambda a: np.isposinf(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool),
+                       """isposinf(input, *, out=None) -> Tensor
+
+Whether each element is positive infinity, a bool tensor. Also a Tensor method.
+
+>>> torch.isposinf(torch.tensor([-float('inf'), float('inf'), 1.0]))
+""")
+
+
+@_export
+def isreal(input):
+    """isreal(input) -> Tensor
+
+    Whether each element is real-valued: all true for this library's (real) dtypes.
+    Also a Tensor method.
+
+    >>> torch.isreal(torch.tensor([1.0, 2.0]))
+    """
+    _check_tensor(input, "isreal")
+    return _w(np.ones(tuple(input.shape), dtype=bool))
+
+
+@_named("FrexpBackward0")
+class _Frexp(Function):
+    @staticmethod
+    def forward(ctx, x):
+        m, e = np.frexp(_a(x))
+        mt, et = _w(m.astype(_a(x).dtype)), _w(e.astype(np.int32))
+        ctx.mark_non_differentiable(et)
+        ctx.save_for_backward(et)
+        return mt, et
+
+    @staticmethod
+    def backward(ctx, gm, ge):
+        e, = ctx.saved_tensors
+        return gm / e.to(gm.dtype).exp2()
+
+
+@_export
+def frexp(input, *, out=None):
+    """frexp(input, *, out=None) -> (Tensor mantissa, Tensor exponent)
+
+    Splits each element into a mantissa in [0.5, 1) (by magnitude) and an
+    int32 power of two: ``input == mantissa * 2 ** exponent``. A named tuple
+    ``(mantissa, exponent)``. Also a Tensor method.
+
+    >>> torch.frexp(torch.tensor([8.0, -0.75, 0.0]))
+    """
+    _check_tensor(input, "frexp")
+    if not _floating(input):
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    rt = _return_type("frexp", ["mantissa", "exponent"])
+    if out is not None:
+        return _write_out_tuple("frexp", frexp(input.detach()), out, input)
+    m, e = _Frexp.apply(input)
+    return rt(m, e)
+
+
+# -- aliases torch keeps -----------------------------------------------------------------
+
+def _alias(name, target, doc, method=True):
+    def op(*args, **kwargs):
+        from cyautograd import _ops
+        return getattr(_ops, target)(*args, **kwargs)
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    globals()[name] = op
+    return _export(op, method)
+
+
+for _n, _t, _sym in (("not_equal", "ne", "!="), ("greater", "gt", ">"), ("greater_equal", "ge", ">="),
+                     ("less", "lt", "<"), ("less_equal", "le", "<=")):
+    _alias(_n, _t, f"""{_n}(input, other, *, out=None) -> Tensor
+
+Alias of ``torch.{_t}``: ``input {_sym} other`` elementwise (broadcast), a bool
+tensor. Also a Tensor method, in place ``x.{_n}_(other)``.
+
+>>> torch.{_n}(torch.tensor([1, 2, 3]), 2)
+""")
+
+
+@_fn_only
+def concatenate(tensors, axis=0, *, out=None, dim=None):
+    """concatenate(tensors, axis=0, *, out=None) -> Tensor
+
+    Alias of ``torch.cat`` (numpy's name): joins tensors along an existing
+    dimension (``axis``; ``dim=`` is accepted too).
+
+    >>> torch.concatenate([torch.ones(2), torch.zeros(1)])
+    """
+    from cyautograd import _ops
+    return _ops.cat(tensors, axis if dim is None else dim, out=out)
+
+
+# -- differences, repeats, indexing ------------------------------------------------------
+
+def _O():
+    from cyautograd import _ops
+    return _ops
+
+
+@_export
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """diff(input, n=1, dim=-1, prepend=None, append=None) -> Tensor
+
+    The ``n``-th forward difference along ``dim`` (``out[i] = input[i+1] - input[i]``),
+    after ``prepend``/``append`` are joined on (as numpy's ``diff``). A
+    composite of ``narrow`` and ``sub`` as in torch (grad_fn SubBackward0; bool
+    tensors use ``logical_xor``). Also a Tensor method.
+
+    >>> torch.diff(torch.tensor([1, 3, 6, 10]))
+    """
+    O = _O()
+    _check_tensor(input, "diff")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"diff(): argument 'n' (position 2) must be int, not {_tname(n)}")
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    d = _wrap_dim(dim, input.dim())
+    parts = []
+    for extra, nm in ((prepend, "prepend"), (append, "append")):
+        if extra is not None and not isinstance(extra, Tensor):
+            raise TypeError(f"diff(): argument '{nm}' must be Tensor, not {_tname(extra)}")
+        if extra is not None and extra.dim() != input.dim():
+            raise RuntimeError(f"diff expects prepend or append to be the same dimension as input")
+    x = input
+    if prepend is not None or append is not None:
+        x = O.cat([t for t in (prepend, input, append) if t is not None], d)
+    for _ in range(int(n)):
+        length = x.shape[d]
+        if length == 0:
+            break
+        hi = x.narrow(d, 1, length - 1)
+        lo = x.narrow(d, 0, length - 1)
+        x = O.logical_xor(hi, lo) if x.dtype is _D.bool else hi - lo
+    return x
+
+
+@_export
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    """repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor
+
+    Repeats each element (each slice along ``dim``; of the flattened input when
+    ``dim`` is None) ``repeats`` times: an int, or a 1-d Tensor of one count per
+    element. ``repeat_interleave(repeats)`` alone gives the indices
+    ``[0]*repeats[0] + [1]*repeats[1] + ...``. Also a Tensor method.
+
+    >>> torch.repeat_interleave(torch.tensor([[1, 2], [3, 4]]), 2, dim=0)
+    """
+    O = _O()
+    _check_tensor(input, "repeat_interleave")
+    if repeats is None:
+        # repeat_interleave(repeats): the index form
+        r = input
+        if r.dim() != 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        if r.dtype not in (_D.int64, _D.int32):
+            raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+        ra = _a(r)
+        if ra.size and ra.min() < 0:
+            raise RuntimeError("repeats can not be negative")
+        return _w(np.repeat(np.arange(ra.size, dtype=ra.dtype), ra))
+    x = input
+    if dim is None:
+        x = x.flatten()
+        d = 0
+    else:
+        d = _wrap_dim(dim, x.dim())
+    if isinstance(repeats, Tensor):
+        if repeats.dim() > 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        if repeats.dtype not in (_D.int64, _D.int32):
+            raise RuntimeError("repeats has to be Long or Int tensor")
+        if repeats.dim() == 0 or repeats.numel() == 1:
+            repeats = int(repeats.reshape(-1)[0].item())
+        else:
+            ra = _a(repeats)
+            size = x.shape[d] if x.dim() else 1
+            if ra.size != size:
+                raise RuntimeError("repeats must have the same size as input along dim, but got "
+                                   f"repeats.size(0) = {ra.size} and input.size({d}) = {size}")
+            if ra.min() < 0:
+                raise RuntimeError("repeats can not be negative")
+            idx = _w(np.repeat(np.arange(ra.size, dtype=np.int64), ra))
+            return O.index_select(x, d, idx)
+    if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)):
+        raise TypeError(f"repeat_interleave(): argument 'repeats' (position 2) must be Tensor, "
+                        f"not {_tname(repeats)}")
+    if repeats < 0:
+        raise RuntimeError("repeats can not be negative")
+    if x.dim() == 0:
+        x = x.reshape(1)
+    shape = list(x.shape)
+    e = x.unsqueeze(d + 1)
+    big = shape[:d + 1] + [int(repeats)] + shape[d + 1:]
+    e = e.expand(tuple(big)).contiguous()
+    shape[d] *= int(repeats)
+    return e.view(tuple(shape))
+
+
+@_named("TakeBackward0")
+class _Take(Function):
+    @staticmethod
+    def forward(ctx, x, idx):
+        ctx.shape = tuple(x.shape)
+        ctx.save_for_backward(idx)
+        return _w(_a(x).reshape(-1)[_a(idx)])
+
+    @staticmethod
+    def backward(ctx, g):
+        idx, = ctx.saved_tensors
+        from cyautograd import zeros
+        z = zeros(int(np.prod(ctx.shape, dtype=np.int64)), dtype=g.dtype)
+        return z.index_add(0, idx.reshape(-1), g.reshape(-1)).reshape(ctx.shape), None
+
+
+@_export
+def take(input, index, *, out=None):
+    """take(input, index, *, out=None) -> Tensor
+
+    The elements of ``input`` (read as flattened) at ``index``, in ``index``'s
+    shape; negative indices count from the end. Also a Tensor method.
+
+    >>> torch.take(torch.tensor([[4, 3, 5], [6, 7, 8]]), torch.tensor([0, 2, 5]))
+    """
+    _check_tensor(input, "take")
+    _check_tensor(index, "take", "index", 2)
+    if index.dtype is not _D.int64:
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {index.dtype._cname}")
+    n = input.numel()
+    ia = _a(index)
+    if ia.size:
+        bad = ia[(ia >= n) | (ia < -n)]
+        if bad.size:
+            raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
+                             f"{n} elements.")
+    if out is not None:
+        return _write_out("take", take(input.detach(), index), out, input)
+    idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
+    return _Take.apply(input, idx)
+
+
+@_export
+def take_along_dim(input, indices, dim=None, *, out=None):
+    """take_along_dim(input, indices, dim=None, *, out=None) -> Tensor
+
+    ``gather`` along ``dim`` with ``indices`` broadcast against ``input`` in the
+    other dimensions (numpy's ``take_along_axis``); with ``dim=None`` from the
+    flattened input. Pairs with ``argsort``/``argmax(keepdim=True)``. Also a
+    Tensor method.
+
+    >>> x = torch.tensor([[10., 30., 20.], [60., 40., 50.]])
+    >>> torch.take_along_dim(x, x.argsort(dim=1), dim=1)
+    """
+    O = _O()
+    _check_tensor(input, "take_along_dim")
+    _check_tensor(indices, "take_along_dim", "indices", 2)
+    if indices.dtype is not _D.int64:
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be int64 but got {indices.dtype._cname}")
+    if out is not None:
+        return _write_out("take_along_dim", take_along_dim(input.detach(), indices, dim), out, input)
+    if dim is None:
+        return O.gather(input.reshape(-1), 0, indices.reshape(-1))
+    if input.dim() != indices.dim():
+        raise RuntimeError(f"torch.take_along_dim(): input and indices should have the same number of "
+                           f"dimensions, but got {input.dim()} dimensions for input, and {indices.dim()} "
+                           f"dimensions for indices")
+    d = _wrap_dim(dim, input.dim())
+    si, sx = list(indices.shape), list(input.shape)
+    si[d] = sx[d] = 1
+    from cyautograd.ops.extra import broadcast_shapes
+    b = list(broadcast_shapes(tuple(si), tuple(sx)))
+    bi, bx = list(b), list(b)
+    bi[d], bx[d] = indices.shape[d], input.shape[d]
+    return O.gather(input.expand(tuple(bx)), d, indices.expand(tuple(bi)))
+
+
+def _searchsorted_np(seq, vals, right, sorter=None):
+    if seq.ndim == 1:
+        if sorter is not None:
+            seq = seq[sorter]
+        return np.searchsorted(seq, vals, side="right" if right else "left")
+    lead = seq.shape[:-1]
+    s2 = seq.reshape(-1, seq.shape[-1])
+    v2 = vals.reshape(-1, vals.shape[-1])
+    out = np.empty(v2.shape, dtype=np.int64)
+    for i in range(s2.shape[0]):
+        s = s2[i] if sorter is None else s2[i][sorter.reshape(-1, seq.shape[-1])[i]]
+        out[i] = np.searchsorted(s, v2[i], side="right" if right else "left")
+    return out.reshape(lead + (vals.shape[-1],))
+
+
+@_fn_only
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
+    """searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None) -> Tensor
+
+    For each value of ``input``, the index where it would be inserted into the
+    innermost dimension of ``sorted_sequence`` to keep it sorted (``right=True``
+    or ``side='right'``: after equal values). ``sorted_sequence`` is 1-d, or has
+    ``input``'s leading dimensions; ``input`` may be a Number. The result is
+    int64 (int32 with ``out_int32``) and has no gradient.
+
+    >>> torch.searchsorted(torch.tensor([1, 3, 5, 7, 9]), torch.tensor([3, 6, 9]))
+    """
+    _check_tensor(sorted_sequence, "searchsorted", "sorted_sequence", 1)
+    scalar = not isinstance(input, Tensor)
+    if scalar and not _is_scalar(input):
+        raise TypeError(f"searchsorted(): argument 'input' (position 2) must be Tensor, not {_tname(input)}")
+    if side is not None:
+        if side not in ("left", "right"):
+            raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+        if right and side == "left":
+            raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of "
+                               "left while right was True")
+        right = side == "right"
+    seq = _a(sorted_sequence)
+    vals = np.asarray(input) if scalar else _a(input)
+    if seq.ndim == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+                           "dimension")
+    if seq.ndim > 1 and (scalar or vals.ndim != seq.ndim or vals.shape[:-1] != seq.shape[:-1]):
+        if scalar:
+            raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+                               f"dimension is 1, but we got boundaries tensor dim({seq.ndim}) and input value's "
+                               f"dim(0) numel(1)")
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got "
+                           f"boundaries tensor {list(seq.shape)} and input value tensor {list(vals.shape)}")
+    sa = None
+    if sorter is not None:
+        _check_tensor(sorter, "searchsorted", "sorter", 5)
+        if tuple(sorter.shape) != tuple(sorted_sequence.shape):
+            raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same size, but got "
+                               f"boundary tensor {list(sorted_sequence.shape)}and got sorter tensor "
+                               f"{list(sorter.shape)}")
+        sa = _a(sorter)
+    if not scalar and input.dtype != sorted_sequence.dtype:
+        rd = _D.promote_types(input.dtype, sorted_sequence.dtype)
+        seq, vals = seq.astype(rd.np), vals.astype(rd.np)
+    r = _searchsorted_np(seq, vals, right, sa)
+    r = _w(np.asarray(r).astype(np.int32 if out_int32 else np.int64))
+    if out is not None:
+        return _write_out("searchsorted", r, out)
+    return r
+
+
+@_export
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
+    """bucketize(input, boundaries, *, out_int32=False, right=False, out=None) -> Tensor
+
+    The index of the bucket each value of ``input`` falls in, for the sorted 1-d
+    ``boundaries`` (``searchsorted(boundaries, input)``): with ``right=False``
+    ``boundaries[i-1] < x <= boundaries[i]``. Also a Tensor method.
+
+    >>> torch.bucketize(torch.tensor([1, 5, 9]), torch.tensor([1, 3, 5, 7, 9]))
+    """
+    _check_tensor(boundaries, "bucketize", "boundaries", 2)
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right, out=out)
+
+
+@_export
+def count_nonzero(input, dim=None):
+    """count_nonzero(input, dim=None) -> Tensor
+
+    The number of non-zero elements (int64), in all of ``input`` or along
+    ``dim`` (an int or a tuple of ints). Also a Tensor method.
+
+    >>> torch.count_nonzero(torch.tensor([[0, 1, 7], [0, 0, 3]]), dim=1)
+    """
+    _check_tensor(input, "count_nonzero")
+    a = _a(input)
+    if dim is None:
+        return _w(np.asarray(np.count_nonzero(a), dtype=np.int64))
+    dims = _dims(dim, input.dim())
+    return _w(np.asarray((a != 0).sum(axis=dims) if a.ndim else np.count_nonzero(a), dtype=np.int64))
+
+
+@_export
+def argwhere(input):
+    """argwhere(input) -> Tensor
+
+    The indices of the non-zero elements, one row per element (``nonzero``).
+    Also a Tensor method.
+
+    >>> torch.argwhere(torch.tensor([[1, 0], [0, 3]]))
+    """
+    _check_tensor(input, "argwhere")
+    return _O().nonzero(input)
+
+
+@_fn_only
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    """isin(elements, test_elements, *, assume_unique=False, invert=False) -> Tensor
+
+    Whether each element of ``elements`` is in ``test_elements`` (either may be
+    a Number), a bool tensor of ``elements``'s shape; ``invert=True`` negates.
+
+    >>> torch.isin(torch.tensor([[1, 2], [3, 4]]), torch.tensor([2, 3]))
+    """
+    if not isinstance(elements, Tensor) and not isinstance(test_elements, Tensor):
+        _invalid_combination("isin", (elements, test_elements),
+                             ["Tensor elements, Tensor test_elements, *, bool assume_unique = False, "
+                              "bool invert = False, Tensor out = None",
+                              "Number element, Tensor test_elements, *, bool assume_unique = False, "
+                              "bool invert = False, Tensor out = None",
+                              "Tensor elements, Number test_element, *, bool assume_unique = False, "
+                              "bool invert = False, Tensor out = None"])
+    e = _a(elements) if isinstance(elements, Tensor) else np.asarray(elements)
+    t = _a(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
+    return _w(np.isin(e, t, invert=bool(invert)), np.bool_)
+
+
+# -- products ----------------------------------------------------------------------------
+
+@_fn_only
+def tensordot(a, b, dims=2, out=None):
+    """tensordot(a, b, dims=2, out=None) -> Tensor
+
+    The sum of products over the last ``dims`` dimensions of ``a`` and the first
+    ``dims`` of ``b`` (an int), or over the dimension lists ``dims = (dims_a,
+    dims_b)``. A composite of permute, reshape and ``mm`` as in torch.
+
+    >>> torch.tensordot(torch.arange(6.).reshape(2, 3), torch.arange(6.).reshape(3, 2), dims=1)
+    """
+    _check_tensor(a, "tensordot", "a", 1)
+    _check_tensor(b, "tensordot", "b", 2)
+    if isinstance(dims, Tensor):
+        dims = dims.tolist() if dims.dim() else int(dims.item())
+    if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a.dim() or dims > b.dim():
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        da = list(range(a.dim() - dims, a.dim()))
+        db = list(range(dims))
+    else:
+        if not isinstance(dims, (list, tuple)) or len(dims) != 2:
+            raise RuntimeError("tensordot expects dims to be a pair of lists or an int")
+        da, db = dims
+        da = [da] if isinstance(da, int) else list(da)
+        db = [db] if isinstance(db, int) else list(db)
+        if len(da) != len(db):
+            raise RuntimeError(f"both dimension lists should have same length")
+        da = [_wrap_dim(d, a.dim()) for d in da]
+        db = [_wrap_dim(d, b.dim()) for d in db]
+    for i, j in zip(da, db):
+        if a.shape[i] != b.shape[j]:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {a.shape[i]} in dim {i} "
+                               f"and second has size {b.shape[j]} in dim {j}")
+    ra = [d for d in range(a.dim()) if d not in da]
+    rb = [d for d in range(b.dim()) if d not in db]
+    k = int(np.prod([a.shape[d] for d in da], dtype=np.int64))
+    m = int(np.prod([a.shape[d] for d in ra], dtype=np.int64))
+    n = int(np.prod([b.shape[d] for d in rb], dtype=np.int64))
+    pa = a.permute(*(ra + da)).reshape(m, k)
+    pb = b.permute(*(db + rb)).reshape(k, n)
+    r = pa.mm(pb).reshape(tuple([a.shape[d] for d in ra] + [b.shape[d] for d in rb]))
+    if out is not None:
+        return _write_out("tensordot", r.detach(), out, a, b)
+    return r
+
+
+@_export
+def kron(input, other, *, out=None):
+    """kron(input, other, *, out=None) -> Tensor
+
+    The Kronecker product: block ``(i, j)`` of the result is ``input[i, j] * other``
+    (in any number of dimensions). Also a Tensor method.
+
+    >>> torch.kron(torch.eye(2), torch.ones(2, 2))
+    """
+    _check_tensor(input, "kron")
+    _check_tensor(other, "kron", "other", 2)
+    nd = _b.max(input.dim(), other.dim())
+    a = input.reshape((1,) * (nd - input.dim()) + tuple(input.shape))
+    b = other.reshape((1,) * (nd - other.dim()) + tuple(other.shape))
+    ea, eb = [], []
+    for i in range(nd):
+        ea += [a.shape[i], 1]
+        eb += [1, b.shape[i]]
+    r = (a.reshape(tuple(ea)) * b.reshape(tuple(eb)))
+    shape = tuple(a.shape[i] * b.shape[i] for i in range(nd))
+    if r.dim():
+        from cyautograd.ops.shape import _unsafe_view
+        r = _unsafe_view(r.contiguous(), shape)
+    if out is not None:
+        return _write_out("kron", r.detach(), out, input, other)
+    return r
+
+
+@_export
+def inner(input, other, *, out=None):
+    """inner(input, other, *, out=None) -> Tensor
+
+    The inner product over the last dimension of both (``tensordot`` with
+    ``dims=([-1], [-1])``); a 0-d operand multiplies. Also a Tensor method.
+
+    >>> torch.inner(torch.tensor([1., 2., 3.]), torch.tensor([0., 2., 1.]))
+    """
+    _check_tensor(input, "inner")
+    _check_tensor(other, "inner", "other", 2)
+    if input.dim() == 0 or other.dim() == 0:
+        r = input * other
+    else:
+        if input.shape[-1] != other.shape[-1]:
+            raise RuntimeError(f"inner() the last dimension must match on both input tensors but got shapes "
+                               f"{list(input.shape)} and {list(other.shape)}")
+        r = tensordot(input, other, ([-1], [-1]))
+    if out is not None:
+        return _write_out("inner", r.detach(), out, input, other)
+    return r
+
+
+@_named("VdotBackward0")
+class _Vdot(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return _w(np.asarray(np.dot(_a(a), _a(b))))
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        return (g * b if ctx.needs_input_grad[0] else None,
+                g * a if ctx.needs_input_grad[1] else None)
+
+
+def _dot_check(name, a, b):
+    _check_tensor(a, name)
+    _check_tensor(b, name, "other", 2)
+    if a.dim() != 1 or b.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.dim()}D and {b.dim()}D tensors")
+    if a.dtype != b.dtype:
+        raise RuntimeError(f"{name} : expected both vectors to have same dtype, but found "
+                           f"{a.dtype._cname} and {b.dtype._cname}")
+    if a.shape[0] != b.shape[0]:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "
+                           f"to have the same number of elements, but got {a.shape[0]} and {b.shape[0]} "
+                           f"elements respectively")
+
+
+@_export
+def vdot(input, other, *, out=None):
+    """vdot(input, other, *, out=None) -> Tensor
+
+    The dot product of two 1-d tensors of one dtype (the first conjugated, a
+    no-op for real dtypes). Also a Tensor method.
+
+    >>> torch.vdot(torch.tensor([2., 3.]), torch.tensor([2., 1.]))
+    """
+    _dot_check("vdot", input, other)
+    if out is not None:
+        return _write_out("vdot", vdot(input.detach(), other.detach()), out, input, other)
+    return _Vdot.apply(input, other)
+
+
+@_named("Rot90Backward0")
+class _Rot90(Function):
+    @staticmethod
+    def forward(ctx, x, k, dims):
+        ctx.k, ctx.dims = k, dims
+        return _w(np.rot90(_a(x), k, axes=dims))
+
+    @staticmethod
+    def backward(ctx, g):
+        return rot90(g, -ctx.k, list(ctx.dims)), None, None
+
+
+@_export
+def rot90(input, k=1, dims=(0, 1)):
+    """rot90(input, k=1, dims=[0, 1]) -> Tensor
+
+    Rotates ``input`` by 90 degrees ``k`` times in the plane of ``dims`` (from the
+    first towards the second). Also a Tensor method.
+
+    >>> torch.rot90(torch.arange(4).view(2, 2), 1, [0, 1])
+    """
+    _check_tensor(input, "rot90")
+    dims = list(dims)
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.dim() < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {input.dim()}")
+    d0, d1 = _wrap_dim(dims[0], input.dim()), _wrap_dim(dims[1], input.dim())
+    if d0 == d1:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}")
+    return _Rot90.apply(input, int(k) % 4, (d0, d1))
+
+
+@_export
+def ravel(input):
+    """ravel(input) -> Tensor
+
+    ``input`` as a contiguous 1-d tensor (a view when ``input`` is contiguous,
+    else a copy). Also a Tensor method.
+
+    >>> torch.ravel(torch.tensor([[1, 2], [3, 4]]).t())
+    """
+    _check_tensor(input, "ravel")
+    return input.contiguous().view(-1)
+
+
+@_fn_only
+def cartesian_prod(*tensors):
+    """cartesian_prod(*tensors) -> Tensor
+
+    The cartesian product of 1-d tensors: one row per combination (as
+    ``itertools.product``); a single tensor is returned as is.
+
+    >>> torch.cartesian_prod(torch.tensor([1, 2]), torch.tensor([3, 4]))
+    """
+    O = _O()
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"cartesian_prod(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                            f"not {_tname(t)}")
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    grids = O.meshgrid(*tensors, indexing="ij")
+    return O.stack([g.flatten() for g in grids], 1)
+
+
+@_export
+def combinations(input, r=2, with_replacement=False):
+    """combinations(input, r=2, with_replacement=False) -> Tensor
+
+    The length-``r`` combinations of the elements of a 1-d tensor, one per row
+    (as ``itertools.combinations``, or ``combinations_with_replacement``).
+
+    >>> torch.combinations(torch.tensor([1, 2, 3]), r=2)
+    """
+    import itertools
+    O = _O()
+    _check_tensor(input, "combinations")
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return input.new_empty((0,)) if hasattr(input, "new_empty") else _w(np.empty(0, _a(input).dtype))
+    f = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    idx = np.array(list(f(range(input.shape[0]), r)), dtype=np.int64).reshape(-1, r)
+    cols = [O.index_select(input, 0, _w(idx[:, j])) for j in range(r)]
+    return O.stack(cols, 1)
+
+
+def _tri_indices(row, col, offset, dtype, lower, name):
+    from cyautograd.creation import _wrap
+    for v, nm in ((row, "row"), (col, "col"), (offset, "offset")):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"{name}(): argument '{nm}' must be int, not {_tname(v)}")
+    if row < 0:
+        raise RuntimeError(f"row must be non-negative, got{row}")
+    if col < 0:
+        raise RuntimeError(f"col must be non-negative, got{col}")
+    dt = dtype or _D.int64
+    if dt not in (_D.int64, _D.int32):
+        raise RuntimeError("\"tril_indices\" not implemented for '" + dt._cname + "'") if lower else \
+            RuntimeError("\"triu_indices\" not implemented for '" + dt._cname + "'")
+    i, j = (np.tril_indices if lower else np.triu_indices)(row, offset, col)
+    return _wrap(np.ascontiguousarray(np.stack([i, j]).astype(dt.np).reshape(2, -1)))
+
+
+@_fn_only
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """tril_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor
+
+    The (row, column) coordinates of the lower triangle of a ``row x col``
+    matrix (at and below diagonal ``offset``), a ``2 x N`` tensor in row-major order.
+
+    >>> torch.tril_indices(3, 3)
+    """
+    return _tri_indices(row, col, offset, dtype, True, "tril_indices")
+
+
+@_fn_only
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """triu_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor
+
+    The (row, column) coordinates of the upper triangle of a ``row x col``
+    matrix (at and above diagonal ``offset``), a ``2 x N`` tensor.
+
+    >>> torch.triu_indices(3, 3, 1)
+    """
+    return _tri_indices(row, col, offset, dtype, False, "triu_indices")
+
+
+@_named("BlockDiagBackward0")
+class _BlockDiag(Function):
+    @staticmethod
+    def forward(ctx, npd, *ts):
+        mats = [_a(t).reshape(1, -1) if t.dim() == 1 else (_a(t).reshape(1, 1) if t.dim() == 0 else _a(t))
+                for t in ts]
+        R = _b.sum(m.shape[0] for m in mats)
+        C = _b.sum(m.shape[1] for m in mats)
+        out = np.zeros((R, C), dtype=npd)
+        r = c = 0
+        ctx.blocks = []
+        for m, t in zip(mats, ts):
+            out[r:r + m.shape[0], c:c + m.shape[1]] = m
+            ctx.blocks.append((r, c, m.shape[0], m.shape[1], tuple(t.shape)))
+            r += m.shape[0]
+            c += m.shape[1]
+        return _w(out)
+
+    @staticmethod
+    def backward(ctx, g):
+        return (None,) + tuple(g[r:r + h, c:c + w].reshape(shape) for r, c, h, w, shape in ctx.blocks)
+
+
+@_fn_only
+def block_diag(*tensors):
+    """block_diag(*tensors) -> Tensor
+
+    A block-diagonal matrix with the given tensors (0-, 1- or 2-d) on its
+    diagonal; the dtype is the promoted one.
+
+    >>> torch.block_diag(torch.ones(2, 2), torch.tensor([[5.]]))
+    """
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"block_diag(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                            f"not {_tname(t)}")
+        if t.dim() > 2:
+            raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
+                               f"{t.dim()} dimensions")
+    if not tensors:
+        return _w(np.zeros((1, 0), dtype=_D.get_default_dtype().np))
+    dt = tensors[0].dtype
+    for t in tensors[1:]:
+        dt = _D.promote_types(dt, t.dtype)
+    return _BlockDiag.apply(dt.np, *tensors)
+
+
+@_named("DiagEmbedBackward0")
+class _DiagEmbed(Function):
+    @staticmethod
+    def forward(ctx, x, offset, d1, d2):
+        ctx.args = (offset, d1, d2)
+        a = _a(x)
+        n = a.shape[-1] + abs(offset) if a.ndim else abs(offset) + 1
+        lead = a.shape[:-1]
+        out_nd = a.ndim + 1
+        out = np.zeros(lead + (n, n), dtype=a.dtype)
+        i = np.arange(a.shape[-1])
+        rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
+        out[..., rows, cols] = a
+        # move the two last dims to d1, d2
+        rest = [k for k in range(out_nd) if k not in (d1, d2)]
+        perm = [0] * out_nd
+        for src, dst in zip(list(range(out_nd - 2)) + [out_nd - 2, out_nd - 1], rest + [d1, d2]):
+            perm[dst] = src
+        return _w(np.transpose(out, perm))
+
+    @staticmethod
+    def backward(ctx, g):
+        offset, d1, d2 = ctx.args
+        return g.diagonal(offset, d1, d2), None, None, None
+
+
+@_export
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor
+
+    A tensor whose diagonals (planes ``dim1``, ``dim2``; diagonal ``offset``) are
+    filled from the last dimension of ``input``, zeros elsewhere (the inverse of
+    ``diagonal``). Also a Tensor method.
+
+    >>> torch.diag_embed(torch.tensor([[1., 2.], [3., 4.]]))
+    """
+    _check_tensor(input, "diag_embed")
+    nd = input.dim() + 1
+    d1, d2 = _wrap_dim(dim1, nd), _wrap_dim(dim2, nd)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    x = input if input.dim() else input.reshape(1)
+    return _DiagEmbed.apply(x, int(offset), d1, d2)
+
+
+@_export
+def diagflat(input, offset=0):
+    """diagflat(input, offset=0) -> Tensor
+
+    A 2-d tensor with the flattened ``input`` on diagonal ``offset``. Also a
+    Tensor method.
+
+    >>> torch.diagflat(torch.tensor([[1, 2], [3, 4]]))
+    """
+    _check_tensor(input, "diagflat")
+    return diag_embed(input.contiguous().view(-1), offset, 0, 1)
+
+
+# -- the *_scatter family ------------------------------------------------------------
+
+def _scatter_fn(node, region):
+    """region(t, *args) -> the view of t that src fills."""
+    @_named(node)
+    class _S(Function):
+        @staticmethod
+        def forward(ctx, x, src, *args):
+            ctx.args = args
+            ctx.src_shape = tuple(src.shape)
+            out = x.detach().clone()
+            v = region(out, *args)
+            if tuple(v.shape) != tuple(src.shape):
+                raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                                   f"{list(src.shape)}, slice size = {list(v.shape)}")
+            _a(v)[...] = _a(src).astype(_a(v).dtype)
+            return out
+
+        @staticmethod
+        def backward(ctx, g):
+            gi = gs = None
+            if ctx.needs_input_grad[0]:
+                from cyautograd import zeros
+                gi = _scatter_ops[node](g, zeros(ctx.src_shape, dtype=g.dtype), *ctx.args)
+            if ctx.needs_input_grad[1]:
+                gs = region(g, *ctx.args)
+                if not isinstance(gs, Tensor):  # pragma: no cover
+                    gs = None
+            return (gi, gs) + (None,) * len(ctx.args)
+    return _S
+
+
+_scatter_ops = {}
+
+
+def _diag_region(t, offset, d1, d2):
+    return t.diagonal(offset, d1, d2)
+
+
+def _select_region(t, d, i):
+    return t.select(d, i)
+
+
+def _slice_region(t, d, start, end, step):
+    sl = [slice(None)] * t.dim()
+    sl[d] = slice(start, end, step)
+    return t[tuple(sl)]
+
+
+_DiagScatter = _scatter_fn("DiagonalScatterBackward0", _diag_region)
+_SelectScatter = _scatter_fn("SelectScatterBackward0", _select_region)
+_SliceScatter = _scatter_fn("SliceScatterBackward0", _slice_region)
+
+
+def _scatter_common(name, input, src):
+    _check_tensor(input, name)
+    _check_tensor(src, name, "src", 2)
+
+
+@_export
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """diagonal_scatter(input, src, offset=0, dim1=0, dim2=1) -> Tensor
+
+    A copy of ``input`` with its diagonal (``offset``, planes ``dim1``/``dim2``)
+    replaced by ``src`` (out of place; differentiable in both). Also a Tensor method.
+
+    >>> torch.diagonal_scatter(torch.zeros(3, 3), torch.ones(3))
+    """
+    _scatter_common("diagonal_scatter", input, src)
+    d1, d2 = _wrap_dim(dim1, input.dim()), _wrap_dim(dim2, input.dim())
+    return _DiagScatter.apply(input, src, int(offset), d1, d2)
+
+
+@_export
+def select_scatter(input, src, dim, index):
+    """select_scatter(input, src, dim, index) -> Tensor
+
+    A copy of ``input`` with ``input.select(dim, index)`` replaced by ``src``.
+    Also a Tensor method.
+
+    >>> torch.select_scatter(torch.zeros(2, 2), torch.ones(2), 0, 0)
+    """
+    _scatter_common("select_scatter", input, src)
+    d = _wrap_dim(dim, input.dim())
+    n = input.shape[d]
+    if index < -n or index >= n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
+                         f"dimension {d}")
+    return _SelectScatter.apply(input, src, d, int(index) % n if n else int(index))
+
+
+@_export
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    """slice_scatter(input, src, dim=0, start=None, end=None, step=1) -> Tensor
+
+    A copy of ``input`` with the slice ``start:end:step`` along ``dim`` replaced
+    by ``src``. Also a Tensor method.
+
+    >>> torch.slice_scatter(torch.zeros(4, 2), torch.ones(2, 2), start=2)
+    """
+    _scatter_common("slice_scatter", input, src)
+    d = _wrap_dim(dim, input.dim())
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    return _SliceScatter.apply(input, src, d, start, end, int(step))
+
+
+_scatter_ops["DiagonalScatterBackward0"] = lambda g, z, o, d1, d2: diagonal_scatter(g, z, o, d1, d2)
+_scatter_ops["SelectScatterBackward0"] = lambda g, z, d, i: select_scatter(g, z, d, i)
+_scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(g, z, d, s, e, st)
+
+
+@_named("MaskedScatterBackward0")
+class _MaskedScatter(Function):
+    @staticmethod
+    def forward(ctx, x, mask, src):
+        a = _a(x)
+        m = np.broadcast_to(_a(mask), a.shape)
+        out = a.copy()
+        k = int(m.sum())
+        out[m] = _a(src).reshape(-1)[:k].astype(a.dtype)
+        ctx.save_for_backward(mask)
+        ctx.src_shape = tuple(src.shape)
+        ctx.shape = a.shape
+        return _w(out)
+
+    @staticmethod
+    def backward(ctx, g):
+        mask, = ctx.saved_tensors
+        gi = gs = None
+        if ctx.needs_input_grad[0]:
+            gi = g.masked_fill(mask, 0)
+        if ctx.needs_input_grad[2]:
+            sel = g.masked_select(mask)
+            n = int(np.prod(ctx.src_shape, dtype=np.int64))
+            from cyautograd import zeros
+            pad = zeros(n - sel.numel(), dtype=g.dtype)
+            gs = _O().cat([sel, pad]).reshape(ctx.src_shape)
+        return gi, None, gs
+
+
+@_export
+def masked_scatter(input, mask, source):
+    """masked_scatter(input, mask, source) -> Tensor
+
+    A copy of ``input`` whose elements where the bool ``mask`` (broadcast) is
+    True are taken, in order, from ``source``. Also a Tensor method; in place
+    ``x.masked_scatter_(mask, source)``.
+
+    >>> torch.masked_scatter(torch.zeros(2, 3), torch.tensor([[True, False, True], [False, True, False]]),
+    ...                      torch.arange(1., 7.).view(2, 3))
+    """
+    _check_tensor(input, "masked_scatter")
+    _check_tensor(mask, "masked_scatter", "mask", 2)
+    _check_tensor(source, "masked_scatter", "source", 3)
+    if mask.dtype is not _D.bool:
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
+                           f"{mask.dtype._cname}")
+    if input.dtype != source.dtype:
+        raise RuntimeError(f"masked_scatter: expected self and source to have same dtypes but got "
+                           f"{input.dtype._cname} and {source.dtype._cname}")
+    from cyautograd.ops.extra import broadcast_shapes
+    shape = broadcast_shapes(tuple(input.shape), tuple(mask.shape))
+    x = input.expand(tuple(shape)) if tuple(shape) != tuple(input.shape) else input
+    k = int(np.broadcast_to(_a(mask), tuple(shape)).sum())
+    if k > source.numel():
+        raise RuntimeError("masked_scatter: expected source to have at least as many elements as the number "
+                           "of ones in mask")
+    return _MaskedScatter.apply(x, mask, source)
+
+
+# -- reductions --------------------------------------------------------------------------
+
+from cyautograd.ops.extra import _selecting  # noqa: E402
+
+
+def _evenly(g, x, res):
+    """evenly_distribute_backward: g shared among the elements equal to res."""
+    mask = (x == res) | (x.isnan() & res.isnan()) if x.dtype.is_floating_point else (x == res)
+    mask = mask.to(g.dtype)
+    return mask * (g / mask.sum())
+
+
+@_named("AminmaxBackward0")
+class _Aminmax(Function):
+    @staticmethod
+    def forward(ctx, x, dim, keepdim):
+        a = _a(x)
+        ax = None if dim is None else dim
+        if a.ndim == 0:
+            mn, mx = a.copy(), a.copy()
+        else:
+            mn = a.min(axis=ax, keepdims=keepdim)
+            mx = a.max(axis=ax, keepdims=keepdim)
+        tn, tx = _w(mn, a.dtype), _w(mx, a.dtype)
+        ctx.save_for_backward(x, tn, tx)
+        ctx.info = (dim, keepdim)
+        return tn, tx
+
+    @staticmethod
+    def backward(ctx, gmin, gmax):
+        x, mn, mx = ctx.saved_tensors
+        dim, keepdim = ctx.info
+        out = None
+        for g, r in ((gmin, mn), (gmax, mx)):
+            if g is None:
+                continue
+            if dim is not None and not keepdim and x.dim():
+                g, r = g.unsqueeze(dim), r.unsqueeze(dim)
+            if dim is None:
+                part = _evenly(g, x, r)
+            else:
+                mask = (x == r) | (x.isnan() & r.isnan())
+                mask = mask.to(g.dtype)
+                part = mask * g / mask.sum(dim, keepdim=True)
+            out = part if out is None else out + part
+        return out, None, None
+
+
+@_export
+def aminmax(input, *, dim=None, keepdim=False, out=None):
+    """aminmax(input, *, dim=None, keepdim=False, out=None) -> (Tensor min, Tensor max)
+
+    The minimum and maximum of ``input`` (of all elements, or along ``dim``), as a
+    named tuple ``(min, max)``; the gradient is shared among ties as ``amin``/``amax``.
+    Also a Tensor method.
+
+    >>> torch.aminmax(torch.tensor([[1., 5.], [3., -2.]]), dim=0)
+    """
+    _check_tensor(input, "aminmax")
+    rt = _return_type("aminmax", ["min", "max"])
+    if dim is None and input.numel() == 0:
+        raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has "
+                           "no identity.")
+    d = None if dim is None else _wrap_dim(dim, input.dim())
+    if d is not None and input.dim() and input.shape[d] == 0:
+        raise IndexError(f"aminmax(): Expected reduction dim {d} to have non-zero size.")
+    if out is not None:
+        return _write_out_tuple("aminmax", aminmax(input.detach(), dim=dim, keepdim=keepdim), out, input)
+    if d is not None and input.dim() == 0:
+        d = None if not keepdim else None
+    mn, mx = _Aminmax.apply(input, d, bool(keepdim))
+    return rt(mn, mx)
+
+
+def _pick_mode(a, dim):
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), np.int64)
+    am = np.moveaxis(a, dim, -1)
+    flat = am.reshape(-1, am.shape[-1])
+    vals = np.empty(flat.shape[0], dtype=a.dtype)
+    idxs = np.empty(flat.shape[0], dtype=np.int64)
+    for r in range(flat.shape[0]):
+        row = flat[r]
+        u, cnt = np.unique(row, return_counts=True)
+        v = u[np.argmax(cnt)]          # the smallest of the most frequent values
+        vals[r] = v
+        hit = np.nonzero((row == v) | (np.isnan(row) & np.isnan(v)) if row.dtype.kind == "f" else (row == v))[0]
+        idxs[r] = hit[-1]               # torch reports its last occurrence
+    shape = am.shape[:-1]
+    v = np.expand_dims(vals.reshape(shape), dim)
+    i = np.expand_dims(idxs.reshape(shape), dim)
+    return v, i
+
+
+_Mode = _selecting("ModeBackward0")
+_Mode._backward_cls.__module__ = "cyautograd.ops.extra2"
+
+
+@_export
+def mode(input, dim=-1, keepdim=False, *, out=None):
+    """mode(input, dim=-1, keepdim=False, *, out=None) -> (Tensor values, Tensor indices)
+
+    The most frequent value along ``dim`` (the smallest one on a tie of counts)
+    and the index of its last occurrence, a named tuple ``(values, indices)``.
+    Also a Tensor method.
+
+    >>> torch.mode(torch.tensor([[1, 2, 2], [3, 3, 1]]), 1)
+    """
+    _check_tensor(input, "mode")
+    d = _wrap_dim(dim, input.dim())
+    if input.dim() and input.shape[d] == 0:
+        raise IndexError(f"mode(): Expected reduction dim {d} to have non-zero size.")
+    rt = _return_type("mode", ["values", "indices"])
+    if out is not None:
+        return _write_out_tuple("mode", mode(input.detach(), dim, keepdim), out, input)
+    v, i = _Mode.apply(input, d, bool(keepdim), _pick_mode)
+    return rt(v, i)
+
+
+def _pick_nanmedian(a, dim):
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), np.int64)
+    order = np.argsort(a, axis=dim, kind="stable")   # nan last
+    valid = (~np.isnan(a)).sum(axis=dim, keepdims=True) if a.dtype.kind == "f" else \
+        np.full(np.take(a, [0], axis=dim).shape, a.shape[dim])
+    k = np.maximum((valid - 1) // 2, 0)
+    idx = np.take_along_axis(order, k, dim)
+    return np.take_along_axis(a, idx, dim), idx
+
+
+_NanmedianDim = _selecting("NanmedianBackward1")
+_NanmedianDim._backward_cls.__module__ = "cyautograd.ops.extra2"
+
+
+@_named("NanmedianBackward0")
+class _NanmedianAll(Function):
+    @staticmethod
+    def forward(ctx, x):
+        a = _a(x).reshape(-1)
+        v = a[~np.isnan(a)] if a.dtype.kind == "f" else a
+        r = np.sort(v)[(v.size - 1) // 2] if v.size else np.array(np.nan, a.dtype)
+        t = _w(np.asarray(r, dtype=a.dtype))
+        ctx.save_for_backward(x, t)
+        return t
+
+    @staticmethod
+    def backward(ctx, g):
+        x, r = ctx.saved_tensors
+        return _evenly(g, x, r)
+
+
+@_export
+def nanmedian(input, dim=None, keepdim=False, *, out=None):
+    """nanmedian(input, dim=None, keepdim=False, *, out=None) -> Tensor or (Tensor values, Tensor indices)
+
+    The median ignoring nan (the lower of the two middle values; nan only when a
+    slice is all nan): of all elements, or along ``dim`` with the index of the
+    median, a named tuple ``(values, indices)``. Also a Tensor method.
+
+    >>> torch.nanmedian(torch.tensor([1., float('nan'), 3., 2.]))
+    """
+    _check_tensor(input, "nanmedian")
+    if dim is None:
+        if out is not None:
+            return _write_out("nanmedian", nanmedian(input.detach()), out, input)
+        return _NanmedianAll.apply(input)
+    d = _wrap_dim(dim, input.dim())
+    if input.dim() and input.shape[d] == 0:
+        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
+    rt = _return_type("nanmedian", ["values", "indices"])
+    if out is not None:
+        return _write_out_tuple("nanmedian", nanmedian(input.detach(), dim, keepdim), out, input)
+    v, i = _NanmedianDim.apply(input, d, bool(keepdim), _pick_nanmedian)
+    return rt(v, i)
+
+
+_INTERP = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
+    O = _O()
+    _check_tensor(input, name)
+    if not isinstance(interpolation, str):
+        raise TypeError(f"{name}(): argument 'interpolation' must be str, not {_tname(interpolation)}")
+    if input.numel() == 0:
+        raise RuntimeError(f"{name}() input tensor must be non-empty")
+    if not input.dtype.is_floating_point or input.dtype is _D.float16:
+        raise RuntimeError(f"{name}() input tensor must be either float or double dtype")
+    if isinstance(q, Tensor):
+        if q.dim() > 1:
+            raise RuntimeError(f"{name}() q must be a scalar or 1D tensor")
+        if q.dtype != input.dtype:
+            raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
+        qa = _a(q).astype(np.float64)
+        qt = q.detach()
+        scalar_q = q.dim() == 0
+    else:
+        if isinstance(q, bool) or not isinstance(q, (int, float, np.number)):
+            raise TypeError(f"{name}(): argument 'q' (position 2) must be float, not {_tname(q)}")
+        qa = np.asarray(float(q))
+        scalar_q = True
+        qt = None
+    if qa.size and (np.any(qa < 0) or np.any(qa > 1) or np.any(np.isnan(qa))):
+        if scalar_q and qt is None:
+            raise RuntimeError(f"{name}() q must be in the range [0, 1] but got {float(q)}")
+        raise RuntimeError(f"{name}() q values must be in the range [0, 1]")
+    if interpolation not in _INTERP:
+        raise RuntimeError(f"{name}() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
+    # the reduced dimension moved last (or the flattened input), then sorted
+    if dim is None:
+        x = input.reshape(-1)
+        d = 0
+        out_shape = [1] * input.dim() if keepdim else []
+    else:
+        d = _wrap_dim(dim, input.dim())
+        x = input if input.dim() else input.reshape(1)
+        out_shape = list(input.shape)
+        if keepdim:
+            out_shape[d] = 1
+        elif input.dim():
+            del out_shape[d]
+        if d != x.dim() - 1:
+            x = x.unsqueeze(-1).transpose(d, -1).squeeze(d)
+    sorted_ = O.sort(x, -1)[0]
+    n = sorted_.shape[-1]
+    nq = 1 if scalar_q else qa.size
+    qv = qa.reshape(-1)
+    sa = _a(sorted_).astype(np.float64)
+    lead = sa.shape[:-1]
+    nan_any = np.isnan(sa).any(axis=-1, keepdims=True)
+    if ignore_nan:
+        valid = (~np.isnan(sa)).sum(axis=-1, keepdims=True)
+        ranks = qv * (valid - 1)
+        ranks = np.where(ranks < 0, 0, ranks)
+    else:
+        ranks = np.broadcast_to(qv * (n - 1), lead + (nq,))
+        ranks = np.where(nan_any, n - 1, ranks)
+    ranks = np.broadcast_to(ranks, lead + (nq,)).astype(input.dtype.np).astype(np.float64)
+    if interpolation == "lower":
+        ranks = np.floor(ranks)
+    elif interpolation == "higher":
+        ranks = np.ceil(ranks)
+    elif interpolation == "nearest":
+        ranks = np.round(ranks)
+    below = np.floor(ranks).astype(np.int64)
+    vals_b = O.gather(sorted_, -1, _w(below))
+    if interpolation in ("linear", "midpoint"):
+        above = np.ceil(ranks).astype(np.int64)
+        vals_a = O.gather(sorted_, -1, _w(above))
+        if interpolation == "linear":
+            w = _w((ranks - below).astype(input.dtype.np))
+        else:
+            w = _w(np.where(ranks - below > 0, 0.5, 0.0).astype(input.dtype.np))
+        res = O.lerp(vals_b, vals_a, w)
+    else:
+        res = vals_b
+    # res: lead + (nq,) -> (nq,) + out_shape, then the q dimension squeezed for a scalar q
+    res = res.unsqueeze(0).transpose(0, -1).squeeze(-1) if res.dim() > 1 else res
+    res = res.reshape(tuple([nq] + out_shape))
+    if res._base is not None:
+        res = res.clone()   # squeeze_ of a view is refused here; torch's result is not one either
+    if scalar_q:
+        res.squeeze_(0)
+    else:
+        res = res.unsqueeze(-1).clone()
+        res.squeeze_(-1)
+    if out is not None:
+        return _write_out(name, res.detach(), out, input)
+    return res
+
+
+@_export
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    """quantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None) -> Tensor
+
+    The ``q``-th quantiles (``q`` a float or a 1-d tensor in [0, 1]) of all of
+    ``input`` or along ``dim``; between two data points ``interpolation`` is
+    ``linear``, ``lower``, ``higher``, ``midpoint`` or ``nearest``. A tensor
+    ``q`` adds a leading dimension. A slice with nan gives nan. Also a Tensor method.
+
+    >>> torch.quantile(torch.tensor([1., 2., 3., 4.]), torch.tensor([0.25, 0.5]))
+    """
+    return _quantile("quantile", input, q, dim, keepdim, interpolation, out, False)
+
+
+@_export
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    """nanquantile(input, q, dim=None, keepdim=False, *, interpolation='linear', out=None) -> Tensor
+
+    ``quantile`` that ignores nan (a slice that is all nan gives nan). Also a
+    Tensor method.
+
+    >>> torch.nanquantile(torch.tensor([1., float('nan'), 3.]), 0.5)
+    """
+    return _quantile("nanquantile", input, q, dim, keepdim, interpolation, out, True)
+
+
+@_named("LogcumsumexpBackward0")
+class _Logcumsumexp(Function):
+    @staticmethod
+    def forward(ctx, x, dim):
+        a = _a(x)
+        if a.ndim == 0:
+            r = a.copy()
+        else:
+            with np.errstate(all="ignore"):
+                r = np.logaddexp.accumulate(a, axis=dim)
+        t = _w(r, a.dtype)
+        ctx.save_for_backward(x, t)
+        ctx.dim = dim
+        return t
+
+    @staticmethod
+    def backward(ctx, g):
+        x, r = ctx.saved_tensors
+        dim = ctx.dim
+        if x.dim() == 0:
+            return g, None
+        # grad_i = sum_{j >= i} g_j * exp(x_i - r_j), computed stably as torch does:
+        # exp(x_i) * reverse-cumsum(g_j * exp(-r_j)) in log space
+        from cyautograd.ops.extra import flip
+        # log-space reverse cumulative sum, split by the sign of g
+        lg_pos = (g.clamp_min(0)).log() - r
+        lg_neg = ((-g).clamp_min(0)).log() - r
+        pos = flip(logcumsumexp(flip(lg_pos, [dim]), dim), [dim])
+        neg = flip(logcumsumexp(flip(lg_neg, [dim]), dim), [dim])
+        return (pos + x).exp() - (neg + x).exp(), None
+
+
+@_export
+def logcumsumexp(input, dim, *, out=None):
+    """logcumsumexp(input, dim, *, out=None) -> Tensor
+
+    ``log(cumsum(exp(input), dim))`` computed without overflow. Also a Tensor method.
+
+    >>> torch.logcumsumexp(torch.tensor([0., 0., 1000.]), 0)
+    """
+    _check_tensor(input, "logcumsumexp")
+    d = _wrap_dim(dim, input.dim())
+    if not input.dtype.is_floating_point:
+        x = input.to(_D.get_default_dtype())
+    else:
+        x = input
+    if out is not None:
+        return _write_out("logcumsumexp", logcumsumexp(input.detach(), dim), out, input)
+    return _Logcumsumexp.apply(x, d)
+
+
+@_export
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """cov(input, *, correction=1, fweights=None, aweights=None) -> Tensor
+
+    The covariance matrix of the variables in the rows of ``input`` (observations
+    in columns; a 1-d input is one variable), with ``correction`` degrees of
+    freedom subtracted and optional integer frequency weights and float
+    observation weights. Also a Tensor method.
+
+    >>> torch.cov(torch.tensor([[0., 1., 2.], [2., 1., 0.]]))
+    """
+    O = _O()
+    _check_tensor(input, "cov")
+    if input.dim() > 2:
+        raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an input with "
+                           f"{input.dim()} dimensions")
+    x = input.view(1, -1) if input.dim() < 2 else input
+    nobs = x.shape[1]
+    w = None
+    if fweights is not None:
+        _check_tensor(fweights, "cov", "fweights")
+        if fweights.dim() > 1:
+            raise RuntimeError(f"cov(): expected fweights to have one or fewer dimensions but got fweights with "
+                               f"{fweights.dim()} dimensions")
+        if fweights.dtype.is_floating_point or fweights.dtype is _D.bool:
+            raise RuntimeError(f"cov(): expected fweights to have integral dtype but got fweights with "
+                               f"{fweights.dtype._cname} dtype")
+        if fweights.numel() != nobs:
+            raise RuntimeError(f"cov(): expected fweights to have the same numel as there are observations in "
+                               f"the input but got {fweights.numel()} != {nobs}")
+        if fweights.numel() and bool((fweights < 0).any()):
+            raise RuntimeError("cov(): fweights cannot be negative")
+        w = fweights
+    if aweights is not None:
+        _check_tensor(aweights, "cov", "aweights")
+        if aweights.dim() > 1:
+            raise RuntimeError(f"cov(): expected aweights to have one or fewer dimensions but got aweights with "
+                               f"{aweights.dim()} dimensions")
+        if not aweights.dtype.is_floating_point:
+            raise RuntimeError(f"cov(): expected aweights to have floating point dtype but got aweights with "
+                               f"{aweights.dtype._cname} dtype")
+        if aweights.numel() != nobs:
+            raise RuntimeError(f"cov(): expected aweights to have the same numel as there are observations in "
+                               f"the input but got {aweights.numel()} != {nobs}")
+        if aweights.numel() and bool((aweights < 0).any()):
+            raise RuntimeError("cov(): aweights cannot be negative")
+        w = aweights if w is None else w * aweights
+    if w is None:
+        from cyautograd import tensor as _t
+        w_sum = _t(nobs, dtype=_D.int64)
+    else:
+        w_sum = w.sum()
+    avg = (x * w if w is not None else x).sum(1) / w_sum
+    if w is not None and aweights is not None and correction != 0:
+        norm_factor = w_sum - correction * (w * aweights).sum() / w_sum
+    else:
+        norm_factor = w_sum - correction
+    if bool((norm_factor <= 0).item()):
+        from cyautograd._warn import warn_user
+        warn_user("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number "
+                  "of observations.")
+        norm_factor = norm_factor.clamp_min(0) if hasattr(norm_factor, "clamp_min") else norm_factor
+        norm_factor = norm_factor * 0
+    x = x - avg.unsqueeze(1)
+    c = O.mm(x, (x * w if w is not None else x).t())
+    return O.true_divide(c, norm_factor).squeeze() if hasattr(O, "true_divide") else (c / norm_factor).squeeze()
+
+
+@_export
+def corrcoef(input):
+    """corrcoef(input) -> Tensor
+
+    The Pearson correlation coefficients of the variables in the rows of
+    ``input`` (``cov`` normalised by the standard deviations, clipped to [-1, 1]).
+    Also a Tensor method.
+
+    >>> torch.corrcoef(torch.tensor([[0., 1., 2.], [2., 1., 0.5]]))
+    """
+    _check_tensor(input, "corrcoef")
+    if input.dim() > 2:
+        raise RuntimeError(f"corrcoef(): expected input to have two or fewer dimensions but got an input with "
+                           f"{input.dim()} dimensions")
+    c = cov(input)
+    if c.dim() == 0:
+        return c / c
+    d = c.diagonal()
+    std = d.sqrt()
+    c = c / std.view(-1, 1)
+    c = c / std.view(1, -1)
+    return c.clamp(-1, 1)
+
+
+@_named("DistBackward0")
+class _Dist(Function):
+    @staticmethod
+    def forward(ctx, a, b, p):
+        from cyautograd import linalg
+        d = (a.detach() - b.detach())
+        r = linalg.vector_norm(d, p)
+        ctx.save_for_backward(a, b)
+        ctx.p = p
+        return r.detach().clone()
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        from cyautograd import linalg
+        diff_ = a - b
+        r = linalg.vector_norm(diff_, ctx.p)
+        # the norm's derivative, written out (norm_backward)
+        p = ctx.p
+        if p == 0:
+            gx = diff_ * 0
+        elif p == 1:
+            gx = g * diff_.sign()
+        elif p == math.inf or p == -math.inf:
+            hit = (diff_.abs() == r).to(diff_.dtype)
+            gx = g * diff_.sign() * hit / hit.sum()
+        elif p == 2:
+            gx = (g * diff_ / r).masked_fill(r == 0, 0)
+        else:
+            gx = (g * diff_.sign() * diff_.abs().pow(p - 1) / r.pow(p - 1)).masked_fill(r == 0, 0)
+        return (_sum_to(gx, a.shape) if ctx.needs_input_grad[0] else None,
+                _sum_to(-gx, b.shape) if ctx.needs_input_grad[1] else None, None)
+
+
+@_export
+def dist(input, other, p=2):
+    """dist(input, other, p=2) -> Tensor
+
+    The ``p``-norm of ``input - other`` (broadcast), a 0-d tensor. Also a Tensor method.
+
+    >>> torch.dist(torch.tensor([1., 2.]), torch.tensor([4., 6.]))
+    """
+    _check_tensor(input, "dist")
+    _check_tensor(other, "dist", "other", 2)
+    if isinstance(p, Tensor):
+        p = p.item()
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.number)):
+        raise TypeError(f"dist(): argument 'p' (position 3) must be Number, not {_tname(p)}")
+    _bcast_ok(input, other)
+    if not _D.result_type(input, other).is_floating_point:
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long")
+    return _Dist.apply(input, other, float(p))
+
+
+@_named("RenormBackward0")
+class _Renorm(Function):
+    @staticmethod
+    def forward(ctx, x, p, dim, maxnorm):
+        a = _a(x)
+        axes = tuple(i for i in range(a.ndim) if i != dim)
+        with np.errstate(all="ignore"):
+            if p == math.inf:
+                norms = np.abs(a).max(axis=axes, keepdims=True) if a.size else np.zeros(1)
+            else:
+                norms = (np.abs(a.astype(np.float64)) ** p).sum(axis=axes, keepdims=True) ** (1.0 / p)
+            factor = np.where(norms > maxnorm, maxnorm / (norms + 1e-7), 1.0).astype(a.dtype)
+        ctx.save_for_backward(x)
+        ctx.info = (p, dim, maxnorm)
+        return _w(a * factor)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        p, dim, maxnorm = ctx.info
+        from cyautograd import linalg
+        axes = tuple(i for i in range(x.dim()) if i != dim)
+        norm = linalg.vector_norm(x, p, dim=axes, keepdim=True)
+        invnorm = (norm + 1e-7).reciprocal()
+        factor = invnorm * maxnorm
+        grad_norm = maxnorm * invnorm * invnorm * ((g * x).sum(axes, keepdim=True))
+        # d norm / dx (vector_norm's backward)
+        if p == 2:
+            dn = x / norm
+        elif p == 1:
+            dn = x.sign()
+        else:
+            dn = x.sign() * x.abs().pow(p - 1) / norm.pow(p - 1)
+        gx = g * factor - dn * grad_norm
+        return (norm > maxnorm).where(gx, g), None, None, None
+
+
+@_export
+def renorm(input, p, dim, maxnorm, *, out=None):
+    """renorm(input, p, dim, maxnorm, *, out=None) -> Tensor
+
+    Each slice ``input.select(dim, i)`` whose ``p``-norm exceeds ``maxnorm`` is
+    scaled down to norm ``maxnorm``; the others are kept. Also a Tensor method
+    (in place ``x.renorm_(p, dim, maxnorm)``).
+
+    >>> torch.renorm(torch.tensor([[1., 1.], [3., 4.]]), 2, 0, 2.)
+    """
+    _check_tensor(input, "renorm")
+    if not isinstance(p, (int, float, np.number)) or isinstance(p, bool):
+        raise TypeError(f"renorm(): argument 'p' (position 2) must be Number, not {_tname(p)}")
+    if p <= 0:
+        raise RuntimeError(f"renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+    if input.dim() <= 1:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.dim()} dimensions")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"renorm_out\" not implemented for '{input.dtype._cname}'")
+    d = _wrap_dim(dim, input.dim())
+    if out is not None:
+        return _write_out("renorm", renorm(input.detach(), p, dim, maxnorm), out, input)
+    return _Renorm.apply(input, float(p), d, float(maxnorm))
+
+
+def _trap_dx(y, dx, d):
+    if y.shape[d] == 0:
+        from cyautograd import zeros
+        shape = list(y.shape)
+        del shape[d]
+        return zeros(tuple(shape), dtype=y.dtype if y.dtype.is_floating_point else _D.get_default_dtype())
+    return _mul_scalar(y.sum(d) - _mul_scalar(y.select(d, 0) + y.select(d, -1), 0.5), dx)
+
+
+# NOTE [ Scalar arithmetic inside composites ]
+# torch's C++ composites multiply by a C++ double through mul.Scalar, whose
+# node is MulBackward1 (DivBackward1 for div.Scalar); Python's ``t * 0.5``
+# reaches mul.Tensor (MulBackward0). These two give composites torch's names.
+
+@_named("MulBackward1")
+class _MulScalar(Function):
+    @staticmethod
+    def forward(ctx, x, s):
+        ctx.s = s
+        rd = _D.result_type(x, s)
+        return _w(_operand(x, rd.np) * np.asarray(s, dtype=rd.np), rd.np)
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * ctx.s, None
+
+
+@_named("DivBackward1")
+class _DivScalar(Function):
+    @staticmethod
+    def forward(ctx, x, s):
+        ctx.s = s
+        rd = _result_np(x, s, True)
+        with np.errstate(all="ignore"):
+            return _w(_operand(x, rd.np) / np.asarray(s, dtype=rd.np), rd.np)
+
+    @staticmethod
+    def backward(ctx, g):
+        return g / ctx.s, None
+
+
+def _mul_scalar(t, s):
+    return _MulScalar.apply(t, s)
+
+
+def _div_scalar(t, s):
+    return _DivScalar.apply(t, s)
+
+
+@_fn_only
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """trapezoid(y, x=None, *, dx=None, dim=-1) -> Tensor
+
+    The trapezoidal rule along ``dim``: the integral of ``y`` sampled at the
+    points ``x`` (a tensor), or at spacing ``dx`` (a number, default 1).
+
+    >>> torch.trapezoid(torch.tensor([1., 5., 10.]))
+    """
+    _check_tensor(y, "trapezoid", "y")
+    d = _wrap_dim(dim, y.dim())
+    if x is not None and dx is not None:
+        raise TypeError("trapezoid() received an invalid combination of arguments")
+    if x is None:
+        return _trap_dx(y, 1 if dx is None else dx, d)
+    if not isinstance(x, Tensor):
+        return _trap_dx(y, x, d)
+    if y.shape[d] == 0:
+        return _trap_dx(y, 1, d)
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[d]:
+            raise RuntimeError("trapezoid: There must be one `x` value for each sample point")
+        shape = [1] * y.dim()
+        shape[d] = x.shape[0] - 1
+        xd = diff(x).view(tuple(shape))
+    else:
+        xd = diff(x, dim=dim)
+    n = y.shape[d]
+    return _div_scalar((xd * (y.narrow(d, 1, n - 1) + y.narrow(d, 0, n - 1))).sum(d), 2.)
+
+
+@_fn_only
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """trapz(y, x=None, *, dx=None, dim=-1) -> Tensor
+
+    Alias of ``torch.trapezoid``.
+
+    >>> torch.trapz(torch.tensor([1., 5., 10.]), dx=0.5)
+    """
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+@_fn_only
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """cumulative_trapezoid(y, x=None, *, dx=None, dim=-1) -> Tensor
+
+    The running trapezoidal integral of ``y`` along ``dim`` (one element fewer
+    than ``y`` there), at points ``x`` or spacing ``dx``.
+
+    >>> torch.cumulative_trapezoid(torch.tensor([1., 5., 10.]))
+    """
+    _check_tensor(y, "cumulative_trapezoid", "y")
+    d = _wrap_dim(dim, y.dim())
+    n = y.shape[d]
+    if n == 0:
+        return _O().cumsum(y.narrow(d, 0, 0) * 0.5, d)
+    if x is None or not isinstance(x, Tensor):
+        step = x if x is not None else (1 if dx is None else dx)
+        return _O().cumsum(_mul_scalar(y.narrow(d, 1, n - 1) + y.narrow(d, 0, n - 1), step / 2.), d)
+    if x.dim() == 1:
+        shape = [1] * y.dim()
+        shape[d] = x.shape[0] - 1
+        xd = diff(x).view(tuple(shape))
+    else:
+        xd = diff(x, dim=dim)
+    return _div_scalar(_O().cumsum(xd * (y.narrow(d, 1, n - 1) + y.narrow(d, 0, n - 1)), d), 2.)
+
+
+@_fn_only
+def vander(x, N=None, increasing=False):
+    """vander(x, N=None, increasing=False) -> Tensor
+
+    The Vandermonde matrix of the 1-d ``x``: columns ``x**(N-1), ..., x, 1``
+    (reversed with ``increasing=True``); ``N`` defaults to ``len(x)``. Integer
+    inputs give int64.
+
+    >>> torch.vander(torch.tensor([1, 2, 3]), N=3)
+    """
+    O = _O()
+    _check_tensor(x, "vander", "x")
+    if x.dim() != 1:
+        raise RuntimeError("x must be a one-dimensional tensor.")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise RuntimeError("N must be non-negative.")
+    dt = _D.promote_types(x.dtype, _D.int64)
+    from cyautograd import ones
+    res = ones((x.shape[0], n), dtype=dt)
+    if n > 1:
+        rest = O.cumprod(x.unsqueeze(1).expand(x.shape[0], n - 1), 1)
+        res = O.cat([ones((x.shape[0], 1), dtype=dt), rest.to(dt) if rest.dtype != dt else rest], 1)
+    if not increasing:
+        from cyautograd.ops.extra import flip
+        res = flip(res, [1])
+    return res
+
+
+@_fn_only
+def unravel_index(indices, shape):
+    """unravel_index(indices, shape) -> tuple of Tensors
+
+    Converts flat indices into coordinate tensors for ``shape`` (one tensor per
+    dimension), as numpy's ``unravel_index``.
+
+    >>> torch.unravel_index(torch.tensor([4, 1]), (2, 3))
+    """
+    if not isinstance(indices, Tensor):
+        from cyautograd import tensor as _t
+        indices = _t(indices)
+    if indices.dtype.is_floating_point or indices.dtype is _D.bool:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    shape = tuple(int(s) for s in shape)
+    if any(s < 0 for s in shape):
+        raise ValueError("'shape' cannot have negative values, but got " + str(shape))
+    ia = _a(indices).astype(np.int64)
+    n = int(np.prod(shape, dtype=np.int64))
+    if ia.size and (ia.min() < -n or ia.max() >= n):
+        raise RuntimeError("'indices' must be in range [-{0}, {1}]".format(n, n - 1) if n else
+                           "'indices' must be in range [0, 0)")
+    ia = np.where(ia < 0, ia + n, ia)
+    coords = np.unravel_index(ia, shape) if shape else ()
+    return tuple(_w(np.asarray(c, dtype=np.int64)) for c in coords)
+
+
+@_named("NarrowCopyBackward0")
+class _NarrowCopy(Function):
+    @staticmethod
+    def forward(ctx, x, dim, start, length):
+        ctx.info = (tuple(x.shape), dim, start, length)
+        return _w(np.take(_a(x), np.arange(start, start + length), axis=dim))
+
+    @staticmethod
+    def backward(ctx, g):
+        shape, dim, start, length = ctx.info
+        from cyautograd import zeros
+        return slice_scatter(zeros(shape, dtype=g.dtype), g, dim, start, start + length), None, None, None
+
+
+@_export
+def narrow_copy(input, dim, start, length, *, out=None):
+    """narrow_copy(input, dim, start, length, *, out=None) -> Tensor
+
+    A copy of ``input.narrow(dim, start, length)`` (not a view). Also a Tensor method.
+
+    >>> torch.narrow_copy(torch.arange(6).view(2, 3), 1, 1, 2)
+    """
+    _check_tensor(input, "narrow_copy")
+    v = input.narrow(dim, start, length)     # torch's checks and words
+    d = _wrap_dim(dim, input.dim())
+    s = int(start) + (input.shape[d] if start < 0 else 0)
+    if out is not None:
+        return _write_out("narrow_copy", v.detach().clone(), out, input)
+    return _NarrowCopy.apply(input, d, s, int(length))
+
+
+def _xsplit(name, dim_of, need, input, indices_or_sections):
+    _check_tensor(input, name)
+    if input.dim() < need:
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
+                           f"{input.dim()} dimensions!" if need == 1 else
+                           f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
+                           f"{input.dim()} dimensions!")
+    d = dim_of(input)
+    if isinstance(indices_or_sections, (int, np.integer)) and not isinstance(indices_or_sections, bool):
+        s = int(indices_or_sections)
+        if s <= 0 or input.shape[d] % s != 0:
+            raise RuntimeError(f"torch.{name} attempted to split along dimension {d}, but the size of the "
+                               f"dimension {input.shape[d]} is not divisible by the split_size {s}!")
+    return _O().tensor_split(input, indices_or_sections, d)
+
+
+@_export
+def hsplit(input, indices_or_sections):
+    """hsplit(input, indices_or_sections) -> tuple of Tensors
+
+    Splits horizontally: along dimension 1 (0 for a 1-d tensor), into equal
+    sections or at the given indices (``tensor_split``). Also a Tensor method.
+
+    >>> torch.hsplit(torch.arange(8.).view(2, 4), 2)
+    """
+    return _xsplit("hsplit", lambda t: 1 if t.dim() > 1 else 0, 1, input, indices_or_sections)
+
+
+@_export
+def vsplit(input, indices_or_sections):
+    """vsplit(input, indices_or_sections) -> tuple of Tensors
+
+    Splits along dimension 0 of a tensor of at least 2 dimensions. Also a Tensor method.
+
+    >>> torch.vsplit(torch.arange(8.).view(4, 2), [1, 3])
+    """
+    return _xsplit("vsplit", lambda t: 0, 2, input, indices_or_sections)
+
+
+@_export
+def dsplit(input, indices_or_sections):
+    """dsplit(input, indices_or_sections) -> tuple of Tensors
+
+    Splits along dimension 2 of a tensor of at least 3 dimensions. Also a Tensor method.
+
+    >>> torch.dsplit(torch.arange(8.).view(1, 2, 4), 2)
+    """
+    return _xsplit("dsplit", lambda t: 2, 3, input, indices_or_sections)
+
+
+@_fn_only
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    """logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor
+
+    ``steps`` points evenly spaced on a log scale: ``base ** linspace(start, end, steps)``.
+
+    >>> torch.logspace(0, 2, 3)
+    """
+    from cyautograd import linspace
+    for v, nm in ((start, "start"), (end, "end")):
+        if isinstance(v, Tensor):
+            if v.dim() != 0:
+                raise RuntimeError(f"logspace only supports 0-dimensional start and end tensors, but got "
+                                   f"{nm} with {v.dim()} dimension(s).")
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
+        raise TypeError(f"logspace(): argument 'steps' (position 3) must be int, not {_tname(steps)}")
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    dt = dtype or _D.get_default_dtype()
+    s = start.item() if isinstance(start, Tensor) else start
+    e = end.item() if isinstance(end, Tensor) else end
+    pts = np.linspace(float(s), float(e), int(steps), dtype=np.float64)
+    with np.errstate(all="ignore"):
+        vals = np.power(float(base), pts)
+    r = _w(vals.astype(dt.np) if dt.is_floating_point else np.trunc(vals).astype(dt.np))
+    if requires_grad:
+        r.requires_grad_()
+    if out is not None:
+        return _write_out("logspace", r, out)
+    return r
+
+
+@_fn_only
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    """empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False) -> Tensor
+
+    A tensor of ``size`` with the given ``stride`` (elements; its content is
+    unspecified: zeros here), as ``as_strided`` over fresh storage.
+
+    >>> torch.empty_strided((2, 3), (1, 2)).stride()
+    """
+    from cyautograd import zeros
+    size, stride = tuple(int(s) for s in size), tuple(int(s) for s in stride)
+    if len(size) != len(stride):
+        raise RuntimeError(f"mismatch in length of strides and shape")
+    if any(s < 0 for s in size):
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
+    n = 1 + _b.sum((s - 1) * st for s, st in zip(size, stride)) if all(size) else 0
+    base = zeros(n, dtype=dtype or _D.get_default_dtype())
+    r = base.as_strided(size, stride).detach() if n else zeros(size, dtype=dtype or _D.get_default_dtype())
+    if requires_grad:
+        r.requires_grad_()
+    return r
