@@ -2681,3 +2681,11 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     if requires_grad:
         r.requires_grad_()
     return r
+
+
+# -- the torch.* forms of ops/linalg2.py (addmv, svd, slogdet, ...) -------------------------
+from cyautograd.ops import linalg2 as _linalg2  # noqa: E402
+
+globals().update(_linalg2.TOP)
+__all__ += list(_linalg2.TOP)
+FUNCTION_ONLY |= _linalg2.FUNCTION_ONLY
