@@ -1191,7 +1191,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     return r
 
 
-@_export
+@_fn_only
 def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     """bucketize(input, boundaries, *, out_int32=False, right=False, out=None) -> Tensor
 
@@ -1471,7 +1471,7 @@ def cartesian_prod(*tensors):
     return O.stack([g.flatten() for g in grids], 1)
 
 
-@_export
+@_fn_only
 def combinations(input, r=2, with_replacement=False):
     """combinations(input, r=2, with_replacement=False) -> Tensor
 
@@ -2689,3 +2689,374 @@ from cyautograd.ops import linalg2 as _linalg2  # noqa: E402
 globals().update(_linalg2.TOP)
 __all__ += list(_linalg2.TOP)
 FUNCTION_ONLY |= _linalg2.FUNCTION_ONLY
+
+
+# -- put / put_ --------------------------------------------------------------------------
+
+@_named("PutBackward0")
+class _Put(Function):
+    @staticmethod
+    def forward(ctx, x, idx, src, accumulate):
+        out = _a(x).copy()
+        flat = out.reshape(-1)
+        ia = _a(idx).reshape(-1)
+        sa = _a(src).reshape(-1).astype(out.dtype)
+        if accumulate:
+            np.add.at(flat, ia, sa)
+        else:
+            flat[ia] = sa
+        ctx.save_for_backward(idx)
+        ctx.info = (accumulate, tuple(src.shape))
+        return _w(out)
+
+    @staticmethod
+    def backward(ctx, g):
+        idx, = ctx.saved_tensors
+        accumulate, sshape = ctx.info
+        gi = gs = None
+        if ctx.needs_input_grad[0]:
+            if accumulate:
+                gi = g
+            else:
+                from cyautograd import zeros
+                gi = put(g, idx, zeros(sshape, dtype=g.dtype))
+        if ctx.needs_input_grad[2]:
+            gs = take(g, idx).reshape(sshape)
+        return gi, None, gs, None
+
+
+@_export
+def put(input, index, source, accumulate=False):
+    """put(input, index, source, accumulate=False) -> Tensor
+
+    A copy of ``input`` with the elements at the flat positions ``index`` set to
+    (or, with ``accumulate=True``, increased by) the elements of ``source``.
+    Also a Tensor method; in place ``x.put_(index, source)``.
+
+    >>> torch.zeros(2, 3).put(torch.tensor([0, 4]), torch.tensor([1., 2.]))
+    """
+    _check_tensor(input, "put")
+    _check_tensor(index, "put", "index", 2)
+    _check_tensor(source, "put", "source", 3)
+    if index.dtype is not _D.int64:
+        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {index.dtype._cname}")
+    if source.dtype != input.dtype:
+        raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {input.dtype._cname} and source.dtype = {source.dtype._cname}")
+    if index.numel() != source.numel():
+        raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
+                         f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
+    n = input.numel()
+    ia = _a(index)
+    if ia.size:
+        bad = ia[(ia >= n) | (ia < -n)]
+        if bad.size:
+            raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
+                             f"{n} elements.")
+    idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
+    return _Put.apply(input, idx, source, bool(accumulate))
+
+
+# -- in-place forms -------------------------------------------------------------------------
+# Each goes through extra's _make_inplace (the in-place protocol of pointwise's
+# _inplace_via: check_inplace, one version bump, rebase_history/CopySlices);
+# they are Tensor methods only, as in torch.
+
+from cyautograd.ops import extra as _extra  # noqa: E402
+
+# name -> (op, the receiver and arguments of its docstring example)
+_INPLACE_SPEC = {
+    "fmod_": (fmod, "torch.tensor([-3., 3.])", "2"),
+    "xlogy_": (xlogy, "torch.tensor([0., 2.])", "torch.tensor([3., 4.])"),
+    "hypot_": (hypot, "torch.tensor([3., 5.])", "torch.tensor([4., 12.])"),
+    "copysign_": (copysign, "torch.tensor([1., 2.])", "-1"),
+    "lgamma_": (lgamma, "torch.tensor([0.5, 3.])", ""),
+    "digamma_": (digamma, "torch.tensor([0.5, 3.])", ""),
+    "erfc_": (erfc, "torch.tensor([0., 1.])", ""),
+    "erfinv_": (erfinv, "torch.tensor([0., 0.5])", ""),
+    "i0_": (i0, "torch.tensor([0., 1.])", ""),
+    "sinc_": (sinc, "torch.tensor([0., 0.5])", ""),
+    "logit_": (logit, "torch.tensor([0.25, 0.5])", ""),
+    "deg2rad_": (deg2rad, "torch.tensor([180., 90.])", ""),
+    "rad2deg_": (rad2deg, "torch.tensor([3.14159, 1.])", ""),
+    "heaviside_": (heaviside, "torch.tensor([-1., 0., 2.])", "torch.tensor([0.5])"),
+    "gcd_": (gcd, "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
+    "lcm_": (lcm, "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
+    "ldexp_": (ldexp, "torch.tensor([1., 2.])", "torch.tensor([2, 3])"),
+    "nextafter_": (nextafter, "torch.tensor([1., 2.])", "torch.tensor([2., 1.])"),
+    "sgn_": (sgn, "torch.tensor([-2., 0., 3.])", ""),
+    "absolute_": (absolute, "torch.tensor([-2., 3.])", ""),
+    "fix_": (fix, "torch.tensor([-1.5, 2.7])", ""),
+    "renorm_": (renorm, "torch.tensor([[3., 4.], [0.3, 0.4]])", "2, 0, 1."),
+    "masked_scatter_": (masked_scatter, "torch.zeros(3)", "torch.tensor([True, False, True]), torch.ones(3)"),
+    "put_": (put, "torch.zeros(2, 2)", "torch.tensor([3]), torch.tensor([9.])"),
+    "not_equal_": (globals()["not_equal"], "torch.tensor([1., 2.])", "2"),
+    "greater_": (globals()["greater"], "torch.tensor([1., 2.])", "1"),
+    "greater_equal_": (globals()["greater_equal"], "torch.tensor([1., 2.])", "2"),
+    "less_": (globals()["less"], "torch.tensor([1., 2.])", "2"),
+    "less_equal_": (globals()["less_equal"], "torch.tensor([1., 2.])", "1"),
+    "addmv_": (_linalg2.TOP["addmv"], "torch.zeros(2)", "torch.eye(2), torch.ones(2)"),
+    "addr_": (_linalg2.TOP["addr"], "torch.zeros(2, 2)", "torch.ones(2), torch.ones(2)"),
+    "addbmm_": (_linalg2.TOP["addbmm"], "torch.zeros(2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
+    "baddbmm_": (_linalg2.TOP["baddbmm"], "torch.zeros(3, 2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
+}
+
+
+def _float_power_(self, exponent):
+    if isinstance(self, Tensor) and self.dtype is not _D.float64:
+        raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype._cname} but the operation's "
+                           f"result requires dtype Double")
+    return _inplace(self, float_power, exponent)
+
+
+def _polygamma_(self, n):
+    return _inplace(self, lambda x, n: polygamma(n, x), n)
+
+
+def _polygamma_method(self, n):
+    return polygamma(n, self)
+
+
+METHODS = {}
+for _n, (_op, _recv, _args) in _INPLACE_SPEC.items():
+    METHODS[_n] = _extra._make_inplace(_n, _op)
+    if _n in _extra.__all__:          # _make_inplace lists it in extra's exports: it is a method only
+        _extra.__all__.remove(_n)
+    METHODS[_n].__doc__ = (f"In-place ``{_n[:-1]}``: writes the result into ``self`` (its dtype must hold "
+                           f"it) and returns ``self``; the version counter is bumped, so autograd detects a "
+                           f"later use of the old value.\n\n>>> {_recv}.{_n}({_args})")
+METHODS["float_power_"] = _float_power_
+METHODS["polygamma_"] = _polygamma_
+METHODS["polygamma"] = _polygamma_method
+FUNCTION_ONLY.add("polygamma")   # Tensor.polygamma(n) takes the order after self: METHODS has it
+_float_power_.__doc__ = """In-place ``float_power``: ``self`` must be float64 (the result's dtype).
+
+>>> torch.tensor([2., 3.], dtype=torch.float64).float_power_(2)"""
+_polygamma_.__doc__ = """In-place ``polygamma``: ``x.polygamma_(n)`` is ``x = torch.polygamma(n, x)``.
+
+>>> torch.tensor([1., 2.]).polygamma_(1)"""
+_polygamma_method.__doc__ = """Tensor.polygamma(n): ``torch.polygamma(n, self)`` (the order comes first in torch.*).
+
+>>> torch.tensor([1., 2.]).polygamma(1)"""
+for _n, _f in (("float_power_", _float_power_), ("polygamma_", _polygamma_), ("polygamma", _polygamma_method)):
+    _f.__name__ = _f.__qualname__ = _n
+del _n, _op, _recv, _args, _f
+
+
+# -- Tensor-only methods ----------------------------------------------------------------------
+
+def _method(f):
+    METHODS[f.__name__] = f
+    return f
+
+
+@_method
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Fills the main diagonal of ``self`` (2-d, or n-d with all dimensions equal)
+    with ``fill_value`` in place; for a tall matrix ``wrap=True`` continues the
+    diagonal after every ``ncols + 1`` rows, as numpy's ``fill_diagonal``.
+
+    >>> torch.zeros(3, 3).fill_diagonal_(5.)
+    """
+    if self.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if self.dim() > 2 and len(set(self.shape)) != 1:
+        raise RuntimeError("all dimensions of input must be of equal length")
+    n = min(self.shape)
+    if self.dim() > 2:
+        view = self.as_strided((n,), (_b.sum(self.stride()),), self.storage_offset())
+        view.fill_(fill_value)
+        return self
+    rows, cols = self.shape
+    step = cols + 1 if wrap and rows > cols + 1 else rows
+    start = 0
+    while start < rows:
+        self.narrow(0, start, min(rows - start, cols)).diagonal().fill_(fill_value) if start else \
+            self.diagonal().fill_(fill_value)
+        if not (wrap and rows > cols):
+            break
+        start += step
+    return self
+
+
+@_method
+def sum_to_size(self, *size):
+    """Sums ``self`` down to ``size`` (a shape ``self`` is expandable from):
+    the reverse of ``expand``.
+
+    >>> torch.ones(2, 3).sum_to_size(1, 3)
+    """
+    from cyautograd.tensor import Size
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
+        size = tuple(size[0])
+    size = tuple(int(s) for s in size)
+    shape = tuple(self.shape)
+    ok = len(size) <= len(shape) and all(s == t or s == 1 for s, t in zip(size[::-1], shape[::-1]))
+    if not ok:
+        raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
+    return _sum_to(self, size)
+
+
+def _resize(self, size):
+    if self.requires_grad and is_grad_enabled():
+        raise RuntimeError("cannot resize variables that require grad")
+    if self.requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    size = tuple(int(s) for s in size)
+    if any(s < 0 for s in size):
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
+    n = int(np.prod(size, dtype=np.int64))
+    flat = _a(self).reshape(-1)
+    new = np.zeros(n, dtype=flat.dtype)
+    k = min(n, flat.size)
+    new[:k] = flat[:k]
+    self.data = _w(new.reshape(size))
+    return self
+
+
+@_method
+def resize_(self, *sizes, memory_format=None):
+    """Gives ``self`` the shape ``sizes`` in place, keeping its first elements in
+    row-major order (new elements are zeros here; torch leaves them
+    uninitialised). Refused for a tensor that requires grad.
+
+    >>> torch.arange(6.).resize_(2, 2)
+    """
+    from cyautograd.tensor import Size
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list, Size)):
+        sizes = tuple(sizes[0])
+    return _resize(self, sizes)
+
+
+@_method
+def resize_as_(self, the_template, memory_format=None):
+    """``self.resize_(the_template.shape)``.
+
+    >>> torch.zeros(4).resize_as_(torch.ones(2, 2))
+    """
+    _check_tensor(the_template, "resize_as_", "the_template", 1)
+    return _resize(self, tuple(the_template.shape))
+
+
+@_method
+def apply_(self, callable):
+    """Applies the Python ``callable`` to each element in place (slow; CPU
+    tensors that do not require grad only).
+
+    >>> torch.tensor([1., 2.]).apply_(lambda v: v * 10)
+    """
+    if self.requires_grad:
+        raise RuntimeError("Can't call apply_() on Variable that requires grad. Use var.detach().apply_() instead.")
+    if not _b.callable(callable):
+        raise TypeError(f"'{_tname(callable)}' object is not callable")
+    a = _a(self)
+    flat = [callable(v) for v in a.reshape(-1).tolist()]
+    with _no_grad():
+        self.copy_(_w(np.asarray(flat, dtype=a.dtype).reshape(a.shape)))
+    return self
+
+
+@_method
+def map_(self, tensor, callable):
+    """Sets each element of ``self`` to ``callable(self_elem, other_elem)`` with
+    ``tensor`` broadcast to ``self``'s shape, in place.
+
+    >>> torch.tensor([1., 2.]).map_(torch.tensor([10., 20.]), lambda a, b: a + b)
+    """
+    if self.requires_grad or (isinstance(tensor, Tensor) and tensor.requires_grad):
+        raise RuntimeError("Can't call map_() on Variable that requires grad. Use var.detach().map_() instead.")
+    _check_tensor(tensor, "map_", "tensor", 1)
+    a = _a(self)
+    b = np.broadcast_to(_a(tensor), a.shape)
+    flat = [callable(x, y) for x, y in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())]
+    with _no_grad():
+        self.copy_(_w(np.asarray(flat, dtype=a.dtype).reshape(a.shape)))
+    return self
+
+
+def _no_grad():
+    from cyautograd.grad_mode import no_grad
+    return no_grad()
+
+
+@_method
+def byte(self, memory_format=None):
+    """``self.to(torch.uint8)``.
+
+    >>> torch.tensor([1.7, 300.]).byte()
+    """
+    return self.to(_D.uint8)
+
+
+@_method
+def char(self, memory_format=None):
+    """``self.to(torch.int8)``.
+
+    >>> torch.tensor([1.7, -3.]).char()
+    """
+    return self.to(_D.int8)
+
+
+@_method
+def bfloat16(self, memory_format=None):
+    """torch's ``bfloat16()``: cyautograd has no bfloat16 dtype (numpy cannot
+    represent it), so this raises a TypeError that says so.
+
+    >>> try:
+    ...     torch.ones(2).bfloat16()
+    ... except TypeError as e:
+    ...     print(e)
+    """
+    raise TypeError("cyautograd has no bfloat16 dtype (numpy cannot represent bfloat16); use float32 or float16")
+
+
+@_method
+def is_shared(self):
+    """Whether the storage is in shared memory (for torch.multiprocessing): never here.
+
+    >>> torch.ones(2).is_shared()
+    """
+    return False
+
+
+@_method
+def share_memory_(self):
+    """Moves the storage to shared memory (for torch.multiprocessing): a no-op
+    here, returning ``self``.
+
+    >>> x = torch.ones(2); x.share_memory_() is x
+    """
+    return self
+
+
+@_method
+def is_pinned(self, device=None):
+    """Whether the tensor is in page-locked (pinned) host memory: never here.
+
+    >>> torch.ones(2).is_pinned()
+    """
+    return False
+
+
+@_method
+def pin_memory(self, device=None):
+    """Copies the tensor into pinned memory for fast accelerator transfers; as in
+    torch on a machine without an accelerator, this raises.
+
+    >>> try:
+    ...     torch.ones(2).pin_memory()
+    ... except RuntimeError as e:
+    ...     print(e)
+    """
+    raise RuntimeError("Cannot access accelerator device when none is available.")
+
+
+@_method
+@_export
+def clip_(self, min=None, max=None):
+    """Alias of ``clamp_``.
+
+    >>> torch.tensor([-2., 0.5, 3.]).clip_(-1, 1)
+    """
+    return self.clamp_(min, max)
+
