@@ -274,10 +274,13 @@ def _xlogy_np(x, y):
 
 
 def _xlogy_ga(g, a, b, o):
+    # torch: xlogy(grad, other), 0 where self == 0 and other <= 0
     from cyautograd import tensor as _t
     bt = b if isinstance(b, Tensor) else _t(b, dtype=o.dtype)
-    at = a if isinstance(a, Tensor) else _t(a, dtype=o.dtype)
-    return g * xlogy((at != 0).to(o.dtype), bt)
+    r = xlogy(g, bt)
+    if isinstance(a, Tensor):
+        return r.masked_fill((a == 0) & (bt <= 0), 0)
+    return r if a != 0 else r.masked_fill(bt <= 0, 0)
 
 
 xlogy = _export(_binary_op("xlogy", _binary(
