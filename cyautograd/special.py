@@ -202,7 +202,9 @@ def _unary(name, node, npfn, grad, doc):
         @staticmethod
         def backward(ctx, g):
             x, = ctx.saved_tensors
-            return grad(g, x, ctx.out)
+            from cyautograd.grad_mode import is_grad_enabled
+            # NOTE [ Results in backward formulas ] in ops/extra2.py
+            return grad(g, x, _U.apply(x) if is_grad_enabled() else ctx.out)
 
     def op(input, *, out=None):
         _check_tensor(input, f"special_{name}")

@@ -24,6 +24,7 @@ SUITES = [
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),
     ("ops_extra", "cases_ops_extra"),
+    ("ops_extra2", "cases_ops_extra2"),
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),
 ]

@@ -44,7 +44,111 @@ def _export(f, method=True):
     __all__.append(f.__name__)
     if not method:
         FUNCTION_ONLY.add(f.__name__)
-    return f
+    return _type_checked(f)
+
+
+# -- argument types, checked first as torch's parser does ---------------------------------------
+# As NOTE [ Argument types of the extra ops ] in ops/extra.py: a parameter's
+# name says its type (per op where a name means two things), and a value of
+# another type is a TypeError in torch's words before the op runs.
+
+_T, _TO, _I, _IO, _IL, _N, _NO, _B, _S = "Tensor", "Tensor?", "int", "int?", "int[]", "Number", "Number?", \
+    "bool", "str"
+_PARAM_KINDS = {
+    "input": _T, "other": _T, "values": _T, "indices": _T, "index": _T, "source": _T, "src": _T, "mask": _T,
+    "boundaries": _T, "sorted_sequence": _T, "mat": _T, "vec": _T, "vec1": _T, "vec2": _T, "batch1": _T,
+    "batch2": _T, "the_template": _T, "A": _T, "B": _T, "prepend": _TO, "append": _TO, "sorter": _TO,
+    "fweights": _TO, "aweights": _TO,
+    "n": _I, "k": _I, "r": _I, "row": _I, "col": _I, "offset": _I, "dim1": _I, "dim2": _I, "length": _I,
+    "dim": _I, "start": _IO, "end": _IO, "step": _I, "N": _IO, "correction": _I,
+    "value": _N, "alpha": _N, "beta": _N, "eps": _NO, "maxnorm": _N, "rcond": _N, "fill_value": _N,
+    "keepdim": _B, "right": _B, "out_int32": _B, "accumulate": _B, "wrap": _B, "some": _B, "compute_uv": _B,
+    "upper": _B, "left": _B, "unitriangular": _B, "full_matrices": _B, "increasing": _B,
+    "with_replacement": _B, "invert": _B, "assume_unique": _B, "hermitian": _B,
+    "interpolation": _S, "side": "str?", "UPLO": _S,
+}
+# per op: the parameters whose type differs from the table's, or that take several types
+_PARAM_OVERRIDES = {
+    "select_scatter": {"index": _I}, "count_nonzero": {"dim": "int[]?"}, "aminmax": {"dim": _IO},
+    "nanmedian": {"dim": _IO}, "quantile": {"dim": _IO}, "nanquantile": {"dim": _IO},
+    "take_along_dim": {"dim": _IO}, "repeat_interleave": {"dim": _IO}, "rot90": {"dims": _IL},
+    "diff": {"dim": _I}, "trapezoid": {"dim": _I}, "trapz": {"dim": _I}, "cumulative_trapezoid": {"dim": _I},
+    "logit": {"eps": _NO}, "dist": {"p": _N}, "renorm": {"p": _N}, "concatenate": {"dim": _IO},
+    "isin": {"elements": None}, "vander": {"x": _T}, "slice_scatter": {"end": _IO},
+    "matrix_power": {"n": _I}, "polygamma": {"input": _T}, "searchsorted": {"input": None},
+    "bucketize": {"input": None},
+    # the binary ops check their own overloads (a Number where torch takes one)
+    "fmod": {"input": None, "other": None}, "copysign": {"input": None, "other": None},
+    "xlogy": {"input": None, "other": None}, "float_power": {"input": None},
+}
+
+
+def _is_int_like(v):
+    return (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))) or \
+        (isinstance(v, Tensor) and v.dim() == 0 and not v.dtype.is_floating_point and v.dtype is not _D.bool)
+
+
+def _kind_ok(kind, v):
+    if kind.endswith("?"):
+        if v is None:
+            return True
+        kind = kind[:-1]
+    if kind == _T:
+        return isinstance(v, Tensor)
+    if kind == _I:
+        return _is_int_like(v)
+    if kind == _IL:
+        return _is_int_like(v) or (isinstance(v, (tuple, list)) and _b.all(_is_int_like(d) for d in v))
+    if kind == "int[]":
+        return _is_int_like(v) or (isinstance(v, (tuple, list)) and _b.all(_is_int_like(d) for d in v))
+    if kind == _N:
+        return (isinstance(v, (int, float, np.number)) and not isinstance(v, (bool, np.bool_))) or \
+            isinstance(v, bool) or (isinstance(v, Tensor) and v.dim() == 0)
+    if kind == _B:
+        return isinstance(v, (bool, np.bool_))
+    if kind == _S:
+        return isinstance(v, str)
+    return True
+
+
+def _type_checked(fn):
+    import functools
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):  # pragma: no cover
+        return fn
+    name = fn.__name__
+    over = _PARAM_OVERRIDES.get(name.rstrip("_"), {})
+    checks = []
+    for pos, prm in enumerate(sig.parameters.values()):
+        if prm.kind in (prm.VAR_POSITIONAL, prm.VAR_KEYWORD) or prm.name == "out":
+            continue
+        kind = over.get(prm.name, _PARAM_KINDS.get(prm.name)) if prm.name in over or prm.name in _PARAM_KINDS \
+            else None
+        if kind is not None:
+            if prm.default is None and not kind.endswith("?"):
+                kind += "?"
+            checks.append((prm.name, pos + 1, kind, prm.kind == prm.KEYWORD_ONLY))
+    if not checks:
+        return fn
+    label = name.rstrip("_")
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{name}() {e}") from None
+        got = bound.arguments
+        for pname, pos, kind, kwonly in checks:
+            if pname in got and not _kind_ok(kind, got[pname]):
+                want = {_IL: "tuple of ints", "int[]": "tuple of ints"}.get(kind.rstrip("?"), kind.rstrip("?"))
+                where = "" if kwonly else f" (position {pos})"
+                raise TypeError(f"{label}(): argument '{pname}'{where} must be {want}, not "
+                                f"{_tname(got[pname])}")
+        return fn(*args, **kwargs)
+    return checked
 
 
 def _fn_only(f):
@@ -140,8 +244,12 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
                 ca, cb = ctx.consts
                 a = saved.pop(0) if ca is None else ca
                 b = saved.pop(0) if cb is None else cb
-                ga = _sum_to(grad_a(g, a, b, ctx.out), a.shape) if ctx.needs_input_grad[0] else None
-                gb = _sum_to(grad_b(g, a, b, ctx.out), b.shape) if ctx.needs_input_grad[1] else None
+                # NOTE [ Results in backward formulas ]: under create_graph the
+                # result is recomputed as a function of the inputs, so that the
+                # second derivative sees its dependence on them
+                o = _F.apply(a, b) if is_grad_enabled() else ctx.out
+                ga = _sum_to(grad_a(g, a, b, o), a.shape) if ctx.needs_input_grad[0] else None
+                gb = _sum_to(grad_b(g, a, b, o), b.shape) if ctx.needs_input_grad[1] else None
                 return ga, gb
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
         fns[kind] = _F
@@ -150,6 +258,8 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
 
 def _binary_op(name, fns, floating=False, check=None, arg2="other"):
     sigs = ["Tensor input, Tensor other, *, Tensor out = None"]
+    if "st" in fns:
+        sigs.append("Number self, Tensor other, *, Tensor out = None")
     if "ts" in fns:
         sigs.append("Tensor input, Number other, *, Tensor out = None")
 
@@ -517,7 +627,8 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
         @staticmethod
         def backward(ctx, g):
             x, = ctx.saved_tensors
-            return grad(g, x, ctx.out)
+            # NOTE [ Results in backward formulas ]
+            return grad(g, x, _U.apply(x) if is_grad_enabled() else ctx.out)
     _U.__name__ = _U.__qualname__ = "_" + name
 
     def op(input, *, out=None):
@@ -546,10 +657,55 @@ def _lgamma_np(a):
 
 
 def _digamma_np(a):
-    sp = _need_sp("digamma")
-    r = sp.digamma(a)
-    # torch: digamma(0) is -inf (scipy gives nan for -0.0 and inf/nan at poles)
-    return np.where(a == 0, -np.inf, r)
+    """digamma as torch's CPU kernel computes it (Cephes' psi: the reflection
+    formula below 0, the recurrence up to 10, then the asymptotic series), so
+    that float64 results agree to the last bits; no scipy needed."""
+    x = np.array(a, dtype=np.float64, copy=True)
+    out = np.zeros_like(x)
+    neg = x < 0
+    with np.errstate(all="ignore"):
+        # reflection: psi(x) = psi(1 - x) - pi / tan(pi * frac(x))
+        refl = np.where(neg, -math.pi / np.tan(math.pi * np.modf(x)[0]), 0.0)
+        x = np.where(neg, 1 - x, x)
+        res = np.zeros_like(x)
+        small = x < 10
+        while np.any(small & np.isfinite(x)):
+            res = np.where(small, res - 1 / x, res)
+            x = np.where(small, x + 1, x)
+            small = x < 10
+        z = 1.0 / (x * x)
+        coef = (8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+                -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
+                8.33333333333333333333E-2)
+        poly = np.zeros_like(z)
+        for c in coef:
+            poly = poly * z + c
+        y = np.where(x < 1.0e17, z * poly, 0.0)
+        out = np.where(x == 10, res + 2.25175258906672110764, res + np.log(x) - 0.5 / x - y)
+        out = out + refl
+        orig = np.asarray(a, dtype=np.float64)
+        out = np.where(orig == 0, np.copysign(np.inf, -orig), out)
+        out = np.where(neg & (orig == np.trunc(orig)), np.nan, out)
+        out = np.where(np.isnan(orig), np.nan, out)
+        out = np.where(orig == np.inf, np.inf, out)
+    return out
+
+
+def _trigamma_np(a):
+    """polygamma(1, x) as torch's kernel computes it (a recurrence of six
+    steps, then the asymptotic series; the reflection formula below 1/2)."""
+    x = np.array(a, dtype=np.float64, copy=True)
+    with np.errstate(all="ignore"):
+        sign = np.where(x < 0.5, -1.0, 1.0)
+        s = np.sin(math.pi * x)
+        res = np.where(x < 0.5, -(math.pi * math.pi) / (s * s), 0.0)
+        x = np.where(x < 0.5, 1 - x, x)
+        for _ in range(6):
+            res = res + 1 / (x * x)
+            x = x + 1
+        ixx = 1 / (x * x)
+        res = res + (1 + 1 / (2 * x) + ixx * (1. / 6 - ixx * (1. / 30 - ixx * (1. / 42)))) / x
+    return sign * res
 
 
 def _erfinv_np(a):
@@ -659,9 +815,9 @@ class _Polygamma(Function):
         ctx.n = n
         npd = _float_np(x)
         a = _a(x).astype(npd, copy=False)
-        sp = _need_sp("polygamma")
+        sp = _need_sp("polygamma") if n > 1 else None
         with np.errstate(all="ignore"):
-            r = _digamma_np(a) if n == 0 else sp.polygamma(n, a)
+            r = _digamma_np(a) if n == 0 else _trigamma_np(a) if n == 1 else sp.polygamma(n, a)
         return _w(np.asarray(r).astype(npd), npd)
 
     @staticmethod
@@ -2132,17 +2288,23 @@ class _Logcumsumexp(Function):
     def backward(ctx, g):
         x, r = ctx.saved_tensors
         dim = ctx.dim
-        if x.dim() == 0:
+        if x.dim() == 0 or x.numel() == 0:
             return g, None
-        # grad_i = sum_{j >= i} g_j * exp(x_i - r_j), computed stably as torch does:
-        # exp(x_i) * reverse-cumsum(g_j * exp(-r_j)) in log space
+        if is_grad_enabled():       # NOTE [ Results in backward formulas ]
+            r = logcumsumexp(x, dim)
         from cyautograd.ops.extra import flip
-        # log-space reverse cumulative sum, split by the sign of g
-        lg_pos = (g.clamp_min(0)).log() - r
-        lg_neg = ((-g).clamp_min(0)).log() - r
-        pos = flip(logcumsumexp(flip(lg_pos, [dim]), dim), [dim])
-        neg = flip(logcumsumexp(flip(lg_neg, [dim]), dim), [dim])
-        return (pos + x).exp() - (neg + x).exp(), None
+        from cyautograd import tensor as _t
+        # grad_i = sum_{j >= i} g_j exp(x_i - r_j), in log space split by the sign of g
+        # (the TensorFlow formula torch uses; log 0 stands in as the lowest float)
+        lowest = _t(float(np.finfo(g.dtype.np).min), dtype=g.dtype)
+        lg = g.abs().log()
+        O = _O()
+        pos = O.where(g > 0, lg, lowest)
+        neg = O.where(g < 0, lg, lowest)
+
+        def rev(v):
+            return flip(logcumsumexp(flip(v, [dim]), dim), [dim])
+        return (rev(pos - r) + x).exp() - (rev(neg - r) + x).exp(), None
 
 
 @_export
@@ -2276,7 +2438,10 @@ class _Dist(Function):
         # the norm's derivative, written out (norm_backward)
         p = ctx.p
         if p == 0:
-            gx = diff_ * 0
+            # torch's norm_backward returns an undefined gradient for p=0, which
+            # DistBackward0 then passes on: its backward raises
+            raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
+                               "argument #0 'self'")
         elif p == 1:
             gx = g * diff_.sign()
         elif p == math.inf or p == -math.inf:
@@ -2689,6 +2854,12 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
 # -- the torch.* forms of ops/linalg2.py (addmv, svd, slogdet, ...) -------------------------
 from cyautograd.ops import linalg2 as _linalg2  # noqa: E402
 
+for _n in list(_linalg2.TOP):
+    _linalg2.TOP[_n] = _type_checked(_linalg2.TOP[_n])
+for _n in list(_linalg2.LINALG_FUNCS):
+    if _n != "LinAlgError":
+        _linalg2.LINALG_FUNCS[_n] = _type_checked(_linalg2.LINALG_FUNCS[_n])
+del _n
 globals().update(_linalg2.TOP)
 __all__ += list(_linalg2.TOP)
 FUNCTION_ONLY |= _linalg2.FUNCTION_ONLY
@@ -2849,7 +3020,7 @@ del _n, _op, _recv, _args, _f
 # -- Tensor-only methods ----------------------------------------------------------------------
 
 def _method(f):
-    METHODS[f.__name__] = f
+    METHODS[f.__name__] = _type_checked(f)
     return f
 
 
@@ -2897,7 +3068,13 @@ def sum_to_size(self, *size):
     ok = len(size) <= len(shape) and all(s == t or s == 1 for s, t in zip(size[::-1], shape[::-1]))
     if not ok:
         raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
-    return _sum_to(self, size)
+    lead = len(shape) - len(size)
+    dims = [i for i in range(lead)] + [lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1]
+    if not dims:
+        return self
+    if lead == 0:                # at::sum_to: a keepdim sum, a view only to drop leading dims
+        return self.sum(tuple(dims), keepdim=True)
+    return self.sum(tuple(dims), keepdim=True).view(size)
 
 
 def _resize(self, size):
