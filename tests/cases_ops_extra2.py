@@ -543,3 +543,33 @@ CASES["byte_char"] = lambda T: [T.tensor([1.7, 3.2, 200.0]).byte(), T.tensor([1.
                                 T.tensor([True, False]).byte()]
 CASES["shared_pinned"] = lambda T: [T.ones(2).is_shared(), T.ones(2).is_pinned()]
 case(_err(lambda T: T.ones(2).pin_memory()))
+
+# ============================================================== histogram, cholesky_solve/inverse, lstsq, removed
+CASES["histogram"] = lambda T: [T.histogram(T.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), bins=3),
+                                T.histogram(T.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), bins=T.tensor([0.0, 1.5, 3.0, 5.0])),
+                                T.histogram(T.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), 3, range=(0.0, 3.0), density=True),
+                                T.histogram(T.tensor([1.0, 2.0, 1.0, 4.0, 2.5]), 2, weight=T.ones(5) * 2),
+                                T.histogram(T.tensor([3.0, 3.0], dtype=T.float64), 2),
+                                _x(T, (40,), 0, "float64").histogram(7)]
+case(_err(lambda T: T.histogram(T.tensor([1, 2]), 3)))
+case(_err(lambda T: T.histogram(T.ones(3), 0)))
+_add("cholesky_solve", lambda T, B, A: T.cholesky_solve(B, T.linalg.cholesky(A @ A.mT + T.eye(3))),
+     [(3, 2), (3, 3)])
+_add("cholesky_solve_upper", lambda T, B, A: B.cholesky_solve(T.linalg.cholesky(A @ A.mT + T.eye(3), upper=True),
+                                                              True), [(3, 2), (3, 3)], ("float64",))
+CASES["cholesky_solve_double_backward"] = _dbl(
+    lambda T, B, A: T.cholesky_solve(B, T.linalg.cholesky(A @ A.mT + T.eye(3, dtype=A.dtype))), [(3, 2), (3, 3)])
+case(_err(lambda T: T.cholesky_solve(T.ones(3), T.eye(3))))
+_add("cholesky_inverse", lambda T, A: T.cholesky_inverse(T.linalg.cholesky(A @ A.mT + T.eye(3))), [(3, 3)])
+_add("cholesky_inverse_upper", lambda T, A: T.cholesky_inverse(T.linalg.cholesky(A @ A.mT + T.eye(3), upper=True),
+                                                               upper=True), [(3, 3)], ("float64",))
+_add("solve_ex", lambda T, A, b: T.linalg.solve_ex(_G(T, A), b).result, [(3, 3), (3,)])
+CASES["solve_ex_info"] = lambda T: T.linalg.solve_ex(T.eye(2), T.ones(2)).info
+_add("lstsq", lambda T, A, B: T.linalg.lstsq(_G(T, A), B).solution, [(4, 3), (4, 2)])
+_add("lstsq_wide", lambda T, A, B: T.linalg.lstsq(_G(T, A), B).solution, [(2, 3), (2, 2)], ("float64",))
+CASES["lstsq_fields"] = lambda T: list(T.linalg.lstsq(_G(T, _x(T, (4, 3), 0, "float64")),
+                                                      _x(T, (4, 1), 1, "float64"))[1:])
+case(_err(lambda T: T.linalg.lstsq(T.ones(3, 2), T.ones(2, 2))))
+case(_err(lambda T: T.symeig(T.eye(2))))
+case(_err(lambda T: T.eig(T.eye(2))))
+case(_err(lambda T: T.lstsq(T.eye(2), T.eye(2))))

@@ -83,6 +83,19 @@ _PARAM_OVERRIDES = {
 }
 
 
+def _int_list(fname, arg, vals, pos=1):
+    """A list of ints as torch's parser reads it (a TypeError in its words otherwise)."""
+    if isinstance(vals, Tensor) or not isinstance(vals, (tuple, list)) and not hasattr(vals, "__iter__"):
+        vals = (vals,)
+    out = []
+    for v in vals:
+        if not _is_int_like(v):
+            raise TypeError(f"{fname}(): argument '{arg}' (position {pos}) must be tuple of ints, but found "
+                            f"element of type {_tname(v)} at pos {len(out)}")
+        out.append(int(v))
+    return tuple(out)
+
+
 def _is_int_like(v):
     return (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))) or \
         (isinstance(v, Tensor) and v.dim() == 0 and not v.dtype.is_floating_point and v.dtype is not _D.bool)
@@ -131,11 +144,12 @@ def _type_checked(fn):
                 kind += "?"
             checks.append((prm.name, pos + 1, kind, prm.kind == prm.KEYWORD_ONLY))
     if not checks:
+        if not hasattr(fn, "_check_args"):
+            fn._check_args = lambda *a, **k: sig.bind(*a, **k)
         return fn
     label = name.rstrip("_")
 
-    @functools.wraps(fn)
-    def checked(*args, **kwargs):
+    def check_args(*args, **kwargs):
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError as e:
@@ -147,7 +161,19 @@ def _type_checked(fn):
                 where = "" if kwonly else f" (position {pos})"
                 raise TypeError(f"{label}(): argument '{pname}'{where} must be {want}, not "
                                 f"{_tname(got[pname])}")
+
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        check_args(*args, **kwargs)
         return fn(*args, **kwargs)
+    inner = getattr(fn, "_check_args", None)
+    if inner is not None:
+        def both(*args, **kwargs):
+            check_args(*args, **kwargs)
+            inner(*args, **kwargs)
+        checked._check_args = both
+    else:
+        checked._check_args = check_args
     return checked
 
 
@@ -263,6 +289,21 @@ def _binary_op(name, fns, floating=False, check=None, arg2="other"):
     if "ts" in fns:
         sigs.append("Tensor input, Number other, *, Tensor out = None")
 
+    def check_args(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            if "st" in fns and _is_scalar(input) and isinstance(other, Tensor):
+                return "st"
+            if "ts" in fns:
+                _invalid_combination(name, (input, other), sigs)
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_tname(input)}")
+        if isinstance(other, Tensor):
+            return "tt"
+        if "ts" in fns and _is_scalar(other):
+            return "ts"
+        if "ts" in fns:
+            _invalid_combination(name, (input, other), sigs)
+        raise TypeError(f"{name}(): argument '{arg2}' (position 2) must be Tensor, not {_tname(other)}")
+
     def op(input, other, *, out=None):
         if not isinstance(input, Tensor):
             if "st" in fns and _is_scalar(input) and isinstance(other, Tensor):
@@ -289,6 +330,7 @@ def _binary_op(name, fns, floating=False, check=None, arg2="other"):
             return _write_out(name, op(*d), out, *[t for t in (input, other) if isinstance(t, Tensor)])
         return fns[kind].apply(input, other)
     op.__name__ = op.__qualname__ = name
+    op._check_args = check_args
     return op
 
 
@@ -2838,7 +2880,7 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     >>> torch.empty_strided((2, 3), (1, 2)).stride()
     """
     from cyautograd import zeros
-    size, stride = tuple(int(s) for s in size), tuple(int(s) for s in stride)
+    size, stride = _int_list("empty_strided", "size", size), _int_list("empty_strided", "stride", stride, 2)
     if len(size) != len(stride):
         raise RuntimeError(f"mismatch in length of strides and shape")
     if any(s < 0 for s in size):
@@ -2849,6 +2891,123 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     if requires_grad:
         r.requires_grad_()
     return r
+
+
+# -- histogram ----------------------------------------------------------------------------
+
+@_export
+def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):
+    """histogram(input, bins=100, *, range=None, weight=None, density=False, out=None) -> (Tensor hist, Tensor bin_edges)
+
+    The histogram of the values of a floating-point ``input``: ``bins`` equal
+    bins over ``range`` (default: the data's min and max), or the given sorted
+    bin edges (a 1-d Tensor); values outside are not counted, the last bin is
+    closed. ``weight`` weights each value; ``density`` normalises to unit area.
+    A named tuple ``(hist, bin_edges)``; no gradient. Also a Tensor method.
+
+    >>> torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=3)
+    """
+    _check_tensor(input, "histogram")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._cname}'")
+    a = _a(input).reshape(-1)
+    npd = a.dtype
+    w = None
+    if weight is not None:
+        _check_tensor(weight, "histogram", "weight")
+        if tuple(weight.shape) != tuple(input.shape):
+            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+                               "as the input tensor excluding its innermost dimension, but got input with shape "
+                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+        w = _a(weight).reshape(-1)
+    if isinstance(bins, Tensor):
+        if bins.dim() != 1:
+            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+                               f"{bins.dim()} dimensions in the bins tensor for dimension 0")
+        edges = _a(bins).astype(npd)
+        if edges.size < 1:
+            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+                               "elements in the bins tensor for dimension 0")
+    else:
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+            raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
+        if bins <= 0:
+            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+        elif a.size:
+            lo, hi = float(a.min()), float(a.max())
+        else:
+            lo, hi = 0.0, 0.0
+        if lo > hi:
+            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+                               f"dimension 0")
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5   # as torch (and numpy) widen an empty range
+        edges = np.linspace(lo, hi, int(bins) + 1).astype(npd)
+    nb = edges.size - 1
+    hist = np.zeros(_b.max(nb, 0), dtype=np.float64)
+    if nb > 0 and a.size:
+        inside = (a >= edges[0]) & (a <= edges[-1])
+        idx = np.searchsorted(edges, a, side="right") - 1
+        idx = np.where(idx == nb, nb - 1, idx)
+        np.add.at(hist, idx[inside], 1.0 if w is None else w[inside].astype(np.float64))
+    if density and nb > 0:
+        widths = np.diff(edges.astype(np.float64))
+        total = hist.sum()
+        with np.errstate(all="ignore"):
+            hist = hist / (total * widths)
+    rt = _return_type("histogram", ["hist", "bin_edges"])
+    r = rt(_w(hist.astype(npd)), _w(edges))
+    if out is not None:
+        return _write_out_tuple("histogram", r, out, input)
+    return r
+
+
+# -- functions torch has removed (their calls raise torch's explanation) -------------------
+
+def _removed(name, text, doc):
+    def f(*args, **kwargs):
+        raise RuntimeError("This function was deprecated since version 1.9 and is now removed. " + text)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    globals()[name] = f
+    FUNCTION_ONLY.add(name)
+    __all__.append(name)
+    return f
+
+
+_removed("symeig", "The default behavior has changed from using the upper triangular portion of the matrix by "
+         "default to using the lower triangular portion.\n\nL, _ = torch.symeig(A, upper=upper) should be replaced "
+         "with:\nL = torch.linalg.eigvalsh(A, UPLO='U' if upper else 'L')\n\nand\n\nL, V = torch.symeig(A, "
+         "eigenvectors=True) should be replaced with:\nL, V = torch.linalg.eigh(A, UPLO='U' if upper else 'L')",
+         """symeig(input, eigenvectors=False, upper=True) -- removed from torch (1.9): raises with torch's
+advice (use ``torch.linalg.eigh`` / ``eigvalsh``).
+
+>>> torch.linalg.eigvalsh(torch.eye(2))
+""")
+_removed("eig", "`torch.linalg.eig` returns complex tensors of dtype `cfloat` or `cdouble` rather than real "
+         "tensors mimicking complex tensors.\n\nL, _ = torch.eig(A) should be replaced with:\nL_complex = "
+         "torch.linalg.eigvals(A)\n\nand\n\nL, V = torch.eig(A, eigenvectors=True) should be replaced with:\n"
+         "L_complex, V_complex = torch.linalg.eig(A)",
+         """eig(input, eigenvectors=False) -- removed from torch (1.9): raises with torch's advice.
+(cyautograd has no complex dtypes, so ``linalg.eig`` is not provided; ``linalg.eigh`` is.)
+
+>>> torch.linalg.eigh(torch.eye(2)).eigenvalues
+""")
+_removed("lstsq", "`torch.lstsq` is deprecated in favor of `torch.linalg.lstsq`.\n`torch.linalg.lstsq` has "
+         "reversed arguments and does not return the QR decomposition in the returned tuple (although it returns "
+         "other information about the problem).\n\nTo get the QR decomposition consider using "
+         "`torch.linalg.qr`.\n\nThe returned solution in `torch.lstsq` stored the residuals of the solution in "
+         "the last m - n columns of the returned value whenever m > n. In torch.linalg.lstsq, the residuals are "
+         "in the field 'residuals' of the returned named tuple.\n\nThe unpacking of the solution, as in\nX, _ = "
+         "torch.lstsq(B, A).solution[:A.size(1)]\nshould be replaced with:\nX = torch.linalg.lstsq(A, B).solution",
+         """lstsq(input, A) -- removed from torch (1.9): raises with torch's advice (use ``torch.linalg.lstsq``).
+
+>>> torch.linalg.lstsq(torch.eye(2), torch.ones(2, 1)).solution
+""")
 
 
 # -- the torch.* forms of ops/linalg2.py (addmv, svd, slogdet, ...) -------------------------
@@ -2977,6 +3136,9 @@ _INPLACE_SPEC = {
 
 
 def _float_power_(self, exponent):
+    _self_check("float_power_", self)
+    if not isinstance(exponent, Tensor) and not _is_scalar(exponent):
+        raise TypeError(f"float_power_(): argument 'exponent' must be Tensor or Number, not {_tname(exponent)}")
     if isinstance(self, Tensor) and self.dtype is not _D.float64:
         raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype._cname} but the operation's "
                            f"result requires dtype Double")
@@ -2984,16 +3146,43 @@ def _float_power_(self, exponent):
 
 
 def _polygamma_(self, n):
+    _self_check("polygamma_", self)
+    polygamma._check_args(n, self)
     return _inplace(self, lambda x, n: polygamma(n, x), n)
 
 
 def _polygamma_method(self, n):
+    _self_check("polygamma", self)
     return polygamma(n, self)
+
+
+def _self_check(name, self):
+    if not isinstance(self, Tensor):
+        raise TypeError(f"descriptor '{name}' for 'Tensor' objects doesn't apply to a "
+                        f"'{_tname(self)}' object")
+
+
+def _make_inplace(name, op):
+    """extra's in-place form, with the op's argument types checked first (torch
+    parses the arguments before the in-place checks run)."""
+    base = _extra._make_inplace(name, op)
+    chk = getattr(op, "_check_args", None)
+
+    def f(self, *args, **kwargs):
+        _self_check(name, self)
+        if chk is not None:
+            try:
+                chk(self, *args, **kwargs)
+            except TypeError as e:
+                raise TypeError(str(e).replace(f"{op.__name__}()", f"{name}()", 1)) from None
+        return base(self, *args, **kwargs)
+    f.__name__ = f.__qualname__ = name
+    return f
 
 
 METHODS = {}
 for _n, (_op, _recv, _args) in _INPLACE_SPEC.items():
-    METHODS[_n] = _extra._make_inplace(_n, _op)
+    METHODS[_n] = _make_inplace(_n, _op)
     if _n in _extra.__all__:          # _make_inplace lists it in extra's exports: it is a method only
         _extra.__all__.remove(_n)
     METHODS[_n].__doc__ = (f"In-place ``{_n[:-1]}``: writes the result into ``self`` (its dtype must hold "
@@ -3020,7 +3209,14 @@ del _n, _op, _recv, _args, _f
 # -- Tensor-only methods ----------------------------------------------------------------------
 
 def _method(f):
-    METHODS[f.__name__] = _type_checked(f)
+    import functools
+    inner = _type_checked(f)
+
+    @functools.wraps(f)
+    def m(self, *args, **kwargs):
+        _self_check(f.__name__, self)
+        return inner(self, *args, **kwargs)
+    METHODS[f.__name__] = m
     return f
 
 
@@ -3063,7 +3259,7 @@ def sum_to_size(self, *size):
     from cyautograd.tensor import Size
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
-    size = tuple(int(s) for s in size)
+    size = _int_list("sum_to_size", "size", size)
     shape = tuple(self.shape)
     ok = len(size) <= len(shape) and all(s == t or s == 1 for s, t in zip(size[::-1], shape[::-1]))
     if not ok:
@@ -3082,7 +3278,7 @@ def _resize(self, size):
         raise RuntimeError("cannot resize variables that require grad")
     if self.requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
-    size = tuple(int(s) for s in size)
+    size = _int_list("resize_", "size", size)
     if any(s < 0 for s in size):
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
     n = int(np.prod(size, dtype=np.int64))
@@ -3160,7 +3356,7 @@ def _no_grad():
 
 
 @_method
-def byte(self, memory_format=None):
+def byte(self, *, memory_format=None):
     """``self.to(torch.uint8)``.
 
     >>> torch.tensor([1.7, 300.]).byte()
@@ -3169,7 +3365,7 @@ def byte(self, memory_format=None):
 
 
 @_method
-def char(self, memory_format=None):
+def char(self, *, memory_format=None):
     """``self.to(torch.int8)``.
 
     >>> torch.tensor([1.7, -3.]).char()
@@ -3178,7 +3374,7 @@ def char(self, memory_format=None):
 
 
 @_method
-def bfloat16(self, memory_format=None):
+def bfloat16(self, *, memory_format=None):
     """torch's ``bfloat16()``: cyautograd has no bfloat16 dtype (numpy cannot
     represent it), so this raises a TypeError that says so.
 
@@ -3238,5 +3434,8 @@ def clip_(self, min=None, max=None):
 
     >>> torch.tensor([-2., 0.5, 3.]).clip_(-1, 1)
     """
+    for v, nm in ((min, "min"), (max, "max")):
+        if v is not None and not isinstance(v, Tensor) and not _is_scalar(v):
+            raise TypeError(f"clip_(): argument '{nm}' must be Number, not {_tname(v)}")
     return self.clamp_(min, max)
 

@@ -467,18 +467,23 @@ class _Pinv(Function):
     @staticmethod
     def backward(ctx, g):
         A, P = ctx.saved_tensors
-        m, n = A.shape[-2], A.shape[-1]
-        Ph = _mT(P)
-        gh = _mT(g)
-        if m <= n:
-            K = gh.matmul(P)
-            KPh = K.matmul(Ph)
-            return (-_mT(P.matmul(K)) + KPh - A.matmul(P).matmul(KPh)
-                    + Ph.matmul(P).matmul(gh - K.matmul(A))), None, None, None
-        K = P.matmul(gh)
-        PhK = Ph.matmul(K)
-        return (-_mT(K.matmul(P)) + (gh - A.matmul(K)).matmul(P).matmul(Ph)
-                + PhK - PhK.matmul(P).matmul(A)), None, None, None
+        return _pinv_backward(g, P, A), None, None, None
+
+
+def _pinv_backward(g, P, A):
+    """torch's pinv_backward: the gradient of A from that of P = pinv(A)."""
+    m, n = A.shape[-2], A.shape[-1]
+    Ph = _mT(P)
+    gh = _mT(g)
+    if m <= n:
+        K = gh.matmul(P)
+        KPh = K.matmul(Ph)
+        return (-_mT(P.matmul(K)) + KPh - A.matmul(P).matmul(KPh)
+                + Ph.matmul(P).matmul(gh - K.matmul(A)))
+    K = P.matmul(gh)
+    PhK = Ph.matmul(K)
+    return (-_mT(K.matmul(P)) + (gh - A.matmul(K)).matmul(P).matmul(Ph)
+            + PhK - PhK.matmul(P).matmul(A))
 
 
 @_la
@@ -1142,6 +1147,190 @@ def cond(A, p=None, *, out=None):
     return linalg.matrix_norm(A, p) * linalg.matrix_norm(linalg.inv(A), p)
 
 
+# -- cholesky_solve, cholesky_inverse, solve_ex, lstsq ---------------------------------------
+
+def _chol_A(L, upper):
+    return _mT(L).matmul(L) if upper else L.matmul(_mT(L))
+
+
+@_named("CholeskySolveBackward0")
+class _CholeskySolve(Function):
+    @staticmethod
+    def forward(ctx, B, L, upper):
+        b, l = _a(B), _a(L)
+        lt = np.triu(l) if upper else np.tril(l)
+        A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
+        with np.errstate(all="ignore"):
+            X = np.linalg.solve(A, b) if A.shape[-1] else b.copy()
+        Xt = _w(X.astype(b.dtype))
+        ctx.save_for_backward(B, L)
+        ctx.upper = upper
+        ctx.X = Xt.detach()
+        return Xt
+
+    @staticmethod
+    def backward(ctx, g):
+        from cyautograd.grad_mode import is_grad_enabled
+        B, L = ctx.saved_tensors
+        upper = ctx.upper
+        X = _CholeskySolve.apply(B, L, upper) if is_grad_enabled() else ctx.X
+        c = cholesky_solve(g, L, upper)
+        gB = c if ctx.needs_input_grad[0] else None
+        gL = None
+        if ctx.needs_input_grad[1]:
+            ct = c.matmul(_mT(X))
+            ct = ct + _mT(ct)
+            gL = -L.matmul(ct) if upper else -ct.matmul(L)
+        return gB, gL, None
+
+
+@_top
+def cholesky_solve(input, input2, upper=False, *, out=None):
+    """cholesky_solve(input, input2, upper=False, *, out=None) -> Tensor
+
+    Solves ``A X = input`` given the Cholesky factor ``input2`` of ``A`` (lower,
+    ``A = L @ L.mT``; upper with ``upper=True``). Also a Tensor method.
+
+    >>> L = torch.linalg.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    >>> torch.cholesky_solve(torch.tensor([[1.], [2.]]), L)
+    """
+    _check_tensor(input, "cholesky_solve")
+    _check_tensor(input2, "cholesky_solve", "input2", 2)
+    if input.dim() < 2:
+        raise RuntimeError(f"b should have at least 2 dimensions, but has {input.dim()} dimensions instead")
+    if input2.dim() < 2:
+        raise RuntimeError(f"u should have at least 2 dimensions, but has {input2.dim()} dimensions instead")
+    if input.dtype != input2.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {input.dtype._cname} "
+                           f"and A of type {input2.dtype._cname} instead.")
+    _float_check("cholesky_solve", input2)
+    if input2.shape[-1] != input2.shape[-2]:
+        raise RuntimeError(f"A must be batches of square matrices, but they are {input2.shape[-2]} by "
+                           f"{input2.shape[-1]} matrices")
+    if input.shape[-2] != input2.shape[-1]:
+        raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is "
+                           f"{input2.shape[-1]} by {input2.shape[-1]} but each b matrix is {input.shape[-2]} by "
+                           f"{input.shape[-1]}")
+    r = _CholeskySolve.apply(input, input2, bool(upper))
+    return r if out is None else _write("cholesky_solve", r.detach(), out, input, input2)
+
+
+@_named("CholeskyInverseBackward0")
+class _CholeskyInverse(Function):
+    @staticmethod
+    def forward(ctx, L, upper):
+        l = _a(L)
+        lt = np.triu(l) if upper else np.tril(l)
+        A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
+        with np.errstate(all="ignore"):
+            inv = np.linalg.inv(A) if A.shape[-1] else A.copy()
+        r = _w(inv.astype(l.dtype))
+        ctx.save_for_backward(L)
+        ctx.upper = upper
+        ctx.inv = r.detach()
+        return r
+
+    @staticmethod
+    def backward(ctx, g):
+        from cyautograd.grad_mode import is_grad_enabled
+        L, = ctx.saved_tensors
+        inv = _CholeskyInverse.apply(L, ctx.upper) if is_grad_enabled() else ctx.inv
+        ct = g + _mT(g)
+        ct = inv.matmul(ct.matmul(inv))
+        return (-L.matmul(ct) if ctx.upper else -ct.matmul(L)), None
+
+
+@_top
+def cholesky_inverse(input, upper=False, *, out=None):
+    """cholesky_inverse(input, upper=False, *, out=None) -> Tensor
+
+    The inverse of ``A`` from its Cholesky factor ``input`` (lower, ``A = L @
+    L.mT``; upper with ``upper=True``). Also a Tensor method.
+
+    >>> L = torch.linalg.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    >>> torch.cholesky_inverse(L)
+    """
+    _check_tensor(input, "cholesky_inverse")
+    if input.dim() < 2:
+        raise RuntimeError(f"cholesky_inverse: The input tensor input must have at least 2 dimensions.")
+    _float_check("cholesky_inverse", input)
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    r = _CholeskyInverse.apply(input, bool(upper))
+    return r if out is None else _write("cholesky_inverse", r.detach(), out, input)
+
+
+@_la
+def solve_ex(A, B, *, left=True, check_errors=False, out=None):
+    """linalg.solve_ex(A, B, *, left=True, check_errors=False, out=None) -> (Tensor result, Tensor info)
+
+    ``linalg.solve`` that also returns ``info`` (int32 zeros: a singular ``A``
+    raises here whatever ``check_errors`` says, as the LU pivot check does in
+    ``linalg.solve``).
+
+    >>> torch.linalg.solve_ex(torch.tensor([[2., 0.], [0., 4.]]), torch.tensor([2., 4.])).result
+    """
+    from cyautograd import linalg
+    r = linalg.solve(A, B, left=left)
+    info = _w(np.zeros(tuple(A.shape[:-2]), np.int32))
+    return _return_type("linalg_solve_ex", ["result", "info"])(r, info)
+
+
+@_named("LinalgLstsqBackward0")
+class _Lstsq(Function):
+    @staticmethod
+    def forward(ctx, A, B, rcond):
+        a, b = _a(A), _a(B)
+        P = _a(pinv(A.detach(), rtol=rcond) if rcond is not None else pinv(A.detach()))
+        X = P @ b
+        ctx.save_for_backward(A, B)
+        ctx.rcond = rcond
+        return _w(X.astype(a.dtype))
+
+    @staticmethod
+    def backward(ctx, g):
+        A, B = ctx.saved_tensors
+        P = pinv(A)
+        gA = gB = None
+        if ctx.needs_input_grad[0]:
+            gA = _pinv_backward(g.matmul(_mT(B)), P, A)
+        if ctx.needs_input_grad[1]:
+            gB = _mT(P).matmul(g)
+        return gA, gB, None
+
+
+@_la
+def lstsq(A, B, rcond=None, *, driver=None):
+    """linalg.lstsq(A, B, rcond=None, *, driver=None) -> (solution, residuals, rank, singular_values)
+
+    The least-squares solution of ``A X = B`` (minimum norm), through the
+    pseudo-inverse; as torch's default CPU driver ('gelsy') ``residuals`` and
+    ``singular_values`` are empty and ``rank`` is computed.
+
+    >>> torch.linalg.lstsq(torch.tensor([[1., 0.], [1., 1.], [1., 2.]]), torch.tensor([[1.], [2.], [2.]])).solution
+    """
+    _matrix_check("lstsq", A, arg="A")
+    _check_tensor(B, "linalg_lstsq", "B")
+    if B.dim() < 1:
+        raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
+                           "(input.dim() - other.dim()) <= 1")
+    if A.dtype != B.dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+                           f"input's dtype {A.dtype} and other's dtype {B.dtype}")
+    vec = B.dim() == A.dim() - 1
+    Bm = B.unsqueeze(-1) if vec else B
+    if Bm.shape[-2] != A.shape[-2]:
+        raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    X = _Lstsq.apply(A, Bm, rcond)
+    if vec:
+        X = X.squeeze(-1)
+    rank = matrix_rank(A.detach())
+    empty = _w(np.zeros(0, _a(A).dtype))
+    return _return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])(
+        X, empty, rank, _w(np.zeros(0, _a(A).dtype)))
+
+
 # torch.* forms of the linalg functions
 slogdet_top = _top(_slogdet_top)
 svd_top = _top(_svd_top)
@@ -1153,6 +1342,6 @@ matrix_exp_top = _top(_matrix_exp_top)
 TOP = {"addmv": addmv, "addr": addr, "baddbmm": baddbmm, "addbmm": addbmm, "logdet": logdet,
        "pinverse": pinverse, "chain_matmul": chain_matmul, "slogdet": _slogdet_top, "svd": _svd_top,
        "cholesky": _cholesky_top, "qr": _qr_top, "matrix_power": _matrix_power_top,
-       "matrix_exp": _matrix_exp_top}
+       "matrix_exp": _matrix_exp_top, "cholesky_solve": cholesky_solve, "cholesky_inverse": cholesky_inverse}
 LINALG_FUNCS = {n: globals()[n] for n in LINALG}
 LINALG_FUNCS["LinAlgError"] = LinAlgError
