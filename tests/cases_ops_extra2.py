@@ -573,3 +573,21 @@ case(_err(lambda T: T.linalg.lstsq(T.ones(3, 2), T.ones(2, 2))))
 case(_err(lambda T: T.symeig(T.eye(2))))
 case(_err(lambda T: T.eig(T.eye(2))))
 case(_err(lambda T: T.lstsq(T.eye(2), T.eye(2))))
+
+# ============================================================== edges found by comparing with torch
+case(_err(lambda T: T.logcumsumexp(T.tensor([1, 2]), 0)))
+_add("kron_0d", lambda T, a, b: T.kron(a, b), [(), ()], ("float32",))
+_add("matrix_exp_empty", lambda T, A: T.linalg.matrix_exp(A), [(0, 0)], ("float32",))
+_add("tensordot_zero_size", lambda T, a, b: T.tensordot(a, b, 1), [(2, 0), (0, 2)], ("float32",))
+_add("cov_one_observation", lambda T, x: T.cov(x), [(2, 1)], ("float32",))
+_add("diag_embed_0d", lambda T, x: T.diag_embed(x), [()], ("float32",))
+_add("nanmedian_0d_dim", lambda T, x: T.nanmedian(x, 0), [()], ("float32",))
+_add("svd_empty", lambda T, A: T.linalg.svd(A)[1], [(0, 3)], ("float32",))
+_add("slogdet_empty", lambda T, A: T.linalg.slogdet(A), [(0, 0)], ("float32",))
+
+
+@case
+def histogram_requires_grad(T):
+    x = _x(T, (6,), 0, "float32", requires_grad=True)
+    h = T.histogram(x, 3).hist
+    return [h.requires_grad, type(h.grad_fn).__name__, _err(lambda T: h.sum().backward())(T)]

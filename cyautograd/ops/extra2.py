@@ -514,6 +514,20 @@ The elementwise minimum that ignores nan, as numpy's ``fmin``. Also a Tensor met
 
 
 @_named("NotImplemented")
+class _NoDerivative(Function):
+    """The node torch records for an op without a derivative formula: the
+    result requires grad, and a backward through it raises."""
+    @staticmethod
+    def forward(ctx, value, opname, *inputs):
+        ctx.opname = opname
+        return value.detach().clone()
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise RuntimeError(f"derivative for aten::{ctx.opname} is not implemented")
+
+
+@_named("NotImplemented")
 class _Heaviside(Function):
     @staticmethod
     def forward(ctx, a, b):
@@ -1530,9 +1544,8 @@ def kron(input, other, *, out=None):
         eb += [1, b.shape[i]]
     r = (a.reshape(tuple(ea)) * b.reshape(tuple(eb)))
     shape = tuple(a.shape[i] * b.shape[i] for i in range(nd))
-    if r.dim():
-        from cyautograd.ops.shape import _unsafe_view
-        r = _unsafe_view(r.contiguous(), shape)
+    from cyautograd.ops.shape import _unsafe_view
+    r = _unsafe_view(r.contiguous(), shape)
     if out is not None:
         return _write_out("kron", r.detach(), out, input, other)
     return r
@@ -2360,9 +2373,8 @@ def logcumsumexp(input, dim, *, out=None):
     _check_tensor(input, "logcumsumexp")
     d = _wrap_dim(dim, input.dim())
     if not input.dtype.is_floating_point:
-        x = input.to(_D.get_default_dtype())
-    else:
-        x = input
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{input.dtype._cname}'")
+    x = input
     if out is not None:
         return _write_out("logcumsumexp", logcumsumexp(input.detach(), dim), out, input)
     return _Logcumsumexp.apply(x, d)
@@ -2960,7 +2972,10 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         with np.errstate(all="ignore"):
             hist = hist / (total * widths)
     rt = _return_type("histogram", ["hist", "bin_edges"])
-    r = rt(_w(hist.astype(npd)), _w(edges))
+    ht = _w(hist.astype(npd))
+    if is_grad_enabled() and (input.requires_grad or (weight is not None and weight.requires_grad)):
+        ht = _NoDerivative.apply(ht, "histogram", input)   # torch records a node that cannot go back
+    r = rt(ht, _w(edges))
     if out is not None:
         return _write_out_tuple("histogram", r, out, input)
     return r

@@ -872,8 +872,11 @@ class _MatrixExp(Function):
     @staticmethod
     def forward(ctx, A):
         a = _a(A)
-        flat = a.reshape((-1,) + a.shape[-2:])
-        r = np.stack([_expm_np(m) for m in flat]).reshape(a.shape) if flat.shape[0] else a.copy()
+        if a.size:
+            flat = a.reshape((-1,) + a.shape[-2:])
+            r = np.stack([_expm_np(m) for m in flat]).reshape(a.shape)
+        else:
+            r = a.copy()
         ctx.save_for_backward(A)
         return _w(r.astype(a.dtype))
 
