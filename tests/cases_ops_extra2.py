@@ -591,3 +591,32 @@ def histogram_requires_grad(T):
     x = _x(T, (6,), 0, "float32", requires_grad=True)
     h = T.histogram(x, 3).hist
     return [h.requires_grad, type(h.grad_fn).__name__, _err(lambda T: h.sum().backward())(T)]
+
+# ============================================================== index_reduce
+for _r in ("prod", "mean", "amax", "amin"):
+    for _inc in (True, False):
+        _add(f"index_reduce_{_r}_{'self' if _inc else 'noself'}",
+             (lambda r, inc: lambda T, x, s: T.index_reduce(x, 0, T.tensor([0, 0, 2, 3]), s, r, include_self=inc))(
+                 _r, _inc), [(4, 3), (4, 3)])
+    _add(f"index_reduce_{_r}_dim1", (lambda r: lambda T, x, s: x.index_reduce(1, T.tensor([2, 0]), s, r))(_r),
+         [(3, 4), (3, 2)], ("float64",))
+    _add(f"index_reduce_{_r}_int", (lambda r: lambda T, x, s: T.index_reduce(x, 0, T.tensor([1, 1]), s, r))(_r),
+         [(2, 3), (2, 3)], ("int64",))
+_add("index_reduce_ties", lambda T, x, s: T.index_reduce(x * 0 + 1, 0, T.tensor([0, 0]), s * 0 + 1, "amax"),
+     [(2, 3), (2, 3)], ("float32",))
+CASES["index_reduce_double_backward"] = _dbl(
+    lambda T, x, s: T.index_reduce(x, 0, T.tensor([0, 0, 2]), s, "prod"), [(3, 2), (3, 2)])
+case(_err(lambda T: T.ones(3, 2).index_reduce(0, T.tensor([0, 1, 2]), T.ones(3, 2), "sum")))
+case(_err(lambda T: T.ones(3, 2).index_reduce(0, T.tensor([0.0, 1, 2]), T.ones(3, 2), "prod")))
+case(_err(lambda T: T.ones(3, 2).index_reduce(0, T.tensor([0, 5, 1]), T.ones(3, 2), "prod")))
+case(_err(lambda T: T.ones(3, 2).index_reduce(0, T.tensor([0, 1]), T.ones(3, 2), "prod")))
+case(_err(lambda T: T.ones(3, 2).index_reduce(0, T.tensor([0, 1, 2]), T.ones(3, 2, dtype=T.float64), "prod")))
+
+
+@case
+def index_reduce_inplace(T):
+    x = _x(T, (3, 2), 0, "float32", requires_grad=True)
+    y = x * 1
+    r = y.index_reduce_(0, T.tensor([0, 0, 2]), _x(T, (3, 2), 1, "float32"), "amin", include_self=False)
+    r.sum().backward()
+    return [r is y, y, y._version, type(y.grad_fn).__name__, x.grad]

@@ -3025,6 +3025,143 @@ _removed("lstsq", "`torch.lstsq` is deprecated in favor of `torch.linalg.lstsq`.
 """)
 
 
+# -- index_reduce ---------------------------------------------------------------------------
+
+_IR_IDENTITY = {"prod": 1, "mean": 0, "amax": -np.inf, "amin": np.inf}
+
+
+def _index_reduce_np(a, dim, idx, s, reduce, include_self):
+    out = np.array(a, copy=True)
+    om = np.moveaxis(out, dim, 0)
+    sm = np.moveaxis(s, dim, 0).astype(out.dtype, copy=False)
+    if not include_self and idx.size:
+        ident = _IR_IDENTITY[reduce]
+        if out.dtype.kind in "iub" and not math.isfinite(ident):
+            info = np.iinfo(out.dtype)
+            ident = info.min if ident < 0 else info.max
+        om[idx] = ident
+    if reduce == "prod":
+        np.multiply.at(om, idx, sm)
+    elif reduce == "amax":
+        np.maximum.at(om, idx, sm)
+    elif reduce == "amin":
+        np.minimum.at(om, idx, sm)
+    else:
+        np.add.at(om, idx, sm)
+        counts = np.full(om.shape[0], 1 if include_self else 0, dtype=np.int64)
+        np.add.at(counts, idx, 1)
+        counts[counts == 0] = 1
+        c = counts.reshape((-1,) + (1,) * (om.ndim - 1))
+        if out.dtype.kind in "iu":
+            om[...] = np.floor_divide(om, c)
+        else:
+            om[...] = om / c
+    return out
+
+
+@_named("IndexReduceBackward0")
+class _IndexReduce(Function):
+    @staticmethod
+    def forward(ctx, x, dim, index, src, reduce, include_self):
+        r = _w(_index_reduce_np(_a(x), dim, _a(index).astype(np.int64), _a(src), reduce, include_self))
+        ctx.save_for_backward(x, index, src)
+        ctx.info = (dim, reduce, include_self)
+        ctx.out = r.detach()
+        return r
+
+    @staticmethod
+    def backward(ctx, g):
+        x, index, src = ctx.saved_tensors
+        dim, reduce, include_self = ctx.info
+        result = _IndexReduce.apply(x, dim, index, src, reduce, include_self) if is_grad_enabled() else ctx.out
+        O = _O()
+        if reduce == "prod":
+            masked_self = x.masked_fill(x == 0, 1)
+            masked_self_result = index_reduce(masked_self, dim, index, src, reduce, include_self=include_self)
+            gx = g * masked_self_result / masked_self
+            src_zero = src == 0
+            from cyautograd import zeros_like
+            nz = zeros_like(x).index_add(dim, index, src_zero.to(x.dtype)).index_select(dim, index)
+            single = src_zero & (nz == 1)
+            masked_src = src.masked_fill(single, 1)
+            masked_src_result = index_reduce(x, dim, index, masked_src, reduce, include_self=include_self)
+            gs = O.where(single, (g * masked_src_result).index_select(dim, index),
+                         (g * result).index_select(dim, index) / src.masked_fill(src_zero, 1))
+        elif reduce == "mean":
+            from cyautograd import ones_like, zeros_like
+            N = ones_like(g) if include_self else zeros_like(g)
+            N = N.index_add(dim, index, ones_like(src))
+            N = N.masked_fill(N == 0, 1)
+            gx = g / N
+            gs = g.index_select(dim, index) / N.index_select(dim, index)
+        else:
+            value = result.index_select(dim, index)
+            self_is = (x == result).to(x.dtype)
+            src_is = (src == value).to(x.dtype)
+            n = self_is.index_add(dim, index, src_is)
+            gd = g / n
+            gx = self_is * gd
+            gs = src_is * gd.index_select(dim, index)
+        if not include_self:
+            gx = gx.index_fill(dim, index, 0)
+        return (gx if ctx.needs_input_grad[0] else None, None, None,
+                gs if ctx.needs_input_grad[3] else None, None, None)
+
+
+_INDEX_REDUCE_WARNED = [False]
+
+
+@_export
+def index_reduce(input, dim, index, source, reduce, *, include_self=True, out=None):
+    """index_reduce(input, dim, index, source, reduce, *, include_self=True, out=None) -> Tensor
+
+    A copy of ``input`` where each slice ``source.select(dim, i)`` is reduced
+    into ``input.select(dim, index[i])`` with ``reduce`` (``'prod'``,
+    ``'mean'``, ``'amax'`` or ``'amin'``); ``include_self=False`` leaves
+    ``input``'s own values out of the reduction for the slices ``index`` names.
+    (In beta in torch, which warns once.) Also a Tensor method; in place
+    ``x.index_reduce_(...)``.
+
+    >>> torch.ones(3, 2).index_reduce(0, torch.tensor([0, 0, 2]), torch.tensor([[2., 3.], [4., 5.], [6., 7.]]), 'prod')
+    """
+    _check_tensor(input, "index_reduce")
+    _check_tensor(index, "index_reduce", "index", 3)
+    _check_tensor(source, "index_reduce", "source", 4)
+    if not isinstance(reduce, str):
+        raise TypeError(f"index_reduce(): argument 'reduce' (position 5) must be str, not {_tname(reduce)}")
+    if not _INDEX_REDUCE_WARNED[0]:
+        _INDEX_REDUCE_WARNED[0] = True
+        from cyautograd._warn import warn_user
+        warn_user("index_reduce() is in beta and the API may change at any time.")
+    if reduce not in _IR_IDENTITY:
+        raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got "
+                           f"{reduce}.")
+    d = _wrap_dim(dim, input.dim())
+    if index.dtype not in (_D.int64, _D.int32):
+        raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: {index.dtype._cname}")
+    if index.dim() > 1:
+        raise IndexError("index_reduce_(): Index is supposed to be a vector")
+    if input.dtype != source.dtype:
+        raise RuntimeError(f"index_reduce_(): self ({input.dtype._cname}) and source ({source.dtype._cname}) "
+                           f"must have the same scalar type")
+    n = index.numel()
+    ssize = source.shape[d] if source.dim() else 1
+    if n != ssize:
+        raise RuntimeError(f"index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): "
+                           f"({ssize}), for dim: {d}")
+    ia = _a(index).reshape(-1)
+    size = input.shape[d] if input.dim() else 1
+    if ia.size and (ia.min() < -size or ia.max() >= size):
+        raise IndexError("index out of range in self")
+    if out is not None:
+        return _write_out("index_reduce", index_reduce(input.detach(), dim, index, source.detach(), reduce,
+                                                       include_self=include_self), out, input, source)
+    idx = _w(np.where(ia < 0, ia + size, ia).astype(np.int64))
+    x, s = (input, source) if input.dim() else (input.reshape(1), source.reshape(1))
+    r = _IndexReduce.apply(x, d, idx, s, reduce, bool(include_self))
+    return r if input.dim() else r.reshape(())
+
+
 # -- the torch.* forms of ops/linalg2.py (addmv, svd, slogdet, ...) -------------------------
 from cyautograd.ops import linalg2 as _linalg2  # noqa: E402
 
@@ -3138,6 +3275,8 @@ _INPLACE_SPEC = {
     "renorm_": (renorm, "torch.tensor([[3., 4.], [0.3, 0.4]])", "2, 0, 1."),
     "masked_scatter_": (masked_scatter, "torch.zeros(3)", "torch.tensor([True, False, True]), torch.ones(3)"),
     "put_": (put, "torch.zeros(2, 2)", "torch.tensor([3]), torch.tensor([9.])"),
+    "index_reduce_": (index_reduce, "torch.ones(3)", "0, torch.tensor([0, 0]), torch.tensor([2., 3.]), 'prod'"),
+    "remainder_": (_extra._pointwise("remainder"), "torch.tensor([-3., 3.])", "2"),
     "not_equal_": (globals()["not_equal"], "torch.tensor([1., 2.])", "2"),
     "greater_": (globals()["greater"], "torch.tensor([1., 2.])", "1"),
     "greater_equal_": (globals()["greater_equal"], "torch.tensor([1., 2.])", "2"),
