@@ -1119,9 +1119,18 @@ def frexp(input, *, out=None):
 # -- aliases torch keeps -----------------------------------------------------------------
 
 def _alias(name, target, doc, method=True):
-    def op(*args, **kwargs):
+    def check_args(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {_tname(input)}")
+        if not isinstance(other, Tensor) and not _is_scalar(other):
+            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {_tname(other)}")
+
+    def op(input, other, *, out=None):
         from cyautograd import _ops
-        return getattr(_ops, target)(*args, **kwargs)
+        check_args(input, other)
+        r = getattr(_ops, target)(input, other)
+        return r if out is None else _write_out(name, r, out, input)
+    op._check_args = check_args
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
     globals()[name] = op
@@ -1487,7 +1496,8 @@ def tensordot(a, b, dims=2, out=None):
     >>> torch.tensordot(torch.arange(6.).reshape(2, 3), torch.arange(6.).reshape(3, 2), dims=1)
     """
     _check_tensor(a, "tensordot", "a", 1)
-    _check_tensor(b, "tensordot", "b", 2)
+    if not isinstance(b, Tensor):   # torch's Python tensordot reads b.dim() first
+        raise AttributeError(f"'{_tname(b)}' object has no attribute 'dim'")
     if isinstance(dims, Tensor):
         dims = dims.tolist() if dims.dim() else int(dims.item())
     if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
@@ -1673,10 +1683,11 @@ def cartesian_prod(*tensors):
     >>> torch.cartesian_prod(torch.tensor([1, 2]), torch.tensor([3, 4]))
     """
     O = _O()
-    for i, t in enumerate(tensors):
+    for t in tensors:
         if not isinstance(t, Tensor):
             raise TypeError(f"cartesian_prod(): argument 'tensors' (position 1) must be tuple of Tensors, "
                             f"not {_tname(t)}")
+    for t in tensors:
         if t.dim() != 1:
             raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
     if len(tensors) == 1:
@@ -2652,6 +2663,10 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     >>> torch.trapezoid(torch.tensor([1., 5., 10.]))
     """
     _check_tensor(y, "trapezoid", "y")
+    if x is not None and not isinstance(x, Tensor):
+        raise TypeError(f"trapezoid(): argument 'x' (position 2) must be Tensor, not {_tname(x)}")
+    if dx is not None and (isinstance(dx, Tensor) or not _is_scalar(dx)):
+        raise TypeError(f"trapezoid(): argument 'dx' must be Number, not {_tname(dx)}")
     d = _wrap_dim(dim, y.dim())
     if x is not None and dx is not None:
         raise TypeError("trapezoid() received an invalid combination of arguments")
@@ -2694,6 +2709,10 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     >>> torch.cumulative_trapezoid(torch.tensor([1., 5., 10.]))
     """
     _check_tensor(y, "cumulative_trapezoid", "y")
+    if x is not None and not isinstance(x, Tensor):
+        raise TypeError(f"cumulative_trapezoid(): argument 'x' (position 2) must be Tensor, not {_tname(x)}")
+    if dx is not None and (isinstance(dx, Tensor) or not _is_scalar(dx)):
+        raise TypeError(f"cumulative_trapezoid(): argument 'dx' must be Number, not {_tname(dx)}")
     d = _wrap_dim(dim, y.dim())
     n = y.shape[d]
     if n == 0:
@@ -2801,10 +2820,13 @@ def narrow_copy(input, dim, start, length, *, out=None):
 
 def _xsplit(name, dim_of, need, input, indices_or_sections):
     _check_tensor(input, name)
+    ios = indices_or_sections
+    if not (_is_int_like(ios) or (isinstance(ios, (tuple, list)) and _b.all(_is_int_like(v) for v in ios))):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor, {_tname(ios)}), "
+                        f"but expected one of:\n * (Tensor input, int sections)\n * (Tensor input, tuple of ints "
+                        f"indices)\n")
     if input.dim() < need:
         raise RuntimeError(f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
-                           f"{input.dim()} dimensions!" if need == 1 else
-                           f"torch.{name} requires a tensor with at least {need} dimension, but got a tensor with "
                            f"{input.dim()} dimensions!")
     d = dim_of(input)
     if isinstance(indices_or_sections, (int, np.integer)) and not isinstance(indices_or_sections, bool):
@@ -2983,8 +3005,30 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
 
 # -- functions torch has removed (their calls raise torch's explanation) -------------------
 
+_REMOVED_SIGS = {"symeig": (("input", _T), ("eigenvectors", _B), ("upper", _B)),
+                 "eig": (("input", _T), ("eigenvectors", _B)), "lstsq": (("input", _T), ("A", _T))}
+
+
 def _removed(name, text, doc):
+    params = _REMOVED_SIGS[name]
+    defaults = {"eigenvectors": False, "upper": True}
+
     def f(*args, **kwargs):
+        if len(args) > len(params):
+            raise TypeError(f"{name}() takes at most {len(params)} arguments ({len(args)} given)")
+        for pos, (pname, kind) in enumerate(params):
+            if pos < len(args):
+                v = args[pos]
+            elif pname in kwargs:
+                v = kwargs.pop(pname)
+            elif pname in defaults:
+                continue
+            else:
+                raise TypeError(f"{name}() missing required argument '{pname}' (pos {pos + 1})")
+            if not _kind_ok(kind, v):
+                raise TypeError(f"{name}(): argument '{pname}' (position {pos + 1}) must be {kind}, not {_tname(v)}")
+        if kwargs:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
         raise RuntimeError("This function was deprecated since version 1.9 and is now removed. " + text)
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc
@@ -3453,6 +3497,8 @@ def resize_(self, *sizes, memory_format=None):
     >>> torch.arange(6.).resize_(2, 2)
     """
     from cyautograd.tensor import Size
+    if not sizes:
+        raise TypeError("resize_() missing 1 required positional arguments: \"size\"")
     if len(sizes) == 1 and isinstance(sizes[0], (tuple, list, Size)):
         sizes = tuple(sizes[0])
     return _resize(self, sizes)
@@ -3588,6 +3634,7 @@ def clip_(self, min=None, max=None):
 
     >>> torch.tensor([-2., 0.5, 3.]).clip_(-1, 1)
     """
+    _check_tensor(self, "clip_")
     for v, nm in ((min, "min"), (max, "max")):
         if v is not None and not isinstance(v, Tensor) and not _is_scalar(v):
             raise TypeError(f"clip_(): argument '{nm}' must be Number, not {_tname(v)}")
