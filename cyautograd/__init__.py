@@ -77,6 +77,8 @@ _NOT_METHODS = frozenset((
     "stack", "linear", "rsub", "zeros_like", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes",
     "broadcast_tensors", "cdist", "column_stack", "dstack", "einsum", "hstack", "meshgrid", "row_stack",
     "std_mean", "var_mean", "vstack"))
+from cyautograd.ops import extra2 as _extra2  # noqa: E402
+_NOT_METHODS = _NOT_METHODS | _extra2.FUNCTION_ONLY
 _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
                                if callable(v) and not k.startswith("_") and not isinstance(v, type)
                                and k not in _NOT_METHODS})
@@ -87,6 +89,9 @@ _tensor_mod._register_methods({k: getattr(_random, k) for k in (
     "bernoulli", "multinomial")})
 from cyautograd.ops.extra import _new  # noqa: E402
 _tensor_mod._register_methods({"new": _new})
+# the in-place forms and Tensor-only methods of ops/extra2.py (fmod_, put_, fill_diagonal_, ...)
+_tensor_mod._register_methods(_extra2.METHODS)
+from cyautograd import special  # noqa: F401,E402
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402

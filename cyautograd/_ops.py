@@ -156,6 +156,7 @@ from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  
 
 
 from cyautograd.ops.extra import *  # noqa: E402,F401,F403
+from cyautograd.ops.extra2 import *  # noqa: E402,F401,F403
 from cyautograd.ops.shape import (squeeze_, swapaxes_, swapdims, swapdims_, t_, transpose_,  # noqa: E402,F401,E501
                                   unsqueeze_)
 

@@ -322,3 +322,12 @@ def solve(A, B, *, left=True, out=None):
 
 def cross(input, other, *, dim=-1, out=None):
     return _cross(input, other, dim, out=out)
+
+
+# the decompositions and matrix functions of ops/linalg2.py (svd, slogdet, pinv,
+# cholesky, eigh, qr, matrix_power, matrix_exp, multi_dot, ...)
+from cyautograd.ops.linalg2 import LINALG_FUNCS as _L2  # noqa: E402
+
+globals().update(_L2)
+__all__ += list(_L2)
+del _L2

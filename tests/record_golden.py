@@ -26,6 +26,7 @@ SUITES = [
     ("forward_ad", "cases_forward_ad"),
     ("forward_ad_gen", "cases_forward_ad_gen"),
     ("ops_extra", "cases_ops_extra"),
+    ("ops_extra2", "cases_ops_extra2"),
     ("api_extra", "cases_api_extra"),
     ("device", "cases_device"),
     ("dropin_lead", "cases_dropin_lead"),

@@ -1,0 +1,1350 @@
+"""torch.linalg's decompositions and the matrix products real programs use
+beyond cyautograd/linalg.py: svd, slogdet, pinv, cholesky, eigh, qr,
+matrix_power, matrix_exp, multi_dot, solve_triangular, vecdot, and the
+top-level addmv/addr/baddbmm/addbmm, logdet, pinverse, chain_matmul.
+
+As ops/extra.py (NOTE [ Extra ops are custom Functions ]): numpy/LAPACK
+forwards on plain arrays, backward formulas written with differentiable
+Tensor ops (torch's FunctionsManual formulas: svd_backward, pinv_backward,
+cholesky_backward, linalg_eig_backward, linalg_qr_backward), each under
+torch's node name. The ``linalg.*`` names are attached to cyautograd.linalg
+by the import at the end of cyautograd/linalg.py.
+"""
+import builtins as _b
+import math
+
+import numpy as np
+
+from cyautograd import dtypes as _D
+from cyautograd.function import Function
+from cyautograd.ops.extra import _a, _check_tensor, _named as _named_x, _return_type, _sum_to, _tname, _w
+from cyautograd.tensor import Tensor
+
+__all__ = []          # top-level (cyautograd.*) names
+LINALG = []           # cyautograd.linalg.* names
+FUNCTION_ONLY = set()
+
+
+def _named(node):
+    def deco(cls):
+        cls = _named_x(node)(cls)
+        cls._backward_cls.__module__ = "cyautograd.ops.linalg2"
+        return cls
+    return deco
+
+
+def _top(f, method=True):
+    __all__.append(f.__name__)
+    if not method:
+        FUNCTION_ONLY.add(f.__name__)
+    return f
+
+
+def _la(f):
+    LINALG.append(f.__name__)
+    return f
+
+
+class _LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError: a linear-algebra function failed (a singular
+    or not positive-definite input); a RuntimeError.
+
+    >>> try:
+    ...     torch.linalg.cholesky(-torch.eye(2))
+    ... except torch.linalg.LinAlgError as e:
+    ...     print(e)
+    """
+
+
+_LinAlgError.__module__ = "cyautograd.linalg"
+LinAlgError = _LinAlgError
+
+
+def _O():
+    from cyautograd import _ops
+    return _ops
+
+
+def _mT(t):
+    return t.transpose(-2, -1)
+
+
+def _float_check(name, A):
+    if not A.dtype.is_floating_point or A.dtype is _D.float16:
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {A.dtype._cname}")
+
+
+def _matrix_check(name, A, square=False, arg="A"):
+    _check_tensor(A, f"linalg_{name}", arg)
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor {arg} must have at least 2 dimensions.")
+    if square and A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.{name}: {arg} must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    _float_check(name, A)
+
+
+# -- products: addmv, addr, baddbmm, addbmm ---------------------------------------------
+
+def _scal(v, name, arg):
+    if isinstance(v, Tensor):
+        if v.numel() != 1:
+            raise TypeError(f"{name}(): argument '{arg}' must be Number, not Tensor")
+        return v.item()
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):
+        raise TypeError(f"{name}(): argument '{arg}' must be Number, not {_tname(v)}")
+    return v
+
+
+def _beta_in(x, beta):
+    a = _a(x)
+    return np.zeros_like(a) if beta == 0 else a * np.asarray(beta, a.dtype)
+
+
+def _product_fn(node, fwd, grads):
+    @_named(node)
+    class _P(Function):
+        @staticmethod
+        def forward(ctx, x, m1, m2, beta, alpha):
+            ctx.save_for_backward(x, m1, m2)
+            ctx.ab = (beta, alpha)
+            a1, a2 = _a(m1), _a(m2)
+            prod = fwd(a1, a2)
+            bi = _beta_in(x, beta)
+            with np.errstate(all="ignore"):
+                r = bi + prod * np.asarray(alpha, a1.dtype)
+            return _w(np.broadcast_to(r, np.broadcast_shapes(bi.shape, prod.shape)).astype(a1.dtype))
+
+        @staticmethod
+        def backward(ctx, g):
+            x, m1, m2 = ctx.saved_tensors
+            beta, alpha = ctx.ab
+            gx = g1 = g2 = None
+            if ctx.needs_input_grad[0]:
+                gx = _sum_to(g * beta if beta != 1 else g, x.shape)
+            if ctx.needs_input_grad[1]:
+                g1 = grads[0](g, m1, m2) * alpha if alpha != 1 else grads[0](g, m1, m2)
+            if ctx.needs_input_grad[2]:
+                g2 = grads[1](g, m1, m2) * alpha if alpha != 1 else grads[1](g, m1, m2)
+            return gx, g1, g2, None, None
+    return _P
+
+
+_Addmv = _product_fn("AddmvBackward0", lambda m, v: m @ v,
+                     (lambda g, m, v: g.unsqueeze(1) * v.unsqueeze(0), lambda g, m, v: _mT(m).mv(g)))
+_Addr = _product_fn("AddrBackward0", lambda u, v: np.outer(u, v),
+                    (lambda g, u, v: g.mv(v), lambda g, u, v: _mT(g).mv(u)))
+_Baddbmm = _product_fn("BaddbmmBackward0", lambda a, b: a @ b,
+                       (lambda g, a, b: g.bmm(_mT(b)), lambda g, a, b: _mT(a).bmm(g)))
+_Addbmm = _product_fn("AddbmmBackward0", lambda a, b: (a @ b).sum(0) if a.shape[0] else
+                      np.zeros((a.shape[1], b.shape[2]), a.dtype),
+                      (lambda g, a, b: g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]).bmm(_mT(b)),
+                       lambda g, a, b: _mT(a).bmm(g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]))))
+
+
+def _bcast_check(name, x, shape):
+    try:
+        if np.broadcast_shapes(tuple(x.shape), shape) != shape:
+            raise ValueError
+    except ValueError:
+        raise RuntimeError(f"The expanded size of the tensor ({shape[-1] if shape else 0}) must match the existing "
+                           f"size ({x.shape[-1] if x.dim() else 0}) at non-singleton dimension "
+                           f"{len(shape) - 1}.  Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}") \
+            from None
+
+
+def _same_dtype(name, *ts):
+    d = ts[0].dtype
+    for t in ts[1:]:
+        if t.dtype != d:
+            raise RuntimeError(f"expected scalar type {d._cname} but found {t.dtype._cname}")
+
+
+def _write(name, r, out, *ins):
+    from cyautograd.ops.extra import _write_out
+    return _write_out(name, r, out, *ins)
+
+
+@_top
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
+    """addmv(input, mat, vec, *, beta=1, alpha=1, out=None) -> Tensor
+
+    ``beta * input + alpha * (mat @ vec)`` for a matrix ``mat`` (n x m) and a
+    vector ``vec`` (m); ``input`` broadcasts to (n,). With ``beta=0`` ``input``
+    is ignored (nan in it does not propagate). Also a Tensor method
+    (in place ``x.addmv_(mat, vec)``).
+
+    >>> torch.addmv(torch.ones(2), torch.eye(2), torch.tensor([1., 2.]), alpha=2)
+    """
+    for t, nm, p in ((input, "input", 1), (mat, "mat", 2), (vec, "vec", 3)):
+        _check_tensor(t, "addmv", nm, p)
+    beta, alpha = _scal(beta, "addmv", "beta"), _scal(alpha, "addmv", "alpha")
+    if mat.dim() != 2 or vec.dim() != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
+    if mat.shape[1] != vec.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({mat.shape[0]}), mat ({mat.shape[0]}x{mat.shape[1]}), "
+                           f"vec ({vec.shape[0]})")
+    _bcast_check("addmv", input, (mat.shape[0],))
+    _same_dtype("addmv", input, mat, vec)
+    if out is not None:
+        return _write("addmv", addmv(input.detach(), mat.detach(), vec.detach(), beta=beta, alpha=alpha),
+                      out, input, mat, vec)
+    return _Addmv.apply(input, mat, vec, beta, alpha)
+
+
+@_top
+def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
+    """addr(input, vec1, vec2, *, beta=1, alpha=1, out=None) -> Tensor
+
+    ``beta * input + alpha * outer(vec1, vec2)``; ``input`` broadcasts to
+    (len(vec1), len(vec2)). Also a Tensor method (in place ``x.addr_(v1, v2)``).
+
+    >>> torch.addr(torch.zeros(2, 3), torch.tensor([1., 2.]), torch.tensor([1., 0., -1.]))
+    """
+    for t, nm, p in ((input, "input", 1), (vec1, "vec1", 2), (vec2, "vec2", 3)):
+        _check_tensor(t, "addr", nm, p)
+    beta, alpha = _scal(beta, "addr", "beta"), _scal(alpha, "addr", "alpha")
+    if vec1.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec1, but got {vec1.dim()}-D")
+    if vec2.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec2, but got {vec2.dim()}-D")
+    _bcast_check("addr", input, (vec1.shape[0], vec2.shape[0]))
+    if out is not None:
+        return _write("addr", addr(input.detach(), vec1.detach(), vec2.detach(), beta=beta, alpha=alpha),
+                      out, input, vec1, vec2)
+    return _Addr.apply(input, vec1, vec2, beta, alpha)
+
+
+def _bmm_checks(name, b1, b2):
+    if b1.dim() != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if b2.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if b1.shape[0] != b2.shape[0]:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {b1.shape[0]} and "
+                           f"{b2.shape[0]}")
+    if b1.shape[2] != b2.shape[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({b1.shape[1]}x{b1.shape[2]} and "
+                           f"{b2.shape[1]}x{b2.shape[2]})")
+
+
+@_top
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    """baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None) -> Tensor
+
+    ``beta * input + alpha * bmm(batch1, batch2)``: batched (b x n x m) @
+    (b x m x p), ``input`` broadcast to (b x n x p). Also a Tensor method
+    (in place ``x.baddbmm_(b1, b2)``).
+
+    >>> torch.baddbmm(torch.zeros(2, 1, 1), torch.ones(2, 1, 3), torch.ones(2, 3, 1)).shape
+    """
+    for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
+        _check_tensor(t, "baddbmm", nm, p)
+    beta, alpha = _scal(beta, "baddbmm", "beta"), _scal(alpha, "baddbmm", "alpha")
+    _bmm_checks("baddbmm", batch1, batch2)
+    _bcast_check("baddbmm", input, (batch1.shape[0], batch1.shape[1], batch2.shape[2]))
+    if out is not None:
+        return _write("baddbmm", baddbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
+                                         alpha=alpha), out, input, batch1, batch2)
+    return _Baddbmm.apply(input, batch1, batch2, beta, alpha)
+
+
+@_top
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    """addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None) -> Tensor
+
+    ``beta * input + alpha * sum_i batch1[i] @ batch2[i]`` (the batched products
+    summed over the batch), ``input`` broadcast to (n x p). Also a Tensor method
+    (in place ``x.addbmm_(b1, b2)``).
+
+    >>> torch.addbmm(torch.zeros(1, 1), torch.ones(2, 1, 3), torch.ones(2, 3, 1))
+    """
+    for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
+        _check_tensor(t, "addbmm", nm, p)
+    beta, alpha = _scal(beta, "addbmm", "beta"), _scal(alpha, "addbmm", "alpha")
+    _bmm_checks("addbmm", batch1, batch2)
+    _bcast_check("addbmm", input, (batch1.shape[1], batch2.shape[2]))
+    if out is not None:
+        return _write("addbmm", addbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
+                                       alpha=alpha), out, input, batch1, batch2)
+    return _Addbmm.apply(input, batch1, batch2, beta, alpha)
+
+
+# -- determinants -----------------------------------------------------------------------
+
+@_named("LinalgSlogdetBackward0")
+class _Slogdet(Function):
+    @staticmethod
+    def forward(ctx, A):
+        a = _a(A)
+        sign, logabs = np.linalg.slogdet(a)
+        s, la = _w(np.asarray(sign, a.dtype)), _w(np.asarray(logabs, a.dtype))
+        # torch's sign output has a grad_fn but never a gradient
+        ctx.set_materialize_grads(False)
+        ctx.save_for_backward(A)
+        return s, la
+
+    @staticmethod
+    def backward(ctx, gs, gl):
+        if gl is None:
+            return None
+        A, = ctx.saved_tensors
+        from cyautograd import linalg
+        # d logabsdet / dA = A^{-T}: solve(A^T, g I)
+        return gl.unsqueeze(-1).unsqueeze(-1) * _mT(linalg.inv(A))
+
+
+def _slogdet_impl(A, name, rtname, fields=("sign", "logabsdet")):
+    _check_tensor(A, name, "A")
+    _matrix_check("slogdet", A, square=True)
+    s, la = _Slogdet.apply(A)
+    return _return_type(rtname, list(fields))(s, la)
+
+
+@_la
+def slogdet(A, *, out=None):
+    """linalg.slogdet(A, *, out=None) -> (Tensor sign, Tensor logabsdet)
+
+    The sign and the log of the absolute value of the determinant of a square
+    matrix (or batch), a named tuple; ``det = sign * exp(logabsdet)`` without
+    overflow. The gradient flows through ``logabsdet``.
+
+    >>> torch.linalg.slogdet(torch.tensor([[2., 0.], [0., -3.]]))
+    """
+    return _slogdet_impl(A, "linalg_slogdet", "linalg_slogdet")
+
+
+def _slogdet_top(input):
+    """slogdet(input) -> (Tensor sign, Tensor logabsdet)
+
+    Alias of ``torch.linalg.slogdet``. Also a Tensor method.
+
+    >>> torch.slogdet(torch.tensor([[2., 0.], [0., -3.]]))
+    """
+    return _slogdet_impl(input, "slogdet", "slogdet")
+
+
+_slogdet_top.__name__ = _slogdet_top.__qualname__ = "slogdet"
+
+
+@_top
+def logdet(input):
+    """logdet(input) -> Tensor
+
+    The log of the determinant of a square matrix (or batch): nan for a negative
+    determinant, -inf for a zero one. A composite of ``slogdet`` and ``where``
+    as in torch. Also a Tensor method.
+
+    >>> torch.logdet(torch.tensor([[2., 0.], [0., 3.]]))
+    """
+    _check_tensor(input, "logdet")
+    _matrix_check("slogdet", input, square=True)
+    s, la = _Slogdet.apply(input)
+    from cyautograd import tensor as _t
+    return _O().where(s == -1, _t(math.nan, dtype=input.dtype), la)
+
+
+# -- svd, pinv --------------------------------------------------------------------------
+
+def _svd_backward(gU, gS, gVh, U, S, Vh):
+    """torch's svd_backward (real case)."""
+    m, n = U.shape[-2], Vh.shape[-1]
+    if gU is None and gVh is None:
+        return (U.matmul(gS.unsqueeze(-1) * Vh) if m >= n else (U * gS.unsqueeze(-2)).matmul(Vh))
+
+    def skew(X):
+        return X - _mT(X)
+    UhgU = skew(_mT(U).matmul(gU)) if gU is not None else None
+    VhgV = skew(Vh.matmul(_mT(gVh))) if gVh is not None else None
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
+    k = S.shape[-1]
+    from cyautograd import eye
+    E = E + eye(k, dtype=E.dtype)       # diagonal set to 1 (it is 0 before)
+    if gU is not None and gVh is not None:
+        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+    elif gU is not None:
+        gA = (UhgU / E) * S.unsqueeze(-2)
+    else:
+        gA = S.unsqueeze(-1) * (VhgV / E)
+    if gS is not None:
+        gA = gA + gS.diag_embed()
+    if m > n and gU is not None:
+        gA = U.matmul(gA)
+        gUSinv = gU / S.unsqueeze(-2)
+        gA = gA + gUSinv - U.matmul(_mT(U).matmul(gUSinv))
+        gA = gA.matmul(Vh)
+    elif m < n and gVh is not None:
+        gA = gA.matmul(Vh)
+        SinvgVh = gVh / S.unsqueeze(-1)
+        gA = gA + SinvgVh - SinvgVh.matmul(_mT(Vh)).matmul(Vh)
+        gA = U.matmul(gA)
+    else:
+        gA = U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
+    return gA
+
+
+@_named("LinalgSvdBackward0")
+class _Svd(Function):
+    @staticmethod
+    def forward(ctx, A, full):
+        a = _a(A)
+        u, s, vh = np.linalg.svd(a, full_matrices=full)
+        U, S, Vh = _w(u, a.dtype), _w(s, a.dtype), _w(vh, a.dtype)
+        ctx.save_for_backward(U, S, Vh)
+        ctx.full = full
+        return U, S, Vh
+
+    @staticmethod
+    def backward(ctx, gU, gS, gVh):
+        U, S, Vh = ctx.saved_tensors
+        k = S.shape[-1]
+        if ctx.full:
+            U = U.narrow(-1, 0, k)
+            Vh = Vh.narrow(-2, 0, k)
+            gU = gU.narrow(-1, 0, k) if gU is not None else None
+            gVh = gVh.narrow(-2, 0, k) if gVh is not None else None
+        return _svd_backward(gU, gS, gVh, U, S, Vh), None
+
+
+@_la
+def svd(A, full_matrices=True, *, driver=None, out=None):
+    """linalg.svd(A, full_matrices=True, *, driver=None, out=None) -> (Tensor U, Tensor S, Tensor Vh)
+
+    The singular value decomposition ``A = U @ diag(S) @ Vh`` of a matrix (or
+    batch), singular values in descending order, a named tuple. The singular
+    vectors are unique only up to sign: compare sign-invariant quantities.
+    Gradients follow torch's svd_backward (they are defined when the singular
+    values are distinct).
+
+    >>> U, S, Vh = torch.linalg.svd(torch.tensor([[3., 0.], [4., 5.]])); S
+    """
+    _matrix_check("svd", A)
+    U, S, Vh = _Svd.apply(A, bool(full_matrices))
+    return _return_type("linalg_svd", ["U", "S", "Vh"])(U, S, Vh)
+
+
+def _svd_top(input, some=True, compute_uv=True, *, out=None):
+    """svd(input, some=True, compute_uv=True, *, out=None) -> (Tensor U, Tensor S, Tensor V)
+
+    The (deprecated) torch.svd: ``input = U @ diag(S) @ V.mT`` (``V``, not
+    ``Vh``); ``some=True`` gives the reduced decomposition; with
+    ``compute_uv=False`` U and V are zero-filled. Also a Tensor method.
+
+    >>> torch.svd(torch.tensor([[3., 0.], [4., 5.]])).S
+    """
+    _check_tensor(input, "svd")
+    _matrix_check("svd", input)
+    U, S, Vh = _Svd.apply(input, not some)
+    rt = _return_type("svd", ["U", "S", "V"])
+    if not compute_uv:
+        from cyautograd import zeros
+        m, n = input.shape[-2], input.shape[-1]
+        lead = tuple(input.shape[:-2])
+        return rt(zeros(lead + (m, m), dtype=input.dtype), S, zeros(lead + (n, n), dtype=input.dtype))
+    return rt(U, S, _mT(Vh))
+
+
+_svd_top.__name__ = _svd_top.__qualname__ = "svd"
+
+
+@_named("LinalgPinvBackward0")
+class _Pinv(Function):
+    @staticmethod
+    def forward(ctx, A, rtol, atol, hermitian):
+        a = _a(A)
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros(s.shape[:-1] + (1,), a.dtype)
+        tol = np.maximum(atol, rtol * smax)
+        with np.errstate(all="ignore"):
+            sinv = np.where(s > tol, 1 / s, 0).astype(a.dtype)
+        r = np.swapaxes(vh, -1, -2) @ (sinv[..., None] * np.swapaxes(u, -1, -2))
+        P = _w(r, a.dtype)
+        ctx.save_for_backward(A, P)
+        return P
+
+    @staticmethod
+    def backward(ctx, g):
+        A, P = ctx.saved_tensors
+        return _pinv_backward(g, P, A), None, None, None
+
+
+def _pinv_backward(g, P, A):
+    """torch's pinv_backward: the gradient of A from that of P = pinv(A)."""
+    m, n = A.shape[-2], A.shape[-1]
+    Ph = _mT(P)
+    gh = _mT(g)
+    if m <= n:
+        K = gh.matmul(P)
+        KPh = K.matmul(Ph)
+        return (-_mT(P.matmul(K)) + KPh - A.matmul(P).matmul(KPh)
+                + Ph.matmul(P).matmul(gh - K.matmul(A)))
+    K = P.matmul(gh)
+    PhK = Ph.matmul(K)
+    return (-_mT(K.matmul(P)) + (gh - A.matmul(K)).matmul(P).matmul(Ph)
+            + PhK - PhK.matmul(P).matmul(A))
+
+
+@_la
+def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
+    """linalg.pinv(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
+
+    The Moore-Penrose pseudo-inverse, through the SVD: singular values below
+    ``max(atol, rtol * max(S))`` are treated as zero (``rtol`` defaults to
+    ``eps * max(m, n)`` when neither is given).
+
+    >>> torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]]))
+    """
+    _matrix_check("pinv", A)
+    m, n = A.shape[-2], A.shape[-1]
+    if rtol is None:
+        rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
+    if atol is None:
+        atol = 0.0
+    return _Pinv.apply(A, float(rtol), float(atol), bool(hermitian))
+
+
+@_top
+def pinverse(input, rcond=1e-15):
+    """pinverse(input, rcond=1e-15) -> Tensor
+
+    The pseudo-inverse (``linalg.pinv(input, rtol=rcond)``). Also a Tensor method.
+
+    >>> torch.pinverse(torch.tensor([[1., 2.], [2., 4.]]))
+    """
+    _check_tensor(input, "pinverse")
+    return pinv(input, rtol=rcond)
+
+
+# -- cholesky, eigh, qr -----------------------------------------------------------------
+
+def _not_pd(name, a):
+    flat = a.reshape((-1,) + a.shape[-2:])
+    for b, mat in enumerate(flat):
+        for k in range(1, mat.shape[-1] + 1):
+            try:
+                np.linalg.cholesky(mat[:k, :k])
+            except np.linalg.LinAlgError:
+                pre = f"(Batch element {b}): " if a.ndim > 2 else ""
+                raise _LinAlgError(f"linalg.{name}: {pre}The factorization could not be completed because the input "
+                                   f"is not positive-definite (the leading minor of order {k} is not "
+                                   f"positive-definite).") from None
+    raise _LinAlgError(f"linalg.{name}: The factorization could not be completed because the input is not "
+                       f"positive-definite.")  # pragma: no cover
+
+
+def _chol_np(a, name):
+    lo = np.tril(a)
+    sym = lo + np.swapaxes(np.tril(a, -1), -1, -2)    # LAPACK reads the lower triangle only
+    try:
+        return np.linalg.cholesky(sym)
+    except np.linalg.LinAlgError:
+        _not_pd(name, sym)
+
+
+def _chol_fn(node):
+    @_named(node)
+    class _C(Function):
+        @staticmethod
+        def forward(ctx, A, upper, name):
+            a = _a(A)
+            L = _chol_np(a, name)
+            Lt = _w(L, a.dtype)
+            ctx.save_for_backward(Lt)
+            ctx.upper = upper
+            return _w(np.swapaxes(L, -1, -2)) if upper else Lt
+
+        @staticmethod
+        def backward(ctx, g):
+            L, = ctx.saved_tensors
+            from cyautograd import linalg
+            gL = _mT(g) if ctx.upper else g
+            gA = _mT(L).matmul(gL).tril()
+            gA = 0.5 * (gA + _mT(gA.tril(-1)))
+            Linv = linalg.inv(L)
+            return _mT(Linv).matmul(gA).matmul(Linv), None, None
+    return _C
+
+
+_CholeskyEx = _chol_fn("LinalgCholeskyExBackward0")
+_Cholesky = _chol_fn("CholeskyBackward0")
+
+
+@_la
+def cholesky(A, *, upper=False, out=None):
+    """linalg.cholesky(A, *, upper=False, out=None) -> Tensor
+
+    The Cholesky factor ``L`` (lower triangular, ``A = L @ L.mT``; ``U = L.mT``
+    with ``upper=True``) of a symmetric positive-definite matrix (only its lower
+    triangle is read). A matrix that is not positive-definite raises
+    ``torch.linalg.LinAlgError`` naming the failing leading minor.
+
+    >>> torch.linalg.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    """
+    _matrix_check("cholesky", A, square=True)
+    return _CholeskyEx.apply(A, bool(upper), "cholesky")
+
+
+@_la
+def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
+    """linalg.cholesky_ex(A, *, upper=False, check_errors=False, out=None) -> (Tensor L, Tensor info)
+
+    ``linalg.cholesky`` that reports failure in ``info`` (0: success, k: the
+    leading minor of order k is not positive-definite) instead of raising,
+    unless ``check_errors=True``.
+
+    >>> torch.linalg.cholesky_ex(torch.tensor([[4., 2.], [2., 3.]])).info
+    """
+    _matrix_check("cholesky", A, square=True)
+    rt = _return_type("linalg_cholesky_ex", ["L", "info"])
+    try:
+        L = _CholeskyEx.apply(A, bool(upper), "cholesky")
+        info = _w(np.zeros(tuple(A.shape[:-2]), np.int32))
+    except _LinAlgError as e:
+        if check_errors:
+            raise
+        import re
+        k = int(re.search(r"order (\d+)", str(e)).group(1))
+        from cyautograd import zeros
+        L = zeros(tuple(A.shape), dtype=A.dtype)
+        info = _w(np.full(tuple(A.shape[:-2]), k, np.int32))
+    return rt(L, info)
+
+
+def _cholesky_top(input, upper=False, *, out=None):
+    """cholesky(input, upper=False, *, out=None) -> Tensor
+
+    The (deprecated) torch.cholesky: ``linalg.cholesky`` with ``upper`` as a
+    positional flag (it warns, as torch does). Also a Tensor method.
+
+    >>> torch.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    """
+    from cyautograd._warn import warn_user
+    _check_tensor(input, "cholesky")
+    warn_user("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
+              "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\n"
+              "and\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\n"
+              "This transform will produce equivalent results for all valid (symmetric positive definite) inputs.")
+    _matrix_check("cholesky", input, square=True)
+    return _Cholesky.apply(input, bool(upper), "cholesky")
+
+
+_cholesky_top.__name__ = _cholesky_top.__qualname__ = "cholesky"
+
+
+@_named("LinalgEighBackward0")
+class _Eigh(Function):
+    @staticmethod
+    def forward(ctx, A, uplo):
+        a = _a(A)
+        L, V = np.linalg.eigh(a, UPLO=uplo)
+        Lt, Vt = _w(L, a.dtype), _w(V, a.dtype)
+        ctx.save_for_backward(Lt, Vt)
+        return Lt, Vt
+
+    @staticmethod
+    def backward(ctx, gL, gV):
+        L, V = ctx.saved_tensors
+        if gV is None:
+            return (V * gL.unsqueeze(-2)).matmul(_mT(V)), None
+        VhgV = _mT(V).matmul(gV)
+        VhgV = 0.5 * (VhgV - _mT(VhgV))
+        from cyautograd import eye
+        n = L.shape[-1]
+        E = L.unsqueeze(-2) - L.unsqueeze(-1)
+        I_ = eye(n, dtype=L.dtype)
+        E = E + I_
+        ret = (VhgV / E) * (1 - I_)
+        if gL is not None:
+            ret = ret + gL.diag_embed()
+        return V.matmul(ret).matmul(_mT(V)), None
+
+
+def _uplo(UPLO, name):
+    if not isinstance(UPLO, str):
+        raise TypeError(f"linalg_{name}(): argument 'UPLO' must be str, not {_tname(UPLO)}")
+    if UPLO.upper() not in ("L", "U"):
+        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    return UPLO.upper()
+
+
+@_la
+def eigh(A, UPLO="L", *, out=None):
+    """linalg.eigh(A, UPLO='L', *, out=None) -> (Tensor eigenvalues, Tensor eigenvectors)
+
+    The eigenvalues (ascending) and orthonormal eigenvectors (columns) of a
+    symmetric matrix, reading its lower (``UPLO='L'``) or upper triangle. The
+    eigenvectors are unique only up to sign.
+
+    >>> torch.linalg.eigh(torch.tensor([[2., 1.], [1., 2.]])).eigenvalues
+    """
+    _matrix_check("eigh", A, square=True)
+    L, V = _Eigh.apply(A, _uplo(UPLO, "eigh"))
+    return _return_type("linalg_eigh", ["eigenvalues", "eigenvectors"])(L, V)
+
+
+@_la
+def eigvalsh(A, UPLO="L", *, out=None):
+    """linalg.eigvalsh(A, UPLO='L', *, out=None) -> Tensor
+
+    The eigenvalues (ascending) of a symmetric matrix (``eigh`` without the vectors).
+
+    >>> torch.linalg.eigvalsh(torch.tensor([[2., 1.], [1., 2.]]))
+    """
+    _matrix_check("eigvalsh", A, square=True)
+    return _Eigh.apply(A, _uplo(UPLO, "eigvalsh"))[0]
+
+
+def _qr_backward_tall(gQ, gR, Q, R):
+    """A = QR with m >= n (reduced): gA = (gQ + Q copyltu(M)) R^{-T}, M = R gR^T - gQ^T Q."""
+    from cyautograd import linalg
+    M = 0
+    if gR is not None:
+        M = R.matmul(_mT(gR))
+    if gQ is not None:
+        M = M - _mT(gQ).matmul(Q)
+    if isinstance(M, int):
+        return None
+    copyltu = M.tril(-1) + _mT(M.tril(-1)) + M.diagonal(0, -2, -1).diag_embed()
+    b = Q.matmul(copyltu)
+    if gQ is not None:
+        b = b + gQ
+    return b.matmul(_mT(linalg.inv(R)))
+
+
+@_named("LinalgQrBackward0")
+class _Qr(Function):
+    @staticmethod
+    def forward(ctx, A, mode):
+        a = _a(A)
+        q, r = np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
+        Q, R = _w(q, a.dtype), _w(r, a.dtype)
+        ctx.save_for_backward(Q, R)
+        ctx.mode = mode
+        if mode == "r":
+            from cyautograd import zeros
+            return zeros(0, dtype=A.dtype), R
+        return Q, R
+
+    @staticmethod
+    def backward(ctx, gQ, gR):
+        Q, R = ctx.saved_tensors
+        m, n = Q.shape[-2], R.shape[-1]
+        if ctx.mode == "r":
+            raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. "
+                               "Please use linalg.qr(A, mode='reduced') if you are going to differentiate through "
+                               "linalg.qr.")
+        if ctx.mode == "complete" and m > n:
+            raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and "
+                               "nrows > ncols.")
+        if m >= n:
+            return _qr_backward_tall(gQ, gR, Q, R), None
+        # wide: A = [X | Y], R = [U | V], X = Q U
+        U = R.narrow(-1, 0, m)
+        gU = gR.narrow(-1, 0, m) if gR is not None else None
+        gV = gR.narrow(-1, m, n - m) if gR is not None else None
+        from cyautograd import zeros
+        gQ2 = gQ if gQ is not None else zeros(tuple(Q.shape), dtype=Q.dtype)
+        A = Q.matmul(R)
+        Y = A.narrow(-1, m, n - m)
+        if gV is not None:
+            gQ2 = gQ2 + Y.matmul(_mT(gV))
+        gX = _qr_backward_tall(gQ2, gU, Q, U)
+        gY = Q.matmul(gV) if gV is not None else zeros(tuple(Y.shape), dtype=Q.dtype)
+        return _O().cat([gX, gY], -1), None
+
+
+@_la
+def qr(A, mode="reduced", *, out=None):
+    """linalg.qr(A, mode='reduced', *, out=None) -> (Tensor Q, Tensor R)
+
+    The QR decomposition ``A = Q @ R`` (Q with orthonormal columns, R upper
+    triangular); ``mode`` is ``'reduced'``, ``'complete'`` or ``'r'`` (Q empty).
+    Signs follow LAPACK's Householder convention, as torch's.
+
+    >>> torch.linalg.qr(torch.tensor([[1., 2.], [3., 4.]])).R
+    """
+    _matrix_check("qr", A)
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), "
+                           f"'r', or 'complete'")
+    Q, R = _Qr.apply(A, mode)
+    return _return_type("linalg_qr", ["Q", "R"])(Q, R)
+
+
+def _qr_top(input, some=True, *, out=None):
+    """qr(input, some=True, *, out=None) -> (Tensor Q, Tensor R)
+
+    The (deprecated) torch.qr: ``linalg.qr`` with ``some=False`` for the
+    complete decomposition. Also a Tensor method.
+
+    >>> torch.qr(torch.tensor([[1., 2.], [3., 4.]])).R
+    """
+    _check_tensor(input, "qr")
+    _matrix_check("qr", input)
+    Q, R = _Qr.apply(input, "reduced" if some else "complete")
+    return _return_type("qr", ["Q", "R"])(Q, R)
+
+
+_qr_top.__name__ = _qr_top.__qualname__ = "qr"
+
+
+# -- matrix functions -------------------------------------------------------------------
+
+@_la
+def matrix_power(A, n, *, out=None):
+    """linalg.matrix_power(A, n, *, out=None) -> Tensor
+
+    ``A`` (square, or a batch) to the integer power ``n`` by repeated squaring;
+    ``n = 0`` gives the identity, a negative ``n`` the power of the inverse.
+
+    >>> torch.linalg.matrix_power(torch.tensor([[1., 1.], [0., 1.]]), 3)
+    """
+    _check_tensor(A, "linalg_matrix_power", "A")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {_tname(n)}")
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    n = int(n)
+    if n == 0:
+        from cyautograd import eye
+        r = A.clone()
+        r.copy_(eye(A.shape[-1], dtype=A.dtype).expand(tuple(A.shape)))
+        return r
+    if n < 0:
+        from cyautograd import linalg
+        A = linalg.inv(A)
+        n = -n
+    if n == 1:
+        return A.clone()
+    if n == 2:
+        return A.matmul(A)
+    if n == 3:
+        return A.matmul(A).matmul(A)
+    z = result = None
+    while n > 0:
+        bit = n % 2
+        n //= 2
+        z = A if z is None else z.matmul(z)
+        if bit == 1:
+            result = z if result is None else result.matmul(z)
+    return result
+
+
+def _matrix_power_top(input, n):
+    """matrix_power(input, n) -> Tensor
+
+    Alias of ``torch.linalg.matrix_power``. Also a Tensor method.
+
+    >>> torch.matrix_power(torch.tensor([[1., 1.], [0., 1.]]), 2)
+    """
+    return matrix_power(input, n)
+
+
+_matrix_power_top.__name__ = _matrix_power_top.__qualname__ = "matrix_power"
+
+
+def _expm_np(a):
+    try:
+        from scipy.linalg import expm
+        return expm(a)
+    except ImportError:  # pragma: no cover - scipy is optional
+        # scaling and squaring with a Taylor series
+        nrm = np.abs(a).sum(axis=-2).max(axis=-1, initial=0) if a.size else 0
+        s = int(_b.max(0, math.ceil(math.log2(nrm + 1e-300)) + 1)) if np.all(nrm > 0) else 0
+        x = a / (2 ** s)
+        term = np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape).copy()
+        res = term.copy()
+        for k in range(1, 20):
+            term = term @ x / k
+            res = res + term
+        for _ in range(s):
+            res = res @ res
+        return res
+
+
+@_named("LinalgMatrixExpBackward0")
+class _MatrixExp(Function):
+    @staticmethod
+    def forward(ctx, A):
+        a = _a(A)
+        if a.size:
+            flat = a.reshape((-1,) + a.shape[-2:])
+            r = np.stack([_expm_np(m) for m in flat]).reshape(a.shape)
+        else:
+            r = a.copy()
+        ctx.save_for_backward(A)
+        return _w(r.astype(a.dtype))
+
+    @staticmethod
+    def backward(ctx, g):
+        A, = ctx.saved_tensors
+        # the Fréchet derivative: exp([[A^T, G], [0, A^T]]) holds it in its top-right block
+        n = A.shape[-1]
+        At = _mT(A)
+        from cyautograd import zeros
+        z = zeros(tuple(A.shape), dtype=A.dtype)
+        O = _O()
+        big = O.cat([O.cat([At, g], -1), O.cat([z, At], -1)], -2)
+        return matrix_exp(big).narrow(-2, 0, n).narrow(-1, n, n)
+
+
+@_la
+def matrix_exp(A):
+    """linalg.matrix_exp(A) -> Tensor
+
+    The matrix exponential of a square matrix (or batch): ``sum_k A**k / k!``.
+
+    >>> torch.linalg.matrix_exp(torch.tensor([[0., 1.], [0., 0.]]))
+    """
+    _check_tensor(A, "linalg_matrix_exp", "A")
+    _matrix_check("matrix_exp", A, square=True)
+    return _MatrixExp.apply(A)
+
+
+def _matrix_exp_top(input):
+    """matrix_exp(input) -> Tensor
+
+    Alias of ``torch.linalg.matrix_exp``. Also a Tensor method.
+
+    >>> torch.matrix_exp(torch.zeros(2, 2))
+    """
+    return matrix_exp(input)
+
+
+_matrix_exp_top.__name__ = _matrix_exp_top.__qualname__ = "matrix_exp"
+
+
+@_la
+def multi_dot(tensors, *, out=None):
+    """linalg.multi_dot(tensors, *, out=None) -> Tensor
+
+    The product of two or more matrices in one call (the first may be a 1-d row
+    vector and the last a 1-d column vector, as in ``matmul``).
+
+    >>> torch.linalg.multi_dot([torch.ones(3), torch.ones(3, 2), torch.ones(2)])
+    """
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"linalg_multi_dot(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not {_tname(tensors)}")
+    n = len(tensors)
+    if n < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {n}")
+    for i, t in enumerate(tensors):
+        _check_tensor(t, "linalg_multi_dot", "tensors")
+        if 0 < i < n - 1 and t.dim() != 2:
+            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {t.dim()}D")
+    first, last = tensors[0], tensors[-1]
+    if first.dim() not in (1, 2):
+        raise RuntimeError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.dim()}D")
+    if last.dim() not in (1, 2):
+        raise RuntimeError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.dim()}D")
+    for t in tensors[1:]:
+        if t.dtype != first.dtype:
+            raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
+                               f"{first.dtype._cname} and tensor {tensors.index(t)} {t.dtype._cname}")
+    ms = list(tensors)
+    out_shape = []
+    if first.dim() == 1:
+        ms[0] = first.unsqueeze(0)
+    else:
+        out_shape.append(first.shape[0])
+    if last.dim() == 1:
+        ms[-1] = last.unsqueeze(-1)
+    else:
+        out_shape.append(last.shape[1])
+    for i in range(n - 1):
+        if ms[i].shape[1] != ms[i + 1].shape[0]:
+            raise RuntimeError(f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ms[i].shape)} and "
+                               f"{list(ms[i + 1].shape)} cannot be multiplied")
+    r = ms[0]
+    for m in ms[1:]:
+        r = r.mm(m)
+    return r.view(tuple(out_shape))
+
+
+@_top
+def chain_matmul(*matrices, out=None):
+    """chain_matmul(*matrices, out=None) -> Tensor
+
+    The (deprecated) product of two or more 2-d matrices: ``linalg.multi_dot``
+    (it warns, as torch does).
+
+    >>> torch.chain_matmul(torch.eye(2), torch.ones(2, 2), torch.eye(2))
+    """
+    from cyautograd._warn import warn_user
+    warn_user("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+              "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
+              "parameters.")
+    if len(matrices) == 1:
+        return matrices[0].clone()
+    for i, m in enumerate(matrices):
+        if isinstance(m, Tensor) and m.dim() != 2:
+            raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
+    return multi_dot(list(matrices))
+
+
+FUNCTION_ONLY.add("chain_matmul")
+
+
+@_la
+def vecdot(x, y, *, dim=-1, out=None):
+    """linalg.vecdot(x, y, *, dim=-1, out=None) -> Tensor
+
+    The dot product of ``x`` and ``y`` (broadcast) along ``dim``: ``(x * y).sum(dim)``.
+
+    >>> torch.linalg.vecdot(torch.tensor([[1., 2.], [3., 4.]]), torch.tensor([1., 1.]))
+    """
+    _check_tensor(x, "linalg_vecdot", "x")
+    _check_tensor(y, "linalg_vecdot", "y")
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+                           f"{x.dtype._cname} and y of type {y.dtype._cname} instead")
+    return (x * y).sum(dim)
+
+
+@_la
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
+    """linalg.matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
+
+    The numerical rank: the number of singular values above
+    ``max(atol, rtol * max(S))`` (``rtol`` defaults to ``eps * max(m, n)``), int64.
+
+    >>> torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]]))
+    """
+    _matrix_check("matrix_rank", A)
+    a = _a(A)
+    s = np.linalg.svd(a, compute_uv=False) if a.size else np.zeros(a.shape[:-2] + (0,), a.dtype)
+    m, n = a.shape[-2], a.shape[-1]
+    if rtol is None:
+        rtol = np.finfo(a.dtype).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
+    atol = 0.0 if atol is None else atol
+    smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros(s.shape[:-1] + (1,), a.dtype)
+    tol = np.maximum(atol, rtol * smax)
+    return _w(np.asarray((s > tol).sum(axis=-1), dtype=np.int64))
+
+
+@_la
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """linalg.diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor
+
+    ``torch.diagonal`` with the matrix dimensions last by default (a view).
+
+    >>> torch.linalg.diagonal(torch.arange(4.).view(2, 2))
+    """
+    _check_tensor(A, "linalg_diagonal", "A")
+    return A.diagonal(offset, dim1, dim2)
+
+
+@_la
+def matmul(input, other, *, out=None):
+    """linalg.matmul(input, other, *, out=None) -> Tensor
+
+    Alias of ``torch.matmul``.
+
+    >>> torch.linalg.matmul(torch.eye(2), torch.ones(2))
+    """
+    return _O().matmul(input, other) if out is None else _O().matmul(input, other, out=out)
+
+
+@_la
+def vander(x, *, N=None):
+    """linalg.vander(x, *, N=None) -> Tensor
+
+    The Vandermonde matrix with increasing powers ``x**0, x**1, ..., x**(N-1)``
+    along the last dimension (``x`` may be batched).
+
+    >>> torch.linalg.vander(torch.tensor([1., 2., 3.]))
+    """
+    _check_tensor(x, "linalg_vander", "x")
+    if x.dim() < 1:
+        raise RuntimeError("linalg.vander: x must have at least one dimension")
+    n = x.shape[-1] if N is None else N
+    if n <= 1:
+        if n < 1:
+            raise RuntimeError("N must be greater than 1.")
+        from cyautograd import ones
+        return ones(tuple(x.shape) + (1,), dtype=x.dtype)
+    O = _O()
+    dt = _D.promote_types(x.dtype, _D.int64) if not x.dtype.is_floating_point else x.dtype
+    from cyautograd import ones
+    rest = O.cumprod(x.unsqueeze(-1).expand(tuple(x.shape) + (n - 1,)), -1)
+    return O.cat([ones(tuple(x.shape) + (1,), dtype=dt), rest.to(dt) if rest.dtype != dt else rest], -1)
+
+
+@_named("LinalgSolveTriangularBackward0")
+class _SolveTri(Function):
+    @staticmethod
+    def forward(ctx, A, B, upper, left, unitriangular):
+        a, b = _a(A), _a(B)
+        T = np.triu(a) if upper else np.tril(a)
+        if unitriangular:
+            idx = np.arange(T.shape[-1])
+            T = T.copy()
+            T[..., idx, idx] = 1
+        with np.errstate(all="ignore"):
+            if left:
+                X = np.linalg.solve(T, b) if T.shape[-1] else b.copy()
+            else:
+                X = np.swapaxes(np.linalg.solve(np.swapaxes(T, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+        Xt = _w(X.astype(a.dtype))
+        ctx.save_for_backward(A, Xt)
+        ctx.info = (upper, left, unitriangular)
+        return Xt
+
+    @staticmethod
+    def backward(ctx, g):
+        A, X = ctx.saved_tensors
+        upper, left, unit = ctx.info
+        # gB = solve_triangular(A^T, g, !upper, left); gA = -gB X^T (left) or -X^T gB (right), masked to the triangle
+        gB = solve_triangular(_mT(A), g, upper=not upper, left=left, unitriangular=unit)
+        gA = None
+        if ctx.needs_input_grad[0]:
+            gA = -gB.matmul(_mT(X)) if left else -_mT(X).matmul(gB)
+            gA = gA.triu(1 if unit else 0) if upper else gA.tril(-1 if unit else 0)
+        return gA, gB if ctx.needs_input_grad[1] else None, None, None, None
+
+
+@_la
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
+    """linalg.solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None) -> Tensor
+
+    Solves ``A X = B`` (``X A = B`` with ``left=False``) for a triangular ``A``
+    (its upper or lower triangle; a unit diagonal assumed with ``unitriangular``).
+
+    >>> torch.linalg.solve_triangular(torch.tensor([[2., 1.], [0., 4.]]), torch.tensor([[3.], [4.]]), upper=True)
+    """
+    _check_tensor(A, "linalg_solve_triangular", "A")
+    _check_tensor(B, "linalg_solve_triangular", "B")
+    _matrix_check("solve_triangular", A, square=True)
+    if B.dim() < 2:
+        raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 dimensions.")
+    n = A.shape[-1]
+    if (left and B.shape[-2] != n) or (not left and B.shape[-1] != n):
+        raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
+                           f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                           f"{B.shape[-2]}x{B.shape[-1]})")
+    return _SolveTri.apply(A, B, bool(upper), bool(left), bool(unitriangular))
+
+
+@_la
+def cond(A, p=None, *, out=None):
+    """linalg.cond(A, p=None, *, out=None) -> Tensor
+
+    The condition number of ``A`` in the norm ``p`` (default 2: the ratio of the
+    largest to the smallest singular value; others: ``norm(A, p) * norm(inv(A), p)``).
+
+    >>> torch.linalg.cond(torch.tensor([[1., 0.], [0., 4.]]))
+    """
+    from cyautograd import linalg
+    _matrix_check("cond", A)
+    if p is None or p == 2 or p == -2:
+        s = linalg.svdvals(A)
+        r = s.narrow(-1, 0, 1) / s.narrow(-1, s.shape[-1] - 1, 1) if p != -2 else \
+            s.narrow(-1, s.shape[-1] - 1, 1) / s.narrow(-1, 0, 1)
+        return r.squeeze(-1)
+    return linalg.matrix_norm(A, p) * linalg.matrix_norm(linalg.inv(A), p)
+
+
+# -- cholesky_solve, cholesky_inverse, solve_ex, lstsq ---------------------------------------
+
+def _chol_A(L, upper):
+    return _mT(L).matmul(L) if upper else L.matmul(_mT(L))
+
+
+@_named("CholeskySolveBackward0")
+class _CholeskySolve(Function):
+    @staticmethod
+    def forward(ctx, B, L, upper):
+        b, l = _a(B), _a(L)
+        lt = np.triu(l) if upper else np.tril(l)
+        A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
+        with np.errstate(all="ignore"):
+            X = np.linalg.solve(A, b) if A.shape[-1] else b.copy()
+        Xt = _w(X.astype(b.dtype))
+        ctx.save_for_backward(B, L)
+        ctx.upper = upper
+        ctx.X = Xt.detach()
+        return Xt
+
+    @staticmethod
+    def backward(ctx, g):
+        from cyautograd.grad_mode import is_grad_enabled
+        B, L = ctx.saved_tensors
+        upper = ctx.upper
+        X = _CholeskySolve.apply(B, L, upper) if is_grad_enabled() else ctx.X
+        c = cholesky_solve(g, L, upper)
+        gB = c if ctx.needs_input_grad[0] else None
+        gL = None
+        if ctx.needs_input_grad[1]:
+            ct = c.matmul(_mT(X))
+            ct = ct + _mT(ct)
+            gL = -L.matmul(ct) if upper else -ct.matmul(L)
+        return gB, gL, None
+
+
+@_top
+def cholesky_solve(input, input2, upper=False, *, out=None):
+    """cholesky_solve(input, input2, upper=False, *, out=None) -> Tensor
+
+    Solves ``A X = input`` given the Cholesky factor ``input2`` of ``A`` (lower,
+    ``A = L @ L.mT``; upper with ``upper=True``). Also a Tensor method.
+
+    >>> L = torch.linalg.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    >>> torch.cholesky_solve(torch.tensor([[1.], [2.]]), L)
+    """
+    _check_tensor(input, "cholesky_solve")
+    _check_tensor(input2, "cholesky_solve", "input2", 2)
+    if input.dim() < 2:
+        raise RuntimeError(f"b should have at least 2 dimensions, but has {input.dim()} dimensions instead")
+    if input2.dim() < 2:
+        raise RuntimeError(f"u should have at least 2 dimensions, but has {input2.dim()} dimensions instead")
+    if input.dtype != input2.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {input.dtype._cname} "
+                           f"and A of type {input2.dtype._cname} instead.")
+    _float_check("cholesky_solve", input2)
+    if input2.shape[-1] != input2.shape[-2]:
+        raise RuntimeError(f"A must be batches of square matrices, but they are {input2.shape[-2]} by "
+                           f"{input2.shape[-1]} matrices")
+    if input.shape[-2] != input2.shape[-1]:
+        raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is "
+                           f"{input2.shape[-1]} by {input2.shape[-1]} but each b matrix is {input.shape[-2]} by "
+                           f"{input.shape[-1]}")
+    r = _CholeskySolve.apply(input, input2, bool(upper))
+    return r if out is None else _write("cholesky_solve", r.detach(), out, input, input2)
+
+
+@_named("CholeskyInverseBackward0")
+class _CholeskyInverse(Function):
+    @staticmethod
+    def forward(ctx, L, upper):
+        l = _a(L)
+        lt = np.triu(l) if upper else np.tril(l)
+        A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
+        with np.errstate(all="ignore"):
+            inv = np.linalg.inv(A) if A.shape[-1] else A.copy()
+        r = _w(inv.astype(l.dtype))
+        ctx.save_for_backward(L)
+        ctx.upper = upper
+        ctx.inv = r.detach()
+        return r
+
+    @staticmethod
+    def backward(ctx, g):
+        from cyautograd.grad_mode import is_grad_enabled
+        L, = ctx.saved_tensors
+        inv = _CholeskyInverse.apply(L, ctx.upper) if is_grad_enabled() else ctx.inv
+        ct = g + _mT(g)
+        ct = inv.matmul(ct.matmul(inv))
+        return (-L.matmul(ct) if ctx.upper else -ct.matmul(L)), None
+
+
+@_top
+def cholesky_inverse(input, upper=False, *, out=None):
+    """cholesky_inverse(input, upper=False, *, out=None) -> Tensor
+
+    The inverse of ``A`` from its Cholesky factor ``input`` (lower, ``A = L @
+    L.mT``; upper with ``upper=True``). Also a Tensor method.
+
+    >>> L = torch.linalg.cholesky(torch.tensor([[4., 2.], [2., 3.]]))
+    >>> torch.cholesky_inverse(L)
+    """
+    _check_tensor(input, "cholesky_inverse")
+    if input.dim() < 2:
+        raise RuntimeError(f"cholesky_inverse: The input tensor input must have at least 2 dimensions.")
+    _float_check("cholesky_inverse", input)
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    r = _CholeskyInverse.apply(input, bool(upper))
+    return r if out is None else _write("cholesky_inverse", r.detach(), out, input)
+
+
+@_la
+def solve_ex(A, B, *, left=True, check_errors=False, out=None):
+    """linalg.solve_ex(A, B, *, left=True, check_errors=False, out=None) -> (Tensor result, Tensor info)
+
+    ``linalg.solve`` that also returns ``info`` (int32 zeros: a singular ``A``
+    raises here whatever ``check_errors`` says, as the LU pivot check does in
+    ``linalg.solve``).
+
+    >>> torch.linalg.solve_ex(torch.tensor([[2., 0.], [0., 4.]]), torch.tensor([2., 4.])).result
+    """
+    from cyautograd import linalg
+    r = linalg.solve(A, B, left=left)
+    info = _w(np.zeros(tuple(A.shape[:-2]), np.int32))
+    return _return_type("linalg_solve_ex", ["result", "info"])(r, info)
+
+
+@_named("LinalgLstsqBackward0")
+class _Lstsq(Function):
+    @staticmethod
+    def forward(ctx, A, B, rcond):
+        a, b = _a(A), _a(B)
+        P = _a(pinv(A.detach(), rtol=rcond) if rcond is not None else pinv(A.detach()))
+        X = P @ b
+        ctx.save_for_backward(A, B)
+        ctx.rcond = rcond
+        return _w(X.astype(a.dtype))
+
+    @staticmethod
+    def backward(ctx, g):
+        A, B = ctx.saved_tensors
+        P = pinv(A)
+        gA = gB = None
+        if ctx.needs_input_grad[0]:
+            gA = _pinv_backward(g.matmul(_mT(B)), P, A)
+        if ctx.needs_input_grad[1]:
+            gB = _mT(P).matmul(g)
+        return gA, gB, None
+
+
+@_la
+def lstsq(A, B, rcond=None, *, driver=None):
+    """linalg.lstsq(A, B, rcond=None, *, driver=None) -> (solution, residuals, rank, singular_values)
+
+    The least-squares solution of ``A X = B`` (minimum norm), through the
+    pseudo-inverse; as torch's default CPU driver ('gelsy') ``residuals`` and
+    ``singular_values`` are empty and ``rank`` is computed.
+
+    >>> torch.linalg.lstsq(torch.tensor([[1., 0.], [1., 1.], [1., 2.]]), torch.tensor([[1.], [2.], [2.]])).solution
+    """
+    _matrix_check("lstsq", A, arg="A")
+    _check_tensor(B, "linalg_lstsq", "B")
+    if B.dim() < 1:
+        raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
+                           "(input.dim() - other.dim()) <= 1")
+    if A.dtype != B.dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+                           f"input's dtype {A.dtype} and other's dtype {B.dtype}")
+    vec = B.dim() == A.dim() - 1
+    Bm = B.unsqueeze(-1) if vec else B
+    if Bm.shape[-2] != A.shape[-2]:
+        raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    X = _Lstsq.apply(A, Bm, rcond)
+    if vec:
+        X = X.squeeze(-1)
+    rank = matrix_rank(A.detach())
+    empty = _w(np.zeros(0, _a(A).dtype))
+    return _return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])(
+        X, empty, rank, _w(np.zeros(0, _a(A).dtype)))
+
+
+# torch.* forms of the linalg functions
+slogdet_top = _top(_slogdet_top)
+svd_top = _top(_svd_top)
+cholesky_top = _top(_cholesky_top)
+qr_top = _top(_qr_top)
+matrix_power_top = _top(_matrix_power_top)
+matrix_exp_top = _top(_matrix_exp_top)
+
+TOP = {"addmv": addmv, "addr": addr, "baddbmm": baddbmm, "addbmm": addbmm, "logdet": logdet,
+       "pinverse": pinverse, "chain_matmul": chain_matmul, "slogdet": _slogdet_top, "svd": _svd_top,
+       "cholesky": _cholesky_top, "qr": _qr_top, "matrix_power": _matrix_power_top,
+       "matrix_exp": _matrix_exp_top, "cholesky_solve": cholesky_solve, "cholesky_inverse": cholesky_inverse}
+LINALG_FUNCS = {n: globals()[n] for n in LINALG}
+LINALG_FUNCS["LinAlgError"] = LinAlgError

@@ -1,0 +1,21 @@
+"""The second round of everyday ops (cyautograd/ops/extra2.py, ops/linalg2.py,
+cyautograd/special.py) compared with torch: live where torch is installed,
+and always against golden data recorded from torch (tests/record_golden.py):
+values, gradients, double backward, grad_fn names, dtypes, versions of the
+in-place forms, errors."""
+import pytest
+
+import harness
+from cases_ops_extra2 import CASES
+
+test_matches_golden, test_matches_live_torch = harness.differential_tests("ops_extra2", CASES)
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+def test_golden_is_current():
+    """The recorded data is what this torch gives today (re-record with tests/record_golden.py)."""
+    T = harness.torch_module()
+    golden = harness.load_golden("ops_extra2")
+    assert sorted(golden) == sorted(CASES)
+    for name in sorted(CASES):
+        harness.assert_same(harness.run(CASES[name], T), golden[name], harness.RTOL, name)
