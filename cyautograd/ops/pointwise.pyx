@@ -1867,7 +1867,6 @@ _TENSOR_UNARY.update({K_NEG: neg, K_EXP: exp, K_LOG: log, K_SIN: sin, K_COS: cos
                       K_SQRT: sqrt, K_ABS: abs})
 
 
-@cython.final
 cdef class MaskedFillBackward0(BinaryNode):
     # sv0: mask; gradient flows where the mask is False (and to a tensor value)
     cdef list apply(self, list grads):
@@ -1879,6 +1878,12 @@ cdef class MaskedFillBackward0(BinaryNode):
         if self.should_compute_output(1):
             r1 = xp.where(mask, g, z).sum()
         return [xp.where(mask, z, g), r1]
+
+
+@cython.final
+cdef class MaskedFillBackward1(MaskedFillBackward0):
+    """masked_fill with a Tensor value (torch's masked_fill.Tensor)."""
+    pass
 
 
 def masked_fill(input, mask, value):
@@ -1910,7 +1915,7 @@ def masked_fill(input, mask, value):
         raise broadcast_error(t.data_, tm.data_) from None
     out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
-        fn = <MaskedFillBackward0>new_node(MaskedFillBackward0)
+        fn = <MaskedFillBackward0>new_node(MaskedFillBackward0 if tv is None else MaskedFillBackward1)
         fn.next_edges_ = next_edges2(t, tv)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(tm, False)

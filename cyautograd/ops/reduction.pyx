@@ -7,7 +7,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport next_edges1, gradient_edge, set_history, note_grad_version
+from cyautograd.variable cimport next_edges1, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
@@ -132,6 +132,13 @@ cdef class MaxBackward1(ReduceNode):
         s = self.v0(g)
         r = self.v1(g)
         xp = xp_of(g)
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # torch's evenly_distribute_backward: new_zeros(...).masked_fill_
+            # (mask, grad / mask.sum()) -- version 1, MaskedFillBackward1
+            mask = s.isnan() if bool(r.isnan()) else (s == r)
+            z = wrap_array(np.zeros(tuple(s.shape), (<Tensor>g).data_.dtype))
+            z.masked_fill_(mask, g / mask.sum())
+            return [z]
         if isinstance(g, Tensor):
             mask = s.isnan() if bool(r.isnan()) else (s == r)
             cnt = mask.sum()
@@ -151,6 +158,16 @@ cdef class MaxBackward0(ReduceNode):
             return [None]
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # torch's value_selecting_reduction_backward: zeros(...).scatter_
+            # (dim, indices, grad) -- version 2 as torch leaves it,
+            # ScatterBackward0 under create_graph
+            gk = g if self.keepdim or len(self.self_shape) == 0 else g.unsqueeze(d)
+            ik = idx if self.keepdim or len(self.self_shape) == 0 else np.expand_dims(idx, d)
+            z = wrap_array(np.zeros(self.self_shape, (<Tensor>g).data_.dtype))
+            bump_version(z)
+            z.scatter_(d, wrap_array(np.ascontiguousarray(ik, dtype=np.int64)), gk)
+            return [z]
         if isinstance(g, Tensor):
             # create_graph / forward AD: g times a one-hot mask of the selected
             # indices, differentiable in g (no scatter op exists)
@@ -161,10 +178,13 @@ cdef class MaxBackward0(ReduceNode):
             ar[d] = n
             mask = (np.arange(n).reshape(ar) == ik).astype(g.detach().numpy().dtype)
             return [wrap_array(mask) * gk]
-        gk = g if self.keepdim else np.expand_dims(g, d)
-        ik = idx if self.keepdim else np.expand_dims(idx, d)
         z = np.zeros(self.self_shape, dtype=self.self_dtype)
-        np.put_along_axis(z, ik, gk, axis=d)
+        if len(self.self_shape) == 0:
+            z[...] = g
+        else:
+            gk = g if self.keepdim else np.expand_dims(g, d)
+            ik = idx if self.keepdim else np.expand_dims(idx, d)
+            np.put_along_axis(z, ik, gk, axis=d)
         note_grad_version(z, 2)   # as torch's value_selecting_reduction_backward leaves it
         return [z]
 
