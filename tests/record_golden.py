@@ -21,6 +21,7 @@ SUITES = [
     ("nn", "cases_nn"),
     ("optim", "cases_optim"),
     ("fuzz", "cases_fuzz"),
+    ("fidelity", "cases_fidelity"),
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),
     ("ops_extra", "cases_ops_extra"),

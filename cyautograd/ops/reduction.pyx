@@ -7,7 +7,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport next_edges1, gradient_edge, set_history, note_grad_version, bump_version
+from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
@@ -99,7 +99,8 @@ cdef class ProdBackward0(ReduceNode):
         g = grads[0]
         s = self.v0(g)
         if isinstance(g, Tensor):
-            return [self.expand(g * self.v1(g)) / s]
+            # torch's prod_backward: grad * (result / input)
+            return [self.expand(g) * (self.expand(self.v1(g)) / s)]
         return [_prod_grad(self.expand(g), s, self.dims)]
 
 
@@ -276,6 +277,61 @@ cdef object _count(tuple shape, tuple dims):
     return n
 
 
+cdef inline object _sumk(object a, int d):
+    if isinstance(a, Tensor):
+        return a.sum(dim=d, keepdim=True)
+    return np.add.reduce(a, axis=d, keepdims=True)
+
+
+cdef class _DataBackwardBackward(BinaryNode):
+    """_softmax_backward_data / _log_softmax_backward_data's own backward:
+    sv0 the gradient the backward got, sv1 the forward's output; scalar: dim."""
+
+    cdef list apply(self, list grads):
+        gg = grads[0]
+        if gg is None:
+            return [None, None]
+        g = self.v0(gg)
+        y = self.v1(gg)
+        d = self.scalar
+        r0 = r1 = None
+        if type(self) is SoftmaxBackwardDataBackward0:
+            if self.should_compute_output(0):
+                r0 = y * (gg - _sumk(gg * y, d))
+            if self.should_compute_output(1):
+                r1 = g * gg - _sumk(y * g, d) * gg - g * _sumk(y * gg, d)
+        else:
+            e = y.exp() if isinstance(y, Tensor) else np.exp(y)
+            if self.should_compute_output(0):
+                r0 = gg - _sumk(gg * e, d)
+            if self.should_compute_output(1):
+                r1 = -_sumk(g, d) * e * gg
+        return [r0, r1]
+
+
+@cython.final
+cdef class SoftmaxBackwardDataBackward0(_DataBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class LogSoftmaxBackwardDataBackward0(_DataBackwardBackward):
+    pass
+
+
+cdef object _data_backward_t(type cls, Tensor g, Tensor y, int d, object value):
+    cdef BinaryNode fn
+    out = wrap_array(as_array(np.asarray(value, dtype=g.data_.dtype)))
+    if is_grad_enabled_c() and (tensor_requires_grad(g) or tensor_requires_grad(y)):
+        fn = <BinaryNode>new_node(cls)
+        fn.scalar = d
+        fn.next_edges_ = next_edges2(g, y)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(g, False)
+        fn.sv1 = save_variable(y, False)
+    return out
+
+
 @cython.final
 cdef class SoftmaxBackward0(ReduceNode):
     # sv0 result
@@ -283,6 +339,14 @@ cdef class SoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # _softmax_backward_data: SoftmaxBackwardDataBackward0 under grad
+            # mode (NOTE [ Double backward of activations ] in pointwise.pyx)
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            gr = k_mul(gd, rd)
+            return [_data_backward_t(SoftmaxBackwardDataBackward0, g, r, d,
+                                     rd * (gd - np.add.reduce(gr, axis=d, keepdims=True)))]
         if isinstance(g, Tensor):
             return [r * (g - (g * r).sum(dim=d, keepdim=True))]
         gr = k_mul(g, r)
@@ -297,6 +361,11 @@ cdef class LogSoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            return [_data_backward_t(LogSoftmaxBackwardDataBackward0, g, r, d,
+                                     gd - np.exp(rd) * np.add.reduce(gd, axis=d, keepdims=True))]
         if isinstance(g, Tensor):
             return [g - r.exp() * g.sum(dim=d, keepdim=True)]
         return [g - k_unary(K_EXP, r) * (k_reduce2d(K_ADD, g, d, True) if g.ndim == 2
@@ -737,10 +806,14 @@ cdef class CumsumBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         d = self.dims[0]
+        # torch's cumsum_backward: the gradient itself when there is nothing
+        # to sum, else the reversed cumulative sum flip(cumsum(flip(g)))
+        if g.size <= 1 if type(g) is np.ndarray else (g.numel() <= 1 if isinstance(g, Tensor) else False):
+            return [g]
+        if g.shape[d] == 1:
+            return [g]
         if isinstance(g, Tensor):
-            # the reversed cumulative sum, from ops that have a backward
-            # themselves (Tensor has no flip): sum - cumsum + g
-            return [g.sum(d, keepdim=True) - g.cumsum(d) + g]
+            return [g.flip(d).cumsum(d).flip(d)]
         return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
@@ -773,6 +846,12 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         p = self.scalar
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
+        if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:
+            # torch's norm_backward: self * (grad / norm).masked_fill_(norm == 0, 0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sc = gk / n
+            sc.masked_fill_(n == 0, 0.0)
+            return [x * sc]
         if p == 2:
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
