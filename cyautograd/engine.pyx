@@ -550,15 +550,23 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 inputs = task.take_buffer(fn)
                 if inputs is None:
                     inputs = [None] * fn.num_inputs_
-                if fn.has_hooks_:
-                    inputs = call_tensor_pre_hooks(fn, inputs)
                 if captures is not None:
+                    # torch's evaluate_function: a node that also runs is
+                    # captured before its tensor pre-hooks (they run with
+                    # the node); one that only captures runs them first
                     caps = captures.get(fn)
+                    if fn not in needed:
+                        if fn.has_hooks_:
+                            inputs = call_tensor_pre_hooks(fn, inputs)
+                        if caps is not None:
+                            for (nr, idx) in caps:
+                                captured[idx] = _accumulate(captured[idx], inputs[nr])
+                        continue
                     if caps is not None:
                         for (nr, idx) in caps:
                             captured[idx] = _accumulate(captured[idx], inputs[nr])
-                    if fn not in needed:
-                        continue
+                if fn.has_hooks_:
+                    inputs = call_tensor_pre_hooks(fn, inputs)
                 n = 0
                 for g in inputs:
                     if g is not None:
@@ -592,6 +600,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         if anomaly:
                             _print_forward_stack(fn)
                         raise
+                # the node's inputs are consumed (torch moves them into
+                # apply): an output that is an input again may then be
+                # accumulated into in place by the next buffer
+                inputs = None
                 ne = fn.next_edges_
                 n = fn.num_next_edges()
                 for i in range(n):

@@ -173,3 +173,156 @@ def cg_triple_backward_slice(T):
     g2, = T.autograd.grad(g.sum(), [x], create_graph=True)
     g3, = T.autograd.grad(g2.sum(), [x])
     return [meta(g), meta(g2), g3]
+
+
+# -- single-program classes the fuzzer found (issue 12) ---------------------------
+
+def _err(f):
+    try:
+        f()
+    except Exception as e:  # noqa: BLE001 - the exception is the observable
+        return [type(e).__name__, str(e)]
+    return None
+
+
+@case
+def leaf_requires_grad_turned_off_gets_no_grad(T):
+    # AccumulateGrad of a leaf whose requires_grad was switched off after the
+    # graph was built does nothing (torch returns early)
+    x = leaf(T, (4, 3))
+    v = x[::1]
+    x.requires_grad_(False)
+    v.backward(T.ones(4, 3), create_graph=True)
+    return [x.grad, x.requires_grad]
+
+
+@case
+def reductions_over_dim_of_0d(T):
+    out = []
+    for f in (lambda x: x.std(0, keepdim=True), lambda x: x.std(0), lambda x: x.var(0), lambda x: x.var(-1),
+              lambda x: x.mean(0), lambda x: x.sum(0), lambda x: x.amax(0), lambda x: x.norm(dim=0),
+              lambda x: T.logsumexp(x, 0), lambda x: x.max(0)[0], lambda x: x.softmax(0)):
+        x = leaf(T, ())
+        out.append(T.autograd.grad(f(x), [x])[0])
+    return out
+
+
+@case
+def logsumexp_checks_dim_of_0d(T):
+    x = T.tensor(1.0)
+    return [T.logsumexp(x, 0), T.logsumexp(x, -1), T.logsumexp(x, (0,)), _err(lambda: T.logsumexp(x, 1)),
+            _err(lambda: T.logsumexp(x, -2)), _err(lambda: T.logsumexp(T.ones(2, 2), (0, 0))),
+            _err(lambda: T.ones(2, 2).sum((1, -1)))]
+
+
+@case
+def getitem_out_of_range_names_index_position(T):
+    out = []
+    for shape, idx in [((1, 5, 0), (Ellipsis, 0)), ((2, 5, 3), (Ellipsis, 7)), ((2, 5, 0), (0, Ellipsis, 0)),
+                       ((2, 0, 3), (slice(None), 0)), ((3, 0), (None, 0, 0)), ((3, 0), (Ellipsis, None, 0)),
+                       ((3, 0), (slice(1, 2), 0)), ((3,), (5,)), ((3,), -4), ((0, 3), (None, 0))]:
+        x = T.zeros(shape)
+        out.append(_err(lambda: x[idx]))
+    return out
+
+
+@case
+def version_error_names_node_as_torch(T):
+    out = []
+    for mod in (lambda y: y.clamp_(min=-0.5), lambda y: y.__setitem__(slice(None, None, 1), 1.5),
+                lambda y: y.mul_(2), lambda y: y.fill_(1.0)):
+        x = leaf(T, (3, 2))
+        y = (x + 1).exp()
+        z = y * T.ones(3, 2, requires_grad=True)
+        mod(y)
+        out.append(_err(lambda: z.sum().backward()))
+    return out
+
+
+@case
+def matmul_saves_only_what_the_other_gradient_needs(T):
+    # torch's mm/mv/dot/bmm save self only for mat2's gradient and mat2 only
+    # for self's: an operand nobody differentiates may change in place
+    out = []
+    for sa, sb in [((5,), (5, 1)), ((4, 4, 4), (4, 3)), ((3, 4), (4,)), ((4,), (4,)), ((2, 3, 4), (2, 4, 5))]:
+        a = leaf(T, sa)
+        b = T.ones(sb, dtype=T.float64)
+        r = T.matmul(a, b)
+        with T.no_grad():
+            b.mul_(2)
+        g1 = _err(lambda: T.autograd.grad(r.sum(), [a]))
+        a = T.ones(sa, dtype=T.float64)
+        b = leaf(T, sb)
+        r = T.matmul(a, b)
+        with T.no_grad():
+            b.mul_(2)
+        g2, = T.autograd.grad(r.sum(), [b])
+        a.add_(1)
+        out.append([g1, g2])
+    return out
+
+
+@case
+def saved_results_are_version_checked(T):
+    out = []
+    # pow of two tensors saves its result (the exponent's gradient uses it)
+    x = leaf(T, (1, 1))
+    e = T.tensor([[1.5]], dtype=T.float64, requires_grad=True)
+    y = x.abs() ** e
+    y.mul_(2)
+    out.append(_err(lambda: y.sum().backward()))
+    # prod saves its result even where its formula would not need it
+    x = leaf(T, (4,))
+    p = x.prod()
+    p.masked_fill_(p > 0, -1.5)
+    out.append(_err(lambda: p.backward(T.tensor(1.0, dtype=T.float64))))
+    return out
+
+
+@case
+def grad_captures_before_tensor_hooks_of_a_node_that_runs(T):
+    # autograd.grad captures a non-leaf's gradient before its tensor hooks
+    # when its grad_fn also runs (other inputs need it); the hooked value
+    # flows on
+    out = []
+    for extra in (True, False):
+        x = leaf(T, (3, 4))
+        y = x * 3
+        y.register_hook(lambda g: g * 2)
+        ins = [x, y] if extra else [y]
+        gs = T.autograd.grad(y.sum(), ins)
+        out.append([meta(g) for g in gs])
+    return out
+
+
+@case
+def accumulation_in_place_when_an_output_is_its_input(T):
+    # add(x, x, alpha=2) returns the incoming gradient itself and 2 * it: the
+    # buffer owns the first once the node's inputs are consumed and adds in
+    # place (version 1) -- when the incoming gradient is a fresh tensor
+    out = []
+    for alpha in (1, 2):
+        x = leaf(T, (5, 3, 2))
+        y = T.add(x * 3, x * 3, alpha=alpha)
+        z = T.add(y.exp(), y.exp(), alpha=alpha)
+        out.append(meta(T.autograd.grad(z.sum(), [x])[0]))
+        x = leaf(T, (5, 3, 2))
+        y = T.add(x, x, alpha=alpha) * 3
+        out.append(meta(T.autograd.grad(y.sum(), [x])[0]))
+    return out
+
+
+@case
+def regenerated_view_grad_fn_backward(T):
+    # a view's grad_fn after its base changed under no_grad
+    out = []
+    for mk in (lambda x: x[1:3], lambda x: x.as_strided((2,), (1,), 1), lambda x: x.diagonal(), lambda x: x[0],
+               lambda x: x.unfold(0, 2, 1)):
+        x = leaf(T, (3, 3))
+        y = x * 1
+        v = mk(y)
+        with T.no_grad():
+            v.mul_(2)
+        g, = T.autograd.grad(v.sum(), [y])
+        out.append([type(v.grad_fn).__name__, meta(g)])
+    return out

@@ -717,17 +717,31 @@ cdef object _pow_scalar(object x, object e):
 
 @cython.final
 cdef class PowBackward1(BinaryNode):
-    # self ** exponent (tensors); sv0: self, sv1: exponent
+    # self ** exponent (tensors); sv0: self, sv1: exponent, sv2: result (torch
+    # saves it for the exponent's gradient, so modifying the result in place
+    # -- e.g. a custom Function's mark_dirty -- fails the version check)
+    cdef SavedVariable sv2
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        if self.sv2 is not None:
+            self.sv2.release()
+
+    def __getattr__(self, name):
+        if name == "_saved_result" and self.sv2 is not None:
+            return self.sv2.unpack(self, True)
+        return BinaryNode.__getattr__(self, name)
+
     cdef list apply(self, list grads):
         g = grads[0]
         xp = xp_of(g)
         s = self.v0(g)
         ex = self.v1(g)
+        res = self.sv2.unpack(self, isinstance(g, Tensor)) if self.sv2 is not None else s ** ex
         r0 = r1 = None
         if self.should_compute_output(0):
             r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
         if self.should_compute_output(1):
-            res = s ** ex
             if xp is np:
                 with np.errstate(divide="ignore", invalid="ignore"):
                     r1 = np.where((s == 0) & (ex >= 0), 0.0, g * res * np.log(s))
@@ -752,6 +766,7 @@ cdef class PowBackward2(BinaryNode):
 cdef object pow_impl(object a, object b):
     cdef Tensor ta, tb, out
     cdef BinaryNode fn
+    cdef PowBackward1 fn1
     if isinstance(a, Tensor) and isinstance(b, _scalars) and not isinstance(b, (bool, np.bool_)):
         ta = a
         x = ta.data_
@@ -811,11 +826,12 @@ cdef object pow_impl(object a, object b):
         fn.sv0 = save_variable(out, True)
         fn.sv1 = save_variable(tb, False)
         return out
-    fn = <PowBackward1>new_node(PowBackward1)
-    fn.next_edges_ = next_edges2(ta, tb)
-    set_history(out, fn, 0)
-    fn.sv0 = save_variable(ta, False)
-    fn.sv1 = save_variable(tb, False)
+    fn1 = <PowBackward1>new_node(PowBackward1)
+    fn1.next_edges_ = next_edges2(ta, tb)
+    set_history(out, fn1, 0)
+    fn1.sv0 = save_variable(ta, False)
+    fn1.sv1 = save_variable(tb, False)
+    fn1.sv2 = save_variable(out, True)
     return out
 
 

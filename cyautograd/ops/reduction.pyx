@@ -41,11 +41,18 @@ cdef class ReduceNode(BinaryNode):
     cdef bint keepdim
     cdef object self_dtype
 
+    cdef tuple rdims(self):
+        """The reduced dims as axes of the input: none for a 0-d input
+        (torch accepts dim 0 / -1 there; numpy has no axis to name)."""
+        if self.dims is not None and not self.self_shape:
+            return ()
+        return self.dims
+
     cdef object restore(self, object g):
         """Unsqueeze the reduced dims of g (restore_reduced_dims) and expand."""
         if not self.keepdim and self.dims is not None:
             shape = list(self.self_shape)
-            for d in self.dims:
+            for d in self.rdims():
                 shape[d] = 1
             g = g.reshape(tuple(shape))
         elif self.dims is None and not self.keepdim:
@@ -88,7 +95,7 @@ cdef class MeanBackward0(ReduceNode):
 cdef class MeanBackward1(ReduceNode):
     cdef list apply(self, list grads):
         n = 1
-        for d in self.dims:
+        for d in self.rdims():
             n *= self.self_shape[d]
         return [self.expand(grads[0]) / n]
 
@@ -98,9 +105,10 @@ cdef class ProdBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        r = self.v1(g)   # unpacked (version-checked) as torch's apply does
         if isinstance(g, Tensor):
             # torch's prod_backward: grad * (result / input)
-            return [self.expand(g) * (self.expand(self.v1(g)) / s)]
+            return [self.expand(g) * (self.expand(r) / s)]
         return [_prod_grad(self.expand(g), s, self.dims)]
 
 
@@ -201,9 +209,9 @@ cdef class AmaxBackward0(ReduceNode):
         # torch's scale_grad_by_count: (grad / count) * mask, so a slice whose
         # result is NaN (no element equals it) gets NaN everywhere
         if isinstance(g, Tensor):
-            cnt = mask.sum(dim=self.dims, keepdim=True)
+            cnt = mask.sum(dim=self.rdims(), keepdim=True)
             return [(gk / cnt) * mask]
-        cnt = mask.sum(axis=self.dims, keepdims=True)
+        cnt = mask.sum(axis=self.rdims(), keepdims=True)
         with np.errstate(divide="ignore", invalid="ignore"):
             return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
 
@@ -234,13 +242,16 @@ cdef class VarBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
-        n = _count(self.self_shape, self.dims)
+        n = _count(self.self_shape, self.rdims())
         gk = self.restore(g)
         if isinstance(g, Tensor):
-            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
         else:
-            mean = s.mean(axis=self.dims, keepdims=True)
-        return [(2.0 / _builtin_max(n - self.scalar, 0)) * gk * (s - mean)]
+            mean = s.mean(axis=self.rdims(), keepdims=True)
+        dof = _builtin_max(n - self.scalar, 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # no degrees of freedom: 2 / 0 is inf in torch's double arithmetic
+            return [(2.0 / dof if dof else float("inf")) * gk * (s - mean)]
 
 
 @cython.final
@@ -250,16 +261,16 @@ cdef class StdBackward0(ReduceNode):
         g = grads[0]
         s = self.v0(g)
         r = self.restore(self.v1(g))
-        n = _count(self.self_shape, self.dims)
+        n = _count(self.self_shape, self.rdims())
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
         dof = _builtin_max(n - self.scalar, 0)
         if isinstance(g, Tensor):
-            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
             gv = (gk / (r * 2)).masked_fill(r == 0, 0)
         else:
-            mean = s.mean(axis=self.dims, keepdims=True)
+            mean = s.mean(axis=self.rdims(), keepdims=True)
             with np.errstate(divide="ignore", invalid="ignore"):
                 gv = np.where(r == 0, 0, gk / (r * 2)).astype(s.dtype, copy=False)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -765,7 +776,9 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     x = t.data_
     if x.dtype.kind != "f":
         x = x.astype(_D.get_default_dtype().np)
-    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
+    dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
+    if not x.ndim:
+        dims = ()
     if x.size:
         m = np.amax(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)
@@ -859,8 +872,8 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         if p == float("inf"):
             ax = x.abs() if is_t else np.abs(x)
             mask = (ax == n)
-            cnt = mask.sum(dim=self.dims, keepdim=True) if is_t and self.dims is not None else (
-                mask.sum() if is_t else mask.sum(axis=self.dims, keepdims=True))
+            cnt = mask.sum(dim=self.rdims(), keepdim=True) if is_t and self.rdims() is not None else (
+                mask.sum() if is_t else mask.sum(axis=self.rdims(), keepdims=True))
             return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
         ax = x.abs() if is_t else np.abs(x)
         safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
@@ -880,6 +893,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError(f"norm(): unsupported p={p!r}")
     p = float(p)
     dims = None if dim is None else wrap_dims(dim, x.ndim)
+    if dims is not None and x.ndim == 0:
+        dims = ()     # dim 0 / -1 of a 0-d input: checked, nothing to reduce
     ax = np.abs(x)
     if p == float("inf"):
         r = np.amax(ax, axis=dims, keepdims=keepdim)

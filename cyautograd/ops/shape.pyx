@@ -437,6 +437,12 @@ cdef object _with_view_op_history(Tensor out, Tensor g, type cls, int op, object
     return out
 
 
+def as_strided_backward(g, TensorGeometry inp, TensorGeometry out):
+    """_as_strided_backward for functions/tensor.pyx's regenerated
+    AsStridedBackward0 (a view's grad_fn after its base changed)."""
+    return _as_strided_backward(g, inp, out)
+
+
 cdef bint _maybe_overlapping(list sizes, list strides):
     """torch's _maybe_overlapping_memory: walking the dimensions by stride,
     a stride no larger than the span of the smaller ones may overlap."""
@@ -1600,6 +1606,9 @@ def getitem(input, index):
         msg = str(e)
         if "out of bounds" in msg:
             import re
+            bad = _bad_int_item(idx, x.shape)
+            if bad is not None:
+                raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
             m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
@@ -1610,6 +1619,32 @@ def getitem(input, index):
     if type(r) is not np.ndarray:
         r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
     return _view(t, r, _basic_index_node(idx, x.shape), K_INDEX, idx)
+
+
+cdef object _bad_int_item(object idx, tuple shape):
+    """(index, position, size) of the first int item out of range, or None.
+    torch's applySlicing names the item's position in the index (every
+    item counts: None, Ellipsis, True, tensors), not the tensor's dimension."""
+    items = idx if type(idx) is tuple else (idx,)
+    cdef Py_ssize_t consumed = 0, d = 0, pos
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += 1 if not (isinstance(it, np.ndarray) and it.dtype == np.bool_) else it.ndim
+    for pos, it in enumerate(items):
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        if it is Ellipsis:
+            d += len(shape) - consumed
+        elif isinstance(it, (int, np.integer)):
+            if d < len(shape) and not -shape[d] <= it < shape[d]:
+                return (int(it), pos, shape[d])
+            d += 1
+        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
+            d += it.ndim
+        else:
+            d += 1
+    return None
 
 
 cdef type _basic_index_node(object idx, tuple shape):
