@@ -326,3 +326,34 @@ def regenerated_view_grad_fn_backward(T):
         g, = T.autograd.grad(v.sum(), [y])
         out.append([type(v.grad_fn).__name__, meta(g)])
     return out
+
+
+@case
+def squeeze_checks_dim_of_0d(T):
+    x = T.tensor(1.5)
+    return [x.squeeze(0), x.squeeze(-1), x.squeeze((0,)), x.squeeze(()), _err(lambda: x.squeeze(1)),
+            _err(lambda: x.squeeze((1,))), _err(lambda: x.squeeze((0, 0)))]
+
+
+@case
+def root_gradient_checked_against_the_recorded_shape(T):
+    # .data replaced on a non-leaf output: the root edge keeps the shape it
+    # recorded, and validate_outputs checks the root gradient against it
+    out = []
+    x = leaf(T, (3, 5))
+    y = (x + 1)[1:1, 3:]
+    y.data = T.ones(1, dtype=T.float64)
+    out.append(_err(lambda: y.backward(T.ones(1, dtype=T.float64))))
+    a = T.ones(2)
+    b = T.ones(1, 2, 1, requires_grad=True)
+    r = T.matmul(a, b)
+    r.data = T.tensor(2.0)
+    w = T.tensor(1.0, requires_grad=True)
+    out.append(_err(lambda: T.autograd.grad(r, [w], retain_graph=True)))
+    # a broadcastable root gradient is summed to the recorded shape
+    x = leaf(T, (3,))
+    y = x * 2
+    y.data = T.ones(2, 3, dtype=T.float64)
+    y.backward(T.ones(2, 3, dtype=T.float64))
+    out.append(x.grad)
+    return out

@@ -1117,8 +1117,8 @@ def squeeze(input, dim=None):
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
                          SqueezeBackward0, K_RESHAPE, None)
         return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
-    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
-    dims = tuple([d for d in dims if x.shape[d] == 1])
+    dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
+    dims = tuple([d for d in dims if x.shape[d] == 1]) if x.ndim else ()
     return _view(t, x.squeeze(axis=dims) if type(x) is np.ndarray else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
