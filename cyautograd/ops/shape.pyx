@@ -593,10 +593,13 @@ def _scatter_flat(g, flat, shape):
     """zeros(shape) with the elements of the Tensor g added at the C-order
     flat indices `flat` (one per element of g): the differentiable form of
     the backward of every gather-like op (its own backward is a gather).
-    NOTE [ Double backward of gathers ]: torch writes a dedicated
-    *BackwardBackward formula per op; here they all reduce to this
-    index_put_(accumulate=True) of a flat index, whose backward is the
-    indexing x.reshape(-1)[flat], itself differentiable the same way."""
+    NOTE [ Double backward of gathers ]: torch writes a dedicated formula
+    per op (gather: scatter_add_ into zeros, index_select: index_add_,
+    diagonal/unfold/select/slice: their own *BackwardBackward0 nodes, see
+    NOTE [ Backward of basic indexing ]), and the host paths follow it so
+    the gradient has torch's version, view-ness and node. Device tensors
+    still reduce to this index_put_(accumulate=True) of a flat index, whose
+    backward is the indexing x.reshape(-1)[flat]."""
     cdef Tensor tg = g
     z = wrap_array(np.zeros(_numel(tuple(shape)), dtype=tg.data_.dtype))
     index_put_(z, (np.asarray(flat, dtype=np.int64).reshape(-1),), tg.reshape(-1), True)
