@@ -394,6 +394,28 @@ cdef object _validate(Node fn, list outputs):
     return outputs
 
 
+cdef object _root_grad_shape(Node fn, Py_ssize_t nr, object g, Py_ssize_t i):
+    """validate_outputs on the root edges: a root gradient is checked (and
+    summed to) the shape its edge recorded -- which differs from the output's
+    own after `.data` replaced it."""
+    cdef tuple meta
+    if g is None:
+        return g
+    if nr == 0 and fn.in_dtype0_ is not None and fn.input_shape_matches(0, g):
+        return g
+    meta = fn.input_metadata(nr)
+    if meta is None or meta[0] is None:
+        return g
+    shape = tuple(meta[0])
+    if tuple(g.shape) == shape:
+        return g
+    r = _sum_to(g, shape)
+    if r is None:
+        raise RuntimeError(f"invalid gradient at index {i} - got {_shape_list(g.shape)} but expected shape "
+                           f"compatible with {_shape_list(shape)}")
+    return r
+
+
 cdef object _root_grad_dtype(Node fn, Py_ssize_t nr, object g):
     cdef tuple meta
     if g is None:
@@ -535,7 +557,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 continue
             # validate_outputs(root_edges, inputs): each root gradient in the
             # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
-            root_grads[i] = _root_grad_dtype(fn, e.input_nr, root_grads[i])
+            root_grads[i] = _root_grad_dtype(fn, e.input_nr, _root_grad_shape(fn, e.input_nr, root_grads[i], i))
             buf = task.buffer(fn)
             _accumulate_buffer(buf, e.input_nr, root_grads[i])
             if task.add_deps(fn, -1) == 0:
@@ -550,15 +572,23 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 inputs = task.take_buffer(fn)
                 if inputs is None:
                     inputs = [None] * fn.num_inputs_
-                if fn.has_hooks_:
-                    inputs = call_tensor_pre_hooks(fn, inputs)
                 if captures is not None:
+                    # torch's evaluate_function: a node that also runs is
+                    # captured before its tensor pre-hooks (they run with
+                    # the node); one that only captures runs them first
                     caps = captures.get(fn)
+                    if fn not in needed:
+                        if fn.has_hooks_:
+                            inputs = call_tensor_pre_hooks(fn, inputs)
+                        if caps is not None:
+                            for (nr, idx) in caps:
+                                captured[idx] = _accumulate(captured[idx], inputs[nr])
+                        continue
                     if caps is not None:
                         for (nr, idx) in caps:
                             captured[idx] = _accumulate(captured[idx], inputs[nr])
-                    if fn not in needed:
-                        continue
+                if fn.has_hooks_:
+                    inputs = call_tensor_pre_hooks(fn, inputs)
                 n = 0
                 for g in inputs:
                     if g is not None:
@@ -592,6 +622,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         if anomaly:
                             _print_forward_stack(fn)
                         raise
+                # the node's inputs are consumed (torch moves them into
+                # apply): an output that is an input again may then be
+                # accumulated into in place by the next buffer
+                inputs = None
                 ne = fn.next_edges_
                 n = fn.num_next_edges()
                 for i in range(n):

@@ -96,8 +96,9 @@ cdef class SavedVariable:
         else:
             fn = self.grad_fn_ if self.tensor_ is None else self.tensor_.grad_fn
         if fn is not None:
-            # torch names the node without its "Backward<N>" suffix here
-            desc += ", which is output %d of %s," % (self.output_nr_, _re.sub(r"Backward\d*$", "", fn.name()))
+            # torch names the node without "Backward" and a trailing 0 here
+            # (ExpBackward0 -> Exp, FillBackward3 -> Fill3)
+            desc += ", which is output %d of %s," % (self.output_nr_, _re.sub(r"Backward(?:0|(\d+))?$", r"\1", fn.name()))
         if anomaly_enabled():
             hint = ("Hint: the backtrace further above shows the operation that failed to compute its "
                     "gradient. The variable in question was changed in there or anywhere later. Good luck!")

@@ -119,26 +119,14 @@ def test_minimiser_shrinks_to_the_diverging_step():
 # section); a fix makes its seeds pass, then they are taken off this list.
 # Any other diverging seed fails the test.
 KNOWN_CLASSES = {
-    'cgver':
-        "create_graph gradients: our Tensor-path formulas build index_put_ into zeros and reshape views where torch's are functional (slice/select_scatter): _version 1 / _is_view where torch has 0 / a fresh tensor",
     'repr':
         "repr wraps grad_fn=<...> onto its own line at torch's line width",
-    'scatter':
-        'max/min(dim) backward under create_graph needs Tensor.scatter, which cyautograd lacks',
-    'vercheck':
-        "saved-tensor version checks disagree with torch's (seed 399: a mark_dirty of a tensor PowBackward1 saved as its result goes unnoticed; the others not yet analysed)",
     'misc':
-        "single-program classes not yet analysed: retains_grad after autograd.grad, IndexError dim number, autograd.grad IndexError, add_ of inf, logsumexp 0-d dim wrap, sum _version, as_strided of a non-contiguous storage, div_ under inference_mode, float32 sin of large arguments, backward's output-shape check",
+        "single-program classes not yet analysed: add_ of True on an overlapping unfold view, a stolen .grad sharing the seed gradient's version counter (sum _version), as_strided of a non-contiguous storage, div_ under inference_mode, float32 sin of large arguments, backward's output-shape check after .data replaced a leaf",
 }
 KNOWN_DIVERGING = {
-    159: 'cgver', 161: 'scatter', 175: 'misc', 178: 'misc', 277: 'cgver',
-    310: 'vercheck', 399: 'vercheck', 435: 'cgver', 513: 'vercheck', 573: 'cgver', 584: 'cgver',
-    598: 'misc', 647: 'misc', 683: 'vercheck', 727: 'repr',
-    792: 'misc', 804: 'scatter', 882: 'misc', 894: 'cgver', 981: 'vercheck',
-    1055: 'vercheck', 1091: 'repr', 1094: 'misc', 1193: 'vercheck', 1277: 'cgver',
-    1289: 'cgver', 1455: 'misc',
-    1469: 'cgver', 1549: 'cgver', 1557: 'misc', 1597: 'cgver', 1680: 'cgver', 1716: 'scatter',
-    1891: 'misc',
+    647: 'misc', 727: 'repr', 882: 'misc',
+    1091: 'repr', 1094: 'misc', 1455: 'misc', 1557: 'misc', 1891: 'misc',
 }
 
 

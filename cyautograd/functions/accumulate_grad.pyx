@@ -80,6 +80,10 @@ cdef class AccumulateGrad(Node):
         if var is None:  # made by AccumulateGrad.__new__ alone: nothing to accumulate into
             raise RuntimeError("AccumulateGrad has no variable to accumulate into")
         m = var.autograd_meta_
+        if m is None or not m.c.requires_grad:
+            # torch: a leaf whose requires_grad was turned off after the graph
+            # was built gets nothing (its hooks ran already)
+            return []
         if is_grad_enabled_c():
             if not isinstance(new_grad, Tensor):  # a Python call: grad_fn(array)
                 raise TypeError(f"AccumulateGrad expected a Tensor gradient, got {type(new_grad).__name__}")

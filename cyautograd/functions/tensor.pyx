@@ -110,6 +110,12 @@ cdef class AsStridedBackward0(Node):
 
     cdef list apply(self, list grads):
         g = grads[0]
+        if type(g) is np.ndarray or isinstance(g, np.generic) or (
+                isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray):
+            # torch's as_strided_backward (a view of a zero storage): see
+            # _as_strided_backward in ops/shape.pyx
+            return [_shape_ops().as_strided_backward(np.asarray(g) if not isinstance(g, Tensor) else g,
+                                                     self.self_geometry, self.view_geometry)]
         idx = view_to_base_index(self.self_geometry, self.view_geometry)
         if isinstance(g, Tensor):
             # create_graph: see NOTE [ Double backward of gathers ] in ops/shape.pyx

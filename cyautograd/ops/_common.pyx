@@ -152,10 +152,14 @@ cdef Py_ssize_t wrap_dim(object dim, Py_ssize_t ndim) except -1:
 
 cdef tuple wrap_dims(object dim, Py_ssize_t ndim):
     if isinstance(dim, (list, tuple)):
-        out = tuple(sorted(set([wrap_dim(d, ndim) for d in dim])))
-        if len(out) != len(dim):
-            raise RuntimeError("dim appears multiple times in the list of dims")
-        return out
+        wrapped = [wrap_dim(d, ndim) for d in dim]
+        seen = set()
+        for d in wrapped:
+            if d in seen:
+                # torch names the (wrapped) dim, as dim_list_to_bitset does
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+            seen.add(d)
+        return tuple(sorted(seen))
     return (wrap_dim(dim, ndim),)
 
 

@@ -45,31 +45,44 @@ cdef class MatmulBackward(BinaryNode):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        a = self.v0(g)
-        b = self.v1(g)
+        # an operand is saved only for the other's gradient
+        a = self.v0(g) if self.sv0 is not None else None
+        b = self.v1(g) if self.sv1 is not None else None
+        if a is None and b is None:
+            return [None, None]
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
         if type(g) is not np.ndarray and not isinstance(g, Tensor):
             # a device gradient (2-d: _matmul_xp): NOTE [ Device backends ]
             return [_xp.matmul(g, _xp.transpose2d(b)) if self.should_compute_output(0) else None,
                     _xp.matmul(_xp.transpose2d(a), g) if self.should_compute_output(1) else None]
+        cdef bint need0 = b is not None and self.should_compute_output(0)
+        cdef bint need1 = a is not None and self.should_compute_output(1)
         if a_nd == 1 and b_nd == 1:
-            return [g * b if self.should_compute_output(0) else None, g * a if self.should_compute_output(1) else None]
+            return [g * b if need0 else None, g * a if need1 else None]
         if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
             # mv: fresh gradients (ger and mv), as torch's MvBackward0
-            return [np.multiply.outer(g, b) if self.should_compute_output(0) else None,
-                    _mT(a) @ g if self.should_compute_output(1) else None]
+            return [np.multiply.outer(g, b) if need0 else None,
+                    _mT(a) @ g if need1 else None]
+        if a_nd == 2 and b_nd == 1:
+            # the same under create_graph: grad.ger(vec) is
+            # grad.reshape(n, 1) * vec (MulBackward0), self.t().mv(grad) is
+            # an MvBackward0 -- fresh tensors, not views of a matrix product
+            return [g.reshape((g.shape[0], 1)) * b if need0 else None,
+                    mv(a.t(), g) if need1 else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
-            a = a.reshape((1,) + tuple(self.a_shape))
+            if a is not None:
+                a = a.reshape((1,) + tuple(self.a_shape))
             g = g.reshape(tuple(g.shape[:-1]) + (1, g.shape[-1]))
         if b_nd == 1:
-            b = b.reshape(tuple(self.b_shape) + (1,))
+            if b is not None:
+                b = b.reshape(tuple(self.b_shape) + (1,))
             g = g.reshape(tuple(g.shape) + (1,))
         r0 = r1 = None
-        if self.should_compute_output(0):
+        if need0:
             r0 = _reshaped(unbroadcast(_mm(g, _mT(b)), _promoted(self.a_shape, True)), self.a_shape)
-        if self.should_compute_output(1):
+        if need1:
             r1 = _reshaped(unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)), self.b_shape)
         return [r0, r1]
 
@@ -139,13 +152,20 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
 cdef void _save_operands(MatmulBackward fn, Tensor ta, Tensor tb, type name) except *:
     """Both operands, in torch's order (the pack order saved-tensor hooks
     see): mm/bmm save mat2 before self (their formulas name mat2 first),
-    mv/dot self first."""
+    mv/dot self first.
+    Each only when the other's gradient is needed, as torch's generated code
+    saves (self for mat2's gradient, mat2 for self's): an in-place change of
+    an operand nobody differentiates through is then no version error."""
     if name is MmBackward0 or name is BmmBackward0:
-        fn.sv1 = save_variable(tb, False)
-        fn.sv0 = save_variable(ta, False)
+        if tensor_requires_grad(ta):
+            fn.sv1 = save_variable(tb, False)
+        if tensor_requires_grad(tb):
+            fn.sv0 = save_variable(ta, False)
     else:
-        fn.sv0 = save_variable(ta, False)
-        fn.sv1 = save_variable(tb, False)
+        if tensor_requires_grad(tb):
+            fn.sv0 = save_variable(ta, False)
+        if tensor_requires_grad(ta):
+            fn.sv1 = save_variable(tb, False)
 
 
 cdef str _dtype_error(x, y, type name):

@@ -776,8 +776,9 @@ cdef object _pow_scalar(object x, object e):
 
 @cython.final
 cdef class PowBackward1(BinaryNode):
-    # self ** exponent (tensors); sv0: self, sv1: exponent, sv2: result
-    # (torch's exponent formula reads the result: three tensors packed)
+    # self ** exponent (tensors); sv0: self, sv1: exponent, sv2: result (torch
+    # saves it for the exponent's gradient, so modifying the result in place
+    # -- e.g. a custom Function's mark_dirty -- fails the version check)
     cdef SavedVariable sv2
 
     cdef void release_variables(self):
@@ -796,11 +797,11 @@ cdef class PowBackward1(BinaryNode):
         xp = xp_of(g)
         s = self.v0(g)
         ex = self.v1(g)
+        res = self.sv2.unpack(self, isinstance(g, Tensor)) if self.sv2 is not None else s ** ex
         r0 = r1 = None
         if self.should_compute_output(0):
             r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
         if self.should_compute_output(1):
-            res = s ** ex
             if xp is np:
                 with np.errstate(divide="ignore", invalid="ignore"):
                     r1 = np.where((s == 0) & (ex >= 0), 0.0, g * res * np.log(s))
@@ -825,6 +826,7 @@ cdef class PowBackward2(BinaryNode):
 cdef object pow_impl(object a, object b):
     cdef Tensor ta, tb, out
     cdef BinaryNode fn
+    cdef PowBackward1 fn1
     if isinstance(a, Tensor) and isinstance(b, _scalars) and not isinstance(b, (bool, np.bool_)):
         ta = a
         x = ta.data_
@@ -909,6 +911,77 @@ def pow(input, exponent):
 # =============================================================================
 # Unary math
 # =============================================================================
+
+# NOTE [ Double backward of activations ]
+# torch's tanh/sigmoid/relu backward are ops of their own (tanh_backward,
+# sigmoid_backward, threshold_backward) with derivatives of their own, so
+# under create_graph the gradient's grad_fn is TanhBackwardBackward0 (and
+# so on) with edges to the incoming gradient and to the saved result --
+# recorded even when only the result requires grad. The Tensor path here
+# computes the value on the arrays and records that one node.
+DEF BB_TANH = 0
+DEF BB_SIGMOID = 1
+DEF BB_THRESHOLD = 2
+
+
+cdef class _ActBackwardBackward(BinaryNode):
+    # sv0: the gradient the backward got, sv1: the forward's result
+    cdef int kind
+
+    cdef list apply(self, list grads):
+        gg = grads[0]
+        if gg is None:
+            return [None, None]
+        g = self.v0(gg)
+        y = self.v1(gg)
+        r0 = r1 = None
+        if self.kind == BB_TANH:
+            if self.should_compute_output(0):
+                r0 = gg * (1 - y * y)
+            if self.should_compute_output(1):
+                r1 = g * (-2 * y * gg)
+        elif self.kind == BB_SIGMOID:
+            if self.should_compute_output(0):
+                r0 = gg * (y * (1 - y))
+            if self.should_compute_output(1):
+                r1 = g * gg * (-2 * y + 1)
+        else:
+            if self.should_compute_output(0):
+                r0 = xp_of(gg).where(y <= 0, _zeros_like(gg), gg)
+            if self.should_compute_output(1):
+                r1 = _zeros_like(gg)
+        return [r0, r1]
+
+
+@cython.final
+cdef class TanhBackwardBackward0(_ActBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class SigmoidBackwardBackward0(_ActBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class ThresholdBackwardBackward0(_ActBackwardBackward):
+    pass
+
+
+cdef object _act_backward_t(type cls, int kind, Tensor g, Tensor y, object value):
+    """The gradient `value` (an array) as a Tensor whose history, under
+    grad mode, is cls over (g, y)."""
+    cdef _ActBackwardBackward fn
+    out = wrap_array(as_array(value))
+    if is_grad_enabled_c() and (tensor_requires_grad(g) or tensor_requires_grad(y)):
+        fn = <_ActBackwardBackward>new_node(cls)
+        fn.kind = kind
+        fn.next_edges_ = next_edges2(g, y)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(g, False)
+        fn.sv1 = save_variable(y, False)
+    return out
+
 
 cdef class UnaryNode(BinaryNode):
     """A one-input node; sv0 is its input (_saved_self) or its output
@@ -1022,6 +1095,11 @@ cdef class TanhBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            return [_act_backward_t(TanhBackwardBackward0, BB_TANH, g, r,
+                                    k_mul(gd, k_binary(K_SUB, 1.0, k_mul(rd, rd))))]
         return [k_mul(g, k_binary(K_SUB, 1.0, k_mul(r, r)))]
 
 
@@ -1030,6 +1108,11 @@ cdef class SigmoidBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            return [_act_backward_t(SigmoidBackwardBackward0, BB_SIGMOID, g, r,
+                                    k_mul(gd, k_mul(rd, k_binary(K_SUB, 1.0, rd))))]
         return [k_mul(g, k_mul(r, k_binary(K_SUB, 1.0, r)))]
 
 
@@ -1038,6 +1121,9 @@ cdef class ReluBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+            return [_act_backward_t(ThresholdBackwardBackward0, BB_THRESHOLD, g, r,
+                                    k_threshold_backward((<Tensor>g).data_, (<Tensor>r).data_))]
         if isinstance(g, Tensor):
             return [xp_of(g).where(r <= 0, 0.0, g)]
         if type(g) is not _ndarray:
@@ -1950,7 +2036,6 @@ _TENSOR_UNARY.update({K_NEG: neg, K_EXP: exp, K_LOG: log, K_SIN: sin, K_COS: cos
                       K_SQRT: sqrt, K_ABS: abs})
 
 
-@cython.final
 cdef class MaskedFillBackward0(BinaryNode):
     # sv0: mask; gradient flows where the mask is False (and to a tensor value)
     cdef list apply(self, list grads):
@@ -1962,6 +2047,12 @@ cdef class MaskedFillBackward0(BinaryNode):
         if self.should_compute_output(1):
             r1 = xp.where(mask, g, z).sum()
         return [xp.where(mask, z, g), r1]
+
+
+@cython.final
+cdef class MaskedFillBackward1(MaskedFillBackward0):
+    """masked_fill with a Tensor value (torch's masked_fill.Tensor)."""
+    pass
 
 
 def masked_fill(input, mask, value):
@@ -1993,7 +2084,7 @@ def masked_fill(input, mask, value):
         raise broadcast_error(t.data_, tm.data_) from None
     out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
-        fn = <MaskedFillBackward0>new_node(MaskedFillBackward0)
+        fn = <MaskedFillBackward0>new_node(MaskedFillBackward0 if tv is None else MaskedFillBackward1)
         fn.next_edges_ = next_edges2(t, tv)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(tm, False)

@@ -7,7 +7,7 @@ cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.variable cimport next_edges1, gradient_edge, set_history, note_grad_version
+from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
@@ -44,13 +44,20 @@ cdef class ReduceNode(BinaryNode):
     cdef bint keepdim
     cdef object self_dtype
 
+    cdef tuple rdims(self):
+        """The reduced dims as axes of the input: none for a 0-d input
+        (torch accepts dim 0 / -1 there; numpy has no axis to name)."""
+        if self.dims is not None and not self.self_shape:
+            return ()
+        return self.dims
+
     cdef object restore(self, object g):
         """Unsqueeze the reduced dims of g (restore_reduced_dims) and expand."""
         if not self.self_shape:   # a 0-d input reduced over "dim 0": nothing to restore
             return g.reshape(())
         if not self.keepdim and self.dims is not None:
             shape = list(self.self_shape)
-            for d in self.dims:
+            for d in self.rdims():
                 shape[d] = 1
             g = g.reshape(tuple(shape))
         elif self.dims is None and not self.keepdim:
@@ -93,7 +100,7 @@ cdef class MeanBackward0(ReduceNode):
 cdef class MeanBackward1(ReduceNode):
     cdef list apply(self, list grads):
         n = 1
-        for d in self.dims:
+        for d in self.rdims():
             n *= self.self_shape[d]
         return [self.expand(grads[0]) / n]
 
@@ -103,8 +110,10 @@ cdef class ProdBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        r = self.v1(g)   # unpacked (version-checked) as torch's apply does
         if isinstance(g, Tensor):
-            return [self.expand(g * self.v1(g)) / s]
+            # torch's prod_backward: grad * (result / input)
+            return [self.expand(g) * (self.expand(r) / s)]
         return [_prod_grad(self.expand(g), s, self.dims if self.self_shape else None)]
 
 
@@ -137,6 +146,13 @@ cdef class MaxBackward1(ReduceNode):
         s = self.v0(g)
         r = self.v1(g)
         xp = xp_of(g)
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # torch's evenly_distribute_backward: new_zeros(...).masked_fill_
+            # (mask, grad / mask.sum()) -- version 1, MaskedFillBackward1
+            mask = s.isnan() if bool(r.isnan()) else (s == r)
+            z = wrap_array(np.zeros(tuple(s.shape), (<Tensor>g).data_.dtype))
+            z.masked_fill_(mask, g / mask.sum())
+            return [z]
         if isinstance(g, Tensor):
             mask = s.isnan() if bool(r.isnan()) else (s == r)
             cnt = mask.sum()
@@ -158,6 +174,16 @@ cdef class MaxBackward0(ReduceNode):
             return [g.reshape(()) if isinstance(g, Tensor) else np.array(g, dtype=self.self_dtype)]
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # torch's value_selecting_reduction_backward: zeros(...).scatter_
+            # (dim, indices, grad) -- version 2 as torch leaves it,
+            # ScatterBackward0 under create_graph
+            gk = g if self.keepdim or len(self.self_shape) == 0 else g.unsqueeze(d)
+            ik = idx if self.keepdim or len(self.self_shape) == 0 else np.expand_dims(idx, d)
+            z = wrap_array(np.zeros(self.self_shape, (<Tensor>g).data_.dtype))
+            bump_version(z)
+            z.scatter_(d, wrap_array(np.ascontiguousarray(ik, dtype=np.int64)), gk)
+            return [z]
         if isinstance(g, Tensor):
             # create_graph / forward AD: g times a one-hot mask of the selected
             # indices, differentiable in g (no scatter op exists)
@@ -168,10 +194,13 @@ cdef class MaxBackward0(ReduceNode):
             ar[d] = n
             mask = (np.arange(n).reshape(ar) == ik).astype(g.detach().numpy().dtype)
             return [wrap_array(mask) * gk]
-        gk = g if self.keepdim else np.expand_dims(g, d)
-        ik = idx if self.keepdim else np.expand_dims(idx, d)
         z = np.zeros(self.self_shape, dtype=self.self_dtype)
-        np.put_along_axis(z, ik, gk, axis=d)
+        if len(self.self_shape) == 0:
+            z[...] = g
+        else:
+            gk = g if self.keepdim else np.expand_dims(g, d)
+            ik = idx if self.keepdim else np.expand_dims(idx, d)
+            np.put_along_axis(z, ik, gk, axis=d)
         note_grad_version(z, 2)   # as torch's value_selecting_reduction_backward leaves it
         return [z]
 
@@ -187,9 +216,9 @@ cdef class AmaxBackward0(ReduceNode):
         # torch's scale_grad_by_count: (grad / count) * mask, so a slice whose
         # result is NaN (no element equals it) gets NaN everywhere
         if isinstance(g, Tensor):
-            cnt = mask.sum(dim=self.dims, keepdim=True)
+            cnt = mask.sum(dim=self.rdims(), keepdim=True)
             return [(gk / cnt) * mask]
-        cnt = mask.sum(axis=self.dims, keepdims=True)
+        cnt = mask.sum(axis=self.rdims(), keepdims=True)
         with np.errstate(divide="ignore", invalid="ignore"):
             return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
 
@@ -220,18 +249,16 @@ cdef class VarBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
-        n = _count(self.self_shape, self.dims)
+        n = _count(self.self_shape, self.rdims())
         gk = self.restore(g)
         if isinstance(g, Tensor):
-            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
         else:
-            mean = s.mean(axis=self.dims, keepdims=True)
+            mean = s.mean(axis=self.rdims(), keepdims=True)
         dof = _builtin_max(n - self.scalar, 0)
-        if dof:
-            return [(2.0 / dof) * gk * (s - mean)]
-        # no degrees of freedom: 2/0 is inf as in torch's C++ (times 0 -> nan)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return [float("inf") * gk * (s - mean)]
+            # no degrees of freedom: 2 / 0 is inf in torch's double arithmetic
+            return [(2.0 / dof if dof else float("inf")) * gk * (s - mean)]
 
 
 @cython.final
@@ -241,19 +268,19 @@ cdef class StdBackward0(ReduceNode):
         g = grads[0]
         s = self.v0(g)
         r = self.restore(self.v1(g))
-        n = _count(self.self_shape, self.dims)
+        n = _count(self.self_shape, self.rdims())
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
         dof = _builtin_max(n - self.scalar, 0)
         if isinstance(g, Tensor):
-            mean = s.mean(dim=self.dims, keepdim=True) if self.dims is not None else s.mean()
+            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
             # a safe denominator where r is 0, so that differentiating this
             # formula (double backward, forward AD) gives 0 there, not 0/0
             zero = r == 0
             gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
         else:
-            mean = s.mean(axis=self.dims, keepdims=True)
+            mean = s.mean(axis=self.rdims(), keepdims=True)
             with np.errstate(divide="ignore", invalid="ignore"):
                 gv = np.where(r == 0, 0, gk / (r * 2)).astype(s.dtype, copy=False)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -271,6 +298,61 @@ cdef object _count(tuple shape, tuple dims):
     return n
 
 
+cdef inline object _sumk(object a, int d):
+    if isinstance(a, Tensor):
+        return a.sum(dim=d, keepdim=True)
+    return np.add.reduce(a, axis=d, keepdims=True)
+
+
+cdef class _DataBackwardBackward(BinaryNode):
+    """_softmax_backward_data / _log_softmax_backward_data's own backward:
+    sv0 the gradient the backward got, sv1 the forward's output; scalar: dim."""
+
+    cdef list apply(self, list grads):
+        gg = grads[0]
+        if gg is None:
+            return [None, None]
+        g = self.v0(gg)
+        y = self.v1(gg)
+        d = self.scalar
+        r0 = r1 = None
+        if type(self) is SoftmaxBackwardDataBackward0:
+            if self.should_compute_output(0):
+                r0 = y * (gg - _sumk(gg * y, d))
+            if self.should_compute_output(1):
+                r1 = g * gg - _sumk(y * g, d) * gg - g * _sumk(y * gg, d)
+        else:
+            e = y.exp() if isinstance(y, Tensor) else np.exp(y)
+            if self.should_compute_output(0):
+                r0 = gg - _sumk(gg * e, d)
+            if self.should_compute_output(1):
+                r1 = -_sumk(g, d) * e * gg
+        return [r0, r1]
+
+
+@cython.final
+cdef class SoftmaxBackwardDataBackward0(_DataBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class LogSoftmaxBackwardDataBackward0(_DataBackwardBackward):
+    pass
+
+
+cdef object _data_backward_t(type cls, Tensor g, Tensor y, int d, object value):
+    cdef BinaryNode fn
+    out = wrap_array(as_array(np.asarray(value, dtype=g.data_.dtype)))
+    if is_grad_enabled_c() and (tensor_requires_grad(g) or tensor_requires_grad(y)):
+        fn = <BinaryNode>new_node(cls)
+        fn.scalar = d
+        fn.next_edges_ = next_edges2(g, y)
+        set_history(out, fn, 0)
+        fn.sv0 = save_variable(g, False)
+        fn.sv1 = save_variable(y, False)
+    return out
+
+
 @cython.final
 cdef class SoftmaxBackward0(ReduceNode):
     # sv0 result
@@ -278,6 +360,14 @@ cdef class SoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            # _softmax_backward_data: SoftmaxBackwardDataBackward0 under grad
+            # mode (NOTE [ Double backward of activations ] in pointwise.pyx)
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            gr = k_mul(gd, rd)
+            return [_data_backward_t(SoftmaxBackwardDataBackward0, g, r, d,
+                                     rd * (gd - np.add.reduce(gr, axis=d, keepdims=True)))]
         if isinstance(g, Tensor):
             return [r * (g - (g * r).sum(dim=d, keepdim=True))]
         gr = k_mul(g, r)
@@ -292,6 +382,11 @@ cdef class LogSoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+            gd = (<Tensor>g).data_
+            rd = (<Tensor>r).data_
+            return [_data_backward_t(LogSoftmaxBackwardDataBackward0, g, r, d,
+                                     gd - np.exp(rd) * np.add.reduce(gd, axis=d, keepdims=True))]
         if isinstance(g, Tensor):
             return [g - r.exp() * g.sum(dim=d, keepdim=True)]
         return [g - k_unary(K_EXP, r) * (k_reduce2d(K_ADD, g, d, True) if g.ndim == 2
@@ -729,7 +824,9 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     x = t.data_
     if x.dtype.kind != "f":
         x = x.astype(_D.get_default_dtype().np)
-    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
+    dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
+    if not x.ndim:
+        dims = ()
     if x.size:
         m = np.amax(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)
@@ -770,10 +867,14 @@ cdef class CumsumBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         d = self.dims[0]
+        # torch's cumsum_backward: the gradient itself when there is nothing
+        # to sum, else the reversed cumulative sum flip(cumsum(flip(g)))
+        if g.size <= 1 if type(g) is np.ndarray else (g.numel() <= 1 if isinstance(g, Tensor) else False):
+            return [g]
+        if g.shape[d] == 1:
+            return [g]
         if isinstance(g, Tensor):
-            # the reversed cumulative sum, from ops that have a backward
-            # themselves (Tensor has no flip): sum - cumsum + g
-            return [g.sum(d, keepdim=True) - g.cumsum(d) + g]
+            return [g.flip(d).cumsum(d).flip(d)]
         return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
@@ -819,6 +920,12 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         p = self.scalar
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
+        if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:
+            # torch's norm_backward: self * (grad / norm).masked_fill_(norm == 0, 0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sc = gk / n
+            sc.masked_fill_(n == 0, 0.0)
+            return [x * sc]
         if p == 2:
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
@@ -826,8 +933,8 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         if p == float("inf"):
             ax = x.abs() if is_t else np.abs(x)
             mask = (ax == n)
-            cnt = mask.sum(dim=self.dims, keepdim=True) if is_t and self.dims is not None else (
-                mask.sum() if is_t else mask.sum(axis=self.dims, keepdims=True))
+            cnt = mask.sum(dim=self.rdims(), keepdim=True) if is_t and self.rdims() is not None else (
+                mask.sum() if is_t else mask.sum(axis=self.rdims(), keepdims=True))
             return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
         ax = x.abs() if is_t else np.abs(x)
         safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
@@ -847,6 +954,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError(f"norm(): unsupported p={p!r}")
     p = float(p)
     dims = None if dim is None else wrap_dims(dim, x.ndim)
+    if dims is not None and x.ndim == 0:
+        dims = ()     # dim 0 / -1 of a 0-d input: checked, nothing to reduce
     ax = np.abs(x)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         if p == float("inf"):

@@ -55,6 +55,15 @@ DEF K_GATHER = 6
 DEF K_INDEX_SELECT = 7
 DEF K_STRIDED = 8
 
+# basic-index steps and view ops of the *BackwardBackward0 nodes
+DEF STEP_SELECT = 0
+DEF STEP_SLICE = 1
+DEF STEP_UNSQUEEZE = 2
+DEF VOP_SELECT = 0
+DEF VOP_SLICE = 1
+DEF VOP_DIAGONAL = 2
+DEF VOP_UNFOLD = 3
+
 
 cdef class ShapeBackward(Node):
     """Backward of one-input shape ops; each torch node name is a subclass."""
@@ -80,8 +89,23 @@ cdef class ShapeBackward(Node):
         if self.kind == K_RESHAPE:
             if not is_t and type(g) is not np.ndarray:
                 return [_xp.reshape(g, self_shape)]
+            cls = type(self)
+            if cls is UnsqueezeBackward0 or cls is SqueezeBackward0 or cls is SqueezeBackward1 \
+                    or cls is SqueezeBackward2 or cls is SqueezeBackward4:
+                # torch: grad.squeeze(dim) / unsqueeze_to(grad, ...) -- the
+                # gradient itself where no dimension was removed
+                if tuple(g.shape) == self_shape:
+                    return [g]
+                if is_t and type((<Tensor>g).data_) is np.ndarray:
+                    return [_squeeze_backward_t(<Tensor>g, self_shape, cls is UnsqueezeBackward0)]
             return [g.reshape(self_shape)]
         if self.kind == K_PERMUTE:
+            if is_t and (type(self) is TransposeBackward0 or type(self) is TBackward0):
+                # torch: grad.transpose(dim0, dim1) / grad.t()
+                sw = [i for i, d in enumerate(self.param) if i != d]
+                if type(self) is TBackward0:
+                    return [t(g)]
+                return [transpose(g, sw[0], sw[1]) if sw else transpose(g, 0, 0)]
             inv = [0] * len(self.param)
             for i, d in enumerate(self.param):
                 inv[d] = i
@@ -96,9 +120,11 @@ cdef class ShapeBackward(Node):
         if self.kind == K_INDEX:
             if not is_t and type(g) is not np.ndarray:
                 return [_xp.index_backward(g, self_shape, self.param)]
+            if type(self) is not IndexBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
+                return [_basic_index_backward(g, self_shape, self.param, type(self) is SliceBackward0)]
             if is_t:
                 z = g.new_zeros(self_shape)
-                return [_index_backward_t(z, self.param, g)]
+                return [_index_backward_t(z, self.param, g, type(self) is IndexBackward0)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, self.param, g)
             if type(self) is IndexBackward0:
@@ -112,15 +138,35 @@ cdef class ShapeBackward(Node):
             if idx.ndim == 0:
                 g = g.reshape(1) if is_t else np.asarray(g).reshape(1)
                 idx = idx.reshape(1)
+            if is_t and type((<Tensor>g).data_) is np.ndarray:
+                # torch's gather_backward: new_zeros(...).scatter_add_(dim,
+                # index, grad) -- version 1, ScatterAddBackward0
+                z = wrap_array(np.zeros(self_shape, dtype=(<Tensor>g).data_.dtype))
+                z.scatter_add_(d, wrap_array(np.ascontiguousarray(idx, dtype=np.int64)), g)
+                return [z]
             if is_t:
                 flat = np.ravel_multi_index(_gather_index(idx, d), self_shape) if idx.size else idx
                 return [_scatter_flat(g, flat, self_shape)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, _gather_index(idx, d), g)
+            note_grad_version(z, 1)
             return [z]
         if self.kind == K_STRIDED:
-            in_geom, view_geom = self.param
+            in_geom, view_geom = self.param[0], self.param[1]
+            if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
+                return [_as_strided_backward(g, in_geom, view_geom)]
             idx = view_to_base_index(in_geom, view_geom)
+            if is_t and type((<Tensor>g).data_) is np.ndarray:
+                # diagonal_backward / unfold_backward: a new tensor; under
+                # grad mode its backward is the view op (NOTE [ Backward of
+                # basic indexing ])
+                z = np.zeros(self_shape, dtype=(<Tensor>g).data_.dtype)
+                np.add.at(z.reshape(-1), idx, (<Tensor>g).data_.reshape(-1))
+                if type(self) is DiagonalBackward0:
+                    return [_with_view_op_history(wrap_array(z), <Tensor>g, DiagonalBackwardBackward0,
+                                                  VOP_DIAGONAL, self.param[2])]
+                return [_with_view_op_history(wrap_array(z), <Tensor>g, UnfoldBackwardBackward0,
+                                              VOP_UNFOLD, self.param[2])]
             if is_t:
                 return [_scatter_flat(g, idx, self_shape)]
             z = np.zeros(self_shape, dtype=g.dtype)   # fresh, as torch's
@@ -128,11 +174,19 @@ cdef class ShapeBackward(Node):
             return [z]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
+            if is_t and type((<Tensor>g).data_) is np.ndarray:
+                # torch's index_select_backward: zeros(...).index_add_(dim,
+                # index, grad) -- version 1, IndexAddBackward0
+                z = wrap_array(np.zeros(self_shape, dtype=(<Tensor>g).data_.dtype))
+                z.index_add_(d, wrap_array(np.ascontiguousarray(idx, dtype=np.int64).reshape(-1)),
+                             g if g.dim() else g.reshape(1))
+                return [z]
             if is_t:
                 flat = np.arange(_numel(self_shape), dtype=np.int64).reshape(self_shape)
                 return [_scatter_flat(g, flat[(slice(None),) * d + (idx,)], self_shape)]
             z = np.zeros(self_shape, dtype=g.dtype)
             np.add.at(z, (slice(None),) * d + (idx,), g)
+            note_grad_version(z, 1)
             return [z]
         raise AssertionError("bad kind")
 
@@ -252,10 +306,280 @@ cdef class IndexSelectBackward0(ShapeBackward):
     pass
 
 
-cdef object _index_backward_t(z, index, g):
+cdef object _squeeze_backward_t(Tensor g, tuple self_shape, bint unsqueeze_node):
+    """unsqueeze's backward (grad.squeeze(dim)) or squeeze's (unsqueeze_to:
+    grad.unsqueeze(d) for each removed size-1 dim d, in increasing order)."""
+    gs = tuple(g.shape)
+    cdef Py_ssize_t i, j = 0
+    if unsqueeze_node:
+        for i in range(len(gs)):
+            if gs[:i] + gs[i + 1:] == self_shape and gs[i] == 1:
+                return squeeze(g, i)
+        return g.reshape(self_shape)
+    removed = []
+    for i in range(len(self_shape)):
+        if j < len(gs) and gs[j] == self_shape[i] and _tail_fits(self_shape, i + 1, gs, j + 1):
+            j += 1
+        else:
+            removed.append(i)
+    if j != len(gs):
+        return g.reshape(self_shape)
+    for i in removed:
+        g = unsqueeze(g, i)
+    return g
+
+
+cdef bint _tail_fits(tuple a, Py_ssize_t i, tuple b, Py_ssize_t j):
+    """b[j:] is a[i:] with some of its size-1 entries removed."""
+    while i < len(a):
+        if j < len(b) and a[i] == b[j]:
+            j += 1
+        elif a[i] != 1:
+            return False
+        i += 1
+    return j == len(b)
+
+
+cdef object _index_backward_t(z, index, g, bint impl):
     """The gradient of x[index] as a differentiable op on the Tensor g
-    (create_graph): g added into zeros at index."""
-    return index_put_(z, index if type(index) is tuple else (index,), g, True)
+    (create_graph): g added into zeros at index -- torch's index_backward
+    calls _index_put_impl_ (IndexPutImplBackward0, version 1)."""
+    return _index_put(z, index if type(index) is tuple else (index,), g, True,
+                      IndexPutImplBackward0 if impl else IndexPutBackward0)
+
+
+# NOTE [ Backward of basic indexing ]
+# torch's basic indexing is a chain of ops applied left to right (int:
+# select, slice: slice, None: unsqueeze; inside a tuple a full slice is
+# skipped), and its backward runs each op's own backward in reverse:
+# select_backward / slice_backward write the gradient into fresh zeros (a
+# new tensor, version 0 -- they are ops of their own, not an in-place write
+# the autograd layer sees), unsqueeze's backward is grad.squeeze(dim) (a
+# view of the gradient), and a chain that applies nothing (x[...]) passes
+# the gradient itself. One node here stands for the chain (named after its
+# last op), so its backward replays the chain: the gradient has torch's
+# version, view-ness and _base on both engine paths, and under create_graph
+# each write is a SelectBackwardBackward0 / SliceBackwardBackward0 node
+# whose own backward is the forward op again (torch's formula for the
+# *_backward ops).
+
+
+cdef list _index_steps(object idx, tuple shape, bint is_slice_node):
+    """[(kind, dim, arg, input shape)] of the chain torch applies for idx."""
+    cdef bint in_tuple = type(idx) is tuple
+    items = idx if in_tuple else (idx,)
+    cdef Py_ssize_t consumed = 0, d = 0, n
+    cdef list cur = list(shape), steps = []
+    last_slice = None
+    for it in items:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    for it in items:
+        if it is None:
+            steps.append((STEP_UNSQUEEZE, d, None, tuple(cur)))
+            cur.insert(d, 1)
+            d += 1
+        elif it is Ellipsis:
+            d += len(shape) - consumed
+        elif type(it) is slice:
+            n = cur[d]
+            rng = it.indices(n)
+            last_slice = (d, it, tuple(cur))
+            if not (in_tuple and rng == (0, n, 1)):
+                steps.append((STEP_SLICE, d, it, tuple(cur)))
+                cur[d] = len(range(*rng))
+            d += 1
+        else:
+            steps.append((STEP_SELECT, d, it, tuple(cur)))
+            del cur[d]
+    if not steps and is_slice_node and last_slice is not None:
+        # narrow / at::slice over a whole dimension: still a slice op
+        steps.append((STEP_SLICE,) + last_slice)
+    return steps
+
+
+cdef object _basic_index_backward(object g, tuple self_shape, object idx, bint is_slice_node):
+    cdef int kind
+    cdef Py_ssize_t d
+    for kind, d, arg, in_shape in reversed(_index_steps(idx, self_shape, is_slice_node)):
+        if kind == STEP_UNSQUEEZE:
+            g = g.squeeze(d) if isinstance(g, Tensor) else g.squeeze(axis=d)
+        else:
+            g = _view_op_backward(g, in_shape, (slice(None),) * d + (arg,),
+                                  SliceBackwardBackward0 if kind == STEP_SLICE else SelectBackwardBackward0,
+                                  kind, (d, arg))
+    return g
+
+
+cdef object _view_op_backward(object g, tuple in_shape, object where, type cls, int op, object args):
+    """select_backward / slice_backward: zeros of in_shape with g written
+    at `where`; a new tensor (version 0). For a Tensor g under grad mode
+    the result's history is cls, whose backward is the view op itself."""
+    cdef Tensor tg
+    if not isinstance(g, Tensor):
+        z = np.zeros(in_shape, dtype=g.dtype)
+        z[where] = g
+        return z
+    tg = <Tensor>g
+    z = np.zeros(in_shape, dtype=tg.data_.dtype)
+    z[where] = tg.data_
+    return _with_view_op_history(wrap_array(z), tg, cls, op, args)
+
+
+cdef object _with_view_op_history(Tensor out, Tensor g, type cls, int op, object args):
+    cdef _ViewOpBackwardBackward fn
+    if grad_needed(g):
+        fn = new_node(cls)
+        fn.op = op
+        fn.args = args
+        fn.next_edges_ = next_edges1(g)
+        set_history(out, fn, 0)
+    return out
+
+
+def as_strided_backward(g, TensorGeometry inp, TensorGeometry out):
+    """_as_strided_backward for functions/tensor.pyx's regenerated
+    AsStridedBackward0 (a view's grad_fn after its base changed)."""
+    return _as_strided_backward(g, inp, out)
+
+
+cdef bint _maybe_overlapping(list sizes, list strides):
+    """torch's _maybe_overlapping_memory: walking the dimensions by stride,
+    a stride no larger than the span of the smaller ones may overlap."""
+    cdef Py_ssize_t span = 0
+    for i in sorted(range(len(sizes)), key=lambda k: strides[k]):
+        if strides[i] <= span:
+            return True
+        span += strides[i] * (sizes[i] - 1)
+    return False
+
+
+cdef Py_ssize_t _min_storage_size(list sizes, list strides, Py_ssize_t offset):
+    cdef Py_ssize_t n = offset + 1
+    for i in range(len(sizes)):
+        if sizes[i] == 0:
+            return offset
+        n += (sizes[i] - 1) * strides[i]
+    return n
+
+
+cdef object _as_strided_backward(object g, TensorGeometry inp, TensorGeometry out):
+    """torch's as_strided_backward: the gradient lands in a zero "storage"
+    tensor laid out by both geometries (scattered with index_add_ when the
+    output may overlap itself, else copied through the output's as_strided
+    view), is divided by the input's multiplicity when the input may
+    overlap, and is returned as the input-shaped as_strided view of that
+    storage -- a view, version 1 (2 after the division). On the Tensor path
+    the same ops run on Tensors, so create_graph records torch's
+    AsStridedBackward0 over CopySlices / IndexAddBackward0."""
+    cdef bint is_t = isinstance(g, Tensor)
+    cdef list osz = [], ost = [], isz = [], ist = []
+    cdef Py_ssize_t i
+    cdef int version
+    dt = (<Tensor>g).data_.dtype if is_t else g.dtype
+    for i in range(len(out.sizes) - 1, -1, -1):
+        if out.sizes[i] == 0:
+            return wrap_array(np.zeros(inp.sizes, dt)) if is_t else np.zeros(inp.sizes, dt)
+        if out.sizes[i] == 1:
+            g = g.squeeze(i) if is_t else g.squeeze(axis=i)
+        elif out.strides[i] == 0:
+            g = g.sum(i) if is_t else g.sum(axis=i)
+        else:
+            osz.insert(0, out.sizes[i])
+            ost.insert(0, out.strides[i])
+    for i in range(len(inp.sizes) - 1, -1, -1):
+        if inp.sizes[i] == 0:
+            return wrap_array(np.zeros(inp.sizes, dt)) if is_t else np.zeros(inp.sizes, dt)
+        if inp.sizes[i] != 1:
+            isz.insert(0, inp.sizes[i])
+            ist.insert(0, inp.strides[i])
+    cdef bint out_ov = _maybe_overlapping(osz, ost), in_ov = _maybe_overlapping(isz, ist)
+    cdef Py_ssize_t shared = min(inp.storage_offset, out.storage_offset)
+    cdef Py_ssize_t ioff = inp.storage_offset - shared, ooff = out.storage_offset - shared
+    cdef Py_ssize_t n = max(_min_storage_size(isz, ist, ioff), _min_storage_size(osz, ost, ooff))
+    full = np.arange(n, dtype=np.int64)
+    es = np.dtype(np.int64).itemsize
+    if is_t:
+        storage = wrap_array(np.zeros(n, dt))
+        if out_ov:
+            oidx = np.lib.stride_tricks.as_strided(full[ooff:], tuple(osz), tuple([v * es for v in ost]))
+            storage.index_add_(0, wrap_array(np.ascontiguousarray(oidx).reshape(-1)), g.reshape(-1))
+        else:
+            as_strided(storage, tuple(osz), tuple(ost), ooff).copy_(g)
+        if in_ov:
+            iidx = np.lib.stride_tricks.as_strided(full[ioff:], tuple(isz), tuple([v * es for v in ist])).reshape(-1)
+            count = np.zeros(n, dt)
+            np.add.at(count, iidx, 1)
+            storage.div_(wrap_array(count))
+        return as_strided(storage, inp.sizes, inp.strides, ioff)
+    storage = np.zeros(n, dt)
+    oidx = np.lib.stride_tricks.as_strided(full[ooff:], tuple(osz), tuple([v * es for v in ost]))
+    np.add.at(storage, oidx.reshape(-1), np.asarray(g).reshape(-1))
+    version = 1
+    if in_ov:
+        iidx = np.lib.stride_tricks.as_strided(full[ioff:], tuple(isz), tuple([v * es for v in ist])).reshape(-1)
+        count = np.zeros(n, dt)
+        np.add.at(count, iidx, 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            np.divide(storage, count, out=storage)
+        version = 2
+    note_grad_version(storage, version)
+    isize = dt.itemsize
+    # a view whose .base is the storage array (the engine wraps it as a view)
+    return np.ndarray(inp.sizes, dt, buffer=storage, offset=ioff * isize,
+                      strides=tuple([v * isize for v in inp.strides]))
+
+
+
+
+cdef class _ViewOpBackwardBackward(Node):
+    """torch's <view op>BackwardBackward0: the backward of a view op's
+    backward (a write of the gradient into zeros) with respect to that
+    gradient is the view op, applied to the incoming gradient."""
+    cdef int op
+    cdef object args
+
+    cdef list apply(self, list grads):
+        gg = grads[0]
+        if gg is None:
+            return [None]
+        a = self.args
+        if self.op == VOP_SELECT:
+            if isinstance(gg, Tensor):
+                return [getitem(gg, (slice(None),) * a[0] + (a[1],))]
+            return [gg[(slice(None),) * a[0] + (a[1],)]]
+        if self.op == VOP_SLICE:
+            if isinstance(gg, Tensor):
+                idx = (slice(None),) * a[0] + (a[1],)
+                return [_view(<Tensor>gg, (<Tensor>gg).data_[idx], SliceBackward0, K_INDEX, idx)]
+            return [gg[(slice(None),) * a[0] + (a[1],)]]
+        if self.op == VOP_DIAGONAL:
+            if isinstance(gg, Tensor):
+                return [diagonal(gg, a[0], a[1], a[2])]
+            return [np.diagonal(gg, a[0], a[1], a[2])]
+        if isinstance(gg, Tensor):
+            return [unfold(gg, a[0], a[1], a[2])]
+        return [(<Tensor>unfold(wrap_array(np.asarray(gg)), a[0], a[1], a[2])).data_]
+
+
+@cython.final
+cdef class SelectBackwardBackward0(_ViewOpBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class SliceBackwardBackward0(_ViewOpBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class DiagonalBackwardBackward0(_ViewOpBackwardBackward):
+    pass
+
+
+@cython.final
+cdef class UnfoldBackwardBackward0(_ViewOpBackwardBackward):
+    pass
 
 
 cdef Py_ssize_t _numel(tuple shape):
@@ -269,10 +593,13 @@ def _scatter_flat(g, flat, shape):
     """zeros(shape) with the elements of the Tensor g added at the C-order
     flat indices `flat` (one per element of g): the differentiable form of
     the backward of every gather-like op (its own backward is a gather).
-    NOTE [ Double backward of gathers ]: torch writes a dedicated
-    *BackwardBackward formula per op; here they all reduce to this
-    index_put_(accumulate=True) of a flat index, whose backward is the
-    indexing x.reshape(-1)[flat], itself differentiable the same way."""
+    NOTE [ Double backward of gathers ]: torch writes a dedicated formula
+    per op (gather: scatter_add_ into zeros, index_select: index_add_,
+    diagonal/unfold/select/slice: their own *BackwardBackward0 nodes, see
+    NOTE [ Backward of basic indexing ]), and the host paths follow it so
+    the gradient has torch's version, view-ness and node. Device tensors
+    still reduce to this index_put_(accumulate=True) of a flat index, whose
+    backward is the indexing x.reshape(-1)[flat]."""
     cdef Tensor tg = g
     z = wrap_array(np.zeros(_numel(tuple(shape)), dtype=tg.data_.dtype))
     index_put_(z, (np.asarray(flat, dtype=np.int64).reshape(-1),), tg.reshape(-1), True)
@@ -822,8 +1149,8 @@ def squeeze(input, dim=None):
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
                          SqueezeBackward0, K_RESHAPE, None)
         return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
-    dims = wrap_dims(dim, x.ndim) if x.ndim else ()
-    dims = tuple([d for d in dims if x.shape[d] == 1])
+    dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
+    dims = tuple([d for d in dims if x.shape[d] == 1]) if x.ndim else ()
     return _view(t, x.squeeze(axis=dims) if type(x) is np.ndarray else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
@@ -1314,6 +1641,9 @@ def getitem(input, index):
         msg = str(e)
         if "out of bounds" in msg:
             import re
+            bad = _bad_int_item(idx, x.shape)
+            if bad is not None:
+                raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
             m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
@@ -1324,6 +1654,32 @@ def getitem(input, index):
     if type(r) is not np.ndarray:
         r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
     return _view(t, r, _basic_index_node(idx, x.shape), K_INDEX, idx)
+
+
+cdef object _bad_int_item(object idx, tuple shape):
+    """(index, position, size) of the first int item out of range, or None.
+    torch's applySlicing names the item's position in the index (every
+    item counts: None, Ellipsis, True, tensors), not the tensor's dimension."""
+    items = idx if type(idx) is tuple else (idx,)
+    cdef Py_ssize_t consumed = 0, d = 0, pos
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += 1 if not (isinstance(it, np.ndarray) and it.dtype == np.bool_) else it.ndim
+    for pos, it in enumerate(items):
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        if it is Ellipsis:
+            d += len(shape) - consumed
+        elif isinstance(it, (int, np.integer)):
+            if d < len(shape) and not -shape[d] <= it < shape[d]:
+                return (int(it), pos, shape[d])
+            d += 1
+        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
+            d += it.ndim
+        else:
+            d += 1
+    return None
 
 
 cdef type _basic_index_node(object idx, tuple shape):
@@ -1512,7 +1868,6 @@ def chunk(input, chunks, dim=0):
     return split(t, -(-n // chunks), d)
 
 
-@cython.final
 cdef class IndexPutBackward0(Node):
     """self.index_put_(indices, values): the gradient of self is zero where
     values were written (unless accumulate); values get the indexed gradient."""
@@ -1547,7 +1902,17 @@ cdef class IndexPutBackward0(Node):
         return [r0, r1]
 
 
+@cython.final
+cdef class IndexPutImplBackward0(IndexPutBackward0):
+    """_index_put_impl_'s node (index_backward's write into zeros)."""
+    pass
+
+
 def index_put_(input, indices, values, accumulate=False):
+    return _index_put(input, indices, values, accumulate, IndexPutBackward0)
+
+
+cdef object _index_put(input, indices, values, accumulate, type cls):
     cdef Tensor t = _arg(input, "index_put_")
     cdef Tensor tv
     cdef IndexPutBackward0 fn = None
@@ -1578,7 +1943,7 @@ def index_put_(input, indices, values, accumulate=False):
                            f"[{', '.join([str(s) for s in target_shape])}]") from None
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
     if rg:
-        fn = new_node(IndexPutBackward0)
+        fn = new_node(cls)
         fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
@@ -1698,7 +2063,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     else:
         arr = x.diagonal(off, d1, d2)   # CuPy: a writeable view
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out)))
+    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (off, d1, d2)))
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
@@ -1741,7 +2106,7 @@ def unfold(input, dimension, size, step):
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(nd + 1)]), tuple([st[i] for i in range(nd + 1)]), 0)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geometry_of(out)))
+    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (d, sz, stp)))
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
