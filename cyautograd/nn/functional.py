@@ -217,20 +217,33 @@ def glu(input, dim=-1):
 
 # ---------------------------------------------------------------- dropout, one_hot
 def dropout(input, p=0.5, training=True, inplace=False):
+    """torch's CPU dropout: noise = empty_like(input).bernoulli_(1 - p) / (1 - p)
+    and input * noise (in place: input.mul_(noise)), so the masks are
+    torch's for the same seed and the node is MulBackward0."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0.0:
+    if not training or p == 0.0 or input.numel() == 0:
         return input
     T = _T()
     if p == 1.0:
-        out = input * T.zeros_like(input)
+        noise = T.zeros((), dtype=input.dtype, device=input.device)
     else:
-        keep = (T.rand(input.shape, dtype=input.dtype) >= p).to(input.dtype)
-        out = input * keep * (1.0 / (1.0 - p))
-    if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        noise = _dropout_noise(input, 1.0 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _dropout_noise(input, q):
+    """bernoulli(q) in input's dtype and layout, divided by q in that dtype."""
+    from cyautograd.creation import _dense_order, _wrap
+    from cyautograd.random import _draw, _engine
+    dt = input.dtype
+    perm = _dense_order(input)
+    keep = _draw(_engine(None), tuple(input.shape), dt, "bernoulli", (q,), perm)
+    if dt.is_floating_point:
+        work = np.float32 if dt.itemsize < 4 else np.dtype(dt.np).type
+        keep = (keep.astype(work, copy=False) / work(q)).astype(dt.np, copy=False)
+    dev = None if input.is_cpu else input.device
+    return _wrap(keep, False, dev)
 
 
 def one_hot(tensor, num_classes=-1):

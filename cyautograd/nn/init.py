@@ -1,8 +1,9 @@
 """cyautograd.nn.init, as torch.nn.init.
 
-Values come from the library's generator (cyautograd.manual_seed), so they
-differ from torch's draws; the distributions, bounds and gains are torch's.
-Every initialiser writes in place under no_grad and returns its tensor.
+Values come from the tensor samplers (``Tensor.uniform_``/``normal_``) with
+torch's draws, so a seeded model starts from torch's weights; the bounds and
+gains are torch's. Every initialiser writes in place under no_grad and
+returns its tensor.
 """
 import math
 import warnings
@@ -14,11 +15,6 @@ from cyautograd.grad_mode import no_grad
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_",
            "zeros_", "eye_", "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
            "kaiming_normal_", "orthogonal_", "sparse_"]
-
-
-def _rng():
-    from cyautograd.creation import _rng as r
-    return r[0]
 
 
 def _write(tensor, arr):
@@ -55,13 +51,13 @@ def calculate_gain(nonlinearity, param=None):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    arr = _rng().uniform(a, b, size=tuple(tensor.shape))
-    return _write(tensor, arr.astype(_np_dtype(tensor)))
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    arr = _rng().normal(mean, std, size=tuple(tensor.shape))
-    return _write(tensor, arr.astype(_np_dtype(tensor)))
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
@@ -73,14 +69,19 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
                       "The distribution of values may be incorrect.", stacklevel=2)
     lo = norm_cdf((a - mean) / std)
     hi = norm_cdf((b - mean) / std)
-    u = _rng().uniform(2 * lo - 1, 2 * hi - 1, size=tuple(tensor.shape))
+    with no_grad():
+        u = tensor.uniform_(2 * lo - 1, 2 * hi - 1, generator=generator).detach().numpy().astype(np.float64)
     try:
         from scipy.special import erfinv
         v = erfinv(u)
     except ImportError:  # pragma: no cover - scipy is optional
         v = np.vectorize(_erfinv_scalar, otypes=[np.float64])(u)
-    v = v * std * math.sqrt(2.0) + mean
-    return _write(tensor, np.clip(v, a, b).astype(_np_dtype(tensor)))
+    # torch: erfinv_, mul_(std * sqrt(2)), add_(mean), clamp_(a, b), each in the tensor's dtype
+    dt = _np_dtype(tensor)
+    v = v.astype(dt)
+    v = (v * dt.type(std * math.sqrt(2.0))).astype(dt)
+    v = (v + dt.type(mean)).astype(dt)
+    return _write(tensor, np.clip(v, dt.type(a), dt.type(b)).astype(dt))
 
 
 def _erfinv_scalar(y):
@@ -163,13 +164,13 @@ def xavier_uniform_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     a = math.sqrt(3.0) * std
-    return uniform_(tensor, -a, a)
+    return uniform_(tensor, -a, a, generator)
 
 
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
-    return normal_(tensor, 0.0, std)
+    return normal_(tensor, 0.0, std, generator)
 
 
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
@@ -180,7 +181,7 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan)
     bound = math.sqrt(3.0) * std
-    return uniform_(tensor, -bound, bound)
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
@@ -190,7 +191,7 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan)
-    return normal_(tensor, 0.0, std)
+    return normal_(tensor, 0.0, std, generator)
 
 
 def orthogonal_(tensor, gain=1, generator=None):
@@ -200,7 +201,8 @@ def orthogonal_(tensor, gain=1, generator=None):
         return tensor
     rows = tensor.size(0)
     cols = tensor.numel() // rows
-    flat = _rng().normal(0.0, 1.0, size=(rows, cols))
+    with no_grad():
+        flat = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator).numpy().astype(np.float64)
     if rows < cols:
         flat = flat.T
     q, r = np.linalg.qr(flat)
@@ -215,7 +217,9 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = tuple(tensor.shape)
     num_zeros = int(math.ceil(sparsity * rows))
-    arr = _rng().normal(0, std, size=(rows, cols))
+    from cyautograd.creation import randperm
+    with no_grad():
+        arr = tensor.normal_(0, std, generator=generator).numpy().copy()
     for c in range(cols):
-        arr[_rng().permutation(rows)[:num_zeros], c] = 0
+        arr[randperm(rows).numpy()[:num_zeros], c] = 0
     return _write(tensor, arr.astype(_np_dtype(tensor)))
