@@ -75,6 +75,8 @@ _NOT_METHODS = frozenset((
     "stack", "linear", "rsub", "zeros_like", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_shapes",
     "broadcast_tensors", "cdist", "column_stack", "dstack", "einsum", "hstack", "meshgrid", "row_stack",
     "std_mean", "var_mean", "vstack"))
+# Tensor.where's self is the input (torch.where(condition, self, y)), not the condition
+_tensor_mod._register_methods({"where": _ops._where_method})
 _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
                                if callable(v) and not k.startswith("_") and not isinstance(v, type)
                                and k not in _NOT_METHODS})

@@ -109,6 +109,10 @@ def _infer_dtype(data):
     def walk(x):
         if isinstance(x, Tensor):
             kinds.add(x.dtype)
+        elif isinstance(x, np.generic) and x.dtype.kind in "biuf":
+            # a numpy scalar keeps its dtype (np.float64(0.5) -> float64), as torch's
+            # infer_scalar_type; mixed with Python numbers the types promote
+            kinds.add(D.from_numpy_dtype(x.dtype))
         elif isinstance(x, (bool, np.bool_)):
             kinds.add("b")
         elif isinstance(x, (int, np.integer)):
@@ -235,19 +239,41 @@ def _dt(dtype):
     return (_check_dtype(dtype, "zeros") or D.get_default_dtype()).np
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+def _size_arg(size, size_kw, fname):
+    """A factory's size given positionally (ints or one sequence) or as
+    ``size=`` (torch's ``zeros(size=(2, 3))``)."""
+    if size_kw is not None:
+        if size:
+            raise TypeError(f"{fname}() got multiple values for argument 'size'")
+        size = (size_kw,)
+    return _size(size, fname)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, **kw):
     device = _check_device(device)
-    return _wrap(np.zeros(_size(size), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "zeros")
+    _no_extra(kw, "zeros")
+    return _out(_wrap(np.zeros(shape, _dt(dtype)), requires_grad, device), out)
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, **kw):
     device = _check_device(device)
-    return _wrap(np.ones(_size(size, 'ones'), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "ones")
+    _no_extra(kw, "ones")
+    return _out(_wrap(np.ones(shape, _dt(dtype)), requires_grad, device), out)
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None,
+          pin_memory=False, **kw):
     device = _check_device(device)
-    return _wrap(np.zeros(_size(size, 'empty'), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "empty")
+    _no_extra(kw, "empty")
+    return _out(_wrap(np.zeros(shape, _dt(dtype)), requires_grad, device), out)
+
+
+def _no_extra(kw, fname):
+    if kw:
+        raise TypeError(f"{fname}() got an unexpected keyword argument '{next(iter(kw))}'")
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
@@ -364,24 +390,28 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
-         pin_memory=False):
+         pin_memory=False, **kw):
     device = _check_device(device)
+    shape = _size_arg(size, kw.pop("size", None), "rand")
+    _no_extra(kw, "rand")
     dt = _check_dtype(dtype, "rand") or D.get_default_dtype()
     if not dt.is_floating_point:
         raise RuntimeError(f"\"check_uniform_bounds\" not implemented for '{dt._cname}'")
     from cyautograd.random import _draw
-    arr = _draw(_gen(generator, "rand", device), _size(size, "rand"), dt, "uniform", (0.0, 1.0))
+    arr = _draw(_gen(generator, "rand", device), shape, dt, "uniform", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
-          pin_memory=False):
+           pin_memory=False, **kw):
     device = _check_device(device)
+    shape = _size_arg(size, kw.pop("size", None), "randn")
+    _no_extra(kw, "randn")
     dt = _check_dtype(dtype, "randn") or D.get_default_dtype()
     if not dt.is_floating_point:
         raise RuntimeError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
     from cyautograd.random import _draw
-    arr = _draw(_gen(generator, "randn", device), _size(size, "randn"), dt, "normal", (0.0, 1.0))
+    arr = _draw(_gen(generator, "randn", device), shape, dt, "normal", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
 
 
@@ -454,19 +484,19 @@ def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
                   device=_like_device(self, device))
 
 
-def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                 device=_like_device(self, device))
+                 device=_like_device(self, device), **kw)
 
 
-def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                device=_like_device(self, device))
+                device=_like_device(self, device), **kw)
 
 
-def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                 device=_like_device(self, device))
+                 device=_like_device(self, device), **kw)
 
 
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):

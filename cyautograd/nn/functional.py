@@ -85,11 +85,53 @@ def _clamp_open(input, lo, hi):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    out = _clamp_open(input, min_val, max_val)
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
+    return _clamp_open(input, min_val, max_val)
+
+
+# NOTE [ In-place activations ]
+# F.elu(x, inplace=True) and friends are torch's elu_ etc.: they write into
+# x, return x itself, bump its version once and record one node with the
+# name torch's in-place kernel has (EluBackward1, LeakyReluBackward1, ...).
+# The node's gradient is the composite out-of-place function's, taken at
+# x's old values (saved by _inplace_via's copy), by autograd.grad; under
+# create_graph that runs on the saved tensor itself, so double backward
+# reaches x's history.
+_ACT_NODES = {}
+
+
+def _act_node(name):
+    cls = _ACT_NODES.get(name)
+    if cls is None:
+        class _Act(Function):
+            @staticmethod
+            def forward(ctx, x, fn):
+                ctx.fn = fn
+                ctx.save_for_backward(x)
+                return fn(x.detach()).detach()
+
+            @staticmethod
+            def backward(ctx, g):
+                from cyautograd.autograd import grad as _grad
+                from cyautograd.grad_mode import enable_grad, is_grad_enabled
+                x, = ctx.saved_tensors
+                create = is_grad_enabled()
+                with enable_grad():
+                    xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
+                    y = ctx.fn(xi)
+                gx, = _grad(y, xi, g, create_graph=create)
+                return gx, None
+        _Act._backward_cls.__name__ = _Act._backward_cls.__qualname__ = name
+        cls = _ACT_NODES[name] = _Act
+    return cls
+
+
+def _inplace_act(input, fn, name):
+    """input <- fn(input) in place (NOTE [ In-place activations ])."""
+    from cyautograd.ops.pointwise import _inplace_via
+    node = _act_node(name)
+    return _inplace_via(input, lambda t: node.apply(t, fn))
 
 
 def _implicit_dim(name, input):
@@ -149,14 +191,14 @@ def gelu(input, approximate="none"):
 
 
 def silu(input, inplace=False):
-    out = input * input.sigmoid()
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: x * x.sigmoid(), "SiluBackward0")
+    return input * input.sigmoid()
 
 
 def mish(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: x * softplus(x).tanh(), "MishBackward0")
     return input * softplus(input).tanh()
 
 
@@ -181,17 +223,51 @@ def logsigmoid(input):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    out = _T().where(input > 0, input, input * negative_slope)
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
+    return _T().where(input > 0, input, input * negative_slope)
+
+
+def _elu(input, alpha, scale=1.0, input_scale=1.0):
+    T = _T()
+    neg = T.where(input > 0, T.zeros((), dtype=input.dtype), input)
+    if input_scale != 1.0:
+        neg = neg * input_scale
+    out = T.where(input > 0, input, alpha * (neg.exp() - 1))
+    return out if scale == 1.0 else out * scale
 
 
 def elu(input, alpha=1.0, inplace=False):
-    T = _T()
-    neg = T.where(input > 0, T.zeros((), dtype=input.dtype), input)
-    return T.where(input > 0, input, alpha * (neg.exp() - 1))
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
+    return _elu(input, alpha)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
+    return _elu(input, _SELU_ALPHA, _SELU_SCALE)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError")
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1")
+    return _elu(input, alpha, 1.0, 1.0 / alpha)
+
+
+def threshold(input, threshold, value, inplace=False):
+    def f(x):
+        T = _T()
+        return T.where(x > threshold, x, T.full((), value, dtype=x.dtype))
+    if inplace:
+        return _inplace_act(input, f, "ThresholdBackward1")
+    return f(input)
 
 
 def softsign(input):
@@ -203,10 +279,14 @@ def tanhshrink(input):
 
 
 def hardsigmoid(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: _clamp_open(x + 3, 0.0, 6.0) / 6, "HardsigmoidBackward0")
     return _clamp_open(input + 3, 0.0, 6.0) / 6
 
 
 def hardswish(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
     return input * hardsigmoid(input)
 
 
