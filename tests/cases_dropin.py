@@ -82,6 +82,18 @@ def _module_inplace(T):
     return [y, m[0].weight.grad, m[2].bias.grad]
 
 
+def _cumprod_double(vals, dim):
+    def case(T):
+        x = T.tensor(vals, dtype=T.float64, requires_grad=True)
+        y = T.cumprod(x, dim)
+        w = T.linspace(-1.0, 2.0, y.numel(), dtype=T.float64).reshape(y.shape)
+        g, = T.autograd.grad((y * w).sum(), x, create_graph=True)
+        g2, = T.autograd.grad((g * w.flip(0)).sum(), x)
+        first, = T.autograd.grad((T.cumprod(x, dim) * w).sum(), x)
+        return [y, g, g2, first]
+    return case
+
+
 CASES = {"numpy_scalars": _np_scalars, "size_keyword": _sizes, "tensor_where_method": _where_method,
          "inplace_act_double_backward": _act_double, "inplace_act_leaf_error": _act_leaf,
          "threshold_inplace": _threshold, "module_inplace": _module_inplace}
@@ -91,3 +103,8 @@ _F32_ONLY = {"celu", "hardsigmoid"}
 for _n, _kw in _ACTS:
     for _d in ("float32",) if _n in _F32_ONLY else ("float32", "float64"):
         CASES[f"inplace_{_n}_{_d}"] = _act(_n, _kw, _d)
+
+for _i, (_v, _dim) in enumerate([([2., 0., 3., 4.], 0), ([0., 2., 0., 5.], 0), ([1.5, -2., 0.5, 0.], 0),
+                                 ([0., 0., 1.], 0), ([3., 1., 2.], 0), ([[1., 0., 2.], [3., 4., 0.]], 1),
+                                 ([[1., 0., 2.], [0., 4., 5.]], 0), ([7.], 0), ([[0.], [2.]], 1)]):
+    CASES[f"cumprod_double_backward_{_i}"] = _cumprod_double(_v, _dim)
