@@ -643,3 +643,103 @@ cdef class MT19937:
                             hi = mid
                     r[i * n_sample + j] = lo
         return out
+
+
+def linspace_fill(cnp.ndarray out, double start, double end):
+    """torch's CPU linspace kernel into a contiguous float32/float64/int64
+    buffer: ``start + step * i`` below the halfway index and
+    ``end - step * (steps - 1 - i)`` from it, each a fused multiply-add as
+    torch's build compiles them (integer outputs compute in float64 and
+    truncate). Here because this module is built without contraction and
+    calls libm's fma."""
+    cdef Py_ssize_t i, n = out.size, half = out.size // 2
+    cdef float fs, fe, fstep
+    cdef double dstep
+    cdef float *pf
+    cdef double *pd
+    cdef int64_t *pi
+    if not cnp.PyArray_IS_C_CONTIGUOUS(out) or not cnp.PyArray_ISWRITEABLE(out):
+        raise TypeError("expected a writeable contiguous array")
+    if n == 0:
+        return
+    if out.dtype == np.float32:
+        pf = <float *>cnp.PyArray_DATA(out)
+        fs = <float>start
+        fe = <float>end
+        if n == 1:
+            pf[0] = fs
+            return
+        fstep = (fe - fs) / <float>(n - 1)
+        for i in range(n):
+            pf[i] = fmaf(fstep, <float>i, fs) if i < half else fmaf(-fstep, <float>(n - i - 1), fe)
+    elif out.dtype == np.float64 or out.dtype == np.int64:
+        if out.dtype == np.int64:   # an integer output: start/end already truncated by the caller
+            pi = <int64_t *>cnp.PyArray_DATA(out)
+        pd = <double *>cnp.PyArray_DATA(out) if out.dtype == np.float64 else NULL
+        dstep = (end - start) / <double>(n - 1) if n > 1 else 0.0
+        for i in range(n):
+            if n == 1:
+                v = start
+            elif i < half:
+                v = fma(dstep, <double>i, start)
+            else:
+                v = fma(-dstep, <double>(n - i - 1), end)
+            if pd != NULL:
+                pd[i] = v
+            else:
+                pi[i] = <int64_t>v
+    else:
+        raise TypeError("float32, float64 or int64 only")
+
+
+def arange_fill(cnp.ndarray out, double start, double step, Py_ssize_t grain=32768, Py_ssize_t threads=1):
+    """torch's CPU arange kernel into a contiguous float32/float64 buffer:
+    the accumulate type is float64; whole pairs of SIMD vectors (8 float32
+    or 4 float64 lanes) start from base = start + step * i (fused) cast to
+    the dtype, and lane k is base + k * step in float64 (fused), cast; the
+    tail is start + step * i (fused), cast. Ranges above `grain` split into
+    at::parallel_for's chunks over `threads`, each with its own vectors."""
+    cdef Py_ssize_t n = out.size, b, e, chunk, tasks, idx, k, vec, nv
+    cdef float *pf = NULL
+    cdef double *pd = NULL
+    cdef double base
+    cdef float basef
+    if not cnp.PyArray_IS_C_CONTIGUOUS(out) or not cnp.PyArray_ISWRITEABLE(out):
+        raise TypeError("expected a writeable contiguous array")
+    if out.dtype == np.float32:
+        pf = <float *>cnp.PyArray_DATA(out)
+        vec = 8
+    elif out.dtype == np.float64:
+        pd = <double *>cnp.PyArray_DATA(out)
+        vec = 4
+    else:
+        raise TypeError("float32 or float64 only")
+    if n == 0:
+        return
+    tasks = 1
+    if n > grain and threads > 1:
+        tasks = min(threads, (n + grain - 1) // grain)
+    chunk = (n + tasks - 1) // tasks
+    b = 0
+    while b < n:
+        e = min(n, b + chunk)
+        idx = b
+        nv = b + ((e - b) // (2 * vec)) * (2 * vec)
+        while idx < nv:
+            base = fma(step, <double>idx, start)
+            if pf != NULL:
+                basef = <float>base
+                for k in range(vec):
+                    pf[idx + k] = <float>fma(<double>k, step, <double>basef)
+            else:
+                for k in range(vec):
+                    pd[idx + k] = fma(<double>k, step, base)
+            idx += vec
+        while idx < e:
+            base = fma(step, <double>idx, start)
+            if pf != NULL:
+                pf[idx] = <float>base
+            else:
+                pd[idx] = base
+            idx += 1
+        b = e

@@ -373,6 +373,13 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         raise RuntimeError("upper bound and larger bound inconsistent with step sign")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
+    if dtype is D.float32 or dtype is D.float64:
+        # torch's kernel rounding (see _mt19937.arange_fill): the length as numpy's
+        import cyautograd
+        from cyautograd._mt19937 import arange_fill
+        out = np.empty(len(np.arange(*vals, dtype=np.float64)), dtype.np)
+        arange_fill(out, float(vals[0]), float(vals[2]), 32768, cyautograd.get_num_threads())
+        return _wrap(out, requires_grad, device)
     return _wrap(np.arange(*vals, dtype=np.float64).astype(dtype.np) if dtype.is_floating_point
                  else np.arange(*vals).astype(dtype.np), requires_grad, device)
 
@@ -381,7 +388,42 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     device = _check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _wrap(np.linspace(start, end, steps).astype(_dt(dtype)), requires_grad, device)
+    return _wrap(_linspace_values(start, end, int(steps), _check_dtype(dtype, "linspace") or D.get_default_dtype()),
+                 requires_grad, device)
+
+
+def _linspace_values(start, end, steps, dt):
+    """torch's CPU linspace values, rounding as its kernel rounds (fused
+    start + step * i below the halfway index, end - step * (steps - 1 - i)
+    from it; see _mt19937.linspace_fill)."""
+    from cyautograd._mt19937 import linspace_fill
+    start = start.item() if isinstance(start, Tensor) else start
+    end = end.item() if isinstance(end, Tensor) else end
+    if dt is D.float32 or dt is D.float64:
+        out = np.empty(steps, dt.np)
+        linspace_fill(out, float(start), float(end))
+        return out
+    if dt is D.float16:
+        h = np.float16
+        s, e = h(start), h(end)
+        if steps <= 1:
+            return np.full(steps, s, np.float16)
+        step = h(h(e - s) / h(steps - 1))
+        i = np.arange(steps)
+        half = steps // 2
+        lo = (s + (step * i.astype(np.float16)).astype(np.float16)).astype(np.float16)
+        hi = (e - (step * (steps - i - 1).astype(np.float16)).astype(np.float16)).astype(np.float16)
+        return np.where(i < half, lo, hi).astype(np.float16)
+    if dt.is_floating_point or dt is D.bool:
+        return np.linspace(start, end, steps).astype(dt.np)
+    # integers: start/end cast to the dtype, the steps in float64, truncated back
+    info = np.iinfo(dt.np)
+    for v in (start, end):
+        if not info.min <= v <= info.max:
+            raise RuntimeError(f"value cannot be converted to type {np.dtype(dt.np).name}_t without overflow")
+    out = np.empty(steps, np.int64)
+    linspace_fill(out, float(np.array(start).astype(dt.np)), float(np.array(end).astype(dt.np)))
+    return out.astype(dt.np)
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):

@@ -113,6 +113,21 @@ def _cases():
         add(f"modules_{seed}", lambda T, s=seed: _modules(T, s))
         add(f"loader_{seed}", lambda T, s=seed: _loader(T, s))
         add(f"state_{seed}", lambda T, s=seed: _state(T, s))
+    # the other factories whose rounding follows torch's kernels (linspace, arange)
+    import random as _pyrandom
+    r = _pyrandom.Random(7)
+    spans = [(0, 1, 5), (-1, 1, 6), (0, 10, 11), (3, 5, 1), (0, 1, 0), (-2.5, 7.25, 100), (1e-3, 1e3, 33),
+             (0, 1, 1000)] + [(round(r.uniform(-10, 10), 3), round(r.uniform(-10, 10), 3), r.randrange(90))
+                              for _ in range(12)]
+    for i, (a, b, n) in enumerate(spans):
+        for dt in ["float32", "float64", "float16", "int64", "int32"]:
+            add(f"linspace_{i}_{dt}", lambda T, a=a, b=b, n=n, d=dt: [T.linspace(a, b, n, dtype=getattr(T, d))])
+    steps = [(0, 1, 0.1), (0, 10, 1), (-3, 3, 0.25), (0, 5, 0.3), (1, 2, 0.01), (0, 100, 0.7), (0, 12000, 0.37)] + \
+        [(a, a + st * r.randrange(60), st) for a, st in ((round(r.uniform(-10, 10), 3), round(r.uniform(0.01, 2), 3))
+                                                      for _ in range(12))]
+    for i, (a, b, st) in enumerate(steps):
+        for dt in ["float32", "float64"]:
+            add(f"arange_{i}_{dt}", lambda T, a=a, b=b, st=st, d=dt: [T.arange(a, b, st, dtype=getattr(T, d))])
     add("seed_values", lambda T: [T.manual_seed(-1).initial_seed(), T.manual_seed(2 ** 63 + 5).initial_seed(),
                                   T.rand(2), T.Generator().initial_seed(), T.rand(3, generator=T.Generator())])
     return cases
