@@ -151,7 +151,22 @@ def tensor_repr(t, arr, dtype, default_dtype, grad_fn_name, requires_grad_leaf, 
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad_leaf:
         suffixes.append("requires_grad=True")
-    out = prefix + body
-    if suffixes:
-        out += ", " + ", ".join(suffixes)
-    return out + ")"
+    return _add_suffixes(prefix + body, suffixes, indent)
+
+
+def _add_suffixes(text, suffixes, indent):
+    """torch's _add_suffixes: a suffix that would take the last line past
+    linewidth goes on its own line, indented. Lengths count torch's spelling
+    ("torch.uint8"), so the lines break where torch's break."""
+    out = [text]
+    last = len(text) - text.rfind("\n") + 1
+    for suf in suffixes:
+        n = len(suf.replace("cyautograd.", "torch."))
+        if last + n + 2 > LINEWIDTH:
+            out.append(",\n" + " " * indent + suf)
+            last = indent + n
+        else:
+            out.append(", " + suf)
+            last += n + 2
+    out.append(")")
+    return "".join(out)

@@ -128,6 +128,10 @@ def _cases():
     for i, (a, b, st) in enumerate(steps):
         for dt in ["float32", "float64"]:
             add(f"arange_{i}_{dt}", lambda T, a=a, b=b, st=st, d=dt: [T.arange(a, b, st, dtype=getattr(T, d))])
+    for i, kw in enumerate([dict(std=0.02), dict(), dict(mean=0.5, std=1.0, a=0.0, b=0.3),
+                            dict(mean=0.0, std=1.0, a=1.5, b=3.0), dict(std=2.0, a=-1.0, b=1.0)]):
+        add(f"trunc_normal_{i}", lambda T, kw=kw: [T.manual_seed(3), T.nn.init.trunc_normal_(T.empty(4, 6), **kw),
+                                                  T.rand(2)])
     add("seed_values", lambda T: [T.manual_seed(-1).initial_seed(), T.manual_seed(2 ** 63 + 5).initial_seed(),
                                   T.rand(2), T.Generator().initial_seed(), T.rand(3, generator=T.Generator())])
     return cases
