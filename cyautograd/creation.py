@@ -350,7 +350,7 @@ def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
               pin_memory=False):
     _tensor_arg(input, "rand_like")
     if not (dtype or input.dtype).is_floating_point:
-        raise RuntimeError(f"\"check_uniform_bounds\" not implemented for '{(dtype or input.dtype)._cname}'")
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{(dtype or input.dtype)._cname}'")
     return _random_like(input, "uniform", (0.0, 1.0), dtype, device, requires_grad, "rand_like")
 
 
@@ -358,7 +358,7 @@ def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
                pin_memory=False):
     _tensor_arg(input, "randn_like")
     if not (dtype or input.dtype).is_floating_point:
-        raise RuntimeError(f"\"normal_kernel_cpu\" not implemented for '{(dtype or input.dtype)._cname}'")
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{(dtype or input.dtype)._cname}'")
     return _random_like(input, "normal", (0.0, 1.0), dtype, device, requires_grad, "randn_like")
 
 
@@ -438,7 +438,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, ou
     _no_extra(kw, "rand")
     dt = _check_dtype(dtype, "rand") or D.get_default_dtype()
     if not dt.is_floating_point:
-        raise RuntimeError(f"\"check_uniform_bounds\" not implemented for '{dt._cname}'")
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{dt._cname}'")
     from cyautograd.random import _draw
     arr = _draw(_gen(generator, "rand", device), shape, dt, "uniform", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
@@ -451,7 +451,7 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, o
     _no_extra(kw, "randn")
     dt = _check_dtype(dtype, "randn") or D.get_default_dtype()
     if not dt.is_floating_point:
-        raise RuntimeError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
     from cyautograd.random import _draw
     arr = _draw(_gen(generator, "randn", device), shape, dt, "normal", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)

@@ -372,6 +372,26 @@ _TYPEMETA = {"float64": "double", "float32": "float", "float16": "c10::Half", "i
              "bool": "bool"}
 
 
+def _real(v, fname, name):
+    """A float argument as torch's parser takes it: a Python or numpy real
+    number (a Tensor, str or None is a TypeError)."""
+    if isinstance(v, Tensor) and v.dim() == 0:
+        return float(v.item())   # a 0-d tensor passes as a number
+    if isinstance(v, (bool, int, float, np.integer, np.floating)) and not isinstance(v, Tensor):
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 1 << 64:
+            raise TypeError(f"{fname}(): argument '{name}' must be float, not int")
+        return float(v)
+    raise TypeError(f"{fname}(): argument '{name}' must be float, not {type(v).__name__}")
+
+
+def _int_arg(v, fname, name):
+    if v is None:
+        return None
+    if isinstance(v, (bool, int, np.integer)) and not isinstance(v, Tensor):
+        return int(v)
+    raise TypeError(f"{fname}(): argument '{name}' must be int, not {type(v).__name__}")
+
+
 def _float_only(self, fname):
     if not self.dtype.is_floating_point:
         raise RuntimeError(f"{fname} expects floating point dtype, but got {self.dtype._cname}"
@@ -389,6 +409,7 @@ def uniform_(self, from_=0, to=1, *, generator=None, **kw):
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
+    mean, std = _real(mean, "normal_", "mean"), _real(std, "normal_", "std")
     _float_only(self, "normal_")
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
@@ -414,6 +435,9 @@ def random_(self, from_=None, to=_NOARG, *, generator=None, **kw):
     """random_(), random_(to), random_(from, to) and random_(from, None) (up to the dtype's max)."""
     if "from" in kw:
         from_ = kw.pop("from")
+    from_ = _int_arg(from_, "random_", "from")
+    if to is not _NOARG:
+        to = _int_arg(to, "random_", "to")
     if from_ is None and to is _NOARG:
         return _sample_like(self, "RandomBackward2", "default", (), "random_", generator)
     if to is _NOARG or from_ is None:
@@ -449,11 +473,13 @@ def geometric_(self, p, *, generator=None):
 
 
 def cauchy_(self, median=0, sigma=1, *, generator=None):
+    median, sigma = _real(median, "cauchy_", "median"), _real(sigma, "cauchy_", "sigma")
     _float_only(self, "cauchy_")
     return _sample_like(self, "CauchyBackward0", "cauchy", (float(median), float(sigma)), "cauchy_", generator)
 
 
 def log_normal_(self, mean=1, std=2, *, generator=None):
+    mean, std = _real(mean, "log_normal_", "mean"), _real(std, "log_normal_", "std")
     _float_only(self, "log_normal_")
     if std <= 0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
@@ -477,6 +503,7 @@ def bernoulli(input, p=None, *, generator=None, out=None):
         raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     eng = _engine(generator, "bernoulli")
     if p is not None:
+        p = _real(p, "bernoulli", "p")
         return bernoulli_(input.detach().clone(), p, generator=generator)
     pa = input.detach().cpu().numpy()
     if pa.size and (not np.all(pa >= 0) or not np.all(pa <= 1)):

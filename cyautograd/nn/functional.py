@@ -127,6 +127,23 @@ def _act_node(name):
     return cls
 
 
+def _act_args(fname, input, inplace, **nums):
+    """torch's order for an activation's arguments: ``if inplace:`` first (a
+    many-element tensor there is ambiguous), then the parser's input Tensor
+    and real numbers (a sequence for a Scalar is torch's RuntimeError)."""
+    from cyautograd.random import _real
+    from cyautograd.tensor import Tensor
+    inplace = bool(inplace)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    out = []
+    for k, v in nums.items():
+        if isinstance(v, tuple) and v:
+            raise RuntimeError(f"{fname}(): argument '{k}' cannot be a sequence")
+        out.append(_real(v, fname, k))
+    return inplace, out
+
+
 def _inplace_act(input, fn, name):
     """input <- fn(input) in place (NOTE [ In-place activations ])."""
     from cyautograd.ops.pointwise import _inplace_via
@@ -223,6 +240,7 @@ def logsigmoid(input):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
+    inplace, (negative_slope,) = _act_args("leaky_relu", input, inplace, negative_slope=negative_slope)
     if inplace:
         return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
     return _T().where(input > 0, input, input * negative_slope)
@@ -237,7 +255,13 @@ def _elu(input, alpha, scale=1.0, input_scale=1.0):
     return out if scale == 1.0 else out * scale
 
 
+def _not_for_ints(input, kernel):
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype._cname}'")
+
+
 def elu(input, alpha=1.0, inplace=False):
+    inplace, (alpha,) = _act_args("elu", input, inplace, alpha=alpha)
     if inplace:
         return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
     return _elu(input, alpha)
@@ -248,12 +272,16 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def selu(input, inplace=False):
+    inplace, _ = _act_args("selu", input, inplace)
+    _not_for_ints(input, "elu")
     if inplace:
         return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
     return _elu(input, _SELU_ALPHA, _SELU_SCALE)
 
 
 def celu(input, alpha=1.0, inplace=False):
+    inplace, (alpha,) = _act_args("celu", input, inplace, alpha=alpha)
+    _not_for_ints(input, "elu")
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
     if inplace:
@@ -262,6 +290,8 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 def threshold(input, threshold, value, inplace=False):
+    inplace, (threshold, value) = _act_args("threshold", input, inplace, threshold=threshold, value=value)
+
     def f(x):
         T = _T()
         return T.where(x > threshold, x, T.full((), value, dtype=x.dtype))
