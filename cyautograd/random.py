@@ -23,6 +23,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd._mt19937 import MT19937 as _MT19937
 from cyautograd.function import Function
+from cyautograd.grad_mode import is_grad_enabled, no_grad
 from cyautograd.tensor import Tensor
 
 __all__ = ["Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
@@ -363,6 +364,11 @@ def _sample_like(self, node, kind, args, fname, generator):
     eng = _engine(generator, fname)
     perm, contiguous = _geometry(self)
     vals = _wrapv(_draw(eng, tuple(self.shape), self.dtype, kind, args, perm, contiguous), self.dtype)
+    if not (self.requires_grad and is_grad_enabled()):
+        # nothing to record (nn.init's case): a plain copy, one version bump
+        with no_grad():
+            self.copy_(vals)
+        return self
     return _inplace_via(self, lambda t: _ZERO[node].apply(t, vals))
 
 
