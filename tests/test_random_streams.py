@@ -58,10 +58,27 @@ def test_matches_golden(name):
     assert run(name, cyautograd) == _G[name]
 
 
+def _torch_uses_mkl_bernoulli():
+    """torch's bernoulli_(float p) (and so dropout) draws from MKL's own stream
+    on Intel CPUs when built with MKL; elsewhere it is the mt19937 kernel
+    reproduced here. On such machines those cases compare with golden data only."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            intel = "GenuineIntel" in f.read(4096)
+    except OSError:
+        intel = False
+    return intel and harness.HAVE_TORCH and harness.torch_module().backends.mkl.is_available()
+
+
+_SCALAR_BERNOULLI = ("dropout_", "bernoulli_p_", "bernoulli_tensor_", "noncontig_")
+
+
 @pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_live_torch(name):
     import cyautograd
+    if name.startswith(_SCALAR_BERNOULLI) and _torch_uses_mkl_bernoulli():
+        pytest.skip("torch draws bernoulli_(p) from MKL on this Intel CPU (see _torch_uses_mkl_bernoulli)")
     assert run(name, cyautograd) == run(name, harness.torch_module())
 
 
