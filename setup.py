@@ -42,11 +42,16 @@ def extensions():
     exts = []
     for pyx in sorted(glob.glob("cyautograd/**/*.pyx", recursive=True)):
         name = pyx[:-4].replace(os.sep, ".")
+        # the random kernels must round as torch's build does: no contraction
+        # of a * b + c but where written (fmaf), and no errno/trapping so that
+        # the float32 Box-Muller vectorises (NOTE [ torch's CPU random streams ])
+        extra = (["-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math"]
+                 if name == "cyautograd._mt19937" else [])
         exts.append(Extension(
             name, [pyx],
             include_dirs=[os.path.join(HERE, "include"), numpy.get_include()],
             define_macros=macros,
-            extra_compile_args=COMPILE_ARGS if os.name != "nt" else [],
+            extra_compile_args=COMPILE_ARGS + extra if os.name != "nt" else [],
             extra_link_args=LINK_ARGS if os.name != "nt" else [],
         ))
     return exts

@@ -79,6 +79,8 @@ _NOT_METHODS = frozenset((
     "std_mean", "var_mean", "vstack"))
 from cyautograd.ops import extra2 as _extra2  # noqa: E402
 _NOT_METHODS = _NOT_METHODS | _extra2.FUNCTION_ONLY
+# Tensor.where's self is the input (torch.where(condition, self, y)), not the condition
+_tensor_mod._register_methods({"where": _ops._where_method})
 _tensor_mod._register_methods({k: v for k, v in vars(_ops).items()
                                if callable(v) and not k.startswith("_") and not isinstance(v, type)
                                and k not in _NOT_METHODS})

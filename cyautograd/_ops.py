@@ -161,3 +161,14 @@ from cyautograd.ops.shape import (squeeze_, swapaxes_, swapdims, swapdims_, t_, 
                                   unsqueeze_)
 
 from cyautograd.linalg import det, inv as inverse  # noqa: E402,F401
+
+
+def _where_method(self, condition, y):
+    """Tensor.where(condition, y): ``torch.where(condition, self, y)``; self is
+    the input picked where condition is True, not the condition.
+
+    >>> x = torch.tensor([1., -2.]); x.where(x > 0, torch.zeros(2))"""
+    return where(condition, self, y)
+
+
+_where_method.__name__ = _where_method.__qualname__ = "where"

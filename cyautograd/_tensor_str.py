@@ -152,24 +152,10 @@ def tensor_repr(t, arr, dtype, default_dtype, grad_fn_name, requires_grad_leaf, 
     elif requires_grad_leaf:
         suffixes.append("requires_grad=True")
     tangent = _tangent_of(t)
-    if tangent is None:
-        out = prefix + body
-        if suffixes:
-            out += ", " + ", ".join(suffixes)
-        return out + ")"
-    # a dual tensor shows its tangent last, and (as torch's _add_suffixes)
-    # a suffix that would pass the line width starts a new line
-    suffixes.append(f"tangent={tangent!r}")
-    out = prefix + body
-    last = len(out) - out.rfind("\n") + 1
-    for sfx in suffixes:
-        if last + len(sfx) + 2 > LINEWIDTH:
-            out += ",\n" + " " * indent + sfx
-            last = indent + len(sfx)
-        else:
-            out += ", " + sfx
-            last += len(sfx) + 2
-    return out + ")"
+    if tangent is not None:
+        # a dual tensor shows its tangent last
+        suffixes.append(f"tangent={tangent!r}")
+    return _add_suffixes(prefix + body, suffixes, indent)
 
 
 def _tangent_of(t):
@@ -181,3 +167,21 @@ def _tangent_of(t):
         return fwAD._fw_grad(t, fwAD._current_level)
     except TypeError:
         return None
+
+
+def _add_suffixes(text, suffixes, indent):
+    """torch's _add_suffixes: a suffix that would take the last line past
+    linewidth goes on its own line, indented. Lengths count torch's spelling
+    ("torch.uint8"), so the lines break where torch's break."""
+    out = [text]
+    last = len(text) - text.rfind("\n") + 1
+    for suf in suffixes:
+        n = len(suf.replace("cyautograd.", "torch."))
+        if last + n + 2 > LINEWIDTH:
+            out.append(",\n" + " " * indent + suf)
+            last = indent + n
+        else:
+            out.append(", " + suf)
+            last += n + 2
+    out.append(")")
+    return "".join(out)

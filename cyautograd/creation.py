@@ -9,16 +9,15 @@ from cyautograd import dtypes as D
 from cyautograd.tensor import Tensor, _rebuild  # noqa: F401
 from cyautograd.variable import _variable_data  # noqa: F401
 
-_rng = [np.random.default_rng()]
-# one generator per cuda index (cyautograd.cuda.manual_seed); made on first
+# one engine per cuda index (cyautograd.cuda.manual_seed); made on first
 # use from the host generator's seed, as torch seeds every device with manual_seed
 _device_rng = {}
 _device_seed = [None]
 
 
 def manual_seed(seed):
-    """Seeds the default generator and returns it (values differ from torch's:
-    see NOTE [ Generators ] in random.py), and every cuda device's."""
+    """Seeds the default generator (torch's mt19937 stream: see NOTE [
+    Generators ] in random.py) and every cuda device's; returns the default one."""
     from cyautograd.random import manual_seed as _ms
     g = _ms(seed)
     _seed_device(int(seed), "all")
@@ -27,27 +26,32 @@ def manual_seed(seed):
 
 def _seed_device(seed, which):
     """cuda.manual_seed (which None: the current device) / manual_seed_all."""
+    from cyautograd._mt19937 import MT19937
     if which == "all":
         _device_rng.clear()
         _device_seed[0] = seed
         return
     from cyautograd import backend
     idx = backend.current_device() if backend.is_available() else 0
-    _device_rng[idx] = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
+    _device_rng[idx] = MT19937(seed & 0xFFFFFFFFFFFFFFFF)
 
 
 def _device_gen(dev):
-    """The generator for random values made for device dev: the host's for
+    """The engine for random values made for device dev: the host's for
     the CPU, a per-index one for cuda (values are drawn on the host and
-    copied: the same values on every backend)."""
+    copied: the same values on every backend; torch's cuda Philox streams
+    are not reproduced)."""
+    from cyautograd.random import default_generator
     if dev is None or dev.type == "cpu":
-        return _rng[0]
+        return default_generator._impl
     from cyautograd import backend
+    from cyautograd._mt19937 import MT19937
     idx = backend.index_of(dev)
     g = _device_rng.get(idx)
     if g is None:
-        g = _device_rng[idx] = (np.random.default_rng() if _device_seed[0] is None else
-                                np.random.default_rng(_device_seed[0] & 0xFFFFFFFFFFFFFFFF))
+        from cyautograd.random import _nondeterministic_seed
+        g = _device_rng[idx] = MT19937(_nondeterministic_seed() if _device_seed[0] is None
+                                       else _device_seed[0] & 0xFFFFFFFFFFFFFFFF)
     return g
 
 
@@ -57,13 +61,13 @@ def initial_seed():
 
 
 def _gen(generator, fname, device=None):
-    """The numpy generator a random factory draws from: generator='s, else
-    the cuda device's own (values drawn on the host and copied), else the
-    default generator."""
+    """The engine a random factory draws from: generator='s, else the cuda
+    device's own (values drawn on the host and copied), else the default
+    generator's."""
     if generator is None and device is not None and device.type == "cuda":
         return _device_gen(device)
-    from cyautograd.random import _np_gen
-    return _np_gen(generator, fname)
+    from cyautograd.random import _engine
+    return _engine(generator, fname)
 
 
 def _wrap(arr, requires_grad=False, device=None):
@@ -105,6 +109,10 @@ def _infer_dtype(data):
     def walk(x):
         if isinstance(x, Tensor):
             kinds.add(x.dtype)
+        elif isinstance(x, np.generic) and x.dtype.kind in "biuf":
+            # a numpy scalar keeps its dtype (np.float64(0.5) -> float64), as torch's
+            # infer_scalar_type; mixed with Python numbers the types promote
+            kinds.add(D.from_numpy_dtype(x.dtype))
         elif isinstance(x, (bool, np.bool_)):
             kinds.add("b")
         elif isinstance(x, (int, np.integer)):
@@ -249,19 +257,41 @@ def _alloc(make, shape, npdt, *fill):
                            ) from None
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+def _size_arg(size, size_kw, fname):
+    """A factory's size given positionally (ints or one sequence) or as
+    ``size=`` (torch's ``zeros(size=(2, 3))``)."""
+    if size_kw is not None:
+        if size:
+            raise TypeError(f"{fname}() got multiple values for argument 'size'")
+        size = (size_kw,)
+    return _size(size, fname)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, **kw):
     device = _check_device(device)
-    return _wrap(_alloc(np.zeros, _size(size), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "zeros")
+    _no_extra(kw, "zeros")
+    return _out(_wrap(_alloc(np.zeros, shape, _dt(dtype)), requires_grad, device), out)
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, **kw):
     device = _check_device(device)
-    return _wrap(_alloc(np.ones, _size(size, 'ones'), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "ones")
+    _no_extra(kw, "ones")
+    return _out(_wrap(_alloc(np.ones, shape, _dt(dtype)), requires_grad, device), out)
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None):
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None,
+          pin_memory=False, **kw):
     device = _check_device(device)
-    return _wrap(_alloc(np.zeros, _size(size, 'empty'), _dt(dtype)), requires_grad, device)
+    shape = _size_arg(size, kw.pop("size", None), "empty")
+    _no_extra(kw, "empty")
+    return _out(_wrap(_alloc(np.zeros, shape, _dt(dtype)), requires_grad, device), out)
+
+
+def _no_extra(kw, fname):
+    if kw:
+        raise TypeError(f"{fname}() got an unexpected keyword argument '{next(iter(kw))}'")
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
@@ -305,16 +335,50 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
                  _like_device(input, device))
 
 
-def rand_like(input, *, dtype=None, device=None, requires_grad=False):
+def _dense_order(t):
+    """The visiting order of empty_like(t) when it keeps t's strides (t
+    non-overlapping and dense but not contiguous), else None."""
+    if t.is_contiguous():
+        return None
+    shape, strides = tuple(t.shape), tuple(t.stride())
+    from cyautograd.random import _visit_order
+    perm = _visit_order(shape, strides)
+    if perm is None:
+        return None
+    expected = 1
+    for d in reversed(perm):
+        if shape[d] != 1 and strides[d] != expected:
+            return None
+        expected *= shape[d]
+    return perm
+
+
+def _random_like(input, kind, args, dtype, device, requires_grad, fname):
+    """rand_like / randn_like: torch's empty_like(input) (input's layout when
+    dense) filled by the sampler, in that layout's memory order."""
+    _tensor_arg(input, fname)
+    dt = _check_dtype(dtype, fname) or input.dtype
+    dev = _like_device(input, device)
+    from cyautograd.random import _draw
+    perm = _dense_order(input)
+    arr = _draw(_gen(None, fname, dev), tuple(input.shape), dt, kind, args, perm, perm is None)
+    return _wrap(arr, requires_grad, dev)
+
+
+def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None,
+              pin_memory=False):
     _tensor_arg(input, "rand_like")
-    return rand(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
-                device=_like_device(input, device))
+    if not (dtype or input.dtype).is_floating_point:
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{(dtype or input.dtype)._cname}'")
+    return _random_like(input, "uniform", (0.0, 1.0), dtype, device, requires_grad, "rand_like")
 
 
-def randn_like(input, *, dtype=None, device=None, requires_grad=False):
+def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None,
+               pin_memory=False):
     _tensor_arg(input, "randn_like")
-    return randn(tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
-                 device=_like_device(input, device))
+    if not (dtype or input.dtype).is_floating_point:
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{(dtype or input.dtype)._cname}'")
+    return _random_like(input, "normal", (0.0, 1.0), dtype, device, requires_grad, "randn_like")
 
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
@@ -329,6 +393,13 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     dtype = _check_dtype(dtype, "arange")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
+    if dtype is D.float32 or dtype is D.float64:
+        # torch's kernel rounding (see _mt19937.arange_fill): the length as numpy's
+        import cyautograd
+        from cyautograd._mt19937 import arange_fill
+        out = np.empty(len(np.arange(*vals, dtype=np.float64)), dtype.np)
+        arange_fill(out, float(vals[0]), float(vals[2]), 32768, cyautograd.get_num_threads())
+        return _wrap(out, requires_grad, device)
     return _wrap(np.arange(*vals, dtype=np.float64).astype(dtype.np) if dtype.is_floating_point
                  else np.arange(*vals).astype(dtype.np), requires_grad, device)
 
@@ -337,7 +408,42 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     device = _check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _wrap(np.linspace(start, end, steps).astype(_dt(dtype)), requires_grad, device)
+    return _wrap(_linspace_values(start, end, int(steps), _check_dtype(dtype, "linspace") or D.get_default_dtype()),
+                 requires_grad, device)
+
+
+def _linspace_values(start, end, steps, dt):
+    """torch's CPU linspace values, rounding as its kernel rounds (fused
+    start + step * i below the halfway index, end - step * (steps - 1 - i)
+    from it; see _mt19937.linspace_fill)."""
+    from cyautograd._mt19937 import linspace_fill
+    start = start.item() if isinstance(start, Tensor) else start
+    end = end.item() if isinstance(end, Tensor) else end
+    if dt is D.float32 or dt is D.float64:
+        out = np.empty(steps, dt.np)
+        linspace_fill(out, float(start), float(end))
+        return out
+    if dt is D.float16:
+        h = np.float16
+        s, e = h(start), h(end)
+        if steps <= 1:
+            return np.full(steps, s, np.float16)
+        step = h(h(e - s) / h(steps - 1))
+        i = np.arange(steps)
+        half = steps // 2
+        lo = (s + (step * i.astype(np.float16)).astype(np.float16)).astype(np.float16)
+        hi = (e - (step * (steps - i - 1).astype(np.float16)).astype(np.float16)).astype(np.float16)
+        return np.where(i < half, lo, hi).astype(np.float16)
+    if dt.is_floating_point or dt is D.bool:
+        return np.linspace(start, end, steps).astype(dt.np)
+    # integers: start/end cast to the dtype, the steps in float64, truncated back
+    info = np.iinfo(dt.np)
+    for v in (start, end):
+        if not info.min <= v <= info.max:
+            raise RuntimeError(f"value cannot be converted to type {np.dtype(dt.np).name}_t without overflow")
+    out = np.empty(steps, np.int64)
+    linspace_fill(out, float(np.array(start).astype(dt.np)), float(np.array(end).astype(dt.np)))
+    return out.astype(dt.np)
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
@@ -346,16 +452,28 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
-         pin_memory=False):
+         pin_memory=False, **kw):
     device = _check_device(device)
-    arr = _gen(generator, "rand", device).random(_size(size), dtype=np.float64).astype(_dt(dtype))
+    shape = _size_arg(size, kw.pop("size", None), "rand")
+    _no_extra(kw, "rand")
+    dt = _check_dtype(dtype, "rand") or D.get_default_dtype()
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{dt._cname}'")
+    from cyautograd.random import _draw
+    arr = _draw(_gen(generator, "rand", device), shape, dt, "uniform", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
-          pin_memory=False):
+           pin_memory=False, **kw):
     device = _check_device(device)
-    arr = _gen(generator, "randn", device).standard_normal(_size(size)).astype(_dt(dtype))
+    shape = _size_arg(size, kw.pop("size", None), "randn")
+    _no_extra(kw, "randn")
+    dt = _check_dtype(dtype, "randn") or D.get_default_dtype()
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
+    from cyautograd.random import _draw
+    arr = _draw(_gen(generator, "randn", device), shape, dt, "normal", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
 
 
@@ -392,7 +510,10 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")
     shape = _size((size,) if isinstance(size, int) else tuple(size), "randint")
     device = _check_device(device)
-    arr = _gen(generator, "randint", device).integers(lo, hi, size=shape).astype((_check_dtype(dtype, "randint") or D.int64).np)
+    from cyautograd.random import _draw, _random_range
+    dt = _check_dtype(dtype, "randint") or D.int64
+    rng, base = _random_range(dt, lo, hi)
+    arr = _draw(_gen(generator, "randint", device), shape, dt, "from_to", (rng, base))
     return _out(_wrap(arr, requires_grad, device), out)
 
 
@@ -401,7 +522,7 @@ def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_g
     if high is None:
         low, high = 0, low
     return randint(low, high, tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
-                   generator=generator)
+                   generator=generator, device=_like_device(input, device))
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
@@ -409,7 +530,7 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False,
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     device = _check_device(device)
-    arr = _gen(generator, "randperm", device).permutation(int(n)).astype((_check_dtype(dtype, "randperm") or D.int64).np)
+    arr = _gen(generator, "randperm", device).randperm(int(n)).astype((_check_dtype(dtype, "randperm") or D.int64).np)
     return _out(_wrap(arr, requires_grad, device), out)
 
 
@@ -425,19 +546,19 @@ def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
                   device=_like_device(self, device))
 
 
-def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                 device=_like_device(self, device))
+                 device=_like_device(self, device), **kw)
 
 
-def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                device=_like_device(self, device))
+                device=_like_device(self, device), **kw)
 
 
-def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kw):
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
-                 device=_like_device(self, device))
+                 device=_like_device(self, device), **kw)
 
 
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):

@@ -4,26 +4,34 @@ every random factory, and the random tensor ops (bernoulli, multinomial,
 normal and the in-place samplers uniform_/normal_/bernoulli_/random_/...).
 
 NOTE [ Generators ]
-A Generator owns a numpy ``PCG64`` bit generator. The streams differ from
-torch's Philox/MT19937 ones, so seeded values differ from torch's; what
-matches is the behaviour code relies on: the same seed gives the same
-sequence, ``get_state``/``set_state`` round-trip through a uint8 tensor
-(45 bytes here, 5056 in torch), ``manual_seed`` returns the generator, and
-every factory takes ``generator=``. The default generator's numpy state
-lives in ``creation._rng[0]`` (the one place the factories draw from).
+A Generator owns an ``_mt19937.MT19937``: torch's CPU generator (an mt19937
+engine, its seed and the cached Box-Muller sample), drawing torch's own
+streams, so a seeded program prints the numbers torch prints (NOTE [ torch's
+CPU random streams ] in _mt19937.pyx says how each distribution converts
+the draws). ``get_state``/``set_state`` use torch's 5056-byte layout, so
+states move between the two libraries. Every sampler draws in torch's order:
+a TensorIterator visits a non-contiguous output in the order of its strides
+(``_visit_order``), and ``normal_`` takes its 16-wide block path only for
+contiguous outputs of 16 or more elements. ``poisson`` is the exception: it
+draws from a numpy generator seeded from the engine (torch's sampler is not
+reproduced).
 """
 import os as _os
 
 import numpy as np
 
 from cyautograd import dtypes as _D
+from cyautograd._mt19937 import MT19937 as _MT19937
 from cyautograd.function import Function
+from cyautograd.grad_mode import is_grad_enabled, no_grad
 from cyautograd.tensor import Tensor
 
 __all__ = ["Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
            "set_rng_state", "fork_rng", "bernoulli", "multinomial", "normal", "poisson"]
 
 _MASK64 = (1 << 64) - 1
+# at::default_rng_seed_val: the seed of a new torch.Generator()
+_DEFAULT_SEED = 67280421310721
 
 
 def _seed_arg(seed, fname="manual_seed"):
@@ -40,6 +48,11 @@ def _seed_arg(seed, fname="manual_seed"):
     return seed & _MASK64
 
 
+def _nondeterministic_seed():
+    # c10::detail::getNonDeterministicRandom: 64 bits from /dev/urandom
+    return int.from_bytes(_os.urandom(8), "little")
+
+
 class Generator:
     """torch.Generator: a seedable source of random numbers, passed as
     ``generator=`` to random factories and ops."""
@@ -50,23 +63,7 @@ class Generator:
         if dev.type != "cpu":
             raise RuntimeError(f"Device type {dev.type.upper()} is not supported for torch.Generator() api.")
         self._device = dev
-        self._default = False
-        self._seed = 67280421310721
-        self._gen = np.random.Generator(np.random.PCG64(self._seed))
-
-    # the numpy generator draws come from
-    def _np(self):
-        if self._default:
-            from cyautograd import creation
-            return creation._rng[0]
-        return self._gen
-
-    def _set_np(self, gen):
-        if self._default:
-            from cyautograd import creation
-            creation._rng[0] = gen
-        else:
-            self._gen = gen
+        self._impl = _MT19937(_DEFAULT_SEED)
 
     @property
     def device(self):
@@ -74,57 +71,42 @@ class Generator:
 
     def manual_seed(self, seed):
         """Seed the generator; returns it (so ``g = Generator().manual_seed(0)`` works)."""
-        s = _seed_arg(seed)
-        self._seed = s
-        self._set_np(np.random.Generator(np.random.PCG64(s)))
+        self._impl.manual_seed(_seed_arg(seed))
         return self
 
     def seed(self):
         """Seed from a non-deterministic source; returns the seed."""
-        s = int.from_bytes(_os.urandom(8), "little") & ((1 << 63) - 1)
-        self.manual_seed(s)
+        s = _nondeterministic_seed()
+        self._impl.manual_seed(s)
         return s
 
     def initial_seed(self):
-        return self._seed
+        return self._impl.initial_seed()
 
     def get_state(self):
-        """The generator state as a uint8 tensor (see NOTE [ Generators ])."""
-        st = self._np().bit_generator.state
-        s = st["state"]
-        raw = (int(s["state"]).to_bytes(16, "little") + int(s["inc"]).to_bytes(16, "little") +
-               bytes([int(st["has_uint32"])]) + int(st["uinteger"]).to_bytes(4, "little") +
-               int(self._seed).to_bytes(8, "little"))
+        """The generator state as a uint8 tensor in torch's layout (see NOTE [ Generators ])."""
         from cyautograd.creation import _wrap
-        return _wrap(np.frombuffer(raw, dtype=np.uint8).copy())
+        return _wrap(np.frombuffer(self._impl.get_state(), dtype=np.uint8).copy())
 
     def set_state(self, new_state):
-        if not isinstance(new_state, Tensor) or new_state.dtype is not _D.uint8:
+        if not isinstance(new_state, Tensor):
+            raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
+        if new_state.dtype is not _D.uint8:
             raise TypeError("RNG state must be a torch.ByteTensor")
-        raw = bytes(new_state.detach().numpy().reshape(-1).tobytes())
-        if len(raw) != 45:
-            raise RuntimeError(f"Expected either a PhiloxCudaState or a CPUGeneratorImplState of size 45 but "
-                               f"found the input RNG state size to be {len(raw)}")
-        bg = np.random.PCG64()
-        bg.state = {"bit_generator": "PCG64",
-                    "state": {"state": int.from_bytes(raw[:16], "little"), "inc": int.from_bytes(raw[16:32], "little")},
-                    "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little")}
-        self._seed = int.from_bytes(raw[37:45], "little")
-        self._set_np(np.random.Generator(bg))
+        self._impl.set_state(np.ascontiguousarray(new_state.detach().cpu().numpy().reshape(-1)))
         return self
 
     def clone_state(self):
         g = Generator(self._device)
-        g.set_state(self.get_state())
+        g._impl = self._impl.copy()
         return g
 
     def __getstate__(self):
-        return {"device": str(self._device), "state": self.get_state().numpy().tobytes()}
+        return {"device": str(self._device), "state": self._impl.get_state()}
 
     def __setstate__(self, st):
         self.__init__(st["device"])
-        from cyautograd.creation import _wrap
-        self.set_state(_wrap(np.frombuffer(st["state"], dtype=np.uint8).copy()))
+        self._impl.set_state(np.frombuffer(st["state"], dtype=np.uint8))
 
     def __repr__(self):
         return f"<cyautograd.Generator object at {hex(id(self))}>"
@@ -133,24 +115,15 @@ class Generator:
 Generator.__module__ = "cyautograd"
 
 default_generator = Generator()
-default_generator._default = True
+default_generator.manual_seed(_nondeterministic_seed())
 
 
-def _init_default():
-    s = int.from_bytes(_os.urandom(8), "little") & ((1 << 63) - 1)
-    default_generator.manual_seed(s)
-
-
-_init_default()
-
-
-def _np_gen(generator, fname="rand"):
-    """The numpy generator for a ``generator=`` argument (None: the default one)."""
+def _engine(generator, fname="rand"):
+    """The engine for a ``generator=`` argument (None: the default one)."""
     if generator is None:
-        from cyautograd import creation
-        return creation._rng[0]
+        return default_generator._impl
     if isinstance(generator, Generator):
-        return generator._np()
+        return generator._impl
     raise TypeError(f"{fname}(): argument 'generator' must be torch.Generator, not {type(generator).__name__}")
 
 
@@ -192,6 +165,160 @@ class fork_rng:
         return False
 
 
+# -- drawing in torch's order -----------------------------------------------------------------
+
+def _visit_order(shape, strides):
+    """The axes permutation a TensorIterator walks an output of this
+    geometry in (outermost first): by decreasing stride, so a permuted or
+    sliced output is filled in memory order. None: plain C order."""
+    if strides is None or len(shape) < 2:
+        return None
+    perm = sorted(range(len(shape)), key=lambda d: -strides[d])
+    return None if perm == list(range(len(shape))) else perm
+
+
+def _place(flat, shape, perm):
+    """Values drawn in visiting order laid out as an array of `shape`."""
+    if perm is None:
+        return flat.reshape(shape)
+    buf = flat.reshape([shape[d] for d in perm])
+    return buf.transpose(np.argsort(perm))
+
+
+def _geometry(t):
+    """(visiting order, contiguous) of tensor t as an output of a sampler."""
+    if t.is_contiguous():
+        return None, True
+    return _visit_order(tuple(t.shape), tuple(t.stride())), False
+
+
+def _draw(eng, shape, dtype, kind, args=(), perm=None, contiguous=True):
+    """An array of `shape` and `dtype` (a cyautograd dtype) drawn as torch's
+    CPU kernel `kind` draws it for an output whose visiting order is `perm`."""
+    n = 1
+    for s in shape:
+        n *= s
+    if n == 0:
+        return np.empty(shape, dtype.np)
+    npd = dtype.np
+    if kind == "uniform":
+        # opmath uniforms (float32 for float16) cast to the dtype; a value the
+        # cast rounds up to `to` becomes `from`, as torch's kernel clamps
+        lo, hi = args
+        if dtype is _D.float64:
+            flat = np.empty(n, np.float64)
+            eng.fill_uniform_f64(flat, lo, hi)
+        else:
+            flat = np.empty(n, np.float32)
+            eng.fill_uniform_f32(flat, lo, hi)
+            flat = flat.astype(npd, copy=False)
+        if dtype is _D.float16 or lo != 0.0 or hi != 1.0:   # [0, 1) never reaches 1 in float32/64
+            top = flat.dtype.type(hi)
+            if (flat == top).any():
+                flat = np.where(flat == top, flat.dtype.type(lo), flat)
+    elif kind == "normal":
+        mean, std = args
+        if contiguous and n >= 16:
+            if dtype is _D.float64:
+                flat = np.empty(n, np.float64)
+                eng.fill_normal_block_f64(flat, mean, std)
+            else:
+                flat = np.empty(n, np.float32)
+                eng.fill_normal_block_f32(flat, mean, std, dtype is _D.float16)
+                flat = flat.astype(npd, copy=False)
+        else:
+            flat = np.empty(n, np.float64)
+            eng.fill_normal_scalar(flat, mean, std)
+            flat = flat.astype(npd, copy=False)
+    elif kind == "from_to":
+        rng, base = args
+        flat = np.empty(n, np.int64)
+        eng.fill_random_from_to(flat, rng, base)
+        flat = flat.astype(npd, copy=False)
+    elif kind == "full64":
+        flat = np.empty(n, np.uint64)
+        eng.fill_random_bits(flat, True, 0)
+        flat = flat.view(np.int64).astype(npd, copy=False)
+    elif kind == "default":
+        wide, modulus = _DEFAULT_RANDOM[dtype]
+        flat = np.empty(n, np.uint64)
+        eng.fill_random_bits(flat, wide, modulus)
+        flat = (flat & np.uint64(1)).astype(np.bool_) if dtype is _D.bool else flat.astype(npd)
+    elif kind == "bernoulli":
+        flat = np.empty(n, np.uint8)
+        eng.fill_bernoulli_scalar(flat, args[0])
+        flat = flat.astype(npd, copy=False)
+    elif kind == "bernoulli_t":
+        p = args[0]
+        if perm is not None:
+            p = p.transpose(perm)
+        p = np.ascontiguousarray(p, np.float64 if p.dtype == np.float64 else np.float32).reshape(-1)
+        flat = np.empty(n, np.uint8)
+        eng.fill_bernoulli_tensor(flat, p)
+        flat = flat.astype(npd, copy=False)
+    else:   # exponential, cauchy, log_normal, geometric: float64 draws cast to the dtype
+        flat = np.empty(n, np.float64)
+        getattr(eng, "fill_" + kind)(flat, *args)
+        flat = flat.astype(npd, copy=False)
+    return _place(flat, shape, perm)
+
+
+# uniform_int_distribution<T> (random_() without bounds): (64-bit draws, modulus)
+_DEFAULT_RANDOM = {
+    _D.float64: (True, (1 << 53) + 1), _D.float32: (False, (1 << 24) + 1), _D.float16: (False, (1 << 11) + 1),
+    _D.int64: (True, 1 << 63), _D.int32: (False, 1 << 31), _D.int16: (False, 1 << 15),
+    _D.int8: (False, 1 << 7), _D.uint8: (False, 1 << 8), _D.bool: (False, 0),
+}
+
+
+def _random_range(dtype, from_, to):
+    """torch's random_(from, to) bounds for dtype: (range, base), after
+    moving from/to inward to values the dtype holds (update_from/update_to)."""
+    if dtype.is_floating_point:
+        digits = {2: 11, 4: 24, 8: 53}[dtype.itemsize]
+        cast = dtype.np.type
+
+        def upd_from(f):
+            fp1 = int(cast(f + 1))
+            if fp1 < f:
+                n = max(abs(f + 1).bit_length() - 1, 0)
+                f = fp1 + (1 << (n - digits + 1))
+            return f
+
+        def upd_to(t):
+            tm1 = int(cast(t - 1))
+            if tm1 >= t:
+                n = max(abs(t - 1).bit_length() - 1, 0)
+                t = tm1 - (1 << (n - digits + 1))
+            return t
+        if to is None:
+            to_inc = min(1 << digits, (1 << 63) - 1)
+            from_ = upd_from(from_)
+            if not from_ < to_inc:
+                raise RuntimeError(f"random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' "
+                                   f"casted to dtype, but got from={from_} > to_inc={to_inc}")
+            return to_inc - from_ + 1, from_
+        from_, to = upd_from(from_), upd_to(to)
+        if not from_ < to:
+            raise RuntimeError(f"random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, "
+                               f"but got from={from_} >= to={to}")
+        return to - from_, from_
+    if to is None:
+        to_inc = 1 if dtype is _D.bool else int(np.iinfo(dtype.np).max)
+        _check_int_bounds(dtype, from_, to_inc)
+        return to_inc - from_ + 1, from_
+    _check_int_bounds(dtype, from_, to - 1)
+    return to - from_, from_
+
+
+def _check_int_bounds(dtype, from_, to_inc):
+    lo, hi = (0, 1) if dtype is _D.bool else (int(np.iinfo(dtype.np).min), int(np.iinfo(dtype.np).max))
+    if not lo <= from_ <= hi:
+        raise RuntimeError(f"from is out of bounds for {dtype._cname if hasattr(dtype, '_cname') else dtype}")
+    if not lo <= to_inc <= hi:
+        raise RuntimeError(f"to - 1 is out of bounds for {dtype._cname if hasattr(dtype, '_cname') else dtype}")
+
+
 # -- random tensor ops -----------------------------------------------------------------------
 
 def _named(name):
@@ -228,13 +355,47 @@ def _wrapv(arr, dtype):
     return _wrap(np.ascontiguousarray(np.asarray(arr).astype(dtype.np, copy=False)).reshape(np.shape(arr)))
 
 
-def _sample_like(self, node, draw, fname):
+def _sample_like(self, node, kind, args, fname, generator):
+    """self filled in place by sampler `kind`, drawn in torch's order for
+    self's geometry; the node `node` records it when self requires grad."""
     from cyautograd.ops.pointwise import _inplace_via
     if not isinstance(self, Tensor):
         raise TypeError(f"{fname}(): argument 'self' must be Tensor, not {type(self).__name__}")
-    shape = tuple(self.shape)
-    vals = _wrapv(draw(shape), self.dtype)
+    eng = _engine(generator, fname)
+    perm, contiguous = _geometry(self)
+    vals = _wrapv(_draw(eng, tuple(self.shape), self.dtype, kind, args, perm, contiguous), self.dtype)
+    if not (self.requires_grad and is_grad_enabled()):
+        # nothing to record (nn.init's case): a plain copy, one version bump
+        with no_grad():
+            self.copy_(vals)
+        return self
     return _inplace_via(self, lambda t: _ZERO[node].apply(t, vals))
+
+
+# c10's TypeMeta names, as torch's random_ bounds errors print the dtype
+_TYPEMETA = {"float64": "double", "float32": "float", "float16": "c10::Half", "int64": "long int",
+             "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+             "bool": "bool"}
+
+
+def _real(v, fname, name):
+    """A float argument as torch's parser takes it: a Python or numpy real
+    number (a Tensor, str or None is a TypeError)."""
+    if isinstance(v, Tensor) and v.dim() == 0:
+        return float(v.item())   # a 0-d tensor passes as a number
+    if isinstance(v, (bool, int, float, np.integer, np.floating)) and not isinstance(v, Tensor):
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 1 << 64:
+            raise TypeError(f"{fname}(): argument '{name}' must be float, not int")
+        return float(v)
+    raise TypeError(f"{fname}(): argument '{name}' must be float, not {type(v).__name__}")
+
+
+def _int_arg(v, fname, name):
+    if v is None:
+        return None
+    if isinstance(v, (bool, int, np.integer)) and not isinstance(v, Tensor):
+        return int(v)
+    raise TypeError(f"{fname}(): argument '{name}' must be int, not {type(v).__name__}")
 
 
 def _float_only(self, fname):
@@ -250,79 +411,86 @@ def uniform_(self, from_=0, to=1, *, generator=None, **kw):
     _float_only(self, "uniform_")
     if from_ > to:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={from_} > to={to}")
-    g = _np_gen(generator, "uniform_")
-    return _sample_like(self, "UniformBackward0", lambda s: g.uniform(from_, to, s), "uniform_")
+    return _sample_like(self, "UniformBackward0", "uniform", (float(from_), float(to)), "uniform_", generator)
 
 
 def normal_(self, mean=0, std=1, *, generator=None):
+    mean, std = _real(mean, "normal_", "mean"), _real(std, "normal_", "std")
     _float_only(self, "normal_")
     if std < 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
-    g = _np_gen(generator, "normal_")
-    return _sample_like(self, "NormalBackward0", lambda s: g.normal(mean, std, s), "normal_")
+    return _sample_like(self, "NormalBackward0", "normal", (float(mean), float(std)), "normal_", generator)
 
 
 def bernoulli_(self, p=0.5, *, generator=None):
-    g = _np_gen(generator, "bernoulli_")
     if isinstance(p, Tensor):
-        pa = p.detach().numpy()
-        return _sample_like(self, "BernoulliBackward1", lambda s: g.random(s) < np.broadcast_to(pa, s),
-                            "bernoulli_")
+        pa = p.detach().cpu().numpy()
+        if pa.dtype.kind != "f":
+            raise RuntimeError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype._cname}'")
+        pa = np.broadcast_to(pa, tuple(self.shape))
+        return _sample_like(self, "BernoulliBackward1", "bernoulli_t", (pa,), "bernoulli_", generator)
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
-    return _sample_like(self, "BernoulliBackward2", lambda s: g.random(s) < p, "bernoulli_")
+    return _sample_like(self, "BernoulliBackward2", "bernoulli", (float(p),), "bernoulli_", generator)
 
 
-def random_(self, from_=None, to=None, *, generator=None, **kw):
+_NOARG = object()
+
+
+def random_(self, from_=None, to=_NOARG, *, generator=None, **kw):
+    """random_(), random_(to), random_(from, to) and random_(from, None) (up to the dtype's max)."""
     if "from" in kw:
         from_ = kw.pop("from")
-    g = _np_gen(generator, "random_")
-    if from_ is not None and to is None:
-        from_, to = 0, from_
+    from_ = _int_arg(from_, "random_", "from")
+    if to is not _NOARG:
+        to = _int_arg(to, "random_", "to")
+    if from_ is None and to is _NOARG:
+        return _sample_like(self, "RandomBackward2", "default", (), "random_", generator)
+    if to is _NOARG or from_ is None:
+        # random_(to): [0, to)
+        from_, to = 0, (from_ if to is _NOARG else to)
         node = "RandomBackward1"
-    elif from_ is None:
-        node = "RandomBackward2"
-        if self.dtype.is_floating_point:
-            to = 1 << {2: 11, 4: 24, 8: 53}[self.dtype.itemsize]
-        elif self.dtype is _D.bool:
-            to = 2
-        else:
-            to = int(np.iinfo(self.dtype.np).max) + 1
-        from_ = 0
     else:
         node = "RandomBackward0"
-    if from_ >= to:
-        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= to={to}")
-    return _sample_like(self, node, lambda s: g.integers(from_, to, s), "random_")
+    from_ = int(from_)
+    if to is None:
+        if from_ == -(1 << 63):
+            return _sample_like(self, node, "full64", (), "random_", generator)
+        rng, base = _random_range(self.dtype, from_, None)
+    else:
+        to = int(to)
+        if from_ >= to:
+            raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={from_} >= to={to}")
+        rng, base = _random_range(self.dtype, from_, to)
+    return _sample_like(self, node, "from_to", (rng, base), "random_", generator)
 
 
 def exponential_(self, lambd=1.0, *, generator=None):
     _float_only(self, "exponential_")
     if lambd <= 0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd}")
-    g = _np_gen(generator, "exponential_")
-    return _sample_like(self, "ExponentialBackward0", lambda s: g.exponential(1.0 / lambd, s), "exponential_")
+    return _sample_like(self, "ExponentialBackward0", "exponential", (float(lambd),), "exponential_", generator)
 
 
 def geometric_(self, p, *, generator=None):
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
-    g = _np_gen(generator, "geometric_")
-    return _sample_like(self, "GeometricBackward0", lambda s: g.geometric(p, s), "geometric_")
+    return _sample_like(self, "GeometricBackward0", "geometric", (float(p),), "geometric_", generator)
 
 
 def cauchy_(self, median=0, sigma=1, *, generator=None):
+    median, sigma = _real(median, "cauchy_", "median"), _real(sigma, "cauchy_", "sigma")
     _float_only(self, "cauchy_")
-    g = _np_gen(generator, "cauchy_")
-    return _sample_like(self, "CauchyBackward0", lambda s: median + sigma * g.standard_cauchy(s), "cauchy_")
+    return _sample_like(self, "CauchyBackward0", "cauchy", (float(median), float(sigma)), "cauchy_", generator)
 
 
 def log_normal_(self, mean=1, std=2, *, generator=None):
+    mean, std = _real(mean, "log_normal_", "mean"), _real(std, "log_normal_", "std")
     _float_only(self, "log_normal_")
     if std <= 0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={std}")
-    g = _np_gen(generator, "log_normal_")
-    return _sample_like(self, "LogNormalBackward0", lambda s: g.lognormal(mean, std, s), "log_normal_")
+    return _sample_like(self, "LogNormalBackward0", "log_normal", (float(mean), float(std)), "log_normal_",
+                        generator)
 
 
 @_named("BernoulliBackward0")
@@ -339,14 +507,17 @@ class _Bernoulli(Function):
 def bernoulli(input, p=None, *, generator=None, out=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-    g = _np_gen(generator, "bernoulli")
+    eng = _engine(generator, "bernoulli")
     if p is not None:
+        p = _real(p, "bernoulli", "p")
         return bernoulli_(input.detach().clone(), p, generator=generator)
-    pa = input.detach().numpy()
+    pa = input.detach().cpu().numpy()
     if pa.size and (not np.all(pa >= 0) or not np.all(pa <= 1)):
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message "
                            "be improved?  If so, please report an enhancement request to PyTorch.)")
-    vals = _wrapv(g.random(pa.shape) < pa, input.dtype)
+    # torch: empty_like(input) (its layout when dense) .bernoulli_(input)
+    perm, _ = _geometry(input)
+    vals = _wrapv(_draw(eng, pa.shape, input.dtype, "bernoulli_t", (pa,), perm), input.dtype)
     if out is not None:
         out.copy_(vals)
         return out
@@ -356,31 +527,44 @@ def bernoulli(input, p=None, *, generator=None, out=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"multinomial(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-    g = _np_gen(generator, "multinomial")
+    eng = _engine(generator, "multinomial")
     if input.dim() not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
     if not input.dtype.is_floating_point:
         raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype._cname}")
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
-    p = input.detach().numpy().astype(np.float64)
+    p = input.detach().cpu().numpy()
     n = p.shape[-1]
     if not replacement and num_samples > n:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    if not np.all(np.isfinite(p)) or np.any(p < 0):
-        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-    rows = p.reshape(-1, n)
-    sums = rows.sum(-1)
-    if np.any(sums <= 0):
-        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
-    res = np.empty((rows.shape[0], num_samples), np.int64)
-    for i, (r, s) in enumerate(zip(rows, sums)):
-        q = r / s
-        if not replacement and np.count_nonzero(q) < num_samples:
-            raise RuntimeError("invalid multinomial distribution (with replacement=False, not enough non-negative "
-                               "category to sample)")
-        res[i] = g.choice(n, size=num_samples, replace=bool(replacement), p=q)
-    res = res.reshape(p.shape[:-1] + (num_samples,))
+    rows = np.ascontiguousarray(p.reshape(-1, n))
+    if not replacement or num_samples == 1:
+        # torch's fast path: argmax / topk of p / q with q ~ Exp(1) drawn in p's dtype
+        if rows.size and (not np.all(rows < np.inf) or not np.all(rows >= 0)):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if rows.size and np.any(rows.sum(-1) == 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        q = _draw(eng, rows.shape, input.dtype, "exponential", (1.0,))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = (rows / q).astype(rows.dtype, copy=False)
+        if num_samples == 1:
+            res = np.argmax(q, axis=-1)[:, None]
+        else:
+            res = np.argsort(-q, axis=-1, kind="stable")[:, :num_samples]
+    else:
+        if rows.size and np.any(rows < 0):
+            raise RuntimeError("invalid multinomial distribution (encountering probability entry < 0)")
+        if rows.size and not np.all(np.isfinite(rows)):
+            raise RuntimeError("invalid multinomial distribution (encountering probability entry = infinity or NaN)")
+        cum = np.cumsum(rows.astype(np.float32) if rows.dtype == np.float16 else rows, axis=-1)
+        sums = cum[:, -1:].copy()
+        if np.any(sums <= 0):
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        cum = np.ascontiguousarray(cum / sums)
+        cum[:, -1] = 1
+        res = eng.multinomial_replacement(cum, int(num_samples))
+    res = np.ascontiguousarray(res, np.int64).reshape(p.shape[:-1] + (num_samples,))
     from cyautograd.creation import _wrap
     t = _wrap(res)
     if out is not None:
@@ -435,7 +619,7 @@ _Normal3 = _normal_node("NormalBackward3", _g3)
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None, device=None,
            requires_grad=False, layout=None, pin_memory=False):
-    g = _np_gen(generator, "normal")
+    eng = _engine(generator, "normal")
     mt, st = isinstance(mean, Tensor), isinstance(std, Tensor)
     if st and std.numel() and bool((std.detach() < 0).any()):
         raise RuntimeError("normal expects all elements of std >= 0.0")
@@ -450,21 +634,31 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
         from cyautograd.creation import _size
         shape = _size((size,) if isinstance(size, int) else tuple(size))
         dt = dtype or _D.get_default_dtype()
-        t = _wrapv(g.normal(mean, std, shape), dt)
+        t = _wrapv(_draw(eng, shape, dt, "normal", (float(mean), float(std))), dt)
         if requires_grad:
             t.requires_grad_(True)
         if out is not None:
             out.data = t
             return out
         return t
-    ma = mean.detach().numpy() if mt else np.asarray(mean)
-    sa = std.detach().numpy() if st else np.asarray(std)
+    ma = mean.detach().cpu().numpy() if mt else None
+    sa = std.detach().cpu().numpy() if st else None
     if mt and st:
         shape = np.broadcast_shapes(ma.shape, sa.shape)
     else:
         shape = ma.shape if mt else sa.shape
     dt = mean.dtype if mt else std.dtype
-    vals = _wrapv(ma + sa * g.standard_normal(shape), dt)
+    npd = dt.np
+    # torch: output = empty(shape).normal_(0, std or 1), then .mul_(std) and .add_(mean),
+    # each rounded to the output's dtype
+    if mt and not st:
+        vals = _draw(eng, shape, dt, "normal", (0.0, float(std)))
+        vals = (vals + ma).astype(npd, copy=False)
+    else:
+        vals = _draw(eng, shape, dt, "normal", (0.0, 1.0))
+        vals = (vals * sa).astype(npd, copy=False)
+        vals = (vals + (ma if mt else npd.type(mean))).astype(npd, copy=False)
+    vals = _wrapv(vals, dt)
     if out is not None:
         out.data = vals
         return out
@@ -476,6 +670,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
 
 
 def poisson(input, generator=None):
-    g = _np_gen(generator, "poisson")
+    # torch's CPU poisson sampler is not reproduced: numpy's, seeded from the engine
+    eng = _engine(generator, "poisson")
+    g = np.random.Generator(np.random.PCG64(eng.random64()))
     from cyautograd.creation import _wrap
-    return _wrap(g.poisson(input.detach().numpy()).astype(input.dtype.np))
+    return _wrap(g.poisson(input.detach().cpu().numpy()).astype(input.dtype.np))

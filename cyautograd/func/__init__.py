@@ -744,13 +744,13 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
 # ---- vmap -------------------------------------------------------------------
 
 def _rng_state():
-    from cyautograd import creation
-    return creation._rng[0].bit_generator.state
+    from cyautograd.random import default_generator
+    return default_generator._impl.get_state()
 
 
 def _set_rng_state(state):
-    from cyautograd import creation
-    creation._rng[0].bit_generator.state = state
+    from cyautograd.random import default_generator
+    default_generator._impl.set_state(state)
 
 
 def _fname(func):

@@ -635,6 +635,13 @@ Args:
                                        "\n    negative_slope (float): the slope below 0." + _INPLACE),
     "nn.functional.elu": _f_act("elu", "``input`` where positive, ``alpha * (exp(input) - 1)`` elsewhere",
                                 "\n    alpha (float): the scale of the negative part." + _INPLACE),
+    "nn.functional.selu": _f_act("selu", "``scale * elu(input, alpha)`` with torch's fixed ``alpha`` and ``scale``",
+                                 _INPLACE),
+    "nn.functional.celu": _f_act("celu", "``max(0, input) + min(0, alpha * (exp(input / alpha) - 1))``",
+                                 "\n    alpha (float): the scale of the negative part." + _INPLACE),
+    "nn.functional.threshold": _f_act("threshold", "``input`` where above ``threshold``, ``value`` elsewhere",
+                                      "\n    threshold (float): the bound.\n    value (float): the replacement."
+                                      + _INPLACE, "torch.tensor([-1., 0., 2.]), 0.5, 0.0"),
     "nn.functional.gelu": _f_act("gelu", "The Gaussian error linear unit ``input * Phi(input)``",
                                  "\n    approximate (str): ``\"none\"`` (exact, erf) or ``\"tanh\"`` (the tanh approximation)."),
     "nn.functional.silu": _f_act("silu", "``input * sigmoid(input)`` (swish)", _INPLACE),

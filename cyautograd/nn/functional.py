@@ -85,11 +85,70 @@ def _clamp_open(input, lo, hi):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    out = _clamp_open(input, min_val, max_val)
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
+    return _clamp_open(input, min_val, max_val)
+
+
+# NOTE [ In-place activations ]
+# F.elu(x, inplace=True) and friends are torch's elu_ etc.: they write into
+# x, return x itself, bump its version once and record one node with the
+# name torch's in-place kernel has (EluBackward1, LeakyReluBackward1, ...).
+# The node's gradient is the composite out-of-place function's, taken at
+# x's old values (saved by _inplace_via's copy), by autograd.grad; under
+# create_graph that runs on the saved tensor itself, so double backward
+# reaches x's history.
+_ACT_NODES = {}
+
+
+def _act_node(name):
+    cls = _ACT_NODES.get(name)
+    if cls is None:
+        class _Act(Function):
+            @staticmethod
+            def forward(ctx, x, fn):
+                ctx.fn = fn
+                ctx.save_for_backward(x)
+                return fn(x.detach()).detach()
+
+            @staticmethod
+            def backward(ctx, g):
+                from cyautograd.autograd import grad as _grad
+                from cyautograd.grad_mode import enable_grad, is_grad_enabled
+                x, = ctx.saved_tensors
+                create = is_grad_enabled()
+                with enable_grad():
+                    xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
+                    y = ctx.fn(xi)
+                gx, = _grad(y, xi, g, create_graph=create)
+                return gx, None
+        _Act._backward_cls.__name__ = _Act._backward_cls.__qualname__ = name
+        cls = _ACT_NODES[name] = _Act
+    return cls
+
+
+def _act_args(fname, input, inplace, **nums):
+    """torch's order for an activation's arguments: ``if inplace:`` first (a
+    many-element tensor there is ambiguous), then the parser's input Tensor
+    and real numbers (a sequence for a Scalar is torch's RuntimeError)."""
+    from cyautograd.random import _real
+    from cyautograd.tensor import Tensor
+    inplace = bool(inplace)
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{fname}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    out = []
+    for k, v in nums.items():
+        if isinstance(v, tuple) and v:
+            raise RuntimeError(f"{fname}(): argument '{k}' cannot be a sequence")
+        out.append(_real(v, fname, k))
+    return inplace, out
+
+
+def _inplace_act(input, fn, name):
+    """input <- fn(input) in place (NOTE [ In-place activations ])."""
+    from cyautograd.ops.pointwise import _inplace_via
+    node = _act_node(name)
+    return _inplace_via(input, lambda t: node.apply(t, fn))
 
 
 def _implicit_dim(name, input):
@@ -149,14 +208,14 @@ def gelu(input, approximate="none"):
 
 
 def silu(input, inplace=False):
-    out = input * input.sigmoid()
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: x * x.sigmoid(), "SiluBackward0")
+    return input * input.sigmoid()
 
 
 def mish(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: x * softplus(x).tanh(), "MishBackward0")
     return input * softplus(input).tanh()
 
 
@@ -181,17 +240,64 @@ def logsigmoid(input):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    out = _T().where(input > 0, input, input * negative_slope)
+    inplace, (negative_slope,) = _act_args("leaky_relu", input, inplace, negative_slope=negative_slope)
     if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
+    return _T().where(input > 0, input, input * negative_slope)
+
+
+def _elu(input, alpha, scale=1.0, input_scale=1.0):
+    T = _T()
+    neg = T.where(input > 0, T.zeros((), dtype=input.dtype), input)
+    if input_scale != 1.0:
+        neg = neg * input_scale
+    out = T.where(input > 0, input, alpha * (neg.exp() - 1))
+    return out if scale == 1.0 else out * scale
+
+
+def _not_for_ints(input, kernel):
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype._cname}'")
 
 
 def elu(input, alpha=1.0, inplace=False):
-    T = _T()
-    neg = T.where(input > 0, T.zeros((), dtype=input.dtype), input)
-    return T.where(input > 0, input, alpha * (neg.exp() - 1))
+    inplace, (alpha,) = _act_args("elu", input, inplace, alpha=alpha)
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
+    return _elu(input, alpha)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    inplace, _ = _act_args("selu", input, inplace)
+    _not_for_ints(input, "elu")
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
+    return _elu(input, _SELU_ALPHA, _SELU_SCALE)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    inplace, (alpha,) = _act_args("celu", input, inplace, alpha=alpha)
+    _not_for_ints(input, "elu")
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError")
+    if inplace:
+        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1")
+    return _elu(input, alpha, 1.0, 1.0 / alpha)
+
+
+def threshold(input, threshold, value, inplace=False):
+    inplace, (threshold, value) = _act_args("threshold", input, inplace, threshold=threshold, value=value)
+
+    def f(x):
+        T = _T()
+        return T.where(x > threshold, x, T.full((), value, dtype=x.dtype))
+    if inplace:
+        return _inplace_act(input, f, "ThresholdBackward1")
+    return f(input)
 
 
 def softsign(input):
@@ -203,10 +309,14 @@ def tanhshrink(input):
 
 
 def hardsigmoid(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: _clamp_open(x + 3, 0.0, 6.0) / 6, "HardsigmoidBackward0")
     return _clamp_open(input + 3, 0.0, 6.0) / 6
 
 
 def hardswish(input, inplace=False):
+    if inplace:
+        return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
     return input * hardsigmoid(input)
 
 
@@ -217,20 +327,33 @@ def glu(input, dim=-1):
 
 # ---------------------------------------------------------------- dropout, one_hot
 def dropout(input, p=0.5, training=True, inplace=False):
+    """torch's CPU dropout: noise = empty_like(input).bernoulli_(1 - p) / (1 - p)
+    and input * noise (in place: input.mul_(noise)), so the masks are
+    torch's for the same seed and the node is MulBackward0."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0.0:
+    if not training or p == 0.0 or input.numel() == 0:
         return input
     T = _T()
     if p == 1.0:
-        out = input * T.zeros_like(input)
+        noise = T.zeros((), dtype=input.dtype, device=input.device)
     else:
-        keep = (T.rand(input.shape, dtype=input.dtype) >= p).to(input.dtype)
-        out = input * keep * (1.0 / (1.0 - p))
-    if inplace:
-        with no_grad():
-            return input.copy_(out)
-    return out
+        noise = _dropout_noise(input, 1.0 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _dropout_noise(input, q):
+    """bernoulli(q) in input's dtype and layout, divided by q in that dtype."""
+    from cyautograd.creation import _dense_order, _wrap
+    from cyautograd.random import _draw, _engine
+    dt = input.dtype
+    perm = _dense_order(input)
+    keep = _draw(_engine(None), tuple(input.shape), dt, "bernoulli", (q,), perm)
+    if dt.is_floating_point:
+        work = np.float32 if dt.itemsize < 4 else np.dtype(dt.np).type
+        keep = (keep.astype(work, copy=False) / work(q)).astype(dt.np, copy=False)
+    dev = None if input.is_cpu else input.device
+    return _wrap(keep, False, dev)
 
 
 def one_hot(tensor, num_classes=-1):

@@ -1,8 +1,9 @@
 """cyautograd.nn.init, as torch.nn.init.
 
-Values come from the library's generator (cyautograd.manual_seed), so they
-differ from torch's draws; the distributions, bounds and gains are torch's.
-Every initialiser writes in place under no_grad and returns its tensor.
+Values come from the tensor samplers (``Tensor.uniform_``/``normal_``) with
+torch's draws, so a seeded model starts from torch's weights; the bounds and
+gains are torch's. Every initialiser writes in place under no_grad and
+returns its tensor.
 """
 import math
 import warnings
@@ -14,11 +15,6 @@ from cyautograd.grad_mode import no_grad
 __all__ = ["calculate_gain", "uniform_", "normal_", "trunc_normal_", "constant_", "ones_",
            "zeros_", "eye_", "dirac_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
            "kaiming_normal_", "orthogonal_", "sparse_"]
-
-
-def _rng():
-    from cyautograd.creation import _rng as r
-    return r[0]
 
 
 def _write(tensor, arr):
@@ -55,32 +51,62 @@ def calculate_gain(nonlinearity, param=None):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    arr = _rng().uniform(a, b, size=tuple(tensor.shape))
-    return _write(tensor, arr.astype(_np_dtype(tensor)))
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    arr = _rng().normal(mean, std, size=tuple(tensor.shape))
-    return _write(tensor, arr.astype(_np_dtype(tensor)))
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
-    """Normal(mean, std) truncated to [a, b], by inverse-CDF sampling as torch."""
+    """Normal(mean, std) truncated to [a, b], drawn as torch 2.13 draws it: when
+    the interval holds more than 0.3 of the mass, normal_ samples redrawn where
+    they fall outside; else uniform candidates on [a, b] accepted by comparing
+    log(uniform) with the log density (the same draws, so seeded values match)."""
+    from cyautograd import creation
+    import cyautograd as T
+
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
     if (mean < a - 2 * std) or (mean > b + 2 * std):
         warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
                       "The distribution of values may be incorrect.", stacklevel=2)
-    lo = norm_cdf((a - mean) / std)
-    hi = norm_cdf((b - mean) / std)
-    u = _rng().uniform(2 * lo - 1, 2 * hi - 1, size=tuple(tensor.shape))
-    try:
-        from scipy.special import erfinv
-        v = erfinv(u)
-    except ImportError:  # pragma: no cover - scipy is optional
-        v = np.vectorize(_erfinv_scalar, otypes=[np.float64])(u)
-    v = v * std * math.sqrt(2.0) + mean
-    return _write(tensor, np.clip(v, a, b).astype(_np_dtype(tensor)))
+    with no_grad():
+        p = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+        if p > 0.3:
+            lo = tensor.new_tensor(a).item()
+            hi = tensor.new_tensor(b).item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                mask = (result < lo) | (result > hi)
+                if not mask.any():
+                    break
+                result = T.where(mask, creation.empty_like(result).normal_(mean, std, generator=generator), result)
+            if tensor is not result:
+                tensor.copy_(result)
+        else:
+            mode = max(a, min(mean, b))
+            log_peak = -0.5 * ((mode - mean) / std) ** 2
+            candidates = creation.empty_like(tensor)
+            accept_buf = creation.empty_like(tensor)
+            tensor.uniform_(a, b, generator=generator)
+            candidates.copy_(tensor)
+            candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+            pending = accept_buf.uniform_(generator=generator).log_().gt(candidates)
+            if pending.any():
+                result = tensor
+                while True:
+                    candidates.uniform_(a, b, generator=generator)
+                    result = T.where(pending, candidates, result)
+                    candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                    pending = T.where(pending, accept_buf.uniform_(generator=generator).log_().gt(candidates),
+                                      pending)
+                    if not pending.any():
+                        break
+                tensor.copy_(result)
+    return tensor
 
 
 def _erfinv_scalar(y):
@@ -163,13 +189,13 @@ def xavier_uniform_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
     a = math.sqrt(3.0) * std
-    return uniform_(tensor, -a, a)
+    return uniform_(tensor, -a, a, generator)
 
 
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
-    return normal_(tensor, 0.0, std)
+    return normal_(tensor, 0.0, std, generator)
 
 
 def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
@@ -180,7 +206,7 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan)
     bound = math.sqrt(3.0) * std
-    return uniform_(tensor, -bound, bound)
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
@@ -190,7 +216,7 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
     fan = _calculate_correct_fan(tensor, mode)
     gain = calculate_gain(nonlinearity, a)
     std = gain / math.sqrt(fan)
-    return normal_(tensor, 0.0, std)
+    return normal_(tensor, 0.0, std, generator)
 
 
 def orthogonal_(tensor, gain=1, generator=None):
@@ -200,7 +226,8 @@ def orthogonal_(tensor, gain=1, generator=None):
         return tensor
     rows = tensor.size(0)
     cols = tensor.numel() // rows
-    flat = _rng().normal(0.0, 1.0, size=(rows, cols))
+    with no_grad():
+        flat = tensor.new_empty((rows, cols)).normal_(0, 1, generator=generator).numpy().astype(np.float64)
     if rows < cols:
         flat = flat.T
     q, r = np.linalg.qr(flat)
@@ -215,7 +242,9 @@ def sparse_(tensor, sparsity, std=0.01, generator=None):
         raise ValueError("Only tensors with 2 dimensions are supported")
     rows, cols = tuple(tensor.shape)
     num_zeros = int(math.ceil(sparsity * rows))
-    arr = _rng().normal(0, std, size=(rows, cols))
+    from cyautograd.creation import randperm
+    with no_grad():
+        arr = tensor.normal_(0, std, generator=generator).numpy().copy()
     for c in range(cols):
-        arr[_rng().permutation(rows)[:num_zeros], c] = 0
+        arr[randperm(rows).numpy()[:num_zeros], c] = 0
     return _write(tensor, arr.astype(_np_dtype(tensor)))

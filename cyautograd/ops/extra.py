@@ -874,6 +874,28 @@ def _cumprod_grad_np(x, g, out):
     return res
 
 
+def _cumprod_grad_graph(x, g, d):
+    """dx_k = sum_{j >= k} g_j prod_{i <= j, i != k} x_i, for every k along d,
+    from differentiable ops (torch's cumprod_backward under grad mode)."""
+    import cyautograd as T
+    n = x.shape[d]
+    grad_input = T.zeros(tuple(x.shape), dtype=g.dtype, device=None if x.is_cpu else x.device)
+    for k in range(n):
+        if k == 0:
+            ones = T.ones_like(x.narrow(d, 0, 1))
+            omitted = T.cat([ones, x.narrow(d, 1, n - 1).cumprod(d)], d)
+        else:
+            until = x.narrow(d, 0, k).prod(d, keepdim=True)
+            if k == n - 1:
+                omitted = until
+            else:
+                after = x.narrow(d, k + 1, n - k - 1).cumprod(d)
+                omitted = T.cat([until, until * after], d)
+        # written slice by slice as torch does (its result's node is CopySlices)
+        grad_input.select(d, k).copy_((g.narrow(d, k, n - k) * omitted).sum(d))
+    return grad_input
+
+
 @_named("CumprodBackward0")
 class _Cumprod(Function):
     @staticmethod
@@ -894,14 +916,20 @@ class _Cumprod(Function):
     @staticmethod
     def backward(ctx, g):
         x, = ctx.saved_tensors
-        if x.dim() == 0:
-            return g.clone(), None, None
         d = ctx.dim
+        if x.dim() == 0 or x.numel() <= 1 or x.shape[d] == 1:
+            # torch's cumprod_backward returns grad itself there (constant in x)
+            return g.clone(), None, None
         if not bool((x == 0).any()):
             # no zeros: the differentiable formula (create_graph works through it)
             out = x.cumprod(d)
             rev = (g * out).flip(d).cumsum(d).flip(d)
             return (rev / x).to(x.dtype), None, None
+        from cyautograd.grad_mode import is_grad_enabled
+        if is_grad_enabled():
+            # create_graph: torch's O(n^2) formula of differentiable ops, so
+            # that double backward exists at inputs with zeros
+            return _cumprod_grad_graph(x, g, d), None, None
         xa = np.moveaxis(_a(x).astype(ctx.out.dtype), d, -1)
         ga = np.moveaxis(_a(g), d, -1)
         oa = np.moveaxis(ctx.out, d, -1)

@@ -194,6 +194,12 @@ class DataLoader:
         return self.batch_sampler if self._auto_collation else self.sampler
 
     def __iter__(self):
+        # torch's _BaseDataLoaderIter draws its base seed (one int64 random_
+        # from `generator` or the default generator) as the iterator is made,
+        # before the sampler draws anything
+        from cyautograd.random import Generator, _engine
+        if self.generator is None or isinstance(self.generator, Generator):
+            self._base_seed = int(_engine(self.generator, "DataLoader").random64() % (1 << 63))
         if self._dataset_kind == 1:
             return self._iter_iterable()
         return self._iter_map()

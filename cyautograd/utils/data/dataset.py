@@ -123,6 +123,8 @@ def random_split(dataset, lengths, generator=None):
                               f"This might result in an empty dataset.", stacklevel=2)
     if sum(lengths) != len(dataset):
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
+    if generator is None:
+        from cyautograd.random import default_generator as generator
     indices = _randperm(sum(lengths), generator)
     out, offset = [], 0
     for length in lengths:

@@ -43,17 +43,34 @@ class RandomSampler(Sampler):
         return self._num_samples
 
     def __iter__(self):
-        from cyautograd.utils.data.dataset import _randperm
+        # torch's draws: without a generator, a fresh one seeded from the
+        # default generator (one int64 random_) when iteration starts
+        from cyautograd.creation import randint, randperm
         n = len(self.data_source)
+        generator = self.generator
+        if generator is None:
+            from cyautograd.random import Generator, _engine
+            seed = int(_engine(None).random64() % (1 << 63))
+            generator = Generator().manual_seed(seed)
+        from cyautograd.random import Generator as _G
+        if not isinstance(generator, _G):
+            # another library's generator (a numpy Generator): its own permutations
+            from cyautograd.utils.data.dataset import _randperm
+
+            def perm(n, generator):
+                return _randperm(n, generator)
+        else:
+            def perm(n, generator):
+                return randperm(n, generator=generator).tolist()
         if self.replacement:
-            from cyautograd.creation import randint
+            g = generator if isinstance(generator, _G) else None
             for _ in range(self.num_samples // 32):
-                yield from randint(0, n, (32,)).tolist()
-            yield from randint(0, n, (self.num_samples % 32,)).tolist()
+                yield from randint(0, n, (32,), generator=g).tolist()
+            yield from randint(0, n, (self.num_samples % 32,), generator=g).tolist()
         else:
             for _ in range(self.num_samples // n):
-                yield from _randperm(n, self.generator)
-            yield from _randperm(n, self.generator)[:self.num_samples % n]
+                yield from perm(n, generator)
+            yield from perm(n, generator)[:self.num_samples % n]
 
     def __len__(self):
         return self.num_samples
