@@ -28,4 +28,5 @@ cdef class SavedVariable:
     cdef Tensor _unpack_with_hook(self, Node saved_for)
 
 cdef SavedVariable save_variable(Tensor t, bint is_output)
+cdef bint fw_level_open() noexcept
 cdef object err_backward_twice()

@@ -230,6 +230,14 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
 cdef bint _fw_level_open = False
 
 
+cdef bint fw_level_open() noexcept:
+    """Whether a forward-AD dual level is open. The array-level gradient
+    formulas that record torch's *BackwardBackward0 nodes produce no tangent,
+    so while a level is open their callers take the composite (Tensor-op)
+    formulas, whose ops carry tangents (forward-over-reverse)."""
+    return _fw_level_open
+
+
 def _set_fw_level_open(bint is_open):
     """Told by cyautograd.autograd.forward_ad when a dual level opens and closes."""
     global _fw_level_open

@@ -151,3 +151,21 @@ def tuple_index_slice_skipping(T):
             (slice(-1, None), slice(None)), (slice(None), slice(0, 3)), (slice(0, -1), Ellipsis)]
     out += [[e[i].grad_fn.name(), list(e[i].shape)] for i in eidx]
     return out
+
+
+@case
+def forward_over_reverse_through_formula_nodes(T):
+    """jacfwd(jacrev(f)): the backward formulas that record torch's
+    *BackwardBackward0 nodes must give their results tangents too."""
+    fs = [lambda x: x.tanh(), lambda x: x.sigmoid(), lambda x: x.relu() * x, lambda x: x.log_softmax(-1),
+          lambda x: x.softmax(0) * x, lambda x: x[0] * x[0], lambda x: x[:, 1:] ** 3, lambda x: x.diagonal() ** 3,
+          lambda x: x.unfold(1, 2, 1) ** 3, lambda x: x.as_strided((2,), (1,)) ** 3,
+          lambda x: x.gather(1, T.tensor([[0], [2]])) ** 3, lambda x: x.index_select(1, T.tensor([0, 2])) ** 3,
+          lambda x: x[[0, 1], [1, 2]] ** 3, lambda x: x[x > 0.2] ** 3, lambda x: x.max() ** 3 + x.amax(1).sum() ** 2,
+          lambda x: x.cumsum(1) ** 3, lambda x: x.prod(1) ** 2, lambda x: (x @ x.T) ** 2]
+    out = []
+    for f in fs:
+        x = T.tensor([[0.3, 0.5, -0.2], [0.1, 0.2, 0.3]], dtype=T.float64)
+        out.append(T.func.jacfwd(T.func.jacrev(lambda x, f=f: f(x).sum()))(x).reshape(-1).tolist())
+        out.append(T.func.hessian(lambda x, f=f: f(x).sum())(x).reshape(-1).tolist())
+    return out

@@ -17,7 +17,7 @@ from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history, grad_fn_of)
-from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -1095,7 +1095,7 @@ cdef class TanhBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray and not fw_level_open():
             gd = (<Tensor>g).data_
             rd = (<Tensor>r).data_
             return [_act_backward_t(TanhBackwardBackward0, BB_TANH, g, r,
@@ -1108,7 +1108,7 @@ cdef class SigmoidBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray and not fw_level_open():
             gd = (<Tensor>g).data_
             rd = (<Tensor>r).data_
             return [_act_backward_t(SigmoidBackwardBackward0, BB_SIGMOID, g, r,
@@ -1121,7 +1121,7 @@ cdef class ReluBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         r = self.v0(g)
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is _ndarray and not fw_level_open():
             return [_act_backward_t(ThresholdBackwardBackward0, BB_THRESHOLD, g, r,
                                     k_threshold_backward((<Tensor>g).data_, (<Tensor>r).data_))]
         if isinstance(g, Tensor):

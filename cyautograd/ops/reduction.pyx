@@ -8,7 +8,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
-from cyautograd.saved_variable cimport SavedVariable, save_variable
+from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
@@ -360,7 +360,7 @@ cdef class SoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
             # _softmax_backward_data: SoftmaxBackwardDataBackward0 under grad
             # mode (NOTE [ Double backward of activations ] in pointwise.pyx)
             gd = (<Tensor>g).data_
@@ -382,7 +382,7 @@ cdef class LogSoftmaxBackward0(ReduceNode):
         g = grads[0]
         r = self.v0(g)
         d = self.dims[0]
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
             gd = (<Tensor>g).data_
             rd = (<Tensor>r).data_
             return [_data_backward_t(LogSoftmaxBackwardDataBackward0, g, r, d,

@@ -13,7 +13,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
-from cyautograd.saved_variable cimport save_variable
+from cyautograd.saved_variable cimport save_variable, fw_level_open
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
@@ -138,7 +138,7 @@ cdef class ShapeBackward(Node):
             if idx.ndim == 0:
                 g = g.reshape(1) if is_t else np.asarray(g).reshape(1)
                 idx = idx.reshape(1)
-            if is_t and type((<Tensor>g).data_) is np.ndarray:
+            if is_t and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
                 # torch's gather_backward: new_zeros(...).scatter_add_(dim,
                 # index, grad) -- version 1, ScatterAddBackward0
                 z = wrap_array(np.zeros(self_shape, dtype=(<Tensor>g).data_.dtype))
@@ -156,7 +156,7 @@ cdef class ShapeBackward(Node):
             if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_as_strided_backward(g, in_geom, view_geom)]
             idx = view_to_base_index(in_geom, view_geom)
-            if is_t and type((<Tensor>g).data_) is np.ndarray:
+            if is_t and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
                 # diagonal_backward / unfold_backward: a new tensor; under
                 # grad mode its backward is the view op (NOTE [ Backward of
                 # basic indexing ])
@@ -174,7 +174,7 @@ cdef class ShapeBackward(Node):
             return [z]
         if self.kind == K_INDEX_SELECT:
             d, idx = self.param
-            if is_t and type((<Tensor>g).data_) is np.ndarray:
+            if is_t and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
                 # torch's index_select_backward: zeros(...).index_add_(dim,
                 # index, grad) -- version 1, IndexAddBackward0
                 z = wrap_array(np.zeros(self_shape, dtype=(<Tensor>g).data_.dtype))
@@ -344,6 +344,9 @@ cdef object _index_backward_t(z, index, g, bint impl):
     """The gradient of x[index] as a differentiable op on the Tensor g
     (create_graph): g added into zeros at index -- torch's index_backward
     calls _index_put_impl_ (IndexPutImplBackward0, version 1)."""
+    if fw_level_open():
+        # through the public method, whose op carries tangents (see fw_level_open)
+        return z.index_put_(index if type(index) is tuple else (index,), g, accumulate=True)
     return _index_put(z, index if type(index) is tuple else (index,), g, True,
                       IndexPutImplBackward0 if impl else IndexPutBackward0)
 
@@ -421,6 +424,12 @@ cdef object _view_op_backward(object g, tuple in_shape, object where, type cls, 
         z[where] = g
         return z
     tg = <Tensor>g
+    if fw_level_open():
+        # the composite, whose ops carry tangents (see fw_level_open)
+        from cyautograd.creation import zeros as _zeros
+        zt = _zeros(in_shape, dtype=tg.dtype)
+        zt[where] = tg
+        return zt
     z = np.zeros(in_shape, dtype=tg.data_.dtype)
     z[where] = tg.data_
     return _with_view_op_history(wrap_array(z), tg, cls, op, args)
