@@ -330,3 +330,115 @@ CASES = {
     "double_backward": _double_backward, "comparisons": _comparisons, "grad_to_cpu": _grad_to_cpu,
     "cpu_scalar_operand": _cpu_scalar_operand,
 }
+
+
+# -- generated: one program per (op, arguments) --------------------------------
+# Each entry is run by _gen: the arguments built on the device (F: a float64
+# leaf that requires grad, F32: float32 leaf, I: int64, Bo: bool, anything else
+# passed as is), the op applied, every output observed, and the gradients of
+# sum(o * o + o) over the differentiable outputs taken to every leaf.
+
+import math as _math  # noqa: E402
+
+
+def _vals(shape, k=1.0, off=0.0):
+    n = 1
+    for s in shape:
+        n *= s
+    flat = [round(_math.sin(k * 1.37 * i + 0.3 + off) * 2, 4) for i in range(n)]
+
+    def nest(f, sh):
+        if not sh:
+            return f[0]
+        step = len(f) // sh[0] if sh[0] else 0
+        return [nest(f[i * step:(i + 1) * step], sh[1:]) for i in range(sh[0])]
+    return nest(flat, list(shape))
+
+
+class _Arg:
+    def __init__(self, kind, data):
+        self.kind, self.data = kind, data
+
+
+def F(*shape, pos=False, off=0.0):
+    v = _vals(shape, off=off)
+    if pos:
+        v = _abs_nested(v)
+    return _Arg("f", v)
+
+
+def F32(*shape):
+    return _Arg("f32", _vals(shape))
+
+
+def _abs_nested(v):
+    return [_abs_nested(x) for x in v] if isinstance(v, list) else abs(v) + 0.25
+
+
+def I(data):  # noqa: E743 - an int64 index tensor
+    return _Arg("i", data)
+
+
+def Bo(data):
+    return _Arg("b", data)
+
+
+def _arg(T, dev, keep, a):
+    if not isinstance(a, _Arg):
+        return a
+    if a.kind == "f":
+        t = T.tensor(a.data, device=dev, dtype=T.float64, requires_grad=True)
+    elif a.kind == "f32":
+        t = T.tensor(a.data, device=dev, dtype=T.float32, requires_grad=True)
+    elif a.kind == "i":
+        t = T.tensor(a.data, device=dev, dtype=T.int64)
+    else:
+        t = T.tensor(a.data, device=dev, dtype=T.bool)
+    keep(t)
+    return t
+
+
+def _gen(fn, *specs):
+    def prog(T, dev, keep):
+        args = [_arg(T, dev, keep, s) for s in specs]
+        leaves = [a for a in args if isinstance(a, T.Tensor) and a.requires_grad]
+        r = fn(T, *args)
+        outs = [o for o in (list(r) if isinstance(r, (tuple, list)) else [r]) if isinstance(o, T.Tensor)]
+        for o in outs:
+            keep(o)
+        res = [_obs(o) for o in outs]
+        diff = [o for o in outs if o.requires_grad]
+        if diff:
+            sum((o * o).sum() + o.sum() for o in diff).backward()
+            res += [_obs(leaf.grad, False) for leaf in leaves]
+        return res
+    return prog
+
+
+GEN = {
+    # reductions
+    "max_all": (lambda T, a: a.max(), F(2, 3)), "min_all": (lambda T, a: a.min(), F(2, 3)),
+    "max_dim": (lambda T, a: a.max(1), F(2, 3)), "min_dim_keep": (lambda T, a: a.min(0, keepdim=True), F(2, 3)),
+    "max_dim3": (lambda T, a: T.max(a, dim=-1), F(2, 3, 4)), "max_0d": (lambda T, a: a.max(0), F()),
+    "amax": (lambda T, a: a.amax(1), F(2, 3)), "amin_dims": (lambda T, a: a.amin((0, 2)), F(2, 3, 4)),
+    "amax_keep": (lambda T, a: a.amax(0, keepdim=True), F(2, 3)),
+    "argmax": (lambda T, a: [a.argmax(), a.argmax(1), a.argmin(0, keepdim=True)], F(2, 3)),
+    "prod_all": (lambda T, a: a.prod(), F(2, 3)), "prod_dim": (lambda T, a: a.prod(1), F(2, 3)),
+    "prod_keep": (lambda T, a: a.prod(0, keepdim=True), F(2, 3, 4)),
+    "prod_zero": (lambda T, a: (a * T.tensor([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]], dtype=T.float64,
+                                              device=a.device)).prod(1), F(2, 3)),
+    "prod_int": (lambda T, a: a.prod(), I([[1, 2], [3, 4]])),
+    "softmax": (lambda T, a: a.softmax(1), F(2, 3)), "softmax0": (lambda T, a: a.softmax(0), F(2, 3, 4)),
+    "log_softmax": (lambda T, a: a.log_softmax(-1), F(2, 3)),
+    "log_softmax_f32": (lambda T, a: T.log_softmax(a, 1, dtype=T.float64), F32(2, 3)),
+    "logsumexp": (lambda T, a: a.logsumexp(1), F(2, 3)), "logsumexp_keep": (lambda T, a: a.logsumexp((0, 1), keepdim=True), F(2, 3, 4)),
+    "var": (lambda T, a: a.var(), F(2, 3)), "var_dim": (lambda T, a: a.var(1, keepdim=True), F(2, 3)),
+    "std": (lambda T, a: a.std(0), F(2, 3)), "std_corr0": (lambda T, a: a.std(1, correction=0), F(2, 3, 4)),
+    "var_f32": (lambda T, a: a.var(0), F32(2, 3)),
+    "all_any": (lambda T, a: [(a > 0).all(), (a > 0).any(1), (a > -5).all(0, keepdim=True)], F(2, 3)),
+    "cumsum": (lambda T, a: a.cumsum(1), F(2, 3)), "cumsum_int": (lambda T, a: a.cumsum(0), I([[1, 2], [3, 4]])),
+    "norm": (lambda T, a: [a.norm(), a.norm(1), a.norm(float("inf"), dim=1), a.norm(3, dim=0)], F(2, 3)),
+}
+
+for _name, (_fn, *_specs) in GEN.items():
+    CASES["gen_" + _name] = _gen(_fn, *_specs)

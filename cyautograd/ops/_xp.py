@@ -380,3 +380,270 @@ def pow_scalar(x, e):
 
 def copy(x):
     return backend.copy(x)
+
+
+# -- torch's generated device check --------------------------------------------
+
+def check_args(method, *named):
+    """torch's codegen device check (c10::impl::check_and_update_common_device)
+    for ops that are not TensorIterator ops: the first defined tensor argument
+    names the common device; `named` is (argument name, array or None) pairs."""
+    common = None
+    for name, arr in named:
+        if arr is None:
+            continue
+        d = backend.device_of(arr)
+        if common is None:
+            common = d
+        elif d != common:
+            raise RuntimeError(f"Expected all tensors to be on the same device, but got {name} is on {d}, "
+                               f"different from other tensors on {common} (when checking argument in method "
+                               f"{method})")
+    return common
+
+
+def _xd(x, npd):
+    return backend.xp_dtype(backend.namespace(x), npd)
+
+
+def zeros(like, shape, npd=None):
+    xp = backend.namespace(like)
+    return xp.zeros(tuple(shape), dtype=like.dtype if npd is None else _xd(like, npd), device=like.device)
+
+
+def arange_along(like, n, d, ndim):
+    """int64 0..n-1 laid along axis d of an ndim-d array (ones elsewhere)."""
+    xp = backend.namespace(like)
+    shape = [1] * ndim
+    shape[d] = n
+    return xp.reshape(xp.arange(n, dtype=xp.int64, device=like.device), tuple(shape))
+
+
+# -- reductions beyond sum/mean ------------------------------------------------
+
+def _real(x):
+    """A bool array as uint8 for max/min/argmax (the standard's max wants a
+    real dtype), with the dtype to return to."""
+    if npdtype(x).kind == "b":
+        return cast(x, np.dtype(np.uint8)), np.dtype(np.bool_)
+    return x, None
+
+
+def minmax_all(x, is_max):
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    r = xp.max(xr) if is_max else xp.min(xr)
+    return r if back is None else cast(r, back)
+
+
+def minmax_dim(x, d, keepdim, is_max):
+    """(values, int64 indices) of max/min along d; torch's NaN is the max and the min."""
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    if npdtype(x).kind == "f":
+        nan = xp.isnan(xr)
+        # a NaN wins: search the NaN mask first where a slice has one
+        has = xp.any(nan, axis=d, keepdims=True)
+        pick = xp.argmax(xr, axis=d, keepdims=True) if is_max else xp.argmin(xr, axis=d, keepdims=True)
+        idx = xp.where(has, xp.argmax(cast(nan, np.dtype(np.uint8)), axis=d, keepdims=True), pick)
+    else:
+        idx = xp.argmax(xr, axis=d, keepdims=True) if is_max else xp.argmin(xr, axis=d, keepdims=True)
+    idx = cast(idx, np.dtype(np.int64))
+    vals = xp.take_along_axis(x, idx, axis=d)
+    if not keepdim:
+        idx = xp.squeeze(idx, axis=d)
+        vals = xp.squeeze(vals, axis=d)
+    return vals, idx
+
+
+def argminmax(x, dim, keepdim, is_max):
+    xp = backend.namespace(x)
+    xr, _ = _real(x)
+    f = xp.argmax if is_max else xp.argmin
+    if dim is None:
+        r = f(xp.reshape(xr, (-1,)))
+        if keepdim:
+            r = xp.reshape(r, (1,) * x.ndim)
+    else:
+        r = f(xr, axis=dim, keepdims=keepdim) if x.ndim else xp.zeros((), dtype=xp.int64, device=x.device)
+    return cast(r, np.dtype(np.int64))
+
+
+def amaxmin(x, dims, keepdim, is_max):
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    r = (xp.max if is_max else xp.min)(xr, axis=dims, keepdims=keepdim)
+    return r if back is None else cast(r, back)
+
+
+def max_backward_all(g, s, r):
+    """evenly_distribute_backward: the gradient shared among the elements
+    equal to the result (the NaN elements when the result is NaN)."""
+    xp = backend.namespace(g)
+    mask = xp.where(xp.isnan(r), xp.isnan(s), s == r) if npdtype(s).kind == "f" else (s == r)
+    cnt = xp.sum(cast(mask, npdtype(g)))
+    return xp.where(mask, g / cnt, xp.zeros_like(s))
+
+
+def max_backward_dim(g, idx, self_shape, d, keepdim):
+    """value_selecting_reduction_backward: g at the selected indices, zeros
+    elsewhere (a one-hot mask along d: the standard has no scatter)."""
+    xp = backend.namespace(g)
+    if len(self_shape) == 0:
+        return xp.reshape(g, ())
+    gk = g if keepdim else xp.expand_dims(g, axis=d)
+    ik = idx if keepdim else xp.expand_dims(idx, axis=d)
+    mask = arange_along(g, self_shape[d], d, len(self_shape)) == ik
+    return xp.where(mask, gk, xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device))
+
+
+def amax_backward(g, s, r, dims):
+    """scale_grad_by_count: (g / count) * mask (NaN where no element equals a NaN result)."""
+    xp = backend.namespace(g)
+    mask = cast(s == r, npdtype(g))
+    cnt = xp.sum(mask, axis=dims, keepdims=True)
+    return (g / cnt) * mask
+
+
+def prod(x, dims, keepdim, npd):
+    xp = backend.namespace(x)
+    if npd is None and npdtype(x).kind in "biu":
+        npd = np.dtype(np.int64)
+    if npd is not None:
+        x = cast(x, npd)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.prod(x, axis=dims, keepdims=keepdim)
+
+
+def _exclusive_cumprod(xm):
+    """Along the last axis: the product of the elements before each one."""
+    xp = backend.namespace(xm)
+    return xp.cumulative_prod(xm, axis=xm.ndim - 1, include_initial=True)[..., :-1]
+
+
+def prod_backward(g, x, dims):
+    """g * the product of the other elements (exact where x has zeros): the
+    exclusive products from the left and from the right."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return g
+    if dims is None:
+        flat = xp.reshape(x, (-1,))
+        pre = _exclusive_cumprod(flat)
+        post = xp.flip(_exclusive_cumprod(xp.flip(flat, axis=0)), axis=0)
+        return g * xp.reshape(pre * post, tuple(x.shape))
+    d = dims[0]
+    xm = xp.moveaxis(x, d, -1)
+    pre = _exclusive_cumprod(xm)
+    post = xp.flip(_exclusive_cumprod(xp.flip(xm, axis=-1)), axis=-1)
+    return g * xp.moveaxis(pre * post, -1, d)
+
+
+def var_std(x, dims, correction, keepdim, is_std):
+    """torch's var/std, accumulated in float64 for narrower floats."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    xa = cast(x, np.dtype(np.float64)) if npd.itemsize < 8 else x
+    if x.ndim == 0:
+        dims = None
+    r = xp.var(xa, axis=dims, correction=correction, keepdims=keepdim)
+    if is_std:
+        r = xp.sqrt(r)
+    return cast(r, npd)
+
+
+def mean_keep(s, dims):
+    return backend.namespace(s).mean(s, axis=dims, keepdims=True)
+
+
+def std_backward_scale(gk, r):
+    """gk / (2 r), 0 where r is 0 (a constant slice)."""
+    xp = backend.namespace(gk)
+    return xp.where(r == 0, xp.zeros_like(gk), gk / (r * 2))
+
+
+def softmax(x, d, log):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        r = x - x
+        return r if log else xp.exp(r)
+    if x.size == 0:
+        return xp.asarray(x, copy=True)
+    m = xp.max(x, axis=d, keepdims=True)
+    z = x - m
+    e = xp.exp(z)
+    s = xp.sum(e, axis=d, keepdims=True)
+    return (z - xp.log(s)) if log else (e / s)
+
+
+def softmax_backward(g, r, d, log):
+    xp = backend.namespace(g)
+    if log:
+        return g - xp.exp(r) * xp.sum(g, axis=d, keepdims=True)
+    return r * (g - xp.sum(g * r, axis=d, keepdims=True))
+
+
+def logsumexp(x, dims, keepdim):
+    xp = backend.namespace(x)
+    if x.size:
+        m = xp.max(x, axis=dims, keepdims=True)
+        m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
+    else:
+        m = xp.zeros((1,) * x.ndim, dtype=x.dtype, device=x.device)
+    r = xp.log(xp.sum(xp.exp(x - m), axis=dims, keepdims=True)) + m
+    if not keepdim and dims:
+        r = xp.squeeze(r, axis=tuple(dims))
+    return r
+
+
+def exp_diff(s, r):
+    return backend.namespace(s).exp(s - r)
+
+
+def all_any(x, dim, keepdim, is_all):
+    xp = backend.namespace(x)
+    r = (xp.all if is_all else xp.any)(x, axis=dim, keepdims=keepdim)
+    # torch's all/any of a uint8 tensor is uint8, of anything else bool
+    return cast(r, np.dtype(np.uint8)) if npdtype(x) == np.uint8 else r
+
+
+def cumsum(x, d, npd):
+    xp = backend.namespace(x)
+    if npd is None and npdtype(x).kind in "biu":
+        npd = np.dtype(np.int64)
+    if npd is not None:
+        x = cast(x, npd)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.cumulative_sum(x, axis=d)
+
+
+def cumsum_backward(g, d):
+    xp = backend.namespace(g)
+    return xp.flip(xp.cumulative_sum(xp.flip(g, axis=d), axis=d), axis=d)
+
+
+def vector_norm(x, p, dims, keepdim):
+    xp = backend.namespace(x)
+    ax = xp.abs(x)
+    if p == float("inf"):
+        return xp.max(ax, axis=dims, keepdims=keepdim) if x.ndim else ax
+    if p == 0:
+        return cast(xp.sum(cast(ax != 0, npdtype(x)), axis=dims, keepdims=keepdim), npdtype(x))
+    if p == 1:
+        return xp.sum(ax, axis=dims, keepdims=keepdim)
+    if p == 2:
+        return xp.sqrt(xp.sum(x * x, axis=dims, keepdims=keepdim))
+    return xp.sum(ax ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+
+
+def abs_(x):
+    return backend.namespace(x).abs(x)
+
+
+def sum_keep(x, dims):
+    xp = backend.namespace(x)
+    if npdtype(x).kind == "b":
+        x = cast(x, np.dtype(np.int64))
+    return xp.sum(x, axis=dims, keepdims=True)
