@@ -403,10 +403,11 @@ def _gen(fn, *specs):
         args = [_arg(T, dev, keep, s) for s in specs]
         leaves = [a for a in args if isinstance(a, T.Tensor) and a.requires_grad]
         r = fn(T, *args)
-        outs = [o for o in (list(r) if isinstance(r, (tuple, list)) else [r]) if isinstance(o, T.Tensor)]
+        r = list(r) if isinstance(r, (tuple, list)) else [r]
+        outs = [o for o in r if isinstance(o, T.Tensor)]
         for o in outs:
             keep(o)
-        res = [_obs(o) for o in outs]
+        res = [_obs(o) if isinstance(o, T.Tensor) else o for o in r]
         diff = [o for o in outs if o.requires_grad]
         if diff:
             sum((o * o).sum() + o.sum() for o in diff).backward()
@@ -438,6 +439,32 @@ GEN = {
     "all_any": (lambda T, a: [(a > 0).all(), (a > 0).any(1), (a > -5).all(0, keepdim=True)], F(2, 3)),
     "cumsum": (lambda T, a: a.cumsum(1), F(2, 3)), "cumsum_int": (lambda T, a: a.cumsum(0), I([[1, 2], [3, 4]])),
     "norm": (lambda T, a: [a.norm(), a.norm(1), a.norm(float("inf"), dim=1), a.norm(3, dim=0)], F(2, 3)),
+    # pointwise beyond arithmetic
+    "clamp": (lambda T, a: [a.clamp(-0.5, 0.75), a.clamp(min=0.1), a.clamp(max=-0.2), T.clamp(a, 1.0, -1.0)], F(2, 3)),
+    "clamp_tensor": (lambda T, a, b: [a.clamp(b), a.clamp(max=b), a.clamp(b - 1, b)], F(2, 3), F(2, 3, off=1.0)),
+    "clamp_int": (lambda T, a: [a.clamp(1, 3), a.clamp(min=0.5), T.clamp(a, max=2)], I([[0, 1, 2], [3, 4, 5]])),
+    "clamp_": (lambda T, a: (a * 1).clamp_(-0.5, 0.5), F(2, 3)),
+    "maximum": (lambda T, a, b: [T.maximum(a, b), T.minimum(a, b), T.max(a, b)], F(2, 3), F(3, off=2.0)),
+    # round(decimals=) is RoundBackward1 in torch, RoundBackward0 here on every device (not issue 14's)
+    "rounding": (lambda T, a: [a.floor(), a.ceil(), a.trunc(), a.round(), (a * 3).round()],
+                 F(2, 3)),
+    "rounding_int": (lambda T, a: [a.floor(), a.round()], I([[1, -2], [3, 4]])),
+    "isnan": (lambda T, a: [(a * float("nan")).isnan(), T.where(a > 0, a * float("inf"), a).isinf(),
+                            T.where(a > 0, a * float("inf"), a * float("nan")).isfinite(), (a > 0).logical_not()],
+              F(2, 3)),
+    # isclose is left out: torch's result has version 1 (built in place), ours 0 on every device
+    "equal_close": (lambda T, a, b: [T.equal(a, a), T.equal(a, b), T.allclose(a, a + 1e-9), T.allclose(a, b),
+                                     T.isclose(a, a + 1e-9).tolist(), a.isclose(b).tolist()], F(2, 3), F(2, 3, off=1.0)),
+    "nonzero": (lambda T, a: [(a > 0).nonzero(), *T.nonzero(a > 0, as_tuple=True), T.where(a > 0)[0]], F(2, 3)),
+    "masked_fill": (lambda T, a: [a.masked_fill(a > 0, 0.5), a.masked_fill(T.tensor([True, False, True], device=a.device), -1.0)],
+                    F(2, 3)),
+    "masked_fill_": (lambda T, a: (a * 2).masked_fill_(a < 0, 3.0), F(2, 3)),
+    "copy_": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F(2, 3, off=1.0)),
+    "copy_broadcast": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F(3, off=1.0)),
+    "copy_dtype": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F32(2, 3)),
+    "copy_int": (lambda T, a, b: [a.detach().clone().copy_(b), b.detach().clone().copy_(a)], I([[1, 2, 3], [4, 5, 6]]), F(2, 3)),
+    "inplace_unary": (lambda T, a: [(a * 1).exp_(), (a * 1).neg_(), (a * 1).abs_(), (a * 1).relu_(),
+                                    (a * 1).sigmoid_(), (a * 1).tanh_(), (a * 1).pow_(2)], F(2, 3)),
 }
 
 for _name, (_fn, *_specs) in GEN.items():

@@ -647,3 +647,165 @@ def sum_keep(x, dims):
     if npdtype(x).kind == "b":
         x = cast(x, np.dtype(np.int64))
     return xp.sum(x, axis=dims, keepdims=True)
+
+
+# -- pointwise beyond arithmetic -----------------------------------------------
+
+def broadcast_error(xs, ys):
+    """TensorIterator's size-mismatch message for two shapes."""
+    xs, ys = tuple(xs), tuple(ys)
+    n = max(len(xs), len(ys))
+    xs2 = (1,) * (n - len(xs)) + xs
+    ys2 = (1,) * (n - len(ys)) + ys
+    for i in range(n - 1, -1, -1):
+        if xs2[i] != ys2[i] and xs2[i] != 1 and ys2[i] != 1:
+            return RuntimeError(f"The size of tensor a ({xs2[i]}) must match the size of tensor b "
+                                f"({ys2[i]}) at non-singleton dimension {i}")
+    return RuntimeError("shape mismatch")
+
+
+def _check_broadcast(*shapes):
+    try:
+        return np.broadcast_shapes(*[tuple(s) for s in shapes])
+    except ValueError:
+        raise broadcast_error(shapes[0], shapes[1]) from None
+
+
+def rounding(name, x, decimals=0):
+    xp = backend.namespace(x)
+    if npdtype(x).kind != "f":
+        return xp.asarray(x, copy=True)
+    if name == "round" and decimals:
+        p = 10.0 ** abs(decimals)
+        return xp.round(x * p) / p if decimals > 0 else xp.round(x / p) * p
+    return getattr(xp, name)(x)
+
+
+def _bound(like, v, npd):
+    """A clamp bound (array or None) as an array of like's dtype on its device."""
+    if v is None:
+        return None
+    if type(v) is _ndarray:          # a 0-d CPU tensor takes part as a scalar
+        return _full_like(like, v.item(), npd)
+    return cast(v, npd)
+
+
+def clamp_tensors(x, lo, hi):
+    same_device(x, lo, hi)
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    lo, hi = _bound(x, lo, npd), _bound(x, hi, npd)
+    _check_broadcast(x.shape, *[b.shape for b in (lo, hi) if b is not None])
+    r = x
+    if lo is not None:
+        r = xp.maximum(lo, r)
+    if hi is not None:
+        r = xp.minimum(hi, r)
+    return r if r is not x else xp.asarray(x, copy=True)
+
+
+def clamp_scalars(x, lo, hi):
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if npd.kind != "f" and (isinstance(lo, float) or isinstance(hi, float)):
+        npd = _D.get_default_dtype().np
+    elif npd.kind == "b" and any(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
+        npd = np.dtype(np.int64)
+    r = cast(x, npd)
+    if lo is not None:
+        r = xp.maximum(_full_like(r, lo, npd), r)
+    if hi is not None:
+        r = xp.minimum(_full_like(r, hi, npd), r)
+    return r if r is not x else xp.asarray(x, copy=True)
+
+
+def maxmin(a, xa, b, xb, is_max):
+    x, y, _ = operands(a, xa, b, xb)
+    _check_broadcast(x.shape, y.shape)
+    xp = backend.namespace(x)
+    return xp.maximum(x, y) if is_max else xp.minimum(x, y)
+
+
+def nonzero(x, as_tuple):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        k = int(xp.sum(cast(x != 0, np.dtype(np.int64))))
+        if as_tuple:
+            return (xp.zeros(k, dtype=xp.int64, device=x.device),)
+        return xp.zeros((k, 0), dtype=xp.int64, device=x.device)
+    idx = [cast(i, np.dtype(np.int64)) for i in xp.nonzero(x)]
+    if as_tuple:
+        return tuple(idx)
+    return xp.stack(idx, axis=1)
+
+
+def equal(x, y):
+    same_device(x, y)
+    if tuple(x.shape) != tuple(y.shape):
+        return False
+    xp = backend.namespace(x)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    return bool(xp.all(cast(x, rd) == cast(y, rd)))
+
+
+def all_of(x):
+    return backend.namespace(x).all(x)
+
+
+def isclose(x, y, rtol, atol, equal_nan):
+    same_device(x, y)
+    xp = backend.namespace(x)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    x, y = cast(x, rd), cast(y, rd)
+    if rd.kind != "f":
+        return x == y
+    close = (x == y) | (xp.abs(x - y) <= atol + rtol * xp.abs(y))
+    close = close & xp.isfinite(x - y) | (x == y)
+    if equal_nan:
+        close = close | (xp.isnan(x) & xp.isnan(y))
+    return close
+
+
+def elementwise(name, x):
+    return getattr(backend.namespace(x), name)(x)
+
+
+def device_of(arr):
+    return backend.device_of(arr)
+
+
+def copy_values(x, vals):
+    """copy_'s source values on self's device, in self's dtype and shape."""
+    vals = backend.transfer(vals, backend.device_of(x))
+    xd, vd = npdtype(x), npdtype(vals)
+    if type(vals) is _ndarray:       # a device source copied into a CPU self
+        if xd.kind in "iu" and vd.kind == "f":
+            vals = np.trunc(vals)
+        vals = vals.astype(xd)
+        if vals.shape != tuple(x.shape):
+            _check_broadcast(x.shape, vals.shape)
+            vals = np.broadcast_to(vals, x.shape)
+        return vals
+    if xd.kind in "iu" and vd.kind == "f":
+        vals = backend.namespace(vals).trunc(vals)
+    return fit(vals, x)
+
+
+def to_device_dtype(g, dev, npd):
+    if dev is not None:
+        g = backend.transfer(g, dev)
+    if type(g) is _ndarray:
+        return g if g.dtype == npd else g.astype(npd)
+    return cast(g, npd)
+
+
+def masked_fill(x, mask, v):
+    same_device(x, mask, v if type(v) is not int and type(v) is not float and type(v) is not bool else None)
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if type(v) is _ndarray or isinstance(v, (int, float, bool, np.generic)):
+        val = _full_like(x, v.item() if type(v) is _ndarray else v, npd)
+    else:
+        val = cast(v, npd)
+    _check_broadcast(x.shape, mask.shape)
+    return xp.where(mask, val, x)
