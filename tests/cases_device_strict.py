@@ -465,7 +465,44 @@ GEN = {
     "copy_int": (lambda T, a, b: [a.detach().clone().copy_(b), b.detach().clone().copy_(a)], I([[1, 2, 3], [4, 5, 6]]), F(2, 3)),
     "inplace_unary": (lambda T, a: [(a * 1).exp_(), (a * 1).neg_(), (a * 1).abs_(), (a * 1).relu_(),
                                     (a * 1).sigmoid_(), (a * 1).tanh_(), (a * 1).pow_(2)], F(2, 3)),
+    # linalg
+    "bmm": (lambda T, a, b: T.bmm(a, b), F(2, 3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_batched": (lambda T, a, b: [a @ b, T.matmul(a, b[0])], F(2, 3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_broadcast": (lambda T, a, b: a @ b, F(3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_vec": (lambda T, a, v: [a @ v, v @ a.t(), T.matmul(a.reshape(1, 3, 4), v)], F(3, 4), F(4, off=1.0)),
+    "mv_dot": (lambda T, a, v, w: [a.mv(v), v.dot(w), T.dot(v, v)], F(3, 4), F(4, off=1.0), F(4, off=2.0)),
+    "linear": (lambda T, x, w, b: [T.nn.functional.linear(x, w, b), T.nn.functional.linear(x, w)],
+               F(2, 3), F(4, 3, off=1.0), F(4, off=2.0)),
+    # (a 3-d input with a bias ends in ViewBackward0 in torch, AddBackward0 here on every device: not issue 14's)
+    "linear_3d": (lambda T, x, w: T.nn.functional.linear(x, w), F(2, 2, 3), F(4, 3, off=1.0)),
+    # indexing, gathers, splits
+    "contiguous": (lambda T, a: [a.t().contiguous(), a.contiguous(), a.t().is_contiguous(),
+                                 a.t().contiguous().is_contiguous()], F(2, 3)),
+    "index_select": (lambda T, a: [a.index_select(1, T.tensor([2, 0, 2], device=a.device)),
+                                   T.index_select(a, 0, T.tensor([1], device=a.device))], F(2, 3)),
+    "adv_index": (lambda T, a: [a[T.tensor([1, 0, 1], device=a.device)], a[:, T.tensor([[0, 2], [-1, 0]], device=a.device)],
+                                a[..., T.tensor([1], device=a.device)], a[[0, 0]]], F(2, 3)),
+    "mask_index": (lambda T, a: [a[a > 0], a[T.tensor([[True, False, True], [False, False, True]], device=a.device)]],
+                   F(2, 3)),
+    "gather": (lambda T, a: [a.gather(1, T.tensor([[0, 0], [2, 1]], device=a.device)),
+                             T.gather(a, 0, T.tensor([[1, 0, 1]], device=a.device))], F(2, 3)),
+    "split_chunk": (lambda T, a: [*a.split(2, 1), *a.split([1, 3], 1), *a.chunk(2, 0), *T.chunk(a, 3, 1)], F(2, 4)),
+    "unbind": (lambda T, a: [*a.unbind(1), *T.unbind(a)], F(2, 3)),
+    "split_partial_grad": (lambda T, a: a.split(1, 1)[1], F(2, 3)),
+    "setitem": (lambda T, a: _setitems(T, a), F(2, 3)),
 }
+
+
+def _setitems(T, a):
+    x = a * 1
+    x[0] = 5.0
+    x[:, 1] = a[1, :2] * 2
+    x[1, 2] = a[0, 0]
+    y = a.detach().clone()
+    y[1] = T.tensor([7.0, 8.0, 9.0], dtype=T.float64, device=a.device)
+    y[...] = y * 2
+    return [x, y, x._version, y._version]
+
 
 for _name, (_fn, *_specs) in GEN.items():
     CASES["gen_" + _name] = _gen(_fn, *_specs)

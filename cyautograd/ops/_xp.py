@@ -809,3 +809,237 @@ def masked_fill(x, mask, v):
         val = cast(v, npd)
     _check_broadcast(x.shape, mask.shape)
     return xp.where(mask, val, x)
+
+
+# -- linalg --------------------------------------------------------------------
+
+class HostMeta:
+    """A device array's metadata (shape, ndim, size, numpy dtype, byte
+    strides) for the host-side checks and messages the numpy path computes
+    from an ndarray; swap: as the array with its last two dims swapped."""
+    __slots__ = ("shape", "ndim", "size", "dtype", "strides")
+
+    def __init__(self, arr, swap=False):
+        shape = tuple(arr.shape)
+        strides = strides_of(arr)
+        if swap and len(shape) >= 2:
+            shape = shape[:-2] + (shape[-1], shape[-2])
+            strides = strides[:-2] + (strides[-1], strides[-2])
+        self.shape, self.ndim, self.strides = shape, len(shape), strides
+        n = 1
+        for s in shape:
+            n *= s
+        self.size = n
+        self.dtype = npdtype(arr)
+
+
+def strides_of(arr):
+    return tuple(arr.strides) if type(arr) is _ndarray else backend.geometry(arr)[0]
+
+
+def matmul_nd(x, y):
+    """mm, bmm, mv and dot of device arrays (no broadcasting: matmul's
+    composite expands and reshapes before it reaches here)."""
+    xp = backend.namespace(x)
+    if x.ndim == 1 and y.ndim == 1:
+        return xp.sum(x * y)
+    return xp.matmul(x, y)
+
+
+def matmul_backward(g, a, b, need_a, need_b):
+    xp = backend.namespace(g)
+    if a.ndim == 1 and b.ndim == 1:           # dot
+        return [g * b if need_a else None, g * a if need_b else None]
+    if a.ndim == 2 and b.ndim == 1:           # mv: ger and mv
+        return [xp.expand_dims(g, axis=1) * xp.expand_dims(b, axis=0) if need_a else None,
+                xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
+    return [xp.matmul(g, xp.matrix_transpose(b)) if need_a else None,
+            xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
+
+
+def linear(x, w, bias):
+    """addmm(bias, x, w.t()) of device arrays."""
+    xp = backend.namespace(x)
+    r = xp.matmul(x, xp.matrix_transpose(w))
+    bs = tuple(bias.shape)
+    try:
+        np.broadcast_shapes(bs, tuple(r.shape))
+    except ValueError:
+        raise RuntimeError(f"The size of tensor a ({bs[-1]}) must match the size of tensor b ({r.shape[-1]}) "
+                           "at non-singleton dimension 1") from None
+    return r + bias
+
+
+def addmm_backward(g, x, w, bias_shape, need_b, need_x, need_w):
+    """AddmmBackward0 of a device gradient: bias (summed to its shape), x
+    (g @ w) and mat2 = w.t() (x.T @ g, which TBackward0 transposes)."""
+    xp = backend.namespace(g)
+    rb = sum_to(g, tuple(range(g.ndim - len(bias_shape))) + tuple(
+        g.ndim - len(bias_shape) + i for i, s in enumerate(bias_shape) if s == 1 and g.shape[g.ndim - len(bias_shape) + i] != 1),
+        bias_shape) if need_b else None
+    rx = xp.matmul(g, w) if need_x else None
+    rw = xp.matmul(xp.matrix_transpose(x), g) if need_w else None
+    return [rb, rx, rw]
+
+
+# -- indexing, gathers ---------------------------------------------------------
+
+def is_contiguous(x):
+    return backend.geometry(x)[2]
+
+
+def contiguous(x):
+    return backend.contiguous(x)
+
+
+def _on(like, idx):
+    """An index (device array, host ndarray, list) as int64/bool on like's device."""
+    if type(idx) is _ndarray or isinstance(idx, list):
+        host = np.asarray(idx)
+        if host.dtype.kind in "iu":
+            host = host.astype(np.int64)
+        return backend.from_host(host, backend.device_of(like))
+    return idx
+
+
+def _norm_idx(xp, idx, n):
+    idx = cast(idx, np.dtype(np.int64))
+    if idx.size:
+        lo, hi = int(xp.min(idx)), int(xp.max(idx))
+        if lo < -n or hi >= n:
+            bad = hi if hi >= n else lo
+            return None, bad
+    return xp.where(idx < 0, idx + n, idx), None
+
+
+def is_advanced(idx):
+    items = idx if isinstance(idx, tuple) else (idx,)
+    return not all(_is_basic(i) for i in items)
+
+
+def _split_advanced(x, idx):
+    """(dim, index) for an index of one integer array (the other items whole
+    slices or an ellipsis), ("mask", array) for a sole boolean mask, else
+    None: the forms routed so far."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    adv = [k for k, i in enumerate(items) if not _is_basic(i)]
+    if len(adv) != 1:
+        return None
+    k = adv[0]
+    a = _on(x, items[k])
+    if isinstance(a, (bool, np.bool_)):
+        return None
+    if npdtype(a).kind == "b":
+        return ("mask", a) if len(items) == 1 else None
+    for j, i in enumerate(items):
+        if j != k and not (isinstance(i, slice) and i == slice(None)) and i is not Ellipsis:
+            return None
+    if Ellipsis in items[:k]:
+        d = x.ndim - (len(items) - 1 - k) - 1
+    else:
+        d = k
+    return d, a
+
+
+def advanced_index(x, idx):
+    sp = _split_advanced(x, idx)
+    if sp is None:
+        raise RuntimeError("this advanced index of a device tensor is not routed through the device namespace "
+                           "yet (cyautograd issue 14): one integer index tensor or one boolean mask is")
+    xp = backend.namespace(x)
+    if sp[0] == "mask":
+        same_device(x, sp[1])
+        return x[sp[1]]
+    d, a = sp
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, a, n)
+    if ai is None:
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    r = xp.take(x, xp.reshape(ai, (-1,)), axis=d)
+    return xp.reshape(r, tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:]))
+
+
+def advanced_index_backward(g, self_shape, idx):
+    """IndexBackward0: zeros with g added at the index (repeats add up)."""
+    xp = backend.namespace(g)
+    sp = _split_advanced(g, idx)
+    if sp[0] == "mask":
+        z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
+        z[sp[1]] = g
+        return z
+    d, a = sp
+    n = self_shape[d]
+    ai = xp.reshape(xp.where(cast(a, np.dtype(np.int64)) < 0, a + n, a), (-1,))
+    gshape = tuple(self_shape[:d]) + (ai.shape[0],) + tuple(self_shape[d + 1:])
+    return index_add(self_shape, d, ai, xp.reshape(g, gshape))
+
+
+def index_add(self_shape, d, idx, g):
+    """zeros(self_shape) with g's slices along d added at positions idx (1-d,
+    in range; repeats add up): a one-hot matrix product, as the standard has
+    no scatter."""
+    xp = backend.namespace(g)
+    n = self_shape[d] if len(self_shape) else 1
+    if len(self_shape) == 0:
+        return xp.reshape(xp.sum(g), ())
+    gm = xp.moveaxis(g, d, 0)
+    rest = tuple(gm.shape[1:])
+    k = gm.shape[0]
+    r = 1
+    for s in rest:
+        r *= s
+    onehot = cast(xp.expand_dims(xp.arange(n, dtype=xp.int64, device=g.device), axis=1)
+                  == xp.expand_dims(idx, axis=0), npdtype(g))
+    z = xp.matmul(onehot, xp.reshape(gm, (k, r)))
+    return xp.moveaxis(xp.reshape(z, (n,) + rest), 0, d)
+
+
+def index_select(x, d, index):
+    check_args("wrapper_CUDA__index_select", ("self", x), ("index", index))
+    xp = backend.namespace(x)
+    n = x.shape[d] if x.ndim else 1
+    idx = xp.reshape(cast(index, np.dtype(np.int64)), (-1,))
+    if idx.size:
+        lo, hi = int(xp.min(idx)), int(xp.max(idx))
+        if lo < 0 or hi >= n:
+            raise IndexError("index out of range in self")
+    if x.ndim == 0:
+        return xp.reshape(xp.take(xp.reshape(x, (1,)), idx, axis=0), ()), idx
+    return xp.take(x, idx, axis=d), idx
+
+
+def gather(x, d, index):
+    check_args("wrapper_CUDA_gather", ("self", x), ("index", index))
+    xp = backend.namespace(x)
+    if x.ndim == 0 or index.ndim != x.ndim:
+        raise RuntimeError("gather of a 0-d or rank-changing index on a device tensor is not routed through "
+                           "the device namespace yet (cyautograd issue 14)")
+    for k in range(index.ndim):
+        if k != d and index.shape[k] > x.shape[k]:
+            raise RuntimeError(f"Size does not match at dimension {k} expected index [{', '.join([str(s) for s in index.shape])}] "
+                               f"to be no larger than self [{', '.join([str(s) for s in x.shape])}] apart from dimension {d}")
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, index, n)
+    if ai is None:
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    key = tuple(slice(None) if k == d else slice(0, index.shape[k]) for k in range(x.ndim))
+    return xp.take_along_axis(x[key], ai, axis=d)
+
+
+def gather_backward(g, self_shape, d, index):
+    """zeros(self) with g scatter-added along d at index (repeats add up)."""
+    xp = backend.namespace(g)
+    n = self_shape[d]
+    ai = xp.where(index < 0, index + n, index)
+    onehot = cast(xp.expand_dims(ai, axis=-1) == xp.arange(n, dtype=xp.int64, device=g.device), npdtype(g))
+    contrib = xp.moveaxis(xp.sum(xp.expand_dims(g, axis=-1) * onehot, axis=d), -1, d)
+    if tuple(contrib.shape) == tuple(self_shape):
+        return contrib
+    z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
+    z[tuple(slice(0, s) for s in contrib.shape)] = contrib
+    return z
+
+
+def to_host_scalar(v):
+    """A 0-d array's value as a Python number (a transfer for a device array)."""
+    return backend.to_host(v).item()

@@ -1764,7 +1764,7 @@ cdef class FillBackward2(Node):
 cdef class FillBackward3(Node):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * 0, g.sum()]
+        return [g * 0, g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
 
 
 def _fill(Tensor t not None, value, type node_cls not None):
@@ -1781,6 +1781,10 @@ def _fill(Tensor t not None, value, type node_cls not None):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    if tv is not None and type(vals) is not type(t.data_):
+        # a 0-d value on another device is read as a number (torch's fill_
+        # takes a CPU scalar tensor for a device self): NOTE [ Device backends ]
+        vals = _xp.to_host_scalar(vals)
     if tv is not None:
         # fill_(Tensor) is a copy_ of the value (cloned first when it shares
         # self's storage): self is checked for internal overlap; fill_ of a

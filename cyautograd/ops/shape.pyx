@@ -95,6 +95,8 @@ cdef class ShapeBackward(Node):
             return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
         if self.kind == K_INDEX:
             if not is_t and type(g) is not np.ndarray:
+                if _xp.is_advanced(self.param):
+                    return [_xp.advanced_index_backward(g, self_shape, self.param)]
                 return [_xp.index_backward(g, self_shape, self.param)]
             if is_t:
                 z = g.new_zeros(self_shape)
@@ -104,6 +106,11 @@ cdef class ShapeBackward(Node):
             if type(self) is IndexBackward0:
                 note_grad_version(z, 1)   # torch: zeros(...).index_put_(indices, grad, True)
             return [z]
+        if not is_t and type(g) is not np.ndarray and self.kind in (K_GATHER, K_INDEX_SELECT):
+            d, idx = self.param   # NOTE [ Device backends ]
+            if self.kind == K_GATHER:
+                return [_xp.gather_backward(g, self_shape, d, idx)]
+            return [_xp.index_add(self_shape, d, idx, g)]
         if self.kind == K_GATHER:
             d, idx = self.param
             if len(self_shape) == 0:
@@ -339,6 +346,10 @@ def clone(input, *, memory_format=None):
 
 def contiguous(input, memory_format=None):
     cdef Tensor t = _arg(input, "contiguous")
+    if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.is_contiguous(t.data_):
+            return t
+        return _record(t, _xp.contiguous(t.data_), CloneBackward0, K_IDENTITY, None)
     if t.data_.flags.c_contiguous:
         return t
     return _record(t, np.ascontiguousarray(t.data_), CloneBackward0, K_IDENTITY, None)
@@ -571,7 +582,10 @@ def _squeeze_dim_(input, dim):
     cdef Tensor t = _arg(input, "squeeze_")
     x = t.data_
     d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    arr = x.squeeze(axis=d) if x.ndim and x.shape[d] == 1 else x.view()
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        arr = _xp.squeeze(x, (d,)) if x.ndim and x.shape[d] == 1 else x[...]
+    else:
+        arr = x.squeeze(axis=d) if x.ndim and x.shape[d] == 1 else x.view()
     cdef ShapeBackward fn = _shape_node(t, arr, SqueezeBackward4, K_RESHAPE, None)
     check_inplace(t, fn is not None)
     t.data_ = arr
@@ -1002,9 +1016,13 @@ def gather(input, dim, index, *, sparse_grad=False):
     if not isinstance(index, Tensor):
         raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if ti.data_.dtype != np.int64:
+    if _npdt(ti.data_) != np.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
     x = t.data_
+    if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        d = wrap_dim(dim, x.ndim)
+        r = _xp.gather(x, d, ti.data_)
+        return _record(t, r, GatherBackward0, K_GATHER, (d, ti.data_))
     idx = ti.data_
     d = wrap_dim(dim, x.ndim)
     if idx.ndim != x.ndim and not (idx.ndim <= 1 and x.ndim <= 1):
@@ -1033,11 +1051,15 @@ def index_select(input, dim, index):
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if ti.data_.dtype.kind not in "iu":
+    if _npdt(ti.data_).kind not in "iu":
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if ti.data_.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     x = t.data_
+    if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        d = wrap_dim(dim, x.ndim)
+        r, idx = _xp.index_select(x, d, ti.data_)
+        return _record(t, r, IndexSelectBackward0, K_INDEX_SELECT, (d, idx))
     d = wrap_dim(dim, x.ndim)
     idx = ti.data_.reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= (x.shape[d] if x.ndim else 1)):
@@ -1253,7 +1275,8 @@ def normalize_index(Tensor t, index):
         if it is None or it is Ellipsis or type(it) is bool:
             continue
         if isinstance(it, Tensor):
-            used += (<Tensor>it).data_.ndim if (<Tensor>it).data_.dtype.kind == "b" or (<Tensor>it).data_.dtype == np.uint8 else 1
+            dt = _npdt((<Tensor>it).data_)
+            used += (<Tensor>it).data_.ndim if dt.kind == "b" or dt == np.uint8 else 1
         else:
             used += 1
     if used > nd:
@@ -1272,7 +1295,9 @@ def getitem(input, index):
     index = normalize_index(t, index)
     idx = _convert_index(index)
     x = t.data_
-    if type(x) is not np.ndarray:
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.is_advanced(idx):
+            return _record(t, _xp.advanced_index(x, idx), IndexBackward0, K_INDEX, idx)
         return _view(t, _xp.basic_index(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
     try:
         r = x[idx]
@@ -1341,6 +1366,7 @@ cdef class MultiOutputBackward(Node):
     cdef list sizes          # segment lengths along dim; None for unbind (stack)
     cdef tuple self_shape
     cdef object self_dtype
+    cdef object device_like  # a 0-d array on the input's device (None for numpy)
 
     cdef list apply(self, list grads):
         cdef Py_ssize_t i
@@ -1354,13 +1380,18 @@ cdef class MultiOutputBackward(Node):
                     del shape[self.dim]
                 else:
                     shape[self.dim] = self.sizes[i]
-                g = np.zeros(tuple(shape), dtype=self.self_dtype)
+                if self.device_like is not None:   # NOTE [ Device backends ]
+                    g = _xp.zeros(self.device_like, shape)
+                else:
+                    g = np.zeros(tuple(shape), dtype=self.self_dtype)
                 if is_t:
                     g = wrap_array(g)
             parts.append(g)
         if is_t:
             from cyautograd.ops.shape import stack as _stack, cat as _cat
             return [_stack(parts, self.dim) if self.sizes is None else _cat(parts, self.dim)]
+        if self.device_like is not None:
+            return [_xp.stack(parts, self.dim) if self.sizes is None else _xp.concat(parts, self.dim)]
         if self.sizes is None:
             return [np.stack(parts, axis=self.dim)]
         return [np.concatenate(parts, axis=self.dim)]
@@ -1385,8 +1416,10 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
     outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
-    if grad_needed(t) and t.data_.dtype.kind == "f":
+    if grad_needed(t) and _npdt(t.data_).kind == "f":
         fn = <MultiOutputBackward>new_node(cls)
+        if type(t.data_) is not np.ndarray:
+            fn.device_like = _xp.zeros(t.data_, ())
         fn.dim = dim
         fn.sizes = sizes
         fn.self_shape = tuple(t.data_.shape)
@@ -1457,7 +1490,8 @@ def split(input, split_size_or_sections, dim=0):
     arrays = []
     start = 0
     for s in sizes:
-        arrays.append(x[(slice(None),) * d + (slice(start, start + s),)])
+        key = (slice(None),) * d + (slice(start, start + s),)
+        arrays.append(x[key] if type(x) is np.ndarray else _xp.basic_index(x, key))
         start += s
     return _multi_output(t, arrays, cls, d, sizes)
 
