@@ -490,7 +490,26 @@ GEN = {
     "unbind": (lambda T, a: [*a.unbind(1), *T.unbind(a)], F(2, 3)),
     "split_partial_grad": (lambda T, a: a.split(1, 1)[1], F(2, 3)),
     "setitem": (lambda T, a: _setitems(T, a), F(2, 3)),
+    # losses
+    "mse": (lambda T, a, b: [T.nn.functional.mse_loss(a, b), T.nn.functional.mse_loss(a, b, reduction="sum"),
+                             T.nn.functional.mse_loss(a, b, reduction="none")], F(2, 3), F(2, 3, off=1.0)),
+    "nll": (lambda T, a: [T.nn.functional.nll_loss(a, T.tensor([2, 0], device=a.device)),
+                          T.nn.functional.nll_loss(a, T.tensor([1, -100], device=a.device), reduction="sum"),
+                          T.nn.functional.nll_loss(a, T.tensor([1, 2], device=a.device), reduction="none")], F(2, 3)),
+    "nll_weight": (lambda T, a, w: T.nn.functional.nll_loss(a, T.tensor([2, 0], device=a.device), w.detach()),
+                   F(2, 3), F(3, pos=True)),
+    # (a 3-d input is NllLoss2DBackward0 in torch, NllLossBackward0 here on every device: not issue 14's)
+    "nll_nd": (lambda T, a: _value_and_grad(T, T.nn.functional.nll_loss(a, T.tensor([[0, 2], [1, 1]], device=a.device)),
+                                            a), F(2, 3, 2)),
+    "cross_entropy": (lambda T, a: [T.nn.functional.cross_entropy(a, T.tensor([2, 0], device=a.device)),
+                                    T.nn.functional.cross_entropy(a, T.tensor([1, 1], device=a.device),
+                                                                  label_smoothing=0.1)], F(2, 3)),
+    "bce": (lambda T, a, b: T.nn.functional.binary_cross_entropy(a.sigmoid(), b.sigmoid()), F(2, 3), F(2, 3, off=1.0)),
 }
+
+
+def _value_and_grad(T, out, leaf):
+    return [out.detach(), T.autograd.grad(out, leaf)[0]]
 
 
 def _setitems(T, a):

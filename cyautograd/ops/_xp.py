@@ -182,6 +182,17 @@ def k_binary(op, x, y):
         x = xp.asarray(x, dtype=arr.dtype, device=arr.device)
     if type(y) in (int, float, bool):
         y = xp.asarray(y, dtype=arr.dtype, device=arr.device)
+    dx, dy = npdtype(x), npdtype(y)
+    if dx != dy:
+        # the standard promotes no mixed kinds: a backward formula's saved
+        # integer operand takes the float one's dtype, as torch's promotion
+        if dx.kind == "f" and dy.kind != "f":
+            y = cast(y, dx)
+        elif dy.kind == "f" and dx.kind != "f":
+            x = cast(x, dy)
+        else:
+            rd = np.promote_types(dx, dy)
+            x, y = cast(x, rd), cast(y, rd)
     return getattr(xp, _K_BINARY[op])(x, y)
 
 
@@ -1043,3 +1054,86 @@ def gather_backward(g, self_shape, d, index):
 def to_host_scalar(v):
     """A 0-d array's value as a Python number (a transfer for a device array)."""
     return backend.to_host(v).item()
+
+
+# -- losses --------------------------------------------------------------------
+
+def loss_diff(x, y):
+    same_device(x, y)
+    _check_broadcast(x.shape, y.shape)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    return cast(x, rd) - cast(y, rd)
+
+
+def reduce_loss(v, red, npd):
+    xp = backend.namespace(v)
+    r = v if red == 0 else (xp.mean(v) if red == 1 else xp.sum(v))
+    return cast(r, npd)
+
+
+def _class_onehot(safe, shape, npd, like):
+    """One-hot of the class index `safe` along dim 1 (dim 0 for a 1-d input)."""
+    xp = backend.namespace(like)
+    cdim = 1 if len(shape) >= 2 else 0
+    ar = arange_along(like, shape[cdim], cdim, len(shape))
+    return cast(ar == xp.expand_dims(safe, axis=cdim), npd), cdim
+
+
+def _nll_weights(ta, w, ignore_index, npd, like):
+    xp = backend.namespace(like)
+    valid = ta != ignore_index
+    safe = xp.where(valid, ta, xp.zeros_like(ta))
+    wv = xp.ones(tuple(safe.shape), dtype=like.dtype, device=like.device) if w is None else \
+        cast(xp.reshape(xp.take(w, xp.reshape(safe, (-1,)), axis=0), tuple(safe.shape)), npd)
+    return valid, safe, xp.where(valid, wv, xp.zeros_like(wv))
+
+
+def nll_loss(xa, ta, w, ignore_index, red, C):
+    """(loss, total weight) of nll_loss on the device (the total stays a
+    device 0-d array for the backward)."""
+    xp = backend.namespace(xa)
+    npd = npdtype(xa)
+    ta = cast(ta, np.dtype(np.int64))
+    valid = ta != ignore_index
+    badm = valid & ((ta < 0) | (ta >= C))
+    if bool(xp.any(badm)):
+        bad = int(xp.reshape(ta[badm], (-1,))[0])
+        raise IndexError(f"Target {bad} is out of bounds.")
+    valid, safe, wv = _nll_weights(ta, w, ignore_index, npd, xa)
+    oh, cdim = _class_onehot(safe, tuple(xa.shape), npd, xa)
+    picked = xp.sum(oh * xa, axis=cdim)
+    losses = -wv * picked
+    total = xp.sum(wv)
+    if red == 0:
+        return losses, total
+    if red == 2:
+        return xp.sum(losses), total
+    return xp.sum(losses) / total, total
+
+
+def nll_backward(g, tgt, w, shape, red, ignore_index, total):
+    xp = backend.namespace(g)
+    npd = npdtype(g)
+    tgt = cast(tgt, np.dtype(np.int64))
+    _, safe, wv = _nll_weights(tgt, w, ignore_index, npd, g)
+    coef = -wv * (g / total) if red == 1 else -wv * g
+    oh, cdim = _class_onehot(safe, tuple(shape), npd, g)
+    return oh * xp.expand_dims(coef, axis=cdim)
+
+
+def bce_log_term(s):
+    xp = backend.namespace(s)
+    lo = _full_like(s, -100.0, npdtype(s))
+    return xp.maximum(xp.log1p(-s), lo) - xp.maximum(xp.log(s), lo)
+
+
+def bce(xa, ta, wa, red):
+    same_device(xa, ta, wa)
+    xp = backend.namespace(xa)
+    if xa.size and bool(xp.any((xa < 0) | (xa > 1))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    lo = _full_like(xa, -100.0, npdtype(xa))
+    l = -(ta * xp.maximum(xp.log(xa), lo) + (1 - ta) * xp.maximum(xp.log1p(-xa), lo))
+    if wa is not None:
+        l = l * wa
+    return reduce_loss(l, red, npdtype(xa))
