@@ -504,8 +504,49 @@ GEN = {
     "cross_entropy": (lambda T, a: [T.nn.functional.cross_entropy(a, T.tensor([2, 0], device=a.device)),
                                     T.nn.functional.cross_entropy(a, T.tensor([1, 1], device=a.device),
                                                                   label_smoothing=0.1)], F(2, 3)),
+    # nn.functional composites (_vg: values and gradients only where the composite's node names are
+    # not torch's on any device yet -- GeluBackward0, SoftplusBackward0, ...: not issue 14's)
+    "gelu": (lambda T, a: _vg(T, [T.nn.functional.gelu(a * 2), T.nn.functional.gelu(a, approximate="tanh")], a),
+             F(2, 3)),
+    "softplus_silu": (lambda T, a: _vg(T, [T.nn.functional.softplus(a), T.nn.functional.silu(a),
+                                           T.nn.functional.leaky_relu(a, 0.1), T.nn.functional.logsigmoid(a)], a),
+                      F(2, 3)),
+    "normalize_cos": (lambda T, a, b: [T.nn.functional.normalize(a), T.nn.functional.cosine_similarity(a, b)],
+                      F(2, 3), F(2, 3, off=1.0)),
+    "layer_batch_norm": (lambda T, a, w, b: _vg(T, [T.nn.functional.layer_norm(a, (3,), w, b),
+                                                    T.nn.functional.batch_norm(a, None, None, w, b, training=True)],
+                                                a, w, b),
+                         F(4, 3), F(3, off=1.0), F(3, off=2.0)),
+    "one_hot_embedding": (lambda T, w: [T.nn.functional.one_hot(T.tensor([0, 2, 1], device=w.device), 3).tolist(),
+                                        *_vg(T, [T.nn.functional.embedding(T.tensor([[1, 0], [1, 1]], device=w.device), w)],
+                                             w)],
+                          F(2, 3)),
+    "pad": (lambda T, a: _vg(T, [T.nn.functional.pad(a, (1, 2)), T.nn.functional.pad(a, (1, 1, 1, 0), value=0.5),
+                                 T.nn.functional.pad(a[None], (2, 1), mode="reflect"),
+                                 T.nn.functional.pad(a[None], (1, 1), mode="replicate")], a), F(2, 3)),
+    "conv_pool": (lambda T, x, w, b: _vg(T, [T.nn.functional.conv2d(x, w, b, padding=1), T.nn.functional.max_pool2d(x, 2),
+                                             T.nn.functional.avg_pool2d(x, 2),
+                                             T.nn.functional.conv1d(x[0], w[:, :, 0], b)], x, w, b),
+                  F(1, 2, 4, 4), F(3, 2, 3, 3, off=1.0), F(3, off=2.0)),
+    "smooth_l1_kl": (lambda T, a, b: _vg(T, [T.nn.functional.smooth_l1_loss(a, b), T.nn.functional.l1_loss(a, b),
+                                             T.nn.functional.kl_div(a.log_softmax(1), b.softmax(1), reduction="sum"),
+                                             T.nn.functional.binary_cross_entropy_with_logits(a, b.sigmoid())], a, b),
+                     F(2, 3), F(2, 3, off=1.0)),
+    # issue 15's ops
+    "flip_roll": (lambda T, a: [a.flip(0), a.flip(0, 1), a.roll(1, 1), a.roll(2), T.roll(a, (1, -1), (0, 1))], F(2, 3)),
+    "repeat_tri": (lambda T, a: [a.repeat(2, 1), a.repeat(1, 2, 1), a.tril(), a.triu(1), T.tril(a, -1)], F(2, 3)),
+    "sort_topk": (lambda T, a: [*a.sort(1), *a.sort(0, descending=True), *a.topk(2), *T.topk(a, 1, 0, largest=False)],
+                  F(2, 3)),
+    "cumprod": (lambda T, a: [a.cumprod(1), a.cumprod(0)], F(2, 3)),
+    "clamp_min_max": (lambda T, a: [T.clamp_min(a, 0.1), T.clamp_max(a, -0.2)], F(2, 3)),
     "bce": (lambda T, a, b: T.nn.functional.binary_cross_entropy(a.sigmoid(), b.sigmoid()), F(2, 3), F(2, 3, off=1.0)),
 }
+
+
+def _vg(T, outs, *leaves):
+    """Values of outs and the gradients of sum(o * o + o) to leaves, without node names."""
+    loss = sum((o * o).sum() + o.sum() for o in outs)
+    return [o.detach() for o in outs] + [_obs(g, False) for g in T.autograd.grad(loss, leaves)]
 
 
 def _value_and_grad(T, out, leaf):

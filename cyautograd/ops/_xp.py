@@ -1137,3 +1137,77 @@ def bce(xa, ta, wa, red):
     if wa is not None:
         l = l * wa
     return reduce_loss(l, red, npdtype(xa))
+
+
+# -- the Python-level ops' forwards (ops/extra.py, nn/functional.py) ----------
+
+def repeat(x, reps):
+    xp = backend.namespace(x)
+    x = xp.reshape(x, (1,) * (len(reps) - x.ndim) + tuple(x.shape))
+    return xp.tile(x, tuple(reps))
+
+
+def flip(x, dims):
+    xp = backend.namespace(x)
+    if not dims or x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.flip(x, axis=tuple(dims))
+
+
+def roll(x, shifts, dims):
+    xp = backend.namespace(x)
+    if not dims:
+        return xp.reshape(xp.roll(xp.reshape(x, (-1,)), shift=shifts[0]), tuple(x.shape))
+    return xp.roll(x, shift=tuple(shifts), axis=tuple(dims))
+
+
+def tri(x, k, name):
+    xp = backend.namespace(x)
+    return (xp.tril if name == "tril" else xp.triu)(x, k=k)
+
+
+def cumprod(x, dim, npd):
+    xp = backend.namespace(x)
+    x = cast(x, np.dtype(npd))
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.cumulative_prod(x, axis=dim)
+
+
+def sort(x, dim, descending):
+    """(values, int64 indices), stable as torch's."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    idx = cast(xp.argsort(x, axis=dim, descending=descending, stable=True), np.dtype(np.int64))
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def topk(x, k, dim, largest):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    _, idx = sort(x, dim, largest)
+    idx = idx[tuple(slice(None) if d != dim else slice(0, k) for d in range(x.ndim))]
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def erf(x):
+    """erf from standard primitives (the standard has none): the series
+    erf(x) = 2/sqrt(pi) exp(-x^2) sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)),
+    whose terms are all positive (no cancellation), on |x| clipped at 6
+    (erf(6) is 1 to double precision)."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    lim = _full_like(x, 6.0, npd)
+    a = xp.minimum(xp.abs(x), lim)
+    a2 = a * a
+    term = a
+    total = a
+    for n in range(1, 160):
+        term = term * (2.0 * a2 / (2 * n + 1))
+        total = total + term
+    r = (2.0 / float(np.sqrt(np.pi))) * xp.exp(-a2) * total
+    r = xp.minimum(r, _full_like(x, 1.0, npd))
+    r = xp.where(x < 0, -r, r)
+    return xp.where(xp.isnan(x), x, r)
