@@ -564,5 +564,53 @@ def _setitems(T, a):
     return [x, y, x._version, y._version]
 
 
+def _optim(kind):
+    def prog(T, dev, keep):
+        w = T.tensor(_vals((2, 3)), dtype=T.float64, device=dev, requires_grad=True)
+        b = T.tensor(_vals((3,), off=1.0), dtype=T.float64, device=dev, requires_grad=True)
+        keep(w)
+        keep(b)
+        opt = {"sgd": lambda p: T.optim.SGD(p, lr=0.1, momentum=0.9, weight_decay=0.01, nesterov=True),
+               "adam": lambda p: T.optim.Adam(p, lr=0.05, weight_decay=0.01),
+               "adamw": lambda p: T.optim.AdamW(p, lr=0.05, amsgrad=True)}[kind]([w, b])
+        losses = []
+        for _ in range(3):
+            opt.zero_grad()
+            loss = ((w * b).sum(1) ** 2).sum() + (w.tanh() * 2).sum()
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        return [losses, _obs(w), _obs(b), _obs(w.grad, False)]
+    return prog
+
+
+def _train_mlp(T, dev, keep):
+    """A module moved to the device, trained two steps with cross-entropy and SGD."""
+    model = T.nn.Sequential(T.nn.Linear(3, 4), T.nn.ReLU(), T.nn.Linear(4, 3))
+    with T.no_grad():
+        for i, p in enumerate(model.parameters()):
+            p.copy_(T.tensor(_vals(tuple(p.shape), off=float(i)), dtype=p.dtype))
+    model = model.to(dev)
+    for p in model.parameters():
+        keep(p)
+    x = T.tensor(_vals((5, 3), off=3.0), device=dev)
+    y = T.tensor([0, 2, 1, 1, 0], device=dev)
+    opt = T.optim.SGD(model.parameters(), lr=0.1)
+    losses = []
+    for _ in range(2):
+        opt.zero_grad()
+        out = model(x)
+        keep(out)
+        loss = T.nn.functional.cross_entropy(out, y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    return [losses] + [_obs(p) for p in model.parameters()] + [_obs(p.grad, False) for p in model.parameters()]
+
+
+CASES.update({"optim_sgd": _optim("sgd"), "optim_adam": _optim("adam"), "optim_adamw": _optim("adamw"),
+              "train_mlp": _train_mlp})
+
+
 for _name, (_fn, *_specs) in GEN.items():
     CASES["gen_" + _name] = _gen(_fn, *_specs)

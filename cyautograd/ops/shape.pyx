@@ -781,9 +781,11 @@ def numpy_T(input):
     if n < 2:
         # torch: a PermuteBackward0 view even when nothing moves
         p = tuple(range(n))
-        return _view(x, x.data_.view(), PermuteBackward0, K_PERMUTE if n else K_IDENTITY, p)
+        return _view(x, x.data_.view() if type(x.data_) is np.ndarray else x.data_[...],
+                     PermuteBackward0, K_PERMUTE if n else K_IDENTITY, p)
     p = tuple(range(n - 1, -1, -1))
-    return _view(x, x.data_.transpose(p), PermuteBackward0, K_PERMUTE, p)
+    return _view(x, x.data_.transpose(p) if type(x.data_) is np.ndarray else _xp.permute(x.data_, p),
+                 PermuteBackward0, K_PERMUTE, p)
 
 
 def unsqueeze(input, dim):
@@ -1090,7 +1092,7 @@ def narrow(input, dim, start, length):
         raise RuntimeError(f"start ({s}) + length ({lo}) exceeds dimension size ({n}).")
     ln = lo
     idx = (slice(None),) * d + (slice(s, s + ln),) if d else slice(s, s + ln)
-    return _view(t, x[idx], SliceBackward0, K_INDEX, idx)
+    return _view(t, x[idx] if type(x) is np.ndarray else _xp.basic_index(x, idx), SliceBackward0, K_INDEX, idx)
 
 
 cdef object _convert_index(object index):
@@ -1637,7 +1639,8 @@ def movedim(input, source, destination):
         del order[wrap_dim(source, x.ndim)]
         order.insert(wrap_dim(destination, x.ndim), wrap_dim(source, x.ndim))
         order = tuple(order)
-        return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
+        return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+                     PermuteBackward0, K_PERMUTE, order)
     source = list(source) if isinstance(source, (tuple, list)) else [source]
     destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
     if len(source) != len(destination):
@@ -1653,7 +1656,8 @@ def movedim(input, source, destination):
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     order = tuple(order)
-    return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
+    return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+                 PermuteBackward0, K_PERMUTE, order)
 
 
 moveaxis = movedim
