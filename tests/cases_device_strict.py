@@ -538,6 +538,8 @@ GEN = {
     "sort_topk": (lambda T, a: [*a.sort(1), *a.sort(0, descending=True), *a.topk(2), *T.topk(a, 1, 0, largest=False)],
                   F(2, 3)),
     "cumprod": (lambda T, a: [a.cumprod(1), a.cumprod(0)], F(2, 3)),
+    "einsum": (lambda T, a, b: _vg(T, [T.einsum("ij,kj->ik", a, b), T.einsum("ij->j", a)], a, b),
+               F(2, 3), F(4, 3, off=1.0)),
     "clamp_min_max": (lambda T, a: [T.clamp_min(a, 0.1), T.clamp_max(a, -0.2)], F(2, 3)),
     "bce": (lambda T, a, b: T.nn.functional.binary_cross_entropy(a.sigmoid(), b.sigmoid()), F(2, 3), F(2, 3, off=1.0)),
 }
