@@ -885,9 +885,12 @@ def addmm_backward(g, x, w, bias_shape, need_b, need_x, need_w):
     """AddmmBackward0 of a device gradient: bias (summed to its shape), x
     (g @ w) and mat2 = w.t() (x.T @ g, which TBackward0 transposes)."""
     xp = backend.namespace(g)
-    rb = sum_to(g, tuple(range(g.ndim - len(bias_shape))) + tuple(
-        g.ndim - len(bias_shape) + i for i, s in enumerate(bias_shape) if s == 1 and g.shape[g.ndim - len(bias_shape) + i] != 1),
-        bias_shape) if need_b else None
+    rb = None
+    if need_b:
+        lead = g.ndim - len(bias_shape)
+        axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(bias_shape)
+                                          if s == 1 and g.shape[lead + i] != 1)
+        rb = sum_to(g, axes, bias_shape)
     rx = xp.matmul(g, w) if need_x else None
     rw = xp.matmul(xp.matrix_transpose(x), g) if need_w else None
     return [rb, rx, rw]
@@ -1027,8 +1030,10 @@ def gather(x, d, index):
                            "the device namespace yet (cyautograd issue 14)")
     for k in range(index.ndim):
         if k != d and index.shape[k] > x.shape[k]:
-            raise RuntimeError(f"Size does not match at dimension {k} expected index [{', '.join([str(s) for s in index.shape])}] "
-                               f"to be no larger than self [{', '.join([str(s) for s in x.shape])}] apart from dimension {d}")
+            ishape = ", ".join(str(s) for s in index.shape)
+            xshape = ", ".join(str(s) for s in x.shape)
+            raise RuntimeError(f"Size does not match at dimension {k} expected index [{ishape}] "
+                               f"to be no larger than self [{xshape}] apart from dimension {d}")
     n = x.shape[d]
     ai, bad = _norm_idx(xp, index, n)
     if ai is None:
