@@ -218,7 +218,8 @@ UNROUTED = {
         (C.tensor([0], device="cuda"),), C.zeros(1, 3, device="cuda", dtype=a.dtype)),
     "scatter": lambda a: a.scatter(1, C.tensor([[0], [1]], device="cuda"), 1.0),
     "masked_select": lambda a: a.masked_select(a > 0),
-    "inv": lambda a: C.linalg.inv(a[:, :2]), "expm1": lambda a: a.expm1(),
+    "inv": lambda a: C.linalg.inv(a[:, :2]), "atan2": lambda a: C.atan2(a, a), "median": lambda a: a.median(),
+    "addmm": lambda a: C.addmm(a[:, :2], a, a.t()), "lerp": lambda a: C.lerp(a, a, 0.5),
     "two_index_tensors": lambda a: a[C.tensor([0, 1], device="cuda"), C.tensor([1, 2], device="cuda")],
 }
 

@@ -198,6 +198,9 @@ def _unary_fn(name, node, npfn, grad):
         @staticmethod
         def forward(ctx, x):
             ctx.save_for_backward(x)
+            if _dev(x):
+                from cyautograd.ops import _xp
+                return _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
             with np.errstate(all="ignore"):
                 return _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
 
@@ -237,6 +240,9 @@ __all__ += ["arcsin", "arccos", "arctan", "arcsinh", "arccosh", "arctanh"]
 class _Frac(Function):
     @staticmethod
     def forward(ctx, x):
+        if _dev(x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.unary_extra("frac", _darr(x), _float_np(x)))
         a = _a(x)
         return _w(a - np.trunc(a))
 
