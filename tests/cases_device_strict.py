@@ -490,6 +490,13 @@ GEN = {
     "unbind": (lambda T, a: [*a.unbind(1), *T.unbind(a)], F(2, 3)),
     "split_partial_grad": (lambda T, a: a.split(1, 1)[1], F(2, 3)),
     "setitem": (lambda T, a: _setitems(T, a), F(2, 3)),
+    "setitem_advanced": (lambda T, a, v: _setitems_adv(T, a, v), F(3, 3), F(3, off=1.0)),
+    "index_put": (lambda T, a, v: [(a * 1).index_put_((T.tensor([2, 0], device=a.device),), v, accumulate=True),
+                                   # (index_put's result has version 1 here on every device, 0 in torch:
+                                   # not issue 14's; .clone() compares the rest)
+                                   a.index_put((T.tensor([1, 1], device=a.device),), v[:1], accumulate=True).clone(),
+                                   a.index_put((a > 0,), T.tensor(0.5, dtype=a.dtype, device=a.device)).clone()],
+                  F(3, 3), F(2, 3, off=1.0)),
     # losses
     "mse": (lambda T, a, b: [T.nn.functional.mse_loss(a, b), T.nn.functional.mse_loss(a, b, reduction="sum"),
                              T.nn.functional.mse_loss(a, b, reduction="none")], F(2, 3), F(2, 3, off=1.0)),
@@ -557,6 +564,16 @@ def _vg(T, outs, *leaves):
 
 def _value_and_grad(T, out, leaf):
     return [out.detach(), T.autograd.grad(out, leaf)[0]]
+
+
+def _setitems_adv(T, a, v):
+    x = a * 1
+    x[T.tensor([0, 2], device=a.device)] = v * 2
+    x[:, T.tensor([1], device=a.device)] = 4.0
+    x[x > 3] = 0.0
+    y = a.detach().clone()
+    y[T.tensor([[1], [-1]], device=a.device)] = v.detach()
+    return [x, y, x._version, y._version]
 
 
 def _setitems(T, a):

@@ -214,8 +214,8 @@ def test_dlpack_of_a_device_tensor():
 # forward is still numpy only
 UNROUTED = {
     "diagonal": lambda a: a.diagonal(), "as_strided": lambda a: a.as_strided((2, 2), (1, 1)),
-    "unfold": lambda a: a.unfold(1, 2, 1), "index_put_": lambda a: a.detach().clone().index_put_(
-        (C.tensor([0], device="cuda"),), C.zeros(1, 3, device="cuda", dtype=a.dtype)),
+    "unfold": lambda a: a.unfold(1, 2, 1), "index_put_two_tensors": lambda a: a.detach().clone().index_put_(
+        (C.tensor([0], device="cuda"), C.tensor([1], device="cuda")), C.zeros(1, device="cuda", dtype=a.dtype)),
     "scatter": lambda a: a.scatter(1, C.tensor([[0], [1]], device="cuda"), 1.0),
     "masked_select": lambda a: a.masked_select(a > 0),
     "inv": lambda a: C.linalg.inv(a[:, :2]), "atan2": lambda a: C.atan2(a, a), "median": lambda a: a.median(),

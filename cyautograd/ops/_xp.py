@@ -1234,3 +1234,56 @@ def unary_extra(name, x, npd):
         raise RuntimeError(f"{name}: not routed through the device namespace yet (cyautograd issue 14)")
     x = cast(x, np.dtype(npd))
     return fn(backend.namespace(x), x)
+
+
+def index_put(x, idx, v, accumulate):
+    """x with v written (or added) at the advanced index idx, as a new array
+    (the caller stores it): one integer index tensor along a dim -- a
+    one-hot product, the standard having no scatter; repeated indices add
+    up (without accumulate torch keeps one of them, unspecified which) --
+    or one boolean mask."""
+    sp = _split_advanced(x, idx)
+    if sp is None:
+        raise RuntimeError("this index_put_ / advanced setitem of a device tensor is not routed through the "
+                           "device namespace yet (cyautograd issue 14): one integer index tensor or one "
+                           "boolean mask is")
+    xp = backend.namespace(x)
+    if sp[0] == "mask":
+        same_device(x, sp[1], v)
+        z = xp.asarray(x, copy=True)
+        z[sp[1]] = (z[sp[1]] + v) if accumulate else v
+        return z
+    d, a = sp
+    same_device(x, a, v)
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, a, n)
+    if ai is None:
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    ai = xp.reshape(ai, (-1,))
+    k = ai.shape[0]
+    target = tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:])
+    _check_broadcast(target, v.shape)
+    vb = xp.reshape(xp.broadcast_to(v, target), tuple(x.shape[:d]) + (k,) + tuple(x.shape[d + 1:]))
+    npd = npdtype(x)
+    work = np.dtype(np.float64) if npd.kind == "b" else npd
+    onehot = cast(xp.expand_dims(xp.arange(n, dtype=xp.int64, device=x.device), axis=1)
+                  == xp.expand_dims(ai, axis=0), work)
+    xm = xp.moveaxis(cast(x, work), d, 0)
+    rest = tuple(xm.shape[1:])
+    r = 1
+    for s in rest:
+        r *= s
+    placed = xp.reshape(xp.matmul(onehot, xp.reshape(xp.moveaxis(cast(vb, work), d, 0), (k, r))), (n,) + rest)
+    if accumulate:
+        new = xm + placed
+    else:
+        hit = xp.reshape(xp.any(onehot != 0, axis=1), (n,) + (1,) * len(rest))
+        new = xp.where(hit, placed, xm)
+    return cast(xp.moveaxis(new, 0, d), npd)
+
+
+def index_put_backward_self(g, idx, accumulate):
+    """IndexPutBackward0's gradient for self: g, zero where values were written."""
+    if accumulate:
+        return g
+    return index_put(g, idx, zeros(g, ()), False)

@@ -1525,6 +1525,11 @@ cdef class IndexPutBackward0(Node):
         g = grads[0]
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
+        if type(g) is not np.ndarray:   # NOTE [ Device backends ]
+            return [_xp.index_put_backward_self(g, self.indices, self.accumulate)
+                    if self.should_compute_output(0) else None,
+                    unbroadcast(_xp.advanced_index(g, self.indices), self.values_shape)
+                    if self.should_compute_output(1) else None]
         g = np.asarray(g)
         r0 = r1 = None
         if self.should_compute_output(0):
@@ -1564,6 +1569,8 @@ def index_put_(input, indices, values, accumulate=False):
     # autograd's check_inplace comes before the kernel's checks
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
     check_inplace(t, rg)
+    if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
+        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
     if v.dtype != x.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
@@ -1608,7 +1615,7 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     for i in indices:
         if isinstance(i, Tensor):
             n_tensors += 1
-            if (<Tensor>i).data_.dtype.kind == "b" or (<Tensor>i).data_.dtype == np.uint8:
+            if _npdt((<Tensor>i).data_).kind == "b" or _npdt((<Tensor>i).data_) == np.uint8:
                 n_masks += 1
     if accumulate or not (n_tensors == 1 and n_masks == 1 and tv.data_.size == 1):
         assert_no_overlap(t, tv)
@@ -1616,6 +1623,32 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
         if isinstance(i, Tensor):
             assert_no_overlap(t, <Tensor>i)
     return 0
+
+
+cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg):
+    """index_put_ of a device tensor: the new values computed through the
+    namespace (ops/_xp.py), written in one store; checks, node, one version
+    bump and history as the numpy path."""
+    cdef IndexPutBackward0 fn = None
+    x = t.data_
+    v = tv.data_
+    if _npdt(v) != _npdt(x):
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_D._FROM_NP[_npdt(x)]._cname} for the destination and "
+                           f"{_D._FROM_NP[_npdt(v)]._cname} for the source.")
+    new = _xp.index_put(x, idx, v, accumulate)
+    _index_put_overlap_checks(t, indices, tv, accumulate)
+    if rg:
+        fn = new_node(IndexPutBackward0)
+        fn.indices = idx
+        fn.accumulate = accumulate
+        fn.values_shape = tuple(v.shape)
+        fn.next_edges_ = next_edges2(t, tv)
+    x[...] = new
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
 
 
 def index_put(input, indices, values, accumulate=False):
