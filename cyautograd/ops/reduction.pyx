@@ -19,6 +19,7 @@ import numpy as np
 cnp.import_array()
 from cyautograd import dtypes as _D
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
+cdef object _ndarray = np.ndarray
 import builtins
 _builtin_max = builtins.max
 
@@ -464,7 +465,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         if x.size == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        r = (x.max() if is_max else x.min()) if type(x) is np.ndarray else _xp.minmax_all(x, is_max)
+        r = (x.max() if is_max else x.min()) if type(x) is _ndarray else _xp.minmax_all(x, is_max)
         out = wrap_array(as_array(r))
         if grad_needed(t):
             fn1 = <MaxBackward1>new_node(MaxBackward1) if is_max else <MinBackward1>new_node(MinBackward1)
@@ -493,7 +494,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     else:
         idx = np.zeros((), np.int64)
         vals = x.copy()
-    if type(x) is np.ndarray:
+    if type(x) is _ndarray:
         out = wrap_array(as_array(vals).copy())
         ind = wrap_array(as_array(idx).astype(np.int64))
     if grad_needed(t):
@@ -630,7 +631,7 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     cdef Tensor t = _input(input, "std" if is_std else "var")
     cdef ReduceNode fn
     x = t.data_
-    cdef bint dev = type(x) is not np.ndarray   # NOTE [ Device backends ]
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         raise RuntimeError("std and var only support floating point and complex dtypes")
     if isinstance(dim, bool):
@@ -680,7 +681,7 @@ def _softmax_common(input, dim, dtype, bint log):
     cdef Tensor t = _input(input, "log_softmax" if log else "softmax")
     cdef ReduceNode fn
     x = t.data_
-    cdef bint dev = type(x) is not np.ndarray   # NOTE [ Device backends ]
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if dtype is not None:
         x = x.astype(dtype.np) if not dev else _xp.cast(x, dtype.np)
     if dim is None:
@@ -741,7 +742,7 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     cdef Tensor t = _input(input, "logsumexp")
     cdef ReduceNode fn
     x = t.data_
-    cdef bint dev = type(x) is not np.ndarray   # NOTE [ Device backends ]
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         x = x.astype(_D.get_default_dtype().np) if not dev else _xp.cast(x, _D.get_default_dtype().np)
     dims = wrap_dims(dim, x.ndim) if x.ndim else ()
@@ -769,7 +770,7 @@ def all(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "all")
-    if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
                                       keepdim and dim is not None, True))
     if dim is None:
@@ -781,7 +782,7 @@ def any(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "any")
-    if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
                                       keepdim and dim is not None, False))
     if dim is None:
@@ -862,7 +863,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     cdef Tensor t = _input(input, "norm")
     cdef ReduceNode fn
     x = t.data_
-    cdef bint dev = type(x) is not np.ndarray   # NOTE [ Device backends ]
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_D._FROM_NP[_xp.npdtype(x)]._cname}")

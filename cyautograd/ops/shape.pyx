@@ -1418,9 +1418,9 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
     outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
-    if grad_needed(t) and _npdt(t.data_).kind == "f":
+    if grad_needed(t) and _is_floating(t.data_):
         fn = <MultiOutputBackward>new_node(cls)
-        if type(t.data_) is not np.ndarray:
+        if not cnp.PyArray_CheckExact(t.data_):
             fn.device_like = _xp.zeros(t.data_, ())
         fn.dim = dim
         fn.sizes = sizes
@@ -1491,9 +1491,10 @@ def split(input, split_size_or_sections, dim=0):
         cls = SplitBackward0
     arrays = []
     start = 0
+    cdef bint host = cnp.PyArray_CheckExact(x)
     for s in sizes:
         key = (slice(None),) * d + (slice(start, start + s),)
-        arrays.append(x[key] if type(x) is np.ndarray else _xp.basic_index(x, key))
+        arrays.append(x[key] if host else _xp.basic_index(x, key))
         start += s
     return _multi_output(t, arrays, cls, d, sizes)
 
