@@ -135,7 +135,8 @@ def setitem(t, index, value):
         raise TypeError(f"can't assign a NoneType to a {t.type()}")
     index = normalize_index(t, index)
     if not isinstance(value, Tensor):
-        value = _tensor(value, dtype=t.dtype)
+        # the number on t's device, as torch's scalar_to_tensor + copy_
+        value = _tensor(value, dtype=t.dtype) if t.is_cpu else _tensor(value, dtype=t.dtype, device=t.device)
     items = index if isinstance(index, tuple) else (index,)
     if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
               for i in items):

@@ -107,6 +107,9 @@ class _CuPyProvider:
     def copy(self, arr):
         return arr.copy()
 
+    def contiguous(self, arr):
+        return self.cp.ascontiguousarray(arr)
+
 
 class StrictProvider:
     """cuda:N on array-api-strict's devices "device1", "device2" (tests)."""
@@ -167,6 +170,11 @@ class StrictProvider:
 
     def copy(self, arr):
         return self.xp.asarray(arr, copy=True)
+
+    def contiguous(self, arr):
+        # a C-ordered copy on arr's device (the standard has no layouts; the
+        # test provider makes it from the wrapped ndarray, as geometry reads it)
+        return self.array_type._new(np.ascontiguousarray(arr._array), device=arr.device)
 
 
 _provider = None          # the working provider for "cuda", once asked for
@@ -395,3 +403,8 @@ def geometry(arr):
 def copy(arr):
     """A fresh copy of a device array on its device."""
     return _load().copy(arr)
+
+
+def contiguous(arr):
+    """A C-contiguous copy of a device array on its device."""
+    return _load().contiguous(arr)

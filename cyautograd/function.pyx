@@ -144,7 +144,11 @@ cdef class BackwardCFunction(Node):
             info = self.output_info_[i] if i < len(self.output_info_) else None
             if g is None:
                 if info is not None and self.materialize_grads_ and (info[2] or self._materialize_non_diff_grads):
-                    g = wrap_array(np.zeros(info[0], dtype=info[1]))
+                    if len(info) > 3:   # a device output: zeros on its device (NOTE [ Device backends ])
+                        from cyautograd.ops import _xp
+                        g = wrap_array(_xp.zeros(info[3], info[0]))
+                    else:
+                        g = wrap_array(np.zeros(info[0], dtype=info[1]))
             elif not isinstance(g, Tensor):
                 as_array = True
                 g = wrap_array(g)
@@ -302,6 +306,11 @@ cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
     return _wrap_outputs(ctx, args, outputs, executable)
 
 
+cdef object _device_zero(object arr):
+    from cyautograd.ops import _xp
+    return _xp.zeros(arr, ())
+
+
 cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bint executable):
     cdef bint is_tuple = isinstance(outputs, tuple)
     cdef tuple raw = outputs if is_tuple else (outputs,)
@@ -334,8 +343,14 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
         var = o
         is_input = id(o) in input_ids
         is_modified = id(o) in dirty_ids
-        is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
-        ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
+        if type(var.data_) is np.ndarray:
+            is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
+            ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
+        else:   # a device output: NOTE [ Device backends ]
+            from cyautograd import backend as _backend
+            is_diff = (cdata is not None and id(o) not in non_diff_ids
+                       and _backend.np_dtype(var.data_.dtype).kind == "f")
+            ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff, _device_zero(var.data_))
         if not is_diff:
             if not tensor_requires_grad(var):
                 if is_input and not is_modified:

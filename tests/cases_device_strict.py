@@ -330,3 +330,310 @@ CASES = {
     "double_backward": _double_backward, "comparisons": _comparisons, "grad_to_cpu": _grad_to_cpu,
     "cpu_scalar_operand": _cpu_scalar_operand,
 }
+
+
+# -- generated: one program per (op, arguments) --------------------------------
+# Each entry is run by _gen: the arguments built on the device (F: a float64
+# leaf that requires grad, F32: float32 leaf, I: int64, Bo: bool, anything else
+# passed as is), the op applied, every output observed, and the gradients of
+# sum(o * o + o) over the differentiable outputs taken to every leaf.
+
+import math as _math  # noqa: E402
+
+
+def _vals(shape, k=1.0, off=0.0):
+    n = 1
+    for s in shape:
+        n *= s
+    flat = [round(_math.sin(k * 1.37 * i + 0.3 + off) * 2, 4) for i in range(n)]
+
+    def nest(f, sh):
+        if not sh:
+            return f[0]
+        step = len(f) // sh[0] if sh[0] else 0
+        return [nest(f[i * step:(i + 1) * step], sh[1:]) for i in range(sh[0])]
+    return nest(flat, list(shape))
+
+
+class _Arg:
+    def __init__(self, kind, data):
+        self.kind, self.data = kind, data
+
+
+def F(*shape, pos=False, off=0.0):
+    v = _vals(shape, off=off)
+    if pos:
+        v = _abs_nested(v)
+    return _Arg("f", v)
+
+
+def F32(*shape):
+    return _Arg("f32", _vals(shape))
+
+
+def _abs_nested(v):
+    return [_abs_nested(x) for x in v] if isinstance(v, list) else abs(v) + 0.25
+
+
+def I(data):  # noqa: E743 - an int64 index tensor
+    return _Arg("i", data)
+
+
+def Bo(data):
+    return _Arg("b", data)
+
+
+def _arg(T, dev, keep, a):
+    if not isinstance(a, _Arg):
+        return a
+    if a.kind == "f":
+        t = T.tensor(a.data, device=dev, dtype=T.float64, requires_grad=True)
+    elif a.kind == "f32":
+        t = T.tensor(a.data, device=dev, dtype=T.float32, requires_grad=True)
+    elif a.kind == "i":
+        t = T.tensor(a.data, device=dev, dtype=T.int64)
+    else:
+        t = T.tensor(a.data, device=dev, dtype=T.bool)
+    keep(t)
+    return t
+
+
+def _gen(fn, *specs):
+    def prog(T, dev, keep):
+        args = [_arg(T, dev, keep, s) for s in specs]
+        leaves = [a for a in args if isinstance(a, T.Tensor) and a.requires_grad]
+        r = fn(T, *args)
+        r = list(r) if isinstance(r, (tuple, list)) else [r]
+        outs = [o for o in r if isinstance(o, T.Tensor)]
+        for o in outs:
+            keep(o)
+        res = [_obs(o) if isinstance(o, T.Tensor) else o for o in r]
+        diff = [o for o in outs if o.requires_grad]
+        if diff:
+            sum((o * o).sum() + o.sum() for o in diff).backward()
+            res += [_obs(leaf.grad, False) for leaf in leaves]
+        return res
+    return prog
+
+
+GEN = {
+    # reductions
+    "max_all": (lambda T, a: a.max(), F(2, 3)), "min_all": (lambda T, a: a.min(), F(2, 3)),
+    "max_dim": (lambda T, a: a.max(1), F(2, 3)), "min_dim_keep": (lambda T, a: a.min(0, keepdim=True), F(2, 3)),
+    "max_dim3": (lambda T, a: T.max(a, dim=-1), F(2, 3, 4)), "max_0d": (lambda T, a: a.max(0), F()),
+    "amax": (lambda T, a: a.amax(1), F(2, 3)), "amin_dims": (lambda T, a: a.amin((0, 2)), F(2, 3, 4)),
+    "amax_keep": (lambda T, a: a.amax(0, keepdim=True), F(2, 3)),
+    "argmax": (lambda T, a: [a.argmax(), a.argmax(1), a.argmin(0, keepdim=True)], F(2, 3)),
+    "prod_all": (lambda T, a: a.prod(), F(2, 3)), "prod_dim": (lambda T, a: a.prod(1), F(2, 3)),
+    "prod_keep": (lambda T, a: a.prod(0, keepdim=True), F(2, 3, 4)),
+    "prod_zero": (lambda T, a: (a * T.tensor([[1.0, 0.0, 1.0], [0.0, 0.0, 1.0]], dtype=T.float64,
+                                              device=a.device)).prod(1), F(2, 3)),
+    "prod_int": (lambda T, a: a.prod(), I([[1, 2], [3, 4]])),
+    "softmax": (lambda T, a: a.softmax(1), F(2, 3)), "softmax0": (lambda T, a: a.softmax(0), F(2, 3, 4)),
+    "log_softmax": (lambda T, a: a.log_softmax(-1), F(2, 3)),
+    "log_softmax_f32": (lambda T, a: T.log_softmax(a, 1, dtype=T.float64), F32(2, 3)),
+    "logsumexp": (lambda T, a: a.logsumexp(1), F(2, 3)), "logsumexp_keep": (lambda T, a: a.logsumexp((0, 1), keepdim=True), F(2, 3, 4)),
+    "var": (lambda T, a: a.var(), F(2, 3)), "var_dim": (lambda T, a: a.var(1, keepdim=True), F(2, 3)),
+    "std": (lambda T, a: a.std(0), F(2, 3)), "std_corr0": (lambda T, a: a.std(1, correction=0), F(2, 3, 4)),
+    "var_f32": (lambda T, a: a.var(0), F32(2, 3)),
+    "all_any": (lambda T, a: [(a > 0).all(), (a > 0).any(1), (a > -5).all(0, keepdim=True)], F(2, 3)),
+    "cumsum": (lambda T, a: a.cumsum(1), F(2, 3)), "cumsum_int": (lambda T, a: a.cumsum(0), I([[1, 2], [3, 4]])),
+    "norm": (lambda T, a: [a.norm(), a.norm(1), a.norm(float("inf"), dim=1), a.norm(3, dim=0)], F(2, 3)),
+    # pointwise beyond arithmetic
+    "clamp": (lambda T, a: [a.clamp(-0.5, 0.75), a.clamp(min=0.1), a.clamp(max=-0.2), T.clamp(a, 1.0, -1.0)], F(2, 3)),
+    "clamp_tensor": (lambda T, a, b: [a.clamp(b), a.clamp(max=b), a.clamp(b - 1, b)], F(2, 3), F(2, 3, off=1.0)),
+    "clamp_int": (lambda T, a: [a.clamp(1, 3), a.clamp(min=0.5), T.clamp(a, max=2)], I([[0, 1, 2], [3, 4, 5]])),
+    "clamp_": (lambda T, a: (a * 1).clamp_(-0.5, 0.5), F(2, 3)),
+    "maximum": (lambda T, a, b: [T.maximum(a, b), T.minimum(a, b), T.max(a, b)], F(2, 3), F(3, off=2.0)),
+    # round(decimals=) is RoundBackward1 in torch, RoundBackward0 here on every device (not issue 14's)
+    "rounding": (lambda T, a: [a.floor(), a.ceil(), a.trunc(), a.round(), (a * 3).round()],
+                 F(2, 3)),
+    "rounding_int": (lambda T, a: [a.floor(), a.round()], I([[1, -2], [3, 4]])),
+    "isnan": (lambda T, a: [(a * float("nan")).isnan(), T.where(a > 0, a * float("inf"), a).isinf(),
+                            T.where(a > 0, a * float("inf"), a * float("nan")).isfinite(), (a > 0).logical_not()],
+              F(2, 3)),
+    # isclose is left out: torch's result has version 1 (built in place), ours 0 on every device
+    "equal_close": (lambda T, a, b: [T.equal(a, a), T.equal(a, b), T.allclose(a, a + 1e-9), T.allclose(a, b),
+                                     T.isclose(a, a + 1e-9).tolist(), a.isclose(b).tolist()], F(2, 3), F(2, 3, off=1.0)),
+    "nonzero": (lambda T, a: [(a > 0).nonzero(), *T.nonzero(a > 0, as_tuple=True), T.where(a > 0)[0]], F(2, 3)),
+    "masked_fill": (lambda T, a: [a.masked_fill(a > 0, 0.5), a.masked_fill(T.tensor([True, False, True], device=a.device), -1.0)],
+                    F(2, 3)),
+    "masked_fill_": (lambda T, a: (a * 2).masked_fill_(a < 0, 3.0), F(2, 3)),
+    "copy_": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F(2, 3, off=1.0)),
+    "copy_broadcast": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F(3, off=1.0)),
+    "copy_dtype": (lambda T, a, b: (a * 1).copy_(b), F(2, 3), F32(2, 3)),
+    "copy_int": (lambda T, a, b: [a.detach().clone().copy_(b), b.detach().clone().copy_(a)], I([[1, 2, 3], [4, 5, 6]]), F(2, 3)),
+    "inplace_unary": (lambda T, a: [(a * 1).exp_(), (a * 1).neg_(), (a * 1).abs_(), (a * 1).relu_(),
+                                    (a * 1).sigmoid_(), (a * 1).tanh_(), (a * 1).pow_(2)], F(2, 3)),
+    # linalg
+    "bmm": (lambda T, a, b: T.bmm(a, b), F(2, 3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_batched": (lambda T, a, b: [a @ b, T.matmul(a, b[0])], F(2, 3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_broadcast": (lambda T, a, b: a @ b, F(3, 4), F(2, 4, 2, off=1.0)),
+    "matmul_vec": (lambda T, a, v: [a @ v, v @ a.t(), T.matmul(a.reshape(1, 3, 4), v)], F(3, 4), F(4, off=1.0)),
+    "mv_dot": (lambda T, a, v, w: [a.mv(v), v.dot(w), T.dot(v, v)], F(3, 4), F(4, off=1.0), F(4, off=2.0)),
+    "linear": (lambda T, x, w, b: [T.nn.functional.linear(x, w, b), T.nn.functional.linear(x, w)],
+               F(2, 3), F(4, 3, off=1.0), F(4, off=2.0)),
+    # (a 3-d input with a bias ends in ViewBackward0 in torch, AddBackward0 here on every device: not issue 14's)
+    "linear_3d": (lambda T, x, w: T.nn.functional.linear(x, w), F(2, 2, 3), F(4, 3, off=1.0)),
+    # indexing, gathers, splits
+    "contiguous": (lambda T, a: [a.t().contiguous(), a.contiguous(), a.t().is_contiguous(),
+                                 a.t().contiguous().is_contiguous()], F(2, 3)),
+    "index_select": (lambda T, a: [a.index_select(1, T.tensor([2, 0, 2], device=a.device)),
+                                   T.index_select(a, 0, T.tensor([1], device=a.device))], F(2, 3)),
+    "adv_index": (lambda T, a: [a[T.tensor([1, 0, 1], device=a.device)], a[:, T.tensor([[0, 2], [-1, 0]], device=a.device)],
+                                a[..., T.tensor([1], device=a.device)], a[[0, 0]]], F(2, 3)),
+    "mask_index": (lambda T, a: [a[a > 0], a[T.tensor([[True, False, True], [False, False, True]], device=a.device)]],
+                   F(2, 3)),
+    "gather": (lambda T, a: [a.gather(1, T.tensor([[0, 0], [2, 1]], device=a.device)),
+                             T.gather(a, 0, T.tensor([[1, 0, 1]], device=a.device))], F(2, 3)),
+    "split_chunk": (lambda T, a: [*a.split(2, 1), *a.split([1, 3], 1), *a.chunk(2, 0), *T.chunk(a, 3, 1)], F(2, 4)),
+    "unbind": (lambda T, a: [*a.unbind(1), *T.unbind(a)], F(2, 3)),
+    "split_partial_grad": (lambda T, a: a.split(1, 1)[1], F(2, 3)),
+    "setitem": (lambda T, a: _setitems(T, a), F(2, 3)),
+    "setitem_advanced": (lambda T, a, v: _setitems_adv(T, a, v), F(3, 3), F(3, off=1.0)),
+    "index_put": (lambda T, a, v: [(a * 1).index_put_((T.tensor([2, 0], device=a.device),), v, accumulate=True),
+                                   # (index_put's result has version 1 here on every device, 0 in torch:
+                                   # not issue 14's; .clone() compares the rest)
+                                   a.index_put((T.tensor([1, 1], device=a.device),), v[:1], accumulate=True).clone(),
+                                   a.index_put((a > 0,), T.tensor(0.5, dtype=a.dtype, device=a.device)).clone()],
+                  F(3, 3), F(2, 3, off=1.0)),
+    # losses
+    "mse": (lambda T, a, b: [T.nn.functional.mse_loss(a, b), T.nn.functional.mse_loss(a, b, reduction="sum"),
+                             T.nn.functional.mse_loss(a, b, reduction="none")], F(2, 3), F(2, 3, off=1.0)),
+    "nll": (lambda T, a: [T.nn.functional.nll_loss(a, T.tensor([2, 0], device=a.device)),
+                          T.nn.functional.nll_loss(a, T.tensor([1, -100], device=a.device), reduction="sum"),
+                          T.nn.functional.nll_loss(a, T.tensor([1, 2], device=a.device), reduction="none")], F(2, 3)),
+    "nll_weight": (lambda T, a, w: T.nn.functional.nll_loss(a, T.tensor([2, 0], device=a.device), w.detach()),
+                   F(2, 3), F(3, pos=True)),
+    # (a 3-d input is NllLoss2DBackward0 in torch, NllLossBackward0 here on every device: not issue 14's)
+    "nll_nd": (lambda T, a: _value_and_grad(T, T.nn.functional.nll_loss(a, T.tensor([[0, 2], [1, 1]], device=a.device)),
+                                            a), F(2, 3, 2)),
+    "cross_entropy": (lambda T, a: [T.nn.functional.cross_entropy(a, T.tensor([2, 0], device=a.device)),
+                                    T.nn.functional.cross_entropy(a, T.tensor([1, 1], device=a.device),
+                                                                  label_smoothing=0.1)], F(2, 3)),
+    # nn.functional composites (_vg: values and gradients only where the composite's node names are
+    # not torch's on any device yet -- GeluBackward0, SoftplusBackward0, ...: not issue 14's)
+    "gelu": (lambda T, a: _vg(T, [T.nn.functional.gelu(a * 2), T.nn.functional.gelu(a, approximate="tanh")], a),
+             F(2, 3)),
+    "softplus_silu": (lambda T, a: _vg(T, [T.nn.functional.softplus(a), T.nn.functional.silu(a),
+                                           T.nn.functional.leaky_relu(a, 0.1), T.nn.functional.logsigmoid(a)], a),
+                      F(2, 3)),
+    "normalize_cos": (lambda T, a, b: [T.nn.functional.normalize(a), T.nn.functional.cosine_similarity(a, b)],
+                      F(2, 3), F(2, 3, off=1.0)),
+    "layer_batch_norm": (lambda T, a, w, b: _vg(T, [T.nn.functional.layer_norm(a, (3,), w, b),
+                                                    T.nn.functional.batch_norm(a, None, None, w, b, training=True)],
+                                                a, w, b),
+                         F(4, 3), F(3, off=1.0), F(3, off=2.0)),
+    "one_hot_embedding": (lambda T, w: [T.nn.functional.one_hot(T.tensor([0, 2, 1], device=w.device), 3).tolist(),
+                                        *_vg(T, [T.nn.functional.embedding(T.tensor([[1, 0], [1, 1]], device=w.device), w)],
+                                             w)],
+                          F(2, 3)),
+    "pad": (lambda T, a: _vg(T, [T.nn.functional.pad(a, (1, 2)), T.nn.functional.pad(a, (1, 1, 1, 0), value=0.5),
+                                 T.nn.functional.pad(a[None], (2, 1), mode="reflect"),
+                                 T.nn.functional.pad(a[None], (1, 1), mode="replicate")], a), F(2, 3)),
+    "conv_pool": (lambda T, x, w, b: _vg(T, [T.nn.functional.conv2d(x, w, b, padding=1), T.nn.functional.max_pool2d(x, 2),
+                                             T.nn.functional.avg_pool2d(x, 2),
+                                             T.nn.functional.conv1d(x[0], w[:, :, 0], b)], x, w, b),
+                  F(1, 2, 4, 4), F(3, 2, 3, 3, off=1.0), F(3, off=2.0)),
+    "smooth_l1_kl": (lambda T, a, b: _vg(T, [T.nn.functional.smooth_l1_loss(a, b), T.nn.functional.l1_loss(a, b),
+                                             T.nn.functional.kl_div(a.log_softmax(1), b.softmax(1), reduction="sum"),
+                                             T.nn.functional.binary_cross_entropy_with_logits(a, b.sigmoid())], a, b),
+                     F(2, 3), F(2, 3, off=1.0)),
+    # issue 15's ops
+    "flip_roll": (lambda T, a: [a.flip(0), a.flip(0, 1), a.roll(1, 1), a.roll(2), T.roll(a, (1, -1), (0, 1))], F(2, 3)),
+    "repeat_tri": (lambda T, a: [a.repeat(2, 1), a.repeat(1, 2, 1), a.tril(), a.triu(1), T.tril(a, -1)], F(2, 3)),
+    "sort_topk": (lambda T, a: [*a.sort(1), *a.sort(0, descending=True), *a.topk(2), *T.topk(a, 1, 0, largest=False)],
+                  F(2, 3)),
+    "cumprod": (lambda T, a: [a.cumprod(1), a.cumprod(0)], F(2, 3)),
+    "unary_extra": (lambda T, a, u: [a.expm1(), T.erf(a), a.sinh(), a.cosh(), u.asin(), u.acos(), a.atan(),
+                                     a.asinh(), (a.abs() + 1.5).acosh(), u.atanh(), a.exp2(), a.frac()],
+                    F(2, 3), _Arg("f", UNIT)),
+    "unary_extra_int": (lambda T, i: [i.expm1(), i.sinh(), i.exp2()], I([[0, 1], [2, -1]])),
+    "einsum": (lambda T, a, b: _vg(T, [T.einsum("ij,kj->ik", a, b), T.einsum("ij->j", a)], a, b),
+               F(2, 3), F(4, 3, off=1.0)),
+    "clamp_min_max": (lambda T, a: [T.clamp_min(a, 0.1), T.clamp_max(a, -0.2)], F(2, 3)),
+    "bce": (lambda T, a, b: T.nn.functional.binary_cross_entropy(a.sigmoid(), b.sigmoid()), F(2, 3), F(2, 3, off=1.0)),
+}
+
+
+def _vg(T, outs, *leaves):
+    """Values of outs and the gradients of sum(o * o + o) to leaves, without node names."""
+    loss = sum((o * o).sum() + o.sum() for o in outs)
+    return [o.detach() for o in outs] + [_obs(g, False) for g in T.autograd.grad(loss, leaves)]
+
+
+def _value_and_grad(T, out, leaf):
+    return [out.detach(), T.autograd.grad(out, leaf)[0]]
+
+
+def _setitems_adv(T, a, v):
+    x = a * 1
+    x[T.tensor([0, 2], device=a.device)] = v * 2
+    x[:, T.tensor([1], device=a.device)] = 4.0
+    x[x > 3] = 0.0
+    y = a.detach().clone()
+    y[T.tensor([[1], [-1]], device=a.device)] = v.detach()
+    return [x, y, x._version, y._version]
+
+
+def _setitems(T, a):
+    x = a * 1
+    x[0] = 5.0
+    x[:, 1] = a[1, :2] * 2
+    x[1, 2] = a[0, 0]
+    y = a.detach().clone()
+    y[1] = T.tensor([7.0, 8.0, 9.0], dtype=T.float64, device=a.device)
+    y[...] = y * 2
+    return [x, y, x._version, y._version]
+
+
+def _optim(kind):
+    def prog(T, dev, keep):
+        w = T.tensor(_vals((2, 3)), dtype=T.float64, device=dev, requires_grad=True)
+        b = T.tensor(_vals((3,), off=1.0), dtype=T.float64, device=dev, requires_grad=True)
+        keep(w)
+        keep(b)
+        opt = {"sgd": lambda p: T.optim.SGD(p, lr=0.1, momentum=0.9, weight_decay=0.01, nesterov=True),
+               "adam": lambda p: T.optim.Adam(p, lr=0.05, weight_decay=0.01),
+               "adamw": lambda p: T.optim.AdamW(p, lr=0.05, amsgrad=True)}[kind]([w, b])
+        losses = []
+        for _ in range(3):
+            opt.zero_grad()
+            loss = ((w * b).sum(1) ** 2).sum() + (w.tanh() * 2).sum()
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        return [losses, _obs(w), _obs(b), _obs(w.grad, False)]
+    return prog
+
+
+def _train_mlp(T, dev, keep):
+    """A module moved to the device, trained two steps with cross-entropy and SGD."""
+    model = T.nn.Sequential(T.nn.Linear(3, 4), T.nn.ReLU(), T.nn.Linear(4, 3))
+    with T.no_grad():
+        for i, p in enumerate(model.parameters()):
+            p.copy_(T.tensor(_vals(tuple(p.shape), off=float(i)), dtype=p.dtype))
+    model = model.to(dev)
+    for p in model.parameters():
+        keep(p)
+    x = T.tensor(_vals((5, 3), off=3.0), device=dev)
+    y = T.tensor([0, 2, 1, 1, 0], device=dev)
+    opt = T.optim.SGD(model.parameters(), lr=0.1)
+    losses = []
+    for _ in range(2):
+        opt.zero_grad()
+        out = model(x)
+        keep(out)
+        loss = T.nn.functional.cross_entropy(out, y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    return [losses] + [_obs(p) for p in model.parameters()] + [_obs(p.grad, False) for p in model.parameters()]
+
+
+CASES.update({"optim_sgd": _optim("sgd"), "optim_adam": _optim("adam"), "optim_adamw": _optim("adamw"),
+              "train_mlp": _train_mlp})
+
+
+for _name, (_fn, *_specs) in GEN.items():
+    CASES["gen_" + _name] = _gen(_fn, *_specs)

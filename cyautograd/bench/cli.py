@@ -26,6 +26,9 @@ def parse_args(argv):
                                                        "with matplotlib installed)")
     ap.add_argument("--markdown", metavar="OUT.md", help="write the tables as markdown")
     ap.add_argument("--no-scaling", action="store_true", help="skip the scaling tables")
+    ap.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"),
+                    help="also run the rows on the device backend: auto when one works (default), cpu never, "
+                         "cuda always (an error without one)")
     ap.add_argument("--libs", default="cyautograd,torch,mygrad,autograd",
                     help="comma-separated libraries to run when installed (default: all)")
     args = ap.parse_args(argv)
@@ -169,6 +172,75 @@ def run_rows(args, libs, overheads, sample_time, progress):
     return rows
 
 
+def select_device(choice):
+    """{"label": "cuda:N" or None, "provider": ..., "why": ...}: where the
+    device rows run. auto picks the cuda device when a backend works
+    (backend.is_available: CuPy on a GPU, or the test backend), cpu never,
+    cuda insists (RuntimeError with torch's error when none works)."""
+    from cyautograd import backend
+    if choice == "cpu":
+        return {"label": None, "provider": None, "why": "--device cpu"}
+    if not backend.is_available():
+        if choice == "cuda":
+            backend.check_device("cuda")   # raises torch's error
+        return {"label": None, "provider": None, "why": "no device backend available"}
+    return {"label": f"cuda:{backend.current_device()}", "provider": backend.provider_name(), "why": None}
+
+
+class _default_device:
+    """Factories without device= make tensors on `label` inside the block."""
+
+    def __init__(self, T, label):
+        self.T, self.label = T, label
+
+    def __enter__(self):
+        self.T.set_default_device(self.label)
+
+    def __exit__(self, *exc):
+        self.T.set_default_device(None)
+
+
+def run_device_rows(args, libs, overheads, sample_time, progress, dev):
+    """Every row with a torch-API workload, built and measured with the
+    device as the default device (cyautograd; torch too when torch.cuda
+    works), labelled with the device and its provider. A row whose workload
+    does not build or run there is kept with its error, unmeasured."""
+    from cyautograd.bench.harness import Workload, measure
+    from cyautograd.bench.report import median, ratio
+    from cyautograd.bench.workloads import ROWS
+    rows = []
+    torch = libs.get("torch")
+    tdev = torch is not None and torch.cuda.is_available() and dev["provider"] == "cupy"
+    for row in ROWS:
+        if row.make is None or row.category == "floors" or not _selected(row, args.filter):
+            continue
+        ws, errors = {}, {}
+        for lib, T in (("cyautograd", libs["cyautograd"]), ("torch", torch if tdev else None)):
+            if T is None:
+                continue
+            try:
+                with _default_device(T, dev["label"]):
+                    w = Workload.of(row.make(T))
+                    w.sample(1)
+                ws[lib] = (T, w)
+            except Exception as e:  # an op not routed on the device: report, do not stop the suite
+                errors[lib] = f"{type(e).__name__}: {e}"
+        times = {}
+        for lib, (T, w) in ws.items():
+            with _default_device(T, dev["label"]):
+                times.update(measure({lib: w}, args.repeat, sample_time, overheads))
+        r = {"category": "device", "key": row.key + "@" + dev["label"],
+             "name": f"{row.name} [{dev['label']} {dev['provider']}]", "floor_name": None,
+             "device": dev["label"], "provider": dev["provider"], "times": times, "noisy": False}
+        if errors:
+            r["errors"] = errors
+        r["ratio_torch"] = ratio(median(r, "cyautograd"), median(r, "torch"))
+        r["ratio_floor"] = None
+        rows.append(r)
+        progress(".")
+    return rows
+
+
 def run_scaling(args, libs, overheads, progress):
     from cyautograd.bench.harness import Workload, measure
     from cyautograd.bench.workloads import SCALING_CHAIN, SCALING_SIZE, SCALING_SIZE_CHAIN, _np_chain, chain
@@ -208,6 +280,7 @@ def run(args):
                      "filter": args.filter},
         "overhead_ns": {k: v * 1e9 for k, v in overheads.items()},
     }
+    result["device"] = select_device(args.device)
     for line in report.header_lines(result):
         print(line)
 
@@ -217,6 +290,8 @@ def run(args):
             sys.stderr.flush()
 
     result["rows"] = run_rows(args, libs, overheads, sample_time, progress)
+    if result["device"]["label"] is not None:
+        result["rows"] += run_device_rows(args, libs, overheads, sample_time, progress, result["device"])
     if not args.no_scaling and not args.filter:
         result["scaling"] = run_scaling(args, libs, overheads, progress)
     if sys.stderr.isatty():

@@ -165,7 +165,19 @@ def header_lines(result):
         f"± is half the interquartile range; harness overhead taken off: "
         f"{result['overhead_ns']['loop']:.0f} ns per loop iteration, "
         f"{result['overhead_ns']['call']:.0f} ns per call",
+        device_line(result.get("device")),
     ]
+
+
+def device_line(dev):
+    """Which device the device rows ran on (cli.select_device), or why none."""
+    if not dev:
+        return "device rows: none (no device backend available; --device cuda to require one)"
+    if dev.get("label") is None:
+        return f"device rows: none ({dev.get('why', 'not asked for')})"
+    return (f"device rows: {dev['label']} on {dev['provider']}"
+            + (" (the array-api-strict test backend: CPU arrays, not GPU figures)"
+               if dev["provider"] == "array_api_strict" else ""))
 
 
 def write_json(result, path):

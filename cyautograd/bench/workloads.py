@@ -16,6 +16,7 @@ CATEGORIES = [
     ("engine", "engine"),
     ("training", "training step"),
     ("floors", "floors"),
+    ("device", "on the device backend (cli.run_device_rows)"),
 ]
 
 

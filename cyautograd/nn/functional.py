@@ -183,6 +183,11 @@ class _Erf(Function):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
+        if not x.is_cpu:   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            from cyautograd.ops.device import tensor_array
+            from cyautograd.variable import _wrap_array
+            return _wrap_array(_xp.erf(tensor_array(x)))
         return _T().from_numpy(np.ascontiguousarray(_erf_array(x.detach().numpy())))
 
     @staticmethod
@@ -338,7 +343,10 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1.0:
         noise = T.zeros((), dtype=input.dtype, device=input.device)
     else:
-        noise = _dropout_noise(input, 1.0 - p)
+        if input.is_cpu:
+            noise = _dropout_noise(input, 1.0 - p)
+        else:   # a device tensor: NOTE [ Device backends ]
+            noise = (T.rand(input.shape, dtype=input.dtype, device=input.device) >= p).to(input.dtype) * (1.0 / (1.0 - p))
     return input.mul_(noise) if inplace else input * noise
 
 
@@ -363,14 +371,14 @@ def one_hot(tensor, num_classes=-1):
     if tensor.numel() == 0:
         if num_classes <= 0:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")
-        return T.empty(tuple(tensor.shape) + (num_classes,), dtype=T.int64)
+        return T.empty(tuple(tensor.shape) + (num_classes,), dtype=T.int64, device=tensor.device)
     if int(tensor.min()) < 0:
         raise RuntimeError("Class values must be non-negative.")
     if num_classes == -1:
         num_classes = int(tensor.max()) + 1
     elif int(tensor.max()) >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return (tensor.unsqueeze(-1) == T.arange(num_classes)).long()
+    return (tensor.unsqueeze(-1) == T.arange(num_classes, device=tensor.device)).long()
 
 
 # ---------------------------------------------------------------- normalization
@@ -523,14 +531,14 @@ def pad(input, pad, mode="constant", value=None):
             for k in (before, after):
                 shape = list(out.shape)
                 shape[dim] = k
-                parts.append(T.full(shape, fill, dtype=out.dtype) if k else None)
+                parts.append(T.full(shape, fill, dtype=out.dtype, device=out.device) if k else None)
             pieces = [p for p in (parts[0], out, parts[1]) if p is not None]
             out = T.cat(pieces, dim) if len(pieces) > 1 else out
         else:
             if value is not None and value != 0:
                 raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument.")
             idx = _pad_indices(out.shape[dim], before, after, mode)
-            out = out.index_select(dim, T.from_numpy(idx.astype(np.int64)))
+            out = out.index_select(dim, _index_on(idx.astype(np.int64), out))
     return out
 
 
@@ -555,13 +563,19 @@ def _window_index(sizes, k, stride, dilation, outs):
     return np.ascontiguousarray(np.broadcast_to(flat, tuple(outs) + tuple(k)).reshape(-1))
 
 
+def _index_on(idx, like):
+    """A host index array as a Tensor on like's device."""
+    t = _T().from_numpy(idx)
+    return t if like.is_cpu else t.to(like.device)
+
+
 def _windows_cl(x, nd, k, stride, dilation, outs):
     """channels-last x (N, s1..snd, C) -> (N, o1..ond, k1..knd, C)."""
     N, C = x.shape[0], x.shape[-1]
     sizes = tuple(x.shape[1:1 + nd])
     idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
     flat = x.reshape(N, int(np.prod(sizes)), C)
-    cols = flat.index_select(1, _T().from_numpy(idx))
+    cols = flat.index_select(1, _index_on(idx, flat))
     return cols.reshape((N,) + tuple(outs) + tuple(k) + (C,))
 
 
@@ -571,7 +585,7 @@ def _windows(x, nd, k, stride, dilation, outs):
     sizes = tuple(x.shape[x.dim() - nd:])
     idx = _window_index(sizes, tuple(k), tuple(stride), tuple(dilation), tuple(outs))
     flat = x.reshape(lead + (int(np.prod(sizes)),))
-    cols = flat.index_select(len(lead), _T().from_numpy(idx))
+    cols = flat.index_select(len(lead), _index_on(idx, flat))
     return cols.reshape(lead + tuple(outs) + tuple(k))
 
 
@@ -724,7 +738,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
         y = s / (k[0] * k[1])
     else:
         T = _T()
-        ones = T.ones(tuple(input.shape[-2:]), dtype=input.dtype)
+        ones = T.ones(tuple(input.shape[-2:]), dtype=input.dtype, device=input.device)
         cnt, _, _, _, _ = _pool_windows(ones.unsqueeze(0), kernel_size, stride, padding, 1,
                                         False, 0.0, 2, "avg_pool2d")
         y = s / cnt.sum((-2, -1)).squeeze(0)

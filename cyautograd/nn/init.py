@@ -25,7 +25,9 @@ def _write(tensor, arr):
 
 
 def _np_dtype(tensor):
-    return tensor.detach().numpy().dtype
+    # the dtype alone: a device tensor never converts to numpy (its values
+    # are made on the host and copied in by _write, NOTE [ Device backends ])
+    return np.dtype(tensor.dtype.np)
 
 
 def calculate_gain(nonlinearity, param=None):

@@ -182,6 +182,17 @@ def k_binary(op, x, y):
         x = xp.asarray(x, dtype=arr.dtype, device=arr.device)
     if type(y) in (int, float, bool):
         y = xp.asarray(y, dtype=arr.dtype, device=arr.device)
+    dx, dy = npdtype(x), npdtype(y)
+    if dx != dy:
+        # the standard promotes no mixed kinds: a backward formula's saved
+        # integer operand takes the float one's dtype, as torch's promotion
+        if dx.kind == "f" and dy.kind != "f":
+            y = cast(y, dx)
+        elif dy.kind == "f" and dx.kind != "f":
+            x = cast(x, dy)
+        else:
+            rd = np.promote_types(dx, dy)
+            x, y = cast(x, rd), cast(y, rd)
     return getattr(xp, _K_BINARY[op])(x, y)
 
 
@@ -380,3 +391,899 @@ def pow_scalar(x, e):
 
 def copy(x):
     return backend.copy(x)
+
+
+# -- torch's generated device check --------------------------------------------
+
+def check_args(method, *named):
+    """torch's codegen device check (c10::impl::check_and_update_common_device)
+    for ops that are not TensorIterator ops: the first defined tensor argument
+    names the common device; `named` is (argument name, array or None) pairs."""
+    common = None
+    for name, arr in named:
+        if arr is None:
+            continue
+        d = backend.device_of(arr)
+        if common is None:
+            common = d
+        elif d != common:
+            raise RuntimeError(f"Expected all tensors to be on the same device, but got {name} is on {d}, "
+                               f"different from other tensors on {common} (when checking argument in method "
+                               f"{method})")
+    return common
+
+
+def _xd(x, npd):
+    return backend.xp_dtype(backend.namespace(x), npd)
+
+
+def zeros(like, shape, npd=None):
+    xp = backend.namespace(like)
+    return xp.zeros(tuple(shape), dtype=like.dtype if npd is None else _xd(like, npd), device=like.device)
+
+
+def arange_along(like, n, d, ndim):
+    """int64 0..n-1 laid along axis d of an ndim-d array (ones elsewhere)."""
+    xp = backend.namespace(like)
+    shape = [1] * ndim
+    shape[d] = n
+    return xp.reshape(xp.arange(n, dtype=xp.int64, device=like.device), tuple(shape))
+
+
+# -- reductions beyond sum/mean ------------------------------------------------
+
+def _real(x):
+    """A bool array as uint8 for max/min/argmax (the standard's max wants a
+    real dtype), with the dtype to return to."""
+    if npdtype(x).kind == "b":
+        return cast(x, np.dtype(np.uint8)), np.dtype(np.bool_)
+    return x, None
+
+
+def minmax_all(x, is_max):
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    r = xp.max(xr) if is_max else xp.min(xr)
+    return r if back is None else cast(r, back)
+
+
+def minmax_dim(x, d, keepdim, is_max):
+    """(values, int64 indices) of max/min along d; torch's NaN is the max and the min."""
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    if npdtype(x).kind == "f":
+        nan = xp.isnan(xr)
+        # a NaN wins: search the NaN mask first where a slice has one
+        has = xp.any(nan, axis=d, keepdims=True)
+        pick = xp.argmax(xr, axis=d, keepdims=True) if is_max else xp.argmin(xr, axis=d, keepdims=True)
+        idx = xp.where(has, xp.argmax(cast(nan, np.dtype(np.uint8)), axis=d, keepdims=True), pick)
+    else:
+        idx = xp.argmax(xr, axis=d, keepdims=True) if is_max else xp.argmin(xr, axis=d, keepdims=True)
+    idx = cast(idx, np.dtype(np.int64))
+    vals = xp.take_along_axis(x, idx, axis=d)
+    if not keepdim:
+        idx = xp.squeeze(idx, axis=d)
+        vals = xp.squeeze(vals, axis=d)
+    return vals, idx
+
+
+def argminmax(x, dim, keepdim, is_max):
+    xp = backend.namespace(x)
+    xr, _ = _real(x)
+    f = xp.argmax if is_max else xp.argmin
+    if dim is None:
+        r = f(xp.reshape(xr, (-1,)))
+        if keepdim:
+            r = xp.reshape(r, (1,) * x.ndim)
+    else:
+        r = f(xr, axis=dim, keepdims=keepdim) if x.ndim else xp.zeros((), dtype=xp.int64, device=x.device)
+    return cast(r, np.dtype(np.int64))
+
+
+def amaxmin(x, dims, keepdim, is_max):
+    xp = backend.namespace(x)
+    xr, back = _real(x)
+    r = (xp.max if is_max else xp.min)(xr, axis=dims, keepdims=keepdim)
+    return r if back is None else cast(r, back)
+
+
+def max_backward_all(g, s, r):
+    """evenly_distribute_backward: the gradient shared among the elements
+    equal to the result (the NaN elements when the result is NaN)."""
+    xp = backend.namespace(g)
+    mask = xp.where(xp.isnan(r), xp.isnan(s), s == r) if npdtype(s).kind == "f" else (s == r)
+    cnt = xp.sum(cast(mask, npdtype(g)))
+    return xp.where(mask, g / cnt, xp.zeros_like(s))
+
+
+def max_backward_dim(g, idx, self_shape, d, keepdim):
+    """value_selecting_reduction_backward: g at the selected indices, zeros
+    elsewhere (a one-hot mask along d: the standard has no scatter)."""
+    xp = backend.namespace(g)
+    if len(self_shape) == 0:
+        return xp.reshape(g, ())
+    gk = g if keepdim else xp.expand_dims(g, axis=d)
+    ik = idx if keepdim else xp.expand_dims(idx, axis=d)
+    mask = arange_along(g, self_shape[d], d, len(self_shape)) == ik
+    return xp.where(mask, gk, xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device))
+
+
+def amax_backward(g, s, r, dims):
+    """scale_grad_by_count: (g / count) * mask (NaN where no element equals a NaN result)."""
+    xp = backend.namespace(g)
+    mask = cast(s == r, npdtype(g))
+    cnt = xp.sum(mask, axis=dims, keepdims=True)
+    return (g / cnt) * mask
+
+
+def prod(x, dims, keepdim, npd):
+    xp = backend.namespace(x)
+    if npd is None and npdtype(x).kind in "biu":
+        npd = np.dtype(np.int64)
+    if npd is not None:
+        x = cast(x, npd)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.prod(x, axis=dims, keepdims=keepdim)
+
+
+def _exclusive_cumprod(xm):
+    """Along the last axis: the product of the elements before each one."""
+    xp = backend.namespace(xm)
+    return xp.cumulative_prod(xm, axis=xm.ndim - 1, include_initial=True)[..., :-1]
+
+
+def prod_backward(g, x, dims):
+    """g * the product of the other elements (exact where x has zeros): the
+    exclusive products from the left and from the right."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return g
+    if dims is None:
+        flat = xp.reshape(x, (-1,))
+        pre = _exclusive_cumprod(flat)
+        post = xp.flip(_exclusive_cumprod(xp.flip(flat, axis=0)), axis=0)
+        return g * xp.reshape(pre * post, tuple(x.shape))
+    d = dims[0]
+    xm = xp.moveaxis(x, d, -1)
+    pre = _exclusive_cumprod(xm)
+    post = xp.flip(_exclusive_cumprod(xp.flip(xm, axis=-1)), axis=-1)
+    return g * xp.moveaxis(pre * post, -1, d)
+
+
+def var_std(x, dims, correction, keepdim, is_std):
+    """torch's var/std, accumulated in float64 for narrower floats."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    xa = cast(x, np.dtype(np.float64)) if npd.itemsize < 8 else x
+    if x.ndim == 0:
+        dims = None
+    r = xp.var(xa, axis=dims, correction=correction, keepdims=keepdim)
+    if is_std:
+        r = xp.sqrt(r)
+    return cast(r, npd)
+
+
+def mean_keep(s, dims):
+    return backend.namespace(s).mean(s, axis=dims, keepdims=True)
+
+
+def std_backward_scale(gk, r):
+    """gk / (2 r), 0 where r is 0 (a constant slice)."""
+    xp = backend.namespace(gk)
+    return xp.where(r == 0, xp.zeros_like(gk), gk / (r * 2))
+
+
+def softmax(x, d, log):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        r = x - x
+        return r if log else xp.exp(r)
+    if x.size == 0:
+        return xp.asarray(x, copy=True)
+    m = xp.max(x, axis=d, keepdims=True)
+    z = x - m
+    e = xp.exp(z)
+    s = xp.sum(e, axis=d, keepdims=True)
+    return (z - xp.log(s)) if log else (e / s)
+
+
+def softmax_backward(g, r, d, log):
+    xp = backend.namespace(g)
+    if log:
+        return g - xp.exp(r) * xp.sum(g, axis=d, keepdims=True)
+    return r * (g - xp.sum(g * r, axis=d, keepdims=True))
+
+
+def logsumexp(x, dims, keepdim):
+    xp = backend.namespace(x)
+    if x.size:
+        m = xp.max(x, axis=dims, keepdims=True)
+        m = xp.where(xp.isfinite(m), m, xp.zeros_like(m))
+    else:
+        m = xp.zeros((1,) * x.ndim, dtype=x.dtype, device=x.device)
+    r = xp.log(xp.sum(xp.exp(x - m), axis=dims, keepdims=True)) + m
+    if not keepdim and dims:
+        r = xp.squeeze(r, axis=tuple(dims))
+    return r
+
+
+def exp_diff(s, r):
+    return backend.namespace(s).exp(s - r)
+
+
+def all_any(x, dim, keepdim, is_all):
+    xp = backend.namespace(x)
+    r = (xp.all if is_all else xp.any)(x, axis=dim, keepdims=keepdim)
+    # torch's all/any of a uint8 tensor is uint8, of anything else bool
+    return cast(r, np.dtype(np.uint8)) if npdtype(x) == np.uint8 else r
+
+
+def cumsum(x, d, npd):
+    xp = backend.namespace(x)
+    if npd is None and npdtype(x).kind in "biu":
+        npd = np.dtype(np.int64)
+    if npd is not None:
+        x = cast(x, npd)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.cumulative_sum(x, axis=d)
+
+
+def cumsum_backward(g, d):
+    xp = backend.namespace(g)
+    return xp.flip(xp.cumulative_sum(xp.flip(g, axis=d), axis=d), axis=d)
+
+
+def vector_norm(x, p, dims, keepdim):
+    xp = backend.namespace(x)
+    ax = xp.abs(x)
+    if p == float("inf"):
+        return xp.max(ax, axis=dims, keepdims=keepdim) if x.ndim else ax
+    if p == 0:
+        return cast(xp.sum(cast(ax != 0, npdtype(x)), axis=dims, keepdims=keepdim), npdtype(x))
+    if p == 1:
+        return xp.sum(ax, axis=dims, keepdims=keepdim)
+    if p == 2:
+        return xp.sqrt(xp.sum(x * x, axis=dims, keepdims=keepdim))
+    return xp.sum(ax ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+
+
+def abs_(x):
+    return backend.namespace(x).abs(x)
+
+
+def sum_keep(x, dims):
+    xp = backend.namespace(x)
+    if npdtype(x).kind == "b":
+        x = cast(x, np.dtype(np.int64))
+    return xp.sum(x, axis=dims, keepdims=True)
+
+
+# -- pointwise beyond arithmetic -----------------------------------------------
+
+def broadcast_error(xs, ys):
+    """TensorIterator's size-mismatch message for two shapes."""
+    xs, ys = tuple(xs), tuple(ys)
+    n = max(len(xs), len(ys))
+    xs2 = (1,) * (n - len(xs)) + xs
+    ys2 = (1,) * (n - len(ys)) + ys
+    for i in range(n - 1, -1, -1):
+        if xs2[i] != ys2[i] and xs2[i] != 1 and ys2[i] != 1:
+            return RuntimeError(f"The size of tensor a ({xs2[i]}) must match the size of tensor b "
+                                f"({ys2[i]}) at non-singleton dimension {i}")
+    return RuntimeError("shape mismatch")
+
+
+def _check_broadcast(*shapes):
+    try:
+        return np.broadcast_shapes(*[tuple(s) for s in shapes])
+    except ValueError:
+        raise broadcast_error(shapes[0], shapes[1]) from None
+
+
+def rounding(name, x, decimals=0):
+    xp = backend.namespace(x)
+    if npdtype(x).kind != "f":
+        return xp.asarray(x, copy=True)
+    if name == "round" and decimals:
+        p = 10.0 ** abs(decimals)
+        return xp.round(x * p) / p if decimals > 0 else xp.round(x / p) * p
+    return getattr(xp, name)(x)
+
+
+def _bound(like, v, npd):
+    """A clamp bound (array or None) as an array of like's dtype on its device."""
+    if v is None:
+        return None
+    if type(v) is _ndarray:          # a 0-d CPU tensor takes part as a scalar
+        return _full_like(like, v.item(), npd)
+    return cast(v, npd)
+
+
+def clamp_tensors(x, lo, hi):
+    same_device(x, lo, hi)
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    lo, hi = _bound(x, lo, npd), _bound(x, hi, npd)
+    _check_broadcast(x.shape, *[b.shape for b in (lo, hi) if b is not None])
+    r = x
+    if lo is not None:
+        r = xp.maximum(lo, r)
+    if hi is not None:
+        r = xp.minimum(hi, r)
+    return r if r is not x else xp.asarray(x, copy=True)
+
+
+def clamp_scalars(x, lo, hi):
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if npd.kind != "f" and (isinstance(lo, float) or isinstance(hi, float)):
+        npd = _D.get_default_dtype().np
+    elif npd.kind == "b" and any(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
+        npd = np.dtype(np.int64)
+    r = cast(x, npd)
+    if lo is not None:
+        r = xp.maximum(_full_like(r, lo, npd), r)
+    if hi is not None:
+        r = xp.minimum(_full_like(r, hi, npd), r)
+    return r if r is not x else xp.asarray(x, copy=True)
+
+
+def maxmin(a, xa, b, xb, is_max):
+    x, y, _ = operands(a, xa, b, xb)
+    _check_broadcast(x.shape, y.shape)
+    xp = backend.namespace(x)
+    return xp.maximum(x, y) if is_max else xp.minimum(x, y)
+
+
+def nonzero(x, as_tuple):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        k = int(xp.sum(cast(x != 0, np.dtype(np.int64))))
+        if as_tuple:
+            return (xp.zeros(k, dtype=xp.int64, device=x.device),)
+        return xp.zeros((k, 0), dtype=xp.int64, device=x.device)
+    idx = [cast(i, np.dtype(np.int64)) for i in xp.nonzero(x)]
+    if as_tuple:
+        return tuple(idx)
+    return xp.stack(idx, axis=1)
+
+
+def equal(x, y):
+    same_device(x, y)
+    if tuple(x.shape) != tuple(y.shape):
+        return False
+    xp = backend.namespace(x)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    return bool(xp.all(cast(x, rd) == cast(y, rd)))
+
+
+def all_of(x):
+    return backend.namespace(x).all(x)
+
+
+def isclose(x, y, rtol, atol, equal_nan):
+    same_device(x, y)
+    xp = backend.namespace(x)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    x, y = cast(x, rd), cast(y, rd)
+    if rd.kind != "f":
+        return x == y
+    close = (x == y) | (xp.abs(x - y) <= atol + rtol * xp.abs(y))
+    close = close & xp.isfinite(x - y) | (x == y)
+    if equal_nan:
+        close = close | (xp.isnan(x) & xp.isnan(y))
+    return close
+
+
+def elementwise(name, x):
+    return getattr(backend.namespace(x), name)(x)
+
+
+def device_of(arr):
+    return backend.device_of(arr)
+
+
+def copy_values(x, vals):
+    """copy_'s source values on self's device, in self's dtype and shape."""
+    vals = backend.transfer(vals, backend.device_of(x))
+    xd, vd = npdtype(x), npdtype(vals)
+    if type(vals) is _ndarray:       # a device source copied into a CPU self
+        if xd.kind in "iu" and vd.kind == "f":
+            vals = np.trunc(vals)
+        vals = vals.astype(xd)
+        if vals.shape != tuple(x.shape):
+            _check_broadcast(x.shape, vals.shape)
+            vals = np.broadcast_to(vals, x.shape)
+        return vals
+    if xd.kind in "iu" and vd.kind == "f":
+        vals = backend.namespace(vals).trunc(vals)
+    return fit(vals, x)
+
+
+def to_device_dtype(g, dev, npd):
+    if dev is not None:
+        g = backend.transfer(g, dev)
+    if type(g) is _ndarray:
+        return g if g.dtype == npd else g.astype(npd)
+    return cast(g, npd)
+
+
+def masked_fill(x, mask, v):
+    same_device(x, mask, v if type(v) is not int and type(v) is not float and type(v) is not bool else None)
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if type(v) is _ndarray or isinstance(v, (int, float, bool, np.generic)):
+        val = _full_like(x, v.item() if type(v) is _ndarray else v, npd)
+    else:
+        val = cast(v, npd)
+    _check_broadcast(x.shape, mask.shape)
+    return xp.where(mask, val, x)
+
+
+# -- linalg --------------------------------------------------------------------
+
+class HostMeta:
+    """A device array's metadata (shape, ndim, size, numpy dtype, byte
+    strides) for the host-side checks and messages the numpy path computes
+    from an ndarray; swap: as the array with its last two dims swapped."""
+    __slots__ = ("shape", "ndim", "size", "dtype", "strides")
+
+    def __init__(self, arr, swap=False):
+        shape = tuple(arr.shape)
+        strides = strides_of(arr)
+        if swap and len(shape) >= 2:
+            shape = shape[:-2] + (shape[-1], shape[-2])
+            strides = strides[:-2] + (strides[-1], strides[-2])
+        self.shape, self.ndim, self.strides = shape, len(shape), strides
+        n = 1
+        for s in shape:
+            n *= s
+        self.size = n
+        self.dtype = npdtype(arr)
+
+
+def strides_of(arr):
+    return tuple(arr.strides) if type(arr) is _ndarray else backend.geometry(arr)[0]
+
+
+def matmul_nd(x, y):
+    """mm, bmm, mv and dot of device arrays (no broadcasting: matmul's
+    composite expands and reshapes before it reaches here)."""
+    xp = backend.namespace(x)
+    if x.ndim == 1 and y.ndim == 1:
+        return xp.sum(x * y)
+    return xp.matmul(x, y)
+
+
+def matmul_backward(g, a, b, need_a, need_b):
+    xp = backend.namespace(g)
+    if a.ndim == 1 and b.ndim == 1:           # dot
+        return [g * b if need_a else None, g * a if need_b else None]
+    if a.ndim == 2 and b.ndim == 1:           # mv: ger and mv
+        return [xp.expand_dims(g, axis=1) * xp.expand_dims(b, axis=0) if need_a else None,
+                xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
+    return [xp.matmul(g, xp.matrix_transpose(b)) if need_a else None,
+            xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
+
+
+def linear(x, w, bias):
+    """addmm(bias, x, w.t()) of device arrays."""
+    xp = backend.namespace(x)
+    r = xp.matmul(x, xp.matrix_transpose(w))
+    bs = tuple(bias.shape)
+    try:
+        np.broadcast_shapes(bs, tuple(r.shape))
+    except ValueError:
+        raise RuntimeError(f"The size of tensor a ({bs[-1]}) must match the size of tensor b ({r.shape[-1]}) "
+                           "at non-singleton dimension 1") from None
+    return r + bias
+
+
+def addmm_backward(g, x, w, bias_shape, need_b, need_x, need_w):
+    """AddmmBackward0 of a device gradient: bias (summed to its shape), x
+    (g @ w) and mat2 = w.t() (x.T @ g, which TBackward0 transposes)."""
+    xp = backend.namespace(g)
+    rb = None
+    if need_b:
+        lead = g.ndim - len(bias_shape)
+        axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(bias_shape)
+                                          if s == 1 and g.shape[lead + i] != 1)
+        rb = sum_to(g, axes, bias_shape)
+    rx = xp.matmul(g, w) if need_x else None
+    rw = xp.matmul(xp.matrix_transpose(x), g) if need_w else None
+    return [rb, rx, rw]
+
+
+# -- indexing, gathers ---------------------------------------------------------
+
+def is_contiguous(x):
+    return backend.geometry(x)[2]
+
+
+def contiguous(x):
+    return backend.contiguous(x)
+
+
+def _on(like, idx):
+    """An index (device array, host ndarray, list) as int64/bool on like's device."""
+    if type(idx) is _ndarray or isinstance(idx, list):
+        host = np.asarray(idx)
+        if host.dtype.kind in "iu":
+            host = host.astype(np.int64)
+        return backend.from_host(host, backend.device_of(like))
+    return idx
+
+
+def _norm_idx(xp, idx, n):
+    idx = cast(idx, np.dtype(np.int64))
+    if idx.size:
+        lo, hi = int(xp.min(idx)), int(xp.max(idx))
+        if lo < -n or hi >= n:
+            bad = hi if hi >= n else lo
+            return None, bad
+    return xp.where(idx < 0, idx + n, idx), None
+
+
+def is_advanced(idx):
+    items = idx if isinstance(idx, tuple) else (idx,)
+    return not all(_is_basic(i) for i in items)
+
+
+def _split_advanced(x, idx):
+    """(dim, index) for an index of one integer array (the other items whole
+    slices or an ellipsis), ("mask", array) for a sole boolean mask, else
+    None: the forms routed so far."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    adv = [k for k, i in enumerate(items) if not _is_basic(i)]
+    if len(adv) != 1:
+        return None
+    k = adv[0]
+    a = _on(x, items[k])
+    if isinstance(a, (bool, np.bool_)):
+        return None
+    if npdtype(a).kind == "b":
+        return ("mask", a) if len(items) == 1 else None
+    for j, i in enumerate(items):
+        if j != k and not (isinstance(i, slice) and i == slice(None)) and i is not Ellipsis:
+            return None
+    if Ellipsis in items[:k]:
+        d = x.ndim - (len(items) - 1 - k) - 1
+    else:
+        d = k
+    return d, a
+
+
+def advanced_index(x, idx):
+    sp = _split_advanced(x, idx)
+    if sp is None:
+        raise RuntimeError("this advanced index of a device tensor is not routed through the device namespace "
+                           "yet (cyautograd issue 14): one integer index tensor or one boolean mask is")
+    xp = backend.namespace(x)
+    if sp[0] == "mask":
+        same_device(x, sp[1])
+        return x[sp[1]]
+    d, a = sp
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, a, n)
+    if ai is None:
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    r = xp.take(x, xp.reshape(ai, (-1,)), axis=d)
+    return xp.reshape(r, tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:]))
+
+
+def advanced_index_backward(g, self_shape, idx):
+    """IndexBackward0: zeros with g added at the index (repeats add up)."""
+    xp = backend.namespace(g)
+    sp = _split_advanced(g, idx)
+    if sp[0] == "mask":
+        z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
+        z[sp[1]] = g
+        return z
+    d, a = sp
+    n = self_shape[d]
+    ai = xp.reshape(xp.where(cast(a, np.dtype(np.int64)) < 0, a + n, a), (-1,))
+    gshape = tuple(self_shape[:d]) + (ai.shape[0],) + tuple(self_shape[d + 1:])
+    return index_add(self_shape, d, ai, xp.reshape(g, gshape))
+
+
+def index_add(self_shape, d, idx, g):
+    """zeros(self_shape) with g's slices along d added at positions idx (1-d,
+    in range; repeats add up): a one-hot matrix product, as the standard has
+    no scatter."""
+    xp = backend.namespace(g)
+    n = self_shape[d] if len(self_shape) else 1
+    if len(self_shape) == 0:
+        return xp.reshape(xp.sum(g), ())
+    gm = xp.moveaxis(g, d, 0)
+    rest = tuple(gm.shape[1:])
+    k = gm.shape[0]
+    r = 1
+    for s in rest:
+        r *= s
+    onehot = cast(xp.expand_dims(xp.arange(n, dtype=xp.int64, device=g.device), axis=1)
+                  == xp.expand_dims(idx, axis=0), npdtype(g))
+    z = xp.matmul(onehot, xp.reshape(gm, (k, r)))
+    return xp.moveaxis(xp.reshape(z, (n,) + rest), 0, d)
+
+
+def index_select(x, d, index):
+    check_args("wrapper_CUDA__index_select", ("self", x), ("index", index))
+    xp = backend.namespace(x)
+    n = x.shape[d] if x.ndim else 1
+    idx = xp.reshape(cast(index, np.dtype(np.int64)), (-1,))
+    if idx.size:
+        lo, hi = int(xp.min(idx)), int(xp.max(idx))
+        if lo < 0 or hi >= n:
+            raise IndexError("index out of range in self")
+    if x.ndim == 0:
+        return xp.reshape(xp.take(xp.reshape(x, (1,)), idx, axis=0), ()), idx
+    return xp.take(x, idx, axis=d), idx
+
+
+def gather(x, d, index):
+    check_args("wrapper_CUDA_gather", ("self", x), ("index", index))
+    xp = backend.namespace(x)
+    if x.ndim == 0 or index.ndim != x.ndim:
+        raise RuntimeError("gather of a 0-d or rank-changing index on a device tensor is not routed through "
+                           "the device namespace yet (cyautograd issue 14)")
+    for k in range(index.ndim):
+        if k != d and index.shape[k] > x.shape[k]:
+            ishape = ", ".join(str(s) for s in index.shape)
+            xshape = ", ".join(str(s) for s in x.shape)
+            raise RuntimeError(f"Size does not match at dimension {k} expected index [{ishape}] "
+                               f"to be no larger than self [{xshape}] apart from dimension {d}")
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, index, n)
+    if ai is None:
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    key = tuple(slice(None) if k == d else slice(0, index.shape[k]) for k in range(x.ndim))
+    return xp.take_along_axis(x[key], ai, axis=d)
+
+
+def gather_backward(g, self_shape, d, index):
+    """zeros(self) with g scatter-added along d at index (repeats add up)."""
+    xp = backend.namespace(g)
+    n = self_shape[d]
+    ai = xp.where(index < 0, index + n, index)
+    onehot = cast(xp.expand_dims(ai, axis=-1) == xp.arange(n, dtype=xp.int64, device=g.device), npdtype(g))
+    contrib = xp.moveaxis(xp.sum(xp.expand_dims(g, axis=-1) * onehot, axis=d), -1, d)
+    if tuple(contrib.shape) == tuple(self_shape):
+        return contrib
+    z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
+    z[tuple(slice(0, s) for s in contrib.shape)] = contrib
+    return z
+
+
+def to_host_scalar(v):
+    """A 0-d array's value as a Python number (a transfer for a device array)."""
+    return backend.to_host(v).item()
+
+
+# -- losses --------------------------------------------------------------------
+
+def loss_diff(x, y):
+    same_device(x, y)
+    _check_broadcast(x.shape, y.shape)
+    rd = np.promote_types(npdtype(x), npdtype(y))
+    return cast(x, rd) - cast(y, rd)
+
+
+def reduce_loss(v, red, npd):
+    xp = backend.namespace(v)
+    r = v if red == 0 else (xp.mean(v) if red == 1 else xp.sum(v))
+    return cast(r, npd)
+
+
+def _class_onehot(safe, shape, npd, like):
+    """One-hot of the class index `safe` along dim 1 (dim 0 for a 1-d input)."""
+    xp = backend.namespace(like)
+    cdim = 1 if len(shape) >= 2 else 0
+    ar = arange_along(like, shape[cdim], cdim, len(shape))
+    return cast(ar == xp.expand_dims(safe, axis=cdim), npd), cdim
+
+
+def _nll_weights(ta, w, ignore_index, npd, like):
+    xp = backend.namespace(like)
+    valid = ta != ignore_index
+    safe = xp.where(valid, ta, xp.zeros_like(ta))
+    wv = xp.ones(tuple(safe.shape), dtype=like.dtype, device=like.device) if w is None else \
+        cast(xp.reshape(xp.take(w, xp.reshape(safe, (-1,)), axis=0), tuple(safe.shape)), npd)
+    return valid, safe, xp.where(valid, wv, xp.zeros_like(wv))
+
+
+def nll_loss(xa, ta, w, ignore_index, red, C):
+    """(loss, total weight) of nll_loss on the device (the total stays a
+    device 0-d array for the backward)."""
+    xp = backend.namespace(xa)
+    npd = npdtype(xa)
+    ta = cast(ta, np.dtype(np.int64))
+    valid = ta != ignore_index
+    badm = valid & ((ta < 0) | (ta >= C))
+    if bool(xp.any(badm)):
+        bad = int(xp.reshape(ta[badm], (-1,))[0])
+        raise IndexError(f"Target {bad} is out of bounds.")
+    valid, safe, wv = _nll_weights(ta, w, ignore_index, npd, xa)
+    oh, cdim = _class_onehot(safe, tuple(xa.shape), npd, xa)
+    picked = xp.sum(oh * xa, axis=cdim)
+    losses = -wv * picked
+    total = xp.sum(wv)
+    if red == 0:
+        return losses, total
+    if red == 2:
+        return xp.sum(losses), total
+    return xp.sum(losses) / total, total
+
+
+def nll_backward(g, tgt, w, shape, red, ignore_index, total):
+    xp = backend.namespace(g)
+    npd = npdtype(g)
+    tgt = cast(tgt, np.dtype(np.int64))
+    _, safe, wv = _nll_weights(tgt, w, ignore_index, npd, g)
+    coef = -wv * (g / total) if red == 1 else -wv * g
+    oh, cdim = _class_onehot(safe, tuple(shape), npd, g)
+    return oh * xp.expand_dims(coef, axis=cdim)
+
+
+def bce_log_term(s):
+    xp = backend.namespace(s)
+    lo = _full_like(s, -100.0, npdtype(s))
+    return xp.maximum(xp.log1p(-s), lo) - xp.maximum(xp.log(s), lo)
+
+
+def bce(xa, ta, wa, red):
+    same_device(xa, ta, wa)
+    xp = backend.namespace(xa)
+    if xa.size and bool(xp.any((xa < 0) | (xa > 1))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    lo = _full_like(xa, -100.0, npdtype(xa))
+    l = -(ta * xp.maximum(xp.log(xa), lo) + (1 - ta) * xp.maximum(xp.log1p(-xa), lo))
+    if wa is not None:
+        l = l * wa
+    return reduce_loss(l, red, npdtype(xa))
+
+
+# -- the Python-level ops' forwards (ops/extra.py, nn/functional.py) ----------
+
+def repeat(x, reps):
+    xp = backend.namespace(x)
+    x = xp.reshape(x, (1,) * (len(reps) - x.ndim) + tuple(x.shape))
+    return xp.tile(x, tuple(reps))
+
+
+def flip(x, dims):
+    xp = backend.namespace(x)
+    if not dims or x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.flip(x, axis=tuple(dims))
+
+
+def roll(x, shifts, dims):
+    xp = backend.namespace(x)
+    if not dims:
+        return xp.reshape(xp.roll(xp.reshape(x, (-1,)), shift=shifts[0]), tuple(x.shape))
+    return xp.roll(x, shift=tuple(shifts), axis=tuple(dims))
+
+
+def tri(x, k, name):
+    xp = backend.namespace(x)
+    return (xp.tril if name == "tril" else xp.triu)(x, k=k)
+
+
+def cumprod(x, dim, npd):
+    xp = backend.namespace(x)
+    x = cast(x, np.dtype(npd))
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True)
+    return xp.cumulative_prod(x, axis=dim)
+
+
+def sort(x, dim, descending):
+    """(values, int64 indices), stable as torch's."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    idx = cast(xp.argsort(x, axis=dim, descending=descending, stable=True), np.dtype(np.int64))
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def topk(x, k, dim, largest):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    _, idx = sort(x, dim, largest)
+    idx = idx[tuple(slice(None) if d != dim else slice(0, k) for d in range(x.ndim))]
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def erf(x):
+    """erf from standard primitives (the standard has none): the series
+    erf(x) = 2/sqrt(pi) exp(-x^2) sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)),
+    whose terms are all positive (no cancellation), on |x| clipped at 6
+    (erf(6) is 1 to double precision)."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    lim = _full_like(x, 6.0, npd)
+    a = xp.minimum(xp.abs(x), lim)
+    a2 = a * a
+    term = a
+    total = a
+    for n in range(1, 160):
+        term = term * (2.0 * a2 / (2 * n + 1))
+        total = total + term
+    r = (2.0 / float(np.sqrt(np.pi))) * xp.exp(-a2) * total
+    r = xp.minimum(r, _full_like(x, 1.0, npd))
+    r = xp.where(x < 0, -r, r)
+    return xp.where(xp.isnan(x), x, r)
+
+
+_EXTRA_UNARY = {
+    "expm1": lambda xp, x: xp.expm1(x), "erf": lambda xp, x: erf(x), "sinh": lambda xp, x: xp.sinh(x),
+    "cosh": lambda xp, x: xp.cosh(x), "asin": lambda xp, x: xp.asin(x), "acos": lambda xp, x: xp.acos(x),
+    "atan": lambda xp, x: xp.atan(x), "asinh": lambda xp, x: xp.asinh(x), "acosh": lambda xp, x: xp.acosh(x),
+    "atanh": lambda xp, x: xp.atanh(x), "exp2": lambda xp, x: xp.pow(_full_like(x, 2.0, npdtype(x)), x),
+    "frac": lambda xp, x: x - xp.trunc(x),
+}
+
+
+def unary_extra(name, x, npd):
+    """The forward of ops/extra.py's unary op `name` in float dtype npd."""
+    fn = _EXTRA_UNARY.get(name)
+    if fn is None:
+        raise RuntimeError(f"{name}: not routed through the device namespace yet (cyautograd issue 14)")
+    x = cast(x, np.dtype(npd))
+    return fn(backend.namespace(x), x)
+
+
+def index_put(x, idx, v, accumulate):
+    """x with v written (or added) at the advanced index idx, as a new array
+    (the caller stores it): one integer index tensor along a dim -- a
+    one-hot product, the standard having no scatter; repeated indices add
+    up (without accumulate torch keeps one of them, unspecified which) --
+    or one boolean mask."""
+    sp = _split_advanced(x, idx)
+    if sp is None:
+        raise RuntimeError("this index_put_ / advanced setitem of a device tensor is not routed through the "
+                           "device namespace yet (cyautograd issue 14): one integer index tensor or one "
+                           "boolean mask is")
+    xp = backend.namespace(x)
+    if sp[0] == "mask":
+        same_device(x, sp[1], v)
+        z = xp.asarray(x, copy=True)
+        z[sp[1]] = (z[sp[1]] + v) if accumulate else v
+        return z
+    d, a = sp
+    same_device(x, a, v)
+    n = x.shape[d]
+    ai, bad = _norm_idx(xp, a, n)
+    if ai is None:
+        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    ai = xp.reshape(ai, (-1,))
+    k = ai.shape[0]
+    target = tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:])
+    _check_broadcast(target, v.shape)
+    vb = xp.reshape(xp.broadcast_to(v, target), tuple(x.shape[:d]) + (k,) + tuple(x.shape[d + 1:]))
+    npd = npdtype(x)
+    work = np.dtype(np.float64) if npd.kind == "b" else npd
+    onehot = cast(xp.expand_dims(xp.arange(n, dtype=xp.int64, device=x.device), axis=1)
+                  == xp.expand_dims(ai, axis=0), work)
+    xm = xp.moveaxis(cast(x, work), d, 0)
+    rest = tuple(xm.shape[1:])
+    r = 1
+    for s in rest:
+        r *= s
+    placed = xp.reshape(xp.matmul(onehot, xp.reshape(xp.moveaxis(cast(vb, work), d, 0), (k, r))), (n,) + rest)
+    if accumulate:
+        new = xm + placed
+    else:
+        hit = xp.reshape(xp.any(onehot != 0, axis=1), (n,) + (1,) * len(rest))
+        new = xp.where(hit, placed, xm)
+    return cast(xp.moveaxis(new, 0, d), npd)
+
+
+def index_put_backward_self(g, idx, accumulate):
+    """IndexPutBackward0's gradient for self: g, zero where values were written."""
+    if accumulate:
+        return g
+    return index_put(g, idx, zeros(g, ()), False)

@@ -78,3 +78,9 @@ def to_device(Tensor t, dev, dtype, bint copy):
         fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
     return out
+
+
+def tensor_array(Tensor t):
+    """t's array (for the Python-level ops' device branches, which compute on
+    it through ops/_xp.py; never for numpy arrays, which keep their paths)."""
+    return t.data_

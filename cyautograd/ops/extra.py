@@ -85,6 +85,23 @@ def _w(arr, dtype=None):
     return _wrap(a)
 
 
+def _dev(t):
+    """Whether t's array is a device array (NOTE [ Device backends ]: the
+    forward then runs through ops/_xp.py, never numpy)."""
+    return not t.is_cpu
+
+
+def _darr(t):
+    from cyautograd.ops.device import tensor_array
+    return tensor_array(t)
+
+
+def _dw(arr):
+    """A new Tensor over a (fresh) device array."""
+    from cyautograd.variable import _wrap_array
+    return _wrap_array(arr)
+
+
 def _dt(np_dtype):
     return _D._FROM_NP[np.dtype(np_dtype)]
 
@@ -188,6 +205,9 @@ def _unary_fn(name, node, npfn, grad):
         @staticmethod
         def forward(ctx, x):
             ctx.save_for_backward(x)
+            if _dev(x):
+                from cyautograd.ops import _xp
+                return _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
             with np.errstate(all="ignore"):
                 return _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
 
@@ -227,6 +247,9 @@ __all__ += ["arcsin", "arccos", "arctan", "arcsinh", "arccosh", "arctanh"]
 class _Frac(Function):
     @staticmethod
     def forward(ctx, x):
+        if _dev(x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.unary_extra("frac", _darr(x), _float_np(x)))
         a = _a(x)
         return _w(a - np.trunc(a))
 
@@ -530,6 +553,9 @@ class _Repeat(Function):
     def forward(ctx, x, reps):
         ctx.reps = reps
         ctx.xshape = tuple(x.shape)
+        if _dev(x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.repeat(_darr(x), reps))
         a = _a(x)
         a = a.reshape((1,) * (len(reps) - a.ndim) + a.shape)
         return _w(np.tile(a, reps))
@@ -580,6 +606,9 @@ class _Flip(Function):
     @staticmethod
     def forward(ctx, x, dims):
         ctx.dims = dims
+        if _dev(x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.flip(_darr(x), dims))
         a = _a(x)
         return _w(np.flip(a, dims) if dims else a)
 
@@ -615,6 +644,9 @@ class _Roll(Function):
     @staticmethod
     def forward(ctx, x, shifts, dims):
         ctx.sd = (shifts, dims)
+        if _dev(x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.roll(_darr(x), shifts, dims))
         a = _a(x)
         if not dims:
             return _w(np.roll(a.reshape(-1), shifts[0]).reshape(a.shape))
@@ -646,6 +678,9 @@ def _tri(name, node, npfn):
         @staticmethod
         def forward(ctx, x, k):
             ctx.k = k
+            if _dev(x):
+                from cyautograd.ops import _xp
+                return _dw(_xp.tri(_darr(x), k, name))
             return _w(npfn(_a(x), k))
 
         @staticmethod
@@ -902,6 +937,11 @@ class _Cumprod(Function):
     def forward(ctx, x, dim, npd):
         ctx.save_for_backward(x)
         ctx.dim = dim
+        if _dev(x):
+            from cyautograd.ops import _xp
+            r = _xp.cumprod(_darr(x), dim, npd)
+            ctx.out = None
+            return _dw(r)
         a = _a(x).astype(npd)
         if a.ndim:
             # accumulate as torch's CPU scan does (float16 -> float32, float32 -> float64)
@@ -925,6 +965,9 @@ class _Cumprod(Function):
             out = x.cumprod(d)
             rev = (g * out).flip(d).cumsum(d).flip(d)
             return (rev / x).to(x.dtype), None, None
+        if _dev(x):
+            raise RuntimeError("the cumprod gradient of a device tensor with zeros is not routed through the "
+                               "device namespace yet (cyautograd issue 14)")
         from cyautograd.grad_mode import is_grad_enabled
         if is_grad_enabled():
             # create_graph: torch's O(n^2) formula of differentiable ops, so
@@ -982,6 +1025,12 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
     from cyautograd.creation import zeros
     if len(shape) == 0:
         return g.reshape(())
+    if _dev(g):
+        from cyautograd.ops import _xp
+        ga, ia = _darr(g), _darr(idx)
+        if not keepdim:
+            ga, ia = _xp.expand_dims(ga, dim), _xp.expand_dims(ia, dim)
+        return _dw(_xp.gather_backward(ga, tuple(shape), dim, ia))
     if not keepdim:
         g = g.unsqueeze(dim)
         idx = idx.unsqueeze(dim)
@@ -1245,12 +1294,17 @@ def _sort_fn(node):
     class _S(Function):
         @staticmethod
         def forward(ctx, x, dim, descending):
-            v, i = _sort_np(_a(x), dim, descending)
-            iv = _w(i, np.int64)
+            if _dev(x):
+                from cyautograd.ops import _xp
+                v, i = _xp.sort(_darr(x), dim, descending)
+                v, iv = _dw(v), _dw(i)
+            else:
+                v, i = _sort_np(_a(x), dim, descending)
+                v, iv = _w(v), _w(i, np.int64)
             ctx.mark_non_differentiable(iv)
             ctx.save_for_backward(iv)
             ctx.info = (tuple(x.shape), dim)
-            return _w(v), iv
+            return v, iv
 
         @staticmethod
         def backward(ctx, g, gi):
@@ -1303,18 +1357,23 @@ def msort(input, *, out=None):
 class _Topk(Function):
     @staticmethod
     def forward(ctx, x, k, dim, largest, sorted_):
-        a = _a(x)
-        if a.ndim == 0:
-            v, i = a.copy(), np.zeros((), np.int64)
+        if _dev(x):
+            from cyautograd.ops import _xp
+            v, i = _xp.topk(_darr(x), k, dim, largest)
+            v, iv = _dw(v), _dw(i)
         else:
-            _, order = _sort_np(a, dim, largest)
-            i = np.take(order, np.arange(k), axis=dim)
-            v = np.take_along_axis(a, i, dim)
-        iv = _w(i, np.int64)
+            a = _a(x)
+            if a.ndim == 0:
+                v, i = a.copy(), np.zeros((), np.int64)
+            else:
+                _, order = _sort_np(a, dim, largest)
+                i = np.take(order, np.arange(k), axis=dim)
+                v = np.take_along_axis(a, i, dim)
+            v, iv = _w(v), _w(i, np.int64)
         ctx.mark_non_differentiable(iv)
         ctx.save_for_backward(iv)
         ctx.info = (tuple(x.shape), dim)
-        return _w(v), iv
+        return v, iv
 
     @staticmethod
     def backward(ctx, g, gi):
@@ -2181,6 +2240,10 @@ def _clamp_one(name, node, npfn, keep):
         def forward(ctx, x, v):
             ctx.save_for_backward(x)
             ctx.v = v
+            if _dev(x):
+                from cyautograd.ops import _xp
+                lo, hi = (v, None) if name == "clamp_min" else (None, v)
+                return _dw(_xp.clamp_scalars(_darr(x), lo, hi))
             a = _a(x)
             rd = _D.result_type(x, v)
             with np.errstate(invalid="ignore"):

@@ -53,9 +53,8 @@ cdef class MatmulBackward(BinaryNode):
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
         if type(g) is not np.ndarray and not isinstance(g, Tensor):
-            # a device gradient (2-d: _matmul_xp): NOTE [ Device backends ]
-            return [_xp.matmul(g, _xp.transpose2d(b)) if self.should_compute_output(0) else None,
-                    _xp.matmul(_xp.transpose2d(a), g) if self.should_compute_output(1) else None]
+            # a device gradient (_matmul_xp: no broadcasting): NOTE [ Device backends ]
+            return _xp.matmul_backward(g, a, b, self.should_compute_output(0), self.should_compute_output(1))
         cdef bint need0 = b is not None and self.should_compute_output(0)
         cdef bint need1 = a is not None and self.should_compute_output(1)
         if a_nd == 1 and b_nd == 1:
@@ -190,16 +189,21 @@ cdef object _matmul_xp(Tensor ta, Tensor tb, type name):
     namespace (ops/_xp.py)."""
     x = ta.data_
     y = tb.data_
-    _xp.same_device(x, y)
+    # torch's generated device check names the CUDA kernel's wrapper and argument
+    if name is MmBackward0:
+        _xp.check_args("wrapper_CUDA_mm", ("self", x), ("mat2", y))
+    elif name is BmmBackward0:
+        _xp.check_args("wrapper_CUDA_bmm", ("self", x), ("mat2", y))
+    elif name is DotBackward0:
+        _xp.check_args("wrapper_CUDA__dot", ("self", x), ("tensor", y))
+    else:   # mv is addmv_ into a result on the matrix's device
+        _xp.check_args("wrapper_CUDA_addmv_", ("self", x), ("mat", x), ("vec", y))
     if _xp.npdtype(x) != _xp.npdtype(y):
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{ta.dtype._cname} != {tb.dtype._cname}")
-    if x.ndim != 2 or y.ndim != 2:
-        raise RuntimeError(f"{name.__name__[:-9].lower()} of {x.ndim}-d and {y.ndim}-d device tensors is not "
-                           "routed through the device namespace yet (cyautograd issue 14)")
-    if x.shape[1] != y.shape[0]:
+        raise RuntimeError(_dtype_error(_xp.HostMeta(x), _xp.HostMeta(y), name))
+    k2 = y.shape[0] if y.ndim == 1 else y.shape[-2]
+    if x.shape[-1] != k2 or (name is BmmBackward0 and x.shape[:-2] != y.shape[:-2]):
         raise RuntimeError(_matmul_error(x, y))
-    out = wrap_array(_xp.matmul(x, y))
+    out = wrap_array(_xp.matmul_nd(x, y))
     cdef MatmulBackward fn
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
         fn = new_node(name)
@@ -240,7 +244,10 @@ cdef bint _should_fold(Tensor a, Tensor b, Py_ssize_t an, Py_ssize_t bn):
     calls mm/mv instead of bmm (at::native's should_fold): when the smaller
     operand requires grad, or when the fold needs no copy."""
     cdef bint larger = an >= bn
-    t1 = a.data_ if larger else np.swapaxes(b.data_, -1, -2)
+    if type(a.data_) is not np.ndarray or type(b.data_) is not np.ndarray:
+        t1 = _xp.HostMeta(a.data_ if larger else b.data_, not larger)   # NOTE [ Device backends ]
+    else:
+        t1 = a.data_ if larger else np.swapaxes(b.data_, -1, -2)
     cdef Py_ssize_t dim_t1 = t1.ndim
     cdef Py_ssize_t dim_t2 = bn if larger else an
     if not (dim_t1 >= 3 and dim_t2 <= 2):
@@ -395,6 +402,8 @@ cdef object _transpose_2d(object g):
     cdef cnp.ndarray r, b
     if isinstance(g, Tensor):
         return g.t()
+    if type(g) is not np.ndarray:
+        return _xp.transpose2d(g)   # NOTE [ Device backends ]
     r = np.transpose(g)
     base = <object>cnp.PyArray_BASE(r) if cnp.PyArray_BASE(r) != NULL else None
     if type(base) is np.ndarray:
@@ -440,6 +449,9 @@ cdef class AddmmBackward0(BinaryNode):
         x = self.v0(g)
         w = self.v1(g)
         rb = rx = rw = None
+        if type(g) is not np.ndarray and not isinstance(g, Tensor):   # NOTE [ Device backends ]
+            return _xp.addmm_backward(g, x, w, self.bias_shape, self.should_compute_output(0),
+                                      self.should_compute_output(1), self.should_compute_output(2))
         if self.should_compute_output(0):
             if not isinstance(g, Tensor) and len(self.bias_shape) == 1 and g.ndim == 2:
                 rb = k_reduce2d(K_ADD, g, 0, False)
@@ -467,13 +479,23 @@ def linear(input, weight, bias=None):
     b = bias
     xa = x.data_
     wa = w.data_
+    cdef bint dev = type(xa) is not np.ndarray or type(wa) is not np.ndarray or type(b.data_) is not np.ndarray
+    if dev:   # NOTE [ Device backends ]
+        _xp.check_args("wrapper_CUDA_addmm", ("self", b.data_), ("mat1", xa), ("mat2", wa))
+        xa = _xp.HostMeta(xa)
+        wa = _xp.HostMeta(wa)
     if xa.shape[1] != wa.shape[1]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_dims(xa.shape)} and {wa.shape[1]}x{wa.shape[0]})")
-    if xa.dtype != wa.dtype or xa.dtype != b.data_.dtype:
+    if xa.dtype != wa.dtype or xa.dtype != _xp.npdtype(b.data_):
         raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_D._FROM_NP[xa.dtype]._cname} and {_D._FROM_NP[wa.dtype]._cname}")
-    r = _mm(xa, wa.T)
     try:
-        r += b.data_
+        if dev:
+            xa = x.data_
+            wa = w.data_
+            r = _xp.linear(xa, wa, b.data_)
+        else:
+            r = _mm(xa, wa.T)
+            r += b.data_
     except ValueError:
         raise RuntimeError(f"The size of tensor a ({b.data_.shape[-1]}) must match the size of tensor b ({r.shape[-1]}) at non-singleton dimension 1") from None
     out = wrap_array(r)

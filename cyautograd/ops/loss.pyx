@@ -17,6 +17,7 @@ import numpy as np
 from cyautograd._warn import warn_user
 cnp.import_array()
 from cyautograd import dtypes as _D
+from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 cdef dict _RED = {"none": 0, "mean": 1, "sum": 2}
 
@@ -61,17 +62,24 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     cdef Tensor x = _sized(input), y = _sized(target)
     cdef MseLossBackward0 fn
     cdef int red = _reduction(reduction)
-    try:
-        d = x.data_ - y.data_
-    except ValueError:
-        raise broadcast_error(x.data_, y.data_) from None
-    if d.shape != x.data_.shape:
+    cdef bint dev = type(x.data_) is not np.ndarray or type(y.data_) is not np.ndarray
+    if dev:   # NOTE [ Device backends ]
+        d = _xp.loss_diff(x.data_, y.data_)
+    else:
+        try:
+            d = x.data_ - y.data_
+        except ValueError:
+            raise broadcast_error(x.data_, y.data_) from None
+    if tuple(d.shape) != tuple(x.data_.shape):
         import warnings
         warn_user(f"Using a target size ({y.shape}) that is different to the input size ({x.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.")
     sq = d * d
-    r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
-    out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))
+    if dev:
+        out = wrap_array(_xp.reduce_loss(sq, red, _xp.npdtype(x.data_)))
+    else:
+        r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
+        out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(y)):
         fn = <MseLossBackward0>new_node(MseLossBackward0)
         fn.red = red
@@ -102,6 +110,9 @@ cdef class NllLossBackward0(BinaryNode):
             return [z, None]
         w = None if self.sv1 is None else self.sv1.unpack(self, False)
         is_t = isinstance(g, Tensor)
+        if not is_t and type(g) is not np.ndarray:   # NOTE [ Device backends ]
+            return [_xp.nll_backward(g, tgt, w, self.self_shape, self.red, self.ignore_index,
+                                     self.total_weight), None]
         # a Tensor g (create_graph, forward AD): the gradient is linear in g,
         # so build it for g = 1 and multiply by g, keeping its graph
         ga = np.ones(tuple(g.shape), dtype=g.detach().numpy().dtype) if is_t else g
@@ -144,6 +155,12 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     cdef int red = _reduction(reduction)
     xa = x.data_
     ta = t.data_
+    cdef bint dev = (type(xa) is not np.ndarray or type(ta) is not np.ndarray or
+                     (weight is not None and type((<Tensor>weight).data_) is not np.ndarray))
+    if dev:   # NOTE [ Device backends ]
+        _xp.check_args("wrapper_CUDA_nll_loss_forward", ("self", xa), ("target", ta),
+                       ("weight", None if weight is None else (<Tensor>weight).data_))
+        ta = _xp.HostMeta(ta)
     if ta.dtype.kind not in "iu":
         raise RuntimeError(f"expected scalar type Long but found {_D._FROM_NP[ta.dtype]._cname}")
     if xa.ndim < 1 or xa.ndim > 2 and ta.ndim != xa.ndim - 1:
@@ -151,6 +168,22 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
         raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
     C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
+    if dev:
+        r, total_w = _xp.nll_loss(xa, t.data_, None if weight is None else (<Tensor>weight).data_,
+                                  ignore_index, red, C)
+        out = wrap_array(r)
+        if is_grad_enabled_c() and tensor_requires_grad(x):
+            fn = <NllLossBackward0>new_node(NllLossBackward0)
+            fn.red = red
+            fn.ignore_index = ignore_index
+            fn.total_weight = total_w
+            fn.self_shape = tuple(xa.shape)
+            fn.next_edges_ = next_edges2(x, None)
+            set_history(out, fn, 0)
+            fn.sv0 = save_variable(t, False)
+            if weight is not None:
+                fn.sv1 = save_variable(weight, False)
+        return out
     if (xa.ndim == 2 and ta.ndim == 1 and weight is None and red != 0 and ta.size
             and np.minimum.reduce(ta) >= 0 and np.maximum.reduce(ta) < C
             and not (0 <= ignore_index < C and np.any(ta == ignore_index))):
@@ -223,6 +256,11 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
         denom = (1 - s) * s
         if isinstance(denom, Tensor):
             denom = denom.clamp(min=1e-12)
+        elif type(denom) is not np.ndarray:   # NOTE [ Device backends ]
+            r = gg * (s - t) / _xp.clamp_scalars(denom, 1e-12, None)
+            if self.weight is not None:
+                r = r * self.weight
+            return [r, gg * _xp.bce_log_term(s) if self.should_compute_output(1) else None]
         else:
             denom = np.maximum(denom, 1e-12)
         r = gg * (s - t) / denom
@@ -243,9 +281,21 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     cdef int red = _reduction(reduction)
     xa = x.data_
     ta = t.data_
-    if xa.shape != ta.shape:
+    if tuple(xa.shape) != tuple(ta.shape):
         raise ValueError(f"Using a target size ({t.shape}) that is different to the input size ({x.shape}) is deprecated. "
                          "Please ensure they have the same size.")
+    if type(xa) is not np.ndarray or type(ta) is not np.ndarray:   # NOTE [ Device backends ]
+        wa = None if weight is None else (<Tensor>weight).data_
+        out = wrap_array(_xp.bce(xa, ta, wa, red))
+        if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(t)):
+            fn = <BinaryCrossEntropyBackward0>new_node(BinaryCrossEntropyBackward0)
+            fn.red = red
+            fn.weight = wa
+            fn.next_edges_ = next_edges2(x, t)
+            set_history(out, fn, 0)
+            fn.sv0 = save_variable(x, False)
+            fn.sv1 = save_variable(t, False)
+        return out
     if xa.size and (xa.min() < 0 or xa.max() > 1):
         raise RuntimeError("all elements of input should be between 0 and 1")
     with np.errstate(divide="ignore"):

@@ -1347,13 +1347,16 @@ def square(input):
     return pow(input, 2)
 
 
-cdef object _zero_grad_unary(object input, object npfn, str name, str node_name):
+cdef object _zero_grad_unary(object input, object npfn, str name, str node_name, object decimals=0):
     """Rounding ops: values from numpy, a gradient of zeros as torch's."""
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
-    if (<Tensor>input).data_.dtype.kind == "b":
+    x = (<Tensor>input).data_
+    if _npdt(x).kind == "b":
         raise NotImplementedError(f"\"{name}_vml_cpu\" not implemented for 'Bool'")
-    return _nograd_result(as_array(npfn((<Tensor>input).data_)), (input,), node_name)
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        return _nograd_result(_xp.rounding(name, x, decimals), (input,), node_name)
+    return _nograd_result(as_array(npfn(x)), (input,), node_name)
 
 
 def floor(input):
@@ -1369,7 +1372,7 @@ def trunc(input):
 
 
 def round(input, *, decimals=0):
-    return _zero_grad_unary(input, lambda x: np.round(x, decimals), "round", "RoundBackward0")
+    return _zero_grad_unary(input, lambda x: np.round(x, decimals), "round", "RoundBackward0", decimals)
 
 
 def clamp(input, min=None, max=None):
@@ -1394,12 +1397,18 @@ def clamp(input, min=None, max=None):
         lo = None if min is None else to_tensor(min, t)
         hi = None if max is None else to_tensor(max, t)
         x = t.data_
-        r = x
-        if lo is not None:
-            r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
-        if hi is not None:
-            r = np.minimum((<Tensor>hi).data_, r)
-        out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+        if (type(x) is not _ndarray or (lo is not None and _on_device(lo))
+                or (hi is not None and _on_device(hi))):   # NOTE [ Device backends ]
+            r = _xp.clamp_tensors(x, None if lo is None else (<Tensor>lo).data_,
+                                  None if hi is None else (<Tensor>hi).data_)
+            out = wrap_array(r)
+        else:
+            r = x
+            if lo is not None:
+                r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
+            if hi is not None:
+                r = np.minimum((<Tensor>hi).data_, r)
+            out = wrap_array(as_array(r).astype(x.dtype, copy=False))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
             fn0 = <ClampBackward0>new_node(ClampBackward0)
@@ -1412,6 +1421,16 @@ def clamp(input, min=None, max=None):
                 fn0.sv2 = save_variable(hi, False)
         return out
     x = t.data_
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        out = wrap_array(_xp.clamp_scalars(x, min, max))
+        if grad_needed(t):
+            fn = <ClampBackward1>new_node(ClampBackward1)
+            fn.scalar = min
+            fn.scalar2 = max
+            fn.next_edges_ = next_edges1(t)
+            set_history(out, fn, 0)
+            fn.sv0 = save_variable(t, False)
+        return out
     if x.dtype.kind != "f" and (isinstance(min, float) or isinstance(max, float)):
         x = x.astype(_D.get_default_dtype().np)
     elif x.dtype.kind == "b" and any(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
@@ -1479,13 +1498,16 @@ cdef object _maxmin(object a, object b, bint is_max):
         parser_check("maximum" if is_max else "minimum", (a, b))
         raise TypeError(f"{'maximum' if is_max else 'minimum'}(): argument 'other' (position 2) must be Tensor, not "
                         f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
-    p = prep_binary(a, b, "")
-    try:
-        # NOTE [ selection keeps the operand ]
-        r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
-    except ValueError:
-        raise broadcast_error(p[2], p[3]) from None
-    out = wrap_array(as_array(r))
+    if _on_device(a) or _on_device(b):   # NOTE [ Device backends ]
+        out = wrap_array(_xp.maxmin(a, (<Tensor>a).data_, b, (<Tensor>b).data_, is_max))
+    else:
+        p = prep_binary(a, b, "")
+        try:
+            # NOTE [ selection keeps the operand ]
+            r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
+        except ValueError:
+            raise broadcast_error(p[2], p[3]) from None
+        out = wrap_array(as_array(r))
     ta = a
     tb = b
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
@@ -1558,6 +1580,9 @@ def where(condition, input=None, other=None):
 
 def nonzero(input, *, as_tuple=False):
     cdef Tensor t = tensor_arg(input, "nonzero", "input", 1)
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        r = _xp.nonzero(t.data_, as_tuple)
+        return tuple([wrap_array(i) for i in r]) if as_tuple else wrap_array(r)
     idx = np.nonzero(t.data_)
     if as_tuple:
         return tuple([wrap_array(i.astype(np.int64)) for i in idx])
@@ -1638,23 +1663,31 @@ greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 def equal(input, other):
     cdef Tensor a = tensor_arg(input, "equal", "input", 1)
     cdef Tensor b = tensor_arg(other, "equal", "other", 2)
+    if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return _xp.equal(a.data_, b.data_)
     return a.data_.shape == b.data_.shape and bool(np.array_equal(a.data_, b.data_))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     cdef Tensor a = tensor_arg(input, "allclose", "input", 1)
     cdef Tensor b = tensor_arg(other, "allclose", "other", 2)
+    if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return bool(_xp.all_of(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan)))
     return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     cdef Tensor a = tensor_arg(input, "isclose", "input", 1)
     cdef Tensor b = tensor_arg(other, "isclose", "other", 2)
+    if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan))
     return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def logical_not(input):
     cdef Tensor t = tensor_arg(input, "logical_not", "input", 1)
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.elementwise("logical_not", t.data_))
     return wrap_array(as_array(np.logical_not(t.data_)))
 
 
@@ -1679,16 +1712,22 @@ def bitwise_not(input):
 
 def isnan(input):
     cdef Tensor t = tensor_arg(input, "isnan", "input", 1)
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.elementwise("isnan", t.data_))
     return wrap_array(as_array(np.isnan(t.data_)))
 
 
 def isfinite(input):
     cdef Tensor t = tensor_arg(input, "isfinite", "input", 1)
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.elementwise("isfinite", t.data_))
     return wrap_array(as_array(np.isfinite(t.data_)))
 
 
 def isinf(input):
     cdef Tensor t = tensor_arg(input, "isinf", "input", 1)
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.elementwise("isinf", t.data_))
     return wrap_array(as_array(np.isinf(t.data_)))
 
 
@@ -1894,7 +1933,7 @@ cdef class FillBackward2(Node):
 cdef class FillBackward3(Node):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * 0, g.sum()]
+        return [g * 0, g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
 
 
 def _fill(Tensor t not None, value, type node_cls not None):
@@ -1911,6 +1950,10 @@ def _fill(Tensor t not None, value, type node_cls not None):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    if tv is not None and type(vals) is not type(t.data_):
+        # a 0-d value on another device is read as a number (torch's fill_
+        # takes a CPU scalar tensor for a device self): NOTE [ Device backends ]
+        vals = _xp.to_host_scalar(vals)
     if tv is not None:
         # fill_(Tensor) is a copy_ of the value (cloned first when it shares
         # self's storage): self is checked for internal overlap; fill_ of a
@@ -1941,6 +1984,7 @@ def fill_(self, value):
 @cython.final
 cdef class CopyBackwards(Node):
     cdef object src_dtype
+    cdef object src_device     # None: src and self share a device (numpy)
 
     cpdef str name(self):
         # torch's C++ name (torch::autograd::CopyBackwards), our namespace
@@ -1952,7 +1996,13 @@ cdef class CopyBackwards(Node):
             return [None, None]
         r1 = None
         if self.should_compute_output(1):
-            r1 = g.to(_D._FROM_NP[self.src_dtype]) if isinstance(g, Tensor) else g.astype(self.src_dtype)
+            if isinstance(g, Tensor):
+                r1 = g.to(self.src_device, _D._FROM_NP[self.src_dtype]) if self.src_device is not None else \
+                    g.to(_D._FROM_NP[self.src_dtype])
+            elif self.src_device is not None or type(g) is not _ndarray:   # NOTE [ Device backends ]
+                r1 = _xp.to_device_dtype(g, self.src_device, self.src_dtype)
+            else:
+                r1 = g.astype(self.src_dtype)
         return [g * 0, r1]
 
 
@@ -1966,8 +2016,9 @@ def copy_(self, src, non_blocking=False):
     ts = src
     x = t.data_
     vals = ts.data_
-    if type(vals) is not type(x):
-        raise RuntimeError("copy_ between devices is not supported yet")
+    cdef bint dev = type(vals) is not _ndarray or type(x) is not _ndarray   # NOTE [ Device backends ]
+    if dev:
+        return _copy_xp(t, ts)
     # recorded only into a differentiable self (VariableType's copy_:
     # isDifferentiableType(self)): an int tensor never starts requiring grad
     rg = (is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
@@ -1992,6 +2043,33 @@ def copy_(self, src, non_blocking=False):
     if not same:
         if x.dtype.kind in "iu" and vals.dtype.kind == "f":
             vals = np.trunc(vals)
+        x[...] = vals
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
+
+
+cdef object _copy_xp(Tensor t, Tensor ts):
+    """copy_ with a device operand: the values moved to self's device (a
+    cross-device copy as torch's), cast and broadcast there; the node's
+    gradient for src goes back to src's device and dtype."""
+    cdef CopyBackwards fn
+    x = t.data_
+    rg = (is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(ts))
+          and _npdt(x).kind == "f")
+    check_inplace(t, rg)
+    same = t is ts
+    if not same:
+        assert_no_internal_overlap(t)
+        assert_no_partial_overlap(t, ts)
+        vals = _xp.copy_values(x, ts.data_)
+    if rg:
+        fn = <CopyBackwards>new_node(CopyBackwards)
+        fn.src_dtype = _npdt(ts.data_)
+        fn.src_device = _xp.device_of(ts.data_)
+        fn.next_edges_ = next_edges2(t, ts)
+    if not same:
         x[...] = vals
     bump_version(t)
     if rg:
@@ -2045,7 +2123,8 @@ cdef class MaskedFillBackward0(BinaryNode):
         z = 0.0 * g
         r1 = None
         if self.should_compute_output(1):
-            r1 = xp.where(mask, g, z).sum()
+            r1 = xp.where(mask, g, z)
+            r1 = r1.sum() if type(g) is _ndarray or isinstance(g, Tensor) else xp.sum(r1)
         return [xp.where(mask, z, g), r1]
 
 
@@ -2064,9 +2143,9 @@ def masked_fill(input, mask, value):
         raise TypeError(f"masked_fill(): argument 'mask' (position 2) must be Tensor, not {type_name(mask)}")
     t = input
     tm = mask
-    if tm.data_.dtype.kind != "b":
+    if _npdt(tm.data_).kind != "b":
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{_D._FROM_NP[tm.data_.dtype].name}")
+                           f"{_D._FROM_NP[_npdt(tm.data_)].name}")
     if isinstance(value, Tensor):
         tv = value
         if tv.data_.ndim != 0:
@@ -2078,11 +2157,15 @@ def masked_fill(input, mask, value):
     else:
         raise TypeError(f"masked_fill() received an invalid combination of arguments - got "
                         f"(Tensor, {type(value).__name__})")
-    try:
-        r = np.where(tm.data_, np.asarray(v).astype(t.data_.dtype), t.data_)
-    except ValueError:
-        raise broadcast_error(t.data_, tm.data_) from None
-    out = wrap_array(as_array(r))
+    if type(t.data_) is not _ndarray or type(tm.data_) is not _ndarray or (
+            tv is not None and type(v) is not _ndarray):   # NOTE [ Device backends ]
+        out = wrap_array(_xp.masked_fill(t.data_, tm.data_, v))
+    else:
+        try:
+            r = np.where(tm.data_, np.asarray(v).astype(t.data_.dtype), t.data_)
+        except ValueError:
+            raise broadcast_error(t.data_, tm.data_) from None
+        out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
         fn = <MaskedFillBackward0>new_node(MaskedFillBackward0 if tv is None else MaskedFillBackward1)
         fn.next_edges_ = next_edges2(t, tv)
@@ -2132,7 +2215,7 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
             if isinstance(a, Tensor):
                 assert_no_partial_overlap(t, <Tensor>a)
     if rg:
-        src = wrap_array(t.data_.copy())
+        src = wrap_array(t.data_.copy() if type(t.data_) is _ndarray else _xp.copy(t.data_))
         f = edge_function(t)
         if f is not None:
             m = materialize_autograd_meta(src)
@@ -2148,10 +2231,13 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         with _no_grad_ctx():
             r = op(t.detach(), *args, **kwargs)
     vals = r.data_
-    if vals.dtype != t.data_.dtype and \
-            _D._FROM_NP[vals.dtype].category > _D._FROM_NP[t.data_.dtype].category:
-        raise RuntimeError(f"result type {_D._FROM_NP[vals.dtype]._cname} can't be cast to the desired "
-                           f"output type {_D._FROM_NP[t.data_.dtype]._cname}")
+    vd = _npdt(vals)
+    td = _npdt(t.data_)
+    if vd != td and _D._FROM_NP[vd].category > _D._FROM_NP[td].category:
+        raise RuntimeError(f"result type {_D._FROM_NP[vd]._cname} can't be cast to the desired "
+                           f"output type {_D._FROM_NP[td]._cname}")
+    if vd != td and type(vals) is not _ndarray:
+        vals = _xp.cast(vals, td)
     t.data_[...] = vals
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
@@ -2214,11 +2300,12 @@ cdef dict _C_TYPE_NAMES = {"int64": "long int", "int32": "int", "int16": "short 
 
 
 def clamp_(self, min=None, max=None):
-    if (isinstance(self, Tensor) and (<Tensor>self).data_.dtype.kind != "f"
+    if (isinstance(self, Tensor) and _npdt((<Tensor>self).data_).kind != "f"
             and any(isinstance(v, (float, np.floating)) for v in (min, max))):
         # clamp_'s scalar kernel names the output type as C does
+        nm = _npdt((<Tensor>self).data_).name
         raise RuntimeError(f"result type {_D.get_default_dtype()._cname} can't be cast to the desired output "
-                           f"type {_C_TYPE_NAMES.get((<Tensor>self).data_.dtype.name, (<Tensor>self).data_.dtype.name)}")
+                           f"type {_C_TYPE_NAMES.get(nm, nm)}")
     return _inplace_via(self, clamp, min, max)
 
 

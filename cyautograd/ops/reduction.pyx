@@ -22,6 +22,7 @@ from cyautograd._warn import warn_invalid_dof
 cnp.import_array()
 from cyautograd import dtypes as _D
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
+cdef object _ndarray = np.ndarray
 import builtins
 _builtin_max = builtins.max
 
@@ -53,15 +54,16 @@ cdef class ReduceNode(BinaryNode):
 
     cdef object restore(self, object g):
         """Unsqueeze the reduced dims of g (restore_reduced_dims) and expand."""
+        cdef bint dev = type(g) is not np.ndarray and not isinstance(g, Tensor)
         if not self.self_shape:   # a 0-d input reduced over "dim 0": nothing to restore
-            return g.reshape(())
+            return g.reshape(()) if not dev else _xp.reshape(g, ())
         if not self.keepdim and self.dims is not None:
             shape = list(self.self_shape)
             for d in self.rdims():
                 shape[d] = 1
-            g = g.reshape(tuple(shape))
+            g = g.reshape(tuple(shape)) if not dev else _xp.reshape(g, tuple(shape))
         elif self.dims is None and not self.keepdim:
-            g = g.reshape((1,) * len(self.self_shape))
+            g = g.reshape((1,) * len(self.self_shape)) if not dev else _xp.reshape(g, (1,) * len(self.self_shape))
         return g
 
     cdef object expand(self, object g):
@@ -114,6 +116,8 @@ cdef class ProdBackward0(ReduceNode):
         if isinstance(g, Tensor):
             # torch's prod_backward: grad * (result / input)
             return [self.expand(g) * (self.expand(r) / s)]
+        if type(g) is not np.ndarray:
+            return [_xp.prod_backward(self.expand(g), s, self.dims)]   # NOTE [ Device backends ]
         return [_prod_grad(self.expand(g), s, self.dims if self.self_shape else None)]
 
 
@@ -157,6 +161,8 @@ cdef class MaxBackward1(ReduceNode):
             mask = s.isnan() if bool(r.isnan()) else (s == r)
             cnt = mask.sum()
             return [xp.where(mask, g / cnt, xp.zeros_like(s))]
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):
+            return [_xp.max_backward_all(g, s, r)]   # NOTE [ Device backends ]
         mask = np.isnan(s) if np.isnan(r) else (s == r)
         cnt = mask.sum()
         out = np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)
@@ -194,6 +200,8 @@ cdef class MaxBackward0(ReduceNode):
             ar[d] = n
             mask = (np.arange(n).reshape(ar) == ik).astype(g.detach().numpy().dtype)
             return [wrap_array(mask) * gk]
+        if type(g) is not np.ndarray:   # NOTE [ Device backends ]
+            return [_xp.max_backward_dim(g, idx, self.self_shape, d, self.keepdim)]
         z = np.zeros(self.self_shape, dtype=self.self_dtype)
         if len(self.self_shape) == 0:
             z[...] = g
@@ -218,6 +226,8 @@ cdef class AmaxBackward0(ReduceNode):
         if isinstance(g, Tensor):
             cnt = mask.sum(dim=self.rdims(), keepdim=True)
             return [(gk / cnt) * mask]
+        if type(g) is not np.ndarray:
+            return [_xp.amax_backward(gk, s, r, self.dims)]   # NOTE [ Device backends ]
         cnt = mask.sum(axis=self.rdims(), keepdims=True)
         with np.errstate(divide="ignore", invalid="ignore"):
             return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
@@ -253,6 +263,8 @@ cdef class VarBackward0(ReduceNode):
         gk = self.restore(g)
         if isinstance(g, Tensor):
             mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
+        elif type(g) is not np.ndarray:
+            mean = _xp.mean_keep(s, self.dims)   # NOTE [ Device backends ]
         else:
             mean = s.mean(axis=self.rdims(), keepdims=True)
         dof = _builtin_max(n - self.scalar, 0)
@@ -279,6 +291,9 @@ cdef class StdBackward0(ReduceNode):
             # formula (double backward, forward AD) gives 0 there, not 0/0
             zero = r == 0
             gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
+        elif type(g) is not np.ndarray:   # NOTE [ Device backends ]
+            mean = _xp.mean_keep(s, self.dims)
+            gv = _xp.std_backward_scale(gk, r)
         else:
             mean = s.mean(axis=self.rdims(), keepdims=True)
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -370,6 +385,8 @@ cdef class SoftmaxBackward0(ReduceNode):
                                      rd * (gd - np.add.reduce(gr, axis=d, keepdims=True)))]
         if isinstance(g, Tensor):
             return [r * (g - (g * r).sum(dim=d, keepdim=True))]
+        if type(g) is not np.ndarray:
+            return [_xp.softmax_backward(g, r, d, False)]   # NOTE [ Device backends ]
         gr = k_mul(g, r)
         return [r * (g - (k_reduce2d(K_ADD, gr, d, True) if gr.ndim == 2
                           else np.add.reduce(gr, axis=d, keepdims=True)))]
@@ -389,6 +406,8 @@ cdef class LogSoftmaxBackward0(ReduceNode):
                                      gd - np.exp(rd) * np.add.reduce(gd, axis=d, keepdims=True))]
         if isinstance(g, Tensor):
             return [g - r.exp() * g.sum(dim=d, keepdim=True)]
+        if type(g) is not np.ndarray:
+            return [_xp.softmax_backward(g, r, d, True)]   # NOTE [ Device backends ]
         return [g - k_unary(K_EXP, r) * (k_reduce2d(K_ADD, g, d, True) if g.ndim == 2
                                           else np.add.reduce(g, axis=d, keepdims=True))]
 
@@ -403,6 +422,8 @@ cdef class LogsumexpBackward0(ReduceNode):
         gk = self.restore(g)
         if isinstance(g, Tensor):
             return [gk * (s - r).exp()]
+        if type(g) is not np.ndarray:
+            return [gk * _xp.exp_diff(s, r)]   # NOTE [ Device backends ]
         return [gk * np.exp(s - r)]
 
 
@@ -541,6 +562,15 @@ def _prod_impl(input, dim, keepdim, dtype, axis, keepdims):
     cdef Tensor t = _input(input, "prod")
     cdef ReduceNode fn
     x = t.data_
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        d = None if dim is None else wrap_dim(dim, x.ndim)
+        out = wrap_array(_xp.prod(x, d, keepdim and d is not None, _np_dtype(dtype)))
+        if grad_needed(t):
+            fn = _make(ProdBackward0 if d is None else ProdBackward1, t, None if d is None else (d,),
+                       keepdim and d is not None, out)
+            fn.sv0 = save_variable(t, False)
+            fn.sv1 = save_variable(out, True)
+        return out
     npd = _np_dtype(dtype)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
@@ -569,7 +599,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         if x.size == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        r = x.max() if is_max else x.min()
+        r = (x.max() if is_max else x.min()) if type(x) is _ndarray else _xp.minmax_all(x, is_max)
         out = wrap_array(as_array(r))
         if grad_needed(t):
             fn1 = <MaxBackward1>new_node(MaxBackward1) if is_max else <MinBackward1>new_node(MinBackward1)
@@ -582,7 +612,14 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     d = wrap_dim(dim, x.ndim)
     if x.ndim and x.shape[d] == 0:
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
-    if x.ndim:
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        if x.ndim:
+            out, ind = _xp.minmax_dim(x, d, keepdim, is_max)
+        else:
+            out, ind = _xp.copy(x), _xp.zeros(x, (), np.int64)
+        out = wrap_array(out)
+        ind = wrap_array(ind)
+    elif x.ndim:
         idx = np.argmax(x, axis=d, keepdims=True) if is_max else np.argmin(x, axis=d, keepdims=True)
         vals = np.take_along_axis(x, idx, axis=d)
         if not keepdim:
@@ -591,8 +628,9 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     else:
         idx = np.zeros((), np.int64)
         vals = x.copy()
-    out = wrap_array(as_array(vals).copy())
-    ind = wrap_array(as_array(idx).astype(np.int64))
+    if type(x) is _ndarray:
+        out = wrap_array(as_array(vals).copy())
+        ind = wrap_array(as_array(idx).astype(np.int64))
     if grad_needed(t):
         fn0 = <MaxBackward0>new_node(MaxBackward0) if is_max else <MinBackward0>new_node(MinBackward0)
         fn0.self_shape = tuple(x.shape)
@@ -641,6 +679,11 @@ def argmax(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "argmax")
     x = t.data_
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.npdtype(x).kind == "b":
+            raise RuntimeError("argmax(): does not support bool input")
+        _check_arg_empty(x, dim, "argmax")
+        return wrap_array(_xp.argminmax(x, None if dim is None else wrap_dim(dim, x.ndim), keepdim, True))
     if x.dtype.kind == "b":
         raise RuntimeError("argmax(): does not support bool input")
     _check_arg_empty(x, dim, "argmax")
@@ -657,6 +700,11 @@ def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "argmin")
     x = t.data_
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.npdtype(x).kind == "b":
+            raise RuntimeError("argmin(): does not support bool input")
+        _check_arg_empty(x, dim, "argmin")
+        return wrap_array(_xp.argminmax(x, None if dim is None else wrap_dim(dim, x.ndim), keepdim, False))
     if x.dtype.kind == "b":
         raise RuntimeError("argmin(): does not support bool input")
     _check_arg_empty(x, dim, "argmin")
@@ -682,7 +730,10 @@ def _amaxmin(input, dim, keepdim, bint is_max):
                                "Specify the reduction dim with the 'dim' argument.")
         raise IndexError(f"{name}(): Expected reduction dim {[d for d in dims if x.shape[d] == 0][0]} "
                          "to have non-zero size.")
-    r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        r = _xp.amaxmin(x, dims if x.ndim else None, keepdim, is_max)
+    else:
+        r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
     out = wrap_array(as_array(r))
     if grad_needed(t):
         fn = <AmaxBackward0>new_node(AmaxBackward0) if is_max else <AminBackward0>new_node(AminBackward0)
@@ -712,7 +763,8 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     cdef Tensor t = _input(input, "std" if is_std else "var")
     cdef ReduceNode fn
     x = t.data_
-    if x.dtype.kind != "f":
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
+    if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         raise RuntimeError("std and var only support floating point and complex dtypes")
     if isinstance(dim, bool):
         unbiased, dim = dim, None
@@ -721,6 +773,15 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     dims = None if dim is None else wrap_dims(dim, x.ndim)
     # torch's CPU var/std accumulate float16/float32 in double (Welford over
     # acc_type): float32 squares of values near 1e20 would overflow to inf
+    if dev:
+        out = wrap_array(_xp.var_std(x, dims, correction, keepdim, is_std))
+        if grad_needed(t):
+            fn = _make(StdBackward0 if is_std else VarBackward0, t, dims, keepdim, out)
+            fn.scalar = correction
+            fn.sv0 = save_variable(t, False)
+            if is_std:
+                fn.sv1 = save_variable(out, True)
+        return out
     xa = x.astype(np.float64) if x.dtype.itemsize < 8 else x
     out_numel = 1
     if dims is not None:
@@ -759,16 +820,23 @@ def _softmax_common(input, dim, dtype, bint log):
     cdef Tensor t = _input(input, "log_softmax" if log else "softmax")
     cdef ReduceNode fn
     x = t.data_
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if dtype is not None:
-        x = x.astype(dtype.np)
+        x = x.astype(dtype.np) if not dev else _xp.cast(x, dtype.np)
     if dim is None:
         dim = 0 if x.ndim in (0, 1, 3) else 1
     d = wrap_dim(dim, x.ndim)
-    if x.dtype.kind != "f":
+    if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         # ATen picks the last-dim kernel when dim is the last dimension
         kern = "lastdim_kernel_impl" if x.ndim == 0 or d == x.ndim - 1 else "kernel_impl"
         raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_{kern}\" not implemented for "
-                                  f"'{_D._FROM_NP[x.dtype]._cname}'")
+                                  f"'{_D._FROM_NP[_xp.npdtype(x)]._cname}'")
+    if dev:
+        out = wrap_array(_xp.softmax(x, d, log))
+        if grad_needed(t):
+            fn = _make(LogSoftmaxBackward0 if log else SoftmaxBackward0, t, (d,), True, out)
+            fn.sv0 = save_variable(out, True)
+        return out
     if x.ndim == 0:
         # x - max over the one element, as torch computes it: nan for inf or nan
         r = np.subtract(x, x, out=np.empty_like(x))
@@ -822,21 +890,25 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     cdef Tensor t = _input(input, "logsumexp")
     cdef ReduceNode fn
     x = t.data_
-    if x.dtype.kind != "f":
-        x = x.astype(_D.get_default_dtype().np)
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
+    if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
+        x = x.astype(_D.get_default_dtype().np) if not dev else _xp.cast(x, _D.get_default_dtype().np)
     dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
     if not x.ndim:
         dims = ()
-    if x.size:
+    if dev:
+        r = _xp.logsumexp(x, dims, keepdim)
+    elif x.size:
         m = np.amax(x, axis=dims, keepdims=True)
         m = np.where(np.isfinite(m), m, 0)
     else:
         m = np.zeros((1,) * x.ndim, x.dtype)
-    with np.errstate(all="ignore"):
-        r = np.log(np.exp(x - m).sum(axis=dims, keepdims=True)) + m
-    if not keepdim:
-        r = np.squeeze(r, axis=dims) if dims else r
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    if not dev:
+        with np.errstate(all="ignore"):
+            r = np.log(np.exp(x - m).sum(axis=dims, keepdims=True)) + m
+        if not keepdim:
+            r = np.squeeze(r, axis=dims) if dims else r
+    out = wrap_array(as_array(r).astype(x.dtype, copy=False) if not dev else r)
     if grad_needed(t):
         fn = _make(LogsumexpBackward0, t, dims, keepdim, out)
         fn.sv0 = save_variable(t, False)
@@ -848,6 +920,9 @@ def all(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "all")
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
+                                      keepdim and dim is not None, True))
     if dim is None:
         return wrap_array(np.asarray(np.all(t.data_)))
     return wrap_array(as_array(np.all(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
@@ -857,6 +932,9 @@ def any(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "any")
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
+                                      keepdim and dim is not None, False))
     if dim is None:
         return wrap_array(np.asarray(np.any(t.data_)))
     return wrap_array(as_array(np.any(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
@@ -875,6 +953,8 @@ cdef class CumsumBackward0(ReduceNode):
             return [g]
         if isinstance(g, Tensor):
             return [g.flip(d).cumsum(d).flip(d)]
+        if type(g) is not np.ndarray:
+            return [_xp.cumsum_backward(g, d)]   # NOTE [ Device backends ]
         return [np.ascontiguousarray(np.flip(np.cumsum(np.flip(g, d), axis=d), d))]  # fresh, as torch's
 
 
@@ -888,6 +968,12 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
         raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
     cdef Tensor t = _input(input, "cumsum")
     x = t.data_
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        d = wrap_dim(dim, x.ndim)
+        out = wrap_array(_xp.cumsum(x, d, _np_dtype(dtype)))
+        if grad_needed(t) and _xp.npdtype(out.data_).kind == "f":
+            _make(CumsumBackward0, t, (d,), True, out)
+        return out
     npd = _np_dtype(dtype)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
@@ -930,13 +1016,18 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
             return [gk * xp.sign(x)]
+        dev = not is_t and type(g) is not np.ndarray   # NOTE [ Device backends ]
         if p == float("inf"):
-            ax = x.abs() if is_t else np.abs(x)
+            ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
             mask = (ax == n)
             cnt = mask.sum(dim=self.rdims(), keepdim=True) if is_t and self.rdims() is not None else (
-                mask.sum() if is_t else mask.sum(axis=self.rdims(), keepdims=True))
+                mask.sum() if is_t else (_xp.sum_keep(mask, self.rdims()) if dev else
+                                         mask.sum(axis=self.rdims(), keepdims=True)))
+            if dev:
+                mask = _xp.cast(mask, _xp.npdtype(gk))
+                return [xp.sign(x) * mask * (gk / _xp.cast(cnt, _xp.npdtype(gk)))]
             return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
-        ax = x.abs() if is_t else np.abs(x)
+        ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
         safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
         return [xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1))]
 
@@ -945,9 +1036,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     cdef Tensor t = _input(input, "norm")
     cdef ReduceNode fn
     x = t.data_
-    if x.dtype.kind != "f":
+    cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
+    if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
-                           f"Got {_D._FROM_NP[x.dtype]._cname}")
+                           f"Got {_D._FROM_NP[_xp.npdtype(x)]._cname}")
     if p is None or p == "fro":
         p = 2
     if isinstance(p, str):
@@ -956,6 +1048,14 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     dims = None if dim is None else wrap_dims(dim, x.ndim)
     if dims is not None and x.ndim == 0:
         dims = ()     # dim 0 / -1 of a 0-d input: checked, nothing to reduce
+    if dev:
+        out = wrap_array(_xp.vector_norm(x, p, dims, keepdim))
+        if grad_needed(t):
+            fn = _make(LinalgVectorNormBackward0, t, dims, keepdim, out)
+            fn.scalar = p
+            fn.sv0 = save_variable(t, False)
+            fn.sv1 = save_variable(out, True)
+        return out
     ax = np.abs(x)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         if p == float("inf"):

@@ -119,6 +119,8 @@ cdef class ShapeBackward(Node):
             return [g.to(_D._FROM_NP[self.self_dtype]) if is_t else g.astype(self.self_dtype)]
         if self.kind == K_INDEX:
             if not is_t and type(g) is not np.ndarray:
+                if _xp.is_advanced(self.param):
+                    return [_xp.advanced_index_backward(g, self_shape, self.param)]
                 return [_xp.index_backward(g, self_shape, self.param)]
             if type(self) is not IndexBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_basic_index_backward(g, self_shape, self.param, type(self) is SliceBackward0)]
@@ -130,6 +132,11 @@ cdef class ShapeBackward(Node):
             if type(self) is IndexBackward0:
                 note_grad_version(z, 1)   # torch: zeros(...).index_put_(indices, grad, True)
             return [z]
+        if not is_t and type(g) is not np.ndarray and self.kind in (K_GATHER, K_INDEX_SELECT):
+            d, idx = self.param   # NOTE [ Device backends ]
+            if self.kind == K_GATHER:
+                return [_xp.gather_backward(g, self_shape, d, idx)]
+            return [_xp.index_add(self_shape, d, idx, g)]
         if self.kind == K_GATHER:
             d, idx = self.param
             if len(self_shape) == 0:
@@ -682,6 +689,10 @@ def clone(input, *, memory_format=None):
 
 def contiguous(input, memory_format=None):
     cdef Tensor t = _arg(input, "contiguous")
+    if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.is_contiguous(t.data_):
+            return t
+        return _record(t, _xp.contiguous(t.data_), CloneBackward0, K_IDENTITY, None)
     if t.data_.flags.c_contiguous:
         return t
     return _record(t, np.ascontiguousarray(t.data_), CloneBackward0, K_IDENTITY, None)
@@ -923,7 +934,10 @@ def _squeeze_dim_(input, dim):
     cdef Tensor t = _arg(input, "squeeze_")
     x = t.data_
     d = wrap_dim(dim, x.ndim) if x.ndim else 0
-    arr = x.squeeze(axis=d) if x.ndim and x.shape[d] == 1 else x.view()
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        arr = _xp.squeeze(x, (d,)) if x.ndim and x.shape[d] == 1 else x[...]
+    else:
+        arr = x.squeeze(axis=d) if x.ndim and x.shape[d] == 1 else x.view()
     cdef ShapeBackward fn = _shape_node(t, arr, SqueezeBackward4, K_RESHAPE, None)
     check_inplace(t, fn is not None)
     t.data_ = arr
@@ -1132,9 +1146,11 @@ def numpy_T(input):
     if n < 2:
         # torch: a PermuteBackward0 view even when nothing moves
         p = tuple(range(n))
-        return _view(x, x.data_.view(), PermuteBackward0, K_PERMUTE if n else K_IDENTITY, p)
+        return _view(x, x.data_.view() if type(x.data_) is np.ndarray else x.data_[...],
+                     PermuteBackward0, K_PERMUTE if n else K_IDENTITY, p)
     p = tuple(range(n - 1, -1, -1))
-    return _view(x, x.data_.transpose(p), PermuteBackward0, K_PERMUTE, p)
+    return _view(x, x.data_.transpose(p) if type(x.data_) is np.ndarray else _xp.permute(x.data_, p),
+                 PermuteBackward0, K_PERMUTE, p)
 
 
 def unsqueeze(input, dim):
@@ -1367,9 +1383,13 @@ def gather(input, dim, index, *, sparse_grad=False):
     if not isinstance(index, Tensor):
         raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if ti.data_.dtype != np.int64:
+    if _npdt(ti.data_) != np.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
     x = t.data_
+    if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        d = wrap_dim(dim, x.ndim)
+        r = _xp.gather(x, d, ti.data_)
+        return _record(t, r, GatherBackward0, K_GATHER, (d, ti.data_))
     idx = ti.data_
     d = wrap_dim(dim, x.ndim)
     if idx.ndim != x.ndim and not (idx.ndim <= 1 and x.ndim <= 1):
@@ -1398,11 +1418,15 @@ def index_select(input, dim, index):
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if ti.data_.dtype.kind not in "iu":
+    if _npdt(ti.data_).kind not in "iu":
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     if ti.data_.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     x = t.data_
+    if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        d = wrap_dim(dim, x.ndim)
+        r, idx = _xp.index_select(x, d, ti.data_)
+        return _record(t, r, IndexSelectBackward0, K_INDEX_SELECT, (d, idx))
     d = wrap_dim(dim, x.ndim)
     idx = ti.data_.reshape(-1)
     if idx.size and (idx.min() < 0 or idx.max() >= (x.shape[d] if x.ndim else 1)):
@@ -1436,7 +1460,7 @@ def narrow(input, dim, start, length):
         raise RuntimeError(f"start ({s}) + length ({lo}) exceeds dimension size ({n}).")
     ln = lo
     idx = (slice(None),) * d + (slice(s, s + ln),) if d else slice(s, s + ln)
-    return _view(t, x[idx], SliceBackward0, K_INDEX, idx)
+    return _view(t, x[idx] if type(x) is np.ndarray else _xp.basic_index(x, idx), SliceBackward0, K_INDEX, idx)
 
 
 cdef object _convert_index(object index):
@@ -1621,7 +1645,8 @@ def normalize_index(Tensor t, index):
         if it is None or it is Ellipsis or type(it) is bool:
             continue
         if isinstance(it, Tensor):
-            used += (<Tensor>it).data_.ndim if (<Tensor>it).data_.dtype.kind == "b" or (<Tensor>it).data_.dtype == np.uint8 else 1
+            dt = _npdt((<Tensor>it).data_)
+            used += (<Tensor>it).data_.ndim if dt.kind == "b" or dt == np.uint8 else 1
         else:
             used += 1
     if used > nd:
@@ -1640,7 +1665,9 @@ def getitem(input, index):
     index = normalize_index(t, index)
     idx = _convert_index(index)
     x = t.data_
-    if type(x) is not np.ndarray:
+    if type(x) is not np.ndarray:   # NOTE [ Device backends ]
+        if _xp.is_advanced(idx):
+            return _record(t, _xp.advanced_index(x, idx), IndexBackward0, K_INDEX, idx)
         return _view(t, _xp.basic_index(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
     try:
         r = x[idx]
@@ -1741,6 +1768,7 @@ cdef class MultiOutputBackward(Node):
     cdef list sizes          # segment lengths along dim; None for unbind (stack)
     cdef tuple self_shape
     cdef object self_dtype
+    cdef object device_like  # a 0-d array on the input's device (None for numpy)
 
     cdef list apply(self, list grads):
         cdef Py_ssize_t i
@@ -1754,13 +1782,18 @@ cdef class MultiOutputBackward(Node):
                     del shape[self.dim]
                 else:
                     shape[self.dim] = self.sizes[i]
-                g = np.zeros(tuple(shape), dtype=self.self_dtype)
+                if self.device_like is not None:   # NOTE [ Device backends ]
+                    g = _xp.zeros(self.device_like, shape)
+                else:
+                    g = np.zeros(tuple(shape), dtype=self.self_dtype)
                 if is_t:
                     g = wrap_array(g)
             parts.append(g)
         if is_t:
             from cyautograd.ops.shape import stack as _stack, cat as _cat
             return [_stack(parts, self.dim) if self.sizes is None else _cat(parts, self.dim)]
+        if self.device_like is not None:
+            return [_xp.stack(parts, self.dim) if self.sizes is None else _xp.concat(parts, self.dim)]
         if self.sizes is None:
             return [np.stack(parts, axis=self.dim)]
         return [np.concatenate(parts, axis=self.dim)]
@@ -1785,8 +1818,10 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
     outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
-    if grad_needed(t) and t.data_.dtype.kind == "f":
+    if grad_needed(t) and _is_floating(t.data_):
         fn = <MultiOutputBackward>new_node(cls)
+        if not cnp.PyArray_CheckExact(t.data_):
+            fn.device_like = _xp.zeros(t.data_, ())
         fn.dim = dim
         fn.sizes = sizes
         fn.self_shape = tuple(t.data_.shape)
@@ -1856,8 +1891,10 @@ def split(input, split_size_or_sections, dim=0):
         cls = SplitBackward0
     arrays = []
     start = 0
+    cdef bint host = cnp.PyArray_CheckExact(x)
     for s in sizes:
-        arrays.append(x[(slice(None),) * d + (slice(start, start + s),)])
+        key = (slice(None),) * d + (slice(start, start + s),)
+        arrays.append(x[key] if host else _xp.basic_index(x, key))
         start += s
     return _multi_output(t, arrays, cls, d, sizes)
 
@@ -1888,6 +1925,11 @@ cdef class IndexPutBackward0(Node):
         g = grads[0]
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
+        if type(g) is not np.ndarray:   # NOTE [ Device backends ]
+            return [_xp.index_put_backward_self(g, self.indices, self.accumulate)
+                    if self.should_compute_output(0) else None,
+                    unbroadcast(_xp.advanced_index(g, self.indices), self.values_shape)
+                    if self.should_compute_output(1) else None]
         g = np.asarray(g)
         r0 = r1 = None
         if self.should_compute_output(0):
@@ -1937,6 +1979,8 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     # autograd's check_inplace comes before the kernel's checks
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
     check_inplace(t, rg)
+    if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
+        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
     if v.dtype != x.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
@@ -1981,7 +2025,7 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     for i in indices:
         if isinstance(i, Tensor):
             n_tensors += 1
-            if (<Tensor>i).data_.dtype.kind == "b" or (<Tensor>i).data_.dtype == np.uint8:
+            if _npdt((<Tensor>i).data_).kind == "b" or _npdt((<Tensor>i).data_) == np.uint8:
                 n_masks += 1
     if accumulate or not (n_tensors == 1 and n_masks == 1 and tv.data_.size == 1):
         assert_no_overlap(t, tv)
@@ -1989,6 +2033,32 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
         if isinstance(i, Tensor):
             assert_no_overlap(t, <Tensor>i)
     return 0
+
+
+cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg):
+    """index_put_ of a device tensor: the new values computed through the
+    namespace (ops/_xp.py), written in one store; checks, node, one version
+    bump and history as the numpy path."""
+    cdef IndexPutBackward0 fn = None
+    x = t.data_
+    v = tv.data_
+    if _npdt(v) != _npdt(x):
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_D._FROM_NP[_npdt(x)]._cname} for the destination and "
+                           f"{_D._FROM_NP[_npdt(v)]._cname} for the source.")
+    new = _xp.index_put(x, idx, v, accumulate)
+    _index_put_overlap_checks(t, indices, tv, accumulate)
+    if rg:
+        fn = new_node(IndexPutBackward0)
+        fn.indices = idx
+        fn.accumulate = accumulate
+        fn.values_shape = tuple(v.shape)
+        fn.next_edges_ = next_edges2(t, tv)
+    x[...] = new
+    bump_version(t)
+    if rg:
+        rebase_history(t, fn)
+    return t
 
 
 def index_put(input, indices, values, accumulate=False):
@@ -2012,7 +2082,8 @@ def movedim(input, source, destination):
         del order[wrap_dim(source, x.ndim)]
         order.insert(wrap_dim(destination, x.ndim), wrap_dim(source, x.ndim))
         order = tuple(order)
-        return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
+        return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+                     PermuteBackward0, K_PERMUTE, order)
     source = list(source) if isinstance(source, (tuple, list)) else [source]
     destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
     if len(source) != len(destination):
@@ -2028,7 +2099,8 @@ def movedim(input, source, destination):
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     order = tuple(order)
-    return _view(t, x.transpose(order), PermuteBackward0, K_PERMUTE, order)
+    return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+                 PermuteBackward0, K_PERMUTE, order)
 
 
 moveaxis = movedim
