@@ -162,7 +162,8 @@ def forward_over_reverse_through_formula_nodes(T):
           lambda x: x.unfold(1, 2, 1) ** 3, lambda x: x.as_strided((2,), (1,)) ** 3,
           lambda x: x.gather(1, T.tensor([[0], [2]])) ** 3, lambda x: x.index_select(1, T.tensor([0, 2])) ** 3,
           lambda x: x[[0, 1], [1, 2]] ** 3, lambda x: x[x > 0.2] ** 3, lambda x: x.max() ** 3 + x.amax(1).sum() ** 2,
-          lambda x: x.cumsum(1) ** 3, lambda x: x.prod(1) ** 2, lambda x: (x @ x.T) ** 2]
+          lambda x: x.cumsum(1) ** 3, lambda x: x.prod(1) ** 2, lambda x: (x @ x.T) ** 2,
+          lambda x: x.max(1).values ** 3 + x.min(0)[0] ** 2]
     out = []
     for f in fs:
         x = T.tensor([[0.3, 0.5, -0.2], [0.1, 0.2, 0.3]], dtype=T.float64)

@@ -180,7 +180,7 @@ cdef class MaxBackward0(ReduceNode):
             return [g.reshape(()) if isinstance(g, Tensor) else np.array(g, dtype=self.self_dtype)]
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
-        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray:
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
             # torch's value_selecting_reduction_backward: zeros(...).scatter_
             # (dim, indices, grad) -- version 2 as torch leaves it,
             # ScatterBackward0 under create_graph
