@@ -2574,7 +2574,7 @@ class _Renorm(Function):
         else:
             dn = x.sign() * x.abs().pow(p - 1) / norm.pow(p - 1)
         gx = g * factor - dn * grad_norm
-        return (norm > maxnorm).where(gx, g), None, None, None
+        return gx.where(norm > maxnorm, g), None, None, None
 
 
 @_export

@@ -176,8 +176,11 @@ cdef class MaxBackward0(ReduceNode):
         g = grads[0]
         if g is None:
             return [None]
-        if not self.self_shape:   # a 0-d input: the one element was selected
-            return [g.reshape(()) if isinstance(g, Tensor) else np.array(g, dtype=self.self_dtype)]
+        if not self.self_shape and (isinstance(g, Tensor) and fw_level_open()
+                                    or not isinstance(g, Tensor) and type(g) is not np.ndarray):
+            # a 0-d input: the one element was selected (the paths below give
+            # torch's version 2 on the host; these two have no scatter)
+            return [g.reshape(()) if isinstance(g, Tensor) else g]
         idx = self.sv0.unpack(self, False)
         d = self.dims[0]
         if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
