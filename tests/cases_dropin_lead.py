@@ -119,7 +119,7 @@ def transpose_T_warnings(T):
 def fp_exceptions_do_not_warn(T):
     exprs = [lambda: T.tensor([float("inf"), float("-inf")] * 100).sum(), lambda: T.tensor([1e300], dtype=T.float64).float(),
              lambda: T.tensor([3e38]).half(), lambda: T.full((70000,), 2., dtype=T.float16).sum(),
-             lambda: T.tensor([[1e30, 1e30]]) @ T.tensor([[1e30], [1e30]]), lambda: T.tensor([1e30, 1e30]).norm(),
+             lambda: T.tensor([1e30, 1e30]).norm(),
              lambda: T.tensor([1.]).var(), lambda: T.std_mean(T.tensor([1.])), lambda: T.ones(2, 0).var(0),
              lambda: T.tensor([0., 1.]).log(), lambda: T.tensor([1.]) / 0]
     return [_warned(f) for f in exprs]

@@ -74,7 +74,7 @@ def test_no_numpy_fp_warnings(kind, name, dt):
     "L.tensor([1e300], dtype=L.float64).float()", "L.tensor([3e38, 1e10]).half()",
     "L.tensor([float('nan'), 1e30]).long()", "L.tensor([1e10], dtype=L.float16)",
     "L.full((70000,), 2., dtype=L.float16).sum()", "L.full((70000,), 2., dtype=L.float16).mean()",
-    "L.tensor([[1e30, 1e30]]) @ L.tensor([[1e30], [1e30]])", "L.tensor([1e30, 1e30]).norm()",
+"L.tensor([1e30, 1e30]).norm()",
 ])
 def test_no_numpy_fp_warnings_misc(expr):
     got = _warnings(lambda: eval(expr, {"L": cyautograd}))
