@@ -306,6 +306,10 @@ def _excepthook(exc_type, exc, tb):
             pass
         pg = _default_pg
         if pg is not None and pg._size > 1:
+            # give mpiexec's output forwarding time to drain the traceback
+            # before MPI_Abort kills the job (its tail was lost now and then)
+            import time
+            time.sleep(0.5)
             pg._comm.Abort(1)
 
 
