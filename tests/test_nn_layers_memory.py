@@ -1,29 +1,11 @@
 """The recurrent and transformer layers (cyautograd/nn/rnn.py, transformer.py)
 make no reference cycles: a training loop under gc.disable() stays flat, as
 the MLP loop of tests/test_engine_memory.py does."""
-import gc
-import tracemalloc
-
 import numpy as np
 
 import cyautograd as cy
-
-
-def _run_without_gc(step, steps, warmup):
-    gc.collect()
-    gc.disable()
-    try:
-        tracemalloc.start()
-        for i in range(steps):
-            step(i)
-            if i == warmup - 1:
-                base, _ = tracemalloc.get_traced_memory()
-        end, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        collected = gc.collect()
-    finally:
-        gc.enable()
-    return end - base, collected
+# the gc.disable() + tracemalloc measurement shared with the MLP/optimizer memory tests
+from test_nn_optim_data import _run_flat as _run_without_gc
 
 
 def _loop(model, head, x, y, steps=160, warmup=40):

@@ -11,7 +11,7 @@ import warnings
 from cyautograd.nn import functional as F
 from cyautograd.nn import init
 from cyautograd.nn.module import Module
-from cyautograd.nn.modules import _BatchNorm, _ConvNd, _Loss, _WeightedLoss, _ntuple
+from cyautograd.nn.modules import _BatchNorm, _ConvNd, _InplaceAct, _Loss, _WeightedLoss, _ntuple
 from cyautograd.nn.parameter import Parameter
 
 __all__ = [
@@ -712,16 +712,7 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
-class _Inplace(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
-    def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
-
-
-class SELU(_Inplace):
+class SELU(_InplaceAct):
     """SELU, elementwise, as torch.nn.SELU.
 
     >>> nn.SELU()(torch.tensor([-1., 2.]))
