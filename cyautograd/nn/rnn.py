@@ -325,6 +325,30 @@ class RNNBase(Module):
             output = output.squeeze(1)
         return output
 
+    def _forward_single_state(self, input, hx, name):
+        """RNN and GRU forward: one hidden state (LSTM adds the cell state)."""
+        is_batched = self._prepare(input, name)
+        batch_dim = 0 if self.batch_first else 1
+        if not is_batched:
+            input = input.unsqueeze(batch_dim)
+            if hx is not None:
+                if hx.dim() != 2:
+                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got "
+                                       f"{hx.dim()}-D tensor")
+                hx = hx.unsqueeze(1)
+        elif hx is not None and hx.dim() != 3:
+            raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got "
+                               f"{hx.dim()}-D tensor")
+        if hx is None:
+            hx = self._zeros(input, self.hidden_size)
+        self.check_forward_args(input, hx, None)
+        x = input.transpose(0, 1) if self.batch_first else input
+        output, h_n, _ = self._run(x, hx, None)
+        output = self._finish(output, is_batched)
+        if not is_batched:
+            h_n = h_n.squeeze(1)
+        return output, h_n
+
 
 class RNN(RNNBase):
     """A multi-layer Elman RNN, as torch.nn.RNN: for every element of the input
@@ -369,27 +393,7 @@ class RNN(RNNBase):
         super().__init__(mode, *args, **kwargs)
 
     def forward(self, input, hx=None):
-        is_batched = self._prepare(input, "RNN")
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got "
-                                       f"{hx.dim()}-D tensor")
-                hx = hx.unsqueeze(1)
-        elif hx is not None and hx.dim() != 3:
-            raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got "
-                               f"{hx.dim()}-D tensor")
-        if hx is None:
-            hx = self._zeros(input, self.hidden_size)
-        self.check_forward_args(input, hx, None)
-        x = input.transpose(0, 1) if self.batch_first else input
-        output, h_n, _ = self._run(x, hx, None)
-        output = self._finish(output, is_batched)
-        if not is_batched:
-            h_n = h_n.squeeze(1)
-        return output, h_n
+        return self._forward_single_state(input, hx, "RNN")
 
 
 class LSTM(RNNBase):
@@ -499,27 +503,7 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
     def forward(self, input, hx=None):
-        is_batched = self._prepare(input, "GRU")
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got "
-                                       f"{hx.dim()}-D tensor")
-                hx = hx.unsqueeze(1)
-        elif hx is not None and hx.dim() != 3:
-            raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got "
-                               f"{hx.dim()}-D tensor")
-        if hx is None:
-            hx = self._zeros(input, self.hidden_size)
-        self.check_forward_args(input, hx, None)
-        x = input.transpose(0, 1) if self.batch_first else input
-        output, h_n, _ = self._run(x, hx, None)
-        output = self._finish(output, is_batched)
-        if not is_batched:
-            h_n = h_n.squeeze(1)
-        return output, h_n
+        return self._forward_single_state(input, hx, "GRU")
 
 
 # ================================================================ cells
