@@ -171,19 +171,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if dev:
         r, total_w = _xp.nll_loss(xa, t.data_, None if weight is None else (<Tensor>weight).data_,
                                   ignore_index, red, C)
-        out = wrap_array(r)
-        if is_grad_enabled_c() and tensor_requires_grad(x):
-            fn = <NllLossBackward0>new_node(NllLossBackward0)
-            fn.red = red
-            fn.ignore_index = ignore_index
-            fn.total_weight = total_w
-            fn.self_shape = tuple(xa.shape)
-            fn.next_edges_ = next_edges2(x, None)
-            set_history(out, fn, 0)
-            fn.sv0 = save_variable(t, False)
-            if weight is not None:
-                fn.sv1 = save_variable(weight, False)
-        return out
+        return _nll_record(wrap_array(r), x, t, weight, red, ignore_index, total_w, tuple(xa.shape))
     if (xa.ndim == 2 and ta.ndim == 1 and weight is None and red != 0 and ta.size
             and np.minimum.reduce(ta) >= 0 and np.maximum.reduce(ta) < C
             and not (0 <= ignore_index < C and np.any(ta == ignore_index))):
@@ -226,13 +214,20 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         r = losses.sum()
     else:
         r = losses.sum() / total_w if total_w != 0 else np.asarray(np.nan, xa.dtype)
-    out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
+    return _nll_record(wrap_array(as_array(r).astype(xa.dtype, copy=False)), x, t, weight, red,
+                       ignore_index, total_w, tuple(xa.shape))
+
+
+cdef object _nll_record(Tensor out, Tensor x, Tensor t, object weight, int red, object ignore_index,
+                        object total_w, tuple self_shape):
+    """nll_loss's NllLossBackward0 (host and device paths alike)."""
+    cdef NllLossBackward0 fn
     if is_grad_enabled_c() and tensor_requires_grad(x):
         fn = <NllLossBackward0>new_node(NllLossBackward0)
         fn.red = red
         fn.ignore_index = ignore_index
         fn.total_weight = total_w
-        fn.self_shape = tuple(xa.shape)
+        fn.self_shape = self_shape
         fn.next_edges_ = next_edges2(x, None)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
