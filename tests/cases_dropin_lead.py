@@ -170,3 +170,19 @@ def forward_over_reverse_through_formula_nodes(T):
         out.append(T.func.jacfwd(T.func.jacrev(lambda x, f=f: f(x).sum()))(x).reshape(-1).tolist())
         out.append(T.func.hessian(lambda x, f=f: f(x).sum())(x).reshape(-1).tolist())
     return out
+
+
+@case
+def integral_result_dtype_of_grad_input(T):
+    """sum/prod/cumsum/mean asked for an integral or bool result of an input
+    that requires grad: torch's "Autograd not support dtype" (mean: its own words)."""
+    out = []
+    for rg in (True, False):
+        x = T.ones(3, 4, requires_grad=rg)
+        for f in (lambda: x.sum(dtype=T.bool), lambda: x.sum(dtype=T.int64), lambda: x.sum(0, dtype=T.int32),
+                  lambda: x.cumsum(0, dtype=T.int64), lambda: x.prod(dtype=int), lambda: x.mean(dtype=T.int64),
+                  lambda: x.t().sum(1, dtype=T.int16), lambda: x.sum(dtype=float).dtype):
+            out.append(_try(f))
+        with T.no_grad():
+            out.append(_try(lambda: x.sum(dtype=T.int64)))
+    return out

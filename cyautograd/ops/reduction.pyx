@@ -447,6 +447,12 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     return fn
 
 
+cdef _no_autograd_dtype(npd):
+    """torch's set_history check: an op asked for an integral/bool result
+    of an input that requires grad has no derivative to record."""
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[np.dtype(npd)]._cname}")
+
+
 cdef object _np_dtype(dtype):
     if dtype is None:
         return None
@@ -484,6 +490,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
     if type(x) is not np.ndarray:
         return _reduce_xp(t, x, dim, keepdim, dtype, False)
     npd = _np_dtype(dtype)
+    if npd is not None and npd.kind not in "fc" and grad_needed(t):
+        _no_autograd_dtype(npd)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]: inf - inf, float16 overflow
@@ -532,6 +540,9 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {_D._FROM_NP[x.dtype]._cname}")
     npd = _np_dtype(dtype)
+    if npd is not None and npd.kind not in "fc":
+        raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a "
+                           f"floating point or complex dtype. Got: {_D._FROM_NP[np.dtype(npd)]._cname}")
     if dim is None:
         if x.size == 0:   # numpy warns "Mean of empty slice"; torch gives nan quietly
             r = np.asarray(np.nan, dtype=npd or x.dtype)
@@ -575,6 +586,8 @@ def _prod_impl(input, dim, keepdim, dtype, axis, keepdims):
             fn.sv1 = save_variable(out, True)
         return out
     npd = _np_dtype(dtype)
+    if npd is not None and npd.kind not in "fc" and grad_needed(t):
+        _no_autograd_dtype(npd)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
     if dim is None:
@@ -978,6 +991,8 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
             _make(CumsumBackward0, t, (d,), True, out)
         return out
     npd = _np_dtype(dtype)
+    if npd is not None and npd.kind not in "fc" and grad_needed(t):
+        _no_autograd_dtype(npd)
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
     d = wrap_dim(dim, x.ndim)
