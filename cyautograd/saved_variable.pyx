@@ -89,8 +89,17 @@ cdef class SavedVariable:
     def _version_message(self, Node saved_for):
         arr = self.data_ if self.tensor_ is None else self.tensor_.data_
         from cyautograd import backend
-        desc = "[cyautograd.%s [%s]]" % (_D._FROM_NP[backend.np_dtype(arr.dtype)]._legacy,
-                                         ", ".join([str(s) for s in arr.shape]))
+        legacy = _D._FROM_NP[backend.np_dtype(arr.dtype)]._legacy
+        # NOTE [ type names in the version message ]
+        # torch prints at::Tensor::toString() ("CPUFloatType") and its Python
+        # layer rewrites only the eight legacy types (Byte, Char, Short, Int,
+        # Long, Half, Float, Double) to "torch.FloatTensor"; Bool is left as
+        # "CPUBoolType" (CUDA: "CUDABoolType").
+        if legacy == "BoolTensor":
+            tname = ("CUDA" if backend.is_device_array(arr) else "CPU") + "BoolType"
+        else:
+            tname = "cyautograd." + legacy
+        desc = "[%s [%s]]" % (tname, ", ".join([str(s) for s in arr.shape]))
         if self.is_output_:
             fn = saved_for
         else:

@@ -778,8 +778,16 @@ cdef class Tensor:
         dev = _device_of(arr)
         if dev.type != "cpu":
             arr = _host(arr)
+        # torch's _tensor_str names the node by its Python class, not name():
+        # CopySlices/CopyBackwards print without the "torch::autograd::" prefix
+        # (only a class named CppFunction falls back to name()'s last part)
+        fn_name = None
+        if fn is not None:
+            fn_name = type(fn).__name__
+            if fn_name == "CppFunction":
+                fn_name = fn.name().rsplit("::", 1)[-1]
         return tensor_repr(self, arr, _dtype_of(self), _D.get_default_dtype(),
-                           None if fn is None else fn.name(), leaf_rg, str(dev))
+                           fn_name, leaf_rg, str(dev))
 
     def __format__(self, spec):
         if self.data_.ndim == 0:

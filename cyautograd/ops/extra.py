@@ -348,7 +348,12 @@ def _scalar_value(v, name):
 class _Addcmul(Function):
     @staticmethod
     def forward(ctx, x, t1, t2, value):
-        ctx.save_for_backward(t1, t2)
+        # torch saves tensor1 only for tensor2's gradient and tensor2 only for
+        # tensor1's: with neither needed nothing is saved, so a second backward
+        # (or an in-place change of t1/t2) does not fail
+        n = ctx.needs_input_grad
+        if n[1] or n[2]:
+            ctx.save_for_backward(t1 if n[2] else None, t2 if n[1] else None)
         ctx.value = value
         ctx.shapes = (tuple(x.shape), tuple(t1.shape), tuple(t2.shape))
         npd = _D.promote_types(x.dtype, _D.promote_types(t1.dtype, t2.dtype)).np
@@ -356,9 +361,9 @@ class _Addcmul(Function):
 
     @staticmethod
     def backward(ctx, g):
-        t1, t2 = ctx.saved_tensors
-        sx, s1, s2 = ctx.shapes
         n = ctx.needs_input_grad
+        t1, t2 = ctx.saved_tensors if (n[1] or n[2]) else (None, None)
+        sx, s1, s2 = ctx.shapes
         return (_sum_to(g, sx) if n[0] else None,
                 _sum_to(g * t2 * ctx.value, s1) if n[1] else None,
                 _sum_to(g * t1 * ctx.value, s2) if n[2] else None, None)
@@ -1009,10 +1014,12 @@ class _MedianAll(Function):
             order = np.argsort(a, kind="stable")
             i = int(order[(a.size - 1) // 2])
         ctx.info = (tuple(x.shape), i)
+        ctx.save_for_backward(x)   # torch's MedianBackward0 saves self (version check, freed after backward)
         return _w(a[i])
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors
         shape, i = ctx.info
         from cyautograd.creation import zeros
         z = zeros(int(np.prod(shape)), dtype=g.dtype)
@@ -1806,18 +1813,19 @@ def _index_np(a, d, ia, src, mode):
 class _IndexAdd(Function):
     @staticmethod
     def forward(ctx, x, d, index, source, alpha):
-        ctx.save_for_backward(index)
+        if ctx.needs_input_grad[3]:
+            ctx.save_for_backward(index)   # torch saves index only for source's gradient
         ctx.info = (d, alpha, tuple(source.shape))
         s = _a(source) * alpha if alpha != 1 else _a(source)
         return _w(_index_np(_a(x), d, _a(index).reshape(-1), s, "add"))
 
     @staticmethod
     def backward(ctx, g):
-        index, = ctx.saved_tensors
         d, alpha, sshape = ctx.info
         n = ctx.needs_input_grad
         gs = None
         if n[3]:
+            index, = ctx.saved_tensors
             gs = g.index_select(d, index.reshape(-1)) if g.dim() else g.reshape(1)
             gs = (gs * alpha if alpha != 1 else gs).reshape(sshape)
         return (g if n[0] else None, None, None, gs, None)

@@ -247,11 +247,17 @@ def _result_np(a, b, floating):
 # (Tensor-Tensor, Scalar-Tensor, Tensor-Scalar). _binary makes one Function
 # per overload; a Python number operand is passed through as a constant.
 
+# overloads whose torch formula reads no operand (fmod(Tensor, Scalar):
+# self: grad): they save nothing, so a second backward runs again
+_SAVES_NOTHING = frozenset({"FmodBackward0"})
+
+
 def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
     """nodes: {'tt': node, 'ts': node, 'st': node} (the overloads torch has).
     grad_a(g, a, b, out), grad_b(g, a, b, out): a, b are Tensors or numbers."""
-    fns = {}
-    for kind, node in nodes.items():
+    # one class per overload, made in its own scope: `node` and `_F` in the
+    # formulas are that overload's (a loop variable would be the last one's)
+    def one(kind, node):
         @_named(node)
         class _F(Function):
             @staticmethod
@@ -259,13 +265,18 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
                 rd = _result_np(a, b, floating)
                 with np.errstate(all="ignore"):
                     r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
-                ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
+                if node in _SAVES_NOTHING:
+                    ctx.a_shape = tuple(a.shape)
+                else:
+                    ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
                 ctx.consts = (a if not isinstance(a, Tensor) else None, b if not isinstance(b, Tensor) else None)
                 ctx.out = r.detach()
                 return r
 
             @staticmethod
             def backward(ctx, g):
+                if node in _SAVES_NOTHING:   # a Tensor-Scalar overload: grad_a reads neither
+                    return _sum_to(grad_a(g, None, ctx.consts[1], None), ctx.a_shape), None
                 saved = list(ctx.saved_tensors)
                 ca, cb = ctx.consts
                 a = saved.pop(0) if ca is None else ca
@@ -278,8 +289,9 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
                 gb = _sum_to(grad_b(g, a, b, o), b.shape) if ctx.needs_input_grad[1] else None
                 return ga, gb
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
-        fns[kind] = _F
-    return fns
+        return _F
+
+    return {kind: one(kind, node) for kind, node in nodes.items()}
 
 
 def _binary_op(name, fns, floating=False, check=None, arg2="other"):

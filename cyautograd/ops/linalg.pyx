@@ -128,7 +128,9 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     if type(x) is not np.ndarray or type(y) is not np.ndarray:
         return _matmul_xp(ta, tb, name)
     if x.dtype != y.dtype:
-        raise RuntimeError(_dtype_error(x, y, name))
+        if name is not BmmBackward0 or not _bmm_has_no_work(x, y):
+            raise RuntimeError(_dtype_error(x, y, name))
+        x = x.astype(y.dtype)   # NOTE [ bmm and operand dtypes ]
     # not under fp_quiet: numpy's matmul takes ~0.35 us longer with a
     # non-default error state, a fifth of the whole op at small sizes; an
     # overflowing product still warns numpy's RuntimeWarning (torch: quiet)
@@ -167,6 +169,32 @@ cdef void _save_operands(MatmulBackward fn, Tensor ta, Tensor tb, type name) exc
             fn.sv1 = save_variable(tb, False)
 
 
+# NOTE [ bmm and operand dtypes ]
+# torch's CPU bmm never compares its operands' dtypes itself: its output
+# takes batch2's dtype, and only a kernel that reads data fails. An empty
+# result or a contraction of size 0 reads nothing, so mixed dtypes pass and
+# the result has batch2's dtype. Otherwise a small product
+# (contraction * rows * cols < 400: the naive kernel, dispatched on batch1)
+# says "expected scalar type <batch1> but found <batch2>", a larger one (the
+# blas path, dispatched on the result) the reverse.
+
+cdef bint _bmm_has_no_work(x, y) except -1:
+    """Shapes valid for a matmul that reaches bmm, and nothing to read."""
+    k2 = y.shape[0] if y.ndim == 1 else y.shape[-2]
+    if x.shape[-1] != k2:
+        return False
+    try:
+        shape = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    except ValueError:
+        return False
+    rows = x.shape[-2] if x.ndim >= 2 else 1
+    cols = y.shape[-1] if y.ndim >= 2 else 1
+    n = rows * cols
+    for d in shape:
+        n *= d
+    return n == 0 or x.shape[-1] == 0
+
+
 cdef str _dtype_error(x, y, type name):
     """The message of the kernel matmul reaches (dot, addmv, mm, bmm), each
     checking shapes first except dot."""
@@ -179,7 +207,9 @@ cdef str _dtype_error(x, y, type name):
         return _matmul_error(x, y)
     if name is MvBackward0:
         return f"addmv input tensors must have the same dtype, but got {b}, {a}, and {b}"
-    if name is BmmBackward0:
+    if name is BmmBackward0:   # NOTE [ bmm and operand dtypes ]
+        if x.shape[-1] * (x.shape[-2] if x.ndim >= 2 else 1) * (y.shape[-1] if y.ndim >= 2 else 1) >= 400:
+            return f"expected scalar type {b} but found {a}"
         return f"expected scalar type {a} but found {b}"
     return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
 

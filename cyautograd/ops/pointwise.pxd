@@ -9,5 +9,6 @@ cdef class BinaryNode(Node):
     cdef SavedVariable sv1          # second saved tensor (or None)
     cdef object scalar              # a Python/numpy scalar operand or parameter
     cdef object scalar2             # a second scalar parameter
+    cdef bint scalar_released       # NOTE [ A scalar operand is a saved tensor ] (pointwise.pyx)
     cdef object v0(self, object g)
     cdef object v1(self, object g)

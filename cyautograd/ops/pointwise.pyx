@@ -17,7 +17,7 @@ from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history, grad_fn_of)
-from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
+from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -160,14 +160,33 @@ cdef class RsubBackward1(BinaryNode):
         return [k_mul(g, -self.scalar)]
 
 
+# NOTE [ A scalar operand is a saved tensor ]
+# torch wraps a Python scalar operand of mul/div (`x * 2`, `x / 2`) into a
+# 0-d tensor and saves it as `other` like any tensor operand: backward
+# without retain_graph frees it, and a second backward through the node
+# raises ERR_BACKWARD_TWICE. We keep the number itself in `scalar`, so
+# release_variables marks that with `scalar_released` and the formula checks
+# it where it would read the number. (add/sub keep alpha, a Scalar
+# attribute, and save no tensor: they never raise.)
+
+cdef inline object _saved_scalar(BinaryNode fn):
+    if fn.scalar_released:
+        raise err_backward_twice()
+    return fn.scalar
+
+
 @cython.final
 cdef class MulBackward0(BinaryNode):
     # sv0: self (saved when other needs grad); sv1: other (when self needs grad)
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        self.scalar_released = True   # NOTE [ A scalar operand is a saved tensor ]
+
     cdef list apply(self, list grads):
         g = grads[0]
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = k_mul(g, self.scalar if self.sv1 is None else self.v1(g))
+            r0 = k_mul(g, _saved_scalar(self) if self.sv1 is None else self.v1(g))
         if self.should_compute_output(1):
             r1 = k_mul(g, self.v0(g))
         return [r0, r1]
@@ -175,11 +194,15 @@ cdef class MulBackward0(BinaryNode):
 
 @cython.final
 cdef class DivBackward0(BinaryNode):
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        self.scalar_released = True   # NOTE [ A scalar operand is a saved tensor ]
+
     cdef list apply(self, list grads):
         g = grads[0]
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = k_div(g, self.scalar if self.sv1 is None else self.v1(g))
+            r0 = k_div(g, _saved_scalar(self) if self.sv1 is None else self.v1(g))
         if self.should_compute_output(1):
             o = self.v1(g)
             # torch's div_tensor_other_backward: (self / other) / other, never other * other
@@ -753,6 +776,9 @@ cdef class PowBackward0(BinaryNode):
         g = grads[0]
         e = self.scalar
         if e == 0:
+            # torch's pow_backward unpacks self before it tests the exponent:
+            # a second backward raises even here
+            self.v0(g)
             return [_zeros_like(g)]
         return [g * (e * _pow_scalar(self.v0(g), e - 1))]
 

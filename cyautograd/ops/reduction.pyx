@@ -2,7 +2,7 @@
 """Reductions: sum, mean, prod, max/min, amax/amin, var/std, softmax,
 log_softmax, logsumexp."""
 from cyautograd._fast cimport cya_tp_new
-from cyautograd.argcheck cimport type_name
+from cyautograd.argcheck cimport parser_check, type_name
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
@@ -519,6 +519,11 @@ cdef _sum_np(Tensor t, x, dim, keepdim, npd):
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    if not isinstance(input, Tensor):
+        # torch's parser has two visible mean signatures: a call with dim
+        # fits both, so its error lists them (NOTE [ Argument parser errors ])
+        parser_check("mean", (input,) if dim is None else (input, dim, keepdim),
+                     None if dtype is None else {"dtype": dtype})
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         return _mean_impl(input, dim, keepdim, dtype, axis, keepdims)
@@ -744,7 +749,11 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         if dim is None or dim == () or dim == []:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        raise IndexError(f"{name}(): Expected reduction dim {[d for d in dims if x.shape[d] == 0][0]} "
+        # torch's zero_numel_check_dims walks the dims as given and prints the
+        # first empty one unwrapped (amin(-1), not amin(1))
+        given = list(dim) if isinstance(dim, (list, tuple)) else [dim]
+        raise IndexError(f"{name}(): Expected reduction dim "
+                         f"{[g for g in given if x.shape[wrap_dim(g, x.ndim)] == 0][0]} "
                          "to have non-zero size.")
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         r = _xp.amaxmin(x, dims if x.ndim else None, keepdim, is_max)

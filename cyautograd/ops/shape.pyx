@@ -13,7 +13,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
-from cyautograd.saved_variable cimport save_variable, fw_level_open
+from cyautograd.saved_variable cimport save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
@@ -73,6 +73,20 @@ cdef class ShapeBackward(Node):
     cdef Py_ssize_t self_dims[8]
     cdef object self_dtype
     cdef object param
+    cdef bint released_             # release_variables ran on a node that saves indices
+
+    # NOTE [ Saved indices are released ]
+    # torch saves the index tensors of IndexBackward0 (indices),
+    # GatherBackward0 (index, self) and IndexSelectBackward0 (index) as
+    # SavedVariables: backward without retain_graph frees them, and running
+    # the node again raises ERR_BACKWARD_TWICE. We keep the indices as a plain
+    # array in `param` (the formula needs only that), so the release is a flag
+    # checked before the formula runs. Pure shape nodes (view, select, slice,
+    # expand, ...) save no tensor in torch and run any number of times.
+    cdef void release_variables(self):
+        cdef type cls = type(self)
+        if cls is IndexBackward0 or cls is GatherBackward0 or cls is IndexSelectBackward0:
+            self.released_ = True
 
     cdef tuple self_shape(self):
         cdef int i
@@ -81,6 +95,8 @@ cdef class ShapeBackward(Node):
         return tuple([self.self_dims[i] for i in range(self.self_ndim)])
 
     cdef list apply(self, list grads):
+        if self.released_:   # NOTE [ Saved indices are released ]
+            raise err_backward_twice()
         g = grads[0]
         cdef bint is_t = isinstance(g, Tensor)
         self_shape = self.self_shape()
@@ -1654,6 +1670,10 @@ def normalize_index(Tensor t, index):
             if isinstance(index, slice):
                 raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             if isinstance(index, (int, np.integer)):
+                # torch's applySelect: only index 0 gets the 0-dim advice; any
+                # other integer fails its bounds check against a size of 0
+                if index != 0:
+                    raise IndexError(f"index {int(index)} is out of bounds for dimension 0 with size 0")
                 raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
