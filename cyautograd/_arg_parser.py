@@ -43,6 +43,21 @@ _NUMBERS_AS_TENSORS = frozenset(
                     "floor_divide") for s in ("", "_", "_out")) | {"to", "_to_copy", "copy_"}
 
 
+_C_TYPE_NAMES = None
+
+
+def _c_type_names():
+    """Our Python classes that stand for torch's C types, by torch's tp_name
+    (``torch.dtype``, ``torch._C.Generator``), which torch's messages print."""
+    global _C_TYPE_NAMES
+    if _C_TYPE_NAMES is None:
+        import cyautograd
+        from cyautograd.dtypes import dtype
+        _C_TYPE_NAMES = {dtype: "cyautograd.dtype", cyautograd.device: "cyautograd.device",
+                         cyautograd.Size: "cyautograd.Size", cyautograd.Generator: "cyautograd._C.Generator"}
+    return _C_TYPE_NAMES
+
+
 def tp_name(x):
     """CPython's tp_name of type(x), as torch's messages print it; our Tensor
     prints as torch's (its tp_name carries our module name)."""
@@ -50,6 +65,9 @@ def tp_name(x):
     t = type(x)
     if t is Tensor:
         return "Tensor"
+    named = _c_type_names().get(t)
+    if named is not None:
+        return named
     mod = getattr(t, "__module__", "builtins")
     if mod == "builtins" or not getattr(t, "__flags__", 0) & (1 << 9):   # Py_TPFLAGS_HEAPTYPE: a class
         return t.__name__ if mod == "builtins" else f"{mod}.{t.__name__}"

@@ -22,6 +22,9 @@ cdef inline str type_name(object x):
     cdef object t = type(x)
     if t is Tensor:
         return "Tensor"      # tp_name is "cyautograd.Tensor" (for its __module__); torch's parser says Tensor
+    if (<PyTypeObject*>t).tp_flags & (1 << 9):   # a class: dtype/device/Size print as torch's C types
+        from cyautograd._arg_parser import tp_name
+        return tp_name(x)
     return (<bytes>(<PyTypeObject*>t).tp_name).decode()
 
 

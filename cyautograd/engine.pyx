@@ -19,7 +19,8 @@ from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
 from cyautograd.view_meta cimport make_view
-from cyautograd.variable cimport gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions
+from cyautograd.variable cimport (gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions,
+                                  note_root_grad)
 from cyautograd.tensor cimport version_counter_of
 from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
@@ -738,6 +739,8 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
                                    f"{_shape_repr(out.data_.shape)}.")
             if g.dtype is _D.bool and out.is_floating_point():
                 raise RuntimeError(f"grad_output[{i}] must be floating point but got {g.dtype!r}")
+            if not create_graph:
+                note_root_grad(g.data_, g)   # NOTE [ The version of a leaf's first gradient ]
             result.append(g if create_graph else g.data_)
         else:
             raise TypeError("gradients can be either Tensors or None, but got " + type(grad).__name__)

@@ -252,9 +252,34 @@ cdef Py_ssize_t grad_version(object arr) except -1:
     return entry[1]
 
 
+# The user's root gradients of the running backward (arrays the engine passes
+# without create_graph), by id of their array: a view formula's result that
+# aliases one is stolen by AccumulateGrad with that tensor's version counter
+# (NOTE [ The version of a leaf's first gradient ] in accumulate_grad.pyx).
+cdef dict _root_grads = {}
+
+
+cdef int note_root_grad(object arr, Tensor t) except -1:
+    _root_grads[id(arr)] = (arr, t)
+    base = getattr(arr, "base", None)
+    if base is not None:
+        # numpy's views of a view name the owner as base: register it too (all
+        # views of one storage share the tensor's version counter anyway)
+        _root_grads[id(base)] = (base, t)
+    return 0
+
+
+def _grad_versions_dict():
+    """The registries themselves (one dict each for the process; cleared,
+    never replaced), for AccumulateGrad, which cannot cimport this module."""
+    return _grad_versions, _root_grads
+
+
 cdef int forget_grad_versions() except -1:
     if _grad_versions:
         _grad_versions.clear()
+    if _root_grads:
+        _root_grads.clear()
     return 0
 
 

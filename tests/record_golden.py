@@ -22,6 +22,7 @@ SUITES = [
     ("nn_layers", "cases_nn_layers"),
     ("optim", "cases_optim"),
     ("fuzz", "cases_fuzz"),
+    ("fuzz2", "cases_fuzz2"),
     ("fidelity", "cases_fidelity"),
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),

@@ -4,6 +4,7 @@ cimport cython
 from libc.stdint cimport UINT64_MAX
 from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
+from cyautograd._fast cimport cya_tp_new
 from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -33,6 +34,110 @@ cdef bint _can_steal(object g, object like):
     return (cnp.PyArray_BASE(a) == NULL and cnp.PyArray_IS_C_CONTIGUOUS(a) and
             cnp.PyArray_ISWRITEABLE(a) and cnp.PyArray_DESCR(a) is cnp.PyArray_DESCR(<cnp.ndarray>like)
             if cnp.PyArray_CheckExact(like) else False)
+
+
+# NOTE [ The version of a leaf's first gradient ]
+# torch's AccumulateGrad (accumulate_grad.h) sets a leaf's first gradient
+# outside grad mode in one of two ways, and .grad._version shows which:
+#   - it steals the incoming tensor when nothing else holds it and its
+#     strides obey the leaf's layout: .grad is that tensor (detached), with
+#     its version counter -- the count a formula's in-place op left (1 after
+#     scatter_add_/index_put_ into zeros, noted in NOTE [ Versions of gradient
+#     arrays ]), or the counter of the user's gradient that a view formula
+#     (view/reshape/t) aliased: later accumulation then writes through to
+#     that user tensor and bumps its version, as in torch;
+#   - otherwise clone_obey_contract copies it: new_empty_strided(leaf's
+#     geometry).copy_(grad), version 1 (a leaf that is not dense: clone(),
+#     version 0); a gradient whose shape differs from the leaf's (its .data
+#     was replaced) is broadcast into the leaf's shape by that copy_, with
+#     copy_'s error when it cannot be.
+cdef dict _grad_versions = None
+cdef dict _root_grads = None
+
+
+cdef int _load_registries() except -1:
+    global _grad_versions, _root_grads
+    from cyautograd.variable import _grad_versions_dict
+    _grad_versions, _root_grads = _grad_versions_dict()
+    return 0
+
+
+cdef object _stealable_view(object g):
+    """For an exact ndarray view `g` that only the engine's list and the
+    caller hold: walk its bases. A user's root gradient -> (that Tensor,);
+    a chain of arrays nothing else holds, ending in an owner -> (None, owner);
+    anything else (someone can see the memory) -> None."""
+    cdef PyObject* b = cnp.PyArray_BASE(<cnp.ndarray>g)
+    if _root_grads is None:
+        _load_registries()
+    while b != NULL:
+        obj = <object>b
+        if _root_grads:
+            entry = _root_grads.get(id(obj))
+            if entry is not None and entry[0] is obj:
+                return (entry[1],)
+        # held by its view's base pointer and `obj` only
+        if not cnp.PyArray_CheckExact(obj) or Py_REFCNT(obj) > 2:
+            return None
+        b = cnp.PyArray_BASE(<cnp.ndarray>obj)
+        if b == NULL:
+            return (None, obj)
+    return None
+
+
+cdef inline Py_ssize_t _noted_version(object arr):
+    if _grad_versions is None:
+        _load_registries()
+    if not _grad_versions:
+        return 0
+    entry = _grad_versions.get(id(arr))
+    if entry is None or entry[0] is not arr:
+        return 0
+    return entry[1]
+
+
+cdef bint _dense(object a):
+    """torch's is_non_overlapping_and_dense for an ndarray."""
+    if a.flags.c_contiguous or a.flags.f_contiguous:
+        return True
+    dims = sorted([(abs(st), n) for st, n in zip(a.strides, a.shape) if n != 1])
+    expect = a.itemsize
+    for st, n in dims:
+        if st != expect:
+            return False
+        expect *= n
+    return True
+
+
+cdef bint _obeys_layout(object g, object var):
+    """torch's obeys_layout_contract(grad, variable) for ndarrays."""
+    if g.shape != var.shape:
+        return False
+    if not _dense(var):
+        return g.flags.c_contiguous
+    for gs, vs, n in zip(g.strides, var.strides, g.shape):
+        if n != 1:
+            if gs // g.itemsize != vs // var.itemsize:
+                return False
+        elif gs == 0:
+            return False
+    return True
+
+
+cdef Tensor _clone_obey_contract(object g, Tensor var):
+    """NOTE [ The version of a leaf's first gradient ]: the copy path."""
+    cdef Tensor t
+    cdef VersionCounter vc
+    if g.shape != var.data_.shape:
+        # copy_'s broadcast (and its error) into the leaf's shape
+        t = wrap_array(np.empty(var.data_.shape, dtype=var.data_.dtype))
+        t.copy_(wrap_array(g))
+        return t
+    t = wrap_array(g.copy() if type(g) is np.ndarray or not _is_device(g) else _backend_copy(g))
+    if _dense(var.data_) if type(var.data_) is np.ndarray else True:
+        vc = version_counter_of(t)
+        vc.c.version = 1
+    return t
 
 
 cdef bint _is_device(object g):
@@ -73,8 +178,9 @@ cdef class AccumulateGrad(Node):
         cdef object new_grad = grads[0]
         cdef Tensor var = self.variable
         cdef AutogradMeta m
-        cdef Tensor g
+        cdef Tensor g, t
         cdef VersionCounter vc
+        cdef Py_ssize_t n
         if new_grad is None:
             return []
         if var is None:  # made by AccumulateGrad.__new__ alone: nothing to accumulate into
@@ -90,22 +196,64 @@ cdef class AccumulateGrad(Node):
             # create_graph: new_grad is a Tensor; keep the graph (torch clones).
             if m.grad_ is None:
                 # torch copies into a fresh buffer: grad_fn CopyBackwards
-                m.grad_ = (<Tensor>new_grad).new_zeros(new_grad.shape).copy_(new_grad)
+                m.grad_ = (<Tensor>new_grad).new_zeros(var.data_.shape).copy_(new_grad)
             else:
                 m.grad_ = m.grad_ + new_grad
         else:
-            if type(new_grad) is Tensor:
-                new_grad = (<Tensor>new_grad).data_
             if m.grad_ is None:
-                if _can_steal(new_grad, var.data_):
+                # NOTE [ The version of a leaf's first gradient ]
+                if type(new_grad) is Tensor:
+                    g = <Tensor>new_grad
+                    new_grad = g.data_
+                    if (Py_REFCNT(g) <= 2 and not g.is_inference_ and type(new_grad) is np.ndarray
+                            and type(var.data_) is np.ndarray and new_grad.dtype == var.data_.dtype
+                            and _obeys_layout(new_grad, var.data_)):
+                        # only the engine's list and `g` hold it: steal it,
+                        # sharing its storage and version counter (detach)
+                        t = <Tensor>cya_tp_new(Tensor)
+                        t.data_ = new_grad
+                        t.storage_ = g.storage_
+                        t.version_counter_ = version_counter_of(g)
+                        m.grad_ = t
+                    else:
+                        m.grad_ = _clone_obey_contract(new_grad, var)
+                elif _can_steal(new_grad, var.data_):
                     m.grad_ = wrap_array(new_grad)
+                    n = _noted_version(new_grad)
+                    if n:
+                        vc = version_counter_of(m.grad_)
+                        vc.c.version = n
+                elif (cnp.PyArray_CheckExact(new_grad) and Py_REFCNT(new_grad) <= 2
+                      and cnp.PyArray_CheckExact(var.data_) and new_grad.dtype == var.data_.dtype
+                      and cnp.PyArray_ISWRITEABLE(<cnp.ndarray>new_grad)
+                      and _obeys_layout(new_grad, var.data_)
+                      and (owner := _stealable_view(new_grad)) is not None):
+                    # a view formula's result (view/reshape/t of the gradient)
+                    if owner[0] is not None:
+                        # ... of the user's gradient: .grad aliases it, version counter and all
+                        g = <Tensor>owner[0]
+                        t = <Tensor>cya_tp_new(Tensor)
+                        t.data_ = new_grad
+                        t.storage_ = g.storage_
+                        t.version_counter_ = version_counter_of(g)
+                        m.grad_ = t
+                    else:
+                        m.grad_ = wrap_array(new_grad)
+                        n = _noted_version(new_grad) or _noted_version(owner[1])
+                        if n:
+                            vc = version_counter_of(m.grad_)
+                            vc.c.version = n
                 else:
                     # a device array copies through its backend (NOTE [ Device backends ])
-                    m.grad_ = wrap_array(new_grad.copy() if type(new_grad) is np.ndarray
-                                         or not _is_device(new_grad) else _backend_copy(new_grad))
+                    m.grad_ = _clone_obey_contract(new_grad, var)
             else:
+                if type(new_grad) is Tensor:
+                    new_grad = (<Tensor>new_grad).data_
                 g = m.grad_
-                if g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
+                if new_grad.shape != g.data_.shape:
+                    # torch's `variable_grad += new_grad`: add_'s broadcast and error
+                    g.add_(wrap_array(new_grad))
+                elif g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
                     m.grad_ = wrap_array(g.data_ + new_grad)
                 else:
                     if k_into_ok(K_ADD, g.data_, new_grad):

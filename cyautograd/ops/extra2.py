@@ -247,9 +247,11 @@ def _result_np(a, b, floating):
 # (Tensor-Tensor, Scalar-Tensor, Tensor-Scalar). _binary makes one Function
 # per overload; a Python number operand is passed through as a constant.
 
-# overloads whose torch formula reads no operand (fmod(Tensor, Scalar):
-# self: grad): they save nothing, so a second backward runs again
-_SAVES_NOTHING = frozenset({"FmodBackward0"})
+# nodes whose gradient for self is grad itself (fmod: `self: grad`): torch
+# saves the operands only for other's gradient, so with other a number or not
+# requiring grad nothing is saved -- a second backward runs again and an
+# in-place change of an operand is no version error
+_SELF_GRAD_IS_GRAD = frozenset({"FmodBackward0", "FmodBackward1"})
 
 
 def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
@@ -265,7 +267,7 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
                 rd = _result_np(a, b, floating)
                 with np.errstate(all="ignore"):
                     r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
-                if node in _SAVES_NOTHING:
+                if node in _SELF_GRAD_IS_GRAD and not ctx.needs_input_grad[1]:
                     ctx.a_shape = tuple(a.shape)
                 else:
                     ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
@@ -275,8 +277,8 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
 
             @staticmethod
             def backward(ctx, g):
-                if node in _SAVES_NOTHING:   # a Tensor-Scalar overload: grad_a reads neither
-                    return _sum_to(grad_a(g, None, ctx.consts[1], None), ctx.a_shape), None
+                if node in _SELF_GRAD_IS_GRAD and not ctx.needs_input_grad[1]:
+                    return _sum_to(g, ctx.a_shape), None
                 saved = list(ctx.saved_tensors)
                 ca, cb = ctx.consts
                 a = saved.pop(0) if ca is None else ca

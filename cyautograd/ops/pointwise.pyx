@@ -1771,17 +1771,19 @@ def isinf(input):
 
 cdef object _inplace_write(Tensor self, object values):
     x = self.data_
+    # TensorIterator checks the output's shape (compute_shape) before its
+    # dtype (compute_types): a shape error wins over a cast error
+    if values.shape != x.shape:
+        try:
+            values = np.broadcast_to(values, x.shape)
+        except ValueError:
+            raise _output_shape_error(x, values) from None
     if values.dtype != x.dtype:
         if not np.can_cast(values.dtype, x.dtype, "same_kind") and not (
                 values.dtype.kind in "biu" and x.dtype.kind in "iuf") and not (
                 values.dtype.kind == "b"):
             raise RuntimeError(f"result type {_D._FROM_NP[values.dtype]._cname} can't be cast to the "
                                f"desired output type {_D._FROM_NP[x.dtype]._cname}")
-    if values.shape != x.shape:
-        try:
-            values = np.broadcast_to(values, x.shape)
-        except ValueError:
-            raise _output_shape_error(x, values) from None
     return values
 
 
@@ -1792,6 +1794,13 @@ cdef object _output_shape_error(object x, object values):
         return RuntimeError(f"output with shape [{', '.join([str(s) for s in x.shape])}] doesn't match the "
                             f"broadcast shape [{', '.join([str(s) for s in np.broadcast_shapes(values.shape, x.shape)])}]")
     return broadcast_error(x, values)
+
+
+cdef bint _broadcastable_to(a, b):
+    try:
+        return np.broadcast_shapes(a, b) == tuple(b)
+    except ValueError:
+        return False
 
 
 cdef bint _broadcastable(a, b):
@@ -1846,6 +1855,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     except ValueError:
         raise broadcast_error(x, y if to is not None else np.asarray(y)) from None
     vals = as_array(vals)
+    if vals.shape != x.shape and not _broadcastable_to(vals.shape, x.shape):
+        raise _output_shape_error(x, vals)   # before the cast check, as _inplace_write
     rd = _D.result_type(t, other)
     if op == 3 and rd.np.kind != "f":
         rd = _D.get_default_dtype()   # true division: the default float dtype

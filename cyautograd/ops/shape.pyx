@@ -2001,10 +2001,9 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     check_inplace(t, rg)
     if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
         return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
-    if v.dtype != x.dtype:
-        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
-                           f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
-                           f"{_D._FROM_NP[v.dtype]._cname} for the source.")
+    # torch's _index_put_impl_ order: the overlap checks, then
+    # make_index_put_iterator's shape check, then its dtype check
+    _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
     try:
         target_shape = x[idx].shape
         np.broadcast_to(v, target_shape)
@@ -2014,7 +2013,10 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join([str(s) for s in v.shape])}] "
                            f"cannot be broadcast to indexing result of shape "
                            f"[{', '.join([str(s) for s in target_shape])}]") from None
-    _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
+    if v.dtype != x.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_D._FROM_NP[x.dtype]._cname} for the destination and "
+                           f"{_D._FROM_NP[v.dtype]._cname} for the source.")
     if rg:
         fn = new_node(cls)
         fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])

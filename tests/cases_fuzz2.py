@@ -1,0 +1,205 @@
+"""Divergence classes of the program fuzzer's fresh seed range 10000:12000 and
+of the last pinned CI seeds (issue 12), each checked at its root: live against
+torch where it is installed, and against golden data recorded from torch."""
+import numpy as np
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+def arange(T, shape, rg=False, dtype=None):
+    n = int(np.prod(shape))
+    v = (np.arange(n, dtype=np.float64) * 0.37 - 1.1).reshape(shape)
+    return T.tensor(v, dtype=dtype or T.float32, requires_grad=rg)
+
+
+# -- backward twice without retain_graph ----------------------------------------
+# torch raises ERR_BACKWARD_TWICE exactly for nodes that saved a tensor (a
+# scalar operand of mul/div is a saved 0-d tensor, index tensors are saved),
+# and never for nodes that saved none (views, add, fmod(Tensor, Scalar), ...)
+
+def _ops(T):
+    idx = T.tensor([[0, 1], [2, 0]])
+    return {
+        "mul_scalar": lambda x: x * 1, "rmul_scalar": lambda x: 2 * x, "div_scalar": lambda x: x / 2,
+        "mul_": lambda x: x.clone().mul_(3), "div_": lambda x: x.clone().div_(3), "add_scalar": lambda x: x + 1,
+        "sub_scalar": lambda x: x - 1, "neg": lambda x: -x, "gather": lambda x: x.gather(1, idx),
+        "take_along_dim": lambda x: x.take_along_dim(x.argsort(1), 1), "pow0": lambda x: x ** 0,
+        "pow2": lambda x: x ** 2, "index_list": lambda x: x[[0, 1, 1]], "index_mask": lambda x: x[x > 0],
+        "index_mixed": lambda x: x[0, [2, 1]], "select": lambda x: x[0], "slice": lambda x: x[:, 1:],
+        "view": lambda x: x.view(-1), "expand": lambda x: x[0].expand(2, 3), "index_select":
+        lambda x: x.index_select(1, T.tensor([0, 2])), "median": lambda x: x.median(),
+        "fmod_scalar": lambda x: x.fmod(2), "fmod_tensor": lambda x: x.fmod(T.full((3,), 2.0)),
+        "remainder_scalar": lambda x: x.remainder(2), "addcmul_self_only": lambda x: T.addcmul(x, x.detach(), T.ones(3)),
+        "addcmul_t1": lambda x: T.addcmul(T.ones(3), x, T.ones(3)),
+        "index_add_self_only": lambda x: x.index_add(0, T.tensor([0]), T.ones(1, 3)),
+        "index_add_source": lambda x: T.zeros(3, 3).index_add(0, T.tensor([0, 2]), x),
+        "sum": lambda x: x.sum(), "mean": lambda x: x.mean(), "clone": lambda x: x.clone(),
+        "sort": lambda x: x.sort(1)[0], "cumsum": lambda x: x.cumsum(0), "relu": lambda x: x.relu(),
+    }
+
+
+def _backward_twice(name):
+    def fn(T):
+        x = T.tensor([[1.5, -2.0, 3.0], [0.5, 4.0, -1.0]], requires_grad=True)
+        y = _ops(T)[name](x)
+        y.sum().backward()
+        first = x.grad.clone()
+        return [first, err(lambda: y.sum().backward()), x.grad]
+    return fn
+
+
+for _name in ("mul_scalar", "rmul_scalar", "div_scalar", "mul_", "div_", "add_scalar", "sub_scalar", "neg",
+              "gather", "take_along_dim", "pow0", "pow2", "index_list", "index_mask", "index_mixed", "select",
+              "slice", "view", "expand", "index_select", "median", "fmod_scalar", "fmod_tensor",
+              "remainder_scalar", "addcmul_self_only", "addcmul_t1", "index_add_self_only", "index_add_source",
+              "sum", "mean", "clone", "sort", "cumsum", "relu"):
+    CASES["backward_twice_" + _name] = _backward_twice(_name)
+
+
+@case
+def backward_twice_through_a_saved_scalar_under_a_view(T):
+    """seed 10326: pow(x, 0) frees self; a later backward through it raises."""
+    v3 = arange(T, (2, 3), True)
+    v4 = v3 ** 0
+    v10 = v4 @ arange(T, (3,))
+    v11 = v10[...]
+    v4.sum().backward()
+    return [v3.grad, err(lambda: v11.backward(arange(T, (2,))))]
+
+
+@case
+def backward_twice_inputs_through_index(T):
+    """seed 11134: backward(inputs=[nonleaf]) still runs the index node, which was freed."""
+    a = arange(T, (1, 4, 3), True)
+    b = arange(T, (3, 4), True)
+    c = T.matmul(a, b)
+    d = c[[[0, 0], [0, 0]]]
+    d.sum().backward()
+    return [a.grad, err(lambda: d.sum().backward(retain_graph=True, inputs=[c]))]
+
+
+@case
+def backward_twice_saved_tensor_access(T):
+    x = arange(T, (3,), True)
+    y = x * 2
+    z = x.gather(0, T.tensor([2, 0]))
+    y.sum().backward()
+    z.sum().backward()
+    return [err(lambda: y.grad_fn(T.ones(3))), err(lambda: z.grad_fn(T.ones(2))), x.grad]
+
+
+@case
+def double_backward_of_binary_overloads(T):
+    """each overload of a two-operand op uses its own formula (and node) under create_graph."""
+    out = []
+    for f in (lambda a, b: T.xlogy(a, b), lambda a, b: T.xlogy(a, 2.5), lambda a, b: T.xlogy(2.5, b),
+              lambda a, b: T.fmod(a, b), lambda a, b: T.fmod(a, 1.5), lambda a, b: T.copysign(a, -2.0),
+              lambda a, b: T.float_power(a, 2.0), lambda a, b: T.float_power(2.0, b)):
+        a = (arange(T, (4,)).abs() + 0.5).requires_grad_()
+        b = (arange(T, (4,)).abs() + 0.7).requires_grad_()
+        y = f(a, b)
+        gs = T.autograd.grad(y.sum(), [a, b], create_graph=True, allow_unused=True)
+        s = sum((g * g).sum() for g in gs if g is not None and g.requires_grad)
+        out.append([y, list(gs), [type(g.grad_fn).__name__ if g is not None and g.grad_fn else None for g in gs],
+                    T.autograd.grad(s, [a, b], allow_unused=True) if isinstance(s, T.Tensor) else None])
+    return out
+
+
+# -- messages and small edges ---------------------------------------------------
+
+@case
+def repr_names_the_node_class(T):
+    x = arange(T, (2, 3), True).clone()
+    x[0] = 1.0
+    y = arange(T, (2, 3), True).clone()
+    y.copy_(T.ones(2, 3))
+    z = arange(T, (3, 4), True)
+    a, b = z.chunk(2, -1)
+    w = T.where(b > 0, b, arange(T, (2,), True))
+    w.copy_(b)
+    return [repr(x), repr(y), str(w), repr(x[0]), str(y.t())]
+
+
+@case
+def version_message_names_bool_as_torch(T):
+    """seeds 10745/11785: a bool saved tensor is CPUBoolType (torch leaves it untranslated)."""
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.save_for_backward(b)
+            return a * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            ctx.saved_tensors
+            return g, None
+
+    out = []
+    for dt in (T.bool, T.float32, T.float64, T.int64, T.uint8, T.int8, T.int16, T.int32, T.float16):
+        x = T.ones(2, requires_grad=True)
+        m = T.ones(2, dtype=dt)
+        y = F.apply(x, m)
+        m.zero_()
+        out.append(err(lambda: y.sum().backward()))
+    return out
+
+
+@case
+def bmm_mixed_dtypes(T):
+    """seeds 10736/11484: torch's bmm reads batch2's dtype for its result; a
+    product of >= 400 multiply-adds reports the dtypes the other way round."""
+    out = []
+    for sa, sb in [((274, 3), (3, 3, 2)), ((2, 3), (3, 3, 2)), ((2, 3), (5, 3, 300)), ((300,), (2, 300, 2)),
+                   ((1, 1, 400), (1, 400, 1)), ((1, 1, 399), (1, 399, 1)), ((0, 1, 3), (0, 3, 1)),
+                   ((2, 0, 3), (2, 3, 2)), ((2, 1, 0), (2, 0, 2)), ((2, 1, 3), (2, 3, 0)), ((0, 3), (0, 3, 2)),
+                   ((2, 1, 3), (2, 4, 2)), ((4, 274, 3), (3, 2))]:
+        for da, db in [(T.float32, T.float64), (T.float64, T.float32)]:
+            out.append(err(lambda: T.matmul(T.ones(sa, dtype=da), T.ones(sb, dtype=db))))
+            if len(sa) == 3 and len(sb) == 3:
+                out.append(err(lambda: T.bmm(T.ones(sa, dtype=da), T.ones(sb, dtype=db))))
+    return out
+
+
+@case
+def amin_amax_name_the_empty_dim_as_given(T):
+    """seed 11760."""
+    x = T.ones(3, 0)
+    y = T.ones(2, 0, 0)
+    return [err(lambda: x.amin(-1)), err(lambda: x.amax(1)), err(lambda: x.amin((0, -1))),
+            err(lambda: x.amax((-1, 0))), err(lambda: y.amin((2, 1))), err(lambda: y.amax((-2, 2))),
+            err(lambda: x.max(-1)), err(lambda: x.argmin(-1))]
+
+
+@case
+def int_index_of_a_0d_tensor(T):
+    """seed 11325: only index 0 gets the 0-dim advice."""
+    b = arange(T, (1,)).argmax(-1)
+    s = T.tensor(3.0, requires_grad=True)
+    out = [err(lambda: b[-1]), err(lambda: b[0]), err(lambda: s[1]), err(lambda: s[np.int64(-2)]),
+           err(lambda: s[(0,)]), err(lambda: s[True]), err(lambda: s[...])]
+
+    def setit(i):
+        d = s.detach().clone()
+        d[i] = 1.0
+        return d
+    out += [err(lambda: setit(-1)), err(lambda: setit(0)), err(lambda: setit(2))]
+    return out
+
+
+@case
+def mean_of_none_lists_its_signatures(T):
+    """seed 11354."""
+    return [err(lambda: T.mean(None, 0, False)), err(lambda: T.mean(None)), err(lambda: T.sum(None, 0, False)),
+            err(lambda: T.mean(None, dtype=T.float32))]
