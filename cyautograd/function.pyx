@@ -9,7 +9,7 @@ from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
 from cyautograd.variable cimport (collect_next_edges, materialize_autograd_meta, grad_fn_of,
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
-                                  update_tensor_hooks_on_new_gradfn)
+                                  update_tensor_hooks_on_new_gradfn, note_grad_version)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
 from cyautograd.view_meta cimport DifferentiableViewMeta
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
@@ -176,7 +176,16 @@ cdef class BackwardCFunction(Node):
                 continue
             if not isinstance(r, Tensor):
                 raise RuntimeError(f"expected Variable or None (got {type(r).__name__})")
-            out.append((<Tensor>r).data_ if as_array and not is_grad_enabled_c() else r)
+            if as_array and not is_grad_enabled_c():
+                # the engine runs on arrays: keep the version the formula's
+                # in-place ops left on the tensor (NOTE [ Versions of gradient
+                # arrays ] in variable.pyx), as torch's .grad/autograd.grad show it
+                ver = 0 if (<Tensor>r).is_inference_ else r._version
+                if ver:
+                    note_grad_version((<Tensor>r).data_, ver)
+                out.append((<Tensor>r).data_)
+            else:
+                out.append(r)
         return out
 
 

@@ -203,3 +203,173 @@ def mean_of_none_lists_its_signatures(T):
     """seed 11354."""
     return [err(lambda: T.mean(None, 0, False)), err(lambda: T.mean(None)), err(lambda: T.sum(None, 0, False)),
             err(lambda: T.mean(None, dtype=T.float32))]
+
+
+# -- a leaf's first gradient: stolen or copied (AccumulateGrad) -----------------
+
+def _leaf(T):
+    return T.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True)
+
+
+def _first_grad(name):
+    def fn(T):
+        fs = {
+            "sum": lambda x: x.sum(), "mul": lambda x: (x * 2).sum(), "direct": lambda x: x.backward(T.ones(2, 3)),
+            "view": lambda x: x.view(-1).backward(T.ones(6)), "mean": lambda x: x.mean(),
+            "t": lambda x: x.t().backward(T.ones(3, 2)), "t_of_t": lambda x: x.t().backward(T.ones(2, 3).t()),
+            "gather": lambda x: x.gather(1, T.tensor([[0], [1]])).sum(), "slice": lambda x: x[:, 1:].sum(),
+            "index": lambda x: x[[0]].sum(), "clone": lambda x: x.clone().backward(T.ones(2, 3)),
+            "mul_root": lambda x: (x * 1).backward(T.ones(2, 3)), "reshape": lambda x: x.reshape(3, 2).backward(T.ones(3, 2)),
+            "sumdim": lambda x: x.sum(0).sum(), "square": lambda x: (x * x).sum(),
+        }
+        x = _leaf(T)
+        r = fs[name](x)
+        if r is not None:
+            r.backward()
+        return [x.grad, x.grad._version, x.grad._is_view()]
+    return fn
+
+
+for _name in ("sum", "mul", "direct", "view", "mean", "t", "t_of_t", "gather", "slice", "index", "clone",
+              "mul_root", "reshape", "sumdim", "square"):
+    CASES["first_grad_" + _name] = _first_grad(_name)
+
+
+@case
+def stolen_grad_aliases_the_users_gradient(T):
+    """seed 882: a view formula hands AccumulateGrad a view of the user's
+    gradient; torch keeps it, so the next accumulation writes into it."""
+    v2 = T.tensor([1., 2., 3.], requires_grad=True)
+    v5 = v2.view(-1)
+    v12 = T.tensor([0.5, 0.25, 2.])
+    v5.backward(v12, retain_graph=True)
+    first = [v2.grad._version, v12._version]
+    v5.sum().backward()
+    d = T.tensor([[1., 2.]], requires_grad=True)
+    g4 = T.ones(2)
+    d.view(2).backward(g4)
+    (d * 1).sum().backward()
+    return [first, v2.grad, v12, v12._version, v2.grad._version, g4, g4._version]
+
+
+@case
+def first_grad_after_data_changed_the_leaf_shape(T):
+    """seeds 1891/11114: the copy into the leaf's (new) shape broadcasts, or fails with copy_'s words."""
+    out = []
+    for new_shape in [(1,), (4, 3), (2, 3, 4, 3), (3, 4, 1)]:
+        a = arange(T, (3, 4, 3), True)
+        b = arange(T, (3, 3, 2), True)
+        y = a @ b
+        a.data = arange(T, new_shape)
+        out.append(err(lambda: y.backward(arange(T, (3, 4, 2)))))
+        out.append(None if a.grad is None else [a.grad, a.grad._version])
+    return out
+
+
+# -- gradient versions and layouts torch's formulas leave ----------------------
+
+def _cg_version(name):
+    def fn(T):
+        fs = {"sort": lambda x: x.sort(1)[0], "topk": lambda x: x.topk(2)[0], "kthvalue": lambda x: x.kthvalue(2, 1)[0],
+              "cummax": lambda x: x.cummax(1)[0], "cummin": lambda x: x.cummin(1)[0], "median": lambda x: x.median(),
+              "median_dim": lambda x: x.median(1)[0], "msort": lambda x: x.msort(), "trace": lambda x: x[:, :2].trace(),
+              "repeat": lambda x: x.repeat(2, 1), "repeat_lead": lambda x: x.repeat(2, 2, 1), "repeat_ones": lambda x: x.repeat(1, 1),
+              "stack": lambda x: T.stack([x, x]), "mean": lambda x: x.mean(), "mean_dim": lambda x: x.mean(1)}
+        out = []
+        for cg in (True, False):
+            x = T.tensor([[1.5, -2.0, 3.0], [0.5, 4.0, -1.0]], requires_grad=True)
+            w = T.tensor([[1.0, 2.0, 0.5], [3.0, 1.0, 2.0]], requires_grad=True)
+            y = fs[name](x * w)
+            g, = T.autograd.grad((y * y).sum(), x, create_graph=cg)
+            out.append([g, g._version, g._is_view(), type(g.grad_fn).__name__ if g.grad_fn else None])
+            if cg:
+                out.append(T.autograd.grad(g.sum(), [x, w]))
+        return out
+    return fn
+
+
+for _name in ("sort", "topk", "kthvalue", "cummax", "cummin", "median", "median_dim", "msort", "trace", "repeat",
+              "repeat_lead", "repeat_ones", "mean", "mean_dim"):
+    CASES["grad_version_" + _name] = _cg_version(_name)
+
+
+@case
+def median_splits_the_gradient_over_ties(T):
+    x = T.tensor([1.0, 3.0, 2.0, 2.0, 5.0], requires_grad=True)
+    x.median().backward()
+    y = T.tensor([[2.0, 2.0], [2.0, 1.0]], requires_grad=True)
+    y.median().backward()
+    return [x.grad, y.grad, x.grad._version]
+
+
+# -- addmm/linear save each operand only for the other's gradient --------------
+
+def _addmm_case(kind):
+    def fn(T):
+        out = []
+        for ri in (True, False):
+            for r1 in (True, False):
+                for r2 in (True, False):
+                    for mod in (None, 1, 2):
+                        a = T.ones(2, 2, requires_grad=ri)
+                        b = T.full((2, 3), 0.5, requires_grad=r1)
+                        c = T.full((3, 2), 2.0, requires_grad=r2)
+                        ops = [a * 1 if ri else a.clone(), b * 1 if r1 else b.clone(), c * 1 if r2 else c.clone()]
+                        if kind == "addmm":
+                            y = T.addmm(ops[0], ops[1], ops[2])
+                        else:
+                            y = T.nn.functional.linear(ops[1], ops[2].t(), ops[0][0])
+                        if not y.requires_grad:
+                            continue
+                        if mod is not None:
+                            with T.no_grad():
+                                ops[mod].add_(1)
+                        r = err(lambda: y.sum().backward())
+                        # the saved mat2 of linear is w.t() in torch: compare
+                        # the error type and whether one was raised
+                        out.append([type(y.grad_fn).__name__, r[0] if kind == "linear" else r,
+                                    a.grad, b.grad, c.grad])
+        return out
+    return fn
+
+
+CASES["addmm_saves_for_the_other_gradient"] = _addmm_case("addmm")
+CASES["linear_saves_for_the_other_gradient"] = _addmm_case("linear")
+
+
+@case
+def backward_twice_through_copy_slices(T):
+    """seed 11114: torch's CopySlices drops its fn on release, saved tensors or not."""
+    out = []
+    for f in (lambda x, s, v: x.__setitem__((slice(None), 0), s), lambda x, s, v: x.__setitem__(0, v),
+              lambda x, s, v: x.__setitem__(0, 5.0), lambda x, s, v: x[0].add_(v), lambda x, s, v: x[0].mul_(2),
+              lambda x, s, v: x[0].zero_(), lambda x, s, v: x[0].fill_(s), lambda x, s, v: x.add_(1),
+              lambda x, s, v: x.copy_(v.detach().expand(2, 3))):
+        a = T.ones(2, 3, requires_grad=True)
+        s = T.tensor(2.0, requires_grad=True)
+        v = T.ones(3, requires_grad=True)
+        x = a + 0
+        f(x, s, v)
+        x.sum().backward()
+        out.append([type(x.grad_fn).__name__, err(lambda: x.sum().backward()), a.grad])
+    return out
+
+
+# -- in-place: the output's shape is checked before its dtype ------------------
+
+@case
+def inplace_shape_error_before_cast_error(T):
+    """seeds 10096/11497 (add_/mul_), 10530 (index_put): TensorIterator's
+    compute_shape runs before compute_types; index_put_ checks overlap, then
+    shape, then dtype."""
+    i = T.tensor([3, 1, 2]).max(0)[1]
+    n = T.ones(1, 5, 4, dtype=T.int64).narrow(-1, 1, 1)
+    x = T.ones(4)
+    return [err(lambda: i.add_(T.ones(1, requires_grad=True))),
+            err(lambda: n.mul_(T.ones(1, 1, 5, 1, dtype=T.float64))),
+            err(lambda: T.ones(3, dtype=T.int64).add_(T.ones(3))),
+            err(lambda: T.ones(3, dtype=T.int64).add_(T.ones(2, 3))),
+            err(lambda: x.__setitem__([2, 2], T.ones(1, 3, dtype=T.float64))),
+            err(lambda: x.__setitem__([2, 2], T.ones(2, dtype=T.float64))),
+            err(lambda: x.index_put_((T.tensor([0, 1]),), T.ones(3))),
+            err(lambda: x.index_put_((T.tensor([0, 1]),), x[:2]))]

@@ -144,6 +144,11 @@ cdef class CopySlices(Node):
         g = grads[0]
         if g is None:
             return [None] * self.num_next_edges()
+        if self.fn is None:
+            # released (torch's CopySlices::release_variables drops fn, saved
+            # tensors or not): a second backward through it raises
+            from cyautograd.saved_variable import _ERR_BACKWARD_TWICE
+            raise RuntimeError(_ERR_BACKWARD_TWICE)
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
         if type(g) is not np.ndarray and not isinstance(g, np.generic):
@@ -183,3 +188,4 @@ cdef class CopySlices(Node):
     cdef void release_variables(self):
         if self.fn is not None:
             self.fn.release_variables()
+            self.fn = None

@@ -485,7 +485,10 @@ def lerp(input, end, weight, *, out=None):
 class _Addmm(Function):
     @staticmethod
     def forward(ctx, x, m1, m2, beta, alpha):
-        ctx.save_for_backward(m1, m2)
+        # mat1 is saved only for mat2's gradient, mat2 only for mat1's (torch)
+        n = ctx.needs_input_grad
+        if n[1] or n[2]:
+            ctx.save_for_backward(m1 if n[2] else None, m2 if n[1] else None)
         ctx.ba = (beta, alpha)
         ctx.xshape = tuple(x.shape)
         npd = _D.promote_types(x.dtype, _D.promote_types(m1.dtype, m2.dtype)).np
@@ -496,9 +499,9 @@ class _Addmm(Function):
 
     @staticmethod
     def backward(ctx, g):
-        m1, m2 = ctx.saved_tensors
-        beta, alpha = ctx.ba
         n = ctx.needs_input_grad
+        m1, m2 = ctx.saved_tensors if (n[1] or n[2]) else (None, None)
+        beta, alpha = ctx.ba
         return (_sum_to(g * beta if beta != 1 else g, ctx.xshape) if n[0] else None,
                 (g.mm(m2.t()) * alpha if alpha != 1 else g.mm(m2.t())) if n[1] else None,
                 (m1.t().mm(g) * alpha if alpha != 1 else m1.t().mm(g)) if n[2] else None, None, None)
@@ -575,8 +578,20 @@ class _Repeat(Function):
         if 0 in inter:
             from cyautograd.creation import zeros
             return zeros(xs, dtype=g.dtype), None
-        gg = g.reshape(tuple(inter)).sum(dim=tuple(range(0, 2 * len(reps), 2)))
-        return gg.reshape(xs), None
+        # torch's repeat_backward: sum the leading (unsqueezed) dims away one
+        # at a time, then one reshape + sum over the dims repeated more than
+        # once -- none: the gradient as it is (so never a view of a reshape)
+        for _ in range(len(reps) - len(xs)):
+            g = g.sum(0)
+        size, sum_dims = [], []
+        for r, n in zip(reps[len(reps) - len(xs):], xs):
+            if r != 1:
+                size.append(r)
+                sum_dims.append(len(size) - 1)
+            size.append(n)
+        if sum_dims:
+            g = g.reshape(tuple(size)).sum(tuple(sum_dims))
+        return g, None
 
 
 @_export
@@ -1013,18 +1028,20 @@ class _MedianAll(Function):
         else:
             order = np.argsort(a, kind="stable")
             i = int(order[(a.size - 1) // 2])
-        ctx.info = (tuple(x.shape), i)
-        ctx.save_for_backward(x)   # torch's MedianBackward0 saves self (version check, freed after backward)
-        return _w(a[i])
+        ctx.save_for_backward(x)   # torch's MedianBackward0 saves self (and result)
+        r = _w(a[i])
+        ctx.result = r.detach()
+        return r
 
     @staticmethod
     def backward(ctx, g):
-        ctx.saved_tensors
-        shape, i = ctx.info
-        from cyautograd.creation import zeros
-        z = zeros(int(np.prod(shape)), dtype=g.dtype)
-        z = z.index_put((_w(np.array([i])),), g.reshape(1))
-        return z.reshape(shape)
+        # torch's evenly_distribute_backward: the gradient split evenly over
+        # the elements equal to the median (a NaN median: none, zeros), written
+        # by masked_fill_ into zeros (version 1)
+        x, = ctx.saved_tensors
+        mask = x.detach() == ctx.result
+        z = x.detach().new_zeros(tuple(x.shape), dtype=g.dtype)
+        return z.masked_fill_(mask, g / mask.sum())
 
 
 def _index_reduce_grad(g, idx, shape, dim, keepdim):
@@ -1041,7 +1058,11 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
     if not keepdim:
         g = g.unsqueeze(dim)
         idx = idx.unsqueeze(dim)
-    return zeros(shape, dtype=g.dtype).scatter(dim, idx, g)
+    # torch's value_selecting_reduction_backward: zeros, then scatter_ into
+    # them -- version 2 as torch leaves it (as MaxBackward0's in reduction.pyx)
+    z = zeros(shape, dtype=g.dtype)
+    z.zero_()
+    return z.scatter_(dim, idx, g)
 
 
 def _selecting(node):
@@ -1434,7 +1455,10 @@ def _cumext(node, name, ufunc):
             from cyautograd.creation import zeros
             if len(shape) == 0:
                 return g.clone(), None
-            return zeros(shape, dtype=g.dtype).scatter_add(dim, iv, g), None
+            # torch's cummaxmin_backward: zeros, then scatter_add_ into them (version 2)
+            z = zeros(shape, dtype=g.dtype)
+            z.zero_()
+            return z.scatter_add_(dim, iv, g), None
 
     def op(input, dim):
         _check_tensor(input, name)

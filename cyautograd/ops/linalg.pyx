@@ -464,6 +464,8 @@ cdef class AddmmBackward0(BinaryNode):
 
     @property
     def _saved_mat2(self):
+        if self.sv1 is None:
+            return None
         return self.sv1.unpack(self, True).t()   # torch saves mat2 = w.t()
 
     @property
@@ -476,8 +478,9 @@ cdef class AddmmBackward0(BinaryNode):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        x = self.v0(g)
-        w = self.v1(g)
+        # each operand was saved only for the other's gradient
+        x = self.v0(g) if self.sv0 is not None else None
+        w = self.v1(g) if self.sv1 is not None else None
         rb = rx = rw = None
         if type(g) is not np.ndarray and not isinstance(g, Tensor):   # NOTE [ Device backends ]
             return _xp.addmm_backward(g, x, w, self.bias_shape, self.should_compute_output(0),
@@ -546,6 +549,11 @@ def linear(input, weight, bias=None):
             ne = ne[:4] + (tn, 0)
         fn.next_edges_ = ne
         set_history(out, fn, 0)
-        fn.sv0 = save_variable(x, False)
-        fn.sv1 = save_variable(w, False)
+        # torch's addmm saves mat1 only for mat2's gradient and mat2 only for
+        # mat1's: an in-place change of an operand nobody differentiates
+        # through is no version error (as _save_operands for mm)
+        if tensor_requires_grad(w):
+            fn.sv0 = save_variable(x, False)
+        if tensor_requires_grad(x):
+            fn.sv1 = save_variable(w, False)
     return out
