@@ -373,3 +373,44 @@ def inplace_shape_error_before_cast_error(T):
             err(lambda: x.__setitem__([2, 2], T.ones(2, dtype=T.float64))),
             err(lambda: x.index_put_((T.tensor([0, 1]),), T.ones(3))),
             err(lambda: x.index_put_((T.tensor([0, 1]),), x[:2]))]
+
+
+# -- in-place writes through overlapping views (seeds 647, 1455) --------------
+
+@case
+def inplace_through_overlapping_views(T):
+    """TensorIterator updates an element once per occurrence in the view."""
+    out = []
+    for f in (lambda v: v.unfold(0, 2, 1).add_(True), lambda v: v.unfold(0, 2, 1).mul_(2),
+              lambda v: v.view(-1).as_strided((2, 2), (2, 2), 0).div_(np.float64(0.78)),
+              lambda v: v.unfold(0, 2, 1).sub_(T.ones(2, 2, 2), alpha=2),
+              lambda v: v.view(-1).as_strided((3, 2), (1, 1)).add_(T.arange(6.).reshape(3, 2)),
+              lambda v: v.unfold(0, 2, 1).add_(1.5), lambda v: v.unfold(0, 2, 2).add_(1),
+              lambda v: v.unfold(0, 2, 1).__iadd__(1)):
+        a = T.arange(6.).reshape(3, 2).requires_grad_()
+        b = a * 1
+        f(b)
+        b.sum().backward()
+        out.append([b, a.grad, b._version])
+    x = T.arange(6.)
+    with T.inference_mode():
+        x.as_strided((2, 2), (2, 2), 0).div_(2.0)
+    return out + [x]
+
+
+@case
+def as_strided_backward_of_an_empty_view(T):
+    """seed 11473: torch's as_strided_backward returns at::zeros (version 1) for an empty view."""
+    out = []
+    for args in [((0,), (1,)), ((0, 2), (1, 1)), ((2, 2), (3, 1))]:
+        for cg in (True, False):
+            v = T.tensor([1., 2., 3., 4., 5., 6.], requires_grad=True)
+            y = v.as_strided(*args)
+            g, = T.autograd.grad((y * 2).sum(), [v], create_graph=cg)
+            out.append([g, g._version, g._is_view()])
+    v2 = T.tensor([1., 2., 3.], requires_grad=True)
+    v3 = v2[0:0]
+    with T.inference_mode():
+        v3.mul_(0)
+    g, = T.autograd.grad(v3.cumsum(-1).sum(), [v2], create_graph=True)
+    return out + [g, g._version]

@@ -19,7 +19,7 @@ from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next
                                   bump_version, rebase_history, grad_fn_of)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
-                                       has_internal_overlap, MEM_OVERLAP_YES)
+                                       has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS, k_threshold_backward)
@@ -1870,12 +1870,46 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
     # 4. write and bump
-    x[...] = vals
+    if has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
+        pass   # NOTE [ In-place writes through overlapping views ]
+    else:
+        x[...] = vals
     bump_version(t)
     # 5. history
     if rg:
         rebase_history(t, fn)
     return t
+
+
+# NOTE [ In-place writes through overlapping views ]
+# A view whose elements share memory (unfold with step < size, as_strided
+# with small strides) passes torch's internal-overlap check (it cannot prove
+# the overlap: TOO_HARD). TensorIterator then reads and writes element by
+# element, so an element that appears k times in the view is updated k times:
+# x.unfold(0, 2, 1).add_(1) adds 2 to every inner element. numpy computes the
+# whole result first and stores it once; so where the view really repeats an
+# address, the write goes through ufunc.at on the storage, which applies the
+# op once per occurrence, in order.
+cdef bint _write_overlapping(object x, object y, int op) except -1:
+    """x op= y elementwise, once per occurrence of each address; False (and
+    nothing written) when x repeats no address."""
+    cdef Py_ssize_t d, item = x.itemsize
+    if x.size < 2 or op < 0 or op > 3:
+        return False
+    offs = np.zeros(x.shape, dtype=np.intp)
+    for d in range(x.ndim):
+        if x.strides[d] < 0 or x.strides[d] % item:
+            return False
+        sh = [1] * x.ndim
+        sh[d] = x.shape[d]
+        offs = offs + (np.arange(x.shape[d], dtype=np.intp) * (x.strides[d] // item)).reshape(sh)
+    flat = offs.reshape(-1)
+    if np.unique(flat).size == flat.size:
+        return False
+    span = np.lib.stride_tricks.as_strided(x, shape=(int(flat.max()) + 1,), strides=(item,))
+    yb = np.broadcast_to(np.asarray(y), x.shape).reshape(-1)
+    (np.add, np.subtract, np.multiply, np.true_divide)[op].at(span, flat, yb)
+    return True
 
 
 cdef inline int _check_overlap(Tensor t, Tensor other) except -1:

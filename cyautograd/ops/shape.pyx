@@ -495,6 +495,17 @@ cdef Py_ssize_t _min_storage_size(list sizes, list strides, Py_ssize_t offset):
     return n
 
 
+cdef object _zeros_v1(object sizes, object dt, bint is_t):
+    """torch's at::zeros (an empty tensor, then zero_()): version 1."""
+    z = np.zeros(sizes, dt)
+    if is_t:
+        t = wrap_array(z)
+        bump_version(t)
+        return t
+    note_grad_version(z, 1)
+    return z
+
+
 cdef object _as_strided_backward(object g, TensorGeometry inp, TensorGeometry out):
     """torch's as_strided_backward: the gradient lands in a zero "storage"
     tensor laid out by both geometries (scattered with index_add_ when the
@@ -511,7 +522,7 @@ cdef object _as_strided_backward(object g, TensorGeometry inp, TensorGeometry ou
     dt = (<Tensor>g).data_.dtype if is_t else g.dtype
     for i in range(len(out.sizes) - 1, -1, -1):
         if out.sizes[i] == 0:
-            return wrap_array(np.zeros(inp.sizes, dt)) if is_t else np.zeros(inp.sizes, dt)
+            return _zeros_v1(inp.sizes, dt, is_t)
         if out.sizes[i] == 1:
             g = g.squeeze(i) if is_t else g.squeeze(axis=i)
         elif out.strides[i] == 0:
@@ -521,7 +532,7 @@ cdef object _as_strided_backward(object g, TensorGeometry inp, TensorGeometry ou
             ost.insert(0, out.strides[i])
     for i in range(len(inp.sizes) - 1, -1, -1):
         if inp.sizes[i] == 0:
-            return wrap_array(np.zeros(inp.sizes, dt)) if is_t else np.zeros(inp.sizes, dt)
+            return _zeros_v1(inp.sizes, dt, is_t)
         if inp.sizes[i] != 1:
             isz.insert(0, inp.sizes[i])
             ist.insert(0, inp.strides[i])
