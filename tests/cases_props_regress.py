@@ -257,3 +257,90 @@ def kthvalue_aminmax_nanmedian_zero_size_words(T):
         except (RuntimeError, IndexError) as e:
             out.append([type(e).__name__, str(e)])
     return out
+
+
+@case
+def prod_grad_overflowed_prefix_times_zero_float32(T):
+    # torch's cumprod accumulates float32 in double: a prefix past float32's
+    # range, later times 0, is 0 (NaN in float32 arithmetic)
+    out = []
+    for cg in (False, True):
+        x = T.tensor([1e30, 1e30, 0.0, 2.0, 1e-30, 1e-30, 1e-30, 5.0], dtype=T.float32, requires_grad=True)
+        out.append(_grad(T, x.prod(), x, cg))
+        y = T.tensor([[1e30, 1e30, 0.0, 2.0]], dtype=T.float32, requires_grad=True)
+        out.append(_grad(T, y.prod(1), y, cg))
+    return out
+
+
+@case
+def norm_of_one_element_is_its_magnitude(T):
+    # one element per result: |x|, not sqrt(x * x) (float32 1e30 and 1e-30
+    # survive); a 0-d input reduced over dim 0 squares
+    out = []
+    for dt in (T.float32, T.float64):
+        for v in ([1e-30], [[1e30], [-1e-30]], [[1e30]], 1e30, 1e-30, [1e30, 0.0]):
+            x = T.tensor(v, dtype=dt)
+            for kw in ({}, {"dim": 0}, {"dim": -1}, {"dim": []}, {"p": 3}, {"p": 0.5}, {"dim": 1, "keepdim": True}):
+                try:
+                    out.append(x.norm(**kw))
+                except IndexError as e:
+                    out.append(str(e))
+    x = T.tensor([[1e30], [-2e30]], dtype=T.float32, requires_grad=True)
+    out.append(_grad(T, x.norm(dim=1), x))
+    return out
+
+
+# ---- numpy scalars and out-of-range Python ints as operands ------------------
+
+def _binop_table(T, scalars, ops, dtypes=("bool", "uint8", "int8", "int32", "int64", "float32", "float64")):
+    import operator as O
+    fns = {"+": O.add, "-": O.sub, "*": O.mul, "/": O.truediv, "//": O.floordiv, "%": O.mod,
+           "**": O.pow, "<<": O.lshift, ">>": O.rshift, "&": O.and_, "|": O.or_, "^": O.xor,
+           "<": O.lt, "==": O.eq}
+    out = []
+    for dt in dtypes:
+        for sc in scalars:
+            for name in ops:
+                for t in (T.tensor([1, 2], dtype=getattr(T, dt)), T.tensor(3, dtype=getattr(T, dt))):
+                    for left in (False, True):
+                        try:
+                            r = fns[name](sc, t) if left else fns[name](t, sc)
+                            out.append([r.dtype, r])
+                        except (RuntimeError, TypeError, OverflowError, NotImplementedError,
+                                ZeroDivisionError) as e:
+                            out.append([type(e).__name__, str(e).split("\n")[0]])
+    return out
+
+
+@case
+def numpy_scalar_operands(T):
+    # numpy scalars are wrapped numbers of their category (np.bool_ a double)
+    import numpy as np
+    return _binop_table(T, [np.float64(2.0), np.float32(2.0), np.int64(3), np.int8(3), np.uint8(3),
+                            np.True_], ["+", "-", "*", "/", "**", "<<", ">>", "&", "==", "<"])
+
+
+@case
+def python_int_operands_out_of_range(T):
+    return _binop_table(T, [300, -129, 2 ** 70, 2, 0, True], ["+", "-", "*", "**", "<<", ">>", "&", "<"])
+
+
+@case
+def pow_scalar_exponent_conversion(T):
+    out = []
+    for dt, e in [("float32", 2 ** 64 - 1), ("int8", 200), ("int8", -200), ("int32", 2 ** 40),
+                  ("bool", 300), ("bool", 2), ("int64", 2 ** 63), ("float16", 1e6), ("uint8", True),
+                  ("float16", float("inf")), ("uint8", 255), ("bool", False)]:
+        try:
+            r = T.tensor([2], dtype=getattr(T, dt)) ** e
+            out.append([r.dtype, r])
+        except (RuntimeError, OverflowError) as ex:
+            out.append([type(ex).__name__, str(ex)])
+    b = T.tensor([True, False])
+    for f in (lambda: b ** b, lambda: True ** b, lambda: T.pow(True, b), lambda: 2 ** b, lambda: 2.5 ** b,
+              lambda: b.pow(False)):
+        try:
+            out.append(f())
+        except NotImplementedError as ex:
+            out.append(str(ex))
+    return out

@@ -262,7 +262,7 @@ cdef inline bint _is_bool_operand(object v):
         if type(x) is _ndarray:
             return cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_BOOL
         return _xp.npdtype(x).kind == "b"
-    return type(v) is bool or type(v) is _np_bool
+    return type(v) is bool   # a numpy bool is a double scalar to torch (dtypes.scalar_dtype)
 
 
 cdef _np_bool = np.bool_
@@ -272,6 +272,10 @@ cdef int _sub_check(object a, object b) except -1:
     """ATen's sub_check: no subtraction with a bool operand (a Python bool
     counts as a bool tensor)."""
     cdef bint ab = _is_bool_operand(a), bb = _is_bool_operand(b)
+    for v in (a, b):
+        # torch makes the Scalar (argument parsing) before sub_check runs
+        if type(v) is int and (v > 0xFFFFFFFFFFFFFFFF or v < -0x8000000000000000):
+            raise OverflowError("int too big to convert")
     if ab and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -836,11 +840,17 @@ cdef object pow_impl(object a, object b):
             b = float(b)
         elif isinstance(b, np.integer):
             b = int(b)
+        if type(b) is int and (b > 0xFFFFFFFFFFFFFFFF or b < -0x8000000000000000):
+            raise OverflowError("int too big to convert")   # torch's Scalar of a Python int
+        if _npdt(x).kind in "iub" and type(b) is int and b < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
         if _npdt(x).kind != "f" and isinstance(b, float):
             x = x.astype(_D.get_default_dtype().np) if type(x) is _ndarray else _xp.cast(
                 x, _D.get_default_dtype().np)
-        if _npdt(x).kind in "iu" and b < 0:
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        elif _npdt(x).kind == "b":
+            # result_type(bool tensor, int) is int64
+            x = x.astype(np.int64) if type(x) is _ndarray else _xp.cast(x, np.dtype(np.int64))
+        _pow_exponent_fits(_npdt(x), b)
         r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
         if grad_needed(ta):
@@ -855,6 +865,10 @@ cdef object pow_impl(object a, object b):
         return NotImplemented
     x = p[2]
     y = p[3]
+    if p[1] is not None and x.dtype == np.bool_:
+        # torch's pow kernels over a tensor exponent have no bool case (a
+        # scalar bool exponent has its own: x ** True is x)
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     try:
         with np.errstate(all="ignore"):
             r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
@@ -893,6 +907,22 @@ cdef object pow_impl(object a, object b):
     fn.sv1 = save_variable(tb, False)
     (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
+
+
+cdef dict _CTYPE = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int",
+                    "int64": "int64_t"}
+
+
+cdef int _pow_exponent_fits(object npd, object b) except -1:
+    """torch's pow(Tensor, Scalar) converts the exponent to the result's
+    type with an overflow check (integral types, and float16)."""
+    if npd.kind in "iu":
+        info = np.iinfo(npd)
+        if not (info.min <= b <= info.max):
+            raise RuntimeError(f"value cannot be converted to type {_CTYPE[npd.name]} without overflow")
+    elif npd == np.float16 and (65504 < b < float("inf") or -float("inf") < b < -65504):
+        raise RuntimeError("value cannot be converted to type c10::Half without overflow")
+    return 0
 
 
 cdef object rpow_impl(object a, object b):

@@ -175,11 +175,15 @@ cdef object _prod_safe_zeros(object g, object x, int d):
         return g * (pre * post)
     if x.size == 0 or x.shape[d] == 1:
         return np.broadcast_to(g, x.shape).astype(x.dtype)
+    # torch's CPU cumprod accumulates float32/float16 in double and rounds
+    # each prefix (so an overflowed prefix later times 0 is 0, not NaN)
+    acc = np.float64 if x.dtype.itemsize < 8 else x.dtype
     with np.errstate(all="ignore"):
         xm = np.moveaxis(x, d, -1)
         ones = np.ones(xm.shape[:-1] + (1,), x.dtype)
-        pre = np.concatenate([ones, np.cumprod(xm[..., :-1], axis=-1)], axis=-1)
-        post = np.concatenate([np.cumprod(xm[..., ::-1][..., :-1], axis=-1)[..., ::-1], ones], axis=-1)
+        pre = np.concatenate([ones, np.cumprod(xm[..., :-1], axis=-1, dtype=acc).astype(x.dtype)], axis=-1)
+        post = np.concatenate([np.cumprod(xm[..., ::-1][..., :-1], axis=-1, dtype=acc).astype(x.dtype)[..., ::-1],
+                               ones], axis=-1)
         return (g * np.moveaxis(pre * post, -1, d)).astype(x.dtype, copy=False)
 
 
@@ -1191,8 +1195,19 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
             fn.sv1 = save_variable(out, True)
         return out
     ax = np.abs(x)
+    extent = x.size
+    if dims is not None and x.ndim:
+        extent = 1
+        for d in dims:
+            extent *= x.shape[d]
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        if p == float("inf"):
+        if extent == 1 and p != 0 and not (x.ndim == 0 and dim is not None and not (
+                isinstance(dim, (list, tuple)) and len(dim) == 0)):
+            # one element per result (and not a 0-d input reduced over its
+            # "dim 0"): torch's norm is that element's magnitude, not the
+            # root of its square (so float32 1e30 stays 1e30, 1e-30 stays 1e-30)
+            r = ax.sum(axis=dims, keepdims=keepdim)
+        elif p == float("inf"):
             r = np.amax(ax, axis=dims, keepdims=keepdim)
         elif p == 0:
             r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
