@@ -344,3 +344,56 @@ def pow_scalar_exponent_conversion(T):
         except NotImplementedError as ex:
             out.append(str(ex))
     return out
+
+
+@case
+def log1p_of_subnormal_range(T):
+    # torch's vectorised log1p rounds x / 2 to the subnormal grid below twice
+    # the smallest normal: 1e-45 -> 0, float32 2e-38 -> 1.99999987e-38, a
+    # tiny negative -> +0 (the values compared as float64 bit patterns)
+    import numpy as np
+    out = []
+    for npd, dt in ((np.float32, T.float32), (np.float64, T.float64)):
+        tiny = np.finfo(npd).tiny
+        v = (np.linspace(-2.5, 2.5, 41) * tiny).astype(npd).tolist() + [
+            float(np.finfo(npd).smallest_subnormal), -float(np.finfo(npd).smallest_subnormal),
+            -0.0, 0.0, 1e-20, 0.5]
+        x = T.tensor(v, dtype=dt)
+        r = T.log1p(x).numpy()
+        out.append([float(a).hex() for a in r.astype(np.float64)])
+        out.append(float(T.log1p(T.tensor(v[-6], dtype=dt))).hex())
+    return out
+
+
+@case
+def clamp_scalar_bounds_types_and_errors(T):
+    import numpy as np
+    b = T.tensor([True, False])
+    u = T.tensor([0, 200], dtype=T.uint8)
+    out = []
+    for f in (lambda: b.clamp(min=False), lambda: b.clamp(max=True), lambda: b.clamp(False, True),
+              lambda: b.clamp(min=1), lambda: b.clamp(min=0.5), lambda: b.clamp(min=np.True_),
+              lambda: b.clamp(min=np.float32(0.5)), lambda: T.clamp_min(b, False),
+              lambda: u.clamp(min=1000), lambda: u.clamp(max=-1), lambda: u.clamp(min=3, max=255),
+              lambda: T.tensor([1.0], dtype=T.float16).clamp(max=1e6), lambda: u.clamp(min=2 ** 70),
+              lambda: u.clamp(max=-2 ** 70), lambda: T.tensor([1.5]).clamp(min=2 ** 64 - 1)):
+        try:
+            r = f()
+            out.append([r.dtype, r])
+        except (RuntimeError, NotImplementedError, OverflowError) as e:
+            out.append([type(e).__name__, str(e)])
+    return out
+
+
+@case
+def big_int_scalar_words(T):
+    out = []
+    for v in (2 ** 70, -2 ** 70, 2 ** 64, 2 ** 64 - 1, -2 ** 63 - 1):
+        for f in (lambda: T.tensor([1, 2]) ** v, lambda: T.tensor([True]) - v, lambda: v - T.tensor([True]),
+                  lambda: T.tensor([1.0]) + v, lambda: v << T.tensor([1]), lambda: T.tensor([1.0]).clamp(min=v)):
+            try:
+                r = f()
+                out.append([r.dtype, r])
+            except (RuntimeError, OverflowError) as e:
+                out.append([type(e).__name__, str(e)])
+    return out

@@ -84,8 +84,23 @@ def test_reduction(name, case, data, dtype, layout):
     # (dim handling and error words) and cumsum's signed zeros
     # second order: max/min(dim) need scatter and cumsum flip under
     # create_graph (not implemented yet); special points: see regular_mask
+    # second order at the special points too (PROPS_SECOND_SPECIAL=1 passes
+    # with the long profile); by default the regular points, for CI's speed
     second = bool(np.all(regular_mask(arr))) if os.environ.get("PROPS_SECOND_SPECIAL") is None \
         else True
+    if name == "prod":
+        # the association of a float product is torch's vectorised order
+        # (lane width per CPU), so where some association over- or
+        # underflows and a 0 or an inf (or both extremes) is present, 0 * inf
+        # gives NaN in one order and a number in another: no common answer
+        fin = np.abs(arr[np.isfinite(arr) & (arr != 0)]).astype(np.float64)
+        info = np.finfo(np.float32 if dtype == "float32" else np.float64)
+        with np.errstate(divide="ignore"):
+            lg = np.log(fin)
+        pos, neg = lg[lg > 0].sum(), lg[lg < 0].sum()
+        over, under = pos > np.log(info.max) - 1, neg < np.log(info.tiny) + 1
+        special = bool(np.any((arr == 0) | np.isinf(arr)))
+        assume(not ((special and (over or under)) or (over and under)))
     if HAVE_TORCH:
         def prog(L):
             leaf, x = make(L, arr, dtype, layout, True)

@@ -24,7 +24,7 @@ from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS, k_threshold_backward)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
-                                     grad_needed, edge_of, to_tensor)
+                                     grad_needed, edge_of, to_tensor, scalar_array)
 
 import warnings
 
@@ -256,6 +256,15 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
     return fn
 
 
+cdef int _check_int_scalar(object v) except -1:
+    """torch's Scalar of a Python int: beyond int64 it tries uint64, so too
+    large raises 'int too big to convert' and too negative 'can't convert
+    negative int to unsigned' (scalar_array words it the same)."""
+    if type(v) is int and (v > 0xFFFFFFFFFFFFFFFF or v < -0x8000000000000000):
+        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
+    return 0
+
+
 cdef inline bint _is_bool_operand(object v):
     if type(v) is Tensor:
         x = (<Tensor>v).data_
@@ -272,10 +281,9 @@ cdef int _sub_check(object a, object b) except -1:
     """ATen's sub_check: no subtraction with a bool operand (a Python bool
     counts as a bool tensor)."""
     cdef bint ab = _is_bool_operand(a), bb = _is_bool_operand(b)
-    for v in (a, b):
-        # torch makes the Scalar (argument parsing) before sub_check runs
-        if type(v) is int and (v > 0xFFFFFFFFFFFFFFFF or v < -0x8000000000000000):
-            raise OverflowError("int too big to convert")
+    # torch makes the Scalar (argument parsing) before sub_check runs
+    _check_int_scalar(a)
+    _check_int_scalar(b)
     if ab and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -840,8 +848,7 @@ cdef object pow_impl(object a, object b):
             b = float(b)
         elif isinstance(b, np.integer):
             b = int(b)
-        if type(b) is int and (b > 0xFFFFFFFFFFFFFFFF or b < -0x8000000000000000):
-            raise OverflowError("int too big to convert")   # torch's Scalar of a Python int
+        _check_int_scalar(b)
         if _npdt(x).kind in "iub" and type(b) is int and b < 0:
             raise RuntimeError("Integers to negative integer powers are not allowed.")
         if _npdt(x).kind != "f" and isinstance(b, float):
@@ -850,7 +857,7 @@ cdef object pow_impl(object a, object b):
         elif _npdt(x).kind == "b":
             # result_type(bool tensor, int) is int64
             x = x.astype(np.int64) if type(x) is _ndarray else _xp.cast(x, np.dtype(np.int64))
-        _pow_exponent_fits(_npdt(x), b)
+        _scalar_fits(_npdt(x), b)
         r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
         if grad_needed(ta):
@@ -913,12 +920,15 @@ cdef dict _CTYPE = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "i
                     "int64": "int64_t"}
 
 
-cdef int _pow_exponent_fits(object npd, object b) except -1:
-    """torch's pow(Tensor, Scalar) converts the exponent to the result's
-    type with an overflow check (integral types, and float16)."""
+cdef int _scalar_fits(object npd, object b) except -1:
+    """torch's pow(Tensor, Scalar) and clamp(Tensor, Scalar) convert the
+    scalar to the result's type with an overflow check (integral types, and
+    float16)."""
     if npd.kind in "iu":
         info = np.iinfo(npd)
-        if not (info.min <= b <= info.max):
+        # c10's checked conversion lets an unsigned type take negatives down
+        # to -max (they wrap: uint8 clamp(min=-1) is 255)
+        if not ((-info.max if npd.kind == "u" else info.min) <= b <= info.max):
             raise RuntimeError(f"value cannot be converted to type {_CTYPE[npd.name]} without overflow")
     elif npd == np.float16 and (65504 < b < float("inf") or -float("inf") < b < -65504):
         raise RuntimeError("value cannot be converted to type c10::Half without overflow")
@@ -1322,9 +1332,31 @@ def log10(input):
         return _unary(input, np.log10, Log10Backward0, 1, True, "log10")
 
 
+cdef object _log1p_np(object x):
+    """numpy's log1p, with torch's results below twice the smallest normal
+    (float32 and float64): torch's vectorised (Sleef) log1p divides x by
+    2 + x, so there x / 2 is rounded to the subnormal grid and doubled
+    (1e-45 gives 0, float32 2e-38 gives 1.99999987e-38), and a negative x
+    whose half rounds to zero gives +0. Signed zeros stay as they are."""
+    r = np.log1p(x)
+    if x.dtype != np.float32 and x.dtype != np.float64:
+        return r
+    small = np.abs(x) < 2 * np.finfo(x.dtype).tiny
+    if not small.any():
+        return r
+    r = np.array(r, copy=True)
+    xs = x[small] if x.ndim else x
+    v = np.asarray(x.dtype.type(0) + (xs / 2) * 2, dtype=x.dtype)
+    v = np.where(xs == 0, xs, v)
+    if x.ndim:
+        r[small] = v
+        return r
+    return v.reshape(())
+
+
 def log1p(input):
     with np.errstate(divide="ignore", invalid="ignore"):
-        return _unary(input, np.log1p, Log1PBackward0, 1, True, "log1p")
+        return _unary(input, _log1p_np, Log1PBackward0, 1, True, "log1p")
 
 
 def sqrt(input):
@@ -1422,6 +1454,7 @@ def clamp(input, min=None, max=None):
                             f"({type(bound).__name__}), but expected one of:\n"
                             " * (Tensor min = None, Tensor max = None)\n"
                             " * (Number min = None, Number max = None)")
+        _check_int_scalar(bound)   # torch's Scalar conversion of the bound
     t = input
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = None if min is None else to_tensor(min, t)
@@ -1461,16 +1494,27 @@ def clamp(input, min=None, max=None):
             set_history(out, fn, 0)
             fn.sv0 = save_variable(t, False)
         return out
-    if x.dtype.kind != "f" and (isinstance(min, float) or isinstance(max, float)):
-        x = x.astype(_D.get_default_dtype().np)
-    elif x.dtype.kind == "b" and any(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-                                     for v in (min, max)):
-        x = x.astype(np.int64)   # bool with an int bound promotes to int64
+    # the result type of the tensor and its scalar bounds (wrapped numbers:
+    # a float bound makes an integral tensor float, an int bound makes bool
+    # int64, a numpy bool is a double); torch's clamp kernels have no bool
+    rd = _D.result_type(t, *[v for v in (min, max) if v is not None]).np
+    if rd == np.bool_:
+        raise NotImplementedError(
+            "\"clamp_scalar_cpu\" not implemented for 'Bool'" if min is not None and max is not None else
+            "\"clamp_min_scalar_cpu\" not implemented for 'Bool'" if min is not None else
+            "\"clamp_max_scalar_cpu\" not implemented for 'Bool'")
+    for v in (min, max):
+        if v is not None:
+            _scalar_fits(rd, v)
+    if x.dtype != rd:
+        x = x.astype(rd)
     r = x
+    # the bounds as the result's type (a negative int bound of an unsigned
+    # tensor wraps, as torch converts it)
     if min is not None:
-        r = np.maximum(min, r)  # NOTE [ selection keeps the operand ]
+        r = np.maximum(scalar_array(min, rd) if rd.kind in "iu" else min, r)  # NOTE [ selection keeps the operand ]
     if max is not None:
-        r = np.minimum(max, r)
+        r = np.minimum(scalar_array(max, rd) if rd.kind in "iu" else max, r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = <ClampBackward1>new_node(ClampBackward1)
