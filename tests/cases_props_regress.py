@@ -397,3 +397,17 @@ def big_int_scalar_words(T):
             except (RuntimeError, OverflowError) as e:
                 out.append([type(e).__name__, str(e)])
     return out
+
+
+@case
+def pow_tensor_grads_mixed_float_dtypes(T):
+    # the exponent's gradient takes log(self) in the result type (a float32
+    # base with a float64 exponent: log 2 in double), grad * (result * log)
+    out = []
+    for da, db in (("float32", "float64"), ("float64", "float32"), ("float32", "float32")):
+        a = T.tensor([0.0, 2.0, 0.5, 3.0], dtype=getattr(T, da), requires_grad=True)
+        b = T.tensor([0.0, 1.0, -1.5, 0.3], dtype=getattr(T, db), requires_grad=True)
+        y = a ** b
+        ga, gb = T.autograd.grad(y, [a, b], T.tensor([1.0, 1.0, 3.0, -2.0], dtype=y.dtype))
+        out.append([y, ga, gb])
+    return out

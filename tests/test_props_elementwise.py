@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import cyautograd
 from props_common import (HAVE_TORCH, LAYOUTS, arrays, assert_close_dt, assert_same_error, dtype_name,
                           finite_diff_grad, finite_small, grads_of, isclose_num, layout_parent,
-                          leaf64, make, regular_mask, run_both, shapes, to_np, torch)
+                          leaf64, make, regular_mask, run_both, shapes, to_np, torch, TOL)
 
 
 def _off_multiples(x, m, tol=1e-3):
@@ -69,12 +69,11 @@ UNARY = {
                       lambda x: _off_multiples(x, 2.0)),
 }
 
-# Open divergences the suite found and this branch has not fixed yet (in the
-# issue-12 report): relu and tanh double-backward at the special points; the
-# binary pow/sub/where cases with broadcast zero-size or 257-long operands.
-# They stay out of the parametrization until fixed, so the rest runs in CI.
-OPEN_UNARY = {"relu", "tanh"}
-OPEN_BINARY = {"pow", "sub", "where"}
+# No open exclusions: relu, tanh, and the binary pow/sub/where run too (the
+# divergences once listed here were fixed; tanh's float32 gradients carry the
+# tolerance explained at the comparison).
+OPEN_UNARY = set()
+OPEN_BINARY = set()
 
 
 def _unary_case(lib, name, arr, dtype, layout, grad):
@@ -111,7 +110,16 @@ def test_unary_forward_and_grads(name, shape, data, dtype, layout):
                     z = a if a is not None else b
                     assert not np.any(np.asarray(z.detach().numpy())), what
                     continue
-                assert_close_dt(a, b, dtype, f"{name} {what}", exact_zero_sign=what == "forward")
+                tol = None
+                if name == "tanh" and dtype == "float32" and what != "forward":
+                    # torch's float32 tanh is Sleef's (within an ulp of
+                    # numpy's), and 1 - y * y near |y| = 1 turns that ulp into
+                    # an absolute error of ~2 ulp(1) per unit of seed (squared
+                    # for the double-backward gradient)
+                    m = float(np.max(np.abs(seed))) if seed.size else 0.0
+                    tol = (TOL["float32"][0], 1e-6 + 5e-7 * max(m, 1.0) ** 2)
+                assert_close_dt(a, b, dtype, f"{name} {what}", tol=tol,
+                                exact_zero_sign=what == "forward")
         return
     # torch-free: numpy reference, layout consistency, finite differences
     leaf, y = _unary_case(cyautograd, name, arr, dtype, layout, False)

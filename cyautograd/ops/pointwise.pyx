@@ -811,12 +811,21 @@ cdef class PowBackward1(BinaryNode):
         ex = self.v1(g)
         res = self.sv2.unpack(self, isinstance(g, Tensor)) if self.sv2 is not None else s ** ex
         r0 = r1 = None
+        # torch's pow_backward_self / pow_backward_exponent, in their order
+        # of operations: grad * (exponent * self ** (exponent - 1)), and
+        # grad * where(self == 0 & exponent >= 0, 0, result * log(self)) with
+        # self first cast to the result type (a float32 base with a float64
+        # exponent takes the log in double)
         if self.should_compute_output(0):
-            r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
+            r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
         if self.should_compute_output(1):
             if xp is np:
+                sp = s.astype(res.dtype) if s.dtype != res.dtype else s
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    r1 = np.where((s == 0) & (ex >= 0), 0.0, g * res * np.log(s))
+                    r1 = g * np.where((s == 0) & (ex >= 0), 0.0, res * np.log(sp))
+            elif isinstance(g, Tensor):
+                sp = s.to(res.dtype) if s.dtype != res.dtype else s
+                r1 = g * xp.where((s == 0) & (ex >= 0), 0.0, res * xp.log(sp))
             else:
                 r1 = xp.where((s == 0) & (ex >= 0), 0.0, g * res * xp.log(s))
         return [r0, r1]
