@@ -128,7 +128,8 @@ def test_unary_forward_and_grads(name, shape, data, dtype, layout):
     assert y.dtype == getattr(cyautograd, dtype) and tuple(y.shape) == shape
     assert_close_dt(y.detach().numpy(), np.asarray(want, dtype=dtype), dtype, name,
                     exact_zero_sign=False)
-    _unary_fd(name, finite_small(arr, 3.0))
+    if arr.size <= 64:   # finite differences: one evaluation pair per element (CI speed)
+        _unary_fd(name, finite_small(arr, 3.0))
 
 
 def _unary_fd(name, x):
@@ -267,8 +268,8 @@ def test_binary_broadcast_forward_and_grads(name, pair, data, dtypes, layouts):
         want = np.asarray(ref(a, b))
     assert tuple(y.shape) == tuple(want.shape)
     assert_close_dt(y.numpy(), want.astype(y.numpy().dtype), "float64", name, exact_zero_sign=False)
-    if smooth is None or name in ("eq", "lt", "ge"):
-        return
+    if smooth is None or name in ("eq", "lt", "ge") or a.size > 64 or b.size > 64:
+        return   # finite differences on the small cases only (CI speed)
     fa, fb = finite_small(a, 3.0), finite_small(b, 3.0)
     fa, fb = np.broadcast_arrays(fa, fb)
     ok = smooth(*np.broadcast_arrays(fa, fb))
