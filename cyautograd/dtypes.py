@@ -138,8 +138,12 @@ def promote_types(a, b):
 
 def scalar_dtype(v):
     """The dtype torch gives a Python scalar wrapped into an op."""
-    if isinstance(v, _builtin_bool) or isinstance(v, np.bool_):
+    if isinstance(v, _builtin_bool):
         return bool
+    if isinstance(v, np.bool_):
+        # torch's Scalar of a numpy bool is a double (is_numpy_scalar ->
+        # THPUtils_unpackDouble): bool_tensor + np.True_ is float32
+        return _default[0]
     if isinstance(v, (_builtin_int, np.integer)):
         return int64
     if isinstance(v, (_builtin_float, np.floating)):

@@ -957,13 +957,17 @@ cdef class Tensor:
         return _ops.bitwise_left_shift(self, other)
 
     def __rlshift__(self, other):
-        return _ops.bitwise_left_shift(_ops._scalar_like(other, self, True), self)
+        # torch's bitwise_left_shift(Scalar, Tensor): the scalar as a wrapped
+        # number (uint8_0d_tensor.__rlshift__(2) stays uint8)
+        return _ops.bitwise_left_shift(other, self)
 
     def __rshift__(self, other):
         return _ops.bitwise_right_shift(self, other)
 
     def __rrshift__(self, other):
-        return _ops.bitwise_right_shift(_ops._scalar_like(other, self, True), self)
+        # torch's bitwise_right_shift(Scalar, Tensor): the scalar as a wrapped
+        # number (uint8_0d_tensor.__rrshift__(2) stays uint8)
+        return _ops.bitwise_right_shift(other, self)
 
     def __richcmp__(self, other, int op):
         if op == Py_EQ:

@@ -34,6 +34,7 @@ SUITES = [
     ("dropin_lead", "cases_dropin_lead"),
     ("argparser", "cases_argparser"),
     ("autograd_details", "cases_autograd_details"),
+    ("props_regress", "cases_props_regress"),
 ]
 
 

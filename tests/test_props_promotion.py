@@ -39,7 +39,7 @@ def _values(dtype, n, draw):
 @st.composite
 def operand(draw):
     kind = draw(st.sampled_from(["tensor", "tensor0d", "pyint", "bigint", "pyfloat", "pybool",
-                                 "npfloat64", "npfloat32", "npint64"]))
+                                 "npfloat64", "npfloat32", "npint64", "npbool", "npsmall"]))
     if kind in ("tensor", "tensor0d"):
         dtype = draw(st.sampled_from(DTYPES))
         n = 3 if kind == "tensor" else 1
@@ -56,6 +56,13 @@ def operand(draw):
         return kind, None, np.float64(draw(st.sampled_from([2.0, -0.5, 0.0])))
     if kind == "npfloat32":
         return kind, None, np.float32(draw(st.sampled_from([2.0, -0.5])))
+    if kind == "npbool":
+        # a double Scalar to torch (bool_tensor + np.True_ is float32)
+        return kind, None, np.bool_(draw(st.booleans()))
+    if kind == "npsmall":
+        # numpy scalars of small types are wrapped int64 / double numbers
+        t = draw(st.sampled_from([np.int8, np.uint8, np.int16, np.float16]))
+        return kind, None, t(draw(st.integers(0, 5)))
     return kind, None, np.int64(draw(st.integers(-3, 5)))
 
 
@@ -82,12 +89,8 @@ def test_promotion_and_values(op, a, b):
         return fn(x, y)
     if HAVE_TORCH:
         (c, ce), (t, te) = run_both(prog)
-        # numpy scalars on the left of `**`/`<<`/`>>`/`//`/`%` go through numpy's own
-        # reflected protocol in torch as well; messages are compared where deterministic
-        # ints beyond int64: torch words the overflow by the path it takes
-        # ("int too big to convert" / "can't convert negative int to
-        # unsigned"); the exception type must still agree
-        assert_same_error(ce, te, check_msg=op not in ("**",) and "bigint" not in (a[0], b[0]))
+        # types and messages of errors, ints beyond int64 and `**` included
+        assert_same_error(ce, te)
         if ce is None:
             assert dtype_name(c) == dtype_name(t), f"{a} {op} {b}: {c.dtype} != {t.dtype}"
             cv, tv = to_np(c), to_np(t)

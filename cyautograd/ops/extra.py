@@ -1153,6 +1153,8 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
     _check_tensor(input, "kthvalue")
     d = _wrap_dim(dim, input.dim())
     n = input.shape[d] if input.dim() else 1
+    if n == 0:   # torch's zero_numel_check_dims comes before the k check
+        raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
     if not 1 <= k <= n:
         raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
     v, i = _Kth.apply(input, d, bool(keepdim), _pick_kth(int(k)))
@@ -1195,6 +1197,8 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None, axis=None, k
     dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     _check_tensor(input, "nansum")
     dims = _reduce_dims(dim, input.dim())
+    if input.dim() == 0:
+        dims = None   # dim 0 / -1 of a 0-d input: checked above, one element to sum
     if dtype is not None:
         npd = dtype.np
     elif input.dtype.category != _D.float32.category:

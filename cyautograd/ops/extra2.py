@@ -1456,7 +1456,8 @@ def count_nonzero(input, dim=None):
     """
     _check_tensor(input, "count_nonzero")
     a = _a(input)
-    if dim is None:
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        # an empty dim list counts over everything, as torch's
         return _w(np.asarray(np.count_nonzero(a), dtype=np.int64))
     dims = _dims(dim, input.dim())
     return _w(np.asarray((a != 0).sum(axis=dims) if a.ndim else np.count_nonzero(a), dtype=np.int64))
@@ -2116,7 +2117,7 @@ def aminmax(input, *, dim=None, keepdim=False, out=None):
                            "no identity.")
     d = None if dim is None else _wrap_dim(dim, input.dim())
     if d is not None and input.dim() and input.shape[d] == 0:
-        raise IndexError(f"aminmax(): Expected reduction dim {d} to have non-zero size.")
+        raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")   # torch's words
     if out is not None:
         return _write_out_tuple("aminmax", aminmax(input.detach(), dim=dim, keepdim=keepdim), out, input)
     if d is not None and input.dim() == 0:
@@ -2219,7 +2220,8 @@ def nanmedian(input, dim=None, keepdim=False, *, out=None):
         return _NanmedianAll.apply(input)
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:
-        raise IndexError(f"nanmedian(): Expected reduction dim {d} to have non-zero size.")
+        # torch's nanmedian shares median's check, and its words
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     rt = _return_type("nanmedian", ["values", "indices"])
     if out is not None:
         return _write_out_tuple("nanmedian", nanmedian(input.detach(), dim, keepdim), out, input)

@@ -24,7 +24,7 @@ from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS, k_threshold_backward)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
-                                     grad_needed, edge_of, to_tensor)
+                                     grad_needed, edge_of, to_tensor, scalar_array)
 
 import warnings
 
@@ -279,13 +279,22 @@ cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object 
     return fn
 
 
+cdef int _check_int_scalar(object v) except -1:
+    """torch's Scalar of a Python int: beyond int64 it tries uint64, so too
+    large raises 'int too big to convert' and too negative 'can't convert
+    negative int to unsigned' (scalar_array words it the same)."""
+    if type(v) is int and (v > 0xFFFFFFFFFFFFFFFF or v < -0x8000000000000000):
+        raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
+    return 0
+
+
 cdef inline bint _is_bool_operand(object v):
     if type(v) is Tensor:
         x = (<Tensor>v).data_
         if type(x) is _ndarray:
             return cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_BOOL
         return _xp.npdtype(x).kind == "b"
-    return type(v) is bool or type(v) is _np_bool
+    return type(v) is bool   # a numpy bool is a double scalar to torch (dtypes.scalar_dtype)
 
 
 cdef _np_bool = np.bool_
@@ -295,6 +304,9 @@ cdef int _sub_check(object a, object b) except -1:
     """ATen's sub_check: no subtraction with a bool operand (a Python bool
     counts as a bool tensor)."""
     cdef bint ab = _is_bool_operand(a), bb = _is_bool_operand(b)
+    # torch makes the Scalar (argument parsing) before sub_check runs
+    _check_int_scalar(a)
+    _check_int_scalar(b)
     if ab and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -825,12 +837,21 @@ cdef class PowBackward1(BinaryNode):
         ex = self.v1(g)
         res = self.sv2.unpack(self, isinstance(g, Tensor)) if self.sv2 is not None else s ** ex
         r0 = r1 = None
+        # torch's pow_backward_self / pow_backward_exponent, in their order
+        # of operations: grad * (exponent * self ** (exponent - 1)), and
+        # grad * where(self == 0 & exponent >= 0, 0, result * log(self)) with
+        # self first cast to the result type (a float32 base with a float64
+        # exponent takes the log in double)
         if self.should_compute_output(0):
-            r0 = xp.where(ex == 0, 0.0, g * ex * s ** (ex - 1))
+            r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
         if self.should_compute_output(1):
             if xp is np:
+                sp = s.astype(res.dtype) if s.dtype != res.dtype else s
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    r1 = np.where((s == 0) & (ex >= 0), 0.0, g * res * np.log(s))
+                    r1 = g * np.where((s == 0) & (ex >= 0), 0.0, res * np.log(sp))
+            elif isinstance(g, Tensor):
+                sp = s.to(res.dtype) if s.dtype != res.dtype else s
+                r1 = g * xp.where((s == 0) & (ex >= 0), 0.0, res * xp.log(sp))
             else:
                 r1 = xp.where((s == 0) & (ex >= 0), 0.0, g * res * xp.log(s))
         return [r0, r1]
@@ -862,11 +883,16 @@ cdef object pow_impl(object a, object b):
             b = float(b)
         elif isinstance(b, np.integer):
             b = int(b)
+        _check_int_scalar(b)
+        if _npdt(x).kind in "iub" and type(b) is int and b < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
         if _npdt(x).kind != "f" and isinstance(b, float):
             x = x.astype(_D.get_default_dtype().np) if type(x) is _ndarray else _xp.cast(
                 x, _D.get_default_dtype().np)
-        if _npdt(x).kind in "iu" and b < 0:
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        elif _npdt(x).kind == "b":
+            # result_type(bool tensor, int) is int64
+            x = x.astype(np.int64) if type(x) is _ndarray else _xp.cast(x, np.dtype(np.int64))
+        _scalar_fits(_npdt(x), b)
         r = _pow_scalar(x, b)
         out = wrap_array(as_array(r))
         if grad_needed(ta):
@@ -881,6 +907,10 @@ cdef object pow_impl(object a, object b):
         return NotImplemented
     x = p[2]
     y = p[3]
+    if p[1] is not None and x.dtype == np.bool_:
+        # torch's pow kernels over a tensor exponent have no bool case (a
+        # scalar bool exponent has its own: x ** True is x)
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     try:
         with np.errstate(all="ignore"):
             r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
@@ -919,6 +949,25 @@ cdef object pow_impl(object a, object b):
     fn.sv1 = save_variable(tb, False)
     (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
+
+
+cdef dict _CTYPE = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int",
+                    "int64": "int64_t"}
+
+
+cdef int _scalar_fits(object npd, object b) except -1:
+    """torch's pow(Tensor, Scalar) and clamp(Tensor, Scalar) convert the
+    scalar to the result's type with an overflow check (integral types, and
+    float16)."""
+    if npd.kind in "iu":
+        info = np.iinfo(npd)
+        # c10's checked conversion lets an unsigned type take negatives down
+        # to -max (they wrap: uint8 clamp(min=-1) is 255)
+        if not ((-info.max if npd.kind == "u" else info.min) <= b <= info.max):
+            raise RuntimeError(f"value cannot be converted to type {_CTYPE[npd.name]} without overflow")
+    elif npd == np.float16 and (65504 < b < float("inf") or -float("inf") < b < -65504):
+        raise RuntimeError("value cannot be converted to type c10::Half without overflow")
+    return 0
 
 
 cdef object rpow_impl(object a, object b):
@@ -1318,9 +1367,31 @@ def log10(input):
         return _unary(input, np.log10, Log10Backward0, 1, True, "log10")
 
 
+cdef object _log1p_np(object x):
+    """numpy's log1p, with torch's results below twice the smallest normal
+    (float32 and float64): torch's vectorised (Sleef) log1p divides x by
+    2 + x, so there x / 2 is rounded to the subnormal grid and doubled
+    (1e-45 gives 0, float32 2e-38 gives 1.99999987e-38), and a negative x
+    whose half rounds to zero gives +0. Signed zeros stay as they are."""
+    r = np.log1p(x)
+    if x.dtype != np.float32 and x.dtype != np.float64:
+        return r
+    small = np.abs(x) < 2 * np.finfo(x.dtype).tiny
+    if not small.any():
+        return r
+    r = np.array(r, copy=True)
+    xs = x[small] if x.ndim else x
+    v = np.asarray(x.dtype.type(0) + (xs / 2) * 2, dtype=x.dtype)
+    v = np.where(xs == 0, xs, v)
+    if x.ndim:
+        r[small] = v
+        return r
+    return v.reshape(())
+
+
 def log1p(input):
     with np.errstate(divide="ignore", invalid="ignore"):
-        return _unary(input, np.log1p, Log1PBackward0, 1, True, "log1p")
+        return _unary(input, _log1p_np, Log1PBackward0, 1, True, "log1p")
 
 
 def sqrt(input):
@@ -1418,6 +1489,7 @@ def clamp(input, min=None, max=None):
                             f"({type(bound).__name__}), but expected one of:\n"
                             " * (Tensor min = None, Tensor max = None)\n"
                             " * (Number min = None, Number max = None)")
+        _check_int_scalar(bound)   # torch's Scalar conversion of the bound
     t = input
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = None if min is None else to_tensor(min, t)
@@ -1457,16 +1529,27 @@ def clamp(input, min=None, max=None):
             set_history(out, fn, 0)
             fn.sv0 = save_variable(t, False)
         return out
-    if x.dtype.kind != "f" and (isinstance(min, float) or isinstance(max, float)):
-        x = x.astype(_D.get_default_dtype().np)
-    elif x.dtype.kind == "b" and any(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-                                     for v in (min, max)):
-        x = x.astype(np.int64)   # bool with an int bound promotes to int64
+    # the result type of the tensor and its scalar bounds (wrapped numbers:
+    # a float bound makes an integral tensor float, an int bound makes bool
+    # int64, a numpy bool is a double); torch's clamp kernels have no bool
+    rd = _D.result_type(t, *[v for v in (min, max) if v is not None]).np
+    if rd == np.bool_:
+        raise NotImplementedError(
+            "\"clamp_scalar_cpu\" not implemented for 'Bool'" if min is not None and max is not None else
+            "\"clamp_min_scalar_cpu\" not implemented for 'Bool'" if min is not None else
+            "\"clamp_max_scalar_cpu\" not implemented for 'Bool'")
+    for v in (min, max):
+        if v is not None:
+            _scalar_fits(rd, v)
+    if x.dtype != rd:
+        x = x.astype(rd)
     r = x
+    # the bounds as the result's type (a negative int bound of an unsigned
+    # tensor wraps, as torch converts it)
     if min is not None:
-        r = np.maximum(min, r)  # NOTE [ selection keeps the operand ]
+        r = np.maximum(scalar_array(min, rd) if rd.kind in "iu" else min, r)  # NOTE [ selection keeps the operand ]
     if max is not None:
-        r = np.minimum(max, r)
+        r = np.minimum(scalar_array(max, rd) if rd.kind in "iu" else max, r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = <ClampBackward1>new_node(ClampBackward1)

@@ -57,12 +57,13 @@ cdef class ReduceNode(BinaryNode):
         cdef bint dev = type(g) is not np.ndarray and not isinstance(g, Tensor)
         if not self.self_shape:   # a 0-d input reduced over "dim 0": nothing to restore
             return g.reshape(()) if not dev else _xp.reshape(g, ())
-        if not self.keepdim and self.dims is not None:
+        if not self.keepdim and self.dims:
             shape = list(self.self_shape)
             for d in self.rdims():
                 shape[d] = 1
             g = g.reshape(tuple(shape)) if not dev else _xp.reshape(g, tuple(shape))
-        elif self.dims is None and not self.keepdim:
+        elif not self.dims and not self.keepdim:
+            # a full reduction (dims None, or torch's empty dim list)
             g = g.reshape((1,) * len(self.self_shape)) if not dev else _xp.reshape(g, (1,) * len(self.self_shape))
         return g
 
@@ -102,7 +103,8 @@ cdef class MeanBackward0(ReduceNode):
 cdef class MeanBackward1(ReduceNode):
     cdef list apply(self, list grads):
         n = 1
-        for d in self.rdims():
+        # dims None: an empty dim list, which reduces everything
+        for d in (self.rdims() if self.dims is not None else range(len(self.self_shape))):
             n *= self.self_shape[d]
         return [self.expand(grads[0]) / n]
 
@@ -113,12 +115,9 @@ cdef class ProdBackward0(ReduceNode):
         g = grads[0]
         s = self.v0(g)
         r = self.v1(g)   # unpacked (version-checked) as torch's apply does
-        if isinstance(g, Tensor):
-            # torch's prod_backward: grad * (result / input)
-            return [self.expand(g) * (self.expand(r) / s)]
-        if type(g) is not np.ndarray:
+        if type(g) is not np.ndarray and not isinstance(g, (Tensor, np.generic)):
             return [_xp.prod_backward(self.expand(g), s, self.dims)]   # NOTE [ Device backends ]
-        return [_prod_grad(self.expand(g), s, self.dims if self.self_shape else None)]
+        return [_prod_backward(self, g, s, r)]
 
 
 @cython.final
@@ -126,19 +125,66 @@ cdef class ProdBackward1(ProdBackward0):
     pass
 
 
-cdef object _prod_grad(object g, object x, tuple dims):
-    """g * prod of the other elements, exact where x has zeros."""
-    if dims is None:
-        flat = x.reshape(-1)
-        pre = np.concatenate([np.ones(1, flat.dtype), np.cumprod(flat[:-1])])
-        post = np.concatenate([np.cumprod(flat[::-1][:-1])[::-1], np.ones(1, flat.dtype)])
-        return g * (pre * post).reshape(x.shape)
-    d = dims[0]
-    xm = np.moveaxis(x, d, -1)
-    ones = np.ones(xm.shape[:-1] + (1,), x.dtype)
-    pre = np.concatenate([ones, np.cumprod(xm[..., :-1], axis=-1)], axis=-1)
-    post = np.concatenate([np.cumprod(xm[..., ::-1][..., :-1], axis=-1)[..., ::-1], ones], axis=-1)
-    return g * np.moveaxis(pre * post, -1, d)
+cdef object _prod_backward(ReduceNode node, object g, object s, object r):
+    """torch's prod_backward: a 0-d input passes the gradient through; no
+    zero in the input: grad * (result / input) (so an overflowed or
+    underflowed result shows, as in torch); zeros: the exclusive products
+    (prod_safe_zeros_backward), except that a full reduction over two or
+    more zeros outside grad mode is plain zeros (torch's shortcut, which
+    differs from the products where an inf or NaN meets the zeros)."""
+    cdef bint tensor = isinstance(g, Tensor)
+    if not node.self_shape:
+        return node.restore(g) if tensor else np.asarray(g).reshape(())
+    gk = node.restore(g) if tensor else node.restore(np.asarray(g))
+    rk = node.restore(r)
+    if tensor:
+        nzero = int((s == 0).sum())
+    else:
+        nzero = int(np.count_nonzero(s == 0))
+    if nzero == 0:
+        if tensor:
+            return gk * (rk / s)
+        with np.errstate(all="ignore"):
+            return (gk * (rk / s)).astype(s.dtype, copy=False)
+    if node.dims is None:
+        # a host array gradient: the engine runs without create_graph, so
+        # outside grad mode
+        if nzero > 1 and not (tensor and is_grad_enabled_c()):
+            return s.new_zeros(tuple(s.shape)) if tensor else np.zeros(s.shape, s.dtype)
+        flat = s.reshape(-1)
+        return _prod_safe_zeros(gk.reshape(()), flat, 0).reshape(tuple(s.shape))
+    return _prod_safe_zeros(gk, s, node.dims[0])
+
+
+cdef object _prod_safe_zeros(object g, object x, int d):
+    """torch's prod_safe_zeros_backward: g times the product of the other
+    elements along d, from exclusive cumulative products from the left and
+    from the right (exact where x has zeros)."""
+    if isinstance(x, Tensor):
+        if x.numel() == 0:
+            return g.expand_as(x)
+        n = x.shape[d]
+        if n == 1:
+            return g if g.dim() == x.dim() else g.expand_as(x)
+        ones_size = list(x.shape)
+        ones_size[d] = 1
+        from cyautograd import ones as _ones, cat as _cat
+        ones = _ones(tuple(ones_size), dtype=x.dtype)
+        pre = _cat([ones, x.narrow(d, 0, n - 1)], d).cumprod(d)
+        post = _cat([ones, x.narrow(d, 1, n - 1).flip(d)], d).cumprod(d).flip(d)
+        return g * (pre * post)
+    if x.size == 0 or x.shape[d] == 1:
+        return np.broadcast_to(g, x.shape).astype(x.dtype)
+    # torch's CPU cumprod accumulates float32/float16 in double and rounds
+    # each prefix (so an overflowed prefix later times 0 is 0, not NaN)
+    acc = np.float64 if x.dtype.itemsize < 8 else x.dtype
+    with np.errstate(all="ignore"):
+        xm = np.moveaxis(x, d, -1)
+        ones = np.ones(xm.shape[:-1] + (1,), x.dtype)
+        pre = np.concatenate([ones, np.cumprod(xm[..., :-1], axis=-1, dtype=acc).astype(x.dtype)], axis=-1)
+        post = np.concatenate([np.cumprod(xm[..., ::-1][..., :-1], axis=-1, dtype=acc).astype(x.dtype)[..., ::-1],
+                               ones], axis=-1)
+        return (g * np.moveaxis(pre * post, -1, d)).astype(x.dtype, copy=False)
 
 
 cdef class MaxBackward1(ReduceNode):
@@ -261,19 +307,7 @@ cdef class VarBackward0(ReduceNode):
     # sv0 self; scalar: correction
     cdef list apply(self, list grads):
         g = grads[0]
-        s = self.v0(g)
-        n = _count(self.self_shape, self.rdims())
-        gk = self.restore(g)
-        if isinstance(g, Tensor):
-            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
-        elif type(g) is not np.ndarray:
-            mean = _xp.mean_keep(s, self.dims)   # NOTE [ Device backends ]
-        else:
-            mean = s.mean(axis=self.rdims(), keepdims=True)
-        dof = _builtin_max(n - self.scalar, 0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            # no degrees of freedom: 2 / 0 is inf in torch's double arithmetic
-            return [(2.0 / dof if dof else float("inf")) * gk * (s - mean)]
+        return [_var_backward(self, self.restore(g), self.v0(g))]
 
 
 @cython.final
@@ -283,26 +317,64 @@ cdef class StdBackward0(ReduceNode):
         g = grads[0]
         s = self.v0(g)
         r = self.restore(self.v1(g))
-        n = _count(self.self_shape, self.rdims())
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
-        dof = _builtin_max(n - self.scalar, 0)
         if isinstance(g, Tensor):
-            mean = s.mean(dim=self.rdims(), keepdim=True) if self.rdims() is not None else s.mean()
             # a safe denominator where r is 0, so that differentiating this
             # formula (double backward, forward AD) gives 0 there, not 0/0
             zero = r == 0
             gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
-        elif type(g) is not np.ndarray:   # NOTE [ Device backends ]
-            mean = _xp.mean_keep(s, self.dims)
+        elif type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
             gv = _xp.std_backward_scale(gk, r)
         else:
-            mean = s.mean(axis=self.rdims(), keepdims=True)
             with np.errstate(divide="ignore", invalid="ignore"):
                 gv = np.where(r == 0, 0, gk / (r * 2)).astype(s.dtype, copy=False)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return [(2.0 / dof if dof else float("inf")) * gv * (s - mean)]
+        return [_var_backward(self, gv, s)]
+
+
+cdef object _np_mean(object x, object dims, bint keepdim, object npd):
+    """numpy's mean, NaN over empty slices without numpy's "Mean of empty
+    slice" warning (torch's mean is quiet)."""
+    if x.size:
+        return x.mean(axis=dims, keepdims=keepdim, dtype=npd)
+    r = np.add.reduce(x, axis=dims, keepdims=keepdim, dtype=npd or x.dtype)
+    return np.full_like(r, np.nan)
+
+
+cdef object _var_backward(ReduceNode node, object gk, object s):
+    """torch's var_backward, gk the gradient with the reduced dims restored.
+    A full reduction (or a 0-d input) without degrees of freedom
+    (numel <= correction) is grad * (NaN where self equals its mean, else
+    inf) -- constants, not a function of self; otherwise
+    (2 / (n - correction)) * grad * (self - mean) in double arithmetic, so
+    n == correction over a dim gives inf and n < correction a negative
+    factor, as torch's."""
+    cdef bint tensor = isinstance(gk, Tensor)
+    cdef bint dev = not tensor and type(gk) is not np.ndarray and not isinstance(gk, np.generic)
+    cdef bint full = node.dims is None or not node.self_shape
+    dims = node.rdims()
+    if dims is not None and len(dims) == 0:
+        dims = None   # an empty dim list reduces everything (torch's var(dim=[]))
+    if tensor:
+        mean = s.mean(dim=dims, keepdim=True) if dims is not None else s.mean()
+    elif dev:
+        mean = _xp.mean_keep(s, dims)   # NOTE [ Device backends ]
+    else:
+        mean = _np_mean(s, dims, True, None)
+    n = _count(node.self_shape, node.rdims() if not full else None)
+    dof = float(n) - float(node.scalar)
+    if full and dof <= 0:
+        if tensor:
+            c = ops_where(s == mean, float("nan"), float("inf"))
+            return gk * c.to(s.dtype)
+        xp = np if not dev else xp_of(s)
+        c = xp.where(s == mean, float("nan"), float("inf"))
+        with np.errstate(invalid="ignore"):
+            return gk * (c.astype(s.dtype) if not dev else c)
+    factor = 2.0 / dof if dof != 0 else float("inf")
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return factor * gk * (s - mean)
 
 
 cdef object _count(tuple shape, tuple dims):
@@ -548,7 +620,8 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
     if npd is not None and npd.kind not in "fc":
         raise RuntimeError("mean(): could not infer output dtype. Optional dtype must be either a "
                            f"floating point or complex dtype. Got: {_D._FROM_NP[np.dtype(npd)]._cname}")
-    if dim is None:
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        # an empty dim list reduces everything as no dim does (MeanBackward1)
         if x.size == 0:   # numpy warns "Mean of empty slice"; torch gives nan quietly
             r = np.asarray(np.nan, dtype=npd or x.dtype)
         else:
@@ -557,10 +630,15 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
             r = np.asarray(r).reshape((1,) * x.ndim)
         out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
         if grad_needed(t):
-            _make(MeanBackward0, t, None, keepdim, out)
+            _make(MeanBackward0 if dim is None else MeanBackward1, t, None, keepdim, out)
         return out
     dims = wrap_dims(dim, x.ndim)
-    r = x.mean(axis=dims, keepdims=keepdim, dtype=npd) if x.ndim else x.mean(dtype=npd)
+    if not isinstance(keepdim, (bool, np.bool_)):
+        raise TypeError(f"mean(): argument 'keepdim' (position 2) must be bool, not {type(keepdim).__name__}")
+    if x.ndim:
+        r = _np_mean(x, dims, keepdim, npd)
+    else:
+        r = x.mean(dtype=npd)
     out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
     if grad_needed(t):
         _make(MeanBackward1, t, dims if x.ndim else (), keepdim, out)
@@ -742,19 +820,19 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     cdef Tensor t = _input(input, name)
     cdef AmaxBackward0 fn
     x = t.data_
-    dims = tuple(range(x.ndim)) if (dim is None or dim == () or dim == []) else wrap_dims(dim, x.ndim)
-    if x.ndim == 0:
-        dims = ()
-    if x.size == 0 and (builtins.any([x.shape[d] == 0 for d in dims]) or not dims):
-        if dim is None or dim == () or dim == []:
+    cdef bint no_dim = dim is None or dim == () or dim == []
+    if x.size == 0 and x.ndim:
+        # torch's zero_numel_check_dims runs before the dims are wrapped and
+        # deduplicated: each dim in the order given, named as given
+        if no_dim:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
-        # torch's zero_numel_check_dims walks the dims as given and prints the
-        # first empty one unwrapped (amin(-1), not amin(1))
-        given = list(dim) if isinstance(dim, (list, tuple)) else [dim]
-        raise IndexError(f"{name}(): Expected reduction dim "
-                         f"{[g for g in given if x.shape[wrap_dim(g, x.ndim)] == 0][0]} "
-                         "to have non-zero size.")
+        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
+            if x.shape[wrap_dim(d, x.ndim)] == 0:
+                raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    dims = tuple(range(x.ndim)) if no_dim else wrap_dims(dim, x.ndim)
+    if x.ndim == 0:
+        dims = ()
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         r = _xp.amaxmin(x, dims if x.ndim else None, keepdim, is_max)
     else:
@@ -796,10 +874,13 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     if correction is None:
         correction = 1 if (unbiased is None or unbiased) else 0
     dims = None if dim is None else wrap_dims(dim, x.ndim)
+    # an empty dim list reduces everything (the node keeps dims (): torch's
+    # var_backward then takes the dim branch, with a reduced size of 1)
+    axes = dims if dims else None
     # torch's CPU var/std accumulate float16/float32 in double (Welford over
     # acc_type): float32 squares of values near 1e20 would overflow to inf
     if dev:
-        out = wrap_array(_xp.var_std(x, dims, correction, keepdim, is_std))
+        out = wrap_array(_xp.var_std(x, axes, correction, keepdim, is_std))
         if grad_needed(t):
             fn = _make(StdBackward0 if is_std else VarBackward0, t, dims, keepdim, out)
             fn.scalar = correction
@@ -809,14 +890,14 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
         return out
     xa = x.astype(np.float64) if x.dtype.itemsize < 8 else x
     out_numel = 1
-    if dims is not None:
+    if axes is not None:
         for i in range(x.ndim):
-            if i not in dims:
+            if i not in axes:
                 out_numel *= x.shape[i]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"), warnings.catch_warnings():
         if warn_invalid_dof("std" if is_std else "var", x.size, out_numel, correction):
             warnings.simplefilter("ignore", RuntimeWarning)   # numpy's own dof warning
-        r = xa.var(axis=dims, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
+        r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
@@ -921,6 +1002,14 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
     if not x.ndim:
         dims = ()
+    elif not dims:
+        # an empty dim list reduces everything; torch's logsumexp then fails
+        # to write its 0-d result over the keepdim-shaped one where that
+        # is not empty (its words)
+        if not keepdim and x.size:
+            raise RuntimeError("output with shape [] doesn't match the broadcast shape ["
+                               + ", ".join(["1"] * x.ndim) + "]")
+        dims = tuple(range(x.ndim))
     if dev:
         r = _xp.logsumexp(x, dims, keepdim)
     elif x.size:
@@ -944,25 +1033,44 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
 def all(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
-    cdef Tensor t = _input(input, "all")
-    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
-        return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
-                                      keepdim and dim is not None, True))
-    if dim is None:
-        return wrap_array(np.asarray(np.all(t.data_)))
-    return wrap_array(as_array(np.all(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
+    return _all_any(_input(input, "all"), dim, keepdim, True, "all")
 
 
 def any(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
-    cdef Tensor t = _input(input, "any")
-    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
-        return wrap_array(_xp.all_any(t.data_, None if dim is None else wrap_dim(dim, t.data_.ndim),
-                                      keepdim and dim is not None, False))
+    return _all_any(_input(input, "any"), dim, keepdim, False, "any")
+
+
+cdef _all_any(Tensor t, object dim, object keepdim, bint is_all, str name):
+    """all/any over everything, one dim, or a list of dims (torch's
+    all.dims: an empty list reduces nothing; a 0-d input accepts dims 0 and
+    -1, each once)."""
+    x = t.data_
+    if not isinstance(keepdim, (bool, np.bool_)) or not (
+            dim is None or isinstance(dim, (int, np.integer, list, tuple))):
+        # no overload of torch's all/any takes these
+        got = ", ".join(["Tensor" if isinstance(a, Tensor) else type(a).__name__
+                         for a in ((dim,) if dim is not None else ()) + (keepdim,)])
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                        "but expected one of:")
+    keepdim = bool(keepdim)
     if dim is None:
-        return wrap_array(np.asarray(np.any(t.data_)))
-    return wrap_array(as_array(np.any(t.data_, axis=wrap_dim(dim, t.data_.ndim), keepdims=keepdim)))
+        ax = None
+        keepdim = False
+    elif isinstance(dim, (list, tuple)):
+        ax = wrap_dims(dim, x.ndim)
+        if not x.ndim:
+            ax = ()
+    else:
+        ax = wrap_dim(dim, x.ndim)
+        if not x.ndim:
+            ax = None
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.all_any(x, ax, keepdim, is_all))
+    r = (np.all if is_all else np.any)(x, axis=ax, keepdims=keepdim)
+    # torch's all/any of a uint8 tensor is uint8, of anything else bool
+    return wrap_array(as_array(r).astype(np.uint8) if x.dtype == np.uint8 else as_array(r))
 
 
 @cython.final
@@ -1034,11 +1142,17 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
         if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:
-            # torch's norm_backward: self * (grad / norm).masked_fill_(norm == 0, 0)
+            # torch's norm_backward: grad * (self / norm).masked_fill_(norm == 0, 0)
+            # (differentiated, the division's gradient at norm == 0 is 0/0: NaN
+            # double-backward gradients there, as torch's)
             with np.errstate(divide="ignore", invalid="ignore"):
-                sc = gk / n
+                sc = x / n
             sc.masked_fill_(n == 0, 0.0)
-            return [x * sc]
+            return [gk * sc]
+        if p == 2 and type(g) is np.ndarray:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sc = x / n
+            return [(gk * np.where(n == 0, 0, sc)).astype(x.dtype, copy=False)]
         if p == 2:
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
@@ -1075,6 +1189,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     dims = None if dim is None else wrap_dims(dim, x.ndim)
     if dims is not None and x.ndim == 0:
         dims = ()     # dim 0 / -1 of a 0-d input: checked, nothing to reduce
+    elif dims == ():
+        dims = None   # an empty dim list reduces everything
     if dev:
         out = wrap_array(_xp.vector_norm(x, p, dims, keepdim))
         if grad_needed(t):
@@ -1084,8 +1200,19 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
             fn.sv1 = save_variable(out, True)
         return out
     ax = np.abs(x)
+    extent = x.size
+    if dims is not None and x.ndim:
+        extent = 1
+        for d in dims:
+            extent *= x.shape[d]
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        if p == float("inf"):
+        if extent == 1 and p != 0 and not (x.ndim == 0 and dim is not None and not (
+                isinstance(dim, (list, tuple)) and len(dim) == 0)):
+            # one element per result (and not a 0-d input reduced over its
+            # "dim 0"): torch's norm is that element's magnitude, not the
+            # root of its square (so float32 1e30 stays 1e30, 1e-30 stays 1e-30)
+            r = ax.sum(axis=dims, keepdims=keepdim)
+        elif p == float("inf"):
             r = np.amax(ax, axis=dims, keepdims=keepdim)
         elif p == 0:
             r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
