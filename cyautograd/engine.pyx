@@ -25,6 +25,7 @@ from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
+from cyautograd.saved_variable cimport saved_hooks_state, saved_hooks_epoch, restore_saved_hooks_state
 from cyautograd.python_hook import retain_grad as _retain_grad
 
 from cyautograd import dtypes as _D
@@ -512,6 +513,9 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
     cdef bint anomaly
+    # NOTE [ The engine restores the saved tensor hooks state ] in saved_variable.pyx
+    cdef object hooks_state = saved_hooks_state()
+    cdef unsigned long hooks_epoch = saved_hooks_epoch()
 
     try:
         # graph root: a virtual node whose next edges are the roots. A node
@@ -622,6 +626,13 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         if anomaly:
                             _print_forward_stack(fn)
                         raise
+                # as torch's per-node ThreadLocalStateGuard: what the node
+                # (its hooks included) did to grad mode or the saved tensor
+                # hooks stack does not reach the next node
+                gm.grad_enabled = create_graph
+                if saved_hooks_epoch() != hooks_epoch:
+                    restore_saved_hooks_state(hooks_state)
+                    hooks_epoch = saved_hooks_epoch()
                 # the node's inputs are consumed (torch moves them into
                 # apply): an output that is an input again may then be
                 # accumulated into in place by the next buffer
@@ -652,6 +663,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
         finally:
             fp_quiet_end(quiet)
             gm.grad_enabled = prev_grad_mode
+            if saved_hooks_epoch() != hooks_epoch:
+                restore_saved_hooks_state(hooks_state)
         # NOTE [ Final callbacks ]
         # As torch's GraphTask::exec_post_processing: after the last node,
         # with this task still current (a callback may queue another, which
