@@ -17,7 +17,7 @@ from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
                                   bump_version, rebase_history, grad_fn_of)
-from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
+from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -163,9 +163,17 @@ cdef class RsubBackward1(BinaryNode):
 @cython.final
 cdef class MulBackward0(BinaryNode):
     # sv0: self (saved when other needs grad); sv1: other (when self needs grad)
+    cdef bint released_     # NOTE [ A saved scalar operand is released ]
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        self.released_ = True
+
     cdef list apply(self, list grads):
         g = grads[0]
         r0 = r1 = None
+        if self.released_ and self.sv0 is None and self.sv1 is None:
+            raise err_backward_twice()
         if self.should_compute_output(0):
             r0 = k_mul(g, self.scalar if self.sv1 is None else self.v1(g))
         if self.should_compute_output(1):
@@ -175,9 +183,23 @@ cdef class MulBackward0(BinaryNode):
 
 @cython.final
 cdef class DivBackward0(BinaryNode):
+    # NOTE [ A saved scalar operand is released ]
+    # tensor * scalar and tensor / scalar: torch wraps the scalar into a
+    # tensor and MulBackward0 / DivBackward0 save it as `other`, a
+    # SavedVariable freed after a backward without retain_graph, so a second
+    # backward raises the backward-twice error. Here the scalar stays a
+    # number in `scalar`; the node remembers that torch's was freed.
+    cdef bint released_
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        self.released_ = True
+
     cdef list apply(self, list grads):
         g = grads[0]
         r0 = r1 = None
+        if self.released_ and self.sv0 is None and self.sv1 is None:
+            raise err_backward_twice()
         if self.should_compute_output(0):
             r0 = k_div(g, self.scalar if self.sv1 is None else self.v1(g))
         if self.should_compute_output(1):

@@ -13,7 +13,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
-from cyautograd.saved_variable cimport save_variable, fw_level_open
+from cyautograd.saved_variable cimport save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
@@ -73,6 +73,18 @@ cdef class ShapeBackward(Node):
     cdef Py_ssize_t self_dims[8]
     cdef object self_dtype
     cdef object param
+    cdef bint released_             # NOTE [ Saved index tensors are released ]
+
+    cdef void release_variables(self):
+        # NOTE [ Saved index tensors are released ]
+        # torch's IndexBackward0 (indices), GatherBackward0 (self, index) and
+        # IndexSelectBackward0 (index) keep their index tensors as
+        # SavedVariables: freed after a backward without retain_graph, so a
+        # second backward through the node raises the backward-twice error.
+        # Here the index stays in `param` (the formulas read it as an
+        # array); the node remembers that torch's would have been freed.
+        if self.kind == K_GATHER or self.kind == K_INDEX_SELECT or type(self) is IndexBackward0:
+            self.released_ = True
 
     cdef tuple self_shape(self):
         cdef int i
@@ -83,6 +95,8 @@ cdef class ShapeBackward(Node):
     cdef list apply(self, list grads):
         g = grads[0]
         cdef bint is_t = isinstance(g, Tensor)
+        if self.released_:
+            raise err_backward_twice()
         self_shape = self.self_shape()
         if self.kind == K_IDENTITY:
             return [g]
@@ -1920,9 +1934,15 @@ cdef class IndexPutBackward0(Node):
     cdef object indices
     cdef bint accumulate
     cdef tuple values_shape
+    cdef bint released_     # NOTE [ Saved index tensors are released ] (torch saves indices)
+
+    cdef void release_variables(self):
+        self.released_ = True
 
     cdef list apply(self, list grads):
         g = grads[0]
+        if self.released_:
+            raise err_backward_twice()
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
         if type(g) is not np.ndarray:   # NOTE [ Device backends ]
