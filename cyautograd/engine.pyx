@@ -819,9 +819,9 @@ cdef object _make_edge_grad(object out, object grad, Py_ssize_t i, bint create_g
 cdef tuple _as_tensor_tuple(obj, bint outputs, str who="grad"):
     """torch.autograd's `(x,) if is_tensor_like(x) or a GradientEdge else
     tuple(x)` (so None raises "'NoneType' object is not iterable"); inputs
-    may also be a dict (its values; grad() returns a dict then). The
-    elements' types are checked where the engine reads them: outputs in
-    _make_grads, inputs in _check_input, in order with their requires_grad."""
+    may also be a dict (its values; grad() returns a dict then). Outputs get
+    _make_grads' assertion here; the inputs' element types are checked where
+    the engine reads them (_check_input), in order with their requires_grad."""
     if isinstance(obj, Tensor):
         return (obj,)
     if _is_edge(obj):
@@ -832,7 +832,12 @@ cdef tuple _as_tensor_tuple(obj, bint outputs, str who="grad"):
         if isinstance(obj, _Mapping):
             raise TypeError(f"`inputs` argument to `{who}()` must be a dict, not {type(obj).__name__}. "
                             "Other Mapping types are not supported.")
-    return tuple(obj)
+    t = tuple(obj)
+    if outputs:
+        for x in t:
+            if not isinstance(x, Tensor) and not _is_edge(x):
+                raise AssertionError("Expected output to be a torch.Tensor")
+    return t
 
 
 cdef _check_input(object t):

@@ -1008,16 +1008,17 @@ class _MedianAll(Function):
         else:
             order = np.argsort(a, kind="stable")
             i = int(order[(a.size - 1) // 2])
-        ctx.info = (tuple(x.shape), i)
-        return _w(a[i])
+        r = _w(a[i])
+        ctx.save_for_backward(x, r)
+        return r
 
     @staticmethod
     def backward(ctx, g):
-        shape, i = ctx.info
-        from cyautograd.creation import zeros
-        z = zeros(int(np.prod(shape)), dtype=g.dtype)
-        z = z.index_put((_w(np.array([i])),), g.reshape(1))
-        return z.reshape(shape)
+        # torch's evenly_distribute_backward: every element equal to the
+        # median (every nan when it is nan) gets an equal share
+        from cyautograd.ops.extra2 import _evenly
+        x, r = ctx.saved_tensors
+        return _evenly(g, x, r)
 
 
 def _index_reduce_grad(g, idx, shape, dim, keepdim):

@@ -3479,12 +3479,17 @@ def _resize(self, size):
     size = _int_list("resize_", "size", size)
     if any(s < 0 for s in size):
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
+    if tuple(size) == tuple(self.shape):
+        return self     # torch: resizing to the sizes it has is a no-op (no version bump)
     n = int(np.prod(size, dtype=np.int64))
     flat = _a(self).reshape(-1)
     new = np.zeros(n, dtype=flat.dtype)
     k = min(n, flat.size)
     new[:k] = flat[:k]
     self.data = _w(new.reshape(size))
+    # an in-place op: torch bumps the version whenever the sizes change
+    from cyautograd.autograd.graph import increment_version
+    increment_version(self)
     return self
 
 

@@ -841,7 +841,9 @@ cdef class PowBackward2(BinaryNode):
         base = self.scalar
         if base == 0:
             s = self.v1(g)
-            return [xp.where(s >= 0, 0.0 * g, g * self.v0(g) * np.log(base) if base != 0 else g * 0)]
+            # torch: grad * (result * log(base)) masked to 0 where the
+            # exponent is >= 0; below, result is inf and log(0) -inf
+            return [xp.where(s >= 0, 0.0 * g, g * (self.v0(g) * float("-inf")))]
         return [g * self.v0(g) * float(np.log(base))]
 
 
