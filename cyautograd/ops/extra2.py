@@ -3478,6 +3478,9 @@ def _resize(self, size):
         raise RuntimeError("cannot resize variables that require grad")
     size = _int_list("resize_", "size", size)
     if any(s < 0 for s in size):
+        if 0 not in size:
+            # torch's resize_ computes the storage size first (unsigned)
+            raise RuntimeError("numel: integer multiplication overflow")
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
     if tuple(size) == tuple(self.shape):
         return self     # torch: resizing to the sizes it has is a no-op (no version bump)
