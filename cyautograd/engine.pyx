@@ -970,7 +970,12 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             if materialize_grads:
                 if not isinstance(ins[i], Tensor):
                     raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")
-                g = np.zeros_like((<Tensor>ins[i]).data_)
+                # torch: zeros_like(input, requires_grad=create_graph), a new leaf
+                t = wrap_array(np.zeros_like((<Tensor>ins[i]).data_))
+                if create_graph:
+                    t.requires_grad_(True)
+                result.append(t)
+                continue
             elif not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
