@@ -323,3 +323,103 @@ def resize_bumps_version_when_sizes_change(T):
     out.append(_err(lambda: v.resize_(-1)))
     out.append(v._version)
     return out
+
+
+# -- autograd.grad / Node / engine settings ------------------------------------
+
+@case
+def materialize_grads_with_create_graph(T):
+    x = T.tensor(0.5, requires_grad=True)
+    a = T.tensor(1.0, requires_grad=True)
+    y = x * a
+    d = T.autograd.grad(y, x, create_graph=True)
+    none = T.autograd.grad(d, x, create_graph=True, allow_unused=True)
+    d2 = T.autograd.grad(d, x, create_graph=True, allow_unused=True, materialize_grads=True)
+    d3 = T.autograd.grad(d2, x, materialize_grads=True)
+    return [none[0], [d2[0].item(), d2[0].requires_grad, d2[0].is_leaf, d2[0].grad_fn],
+            [d3[0].item(), d3[0].requires_grad],
+            _err(lambda: T.autograd.grad(y, x, allow_unused=False, materialize_grads=True))]
+
+
+@case
+def set_sequence_nr_orders_ready_nodes(T):
+    xs = [T.tensor([1., 2.], requires_grad=True) for _ in range(3)]
+    a = xs[0] + xs[1]
+    b = xs[1] + xs[2]
+    c = a + b
+    out = []
+    for nr, t in ((100, a), (99, b), (98, c)):
+        t.grad_fn._set_sequence_nr(nr)
+        out.append(t.grad_fn._sequence_nr())
+    order = []
+    for t, n in ((a, "a"), (b, "b"), (c, "c")):
+        t.register_hook(lambda g, n=n: order.append(n))
+    c.sum().backward()
+    bad = [_err(lambda: a.grad_fn._set_sequence_nr(v)) for v in (-1, 1.5, 2 ** 64)]
+    return [out, order, bad]
+
+
+@case
+def multithreading_enabled_flag(T):
+    out = []
+    with T.autograd.set_multithreading_enabled(False):
+        out.append(T.autograd.is_multithreading_enabled())
+    out.append(T.autograd.is_multithreading_enabled())
+    with T.autograd.set_multithreading_enabled(False):
+        T.autograd.set_multithreading_enabled(True)
+        out.append(T.autograd.is_multithreading_enabled())
+    out.append(T.autograd.is_multithreading_enabled())
+    T.autograd.set_multithreading_enabled(False)
+    out.append(T.autograd.is_multithreading_enabled())
+    T.autograd.set_multithreading_enabled(True)
+    out.append(T.autograd.is_multithreading_enabled())
+    return out
+
+
+# -- in-place comparisons (NOTE [ In-place comparisons ]) ----------------------
+
+_CMP_ = ("eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_",
+         "not_equal_")
+
+
+def _cmp_case(name):
+    def run(T):
+        out = []
+        x = T.tensor([1., 2., 3.], requires_grad=True).clone()
+        out.append([getattr(x, name)(2).tolist(), type(x.grad_fn).__name__, x._version])
+        x.sum().backward()
+        x = T.tensor([1., 2., 3.], requires_grad=True).clone()
+        o = T.tensor([2.], requires_grad=True)
+        getattr(x, name)(o)
+        x.sum().backward()
+        out.append([type(x.grad_fn).__name__, o.grad.tolist()])
+        i = T.tensor([1, 2, 3])
+        out.append([getattr(i, name)(2.5).tolist(), str(i.dtype), i._version])
+        b = T.tensor([[1., 2.], [3., 4.]]).t()
+        out.append([getattr(b, name)(T.tensor([3., 2.])).tolist(), b._version])
+        for args, kw in ((("a",), {}), ((), {}), ((1, 2), {}), ((), {"other": 1}), ((T.ones(3, 2),), {}),
+                         ((T.ones(3),), {})):
+            t = T.ones(2)
+            out.append([_err(lambda: getattr(t, name)(*args, **kw)), t._version])
+        leaf = T.ones(2, requires_grad=True)
+        out.append(_err(lambda: getattr(leaf, name)(1)))
+        with T.no_grad():
+            out.append([getattr(leaf, name)(1).tolist(), leaf._version])
+        return out
+    run.__name__ = "inplace_compare_" + name
+    return run
+
+
+for _n in _CMP_:
+    case(_cmp_case(_n))
+
+
+@case
+def inplace_result_broadcasting_beyond_self(T):
+    out = []
+    for f in (lambda t: t.hypot_(T.ones(3, 2)), lambda t: t.fmod_(T.ones(3, 2)),
+              lambda t: t.lerp_(T.ones(3, 2), 0.5), lambda t: t.hypot_(T.ones(2)),
+              lambda t: t.xlogy_(T.ones(1, 2))):
+        t = T.ones(2)
+        out.append([_err(lambda: f(t)), t._version])
+    return out

@@ -2262,6 +2262,11 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                            f"output type {_D._FROM_NP[td]._cname}")
     if vd != td and type(vals) is not _ndarray:
         vals = _xp.cast(vals, td)
+    if vals.shape != t.data_.shape:
+        # the result broadcast beyond self: torch's TensorIterator refuses
+        # to resize an in-place output (nothing is written)
+        raise RuntimeError(f"output with shape {list(t.data_.shape)} doesn't match the broadcast shape "
+                           f"{list(vals.shape)}")
     t.data_[...] = vals
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
