@@ -423,3 +423,93 @@ def inplace_result_broadcasting_beyond_self(T):
         t = T.ones(2)
         out.append([_err(lambda: f(t)), t._version])
     return out
+
+
+# -- custom Functions: vjp, forward-mode tangents ------------------------------
+
+@case
+def custom_function_vjp_instead_of_backward(T):
+    class V(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def vjp(ctx, g):
+            return g * 5
+
+    class Both(V):
+        @staticmethod
+        def backward(ctx, g):
+            return g * 7
+
+    class Neither(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+    x = T.ones(2, requires_grad=True)
+    V.apply(x).sum().backward()
+    return [x.grad.tolist(), _err(lambda: Both.apply(x).sum().backward()),
+            _err(lambda: Neither.apply(x).sum().backward())]
+
+
+@case
+def custom_jvp_sees_zero_tangents_for_inputs_without_one(T):
+    fwAD = T.autograd.forward_ad
+    seen = []
+    for mat in (True, False):
+        class F(T.autograd.Function):
+            @staticmethod
+            def forward(ctx, nt, x, nt2, y, yi):
+                ctx.set_materialize_grads(mat)
+                return x * 2 + y * 3
+
+            @staticmethod
+            def jvp(ctx, nt, x_t, nt2, y_t, yi_t):
+                seen.append([mat, nt, x_t.tolist(), nt2, None if y_t is None else y_t.tolist(), yi_t])
+                return x_t * 2 + (y_t * 3 if y_t is not None else 0)
+
+        x = T.tensor(1., dtype=T.double)
+        y = T.tensor(2., dtype=T.double)
+        with fwAD.dual_level():
+            o = F.apply(1, fwAD.make_dual(x, T.tensor(1., dtype=T.double)), 1, y, T.tensor(3))
+            seen.append(fwAD.unpack_dual(o).tangent.tolist())
+    return seen
+
+
+@case
+def custom_jvp_tangent_for_non_differentiable_output(T):
+    fwAD = T.autograd.forward_ad
+
+    class Marked(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            out = y.clone()
+            ctx.mark_non_differentiable(out)
+            return x.clone(), out
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t, x_t.clone()
+
+    class Integral(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x.clone(), y.clone()
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t, x_t.clone()
+
+    class Fine(Marked):
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t * 2, None
+
+    with fwAD.dual_level():
+        out = [_err(lambda: Marked.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3.))),
+               _err(lambda: Integral.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3)))]
+        a, b = Fine.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3.))
+        out.append([fwAD.unpack_dual(a).tangent.tolist(), fwAD.unpack_dual(b).tangent])
+    return out
