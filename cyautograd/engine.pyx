@@ -6,6 +6,7 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t
 
 import warnings
+from collections.abc import Mapping as _Mapping
 
 _warned_create_graph = False
 import numpy as np
@@ -26,6 +27,7 @@ from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
 from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
+from cyautograd.saved_variable cimport saved_hooks_state, saved_hooks_epoch, restore_saved_hooks_state
 from cyautograd.python_hook import retain_grad as _retain_grad
 
 from cyautograd import dtypes as _D
@@ -513,6 +515,9 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
     cdef bint anomaly
+    # NOTE [ The engine restores the saved tensor hooks state ] in saved_variable.pyx
+    cdef object hooks_state = saved_hooks_state()
+    cdef unsigned long hooks_epoch = saved_hooks_epoch()
 
     try:
         # graph root: a virtual node whose next edges are the roots. A node
@@ -623,6 +628,13 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         if anomaly:
                             _print_forward_stack(fn)
                         raise
+                # as torch's per-node ThreadLocalStateGuard: what the node
+                # (its hooks included) did to grad mode or the saved tensor
+                # hooks stack does not reach the next node
+                gm.grad_enabled = create_graph
+                if saved_hooks_epoch() != hooks_epoch:
+                    restore_saved_hooks_state(hooks_state)
+                    hooks_epoch = saved_hooks_epoch()
                 # the node's inputs are consumed (torch moves them into
                 # apply): an output that is an input again may then be
                 # accumulated into in place by the next buffer
@@ -653,6 +665,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
         finally:
             fp_quiet_end(quiet)
             gm.grad_enabled = prev_grad_mode
+            if saved_hooks_epoch() != hooks_epoch:
+                restore_saved_hooks_state(hooks_state)
         # NOTE [ Final callbacks ]
         # As torch's GraphTask::exec_post_processing: after the last node,
         # with this task still current (a callback may queue another, which
@@ -718,6 +732,9 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
     cdef Py_ssize_t i
     cdef Tensor out, g
     for i in range(len(outputs)):
+        if not isinstance(outputs[i], Tensor):
+            result.append(_make_edge_grad(outputs[i], grads[i], i, create_graph))
+            continue
         out = outputs[i]
         grad = grads[i]
         if grad is None:
@@ -747,23 +764,87 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
     return result
 
 
-cdef tuple _as_tensor_tuple(obj, bint outputs):
-    """torch.autograd's `(x,) if is_tensor_like(x) else tuple(x)` (so None
-    raises "'NoneType' object is not iterable"), then, for outputs,
-    _make_grads' assertion; the inputs' element types are checked where the
-    engine reads them (_check_input), in order with their requires_grad."""
+# NOTE [ GradientEdge outputs and inputs ]
+# torch.autograd.grad/backward take a GradientEdge (node, output_nr) --
+# torch.autograd.graph.get_gradient_edge(t) -- wherever they take a tensor:
+# as an input, the gradient flowing into that edge is captured (even after
+# the tensor was modified in place, which moves the tensor to a new node);
+# as an output, the backward starts at that edge, its shape and dtype read
+# from the node's input metadata (torch's _make_grads, out.node._input_metadata).
+cdef object _GradientEdge = None
+
+
+cdef bint _is_edge(object o):
+    """isinstance(o, torch.autograd.graph.GradientEdge); asked of non-tensors only."""
+    global _GradientEdge
+    if _GradientEdge is None:
+        from cyautograd.autograd.graph import GradientEdge
+        _GradientEdge = GradientEdge
+    return isinstance(o, _GradientEdge)
+
+
+cdef Edge _edge_of(object ge):
+    if not isinstance(ge.node, Node):
+        raise TypeError(f"GradientEdge.node must be a graph Node, not {type(ge.node).__name__}")
+    return make_edge(<Node>ge.node, ge.output_nr)
+
+
+cdef object _make_edge_grad(object out, object grad, Py_ssize_t i, bint create_graph):
+    """_make_grads for a GradientEdge output."""
+    cdef Node fn
+    cdef tuple meta
+    if not _is_edge(out):
+        raise AssertionError("Expected output to be a torch.Tensor")
+    fn = _edge_of(out).function
+    meta = fn.input_metadata(out.output_nr)
+    if meta is None or meta[0] is None:
+        raise RuntimeError(f"output[{i}] is a GradientEdge whose node records no input metadata")
+    shape = tuple(meta[0])
+    dt = meta[1] if meta[1] is not None else np.dtype(np.float32)
+    if grad is None:
+        for d in shape:
+            if d != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+        if dt.kind != "f":
+            raise RuntimeError("grad can be implicitly created only for real scalar outputs "
+                               f"but got {_D._FROM_NP[dt]!r}")
+        arr = np.ones(shape, dtype=dt)
+        return wrap_array(arr) if create_graph else arr
+    if isinstance(grad, Tensor):
+        if tuple((<Tensor>grad).data_.shape) != shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                               f"{_shape_repr((<Tensor>grad).data_.shape)} and output[{i}] has a shape of "
+                               f"{_shape_repr(shape)}.")
+        return grad if create_graph else (<Tensor>grad).data_
+    raise TypeError("gradients can be either Tensors or None, but got " + type(grad).__name__)
+
+
+cdef tuple _as_tensor_tuple(obj, bint outputs, str who="grad"):
+    """torch.autograd's `(x,) if is_tensor_like(x) or a GradientEdge else
+    tuple(x)` (so None raises "'NoneType' object is not iterable"); inputs
+    may also be a dict (its values; grad() returns a dict then). Outputs get
+    _make_grads' assertion here; the inputs' element types are checked where
+    the engine reads them (_check_input), in order with their requires_grad."""
     if isinstance(obj, Tensor):
         return (obj,)
+    if _is_edge(obj):
+        return (obj,)
+    if not outputs:
+        if type(obj) is dict:
+            return tuple(obj.values())
+        if isinstance(obj, _Mapping):
+            raise TypeError(f"`inputs` argument to `{who}()` must be a dict, not {type(obj).__name__}. "
+                            "Other Mapping types are not supported.")
     t = tuple(obj)
     if outputs:
         for x in t:
-            if not isinstance(x, Tensor):
+            if not isinstance(x, Tensor) and not _is_edge(x):
                 raise AssertionError("Expected output to be a torch.Tensor")
     return t
 
 
 cdef _check_input(object t):
-    if not isinstance(t, Tensor):
+    if not isinstance(t, Tensor) and not _is_edge(t):
         raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
 
 
@@ -776,7 +857,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if grad_variables is not None:
         grad_tensors = grad_variables
     if inputs is not None:
-        ins = _as_tensor_tuple(inputs, False)
+        ins = _as_tensor_tuple(inputs, False, "backward")
         if len(ins) == 0:
             raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     else:
@@ -809,6 +890,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     cap_edges = []
     for inp in ins:
         _check_input(inp)      # before it meets a typed variable
+        if not isinstance(inp, Tensor):
+            cap_edges.append(_edge_of(inp))
+            continue
         # as torch's run_backward: every input retains its grad (a no-op on
         # leaves), so a non-leaf input's .grad is filled by its retains-grad
         # hook and it reports retains_grad afterwards
@@ -826,6 +910,9 @@ cdef list _root_edges(tuple outs):
     cdef list edges = []
     cdef Py_ssize_t i
     for i in range(len(outs)):
+        if not isinstance(outs[i], Tensor):
+            edges.append(_edge_of(outs[i]))   # NOTE [ GradientEdge outputs and inputs ]
+            continue
         if not tensor_requires_grad(<Tensor>outs[i]):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         edges.append(gradient_edge(<Tensor>outs[i]))
@@ -869,7 +956,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     cap_edges = []
     for inp in ins:
         _check_input(inp)      # before it meets a typed variable
-        cap_edges.append(_input_edge(inp))
+        cap_edges.append(_input_edge(inp) if isinstance(inp, Tensor) else _edge_of(inp))
     try:
         captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
     except BaseException:
@@ -884,7 +971,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         g = captured[i]
         if g is None:
             if materialize_grads:
-                g = np.zeros_like((<Tensor>ins[i]).data_)
+                if not isinstance(ins[i], Tensor):
+                    raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")
+                # torch: zeros_like(input, requires_grad=create_graph), a new leaf
+                t = wrap_array(np.zeros_like((<Tensor>ins[i]).data_))
+                if create_graph:
+                    t.requires_grad_(True)
+                result.append(t)
+                continue
             elif not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in the graph. "
@@ -904,6 +998,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 gm.grad_enabled = prev_grad_mode
     if cya_current_graph_task == NULL:
         forget_grad_versions()
+    if type(inputs) is dict:
+        return dict(zip(inputs.keys(), result))
     return tuple(result)
 
 

@@ -68,8 +68,8 @@ cdef class BackwardCFunction(Node):
     cdef tuple to_save_              # what save_for_backward got (until apply saves it)
     cdef tuple saved_                # SavedVariables (None entries for None)
     cdef tuple dirty_tensors_
-    cdef tuple non_differentiable_
-    cdef bint materialize_grads_
+    cdef readonly tuple non_differentiable_
+    cdef readonly bint materialize_grads_
     # torch's ctx._materialize_non_diff_grads: False leaves the gradient of a
     # non-differentiable output None even while grads are materialized
     cdef public bint _materialize_non_diff_grads
@@ -153,7 +153,13 @@ cdef class BackwardCFunction(Node):
                 as_array = True
                 g = wrap_array(g)
             args.append(g)
-        result = cls.backward(self, *args)
+        # as torch's BackwardCFunction.apply: the user's vjp, or else its backward
+        backward_fn = cls.backward
+        vjp_fn = cls.vjp
+        if backward_fn is not Function.backward and vjp_fn is not Function.vjp:
+            raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                               "You should only implement one of them.")
+        result = (vjp_fn if vjp_fn is not Function.vjp else backward_fn)(self, *args)
         if not isinstance(result, tuple):
             result = (result,)
         n_in = len(self.is_var_input_)

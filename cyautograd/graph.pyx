@@ -212,6 +212,17 @@ cdef class Node:
     def _sequence_nr(self):
         return self.sequence_nr_
 
+    def _set_sequence_nr(self, sequence_nr):
+        """Sets the node's sequence number (the engine runs a ready node
+        with a higher one first), as torch's Node::set_sequence_nr."""
+        if not isinstance(sequence_nr, int):
+            raise TypeError("an integer is required")
+        if sequence_nr < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        if sequence_nr >= 2 ** 64:
+            raise OverflowError("int too big to convert")
+        self.sequence_nr_ = sequence_nr
+
     @property
     def next_functions(self):
         """One ``(node, input_nr)`` pair per input of the forward op: the node

@@ -30,3 +30,6 @@ cdef class SavedVariable:
 cdef SavedVariable save_variable(Tensor t, bint is_output)
 cdef bint fw_level_open() noexcept
 cdef object err_backward_twice()
+cdef unsigned long saved_hooks_epoch() noexcept
+cdef object saved_hooks_state()
+cdef void restore_saved_hooks_state(object snap) except *

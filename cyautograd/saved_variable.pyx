@@ -266,11 +266,13 @@ def _set_fw_level_open(bint is_open):
 # =============================================================================
 
 cdef int _hooks_active = 0
+cdef unsigned long _hooks_epoch = 0   # NOTE [ The engine restores the saved tensor hooks state ]
+cdef int _hooks_disabled = 0         # threads inside disable_saved_tensors_hooks
 _tls = threading.local()
 
 
 def _push_saved_tensors_hooks(pack_hook, unpack_hook):
-    global _hooks_active
+    global _hooks_active, _hooks_epoch
     msg = getattr(_tls, "disabled", None)
     if msg is not None:
         raise RuntimeError(msg)
@@ -279,18 +281,57 @@ def _push_saved_tensors_hooks(pack_hook, unpack_hook):
         stack = _tls.stack = []
     stack.append((pack_hook, unpack_hook))
     _hooks_active += 1
+    _hooks_epoch += 1
 
 
 def _pop_saved_tensors_hooks():
-    global _hooks_active
+    global _hooks_active, _hooks_epoch
     _tls.stack.pop()
     _hooks_active -= 1
+    _hooks_epoch += 1
 
 
 def _set_hooks_disabled(msg):
+    global _hooks_disabled, _hooks_epoch
     prev = getattr(_tls, "disabled", None)
     _tls.disabled = msg
+    _hooks_disabled += (msg is not None) - (prev is not None)
+    _hooks_epoch += 1
     return prev
+
+
+# NOTE [ The engine restores the saved tensor hooks state ]
+# torch's engine runs every node under a ThreadLocalStateGuard holding the
+# thread-local state captured when backward started, and puts the previous
+# state back afterwards: a hook context entered (or left) inside a backward
+# function or an unpack hook does not outlive that node. The engine takes
+# saved_hooks_state() when it starts and, after a node ran, compares
+# saved_hooks_epoch() (bumped by every push, pop and disable) with the value
+# it had then; only when they differ does it put the snapshot back. With no
+# hooks active on any thread the snapshot is None (an empty state) and the
+# check is one C call per node.
+cdef unsigned long saved_hooks_epoch() noexcept:
+    return _hooks_epoch
+
+
+cdef object saved_hooks_state():
+    if _hooks_active == 0 and _hooks_disabled == 0:
+        return None
+    stack = getattr(_tls, "stack", None)
+    return (list(stack) if stack else [], getattr(_tls, "disabled", None))
+
+
+cdef void restore_saved_hooks_state(object snap) except *:
+    global _hooks_active, _hooks_disabled, _hooks_epoch
+    cdef list want = [] if snap is None else snap[0]
+    disabled = None if snap is None else snap[1]
+    stack = getattr(_tls, "stack", None)
+    _hooks_active += len(want) - (len(stack) if stack else 0)
+    _tls.stack = list(want)
+    prev = getattr(_tls, "disabled", None)
+    _hooks_disabled += (disabled is not None) - (prev is not None)
+    _tls.disabled = disabled
+    _hooks_epoch += 1
 
 
 cdef object _saved_tensors_hooks_top():

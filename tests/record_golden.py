@@ -35,6 +35,7 @@ SUITES = [
     ("argparser", "cases_argparser"),
     ("autograd_details", "cases_autograd_details"),
     ("props_regress", "cases_props_regress"),
+    ("torch_suite", "cases_torch_suite"),
 ]
 
 

@@ -37,6 +37,11 @@ class set_multithreading_enabled:
         return self.__class__(self.mode)
 
 
+def is_multithreading_enabled():
+    """Whether multithreaded backward is on (set_multithreading_enabled)."""
+    return set_multithreading_enabled._enabled
+
+
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "gradcheck", "gradgradcheck", "functional", "graph", "Variable",
            "set_multithreading_enabled"]

@@ -765,6 +765,13 @@ def _function_apply(cls, args, kwargs):
     if jvp is None or jvp is Function.jvp:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
+    if getattr(ctx, "materialize_grads_", True):
+        # as torch: a tensor input without a tangent gives jvp zeros (None
+        # after ctx.set_materialize_grads(False)); non-tensors give None
+        from cyautograd.creation import zeros_like
+        with _unwrapped():
+            tangents = [zeros_like(a) if t is None and isinstance(a, Tensor) and _is_float(a) else t
+                        for a, t in zip(args, tangents)]
     with _unwrapped():
         res = jvp(_JvpCtx(ctx), *tangents)
     is_tuple = isinstance(out, tuple)
@@ -773,6 +780,12 @@ def _function_apply(cls, args, kwargs):
     if len(rs) != len(outs):
         raise RuntimeError(f"jvp() returned an incorrect number of forward gradients (expected {len(outs)}, "
                            f"but got {len(rs)})")
+    non_diff = getattr(ctx, "non_differentiable_", None) or ()
+    for i, (o, r) in enumerate(zip(outs, rs)):
+        if r is not None and isinstance(o, Tensor) and (not _is_float(o) or any(o is t for t in non_diff)):
+            raise RuntimeError(f"Function's jvp returned a gradient at position {i}, but  the corresponding "
+                               "forward output is not a differentiable Tensor.You should return None at that "
+                               "position instead.")
     try:
         delattr(ctx, "_cya_saved_for_forward")
     except AttributeError:

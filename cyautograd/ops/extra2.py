@@ -3337,11 +3337,6 @@ _INPLACE_SPEC = {
     "put_": (put, "torch.zeros(2, 2)", "torch.tensor([3]), torch.tensor([9.])"),
     "index_reduce_": (index_reduce, "torch.ones(3)", "0, torch.tensor([0, 0]), torch.tensor([2., 3.]), 'prod'"),
     "remainder_": (_extra._pointwise("remainder"), "torch.tensor([-3., 3.])", "2"),
-    "not_equal_": (globals()["not_equal"], "torch.tensor([1., 2.])", "2"),
-    "greater_": (globals()["greater"], "torch.tensor([1., 2.])", "1"),
-    "greater_equal_": (globals()["greater_equal"], "torch.tensor([1., 2.])", "2"),
-    "less_": (globals()["less"], "torch.tensor([1., 2.])", "2"),
-    "less_equal_": (globals()["less_equal"], "torch.tensor([1., 2.])", "1"),
     "addmv_": (_linalg2.TOP["addmv"], "torch.zeros(2)", "torch.eye(2), torch.ones(2)"),
     "addr_": (_linalg2.TOP["addr"], "torch.zeros(2, 2)", "torch.ones(2), torch.ones(2)"),
     "addbmm_": (_linalg2.TOP["addbmm"], "torch.zeros(2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
@@ -3402,6 +3397,66 @@ for _n, (_op, _recv, _args) in _INPLACE_SPEC.items():
     METHODS[_n].__doc__ = (f"In-place ``{_n[:-1]}``: writes the result into ``self`` (its dtype must hold "
                            f"it) and returns ``self``; the version counter is bumped, so autograd detects a "
                            f"later use of the old value.\n\n>>> {_recv}.{_n}({_args})")
+
+
+# NOTE [ In-place comparisons ]
+# self.eq_(other) (ne_, lt_, le_, gt_, ge_ and the greater_/less_/not_equal_
+# aliases) writes the comparison into self in self's dtype. torch records
+# EqBackward0 (a number `other`) or EqBackward1 (a tensor `other`), whose
+# gradients are zeros (derivatives.yaml: self: zeros_like(self), other:
+# zeros_like(other)); a plain out-of-place comparison records nothing.
+def _cmp_nodes(node):
+    @_named(node + "Backward0")
+    class _CmpScalar(Function):
+        @staticmethod
+        def forward(ctx, x, other, op):
+            return getattr(x, op)(other).to(x.dtype)
+
+        @staticmethod
+        def backward(ctx, g):
+            from cyautograd.creation import zeros_like
+            return zeros_like(g), None, None
+
+    @_named(node + "Backward1")
+    class _CmpTensor(Function):
+        @staticmethod
+        def forward(ctx, x, other, op):
+            ctx.other_shape = tuple(other.shape)
+            return getattr(x, op)(other).to(x.dtype)
+
+        @staticmethod
+        def backward(ctx, g):
+            from cyautograd.creation import zeros_like
+            return zeros_like(g), g.new_zeros(ctx.other_shape), None
+    return _CmpScalar, _CmpTensor
+
+
+def _make_cmp_(name, node, op):
+    scalar_fn, tensor_fn = _cmp_nodes(node)
+
+    def f(self, *args, **kwargs):
+        from cyautograd._arg_parser import _format_invalid_args
+        if len(args) + len(kwargs) == 1 and (not kwargs or "other" in kwargs):
+            other = args[0] if args else kwargs["other"]
+            if isinstance(other, Tensor):
+                return _inplace(self, tensor_fn.apply, other, op)
+            if _is_scalar(other):
+                return _inplace(self, scalar_fn.apply, other, op)
+        raise TypeError(_format_invalid_args(name, ["(Tensor other)", "(Number other)"], args, kwargs))
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"In-place ``{node.lower()}``: writes ``self {node.lower()} other`` into ``self`` in "
+                 f"self's dtype and returns ``self`` (autograd: {node}Backward0/1, zero gradients).\n\n"
+                 f">>> torch.tensor([1., 2.]).{name}(2)")
+    return f
+
+
+for _n, _node, _opn in (("eq_", "Eq", "eq"), ("ne_", "Ne", "ne"), ("lt_", "Lt", "lt"), ("le_", "Le", "le"),
+                        ("gt_", "Gt", "gt"), ("ge_", "Ge", "ge"), ("not_equal_", "Ne", "ne"),
+                        ("greater_", "Gt", "gt"), ("greater_equal_", "Ge", "ge"), ("less_", "Lt", "lt"),
+                        ("less_equal_", "Le", "le")):
+    METHODS[_n] = _make_cmp_(_n, _node, _opn)
+del _node, _opn
+
 METHODS["float_power_"] = _float_power_
 METHODS["polygamma_"] = _polygamma_
 METHODS["polygamma"] = _polygamma_method
@@ -3494,13 +3549,21 @@ def _resize(self, size):
         raise RuntimeError("cannot resize variables that require grad")
     size = _int_list("resize_", "size", size)
     if any(s < 0 for s in size):
+        if 0 not in size:
+            # torch's resize_ computes the storage size first (unsigned)
+            raise RuntimeError("numel: integer multiplication overflow")
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
+    if tuple(size) == tuple(self.shape):
+        return self     # torch: resizing to the sizes it has is a no-op (no version bump)
     n = int(np.prod(size, dtype=np.int64))
     flat = _a(self).reshape(-1)
     new = np.zeros(n, dtype=flat.dtype)
     k = min(n, flat.size)
     new[:k] = flat[:k]
     self.data = _w(new.reshape(size))
+    # an in-place op: torch bumps the version whenever the sizes change
+    from cyautograd.autograd.graph import increment_version
+    increment_version(self)
     return self
 
 

@@ -866,7 +866,9 @@ cdef class PowBackward2(BinaryNode):
         base = self.scalar
         if base == 0:
             s = self.v1(g)
-            return [xp.where(s >= 0, 0.0 * g, g * self.v0(g) * np.log(base) if base != 0 else g * 0)]
+            # torch: grad * (result * log(base)) masked to 0 where the
+            # exponent is >= 0; below, result is inf and log(0) -inf
+            return [xp.where(s >= 0, 0.0 * g, g * (self.v0(g) * float("-inf")))]
         return [g * self.v0(g) * float(np.log(base))]
 
 
@@ -2392,6 +2394,11 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                            f"output type {_D._FROM_NP[td]._cname}")
     if vd != td and type(vals) is not _ndarray:
         vals = _xp.cast(vals, td)
+    if vals.shape != t.data_.shape:
+        # the result broadcast beyond self: torch's TensorIterator refuses
+        # to resize an in-place output (nothing is written)
+        raise RuntimeError(f"output with shape {list(t.data_.shape)} doesn't match the broadcast shape "
+                           f"{list(vals.shape)}")
     t.data_[...] = vals
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:

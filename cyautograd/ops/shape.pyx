@@ -1951,9 +1951,15 @@ cdef class IndexPutBackward0(Node):
     cdef object indices
     cdef bint accumulate
     cdef tuple values_shape
+    cdef bint released_     # NOTE [ Saved indices are released ] (torch saves indices)
+
+    cdef void release_variables(self):
+        self.released_ = True
 
     cdef list apply(self, list grads):
         g = grads[0]
+        if self.released_:
+            raise err_backward_twice()
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
         if type(g) is not np.ndarray:   # NOTE [ Device backends ]

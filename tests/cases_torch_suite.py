@@ -1,0 +1,515 @@
+"""Issues 12/13: divergences found by running PyTorch's own autograd test
+suite (test/test_autograd.py) against cyautograd, each written here as our
+own small program (no torch test code): the engine's per-node restore of
+thread-local state, saved index tensors and wrapped scalars freed after
+backward, GradientEdge/dict arguments of autograd.grad and backward, and
+single-op formulas and version bumps. Each case returns plain data."""
+import collections
+import weakref
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _err(f):
+    try:
+        r = f()
+    except Exception as e:  # noqa: BLE001 - the exception is the observable
+        return [type(e).__name__, str(e).replace("torch.", "cyautograd.")]
+    return ["ok", _plain(r)]
+
+
+def _plain(r):
+    if isinstance(r, dict):
+        return {k: _plain(v) for k, v in r.items()}
+    if isinstance(r, (tuple, list)):
+        return [_plain(v) for v in r]
+    if hasattr(r, "tolist"):
+        return r.tolist()
+    return r
+
+
+# -- the engine restores thread-local state after every node ------------------
+
+@case
+def grad_mode_set_in_backward_does_not_reach_next_node(T):
+    seen = []
+
+    class A(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            T.set_grad_enabled(True)     # never restored by this node
+            return g * 2
+
+    class B(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            seen.append(T.is_grad_enabled())
+            return g * 3
+
+    out = []
+    for create_graph in (False, True):
+        x = T.ones(2, requires_grad=True)
+        y = B.apply(A.apply(x) + 1).sum()
+        g, = T.autograd.grad(y, x, create_graph=create_graph)
+        out.append([seen[-1], T.is_grad_enabled(), g.tolist(), g.requires_grad])
+    return out
+
+
+@case
+def hooks_entered_in_unpack_hook_do_not_leak(T):
+    calls = []
+
+    def unpack(t):
+        calls.append("unpack")
+        weak_ctx().__enter__()     # pushed inside backward, never popped
+        return t
+
+    ctx = T.autograd.graph.saved_tensors_hooks(lambda t: t, unpack)
+    weak_ctx = weakref.ref(ctx)
+    x = T.randn(3, requires_grad=True)
+    with ctx:
+        (x.sin() * x.cos()).sum().backward()
+    n = len(calls)
+    # no hooks are active any more: saving and backward run without them
+    y = x.exp()
+    y.sum().backward()
+    return [n, len(calls), x.grad.shape[0]]
+
+
+@case
+def hooks_left_inside_backward_are_restored(T):
+    out = []
+
+    class Exit(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x.clone()
+
+        @staticmethod
+        def backward(ctx, g):
+            ctx_outer.__exit__(None, None, None)   # leaves the outer context early
+            return g
+
+    packed = []
+    ctx_outer = T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(1) or t, lambda t: t)
+    x = T.ones(2, requires_grad=True)
+    with ctx_outer:
+        y = Exit.apply(x.exp()).sum()
+        y.backward()
+        n0 = len(packed)
+        z = x.sin()        # the context still applies after backward
+        out.append([n0, len(packed) - n0])
+    return out
+
+
+# -- saved index tensors / wrapped scalars are freed by backward --------------
+
+def _second_backward(T, f):
+    x = T.tensor([1., -2., 3., 4.], requires_grad=True)
+    y = f(T, x)
+    y.sum().backward()
+    first = x.grad.tolist()
+    return [first, _err(lambda: y.sum().backward())]
+
+
+_FREED_OPS = {
+    "advanced_index": lambda T, x: x[T.tensor([0, 2, 2])],
+    "index_with_list": lambda T, x: x[[1, 1]],
+    "boolean_mask": lambda T, x: x[x.detach() > 0],
+    "index_put": lambda T, x: T.zeros(4).index_put((T.tensor([0, 2, 3]),), x[:3]),
+    "index_put_accumulate": lambda T, x: T.zeros(4).index_put((T.tensor([0, 2, 2]),), x[:3], True),
+    "gather": lambda T, x: x.gather(0, T.tensor([3, 0])),
+    "index_select": lambda T, x: x.index_select(0, T.tensor([3, 0, 3])),
+    "repeat_interleave": lambda T, x: x.repeat_interleave(T.tensor([1, 2, 0, 1])),
+    "embedding": lambda T, x: T.nn.functional.embedding(T.tensor([0, 3]), x.view(4, 1)),
+    "mul_scalar": lambda T, x: x * 2,
+    "rmul_scalar": lambda T, x: 3.5 * x,
+    "div_scalar": lambda T, x: x / 4,
+    "mul_scalar_inplace": lambda T, x: x.clone().mul_(2),
+    # saved nothing: a second backward runs
+    "slice": lambda T, x: x[1:3],
+    "select": lambda T, x: x[1],
+    "add_scalar": lambda T, x: x + 2,
+    "sub_alpha": lambda T, x: T.sub(x, 1., alpha=3),
+    "neg": lambda T, x: -x,
+}
+
+
+def _freed_case(name):
+    def run(T):
+        return _second_backward(T, _FREED_OPS[name])
+    run.__name__ = "second_backward_" + name
+    return run
+
+
+for _n in _FREED_OPS:
+    case(_freed_case(_n))
+
+
+@case
+def setitem_advanced_then_backward_twice(T):
+    b = T.tensor([1., 2., 3.], requires_grad=True, dtype=T.double)
+    c = T.zeros(3, dtype=T.double)
+    c[[1, 2]] = b[[1, 1]]
+    c.backward(T.tensor([1., 1., 1.], dtype=T.double))
+    first = b.grad.tolist()
+    second = _err(lambda: c.backward(T.tensor([1., 1., 1.], dtype=T.double)))
+    c2 = T.zeros(3, dtype=T.double)
+    c2[[1, 2]] = b[[1, 1]]
+    c2.backward(T.ones(3, dtype=T.double), retain_graph=True)
+    c2.backward(T.ones(3, dtype=T.double))
+    return [first, second, b.grad.tolist()]
+
+
+@case
+def retained_index_graph_backward_three_times(T):
+    x = T.tensor([1., 2., 3.], requires_grad=True)
+    y = (x[T.tensor([0, 0, 2])] * 2).gather(0, T.tensor([1, 2]))
+    y.sum().backward(retain_graph=True)
+    y.sum().backward(retain_graph=True)
+    y.sum().backward()
+    return [x.grad.tolist(), _err(lambda: y.sum().backward())]
+
+
+# -- GradientEdge and dict arguments of autograd.grad / backward ---------------
+
+@case
+def grad_to_edge_of_tensor_modified_inplace(T):
+    x = T.tensor([1., 2.], requires_grad=True).clone()
+    x_edge = T.autograd.graph.get_gradient_edge(x)
+    x *= 3
+    return _err(lambda: T.autograd.grad(x.sum(), (x_edge, x)))
+
+
+@case
+def grad_to_edges_built_by_hand(T):
+    x = T.tensor([1., 2.], requires_grad=True).clone()
+    y = T.tensor([3., 4.], requires_grad=True).clone()
+    out = x * y
+    edges = (T.autograd.graph.GradientEdge(x.grad_fn, x.output_nr),
+             T.autograd.graph.GradientEdge(y.grad_fn, y.output_nr))
+    leaf = T.tensor([5.], requires_grad=True)
+    z = leaf * 2
+    return [_err(lambda: T.autograd.grad(out.sum(), edges, retain_graph=True)),
+            _err(lambda: T.autograd.grad(out.sum(), edges[0])),
+            _err(lambda: T.autograd.grad(z.sum(), T.autograd.graph.get_gradient_edge(leaf)))]
+
+
+@case
+def grad_from_edge_output(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    out = []
+    for reduce in (True, False):
+        tmp = x.sin().cos()
+        if reduce:
+            tmp = tmp.sum()
+        res = tmp.exp().clone().sin().sum()
+        e = T.autograd.graph.get_gradient_edge(tmp)
+        g, = T.autograd.grad(res, (e,), retain_graph=True)
+        out.append(_err(lambda: T.autograd.grad(e, (x,), grad_outputs=(g,), retain_graph=True)))
+        out.append(_err(lambda: T.autograd.grad(e, (x,), retain_graph=True)))
+        out.append(_err(lambda: T.autograd.grad(e, x, grad_outputs=T.ones(5), retain_graph=True)))
+        out.append(_err(lambda: T.autograd.grad([e], [x], grad_outputs=[T.ones_like(tmp)],
+                                                retain_graph=True)))
+    ref, = T.autograd.grad(x.sin().cos().sum().exp().clone().sin().sum(), x)
+    out.append(ref.tolist())
+    return out
+
+
+@case
+def backward_with_edges(T):
+    x = T.tensor([1., 2.], requires_grad=True)
+    t = x.sin().cos()
+    e = T.autograd.graph.get_gradient_edge(t)
+    r1 = _err(lambda: T.autograd.backward([e], [T.ones(2)], inputs=[x], retain_graph=True))
+    g1 = x.grad.tolist()
+    r2 = _err(lambda: T.autograd.backward(t.sum(), inputs=[T.autograd.graph.get_gradient_edge(x)]))
+    return [r1, g1, r2, x.grad.tolist()]
+
+
+@case
+def materialize_grads_with_edge_input(T):
+    x = T.tensor([1., 2.], requires_grad=True)
+    z = T.tensor([1., 2., 3.], requires_grad=True)
+    y = (x * 3).sum()
+    ez = T.autograd.graph.get_gradient_edge(z)
+    return [_err(lambda: T.autograd.grad(y, (x, ez), materialize_grads=True, retain_graph=True)),
+            _err(lambda: T.autograd.grad(y, (x, z), materialize_grads=True, retain_graph=True)),
+            _err(lambda: T.autograd.grad(y, (x, ez), allow_unused=True, retain_graph=True))]
+
+
+@case
+def dict_inputs(T):
+    x = T.tensor([1., 2.], requires_grad=True)
+    w = T.tensor([3., 4.], requires_grad=True)
+    y = (x * w).sum()
+    r = [_err(lambda: T.autograd.grad(y, {"w": w, "x": x}, retain_graph=True)),
+         _err(lambda: T.autograd.grad(y, collections.OrderedDict(x=x), retain_graph=True)),
+         _err(lambda: T.autograd.backward(y, inputs=collections.ChainMap({"x": x}), retain_graph=True)),
+         _err(lambda: T.autograd.grad(y, {}, retain_graph=True))]
+    y.backward(inputs={"a": w})
+    return r + [x.grad, w.grad.tolist()]
+
+
+@case
+def non_tensor_outputs_are_asserted(T):
+    x = T.tensor([1., 2.], requires_grad=True)
+    return [_err(lambda: T.autograd.grad([1], [x])),
+            _err(lambda: T.autograd.grad([x.sum(), "a"], [x])),
+            _err(lambda: T.autograd.backward([1, 2], [x])),
+            _err(lambda: T.autograd.backward("ab", x))]
+
+
+# -- formulas and versions -----------------------------------------------------
+
+@case
+def pow_of_zero_scalar_base(T):
+    out = []
+    for base in (0, 0., 2, 0.5):
+        b = T.tensor([-1., -0.5, 0., 1., 2.], requires_grad=True)
+        (base ** b).sum().backward()
+        out.append(b.grad.tolist())
+        b = T.tensor([-1., 0., 1.], requires_grad=True)
+        T.pow(base, b).sum().backward()
+        out.append(b.grad.tolist())
+    a = T.tensor([0., 0., 0.])
+    b = T.tensor([-1., 0., 1.], requires_grad=True)
+    (a ** b).sum().backward()
+    out.append(b.grad.tolist())
+    return out
+
+
+@case
+def median_shares_gradient_among_ties(T):
+    out = []
+    for vals in ([1., 0., 1., 0., 1., 0.], [float("nan")] * 3, [3., 1., 2.], [2., 2.],
+                 [1., float("nan"), 1.], [5.]):
+        for f in (T.median, T.nanmedian, T.min, T.max):
+            x = T.tensor(vals, requires_grad=True)
+            f(x).backward()
+            out.append(x.grad.tolist())
+    x = T.tensor([[1., 2.], [2., 2.]], dtype=T.double, requires_grad=True)
+    T.median(x).backward()
+    out.append(x.grad.tolist())
+    return out
+
+
+@case
+def resize_bumps_version_when_sizes_change(T):
+    x = T.zeros(3)
+    y = T.ones(2, 2)
+    out = []
+    for step in ((3,), (2,), (4,), (2, 2), (4,), (4,)):
+        x.resize_(step)
+        out.append([x._version, list(x.shape)])
+    x.resize_as_(y)
+    out.append(x._version)
+    x.resize_as_(y)
+    out.append(x._version)
+    v = T.zeros(4)
+    out.append(_err(lambda: v.resize_(-1)))
+    out.append(v._version)
+    return out
+
+
+# -- autograd.grad / Node / engine settings ------------------------------------
+
+@case
+def materialize_grads_with_create_graph(T):
+    x = T.tensor(0.5, requires_grad=True)
+    a = T.tensor(1.0, requires_grad=True)
+    y = x * a
+    d = T.autograd.grad(y, x, create_graph=True)
+    none = T.autograd.grad(d, x, create_graph=True, allow_unused=True)
+    d2 = T.autograd.grad(d, x, create_graph=True, allow_unused=True, materialize_grads=True)
+    d3 = T.autograd.grad(d2, x, materialize_grads=True)
+    return [none[0], [d2[0].item(), d2[0].requires_grad, d2[0].is_leaf, d2[0].grad_fn],
+            [d3[0].item(), d3[0].requires_grad],
+            _err(lambda: T.autograd.grad(y, x, allow_unused=False, materialize_grads=True))]
+
+
+@case
+def set_sequence_nr_orders_ready_nodes(T):
+    xs = [T.tensor([1., 2.], requires_grad=True) for _ in range(3)]
+    a = xs[0] + xs[1]
+    b = xs[1] + xs[2]
+    c = a + b
+    out = []
+    for nr, t in ((100, a), (99, b), (98, c)):
+        t.grad_fn._set_sequence_nr(nr)
+        out.append(t.grad_fn._sequence_nr())
+    order = []
+    for t, n in ((a, "a"), (b, "b"), (c, "c")):
+        t.register_hook(lambda g, n=n: order.append(n))
+    c.sum().backward()
+    bad = [_err(lambda: a.grad_fn._set_sequence_nr(v)) for v in (-1, 1.5, 2 ** 64)]
+    return [out, order, bad]
+
+
+@case
+def multithreading_enabled_flag(T):
+    out = []
+    with T.autograd.set_multithreading_enabled(False):
+        out.append(T.autograd.is_multithreading_enabled())
+    out.append(T.autograd.is_multithreading_enabled())
+    with T.autograd.set_multithreading_enabled(False):
+        T.autograd.set_multithreading_enabled(True)
+        out.append(T.autograd.is_multithreading_enabled())
+    out.append(T.autograd.is_multithreading_enabled())
+    T.autograd.set_multithreading_enabled(False)
+    out.append(T.autograd.is_multithreading_enabled())
+    T.autograd.set_multithreading_enabled(True)
+    out.append(T.autograd.is_multithreading_enabled())
+    return out
+
+
+# -- in-place comparisons (NOTE [ In-place comparisons ]) ----------------------
+
+_CMP_ = ("eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_",
+         "not_equal_")
+
+
+def _cmp_case(name):
+    def run(T):
+        out = []
+        x = T.tensor([1., 2., 3.], requires_grad=True).clone()
+        out.append([getattr(x, name)(2).tolist(), type(x.grad_fn).__name__, x._version])
+        x.sum().backward()
+        x = T.tensor([1., 2., 3.], requires_grad=True).clone()
+        o = T.tensor([2.], requires_grad=True)
+        getattr(x, name)(o)
+        x.sum().backward()
+        out.append([type(x.grad_fn).__name__, o.grad.tolist()])
+        i = T.tensor([1, 2, 3])
+        out.append([getattr(i, name)(2.5).tolist(), str(i.dtype), i._version])
+        b = T.tensor([[1., 2.], [3., 4.]]).t()
+        out.append([getattr(b, name)(T.tensor([3., 2.])).tolist(), b._version])
+        for args, kw in ((("a",), {}), ((), {}), ((1, 2), {}), ((), {"other": 1}), ((T.ones(3, 2),), {}),
+                         ((T.ones(3),), {})):
+            t = T.ones(2)
+            out.append([_err(lambda: getattr(t, name)(*args, **kw)), t._version])
+        leaf = T.ones(2, requires_grad=True)
+        out.append(_err(lambda: getattr(leaf, name)(1)))
+        with T.no_grad():
+            out.append([getattr(leaf, name)(1).tolist(), leaf._version])
+        return out
+    run.__name__ = "inplace_compare_" + name
+    return run
+
+
+for _n in _CMP_:
+    case(_cmp_case(_n))
+
+
+@case
+def inplace_result_broadcasting_beyond_self(T):
+    out = []
+    for f in (lambda t: t.hypot_(T.ones(3, 2)), lambda t: t.fmod_(T.ones(3, 2)),
+              lambda t: t.lerp_(T.ones(3, 2), 0.5), lambda t: t.hypot_(T.ones(2)),
+              lambda t: t.xlogy_(T.ones(1, 2))):
+        t = T.ones(2)
+        out.append([_err(lambda: f(t)), t._version])
+    return out
+
+
+# -- custom Functions: vjp, forward-mode tangents ------------------------------
+
+@case
+def custom_function_vjp_instead_of_backward(T):
+    class V(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def vjp(ctx, g):
+            return g * 5
+
+    class Both(V):
+        @staticmethod
+        def backward(ctx, g):
+            return g * 7
+
+    class Neither(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+    x = T.ones(2, requires_grad=True)
+    V.apply(x).sum().backward()
+    return [x.grad.tolist(), _err(lambda: Both.apply(x).sum().backward()),
+            _err(lambda: Neither.apply(x).sum().backward())]
+
+
+@case
+def custom_jvp_sees_zero_tangents_for_inputs_without_one(T):
+    fwAD = T.autograd.forward_ad
+    seen = []
+    for mat in (True, False):
+        class F(T.autograd.Function):
+            @staticmethod
+            def forward(ctx, nt, x, nt2, y, yi):
+                ctx.set_materialize_grads(mat)
+                return x * 2 + y * 3
+
+            @staticmethod
+            def jvp(ctx, nt, x_t, nt2, y_t, yi_t):
+                seen.append([mat, nt, x_t.tolist(), nt2, None if y_t is None else y_t.tolist(), yi_t])
+                return x_t * 2 + (y_t * 3 if y_t is not None else 0)
+
+        x = T.tensor(1., dtype=T.double)
+        y = T.tensor(2., dtype=T.double)
+        with fwAD.dual_level():
+            o = F.apply(1, fwAD.make_dual(x, T.tensor(1., dtype=T.double)), 1, y, T.tensor(3))
+            seen.append(fwAD.unpack_dual(o).tangent.tolist())
+    return seen
+
+
+@case
+def custom_jvp_tangent_for_non_differentiable_output(T):
+    fwAD = T.autograd.forward_ad
+
+    class Marked(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            out = y.clone()
+            ctx.mark_non_differentiable(out)
+            return x.clone(), out
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t, x_t.clone()
+
+    class Integral(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x.clone(), y.clone()
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t, x_t.clone()
+
+    class Fine(Marked):
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t * 2, None
+
+    with fwAD.dual_level():
+        out = [_err(lambda: Marked.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3.))),
+               _err(lambda: Integral.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3)))]
+        a, b = Fine.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3.))
+        out.append([fwAD.unpack_dual(a).tangent.tolist(), fwAD.unpack_dual(b).tangent])
+    return out
