@@ -372,6 +372,8 @@ def _replace(obj, table):
 
 # ops that write their first argument (self) in place
 _INPLACE_DISPATCH = {"iadd", "isub", "imul", "itruediv"}
+# in-place ops that change only self's geometry
+_INPLACE_VIEW = {"squeeze_", "unsqueeze_", "transpose_", "t_", "swapdims_", "swapaxes_", "as_strided_"}
 # ops that never carry a tangent (their outputs do not depend on the values
 # differentiably, or they are not ops)
 _NO_FW = {"detach", "detach_", "set_data", "variable_data", "_base", "_is_view", "register_hook",
@@ -390,7 +392,16 @@ _NOT_YET = ("Trying to use forward AD with {} that does not support it because i
             "implementation to derivatives.yaml")
 _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
                   "unique_consecutive": _NOT_YET.format("unique_consecutive"),
-                  "bincount": "Trying to use forward AD with aten::bincount that does not support it."}
+                  "bincount": "Trying to use forward AD with aten::bincount that does not support it.",
+                  "gcd": "Trying to use forward AD with aten::gcd that does not support it.",
+                  "lcm": "Trying to use forward AD with aten::lcm that does not support it.",
+                  "gcd_": "Trying to use forward AD with aten::gcd_ that does not support it.",
+                  "lcm_": "Trying to use forward AD with aten::lcm_ that does not support it.",
+                  "index_reduce": _NOT_YET.format("index_reduce"),
+                  "index_reduce_": _NOT_YET.format("index_reduce_"),
+                  "multi_margin_loss": _NOT_YET.format("multi_margin_loss"),
+                  "multilabel_margin_loss": _NOT_YET.format("multilabel_margin_loss_forward"),
+                  "embedding_bag": _NOT_YET.format("_embedding_bag")}
 
 
 def _torch_gives_no_tangent(name, args, kwargs):
@@ -406,8 +417,10 @@ def _is_inplace(name):
     return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
 
 
-def _run(name, fn, args, kwargs):
-    """Run op `fn` and give its outputs tangents (see the module docstring)."""
+def _run(name, fn, args, kwargs, formula=None):
+    """Run op `fn` and give its outputs tangents (see the module docstring).
+    `formula`: the op's own forward formula, if it has one (NOTE [ Forward
+    formulas of Function-based ops ])."""
     if getattr(_state, "busy", False) or _current_level < 0:
         return fn(*args, **kwargs)
     level = _current_level
@@ -437,6 +450,18 @@ def _run(name, fn, args, kwargs):
             fn(*args, **kwargs)
         raise NotImplementedError(f"Trying to use forward AD with {name}_out that does not support it because "
                                   "it is an out= function")
+    if name in _INPLACE_VIEW:
+        # an in-place view op (x.squeeze_()): the tangent gets the same change
+        # of geometry, as torch's forward formulas for these ops do
+        self = args[0]
+        cur = _fw_grad(self, level)
+        with _unwrapped():
+            out = fn(*args, **kwargs)
+            if cur is not None and out is self:
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    getattr(cur, name)(*args[1:], **kwargs)
+        return out
     inplace = _is_inplace(name) or kwargs.get("inplace") is True
     if inplace:
         self = args[0]
@@ -474,8 +499,12 @@ def _run(name, fn, args, kwargs):
     if not todo:
         return out
     with _unwrapped():
-        rule = _RULES.get(name)
-        tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) else None
+        if formula is not None and not kwargs:
+            tangents = _apply_formula(formula, args, out, level)
+        else:
+            rule = _RULES.get(name)
+            tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) \
+                else None
         if tangents is None:
             tangents = _jvp(name, fn, args, kwargs, duals, False)
     if tangents is None:
@@ -484,6 +513,33 @@ def _run(name, fn, args, kwargs):
         if tg is not None and _fw_grad(o, level) is None:
             _set_fw_grad(o, tg, level, False)
     return out
+
+
+# NOTE [ Forward formulas of Function-based ops ]
+# The double-vjp trick gives J t exactly where the backward formula is the
+# transpose of the forward derivative. It is not torch's tangent where torch's
+# forward formula is not that transpose: a formula that puts a constant (nan)
+# where the input is out of the domain (logit), a last-write-wins write whose
+# transpose reads every write (scatter, put), a factorisation whose forward
+# formula reads the whole tangent although the op reads one triangle
+# (cholesky, eigh), a backward written in log space that is nan at a zero
+# output gradient (logcumsumexp). Such a Function-based op carries torch's
+# forward formula as a static method ``_jvp(args, out, tangents)``: `args` the
+# positional arguments given to apply, `out` its result, `tangents` one per
+# argument (None where it has none, or is not a tensor); it returns the
+# tangent of each floating output, in order (a tensor where there is one).
+# It runs unwrapped, in the op's grad mode, so that with create_graph its
+# result is differentiable (forward-over-reverse).
+
+
+def _apply_formula(formula, args, out, level):
+    tans = [(_fw_grad(a, level) if isinstance(a, _Tensor) else None) for a in args]
+    r = formula(args, out, tans)
+    if r is None:
+        return None
+    rs = list(r) if isinstance(r, (list, tuple)) else [r]
+    outs = [o for o in _flat_tensors(out, []) if _is_float(o)]
+    return [t if t is None or t.dtype == o.dtype else t.to(o.dtype) for o, t in zip(outs, rs)]
 
 
 def _run_composite(name, fn, args, kwargs):
@@ -757,8 +813,11 @@ def _function_apply(cls, args, kwargs):
     from cyautograd.function import Function
     if (jvp is None or jvp is Function.jvp) and cls.__module__.startswith("cyautograd."):
         # one of cyautograd's own ops written as a Function (ops/extra.py):
-        # an op like any other, its JVP from its backward formula
-        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs)
+        # an op like any other, its JVP from its forward formula
+        # (NOTE [ Forward formulas of Function-based ops ]) or else from its
+        # backward formula
+        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs,
+                    getattr(cls, "_jvp", None))
     with _unwrapped():
         out, ctx = _apply_with_ctx(cls, args, kwargs)
     # an input returned as is keeps no tangent of its own: the jvp's result replaces it
