@@ -323,8 +323,8 @@ def unpack_dual(tensor, *, level=None):
                         f"{type(tensor).__name__}")
     if level != 0:
         raise RuntimeError("Invalid level given to _fw_primal")
-    with _unwrapped():
-        primal = tensor.view_as(tensor)
+    from cyautograd.ops.shape import _fw_primal
+    primal = _fw_primal(tensor)
     _common()._fw_drop_view_info(primal)
     return UnpackedDualTensor(primal, _fw_grad(tensor, level))
 
@@ -401,7 +401,29 @@ _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET
                   "index_reduce_": _NOT_YET.format("index_reduce_"),
                   "multi_margin_loss": _NOT_YET.format("multi_margin_loss"),
                   "multilabel_margin_loss": _NOT_YET.format("multilabel_margin_loss_forward"),
-                  "embedding_bag": _NOT_YET.format("_embedding_bag")}
+                  "embedding_bag": _NOT_YET.format("_embedding_bag"),
+                  "ctc_loss": _NOT_YET.format("_ctc_loss")}
+# torch's CPU attention kernel has no forward formula; with dropout it runs
+# the composite math path, which has
+_SDPA_REFUSES = _NOT_YET.format("_scaled_dot_product_flash_attention_for_cpu")
+
+
+def _torch_refuses(name, args, kwargs):
+    """torch's NotImplementedError message where torch 2.13 has no forward
+    formula for this call of op `name`, else None."""
+    msg = _TORCH_REFUSES.get(name)
+    if msg is None and name == "scaled_dot_product_attention":
+        p = kwargs.get("dropout_p", args[4] if len(args) > 4 else 0.0)
+        if not p:
+            return _SDPA_REFUSES
+    if msg is None and name == "soft_margin_loss":
+        # torch: with both input and target duals, the target's formula calls
+        # soft_margin_loss_backward, which has none
+        a = args[0] if args else kwargs.get("input")
+        b = args[1] if len(args) > 1 else kwargs.get("target")
+        if all(isinstance(t, _Tensor) and _fw_grad(t, _current_level) is not None for t in (a, b)):
+            return _NOT_YET.format("soft_margin_loss_backward")
+    return msg
 
 
 def _torch_gives_no_tangent(name, args, kwargs):
@@ -439,8 +461,9 @@ def _run(name, fn, args, kwargs, formula=None):
             duals.append((t, g))
     if not duals:
         return fn(*args, **kwargs)
-    if name in _TORCH_REFUSES:
-        raise NotImplementedError(_TORCH_REFUSES[name])
+    msg = _torch_refuses(name, args, kwargs)
+    if msg is not None:
+        raise NotImplementedError(msg)
     if _torch_gives_no_tangent(name, args, kwargs):
         with _unwrapped():
             return fn(*args, **kwargs)
@@ -566,7 +589,7 @@ def _run_composite(name, fn, args, kwargs):
             g = _fw_grad(t, level)
             if g is not None:
                 duals.append((t, g))
-    if duals and (name in _TORCH_REFUSES or _torch_gives_no_tangent(name, args, kwargs)):
+    if duals and (_torch_refuses(name, args, kwargs) is not None or _torch_gives_no_tangent(name, args, kwargs)):
         return _run(name, fn, args, kwargs)
     if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
         return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)

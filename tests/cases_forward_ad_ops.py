@@ -1,0 +1,259 @@
+"""Forward-mode AD of the ops, functionals and layers added after the first
+JVP table (tests/cases_forward_ad_gen.py): ops/extra.py, ops/extra2.py,
+ops/linalg2.py, special.py, nn/functional2.py, the recurrent, attention and
+transformer layers and the CTC loss (issue 13 item 1).
+
+The cases are *generated from* the differential op tables those files are
+tested by (cases_ops_extra, cases_ops_extra2, cases_nn_layers): every entry
+there made by their ``_add`` helper is (fn(T, *inputs), input shapes, layout),
+and each becomes a forward-AD case here: the inputs, in float64 and in the
+table's layout (contiguous or transposed), are made duals with deterministic
+tangents, fn runs inside a dual level, and every output's primal and tangent
+are compared with torch (live and from golden data, ``forward_ad_ops.json``),
+or torch's error, type and words, where torch refuses forward AD for the op.
+So an op added to those tables gets its JVP checked here with no new line.
+The layers, which those tables run as modules, are listed by hand (LAYERS).
+
+fd_check(name) compares the same tangents with central differences of the
+plain function (no torch needed); FD_SKIP names the cases where that is not
+meaningful, each with its reason.
+
+Where torch's tangent is an efficient ZeroTensor (the sign of slogdet), which
+cannot be read back, both sides record a dense zero tensor of its shape.
+"""
+import importlib
+
+import numpy as np
+
+from cases_nn import _fill
+from cases_ops_extra import _x
+
+SOURCES = ("cases_ops_extra", "cases_ops_extra2", "cases_nn_layers")
+
+# torch and cyautograd differ here on purpose, or at a point of measure zero:
+# not generated (each reason stated)
+EXCLUDED = {
+    # F.prelu at an input exactly 0: torch's forward formula takes the x >= 0
+    # branch (tangent t) while its backward takes x > 0 (weight * grad); one
+    # composite cannot give both, and ours keeps the backward's choice
+    "nn_layers:F_prelu_channels", "nn_layers:F_prelu_one", "nn_layers:M_PReLU", "nn_layers:M_PReLU_channels",
+}
+
+
+def _module_fn(ctor, train):
+    def fn(T, *xs):
+        m = _fill(T, ctor(T).double())
+        if not train:
+            m.eval()
+        return m(*xs)
+    return fn
+
+
+def _harvest():
+    out = {}
+    seen = set()
+    for src in SOURCES:
+        mod = importlib.import_module(src)
+        for k, f in mod.CASES.items():
+            d = getattr(f, "__defaults__", None)
+            if not (d and len(d) >= 2 and callable(d[0]) and isinstance(d[1], (list, tuple))):
+                continue
+            fn, shapes = d[0], d[1]
+            t = d[3] if len(d) > 3 and isinstance(d[3], bool) else False
+            if k.startswith("M_"):   # cases_nn_layers' modules: (ctor(T), shapes, train)
+                fn = _module_fn(fn, d[2] if len(d) > 2 and isinstance(d[2], bool) else True)
+                t = False
+            elif d[-1] is False:     # grad=False: an op without gradients
+                continue
+            key = (id(d[0]), tuple(map(tuple, shapes)), t)
+            name = src.replace("cases_", "") + ":" + k
+            if key in seen or name in EXCLUDED or k.endswith("_big"):   # (the same ops, only larger)
+                continue
+            seen.add(key)
+            out[name] = (fn, [tuple(s) for s in shapes], t)
+    return out
+
+
+def _flat(o):
+    if isinstance(o, (list, tuple)):
+        r = []
+        for x in o:
+            r += _flat(x)
+        return r
+    return [o]
+
+
+def _fw(T):
+    return importlib.import_module(T.__name__ + ".autograd.forward_ad")
+
+
+def _dense(T, tg):
+    if tg is not None and getattr(tg, "_is_zerotensor", None) is not None and tg._is_zerotensor():
+        return T.zeros(tuple(tg.shape), dtype=tg.dtype)
+    if tg is not None and tg.requires_grad:
+        # a tangent with a graph to the parameters (forward-over-reverse): that
+        # graph is torch's formulas' own; its values and requires_grad are compared,
+        # not its grad_fn names
+        return [tg.detach(), True]
+    return tg
+
+
+def _primals(T, shapes, t):
+    return [_x(T, s, i, "float64", t=t) for i, s in enumerate(shapes)]
+
+
+def _tangents(T, shapes):
+    return [_x(T, s, i + 11, "float64", scale=1.0) for i, s in enumerate(shapes)]
+
+
+def _op_case(fn, shapes, t):
+    def run(T):
+        fw = _fw(T)
+        with fw.dual_level():
+            xs = [fw.make_dual(p, g) for p, g in zip(_primals(T, shapes, t), _tangents(T, shapes))]
+            res = []
+            for o in _flat(fn(T, *xs)):
+                if isinstance(o, T.Tensor):
+                    p, tg = fw.unpack_dual(o)
+                    res.append([p, _dense(T, tg)])
+                else:
+                    res.append(o)
+            return res
+    return run
+
+
+# -- layers: the input is a dual, the parameters (filled as cases_nn does) are not;
+# name -> (build(T) -> module, input shapes, extra call args(T))
+def _mha(T):
+    return T.nn.MultiheadAttention(8, 2)
+
+
+LAYERS = {
+    "rnn_tanh": (lambda T: T.nn.RNN(3, 4), [(5, 2, 3)]),
+    "rnn_relu_2l_bi": (lambda T: T.nn.RNN(3, 4, num_layers=2, bidirectional=True, nonlinearity="relu"),
+                       [(5, 2, 3)]),
+    "lstm": (lambda T: T.nn.LSTM(3, 4), [(5, 2, 3)]),
+    "lstm_bf_proj": (lambda T: T.nn.LSTM(3, 4, batch_first=True, proj_size=2), [(2, 5, 3)]),
+    "gru_2l": (lambda T: T.nn.GRU(3, 4, num_layers=2), [(5, 2, 3)]),
+    "rnn_cell": (lambda T: T.nn.RNNCell(3, 4), [(2, 3)]),
+    "lstm_cell": (lambda T: T.nn.LSTMCell(3, 4), [(2, 3)]),
+    "gru_cell": (lambda T: T.nn.GRUCell(3, 4), [(2, 3)]),
+    "mha_self": (lambda T: _SelfAttn(T), [(5, 2, 8)]),
+    "mha_kv": (_mha, [(4, 2, 8), (5, 2, 8), (5, 2, 8)]),
+    "tenc_layer": (lambda T: T.nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16, dropout=0.0),
+                   [(5, 2, 8)]),
+    "tenc_layer_norm_first_gelu": (lambda T: T.nn.TransformerEncoderLayer(
+        d_model=8, nhead=2, dim_feedforward=16, dropout=0.0, norm_first=True, activation="gelu",
+        batch_first=True), [(2, 5, 8)]),
+    "tdec_layer": (lambda T: T.nn.TransformerDecoderLayer(d_model=8, nhead=2, dim_feedforward=16, dropout=0.0),
+                   [(4, 2, 8), (5, 2, 8)]),
+}
+
+
+def _SelfAttn(T):
+    class M(T.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = T.nn.MultiheadAttention(8, 2)
+
+        def forward(self, x):
+            return self.a(x, x, x)
+    return M()
+
+
+def _layer_case(build, shapes):
+    def run(T):
+        import warnings
+        fw = _fw(T)
+        m = _fill(T, build(T).double())
+        m.eval()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with fw.dual_level():
+                xs = [fw.make_dual(p, g) for p, g in zip(_primals(T, shapes, False), _tangents(T, shapes))]
+                res = []
+                for o in _flat(m(*xs)):
+                    if isinstance(o, T.Tensor):
+                        p, tg = fw.unpack_dual(o)
+                        res.append([p, _dense(T, tg)])
+        return res
+    return run
+
+
+def _ctc_case(reduction, zero_infinity):
+    def run(T):
+        fw = _fw(T)
+        lp0 = _x(T, (7, 2, 5), 0, "float64")
+        with fw.dual_level():
+            lp = fw.make_dual(lp0, _x(T, (7, 2, 5), 11, "float64", scale=1.0))
+            lp = lp.log_softmax(2)
+            tg = T.tensor([[1, 2, 2], [3, 1, 0]])
+            out = T.nn.functional.ctc_loss(lp, tg, [7, 6], [3, 2], reduction=reduction,
+                                           zero_infinity=zero_infinity)
+            p, t = fw.unpack_dual(out)
+            return [p, _dense(T, t)]
+    return run
+
+
+HARVESTED = _harvest()
+CASES = {f"fwop_{k}": _op_case(*v) for k, v in HARVESTED.items()}
+for _k, (_b, _s) in LAYERS.items():
+    CASES[f"fwlayer_{_k}"] = _layer_case(_b, _s)
+for _red in ("mean", "sum", "none"):
+    CASES[f"fwlayer_ctc_loss_{_red}"] = _ctc_case(_red, False)
+CASES["fwlayer_ctc_loss_zero_inf"] = _ctc_case("mean", True)
+
+
+def fd_check(name, T):
+    """(forward-AD tangents, central differences) of harvested case `name`
+    (its float64 floating outputs), both from cyautograd."""
+    fn, shapes, t = HARVESTED[name]
+    fw = _fw(T)
+    ps, ts = _primals(T, shapes, t), _tangents(T, shapes)
+    with fw.dual_level():
+        outs = _flat(fn(T, *[fw.make_dual(p, g) for p, g in zip(ps, ts)]))
+        tans = [fw.unpack_dual(o).tangent for o in outs if isinstance(o, T.Tensor) and o.dtype.is_floating_point]
+    eps = 1e-6
+    plus = _flat(fn(T, *[p + eps * g for p, g in zip(ps, ts)]))
+    minus = _flat(fn(T, *[p - eps * g for p, g in zip(ps, ts)]))
+    with np.errstate(all="ignore"):
+        fds = [(a.detach().numpy() - b.detach().numpy()) / (2 * eps)
+               for a, b in zip(plus, minus) if isinstance(a, T.Tensor) and a.dtype.is_floating_point]
+    return tans, fds
+
+
+# harvested cases whose tangent is not the derivative of the function on both
+# sides of the difference (a reason each): not compared with central differences
+_KINK = "an input exactly at a kink or jump (0 or an integer), where the one-sided limits differ"
+_NONFINITE = "nan/inf inputs or outputs, where a difference quotient means nothing"
+_TORCH_FORMULA = ("torch's forward formula reads the whole tangent of an op that reads one triangle (or the "
+                  "factor as given): torch's tangent, compared with torch above, is not the derivative of the "
+                  "function along a non-symmetric direction")
+FD_SKIP = {
+    "ops_extra:atan2_bcast_float32": "atan2 at its branch cut (x < 0, y = 0)",
+    "ops_extra2:sgn_int_int64": _KINK, "ops_extra2:frexp_float32": _KINK, "ops_extra2:frexp_0d_float32": _KINK,
+    "ops_extra2:masked_scatter_float32": "the mask is drawn from the values, so a difference moves the mask",
+    "nn_layers:F_selu": _KINK, "nn_layers:F_rrelu_eval": _KINK, "nn_layers:F_elu_inplace": _KINK,
+    "nn_layers:F_leaky_relu_inplace": _KINK, "nn_layers:F_selu_inplace": _KINK, "nn_layers:F_relu_inplace": _KINK,
+    "nn_layers:M_SELU": _KINK, "nn_layers:M_RReLU_eval": _KINK,
+    "ops_extra:nan_to_num_float32": _NONFINITE, "ops_extra:nan_to_num_args_float32": _NONFINITE,
+    "ops_extra:nansum_float32": _NONFINITE, "ops_extra:nansum_dim_float32": _NONFINITE,
+    "ops_extra:nanmean_float64": _NONFINITE, "ops_extra2:xlogy_zeros_float32": _NONFINITE,
+    "ops_extra2:special_xlog1py_zeros_float32": _NONFINITE, "ops_extra2:lgamma_int_int64": _NONFINITE,
+    "ops_extra2:digamma_int_int64": _NONFINITE, "ops_extra2:special_gammaln_int_int64": _NONFINITE,
+    "ops_extra2:special_digamma_int_int64": _NONFINITE, "ops_extra2:special_psi_int_int64": _NONFINITE,
+    "ops_extra2:addmv_beta0_float32": "beta=0 ignores nan in the input, its tangent does not (as torch)",
+    "ops_extra:masked_select_float32": "the mask is drawn from the values (the output size moves)",
+    "ops_extra:masked_select_int_int64": "the mask is drawn from the values (the output size moves)",
+    "ops_extra:scatter_reduce_prod_True_float64": "torch gives scatter_reduce prod no tangent",
+    "ops_extra:scatter_reduce_prod_False_float64": "torch gives scatter_reduce prod no tangent",
+    "ops_extra2:trapezoid_empty_float32": "an empty input: torch gives no tangent",
+    "ops_extra2:svd_top_no_uv_float64": "torch.svd(compute_uv=False) returns zero U and V without a tangent",
+    "ops_extra2:diag_embed_0d_float32": "the op refuses a 0-d input (torch's error, compared above)",
+    "ops_extra2:cholesky_lower_only_float64": _TORCH_FORMULA, "ops_extra2:eigh_upper_float64": _TORCH_FORMULA,
+    "ops_extra2:eigvalsh_float32": _TORCH_FORMULA, "ops_extra2:cholesky_inverse_float32": _TORCH_FORMULA,
+    "ops_extra2:cholesky_inverse_upper_float64": _TORCH_FORMULA,
+    "nn_layers:F_multilabel_soft_margin_loss": "the target's tangent: torch's value (compared above) differs from "
+                                               "the derivative in the target",
+    "nn_layers:M_GaussianNLLLoss": "a difference makes the variance input negative (the op refuses it)",
+}
