@@ -373,6 +373,8 @@ def _replace(obj, table):
 # ops that write their first argument (self) in place
 _INPLACE_DISPATCH = {"iadd", "isub", "imul", "itruediv"}
 # in-place ops that change only self's geometry
+# in-place ops whose out-of-place op has its own forward formula
+_INPLACE_OF = {"put_": "put", "scatter_": "scatter", "logit_": "logit", "xlogy_": "xlogy"}
 _INPLACE_VIEW = {"squeeze_", "unsqueeze_", "transpose_", "t_", "swapdims_", "swapaxes_", "as_strided_"}
 # ops that never carry a tangent (their outputs do not depend on the values
 # differentiably, or they are not ops)
@@ -390,6 +392,10 @@ _NOT_YET = ("Trying to use forward AD with {} that does not support it because i
             "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
             "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
             "implementation to derivatives.yaml")
+# (the shorter words of torch's in-place ops whose forward formula is missing)
+_NOT_YET_SHORT = ("Trying to use forward AD with {} that does not support it because it has not been implemented "
+                  "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+                  "feature-request.yml so that we can prioritize its implementation.")
 _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
                   "unique_consecutive": _NOT_YET.format("unique_consecutive"),
                   "bincount": "Trying to use forward AD with aten::bincount that does not support it.",
@@ -402,7 +408,11 @@ _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET
                   "multi_margin_loss": _NOT_YET.format("multi_margin_loss"),
                   "multilabel_margin_loss": _NOT_YET.format("multilabel_margin_loss_forward"),
                   "embedding_bag": _NOT_YET.format("_embedding_bag"),
-                  "ctc_loss": _NOT_YET.format("_ctc_loss")}
+                  "ctc_loss": _NOT_YET.format("_ctc_loss"),
+                  "asinh_": _NOT_YET_SHORT.format("asinh_"), "acosh_": _NOT_YET_SHORT.format("acosh_"),
+                  "atanh_": _NOT_YET_SHORT.format("atanh_"), "arcsinh_": _NOT_YET_SHORT.format("asinh_"),
+                  "arccosh_": _NOT_YET_SHORT.format("acosh_"), "arctanh_": _NOT_YET_SHORT.format("atanh_"),
+                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_")}
 # torch's CPU attention kernel has no forward formula; with dropout it runs
 # the composite math path, which has
 _SDPA_REFUSES = _NOT_YET.format("_scaled_dot_product_flash_attention_for_cpu")
@@ -416,6 +426,8 @@ def _torch_refuses(name, args, kwargs):
         p = kwargs.get("dropout_p", args[4] if len(args) > 4 else 0.0)
         if not p:
             return _SDPA_REFUSES
+    if msg is None and name == "rrelu" and (kwargs.get("inplace") or (len(args) > 4 and args[4])):
+        return _NOT_YET_SHORT.format("rrelu_with_noise_")
     if msg is None and name == "soft_margin_loss":
         # torch: with both input and target duals, the target's formula calls
         # soft_margin_loss_backward, which has none
@@ -488,9 +500,19 @@ def _run(name, fn, args, kwargs, formula=None):
     inplace = _is_inplace(name) or kwargs.get("inplace") is True
     if inplace:
         self = args[0]
-        with _unwrapped():
-            new_tangents = _jvp(name, fn, args, kwargs, duals, True)
-            out = fn(*args, **kwargs)
+        if name in _INPLACE_OF:
+            # x.op_(...) is x.copy_(x.op(...)): the out-of-place op, run on the
+            # unchanged self, gives the new tangent by its forward formula
+            # (NOTE [ Forward formulas of Function-based ops ])
+            y = getattr(self, _INPLACE_OF[name])(*args[1:], **kwargs)
+            tg = _fw_grad(y, level) if isinstance(y, _Tensor) else None
+            new_tangents = None if tg is None else [tg]
+            with _unwrapped():
+                out = fn(*args, **kwargs)
+        else:
+            with _unwrapped():
+                new_tangents = _jvp(name, fn, args, kwargs, duals, True)
+                out = fn(*args, **kwargs)
         if out is NotImplemented or new_tangents is None:
             return out
         nt = new_tangents[0]
@@ -591,8 +613,12 @@ def _run_composite(name, fn, args, kwargs):
                 duals.append((t, g))
     if duals and (_torch_refuses(name, args, kwargs) is not None or _torch_gives_no_tangent(name, args, kwargs)):
         return _run(name, fn, args, kwargs)
-    if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
-        return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)
+    if not duals:
+        return fn(*args, **kwargs)
+    if kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
+        # an in-place (or out=) composite writes self through internals that
+        # carry no tangent: the op as a whole gets its tangent as a C op's does
+        return _run(name, fn, args, kwargs)
     out = fn(*args, **kwargs)
     if out is NotImplemented:
         return out
@@ -1050,6 +1076,15 @@ def _install():
                 orig = c._fw_vc_hook(f, name)
                 table[id(f)] = (name, orig)
                 undo.append(("vc", f, orig))
+        # Tensor's in-place arithmetic methods are C methods of the type
+        # (method descriptors, no vectorcall slot of their own to redirect):
+        # their type-dict entries point at forward-aware wrappers while the
+        # level is open
+        from cyautograd.tensor import Tensor
+        for mname in _TENSOR_C_METHODS:
+            orig = Tensor.__dict__[mname]
+            c._fw_set_tensor_method(mname, _method_wrapper(mname, orig))
+            undo.append(("tdict", mname, orig))
         from cyautograd import function as _function_mod
         _function_mod._set_forward_ad_apply(_function_apply)
         c._fw_swap_dispatch(_dispatch_hook)
@@ -1059,6 +1094,17 @@ def _install():
     except BaseException:
         _uninstall()
         raise
+
+
+_TENSOR_C_METHODS = ("add_", "sub_", "mul_", "div_")
+
+
+def _method_wrapper(name, orig):
+    def method(self, *args, **kwargs):
+        return _run(name, orig, (self,) + args, kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = orig.__doc__
+    return method
 
 
 def _dispatch_hook(name, fn, args):
@@ -1080,6 +1126,8 @@ def _uninstall():
             c._fw_vc_unhook(saved)
         elif kind == "call":
             f(saved)
+        elif kind == "tdict":
+            c._fw_set_tensor_method(f, saved)
         else:
             setattr(f, saved[0], saved[1])
     c._fw_vc_set_hook(None, None)
