@@ -333,3 +333,46 @@ FD_SKIP = {
     "hand:inplace_remainder_": _KINK, "hand:histc": "not differentiable: no tangent (as torch)",
     "nn_layers:M_GaussianNLLLoss": "a difference makes the variance input negative (the op refuses it)",
 }
+
+
+# -- second order through the singular value decomposition (issue 13 item 3):
+# svdvals and everything built on it (matrix_norm 'nuc' / 2, cond), svd, pinv:
+# the double backward, func.jacfwd(func.jacrev(f)) (forward-over-reverse) and
+# func.hessian, against torch
+def _well_conditioned(T, shape):
+    m, n = shape[-2:]
+    a = _x(T, shape, 0, "float64") + 2 * T.eye(m, n, dtype=T.float64)
+    return a + T.arange(a.numel(), dtype=T.float64).reshape(shape) * 0.1
+
+
+SECOND_ORDER = {
+    "svdvals": lambda T, A: T.linalg.svdvals(A),
+    "svd_S": lambda T, A: T.linalg.svd(A, full_matrices=False).S,
+    "svd_UV": lambda T, A: (lambda r: (r.U * r.U).sum(-2) * r.S + (r.Vh[..., :1, :] ** 2).sum())(
+        T.linalg.svd(A, full_matrices=False)),
+    "svd_top": lambda T, A: T.svd(A).S,
+    "matrix_norm_nuc": lambda T, A: T.linalg.matrix_norm(A, "nuc").reshape(-1),
+    "matrix_norm_2": lambda T, A: T.linalg.matrix_norm(A, 2).reshape(-1),
+    "cond": lambda T, A: T.linalg.cond(A).reshape(-1),
+    "pinv": lambda T, A: T.linalg.pinv(A).sum(-2),
+}
+
+
+def _second_order_case(f, shape):
+    def run(T):
+        A0 = _well_conditioned(T, shape)
+        A = A0.clone().requires_grad_()
+        y = f(T, A)
+        g, = T.autograd.grad((y * _x(T, tuple(y.shape), 7, "float64", scale=1.0)).sum(), A, create_graph=True)
+        h, = T.autograd.grad((g * _x(T, shape, 8, "float64", scale=1.0)).sum(), A)
+        res = [y.detach(), g.detach(), h]
+        if len(shape) == 2:
+            res.append(T.func.jacfwd(T.func.jacrev(lambda a: f(T, a)))(A0))
+            res.append(T.func.hessian(lambda a: f(T, a).sum())(A0))
+        return res
+    return run
+
+
+for _k, _f in SECOND_ORDER.items():
+    for _shape in ((4, 3), (3, 4), (2, 3, 3)):
+        CASES[f"fwrev_{_k}_{'x'.join(map(str, _shape))}"] = _second_order_case(_f, _shape)
