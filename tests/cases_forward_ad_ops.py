@@ -376,3 +376,52 @@ def _second_order_case(f, shape):
 for _k, _f in SECOND_ORDER.items():
     for _shape in ((4, 3), (3, 4), (2, 3, 3)):
         CASES[f"fwrev_{_k}_{'x'.join(map(str, _shape))}"] = _second_order_case(_f, _shape)
+
+
+# -- func.jacfwd(func.jacrev(f)) through the ops given torch's forward formulas
+# here (NOTE [ Forward formulas of Function-based ops ]): the formula's tangent
+# keeps its graph, so forward-over-reverse is exact
+def _sym(T, a):
+    return a @ a.mT + T.eye(3, dtype=a.dtype)
+
+
+FORMULA_OPS = {
+    "logit": (lambda T, a: T.logit(a.abs() * 0.4 + 0.1), (2, 3)),
+    "logit_eps": (lambda T, a: T.logit(a.abs() * 0.4 + 0.1, 0.2), (2, 3)),
+    "xlogy": (lambda T, a: T.xlogy(a, a.abs() + 0.5), (2, 3)),
+    "put": (lambda T, a: a.put(T.tensor([0, 4]), a[0, :2] ** 2), (2, 3)),
+    "scatter": (lambda T, a: a.scatter(0, T.tensor([[1, 0, 1]]), a[:1] ** 2), (2, 3)),
+    "logcumsumexp": (lambda T, a: T.logcumsumexp(a, 1), (2, 3)),
+    "dist3": (lambda T, a: T.dist(a, a.flip(0) * 0.5, 3).reshape(1), (2, 3)),
+    "cholesky": (lambda T, a: T.linalg.cholesky(_sym(T, a)), (3, 3)),
+    "cholesky_upper": (lambda T, a: T.linalg.cholesky(_sym(T, a), upper=True), (3, 3)),
+    "eigh": (lambda T, a: (lambda r: r[0] + (r[1] ** 2).sum(0))(T.linalg.eigh(_sym(T, a))), (3, 3)),
+    "eigvalsh": (lambda T, a: T.linalg.eigvalsh(_sym(T, a)), (3, 3)),
+    "cholesky_inverse": (lambda T, a: T.cholesky_inverse(T.linalg.cholesky(_sym(T, a))), (3, 3)),
+}
+
+
+def _fwrev_case(f, shape):
+    def run(T):
+        a = _x(T, shape, 0, "float64") + (2 * T.eye(3, dtype=T.float64) if shape == (3, 3) else 0)
+        return T.func.jacfwd(T.func.jacrev(lambda x: f(T, x)))(a)
+    return run
+
+
+for _k, (_f, _shape) in FORMULA_OPS.items():
+    CASES[f"fwrev_formula_{_k}"] = _fwrev_case(_f, _shape)
+
+
+def _logcumsumexp_extremes(T):
+    """logcumsumexp's tangent where exp underflows (the lowest float, -inf)."""
+    fw = _fw(T)
+    lo = T.finfo(T.float64).min
+    res = []
+    for v in ([lo, lo - 1.0, 0.5], [lo, lo, lo], [float("-inf"), 1.0, 2.0], [-1.7e308, -1.7e308, 0.3]):
+        with fw.dual_level():
+            d = fw.make_dual(T.tensor(v, dtype=T.float64), T.tensor([1.0, 2.0, 3.0], dtype=T.float64))
+            res.append(list(fw.unpack_dual(T.logcumsumexp(d, 0))))
+    return res
+
+
+CASES["fwop_logcumsumexp_extremes"] = _logcumsumexp_extremes

@@ -2383,15 +2383,16 @@ class _Logcumsumexp(Function):
 
     @staticmethod
     def _jvp(args, out, tans):
-        # torch's formula: cumsum(exp(x - max) * t) / cumsum(exp(x - max)), 0 where
-        # the denominator underflows (the backward, in log space, is nan at g = 0)
+        # torch's formula: cumsum(exp(x - max) * t) / (cumsum(exp(x - max)) + 1e-13),
+        # the numerator 0 where the denominator underflows (the backward, in log
+        # space, is nan at g = 0)
         x, dim = args
         t = tans[0]
         if x.dim() == 0:
             return t.clone()
         e = (x - x.amax(dim, keepdim=True)).exp() if x.numel() else x.exp()
         c = e.cumsum(dim)
-        return (e * t).cumsum(dim).masked_fill(c < 1e-13, 0.0) / c
+        return (e * t).cumsum(dim).masked_fill(c < 1e-13, 0.0) / (c + 1e-13)
 
     @staticmethod
     def backward(ctx, g):

@@ -550,10 +550,12 @@ def _chol_fn(node):
         def forward(ctx, A, upper, name):
             a = _a(A)
             L = _chol_np(a, name)
-            Lt = _w(L, a.dtype)
-            ctx.save_for_backward(Lt)
+            out = _w(np.swapaxes(L, -1, -2)) if upper else _w(L, a.dtype)
+            # the result saved as an output (U with upper=True, not a detached
+            # L): the double backward then sees L's dependence on A
+            ctx.save_for_backward(out)
             ctx.upper = upper
-            return _w(np.swapaxes(L, -1, -2)) if upper else Lt
+            return out
 
         @staticmethod
         def _jvp(args, out, tans):
@@ -574,6 +576,8 @@ def _chol_fn(node):
         @staticmethod
         def backward(ctx, g):
             L, = ctx.saved_tensors
+            if ctx.upper:
+                L = _mT(L)
             from cyautograd import linalg
             gL = _mT(g) if ctx.upper else g
             gA = _mT(L).matmul(gL).tril()
