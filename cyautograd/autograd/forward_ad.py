@@ -183,11 +183,41 @@ def _new_with_same_meta(self, like):
     c = _common()
     if c._fw_storage_numel(self) >= 0:
         flat = _t.zeros(c._fw_storage_numel(self), dtype=like.dtype)
-        return flat.as_strided(tuple(self.shape), self.stride(), self.storage_offset())
+        # not an autograd view of `flat` (torch builds it below autograd): the
+        # tangent's _base is None and _is_view() False, as torch's
+        return flat.as_strided(tuple(self.shape), self.stride(), self.storage_offset()).detach()
     g = c._fw_new_with_same_meta(self, like)
     if g is None:  # a storage layout that cannot be rebuilt: a dense tangent
         g = _t.zeros(tuple(self.shape), dtype=like.dtype)
     return g
+
+
+def _relayout(self, src):
+    """src's values laid out as `self` (NOTE [ Forward grad layout ]): a
+    fresh tangent written by copy_, which counts as a write (version 1), as
+    torch's new_with_same_meta + copy_ does."""
+    g = _new_with_same_meta(self, src)
+    g.copy_(src)
+    return g
+
+
+def _relayout_fresh(self, src):
+    """A tangent an op computed, laid out as its primal: torch's forward
+    formula writes it in that layout to begin with, so it is fresh (version
+    0). A tangent with a graph (forward-over-reverse) is laid out by copy_,
+    which keeps the graph."""
+    c = _common()
+    n = c._fw_storage_numel(self)
+    if src.requires_grad or n < 0 or src.device.type != "cpu":
+        return _relayout(self, src)
+    import numpy as np
+    import cyautograd as _t
+    a = src.numpy()
+    buf = np.zeros(n, dtype=a.dtype)
+    shape, stride, off = tuple(self.shape), self.stride(), self.storage_offset()
+    if a.size:
+        np.lib.stride_tricks.as_strided(buf[off:], shape, [st * buf.itemsize for st in stride])[...] = a
+    return _t.from_numpy(buf).as_strided(shape, stride, off).detach()
 
 
 def _view_like(src, like):
@@ -225,7 +255,7 @@ def _fw_grad(t, level):
     return g
 
 
-def _set_fw_grad(self, new_grad, level, is_inplace_op):
+def _set_fw_grad(self, new_grad, level, is_inplace_op, fresh=False):
     """AutogradMeta::set_fw_grad: store `new_grad` as self's tangent,
     enforcing the layout of NOTE [ Forward grad layout ]."""
     c = _common()
@@ -253,9 +283,11 @@ def _set_fw_grad(self, new_grad, level, is_inplace_op):
                         new_grad = v
                     _set_fw_grad(base, new_base_grad, level, False)
         if not _has_same_meta(new_grad, self):
-            g = _new_with_same_meta(self, new_grad)
-            g.copy_(new_grad)
-            new_grad = g
+            new_grad = _relayout_fresh(self, new_grad) if fresh else _relayout(self, new_grad)
+        elif fresh and (new_grad._is_view() or new_grad._version) and not new_grad.requires_grad:
+            # a computed tangent that is a view of (or was written into) a
+            # temporary: torch's formula result is a fresh tensor
+            new_grad = _relayout_fresh(self, new_grad)
     c._fw_store(self, level, new_grad)
     _register(self)
 
@@ -521,7 +553,7 @@ def _run(name, fn, args, kwargs, formula=None):
         if out is not self and not _is_inplace(name):
             # inplace=True that the op did not honour: the result is new
             if isinstance(out, _Tensor) and _fw_grad(out, level) is None:
-                _set_fw_grad(out, nt, level, False)
+                _set_fw_grad(out, nt, level, False, fresh=True)
             return out
         cur = _fw_grad(self, level)
         with _unwrapped():
@@ -530,7 +562,7 @@ def _run(name, fn, args, kwargs, formula=None):
                 with no_grad():
                     cur.copy_(nt)
             else:
-                _set_fw_grad(self, nt, level, True)
+                _set_fw_grad(self, nt, level, True, fresh=True)
         return out
     with _unwrapped():
         out = fn(*args, **kwargs)
@@ -556,7 +588,7 @@ def _run(name, fn, args, kwargs, formula=None):
         return out
     for o, tg in zip(outs, tangents):
         if tg is not None and _fw_grad(o, level) is None:
-            _set_fw_grad(o, tg, level, False)
+            _set_fw_grad(o, tg, level, False, fresh=True)
     return out
 
 
@@ -630,7 +662,7 @@ def _run_composite(name, fn, args, kwargs):
     if tangents is not None:
         for o, tg in zip(outs, tangents):
             if tg is not None and _fw_grad(o, level) is None:
-                _set_fw_grad(o, tg, level, False)
+                _set_fw_grad(o, tg, level, False, fresh=True)
     return out
 
 
@@ -703,6 +735,10 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
             j = _t.zeros_like(o)
         elif not keep_graph:
             j = j.detach()
+        if j._version:
+            # written in place by the backward formulas that made it: a fresh
+            # result, as torch's forward formulas give (version 0)
+            j = j.clone()
         want = o.dtype
         for d in tdt:
             want = _t.promote_types(want, d)
