@@ -268,6 +268,28 @@ HAND.update({
     "histc": (lambda T, x: T.histc(x, 4), [(3, 4)]),
     "matrix_rank_times": (lambda T, x: T.linalg.matrix_rank(x) * x, [(3, 3)]),
 })
+def _tangent_of(T, y):
+    """Only y's tangent (random in-place ops: the values are each library's own draw)."""
+    return T.autograd.forward_ad.unpack_dual(y).tangent
+
+
+for _n, _a in (("normal_", ()), ("uniform_", ()), ("bernoulli_", (0.5,)), ("cauchy_", ()), ("exponential_", ()),
+               ("geometric_", (0.5,)), ("log_normal_", ()), ("random_", (0, 5)), ("zero_", ()), ("fill_", (1.5,))):
+    HAND[f"inplace_{_n}"] = ((lambda n, a: lambda T, x: _tangent_of(T, getattr(x * 1, n)(*a)))(_n, _a), [(3, 4)])
+HAND.update({
+    # (a non-negative exponent: torch's tangent is 0 where an integer exponent is
+    # negative although its value is not -- not reproduced)
+    "inplace_ldexp_": (lambda T, x: (x * 1).ldexp_(T.tensor([1, 2, 0, 3])), [(3, 4)]),
+    "inplace_heaviside_": (lambda T, x, y: (x * 1).heaviside_(y), [(3, 4), (3, 4)]),
+    "inplace_gcd_": (lambda T, x: (x * 1).gcd_(x), [(3, 4)]),
+    "inplace_lcm_": (lambda T, x: (x * 1).lcm_(x), [(3, 4)]),
+    "inplace_index_reduce_": (lambda T, x, s: (x * 1).index_reduce_(0, T.tensor([0, 0, 2]), s, "prod"),
+                              [(3, 4), (3, 4)]),
+    "inplace_rrelu_": (lambda T, x: T.nn.functional.rrelu_(x * 1, training=False), [(3, 4)]),
+    "to_half": (lambda T, x: x.half(), [(3, 4)]),
+    "to_float32_method": (lambda T, x: x.to(T.float32), [(3, 4)]),
+    "cpu": (lambda T, x: x.cpu(), [(3, 4)]),
+})
 HARVESTED = _harvest()
 for _k, (_f, _s) in HAND.items():
     HARVESTED["hand:" + _k] = (_f, [tuple(s) for s in _s], False)
@@ -331,6 +353,11 @@ FD_SKIP = {
     "nn_layers:F_multilabel_soft_margin_loss": "the target's tangent: torch's value (compared above) differs from "
                                                "the derivative in the target",
     "hand:inplace_remainder_": _KINK, "hand:histc": "not differentiable: no tangent (as torch)",
+    "hand:to_half": "a half-precision result: a 1e-6 difference is below its resolution",
+    "hand:to_float32_method": "a float32 result: a 1e-6 difference is below its resolution",
+    **{f"hand:inplace_{_n}": "a random or constant fill: the case records the tangent itself (zero, as torch)"
+       for _n in ("normal_", "uniform_", "bernoulli_", "cauchy_", "exponential_", "geometric_", "log_normal_",
+                  "random_", "zero_", "fill_")},
     "nn_layers:M_GaussianNLLLoss": "a difference makes the variance input negative (the op refuses it)",
 }
 
