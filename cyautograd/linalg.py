@@ -114,7 +114,23 @@ def svdvals(A, *, driver=None, out=None):
     _check_tensor(A, "linalg_svdvals", "A")
     if A.dim() < 2:
         raise RuntimeError(f"linalg.svd: The input tensor A must have at least 2 dimensions.")
+    if _may_need_grad(A):
+        # as torch's svdvals (_linalg_svd with compute_uv when A may need a
+        # gradient): S of the full decomposition, whose node keeps U and Vh as
+        # outputs, so that its gradient is differentiable again (double
+        # backward, forward-over-reverse) and forward AD has svd's formula.
+        # _Svdvals' backward reads U and Vh as constants: first order only.
+        from cyautograd.ops.linalg2 import svd
+        return svd(A, full_matrices=False)[1]
     return _Svdvals.apply(A)
+
+
+def _may_need_grad(A):
+    from cyautograd.grad_mode import is_grad_enabled
+    if A.requires_grad and is_grad_enabled():
+        return True
+    from cyautograd.autograd import forward_ad
+    return forward_ad._current_level >= 0
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):

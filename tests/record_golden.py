@@ -27,6 +27,8 @@ SUITES = [
     ("argcheck", "cases_argcheck"),
     ("forward_ad", "cases_forward_ad"),
     ("forward_ad_gen", "cases_forward_ad_gen"),
+    ("forward_ad_ops", "cases_forward_ad_ops"),
+    ("forward_ad_meta", "cases_forward_ad_meta"),
     ("ops_extra", "cases_ops_extra"),
     ("ops_extra2", "cases_ops_extra2"),
     ("api_extra", "cases_api_extra"),

@@ -183,11 +183,41 @@ def _new_with_same_meta(self, like):
     c = _common()
     if c._fw_storage_numel(self) >= 0:
         flat = _t.zeros(c._fw_storage_numel(self), dtype=like.dtype)
-        return flat.as_strided(tuple(self.shape), self.stride(), self.storage_offset())
+        # not an autograd view of `flat` (torch builds it below autograd): the
+        # tangent's _base is None and _is_view() False, as torch's
+        return flat.as_strided(tuple(self.shape), self.stride(), self.storage_offset()).detach()
     g = c._fw_new_with_same_meta(self, like)
     if g is None:  # a storage layout that cannot be rebuilt: a dense tangent
         g = _t.zeros(tuple(self.shape), dtype=like.dtype)
     return g
+
+
+def _relayout(self, src):
+    """src's values laid out as `self` (NOTE [ Forward grad layout ]): a
+    fresh tangent written by copy_, which counts as a write (version 1), as
+    torch's new_with_same_meta + copy_ does."""
+    g = _new_with_same_meta(self, src)
+    g.copy_(src)
+    return g
+
+
+def _relayout_fresh(self, src):
+    """A tangent an op computed, laid out as its primal: torch's forward
+    formula writes it in that layout to begin with, so it is fresh (version
+    0). A tangent with a graph (forward-over-reverse) is laid out by copy_,
+    which keeps the graph."""
+    c = _common()
+    n = c._fw_storage_numel(self)
+    if src.requires_grad or n < 0 or src.device.type != "cpu":
+        return _relayout(self, src)
+    import numpy as np
+    import cyautograd as _t
+    a = src.numpy()
+    buf = np.zeros(n, dtype=a.dtype)
+    shape, stride, off = tuple(self.shape), self.stride(), self.storage_offset()
+    if a.size:
+        np.lib.stride_tricks.as_strided(buf[off:], shape, [st * buf.itemsize for st in stride])[...] = a
+    return _t.from_numpy(buf).as_strided(shape, stride, off).detach()
 
 
 def _view_like(src, like):
@@ -225,7 +255,7 @@ def _fw_grad(t, level):
     return g
 
 
-def _set_fw_grad(self, new_grad, level, is_inplace_op):
+def _set_fw_grad(self, new_grad, level, is_inplace_op, fresh=False):
     """AutogradMeta::set_fw_grad: store `new_grad` as self's tangent,
     enforcing the layout of NOTE [ Forward grad layout ]."""
     c = _common()
@@ -253,9 +283,11 @@ def _set_fw_grad(self, new_grad, level, is_inplace_op):
                         new_grad = v
                     _set_fw_grad(base, new_base_grad, level, False)
         if not _has_same_meta(new_grad, self):
-            g = _new_with_same_meta(self, new_grad)
-            g.copy_(new_grad)
-            new_grad = g
+            new_grad = _relayout_fresh(self, new_grad) if fresh else _relayout(self, new_grad)
+        elif fresh and (new_grad._is_view() or new_grad._version) and not new_grad.requires_grad:
+            # a computed tangent that is a view of (or was written into) a
+            # temporary: torch's formula result is a fresh tensor
+            new_grad = _relayout_fresh(self, new_grad)
     c._fw_store(self, level, new_grad)
     _register(self)
 
@@ -323,8 +355,8 @@ def unpack_dual(tensor, *, level=None):
                         f"{type(tensor).__name__}")
     if level != 0:
         raise RuntimeError("Invalid level given to _fw_primal")
-    with _unwrapped():
-        primal = tensor.view_as(tensor)
+    from cyautograd.ops.shape import _fw_primal
+    primal = _fw_primal(tensor)
     _common()._fw_drop_view_info(primal)
     return UnpackedDualTensor(primal, _fw_grad(tensor, level))
 
@@ -372,6 +404,10 @@ def _replace(obj, table):
 
 # ops that write their first argument (self) in place
 _INPLACE_DISPATCH = {"iadd", "isub", "imul", "itruediv"}
+# in-place ops that change only self's geometry
+# in-place ops whose out-of-place op has its own forward formula
+_INPLACE_OF = {"put_": "put", "scatter_": "scatter", "logit_": "logit", "xlogy_": "xlogy"}
+_INPLACE_VIEW = {"squeeze_", "unsqueeze_", "transpose_", "t_", "swapdims_", "swapaxes_", "as_strided_"}
 # ops that never carry a tangent (their outputs do not depend on the values
 # differentiably, or they are not ops)
 _NO_FW = {"detach", "detach_", "set_data", "variable_data", "_base", "_is_view", "register_hook",
@@ -388,9 +424,51 @@ _NOT_YET = ("Trying to use forward AD with {} that does not support it because i
             "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
             "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
             "implementation to derivatives.yaml")
+# (the shorter words of torch's in-place ops whose forward formula is missing)
+_NOT_YET_SHORT = ("Trying to use forward AD with {} that does not support it because it has not been implemented "
+                  "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+                  "feature-request.yml so that we can prioritize its implementation.")
 _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
                   "unique_consecutive": _NOT_YET.format("unique_consecutive"),
-                  "bincount": "Trying to use forward AD with aten::bincount that does not support it."}
+                  "bincount": "Trying to use forward AD with aten::bincount that does not support it.",
+                  "gcd": "Trying to use forward AD with aten::gcd that does not support it.",
+                  "lcm": "Trying to use forward AD with aten::lcm that does not support it.",
+                  "gcd_": "Trying to use forward AD with aten::gcd_ that does not support it.",
+                  "lcm_": "Trying to use forward AD with aten::lcm_ that does not support it.",
+                  "index_reduce": _NOT_YET.format("index_reduce"),
+                  "index_reduce_": _NOT_YET_SHORT.format("index_reduce_"),
+                  "heaviside_": "Trying to use forward AD with aten::heaviside_ that does not support it.",
+                  "multi_margin_loss": _NOT_YET.format("multi_margin_loss"),
+                  "multilabel_margin_loss": _NOT_YET.format("multilabel_margin_loss_forward"),
+                  "embedding_bag": _NOT_YET.format("_embedding_bag"),
+                  "ctc_loss": _NOT_YET.format("_ctc_loss"),
+                  "asinh_": _NOT_YET_SHORT.format("asinh_"), "acosh_": _NOT_YET_SHORT.format("acosh_"),
+                  "atanh_": _NOT_YET_SHORT.format("atanh_"), "arcsinh_": _NOT_YET_SHORT.format("asinh_"),
+                  "arccosh_": _NOT_YET_SHORT.format("acosh_"), "arctanh_": _NOT_YET_SHORT.format("atanh_"),
+                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_")}
+# torch's CPU attention kernel has no forward formula; with dropout it runs
+# the composite math path, which has
+_SDPA_REFUSES = _NOT_YET.format("_scaled_dot_product_flash_attention_for_cpu")
+
+
+def _torch_refuses(name, args, kwargs):
+    """torch's NotImplementedError message where torch 2.13 has no forward
+    formula for this call of op `name`, else None."""
+    msg = _TORCH_REFUSES.get(name)
+    if msg is None and name == "scaled_dot_product_attention":
+        p = kwargs.get("dropout_p", args[4] if len(args) > 4 else 0.0)
+        if not p:
+            return _SDPA_REFUSES
+    if msg is None and name == "rrelu" and (kwargs.get("inplace") or (len(args) > 4 and args[4])):
+        return _NOT_YET_SHORT.format("rrelu_with_noise_")
+    if msg is None and name == "soft_margin_loss":
+        # torch: with both input and target duals, the target's formula calls
+        # soft_margin_loss_backward, which has none
+        a = args[0] if args else kwargs.get("input")
+        b = args[1] if len(args) > 1 else kwargs.get("target")
+        if all(isinstance(t, _Tensor) and _fw_grad(t, _current_level) is not None for t in (a, b)):
+            return _NOT_YET.format("soft_margin_loss_backward")
+    return msg
 
 
 def _torch_gives_no_tangent(name, args, kwargs):
@@ -406,8 +484,10 @@ def _is_inplace(name):
     return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
 
 
-def _run(name, fn, args, kwargs):
-    """Run op `fn` and give its outputs tangents (see the module docstring)."""
+def _run(name, fn, args, kwargs, formula=None):
+    """Run op `fn` and give its outputs tangents (see the module docstring).
+    `formula`: the op's own forward formula, if it has one (NOTE [ Forward
+    formulas of Function-based ops ])."""
     if getattr(_state, "busy", False) or _current_level < 0:
         return fn(*args, **kwargs)
     level = _current_level
@@ -426,8 +506,9 @@ def _run(name, fn, args, kwargs):
             duals.append((t, g))
     if not duals:
         return fn(*args, **kwargs)
-    if name in _TORCH_REFUSES:
-        raise NotImplementedError(_TORCH_REFUSES[name])
+    msg = _torch_refuses(name, args, kwargs)
+    if msg is not None:
+        raise NotImplementedError(msg)
     if _torch_gives_no_tangent(name, args, kwargs):
         with _unwrapped():
             return fn(*args, **kwargs)
@@ -437,12 +518,34 @@ def _run(name, fn, args, kwargs):
             fn(*args, **kwargs)
         raise NotImplementedError(f"Trying to use forward AD with {name}_out that does not support it because "
                                   "it is an out= function")
+    if name in _INPLACE_VIEW:
+        # an in-place view op (x.squeeze_()): the tangent gets the same change
+        # of geometry, as torch's forward formulas for these ops do
+        self = args[0]
+        cur = _fw_grad(self, level)
+        with _unwrapped():
+            out = fn(*args, **kwargs)
+            if cur is not None and out is self:
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    getattr(cur, name)(*args[1:], **kwargs)
+        return out
     inplace = _is_inplace(name) or kwargs.get("inplace") is True
     if inplace:
         self = args[0]
-        with _unwrapped():
-            new_tangents = _jvp(name, fn, args, kwargs, duals, True)
-            out = fn(*args, **kwargs)
+        if name in _INPLACE_OF:
+            # x.op_(...) is x.copy_(x.op(...)): the out-of-place op, run on the
+            # unchanged self, gives the new tangent by its forward formula
+            # (NOTE [ Forward formulas of Function-based ops ])
+            y = getattr(self, _INPLACE_OF[name])(*args[1:], **kwargs)
+            tg = _fw_grad(y, level) if isinstance(y, _Tensor) else None
+            new_tangents = None if tg is None else [tg]
+            with _unwrapped():
+                out = fn(*args, **kwargs)
+        else:
+            with _unwrapped():
+                new_tangents = _jvp(name, fn, args, kwargs, duals, True)
+                out = fn(*args, **kwargs)
         if out is NotImplemented or new_tangents is None:
             return out
         nt = new_tangents[0]
@@ -451,7 +554,7 @@ def _run(name, fn, args, kwargs):
         if out is not self and not _is_inplace(name):
             # inplace=True that the op did not honour: the result is new
             if isinstance(out, _Tensor) and _fw_grad(out, level) is None:
-                _set_fw_grad(out, nt, level, False)
+                _set_fw_grad(out, nt, level, False, fresh=True)
             return out
         cur = _fw_grad(self, level)
         with _unwrapped():
@@ -460,7 +563,7 @@ def _run(name, fn, args, kwargs):
                 with no_grad():
                     cur.copy_(nt)
             else:
-                _set_fw_grad(self, nt, level, True)
+                _set_fw_grad(self, nt, level, True, fresh=True)
         return out
     with _unwrapped():
         out = fn(*args, **kwargs)
@@ -474,16 +577,47 @@ def _run(name, fn, args, kwargs):
     if not todo:
         return out
     with _unwrapped():
-        rule = _RULES.get(name)
-        tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) else None
+        if formula is not None and not kwargs:
+            tangents = _apply_formula(formula, args, out, level)
+        else:
+            rule = _RULES.get(name)
+            tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) \
+                else None
         if tangents is None:
             tangents = _jvp(name, fn, args, kwargs, duals, False)
     if tangents is None:
         return out
     for o, tg in zip(outs, tangents):
         if tg is not None and _fw_grad(o, level) is None:
-            _set_fw_grad(o, tg, level, False)
+            _set_fw_grad(o, tg, level, False, fresh=True)
     return out
+
+
+# NOTE [ Forward formulas of Function-based ops ]
+# The double-vjp trick gives J t exactly where the backward formula is the
+# transpose of the forward derivative. It is not torch's tangent where torch's
+# forward formula is not that transpose: a formula that puts a constant (nan)
+# where the input is out of the domain (logit), a last-write-wins write whose
+# transpose reads every write (scatter, put), a factorisation whose forward
+# formula reads the whole tangent although the op reads one triangle
+# (cholesky, eigh), a backward written in log space that is nan at a zero
+# output gradient (logcumsumexp). Such a Function-based op carries torch's
+# forward formula as a static method ``_jvp(args, out, tangents)``: `args` the
+# positional arguments given to apply, `out` its result, `tangents` one per
+# argument (None where it has none, or is not a tensor); it returns the
+# tangent of each floating output, in order (a tensor where there is one).
+# It runs unwrapped, in the op's grad mode, so that with create_graph its
+# result is differentiable (forward-over-reverse).
+
+
+def _apply_formula(formula, args, out, level):
+    tans = [(_fw_grad(a, level) if isinstance(a, _Tensor) else None) for a in args]
+    r = formula(args, out, tans)
+    if r is None:
+        return None
+    rs = list(r) if isinstance(r, (list, tuple)) else [r]
+    outs = [o for o in _flat_tensors(out, []) if _is_float(o)]
+    return [t if t is None or t.dtype == o.dtype else t.to(o.dtype) for o, t in zip(outs, rs)]
 
 
 def _run_composite(name, fn, args, kwargs):
@@ -510,10 +644,14 @@ def _run_composite(name, fn, args, kwargs):
             g = _fw_grad(t, level)
             if g is not None:
                 duals.append((t, g))
-    if duals and (name in _TORCH_REFUSES or _torch_gives_no_tangent(name, args, kwargs)):
+    if duals and (_torch_refuses(name, args, kwargs) is not None or _torch_gives_no_tangent(name, args, kwargs)):
         return _run(name, fn, args, kwargs)
-    if not duals or kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
-        return _run(name, fn, args, kwargs) if duals and kwargs.get("out") is not None else fn(*args, **kwargs)
+    if not duals:
+        return fn(*args, **kwargs)
+    if kwargs.get("out") is not None or _is_inplace(name) or kwargs.get("inplace") is True:
+        # an in-place (or out=) composite writes self through internals that
+        # carry no tangent: the op as a whole gets its tangent as a C op's does
+        return _run(name, fn, args, kwargs)
     out = fn(*args, **kwargs)
     if out is NotImplemented:
         return out
@@ -525,7 +663,7 @@ def _run_composite(name, fn, args, kwargs):
     if tangents is not None:
         for o, tg in zip(outs, tangents):
             if tg is not None and _fw_grad(o, level) is None:
-                _set_fw_grad(o, tg, level, False)
+                _set_fw_grad(o, tg, level, False, fresh=True)
     return out
 
 
@@ -598,6 +736,10 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
             j = _t.zeros_like(o)
         elif not keep_graph:
             j = j.detach()
+        if j._version:
+            # written in place by the backward formulas that made it: a fresh
+            # result, as torch's forward formulas give (version 0)
+            j = j.clone()
         want = o.dtype
         for d in tdt:
             want = _t.promote_types(want, d)
@@ -757,8 +899,11 @@ def _function_apply(cls, args, kwargs):
     from cyautograd.function import Function
     if (jvp is None or jvp is Function.jvp) and cls.__module__.startswith("cyautograd."):
         # one of cyautograd's own ops written as a Function (ops/extra.py):
-        # an op like any other, its JVP from its backward formula
-        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs)
+        # an op like any other, its JVP from its forward formula
+        # (NOTE [ Forward formulas of Function-based ops ]) or else from its
+        # backward formula
+        return _run(cls.__name__, lambda *a, **k: _apply_with_ctx(cls, a, k)[0], args, kwargs,
+                    getattr(cls, "_jvp", None))
     with _unwrapped():
         out, ctx = _apply_with_ctx(cls, args, kwargs)
     # an input returned as is keeps no tangent of its own: the jvp's result replaces it
@@ -981,6 +1126,15 @@ def _install():
                 orig = c._fw_vc_hook(f, name)
                 table[id(f)] = (name, orig)
                 undo.append(("vc", f, orig))
+        # Tensor's in-place arithmetic methods are C methods of the type
+        # (method descriptors, no vectorcall slot of their own to redirect):
+        # their type-dict entries point at forward-aware wrappers while the
+        # level is open
+        from cyautograd.tensor import Tensor
+        for mname in _TENSOR_C_METHODS:
+            orig = Tensor.__dict__[mname]
+            c._fw_set_tensor_method(mname, _method_wrapper(mname, orig))
+            undo.append(("tdict", mname, orig))
         from cyautograd import function as _function_mod
         _function_mod._set_forward_ad_apply(_function_apply)
         c._fw_swap_dispatch(_dispatch_hook)
@@ -990,6 +1144,17 @@ def _install():
     except BaseException:
         _uninstall()
         raise
+
+
+_TENSOR_C_METHODS = ("add_", "sub_", "mul_", "div_")
+
+
+def _method_wrapper(name, orig):
+    def method(self, *args, **kwargs):
+        return _run(name, orig, (self,) + args, kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = orig.__doc__
+    return method
 
 
 def _dispatch_hook(name, fn, args):
@@ -1011,6 +1176,8 @@ def _uninstall():
             c._fw_vc_unhook(saved)
         elif kind == "call":
             f(saved)
+        elif kind == "tdict":
+            c._fw_set_tensor_method(f, saved)
         else:
             setattr(f, saved[0], saved[1])
     c._fw_vc_set_hook(None, None)

@@ -1647,6 +1647,16 @@ class _Scatter(Function):
         return (g.scatter(ctx.d, index, 0) if n[0] else None,
                 g.gather(ctx.d, index) if n[1] else None, None, None)
 
+    @staticmethod
+    def _jvp(args, out, tans):
+        # the scatter of the tangents (NOTE [ Forward formulas of Function-based
+        # ops ] in autograd/forward_ad.py): a repeated index keeps one write
+        from cyautograd import zeros_like
+        x, src, d, index = args
+        tx = tans[0] if tans[0] is not None else zeros_like(x)
+        ts = tans[1] if tans[1] is not None else zeros_like(src)
+        return _Scatter.apply(tx, ts, d, index)
+
 
 @_named("ScatterBackward1")
 class _ScatterValue(Function):

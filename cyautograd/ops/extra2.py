@@ -254,9 +254,11 @@ def _result_np(a, b, floating):
 _SELF_GRAD_IS_GRAD = frozenset({"FmodBackward0", "FmodBackward1"})
 
 
-def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
+def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=None):
     """nodes: {'tt': node, 'ts': node, 'st': node} (the overloads torch has).
-    grad_a(g, a, b, out), grad_b(g, a, b, out): a, b are Tensors or numbers."""
+    grad_a(g, a, b, out), grad_b(g, a, b, out): a, b are Tensors or numbers.
+    jvp(args, out, tangents): torch's forward formula where the double-vjp
+    of the backward is not it (NOTE [ Forward formulas of Function-based ops ])."""
     # one class per overload, made in its own scope: `node` and `_F` in the
     # formulas are that overload's (a loop variable would be the last one's)
     def one(kind, node):
@@ -290,6 +292,8 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
                 ga = _sum_to(grad_a(g, a, b, o), a.shape) if ctx.needs_input_grad[0] else None
                 gb = _sum_to(grad_b(g, a, b, o), b.shape) if ctx.needs_input_grad[1] else None
                 return ga, gb
+        if jvp is not None:
+            _F._jvp = staticmethod(jvp)
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
         return _F
 
@@ -449,9 +453,24 @@ def _xlogy_ga(g, a, b, o):
     return r if a != 0 else r.masked_fill(bt <= 0, 0)
 
 
+def _xlogy_fw(args, out, tans):
+    # torch: xlogy(self_t, other) (0 where self == 0 and other <= 0) + other_t *
+    # self / other: the backward's formula of the tangent, nan where other < 0
+    # (the double-vjp sees the mask of the zero output gradient instead)
+    a, b = args
+    ta, tb = tans
+    r = None
+    if ta is not None:
+        r = _xlogy_ga(ta, a, b, out)
+    if tb is not None:
+        q = tb * a / b
+        r = q if r is None else r + q
+    return r if tuple(r.shape) == tuple(out.shape) else r.expand(tuple(out.shape))
+
+
 xlogy = _export(_binary_op("xlogy", _binary(
     "xlogy", {"tt": "XlogyBackward0", "st": "XlogyBackward1", "ts": "XlogyBackward2"}, _xlogy_np,
-    _xlogy_ga, lambda g, a, b, o: g * a / b, floating=True)))
+    _xlogy_ga, lambda g, a, b, o: g * a / b, floating=True, jvp=_xlogy_fw)))
 xlogy.__doc__ = """xlogy(input, other, *, out=None) -> Tensor
 
 ``input * log(other)`` elementwise, with 0 where ``input`` is 0 (and nan where
@@ -943,6 +962,18 @@ class _Logit(Function):
         if eps is None:
             return d.masked_fill((x < 0) | (x > 1), math.nan), None
         return d.masked_fill((x < eps) | (x > 1 - eps), 0), None
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        # torch's forward formula is its backward one applied to the tangent: nan
+        # (no eps) or 0 (eps) outside the domain whatever the tangent
+        # (NOTE [ Forward formulas of Function-based ops ] in autograd/forward_ad.py)
+        x, eps = args
+        t = tans[0]
+        d = t / (x * (1 - x))
+        if eps is None:
+            return d.masked_fill((x < 0) | (x > 1), math.nan)
+        return d.masked_fill((x < eps) | (x > 1 - eps), 0)
 
 
 @_export
@@ -2367,6 +2398,19 @@ class _Logcumsumexp(Function):
         return t
 
     @staticmethod
+    def _jvp(args, out, tans):
+        # torch's formula: cumsum(exp(x - max) * t) / (cumsum(exp(x - max)) + 1e-13),
+        # the numerator 0 where the denominator underflows (the backward, in log
+        # space, is nan at g = 0)
+        x, dim = args
+        t = tans[0]
+        if x.dim() == 0:
+            return t.clone()
+        e = (x - x.amax(dim, keepdim=True)).exp() if x.numel() else x.exp()
+        c = e.cumsum(dim)
+        return (e * t).cumsum(dim).masked_fill(c < 1e-13, 0.0) / (c + 1e-13)
+
+    @staticmethod
     def backward(ctx, g):
         x, r = ctx.saved_tensors
         dim = ctx.dim
@@ -2534,6 +2578,15 @@ class _Dist(Function):
             gx = (g * diff_.sign() * diff_.abs().pow(p - 1) / r.pow(p - 1)).masked_fill(r == 0, 0)
         return (_sum_to(gx, a.shape) if ctx.needs_input_grad[0] else None,
                 _sum_to(-gx, b.shape) if ctx.needs_input_grad[1] else None, None)
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        # torch's norm_jvp gives p=0 a zero tangent (its backward raises); any
+        # other p: the double-vjp of the backward (None)
+        if args[2] == 0:
+            from cyautograd import zeros_like
+            return zeros_like(out)
+        return None
 
 
 @_export
@@ -3268,6 +3321,16 @@ class _Put(Function):
         if ctx.needs_input_grad[2]:
             gs = take(g, idx).reshape(sshape)
         return gi, None, gs, None
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        # the put of the tangents (a repeated index: the last write, as the
+        # primal), not the transpose of the backward, which reads every write
+        from cyautograd import zeros_like
+        x, idx, src, accumulate = args
+        tx = tans[0] if tans[0] is not None else zeros_like(x)
+        ts = tans[2] if tans[2] is not None else zeros_like(src)
+        return _Put.apply(tx, idx, ts, accumulate)
 
 
 @_export

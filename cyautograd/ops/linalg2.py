@@ -550,14 +550,34 @@ def _chol_fn(node):
         def forward(ctx, A, upper, name):
             a = _a(A)
             L = _chol_np(a, name)
-            Lt = _w(L, a.dtype)
-            ctx.save_for_backward(Lt)
+            out = _w(np.swapaxes(L, -1, -2)) if upper else _w(L, a.dtype)
+            # the result saved as an output (U with upper=True, not a detached
+            # L): the double backward then sees L's dependence on A
+            ctx.save_for_backward(out)
             ctx.upper = upper
-            return _w(np.swapaxes(L, -1, -2)) if upper else Lt
+            return out
+
+        @staticmethod
+        def _jvp(args, out, tans):
+            if node == "CholeskyBackward0":   # the deprecated torch.cholesky has no forward formula
+                from cyautograd.autograd.forward_ad import _NOT_YET
+                raise NotImplementedError(_NOT_YET.format("cholesky"))
+            # torch's cholesky_jvp: dL = L pi(L^-1 dA L^-T), pi(X) = tril(X) - diag(X)/2,
+            # reading the whole tangent (the op reads one triangle of A)
+            from cyautograd import linalg
+            upper, dA = args[1], tans[0]
+            L = _mT(out) if upper else out
+            dL = linalg.solve_triangular(L, dA, upper=False, left=True)
+            dL = linalg.solve_triangular(_mT(L), dL, upper=True, left=False)
+            dL = dL.tril() - dL.diagonal(0, -2, -1).mul(0.5).diag_embed()
+            dL = L.matmul(dL)
+            return _mT(dL) if upper else dL
 
         @staticmethod
         def backward(ctx, g):
             L, = ctx.saved_tensors
+            if ctx.upper:
+                L = _mT(L)
             from cyautograd import linalg
             gL = _mT(g) if ctx.upper else g
             gA = _mT(L).matmul(gL).tril()
@@ -659,6 +679,19 @@ class _Eigh(Function):
         if gL is not None:
             ret = ret + gL.diag_embed()
         return V.matmul(ret).matmul(_mT(V)), None
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        # torch's linalg_eig_jvp (hermitian): dP = V^T dA V, dL = diag(dP),
+        # dV = V (dP / E) with E_ij = L_j - L_i off the diagonal -- the whole
+        # tangent, whichever triangle the op read
+        from cyautograd import eye
+        L, V = out
+        dP = _mT(V).matmul(tans[0]).matmul(V)
+        n = L.shape[-1]
+        I_ = eye(n, dtype=L.dtype)
+        E = L.unsqueeze(-2) - L.unsqueeze(-1) + I_
+        return dP.diagonal(0, -2, -1), V.matmul((dP / E) * (1 - I_))
 
 
 def _uplo(UPLO, name):
@@ -1241,6 +1274,17 @@ class _CholeskyInverse(Function):
         ct = g + _mT(g)
         ct = inv.matmul(ct.matmul(inv))
         return (-L.matmul(ct) if ctx.upper else -ct.matmul(L)), None
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        # torch's cholesky_inverse_jvp: K + K^T, K = -X dC X C^T... on the
+        # factor as given (C = F^T lower, F upper)
+        F, upper = args
+        dF = tans[0]
+        CF = F if upper else _mT(F)
+        dCF = _mT(dF) if upper else dF
+        p = -out.matmul(dCF).matmul(out).matmul(CF)
+        return p + _mT(p)
 
 
 @_top

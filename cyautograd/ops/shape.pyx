@@ -325,6 +325,16 @@ cdef class GatherBackward0(ShapeBackward):
 
 
 @cython.final
+cdef class CppFunction(ShapeBackward):
+    """torch's Identity node, the backward of forward AD's primal view
+    (unpack_dual): a C++ node without a Python class, so torch shows it as
+    ``CppFunction`` named ``torch::autograd::Identity``."""
+
+    cpdef str name(self):
+        return "torch::autograd::Identity"
+
+
+@cython.final
 cdef class IndexSelectBackward0(ShapeBackward):
     pass
 
@@ -1066,6 +1076,14 @@ def view(input, *shape):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
     return _view(t, r, ViewBackward0, K_RESHAPE, None)
+
+
+def _fw_primal(input):
+    """The primal of forward AD's unpack_dual: an alias view of `input`
+    whose backward is torch's Identity node (CppFunction)."""
+    cdef Tensor t = _arg(input, "_fw_primal")
+    x = t.data_
+    return _view(t, x.view() if type(x) is np.ndarray else x[...], CppFunction, K_IDENTITY, None)
 
 
 def view_as(input, other):
