@@ -33,6 +33,7 @@ SUITES = [
     ("dropin_lead", "cases_dropin_lead"),
     ("argparser", "cases_argparser"),
     ("autograd_details", "cases_autograd_details"),
+    ("leftovers15", "cases_leftovers15"),
 ]
 
 

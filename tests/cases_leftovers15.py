@@ -1,0 +1,241 @@
+"""Snippets run against both torch and cyautograd for issue 15's leftovers:
+zero-size strides, F.embedding's EmbeddingBackward0 (padding_idx, max_norm,
+scale_grad_by_freq), layer_norm's NativeLayerNormBackward0 (with double
+backward), nn.utils.rnn packing. Outputs, gradients, grad_fn names,
+versions and errors are compared (tests/harness.py)."""
+import random
+
+from cases_nn import _err, _fill, _x
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _gf(t):
+    return None if t.grad_fn is None else type(t.grad_fn).__name__
+
+
+# ============================================================== zero-size strides
+_ZS_FACTORIES = ["zeros", "empty", "ones", "randn", "full", "Tensor"]
+_ZS_OPS = ["t", "transpose", "permute", "unsqueeze", "slice", "expand", "flatten", "contiguous",
+           "mul", "sum", "reshape", "cat", "select", "narrow", "squeeze", "movedim", "detach",
+           "add_", "diagonal", "unbind"]
+
+
+def _zs_shape(rng):
+    nd = rng.randint(1, 4)
+    shape = [rng.choice([0, 1, 2, 3, 5]) for _ in range(nd)]
+    shape[rng.randrange(nd)] = 0
+    return shape
+
+
+def _zs_make(T, kind, shape):
+    if kind == "full":
+        return T.full(shape, 2.0)
+    if kind == "Tensor":
+        return T.Tensor(*shape)
+    return getattr(T, kind)(*shape)
+
+
+def _zs_apply(T, x, op, rng):
+    nd = x.dim()
+    d = rng.randrange(nd)
+    e = rng.randrange(nd)
+    if op == "t":
+        return x.t() if nd <= 2 else x.transpose(0, 1)
+    if op == "transpose":
+        return x.transpose(d, e)
+    if op == "permute":
+        p = list(range(nd))
+        rng.shuffle(p)
+        return x.permute(*p)
+    if op == "unsqueeze":
+        return x.unsqueeze(rng.randrange(nd + 1))
+    if op == "slice":
+        return x[(slice(None),) * d + (slice(1, None),)]
+    if op == "expand":
+        return x.unsqueeze(0).expand(4, *x.shape)
+    if op == "flatten":
+        return x.flatten()
+    if op == "contiguous":
+        return x.contiguous()
+    if op == "mul":
+        return x * 2
+    if op == "sum":
+        return x.sum(d)
+    if op == "reshape":
+        return x.reshape(-1, 1)
+    if op == "cat":
+        return T.cat([x, x], d)
+    if op == "select":
+        return x.select(d, 0) if x.shape[d] > 0 else x
+    if op == "narrow":
+        return x.narrow(d, 0, min(1, x.shape[d]))
+    if op == "squeeze":
+        return x.squeeze()
+    if op == "movedim":
+        return x.movedim(d, e)
+    if op == "detach":
+        return x.detach()
+    if op == "add_":
+        return x.add_(1)
+    if op == "diagonal":
+        return x.diagonal(0, d, e) if d != e else x
+    if op == "unbind":
+        parts = x.unbind(d)
+        return parts[0] if parts else x
+    raise AssertionError(op)
+
+
+def _zs_prog(seed):
+    def run(T):
+        rng = random.Random(seed)
+        res = []
+        for _ in range(6):
+            shape = _zs_shape(rng)
+            x = _zs_make(T, rng.choice(_ZS_FACTORIES), shape)
+            chain = [[list(x.shape), list(x.stride()), x.storage_offset(), x.is_contiguous()]]
+            for _ in range(rng.randint(1, 4)):
+                if x.dim() == 0:
+                    break
+                op = rng.choice(_ZS_OPS)
+                x = _zs_apply(T, x, op, rng)
+                chain.append([op, list(x.shape), list(x.stride()), x.storage_offset(),
+                              x.is_contiguous()])
+            res.append(chain)
+        return res
+    return run
+
+
+for _s in range(12):
+    CASES[f"zero_size_strides_gen{_s}"] = _zs_prog(_s)
+
+
+@case
+def zero_size_strides_fixed(T):
+    r = []
+    for x in [T.zeros(0, 3), T.zeros(2, 0, 3), T.empty(3, 0), T.zeros(0, 3).t(),
+              T.zeros(0, 3)[:, 1:], T.zeros(4, 0, 2).transpose(0, 2), T.ones(2, 3)[:0],
+              T.zeros(0, 1, 3).expand(0, 4, 3), T.zeros(2, 3, 0).permute(2, 0, 1).contiguous(),
+              T.zeros(0), T.tensor([]), T.zeros(0, 3).view(3, 0), T.zeros(2, 0).mm(T.zeros(0, 3)),
+              T.zeros(0, 2).mm(T.zeros(2, 3)), T.zeros(0, 3, dtype=T.float64),
+              T.zeros(0, 3, dtype=T.int64).t(), T.arange(0).reshape(0, 5),
+              T.zeros(3, 0, requires_grad=True) * 2]:
+        r.append([list(x.shape), list(x.stride()), x.storage_offset(), x.is_contiguous()])
+    return r
+
+
+# ============================================================== embedding
+def _emb_weight(T, n=6, d=3, dtype="float32", seed=0):
+    return _x(T, (n, d), seed, dtype, scale=3.0, requires_grad=True)
+
+
+def _emb_prog(idx_shape, dtype, kw, idx_dtype="int64", seed=0):
+    def run(T):
+        F = T.nn.functional
+        n = 6
+        w = _emb_weight(T, n, 3, dtype, seed)
+        k = 1
+        for s in idx_shape:
+            k *= s
+        idx = ((T.arange(k) * 7 + seed) % n).reshape(idx_shape).to(getattr(T, idx_dtype))
+        w0 = w._version
+        o = F.embedding(idx, w, **kw)
+        res = [o.detach(), _gf(o), [type(f).__name__ if f is not None else None
+                                    for f, _ in o.grad_fn.next_functions], w._version - w0]
+        g = _x(T, tuple(o.shape), 5, dtype, requires_grad=True)
+        gw, = T.autograd.grad(o, w, g, create_graph=True)
+        res += [gw, _gf(gw)]
+        gg = T.autograd.grad((gw * gw).sum(), g)[0]
+        res.append(gg)
+        return res
+    return run
+
+
+for _dt in ("float32", "float64"):
+    for _ks, _kw in {"plain": {}, "pad": dict(padding_idx=2), "padneg": dict(padding_idx=-1),
+                     "freq": dict(scale_grad_by_freq=True),
+                     "pad_freq": dict(padding_idx=0, scale_grad_by_freq=True),
+                     "maxnorm": dict(max_norm=2.0), "maxnorm_p1": dict(max_norm=1.5, norm_type=1.0),
+                     "maxnorm_pad": dict(max_norm=3.0, padding_idx=1)}.items():
+        for _shape in [(5,), (2, 7), (0,), (2, 0, 3), ()]:
+            CASES[f"embedding_{_ks}_{_dt}_{'x'.join(map(str, _shape)) or 'scalar'}"] = \
+                _emb_prog(_shape, _dt, _kw)
+CASES["embedding_int32_indices"] = _emb_prog((3, 4), "float32", {"padding_idx": 3}, "int32")
+
+
+@case
+def embedding_sparse_forward(T):
+    # torch's gradient is a sparse tensor then (cyautograd's is dense): the forward is compared
+    w = _emb_weight(T)
+    o = T.nn.functional.embedding(T.tensor([[1, 2], [2, 5]]), w, sparse=True)
+    return [o, _gf(o)]
+
+
+@case
+def embedding_big_generated(T):
+    F = T.nn.functional
+    w = _x(T, (300, 17), 1, "float64", requires_grad=True)
+    idx = ((T.arange(2000) * 7919) % 300).reshape(40, 50)
+    o = F.embedding(idx, w, padding_idx=5, scale_grad_by_freq=True)
+    (o * _x(T, (40, 50, 17), 3, "float64")).sum().backward()
+    return [o.sum(), w.grad]
+
+
+@case
+def embedding_module(T):
+    m = T.nn.Embedding(6, 3, padding_idx=1, max_norm=1.0)
+    _fill(T, m)
+    v = m.weight._version
+    idx = T.tensor([[1, 3, 3], [0, 5, 1]])
+    o = m(idx)
+    (o * _x(T, (2, 3, 3), 2)).sum().backward()
+    e = T.nn.Embedding.from_pretrained(T.arange(12.).reshape(4, 3), freeze=False, padding_idx=0,
+                                       scale_grad_by_freq=True)
+    o2 = e(T.tensor([0, 2, 2]))
+    o2.sum().backward()
+    return [repr(m), o, _gf(o), m.weight._version - v, m.weight.grad, repr(e), o2, e.weight.grad]
+
+
+@case
+def embedding_saved_indices_modified(T):
+    w = _emb_weight(T)
+    i = T.tensor([[0, 2, 2], [4, 1, 2]])
+    o = T.nn.functional.embedding(i, w)
+    i.add_(1)
+    o.sum().backward()
+
+
+@case
+def embedding_renorm_version_without_change(T):
+    w = _x(T, (5, 3), 0, scale=0.1)
+    v = w._version
+    T.nn.functional.embedding(T.tensor([1, 1]), w, max_norm=1.0)
+    return [w._version - v, w]
+
+
+for _n, _f in {
+    "float_indices": lambda T: T.nn.functional.embedding(T.tensor([1.0]), _emb_weight(T)),
+    "weight_1d": lambda T: T.nn.functional.embedding(T.tensor([1]), T.zeros(3)),
+    "weight_3d": lambda T: T.nn.functional.embedding(T.tensor([1]), T.zeros(2, 3, 3)),
+    "index_high": lambda T: T.nn.functional.embedding(T.tensor([6]), _emb_weight(T)),
+    "index_negative": lambda T: T.nn.functional.embedding(T.tensor([-1]), _emb_weight(T)),
+    "padding_out_of_range": lambda T: T.nn.functional.embedding(T.tensor([1]), _emb_weight(T),
+                                                                padding_idx=6),
+    "padding_negative_out_of_range": lambda T: T.nn.functional.embedding(
+        T.tensor([1]), _emb_weight(T), padding_idx=-7),
+    "empty_weight": lambda T: T.nn.functional.embedding(T.tensor([0]), T.zeros(0, 3)),
+    "renorm_index_high": lambda T: T.nn.functional.embedding(T.tensor([7, 9]), _emb_weight(T),
+                                                             max_norm=1.0),
+    "renorm_float_indices": lambda T: T.nn.functional.embedding(T.tensor([1.0]), _emb_weight(T),
+                                                                max_norm=1.0),
+    "renorm_1d_weight": lambda T: T.nn.functional.embedding(T.tensor([1]), T.zeros(3), max_norm=1.0),
+    "renorm_long_weight": lambda T: T.nn.functional.embedding(
+        T.tensor([1]), T.zeros(3, 2, dtype=T.int64), max_norm=1.0),
+    "module_padding_out_of_range": lambda T: T.nn.Embedding(3, 2, padding_idx=3),
+}.items():
+    CASES[f"embedding_error_{_n}"] = _err(_f)
