@@ -460,32 +460,140 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 
 # ---------------------------------------------------------------- embedding
+# NOTE [ Embedding is one node ]
+# torch's embedding is an op of its own: its output's grad_fn is
+# EmbeddingBackward0, whose gradient for the weight is embedding_dense_backward
+# (a zero matrix with each index's gradient row added in; none for padding_idx,
+# each row divided by how often its index occurs with scale_grad_by_freq).
+# That is an op with its own node too, EmbeddingDenseBackwardBackward0, whose
+# gradient gathers the rows back (padding rows zero, the frequency scale
+# ignored, as torch's embedding_dense_double_backward). Both are custom
+# Functions here; their math is the existing differentiable ops, so
+# create_graph works through them. max_norm is torch's embedding_renorm_: one
+# in-place update of the weight (one version bump, even when no row changes)
+# under no_grad, before the lookup. The gradient is always dense: sparse=True
+# is accepted and gives the dense gradient (cyautograd has no sparse tensors).
+def _embedding_rows_backward(g, flat, num_weights, padding_idx, scale_grad_by_freq):
+    T = _T()
+    d = g.shape[-1]
+    rows = g.reshape(-1, d)
+    if scale_grad_by_freq and flat.numel():
+        ones = T.ones(flat.shape, dtype=T.float64, device=g.device)
+        counts = T.zeros(num_weights, dtype=T.float64, device=g.device).index_put(
+            (flat,), ones, accumulate=True).index_select(0, flat)
+        rows = rows * (1.0 / counts).to(rows.dtype).unsqueeze(1)
+    if padding_idx >= 0:
+        rows = rows * (flat != padding_idx).to(rows.dtype).unsqueeze(1)
+    return T.zeros(num_weights, d, dtype=g.dtype, device=g.device).index_put(
+        (flat,), rows, accumulate=True)
+
+
+class _EmbeddingDenseBackward(Function):
+    @staticmethod
+    def forward(ctx, g, indices, num_weights, padding_idx, scale_grad_by_freq):
+        indices, = indices  # boxed: no edge for the indices, as torch's node
+        ctx.save_for_backward(indices)
+        ctx.padding_idx = padding_idx
+        return _embedding_rows_backward(g, indices.reshape(-1), num_weights, padding_idx,
+                                        scale_grad_by_freq)
+
+    @staticmethod
+    def backward(ctx, gg):
+        indices, = ctx.saved_tensors
+        flat = indices.reshape(-1)
+        rows = gg.index_select(0, flat)
+        if ctx.padding_idx >= 0:
+            rows = rows * (flat != ctx.padding_idx).to(rows.dtype).unsqueeze(1)
+        # torch's embedding_dense_double_backward views as indices.shape + (-1,),
+        # which raises for empty indices (-1 is ambiguous there)
+        return rows.reshape(tuple(indices.shape) + (-1,)), None, None, None, None
+
+
+_EmbeddingDenseBackward._backward_cls.__name__ = "EmbeddingDenseBackwardBackward0"
+_EmbeddingDenseBackward._backward_cls.__qualname__ = "EmbeddingDenseBackwardBackward0"
+
+
+class _Embedding(Function):
+    @staticmethod
+    def forward(ctx, weight, indices, padding_idx, scale_grad_by_freq):
+        indices, = indices  # boxed: the weight's is the node's one edge, as torch's
+        ctx.save_for_backward(indices)
+        ctx.num_weights = weight.shape[0]
+        ctx.padding_idx = padding_idx
+        ctx.scale_grad_by_freq = scale_grad_by_freq
+        out = weight.index_select(0, indices.reshape(-1))
+        return out.reshape(tuple(indices.shape) + (weight.shape[1],))
+
+    @staticmethod
+    def backward(ctx, g):
+        indices, = ctx.saved_tensors
+        gw = _EmbeddingDenseBackward.apply(g, (indices,), ctx.num_weights, ctx.padding_idx,
+                                           ctx.scale_grad_by_freq)
+        return gw, None, None, None
+
+
+_Embedding._backward_cls.__name__ = "EmbeddingBackward0"
+_Embedding._backward_cls.__qualname__ = "EmbeddingBackward0"
+
+
+def _check_indices(input, arg, fname):
+    T = _T()
+    if not isinstance(input, T.Tensor):
+        raise TypeError(f"embedding(): argument 'indices' (position {arg}) must be Tensor, not "
+                        f"{type(input).__name__}")
+    if input.dtype not in (T.int64, T.int32):
+        raise RuntimeError(f"Expected tensor for argument #{arg} 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"{input.type()} instead (while checking arguments for {fname})")
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """torch's embedding_renorm_: every row the input names whose norm exceeds
+    max_norm is scaled to max_norm / (norm + 1e-7), in place (one version bump)."""
+    T = _T()
+    if weight.dim() != 2:
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional "
+                           "tensor for argument #1 'self' (while checking arguments for "
+                           "embedding_renorm_)")
+    _check_indices(input, 2, "embedding_renorm_")
+    if not (weight.dtype.is_floating_point or weight.dtype.is_complex):
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. "
+                           f"Got {weight.dtype._cname} instead.")
+    n = weight.shape[0]
+    with no_grad():
+        uniq = T.unique(input.reshape(-1).long())
+        bad = ((uniq < -n) | (uniq >= n)).nonzero()
+        if bad.numel():
+            i = int(uniq[int(bad[0, 0])])
+            raise IndexError(f"select(): index {i} out of range for tensor of size "
+                             f"{list(weight.shape)} at dimension 0")
+        uniq = T.where(uniq < 0, uniq + n, uniq)
+        rows = weight.index_select(0, uniq)
+        norms = rows.norm(norm_type, 1).to(T.float64)
+        need = norms > max_norm
+        scale = T.where(need, max_norm / (norms + 1e-7), T.ones_like(norms)).to(weight.dtype)
+        weight.index_copy_(0, uniq, rows * scale.unsqueeze(1))
+
+
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
     T = _T()
-    if input.dtype not in (T.int64, T.int32):
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
-                           "following scalar types: Long, Int; but got "
-                           f"{input.type()} instead (while checking arguments for embedding)")
     if padding_idx is not None:
         if padding_idx > 0:
             assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
         elif padding_idx < 0:
             assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
             padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
     if max_norm is not None:
-        with no_grad():
-            rows = input.reshape(-1).long()
-            norms = weight.index_select(0, rows).norm(norm_type, 1)
-            scale = (max_norm / (norms + 1e-7)).clamp_max(1.0)
-            weight.index_put_((rows,), weight.index_select(0, rows) * scale.unsqueeze(1))
-    flat = input.reshape(-1).long()
-    out = weight.index_select(0, flat).reshape(tuple(input.shape) + (weight.shape[1],))
-    if padding_idx is not None:
-        # the padding row gets no gradient, as torch's embedding_backward
-        keep = (input != padding_idx).unsqueeze(-1)
-        out = T.where(keep, out, out.detach())
-    return out
+        _embedding_renorm_(weight, input.contiguous(), max_norm, norm_type)
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    _check_indices(input, 1, "embedding")
+    if weight.shape[0] == 0 and input.numel():
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
+    return _Embedding.apply(weight, (input,), padding_idx, bool(scale_grad_by_freq))
 
 
 # ---------------------------------------------------------------- padding
