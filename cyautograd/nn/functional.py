@@ -5,8 +5,9 @@ Everything here that has no op of its own is written in Python over the
 existing differentiable ops, so gradients (and double backward) come from
 their nodes: the values agree with torch's to float rounding and the
 gradients are the same functions, but ``grad_fn`` is the node of the last op
-used (e.g. ``AddBackward0`` for layer_norm, not torch's
-``NativeLayerNormBackward0``).  Branches that could overflow in the branch a
+used (e.g. ``AddBackward0`` for batch_norm, not torch's
+``NativeBatchNormBackward0``); embedding and layer_norm are one node each, as
+torch's (NOTE [ Embedding is one node ], NOTE [ layer_norm is one node ]).  Branches that could overflow in the branch a
 ``where`` does not pick are fed clamped inputs, so no 0 * inf = nan reaches a
 gradient.  erf (for the exact GELU) is the one new primitive: an autograd
 Function whose backward is itself composite.
@@ -382,26 +383,162 @@ def one_hot(tensor, num_classes=-1):
 
 
 # ---------------------------------------------------------------- normalization
+# NOTE [ layer_norm is one node ]
+# torch's layer_norm is native_layer_norm: one NativeLayerNormBackward0 node
+# with three edges (input, weight, bias; an absent weight or bias is a
+# (None, 0) edge), whose gradients are native_layer_norm_backward -- itself an
+# op with a node, NativeLayerNormBackwardBackward0, under create_graph. Both
+# are custom Functions here (an absent weight/bias travels as an empty
+# placeholder tensor so the edges line up with torch's). The gradients are
+# written once, in differentiable ops (_layer_norm_grads); the double
+# backward is the vector-Jacobian product of that same math, taken by a
+# re-entrant autograd.grad over the saved tensors (so a third derivative
+# goes on through their graphs).
+def _ln_mean(t, dims):
+    # an empty normalized shape: nothing to average (numpy's mean would warn)
+    return t.sum(dims, keepdim=True) if t.numel() == 0 else t.mean(dims, keepdim=True)
+
+
+def _layer_norm_grads(g, x, w, n, eps, want):
+    """(grad_input, grad_weight, grad_bias) of layer_norm over the last n dims,
+    each only where want[k]; differentiable in g, x and w."""
+    dims = tuple(range(x.dim() - n, x.dim()))
+    bdims = tuple(range(x.dim() - n))
+    mean = _ln_mean(x, dims)
+    xc = x - mean
+    rstd = (_ln_mean(xc * xc, dims) + eps).rsqrt()
+    xhat = xc * rstd
+    gx = gw = gb = None
+    if want[0]:
+        gy = g if w is None else g * w
+        gx = rstd * (gy - _ln_mean(gy, dims) - xhat * _ln_mean(gy * xhat, dims))
+    if want[1]:
+        gw = (g * xhat).sum(bdims) if bdims else g * xhat
+    if want[2]:
+        gb = g.sum(bdims) if bdims else g * 1
+    return gx, gw, gb
+
+
+class _Alias(Function):
+    @staticmethod
+    def forward(ctx, t):
+        return t.detach()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+class _NativeLayerNormBackward(Function):
+    @staticmethod
+    def forward(ctx, g, x, w, n, eps, want, has_w):
+        ctx.save_for_backward(g, x, w)
+        ctx.n, ctx.eps, ctx.want, ctx.has_w = n, eps, want, has_w
+        gx, gw, gb = _layer_norm_grads(g, x, w if has_w else None, n, eps, want)
+        return gx, gw, gb
+
+    @staticmethod
+    def backward(ctx, ggx, ggw, ggb):
+        T = _T()
+        g, x, w = ctx.saved_tensors
+        create = T.is_grad_enabled()
+        needs = ctx.needs_input_grad[:3]
+        grads = iter(())
+        if any(needs):
+            with T.enable_grad():
+                # partial derivatives: each saved tensor enters through its own
+                # _Alias node, so a path from one to another (g is usually a
+                # function of x) is not followed, while create_graph still
+                # reaches their histories through the aliases
+                g, x, w = [_Alias.apply(t) if k else t for t, k in zip((g, x, w), needs)]
+                inputs = [t for t, k in zip((g, x, w), needs) if k]
+                outs = _layer_norm_grads(g, x, w if ctx.has_w else None, ctx.n, ctx.eps, ctx.want)
+                pairs = [(o, gg) for o, gg in zip(outs, (ggx, ggw, ggb))
+                         if o is not None and gg is not None and o.requires_grad]
+                if pairs:
+                    grads = iter(T.autograd.grad([o for o, _ in pairs], inputs,
+                                                 [gg for _, gg in pairs], create_graph=create,
+                                                 allow_unused=True))
+        return (*(next(grads, None) if k else None for k in needs), None, None, None, None)
+
+
+_NativeLayerNormBackward._backward_cls.__name__ = "NativeLayerNormBackwardBackward0"
+_NativeLayerNormBackward._backward_cls.__qualname__ = "NativeLayerNormBackwardBackward0"
+
+
+class _NativeLayerNorm(Function):
+    @staticmethod
+    def forward(ctx, x, w, b, n, eps, has_w, has_b):
+        ctx.save_for_backward(x, w)
+        ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
+        dims = tuple(range(x.dim() - n, x.dim()))
+        with np.errstate(all="ignore"):
+            xc = x - _ln_mean(x, dims)
+            out = xc * (_ln_mean(xc * xc, dims) + eps).rsqrt()
+            if has_w:
+                out = out * w
+            if has_b:
+                out = out + b
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need = ctx.needs_input_grad
+        want = (bool(need[0]), bool(need[1]), bool(need[2]))
+        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, w, ctx.n, ctx.eps, want, ctx.has_w)
+        return gx, gw, gb, None, None, None, None
+
+
+_NativeLayerNorm._backward_cls.__name__ = "NativeLayerNormBackward0"
+_NativeLayerNorm._backward_cls.__qualname__ = "NativeLayerNormBackward0"
+
+
+def _layer_norm_dtypes(input, weight, bias):
+    """torch's mixed-dtype rule (layer_norm_cpu): parameters of another dtype
+    than the input are allowed only as float32 ones of a float16/bfloat16
+    input (they are then used in the input's dtype here)."""
+    T = _T()
+    params = [t for t in (weight, bias) if t is not None]
+    if not params or params[0].dtype == input.dtype:
+        return weight, bias
+    if any(t.dtype != params[0].dtype for t in params) or params[0].dtype != T.float32:
+        raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+    if input.dtype is not T.float16 and str(input.dtype) != "cyautograd.bfloat16":
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    return tuple(None if t is None else t.to(input.dtype) for t in (weight, bias))
+
+
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    T = _T()
     if isinstance(normalized_shape, int):
         normalized_shape = (normalized_shape,)
     normalized_shape = tuple(normalized_shape)
     n = len(normalized_shape)
-    if n == 0 or input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
+    weight, bias = _layer_norm_dtypes(input, weight, bias)
+    if n == 0:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                           "containing at least one element, but got normalized_shape = []")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != normalized_shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
+                               f"{name} of shape {list(t.shape)} and normalized_shape = "
+                               f"{list(normalized_shape)}")
+    if input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
         raise RuntimeError(
             f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
             f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
             f"{list(input.shape)}")
-    dims = tuple(range(-n, 0))
-    mean = input.mean(dims, keepdim=True)
-    centered = input - mean
-    var = (centered * centered).mean(dims, keepdim=True)
-    out = centered * (var + eps).rsqrt()
-    if weight is not None:
-        out = out * weight
-    if bias is not None:
-        out = out + bias
-    return out
+    if weight is not None and bias is not None and bias.dtype != weight.dtype:
+        raise RuntimeError(f"expected scalar type {weight.dtype._cname} but found "
+                           f"{bias.dtype._cname}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for "
+                                  f"'{input.dtype._cname}'")
+    ph = T.empty(0, dtype=input.dtype, device=input.device)   # an absent weight/bias: a (None, 0) edge
+    return _NativeLayerNorm.apply(input, ph if weight is None else weight,
+                                  ph if bias is None else bias, n, eps,
+                                  weight is not None, bias is not None)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
