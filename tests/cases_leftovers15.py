@@ -183,7 +183,7 @@ def embedding_big_generated(T):
     idx = ((T.arange(2000) * 7919) % 300).reshape(40, 50)
     o = F.embedding(idx, w, padding_idx=5, scale_grad_by_freq=True)
     (o * _x(T, (40, 50, 17), 3, "float64")).sum().backward()
-    return [o.sum(), w.grad]
+    return [_summ(o), _summ(w.grad)]
 
 
 @case
@@ -246,6 +246,19 @@ def _nf(t):
     return [type(f).__name__ if f is not None else None for f, _ in t.grad_fn.next_functions]
 
 
+def _summ(t):
+    """A big tensor as a checksum summary (sum and position-weighted sum of the
+    magnitudes, the first and last elements), a small one as itself: the
+    golden data stays small."""
+    if t is None or t.numel() <= 512:
+        return t
+    f = t.detach().double().reshape(-1)
+    w = (f.new_ones(f.shape).cumsum(0) % 17) + 1
+    a = f.abs()     # sums of magnitudes: well conditioned (normalized data sums to ~0)
+    flat = t.detach().reshape(-1)
+    return [list(t.shape), float(a.sum()), float((a * w).sum()), flat[:64], flat[-64:]]
+
+
 def _ln_prog(shape, n, dtype, affine, x_rg=True, noncontig=False, double=True):
     """layer_norm's output, node, edges, gradients and (double=True) the
     gradients of the squared gradients (create_graph). Not compared: torch's
@@ -264,14 +277,15 @@ def _ln_prog(shape, n, dtype, affine, x_rg=True, noncontig=False, double=True):
         w = _x(T, ns, 1, dtype, 1.0, requires_grad=True) if "w" in affine else None
         b = _x(T, ns, 2, dtype, 1.0, requires_grad=True) if "b" in affine else None
         o = F.layer_norm(x, ns, w, b, eps=1e-5)
-        res = [o.detach(), _gf(o), _nf(o)]
+        res = [_summ(o), _gf(o), _nf(o)]
         ins = [t for t in (x, w, b) if t is not None and t.requires_grad]
         g = _x(T, shape, 3, dtype, requires_grad=True)
         gs = T.autograd.grad(o, ins, g, create_graph=True)
-        res += [[t, _gf(t)] for t in gs]
+        res += [[_summ(t), _gf(t)] for t in gs]
         if double:
             s = sum((t * t).sum() for t in gs)
-            res += list(T.autograd.grad(s, ins + ([g] if x_rg else []), allow_unused=True))
+            res += [_summ(t) for t in T.autograd.grad(s, ins + ([g] if x_rg else []),
+                                                      allow_unused=True)]
         return res
     return run
 
@@ -335,3 +349,186 @@ for _n, _f in {
         T.zeros(2, 3, dtype=T.float64), (3,), T.ones(2)),
 }.items():
     CASES[f"layer_norm_error_{_n}"] = _err(_f)
+
+
+# ============================================================== nn.utils.rnn packing
+def _pk_x(T, shape, seed=0, dtype="float32"):
+    return _x(T, shape, seed, dtype, scale=1.0, requires_grad=True)
+
+
+def _pk_prog(build):
+    """build(T, R) -> list of results; R is T.nn.utils.rnn."""
+    def run(T):
+        return build(T, T.nn.utils.rnn)
+    return run
+
+
+def _pk_roundtrip(lengths, batch_first, enforce_sorted, total_length=None, padding_value=0.0,
+                  trailing=(2,)):
+    def build(T, R):
+        tmax = max(lengths)
+        shape = ((len(lengths), tmax) if batch_first else (tmax, len(lengths))) + trailing
+        x = _pk_x(T, shape)
+        p = R.pack_padded_sequence(x, lengths, batch_first=batch_first,
+                                   enforce_sorted=enforce_sorted)
+        o, ln = R.pad_packed_sequence(p, batch_first=batch_first, padding_value=padding_value,
+                                      total_length=total_length)
+        (o * _x(T, tuple(o.shape), 4)).sum().backward()
+        return [p.data, _gf(p.data), _nf(p.data), p.batch_sizes, p.sorted_indices,
+                p.unsorted_indices, o, _gf(o), ln, x.grad]
+    return build
+
+
+for _i, (_lens, _bf, _es, _tl, _pv, _tr) in enumerate([
+        ([5, 3, 2], False, True, None, 0.0, (2,)), ([5, 3, 2], True, True, 7, -1.0, (2,)),
+        ([2, 5, 3], False, False, None, 0.0, (2,)), ([2, 5, 3], True, False, 6, 0.5, (2, 3)),
+        ([1], False, True, None, 0.0, (3,)), ([4, 4, 4], True, False, None, 0.0, ()),
+        ([3, 1, 3, 2, 3], False, False, None, 0.0, (2,)), ([7, 7, 2, 2, 1], True, True, None, 0.0, (1,))]):
+    CASES[f"pack_roundtrip_{_i}"] = _pk_prog(_pk_roundtrip(_lens, _bf, _es, _tl, _pv, _tr))
+
+
+@case
+def pack_generated_lengths(T):
+    rng = random.Random(5)
+    R = T.nn.utils.rnn
+    res = []
+    for _ in range(6):
+        b = rng.randint(1, 9)
+        lens = [rng.randint(1, 12) for _ in range(b)]
+        seqs = [_pk_x(T, (n, 3), i) for i, n in enumerate(lens)]
+        p = R.pack_sequence(seqs, enforce_sorted=False)
+        o, ln = R.pad_packed_sequence(p, batch_first=True)
+        un = R.unpack_sequence(p)
+        (o.sum() + sum((u * u).sum() for u in un)).backward()
+        res.append([p.data, p.batch_sizes, p.sorted_indices, o, ln, un, [s.grad for s in seqs]])
+    return res
+
+
+@case
+def pad_sequence_variants(T):
+    R = T.nn.utils.rnn
+    seqs = [_pk_x(T, (3, 2), 0), _pk_x(T, (1, 2), 1), _pk_x(T, (4, 2), 2)]
+    res = []
+    for bf in (False, True):
+        for side in ("right", "left"):
+            o = R.pad_sequence(seqs, batch_first=bf, padding_value=-2.0, padding_side=side)
+            res += [o, _gf(o)]
+    o = R.pad_sequence(seqs)
+    (o * o).sum().backward()
+    res += [[s.grad for s in seqs], R.pad_sequence(_x(T, (3, 2), 0)),
+            R.pad_sequence([T.tensor([1, 2]), T.tensor([3])])]
+    return res
+
+
+@case
+def unpad_sequence_transposes_in_place(T):
+    R = T.nn.utils.rnn
+    x = _x(T, (4, 2, 3), 0)
+    v = x._version
+    parts = R.unpad_sequence(x, T.tensor([4, 2]))
+    return [parts, list(x.shape), x._version - v]
+
+
+@case
+def packed_sequence_methods(T):
+    R = T.nn.utils.rnn
+    p = R.pack_sequence([_x(T, (3, 2), 0), _x(T, (1, 2), 1)], enforce_sorted=False)
+    res = [p.is_cuda, p.is_pinned(), type(p).__name__, isinstance(p, tuple), len(p)]
+    for name in ("double", "float", "half", "long", "int", "short", "char", "byte", "cpu"):
+        q = getattr(p, name)()
+        res += [name, q.data, q.batch_sizes, q.sorted_indices]
+    res += [p.to(T.float64).data, p.to(T.float32) is p, R.invert_permutation(T.tensor([3, 0, 2, 1])),
+            R.invert_permutation(None), repr(p)[:15]]
+    return res
+
+
+def _pk_rnn(cls, kw, lens, batch_first=False, enforce_sorted=False, with_h=False, dtype="float32"):
+    def run(T):
+        R = T.nn.utils.rnn
+        m = getattr(T.nn, cls)(3, 4, batch_first=batch_first, **kw)
+        if dtype == "float64":
+            m = m.double()
+        _fill(T, m)
+        tmax = max(lens)
+        shape = (len(lens), tmax, 3) if batch_first else (tmax, len(lens), 3)
+        x = _pk_x(T, shape, 0, dtype)
+        p = R.pack_padded_sequence(x, lens, batch_first=batch_first, enforce_sorted=enforce_sorted)
+        hx = None
+        hs = []
+        if with_h:
+            d = (2 if kw.get("bidirectional") else 1) * kw.get("num_layers", 1)
+            hsz = kw.get("proj_size", 0) or 4
+            h0 = _pk_x(T, (d, len(lens), hsz), 7, dtype)
+            hs = [h0]
+            hx = h0
+            if cls == "LSTM":
+                c0 = _pk_x(T, (d, len(lens), 4), 8, dtype)
+                hs.append(c0)
+                hx = (h0, c0)
+        out, h = m(p, hx)
+        hl = list(h) if isinstance(h, tuple) else [h]
+        loss = (out.data * _x(T, tuple(out.data.shape), 9, dtype)).sum()
+        for i, t in enumerate(hl):
+            loss = loss + (t * _x(T, tuple(t.shape), 10 + i, dtype)).sum()
+        loss.backward()
+        padded, ln = R.pad_packed_sequence(out, batch_first=batch_first)
+        return [type(out).__name__, out.data, _gf(out.data), out.batch_sizes, out.sorted_indices,
+                [[t, _gf(t)] for t in hl], padded, ln, x.grad, [t.grad for t in hs],
+                [[n, p_.grad] for n, p_ in m.named_parameters()]]
+    return run
+
+
+for _cls in ("RNN", "LSTM", "GRU"):
+    for _cn, _kw in {"1l": {}, "2l_bi": dict(num_layers=2, bidirectional=True),
+                     "nobias": dict(bias=False), "bi": dict(bidirectional=True)}.items():
+        CASES[f"packed_{_cls.lower()}_{_cn}"] = _pk_rnn(_cls, _kw, [2, 5, 3, 5, 1])
+        CASES[f"packed_{_cls.lower()}_{_cn}_hx_bf"] = _pk_rnn(_cls, _kw, [4, 2, 2], batch_first=True,
+                                                              with_h=True)
+    CASES[f"packed_{_cls.lower()}_sorted"] = _pk_rnn(_cls, {}, [5, 3, 3, 1], enforce_sorted=True)
+    CASES[f"packed_{_cls.lower()}_float64"] = _pk_rnn(_cls, dict(num_layers=2), [3, 6, 1, 6],
+                                                      dtype="float64", with_h=True)
+CASES["packed_lstm_proj"] = _pk_rnn("LSTM", dict(proj_size=2, bidirectional=True), [3, 1, 4],
+                                    with_h=True)
+CASES["packed_rnn_relu"] = _pk_rnn("RNN", dict(nonlinearity="relu", num_layers=2), [3, 1, 4])
+
+for _n, _f in {
+    "unsorted": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 3, 2), [3, 5, 2]),
+    "zero_length": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 3, 2), [5, 3, 0]),
+    "negative_length": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 3, 2), [5, 3, -1]),
+    "lengths_count": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 3, 2), [5, 3]),
+    "lengths_2d": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 3, 2), [[5, 3, 2]]),
+    "empty": lambda T: T.nn.utils.rnn.pack_padded_sequence(T.zeros(5, 0, 2), []),
+    "total_length": lambda T: T.nn.utils.rnn.pad_packed_sequence(
+        T.nn.utils.rnn.pack_sequence([T.ones(3), T.ones(2)]), total_length=2),
+    "pad_empty": lambda T: T.nn.utils.rnn.pad_sequence([]),
+    "pad_trailing": lambda T: T.nn.utils.rnn.pad_sequence([T.ones(2, 2), T.ones(2, 3)]),
+    "pad_side": lambda T: T.nn.utils.rnn.pad_sequence([T.ones(2)], padding_side="middle"),
+    "pack_sequence_unsorted": lambda T: T.nn.utils.rnn.pack_sequence([T.ones(1, 2), T.ones(3, 2)]),
+    "rnn_hidden_batch": lambda T: T.nn.RNN(2, 3)(
+        T.nn.utils.rnn.pack_sequence([T.ones(3, 2), T.ones(2, 2)]), T.zeros(1, 3, 3)),
+    "rnn_input_size": lambda T: T.nn.GRU(4, 3)(
+        T.nn.utils.rnn.pack_sequence([T.ones(3, 2), T.ones(2, 2)])),
+    "rnn_dtype": lambda T: T.nn.GRU(2, 3)(
+        T.nn.utils.rnn.pack_sequence([T.ones(3, 2, dtype=T.float64), T.ones(2, 2, dtype=T.float64)])),
+}.items():
+    CASES[f"pack_error_{_n}"] = _err(_f)
+
+
+for _n, _f in {
+    "embedding_weight_int": lambda T: T.nn.functional.embedding(T.tensor([1]), 5),
+    "embedding_indices_int": lambda T: T.nn.functional.embedding(1, T.zeros(3, 2)),
+    "embedding_weight_padding": lambda T: T.nn.functional.embedding(T.tensor([1]), 5, -1),
+    "embedding_renorm_weight_int": lambda T: T.nn.functional.embedding(T.tensor([1]), 5, max_norm=1.0),
+    "layer_norm_input_str": lambda T: T.nn.functional.layer_norm("s", (3,)),
+    "layer_norm_shape_tensor": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), T.zeros(3)),
+    "layer_norm_shape_float": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), 3.0),
+    "layer_norm_shape_float_element": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), (3.0,)),
+    "layer_norm_weight_str": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), (3,), "s"),
+    "layer_norm_bias_int": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), (3,), None, 5),
+    "layer_norm_eps_str": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), (3,), eps="a"),
+    "layer_norm_shape_list_and_size": lambda T: [
+        T.nn.functional.layer_norm(T.ones(2, 3), [3]), T.nn.functional.layer_norm(T.ones(2, 3), T.Size([3])),
+        T.nn.functional.layer_norm(T.ones(2, 3), (3,), eps=1)],
+    "layer_norm_shape_int": lambda T: T.nn.functional.layer_norm(T.zeros(2, 3), 3),
+}.items():
+    CASES[f"argtypes_{_n}"] = _err(_f) if not _n.endswith("size") else _f

@@ -509,11 +509,34 @@ def _layer_norm_dtypes(input, weight, bias):
     return tuple(None if t is None else t.to(input.dtype) for t in (weight, bias))
 
 
+def _layer_norm_args(input, normalized_shape, weight, bias, eps):
+    """torch's argument parser's TypeErrors for layer_norm's arguments."""
+    from cyautograd._arg_parser import tp_name
+    T = _T()
+    if not isinstance(input, T.Tensor):
+        raise TypeError(f"layer_norm(): argument 'input' (position 1) must be Tensor, not "
+                        f"{tp_name(input)}")
+    if not isinstance(normalized_shape, (tuple, list, T.Size)):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of "
+                        f"ints, not {tp_name(normalized_shape)}")
+    for i, v in enumerate(normalized_shape):
+        if not isinstance(v, int) and not (isinstance(v, T.Tensor) and v.dim() == 0
+                                           and not v.dtype.is_floating_point):
+            raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple "
+                            f"of ints, but found element of type {tp_name(v)} at pos {i}")
+    for name, pos, t in (("weight", 3, weight), ("bias", 4, bias)):
+        if t is not None and not isinstance(t, T.Tensor):
+            raise TypeError(f"layer_norm(): argument '{name}' (position {pos}) must be Tensor, "
+                            f"not {tp_name(t)}")
+    if not isinstance(eps, (int, float)):
+        raise TypeError(f"layer_norm(): argument 'eps' (position 5) must be float, not "
+                        f"{tp_name(eps)}")
+    return tuple(int(v) for v in normalized_shape)
+
+
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     T = _T()
-    if isinstance(normalized_shape, int):
-        normalized_shape = (normalized_shape,)
-    normalized_shape = tuple(normalized_shape)
+    normalized_shape = _layer_norm_args(input, normalized_shape, weight, bias, eps)
     n = len(normalized_shape)
     weight, bias = _layer_norm_dtypes(input, weight, bias)
     if n == 0:
@@ -688,6 +711,11 @@ def _embedding_renorm_(weight, input, max_norm, norm_type):
     """torch's embedding_renorm_: every row the input names whose norm exceeds
     max_norm is scaled to max_norm / (norm + 1e-7), in place (one version bump)."""
     T = _T()
+    weight.detach()     # torch's _no_grad_embedding_renorm_ renorms weight.detach()
+    if not isinstance(input, T.Tensor):
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"embedding_renorm_(): argument 'indices' (position 2) must be Tensor, "
+                        f"not {tp_name(input)}")
     if weight.dim() != 2:
         raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional "
                            "tensor for argument #1 'self' (while checking arguments for "
@@ -714,6 +742,7 @@ def _embedding_renorm_(weight, input, max_norm, norm_type):
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
+    from cyautograd._arg_parser import tp_name
     T = _T()
     if padding_idx is not None:
         if padding_idx > 0:
@@ -725,6 +754,11 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
         padding_idx = -1
     if max_norm is not None:
         _embedding_renorm_(weight, input.contiguous(), max_norm, norm_type)
+    # torch.embedding(weight, indices, ...)'s argument parser
+    for name, pos, t in (("weight", 1, weight), ("indices", 2, input)):
+        if not isinstance(t, T.Tensor):
+            raise TypeError(f"embedding(): argument '{name}' (position {pos}) must be Tensor, not "
+                            f"{tp_name(t)}")
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
     _check_indices(input, 1, "embedding")
