@@ -506,7 +506,7 @@ def _layer_norm_dtypes(input, weight, bias):
         raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
     if input.dtype is not T.float16 and str(input.dtype) != "cyautograd.bfloat16":
         raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
-    return tuple(None if t is None else t.to(input.dtype) for t in (weight, bias))
+    return tuple([None if t is None else t.to(input.dtype) for t in (weight, bias)])
 
 
 def _layer_norm_args(input, normalized_shape, weight, bias, eps):
@@ -531,7 +531,7 @@ def _layer_norm_args(input, normalized_shape, weight, bias, eps):
     if not isinstance(eps, (int, float)):
         raise TypeError(f"layer_norm(): argument 'eps' (position 5) must be float, not "
                         f"{tp_name(eps)}")
-    return tuple(int(v) for v in normalized_shape)
+    return tuple([int(v) for v in normalized_shape])
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
@@ -558,10 +558,13 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for "
                                   f"'{input.dtype._cname}'")
-    ph = T.empty(0, dtype=input.dtype, device=input.device)   # an absent weight/bias: a (None, 0) edge
-    return _NativeLayerNorm.apply(input, ph if weight is None else weight,
-                                  ph if bias is None else bias, n, eps,
-                                  weight is not None, bias is not None)
+    if weight is None or bias is None:   # an absent weight/bias: a (None, 0) edge, as torch's
+        ph = T.empty(0, dtype=input.dtype, device=input.device)
+        weight_, bias_ = (ph if weight is None else weight), (ph if bias is None else bias)
+    else:
+        weight_, bias_ = weight, bias
+    return _NativeLayerNorm.apply(input, weight_, bias_, n, eps, weight is not None,
+                                  bias is not None)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,

@@ -343,21 +343,21 @@ class RNNBase(Module):
                     state, finals, last = init, [], sizes[0]
                     for t, b in enumerate(sizes):
                         if b < last:
-                            finals.append(tuple(st[b:last] for st in state))
-                            state = tuple(st[:b] for st in state)
+                            finals.append(tuple([st[b:last] for st in state]))
+                            state = tuple([st[:b] for st in state])
                         last = b
                         state = self._step(gi_all[offsets[t]:offsets[t + 1]], state, weights)
                         steps[t] = state[0]
                     finals.append(state)
                     finals.reverse()
-                    final = tuple(T.cat([f[k] for f in finals], 0) for k in range(len(init)))
+                    final = tuple([T.cat([f[k] for f in finals], 0) for k in range(len(init))])
                 else:
                     last = sizes[-1]
-                    state = tuple(st[:last] for st in init)
+                    state = tuple([st[:last] for st in init])
                     for t in range(len(sizes) - 1, -1, -1):
                         b = sizes[t]
                         if b > last:
-                            state = tuple(T.cat([st, i[last:b]], 0) for st, i in zip(state, init))
+                            state = tuple([T.cat([st, i[last:b]], 0) for st, i in zip(state, init)])
                         last = b
                         state = self._step(gi_all[offsets[t]:offsets[t + 1]], state, weights)
                         steps[t] = state[0]
