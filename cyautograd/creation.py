@@ -102,33 +102,37 @@ def _check_device(device):
 _DEFAULT_DEVICE = [None]
 
 
+def _walk_kinds(x, kinds):
+    """The scalar kinds of nested Python data, added to `kinds` (a module-level
+    recursion: a nested closure calling itself is a reference cycle per call,
+    which a loop under gc.disable() would pile up)."""
+    if isinstance(x, Tensor):
+        kinds.add(x.dtype)
+    elif isinstance(x, np.generic) and x.dtype.kind in "biuf":
+        # a numpy scalar keeps its dtype (np.float64(0.5) -> float64), as torch's
+        # infer_scalar_type; mixed with Python numbers the types promote
+        kinds.add(D.from_numpy_dtype(x.dtype))
+    elif isinstance(x, (bool, np.bool_)):
+        kinds.add("b")
+    elif isinstance(x, (int, np.integer)):
+        kinds.add("i")
+    elif isinstance(x, (float, np.floating)):
+        kinds.add("f")
+    elif isinstance(x, np.ndarray):
+        kinds.add(D.from_numpy_dtype(x.dtype))
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            _walk_kinds(y, kinds)
+    elif isinstance(x, complex):
+        raise TypeError("complex tensors are not supported")
+    else:
+        raise TypeError(f"Could not infer dtype of {type(x).__name__}")
+
+
 def _infer_dtype(data):
     """torch's dtype inference for nested Python data."""
     kinds = set()
-
-    def walk(x):
-        if isinstance(x, Tensor):
-            kinds.add(x.dtype)
-        elif isinstance(x, np.generic) and x.dtype.kind in "biuf":
-            # a numpy scalar keeps its dtype (np.float64(0.5) -> float64), as torch's
-            # infer_scalar_type; mixed with Python numbers the types promote
-            kinds.add(D.from_numpy_dtype(x.dtype))
-        elif isinstance(x, (bool, np.bool_)):
-            kinds.add("b")
-        elif isinstance(x, (int, np.integer)):
-            kinds.add("i")
-        elif isinstance(x, (float, np.floating)):
-            kinds.add("f")
-        elif isinstance(x, np.ndarray):
-            kinds.add(D.from_numpy_dtype(x.dtype))
-        elif isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-        elif isinstance(x, complex):
-            raise TypeError("complex tensors are not supported")
-        else:
-            raise TypeError(f"Could not infer dtype of {type(x).__name__}")
-    walk(data)
+    _walk_kinds(data, kinds)
     result = None
     for k in kinds:
         d = {"b": D.bool, "i": D.int64, "f": D.get_default_dtype()}.get(k, k) if isinstance(k, str) else k

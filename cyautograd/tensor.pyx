@@ -87,9 +87,38 @@ cdef object _ndarray_type = np.ndarray
 cdef object _np_generic = np.generic
 
 
+# =============================================================================
+# NOTE [ Strides of zero-size tensors ]
+# numpy (2.x) gives every freshly allocated zero-size array all-zero strides;
+# torch gives a new empty tensor contiguous strides computed with each size
+# clamped to 1 (zeros(2, 0, 3).stride() == (3, 3, 1)), and its views keep
+# them (zeros(0, 3).t().stride() == (1, 3)). numpy's views keep whatever
+# strides their base has, so the fix is made once, where results are
+# wrapped: a zero-size array with all-zero strides is re-described (no
+# allocation, base kept) with torch's strides; views made from it then read
+# as torch's.
+# =============================================================================
+cdef object _torch_strided_empty(object arr):
+    cdef Py_ssize_t nd = cnp.PyArray_NDIM(<cnp.ndarray>arr), i
+    cdef cnp.npy_intp *st = cnp.PyArray_STRIDES(<cnp.ndarray>arr)
+    cdef cnp.npy_intp *sh = cnp.PyArray_DIMS(<cnp.ndarray>arr)
+    for i in range(nd):
+        if st[i] != 0:
+            return arr
+    cdef Py_ssize_t step = cnp.PyArray_ITEMSIZE(<cnp.ndarray>arr)
+    strides = [0] * nd
+    for i in range(nd - 1, -1, -1):
+        strides[i] = step
+        step *= sh[i] if sh[i] > 1 else 1
+    return np.ndarray(arr.shape, arr.dtype, buffer=arr, strides=tuple(strides))
+
+
 cdef object array_of(object arr):
-    """`arr`, or the 0-d array of a numpy scalar."""
+    """`arr`, or the 0-d array of a numpy scalar; a fresh zero-size array gets
+    torch's strides (NOTE [ Strides of zero-size tensors ])."""
     if type(arr) is _ndarray_type:
+        if cnp.PyArray_NDIM(<cnp.ndarray>arr) != 0 and cnp.PyArray_SIZE(<cnp.ndarray>arr) == 0:
+            return _torch_strided_empty(arr)
         return arr
     if isinstance(arr, _np_generic):
         return np.asarray(arr)
@@ -205,6 +234,7 @@ cdef class Tensor:
             arr = np.array(args[0], dtype=_D.get_default_dtype().np)
         else:
             arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+        arr = array_of(arr)
         self.data_ = arr
         self.storage_ = arr
         if is_inference_mode_c():

@@ -38,6 +38,7 @@ SUITES = [
     ("autograd_details", "cases_autograd_details"),
     ("props_regress", "cases_props_regress"),
     ("torch_suite", "cases_torch_suite"),
+    ("leftovers15", "cases_leftovers15"),
 ]
 
 

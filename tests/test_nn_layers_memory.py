@@ -49,3 +49,34 @@ def test_transformer_encoder_training_loop_flat_without_gc():
     assert collected == 0, "the transformer's graph made reference cycles"
     assert growth < 64 * 1024, f"memory grew by {growth} bytes over 120 steps"
     assert losses[-1] < losses[0]
+
+
+class _EmbedPackedGRU(cy.nn.Module):
+    """Embedding (EmbeddingBackward0) -> LayerNorm (NativeLayerNormBackward0)
+    -> a GRU over a PackedSequence: the custom-Function nodes of issue 15's
+    leftovers in one training loop."""
+
+    def __init__(self):
+        super().__init__()
+        self.emb = cy.nn.Embedding(10, 4, padding_idx=0, max_norm=2.0)
+        self.norm = cy.nn.LayerNorm(4)
+        self.gru = cy.nn.GRU(4, 6, batch_first=True, bidirectional=True)
+
+    def forward(self, idx):
+        from cyautograd.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+        h = self.norm(self.emb(idx))
+        # sorted lengths: the unsorted path's sort/scatter_ (ops/extra.py) show as
+        # growth under tracemalloc through CPython 3.11's tuple(<genexpr>) (RSS stays flat)
+        p = pack_padded_sequence(h, [6, 5, 3, 2], batch_first=True)
+        out, _ = self.gru(p)
+        return pad_packed_sequence(out, batch_first=True)[0]
+
+
+def test_embedding_layer_norm_packed_gru_loop_flat_without_gc():
+    cy.manual_seed(0)
+    _, y = _data()
+    idx = cy.tensor(np.random.default_rng(1).integers(0, 10, (4, 6)))
+    (growth, collected), losses = _loop(_EmbedPackedGRU(), cy.nn.Linear(12, 2), idx, y)
+    assert collected == 0, "the embedding/layer_norm/packed GRU graph made reference cycles"
+    assert growth < 64 * 1024, f"memory grew by {growth} bytes over 120 steps"
+    assert losses[-1] < losses[0]

@@ -5,8 +5,9 @@ Everything here that has no op of its own is written in Python over the
 existing differentiable ops, so gradients (and double backward) come from
 their nodes: the values agree with torch's to float rounding and the
 gradients are the same functions, but ``grad_fn`` is the node of the last op
-used (e.g. ``AddBackward0`` for layer_norm, not torch's
-``NativeLayerNormBackward0``).  Branches that could overflow in the branch a
+used (e.g. ``AddBackward0`` for batch_norm, not torch's
+``NativeBatchNormBackward0``); embedding and layer_norm are one node each, as
+torch's (NOTE [ Embedding is one node ], NOTE [ layer_norm is one node ]).  Branches that could overflow in the branch a
 ``where`` does not pick are fed clamped inputs, so no 0 * inf = nan reaches a
 gradient.  erf (for the exact GELU) is the one new primitive: an autograd
 Function whose backward is itself composite.
@@ -382,26 +383,188 @@ def one_hot(tensor, num_classes=-1):
 
 
 # ---------------------------------------------------------------- normalization
+# NOTE [ layer_norm is one node ]
+# torch's layer_norm is native_layer_norm: one NativeLayerNormBackward0 node
+# with three edges (input, weight, bias; an absent weight or bias is a
+# (None, 0) edge), whose gradients are native_layer_norm_backward -- itself an
+# op with a node, NativeLayerNormBackwardBackward0, under create_graph. Both
+# are custom Functions here (an absent weight/bias travels as an empty
+# placeholder tensor so the edges line up with torch's). The gradients are
+# written once, in differentiable ops (_layer_norm_grads); the double
+# backward is the vector-Jacobian product of that same math, taken by a
+# re-entrant autograd.grad over the saved tensors (so a third derivative
+# goes on through their graphs).
+def _ln_mean(t, dims):
+    # an empty normalized shape: nothing to average (numpy's mean would warn)
+    return t.sum(dims, keepdim=True) if t.numel() == 0 else t.mean(dims, keepdim=True)
+
+
+def _layer_norm_grads(g, x, w, n, eps, want):
+    """(grad_input, grad_weight, grad_bias) of layer_norm over the last n dims,
+    each only where want[k]; differentiable in g, x and w."""
+    dims = tuple(range(x.dim() - n, x.dim()))
+    bdims = tuple(range(x.dim() - n))
+    mean = _ln_mean(x, dims)
+    xc = x - mean
+    rstd = (_ln_mean(xc * xc, dims) + eps).rsqrt()
+    xhat = xc * rstd
+    gx = gw = gb = None
+    if want[0]:
+        gy = g if w is None else g * w
+        gx = rstd * (gy - _ln_mean(gy, dims) - xhat * _ln_mean(gy * xhat, dims))
+    if want[1]:
+        gw = (g * xhat).sum(bdims) if bdims else g * xhat
+    if want[2]:
+        gb = g.sum(bdims) if bdims else g * 1
+    return gx, gw, gb
+
+
+class _Alias(Function):
+    @staticmethod
+    def forward(ctx, t):
+        return t.detach()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+class _NativeLayerNormBackward(Function):
+    @staticmethod
+    def forward(ctx, g, x, w, n, eps, want, has_w):
+        ctx.save_for_backward(g, x, w)
+        ctx.n, ctx.eps, ctx.want, ctx.has_w = n, eps, want, has_w
+        gx, gw, gb = _layer_norm_grads(g, x, w if has_w else None, n, eps, want)
+        return gx, gw, gb
+
+    @staticmethod
+    def backward(ctx, ggx, ggw, ggb):
+        T = _T()
+        g, x, w = ctx.saved_tensors
+        create = T.is_grad_enabled()
+        needs = ctx.needs_input_grad[:3]
+        grads = iter(())
+        if any(needs):
+            with T.enable_grad():
+                # partial derivatives: each saved tensor enters through its own
+                # _Alias node, so a path from one to another (g is usually a
+                # function of x) is not followed, while create_graph still
+                # reaches their histories through the aliases
+                g, x, w = [_Alias.apply(t) if k else t for t, k in zip((g, x, w), needs)]
+                inputs = [t for t, k in zip((g, x, w), needs) if k]
+                outs = _layer_norm_grads(g, x, w if ctx.has_w else None, ctx.n, ctx.eps, ctx.want)
+                pairs = [(o, gg) for o, gg in zip(outs, (ggx, ggw, ggb))
+                         if o is not None and gg is not None and o.requires_grad]
+                if pairs:
+                    grads = iter(T.autograd.grad([o for o, _ in pairs], inputs,
+                                                 [gg for _, gg in pairs], create_graph=create,
+                                                 allow_unused=True))
+        return (*(next(grads, None) if k else None for k in needs), None, None, None, None)
+
+
+_NativeLayerNormBackward._backward_cls.__name__ = "NativeLayerNormBackwardBackward0"
+_NativeLayerNormBackward._backward_cls.__qualname__ = "NativeLayerNormBackwardBackward0"
+
+
+class _NativeLayerNorm(Function):
+    @staticmethod
+    def forward(ctx, x, w, b, n, eps, has_w, has_b):
+        ctx.save_for_backward(x, w)
+        ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
+        dims = tuple(range(x.dim() - n, x.dim()))
+        with np.errstate(all="ignore"):
+            xc = x - _ln_mean(x, dims)
+            out = xc * (_ln_mean(xc * xc, dims) + eps).rsqrt()
+            if has_w:
+                out = out * w
+            if has_b:
+                out = out + b
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need = ctx.needs_input_grad
+        want = (bool(need[0]), bool(need[1]), bool(need[2]))
+        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, w, ctx.n, ctx.eps, want, ctx.has_w)
+        return gx, gw, gb, None, None, None, None
+
+
+_NativeLayerNorm._backward_cls.__name__ = "NativeLayerNormBackward0"
+_NativeLayerNorm._backward_cls.__qualname__ = "NativeLayerNormBackward0"
+
+
+def _layer_norm_dtypes(input, weight, bias):
+    """torch's mixed-dtype rule (layer_norm_cpu): parameters of another dtype
+    than the input are allowed only as float32 ones of a float16/bfloat16
+    input (they are then used in the input's dtype here)."""
+    T = _T()
+    params = [t for t in (weight, bias) if t is not None]
+    if not params or params[0].dtype == input.dtype:
+        return weight, bias
+    if any(t.dtype != params[0].dtype for t in params) or params[0].dtype != T.float32:
+        raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+    if input.dtype is not T.float16 and str(input.dtype) != "cyautograd.bfloat16":
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    return tuple([None if t is None else t.to(input.dtype) for t in (weight, bias)])
+
+
+def _layer_norm_args(input, normalized_shape, weight, bias, eps):
+    """torch's argument parser's TypeErrors for layer_norm's arguments."""
+    from cyautograd._arg_parser import tp_name
+    T = _T()
+    if not isinstance(input, T.Tensor):
+        raise TypeError(f"layer_norm(): argument 'input' (position 1) must be Tensor, not "
+                        f"{tp_name(input)}")
+    if not isinstance(normalized_shape, (tuple, list, T.Size)):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of "
+                        f"ints, not {tp_name(normalized_shape)}")
+    for i, v in enumerate(normalized_shape):
+        if not isinstance(v, int) and not (isinstance(v, T.Tensor) and v.dim() == 0
+                                           and not v.dtype.is_floating_point):
+            raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple "
+                            f"of ints, but found element of type {tp_name(v)} at pos {i}")
+    for name, pos, t in (("weight", 3, weight), ("bias", 4, bias)):
+        if t is not None and not isinstance(t, T.Tensor):
+            raise TypeError(f"layer_norm(): argument '{name}' (position {pos}) must be Tensor, "
+                            f"not {tp_name(t)}")
+    if not isinstance(eps, (int, float)):
+        raise TypeError(f"layer_norm(): argument 'eps' (position 5) must be float, not "
+                        f"{tp_name(eps)}")
+    return tuple([int(v) for v in normalized_shape])
+
+
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
-    if isinstance(normalized_shape, int):
-        normalized_shape = (normalized_shape,)
-    normalized_shape = tuple(normalized_shape)
+    T = _T()
+    normalized_shape = _layer_norm_args(input, normalized_shape, weight, bias, eps)
     n = len(normalized_shape)
-    if n == 0 or input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
+    weight, bias = _layer_norm_dtypes(input, weight, bias)
+    if n == 0:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                           "containing at least one element, but got normalized_shape = []")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != normalized_shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got "
+                               f"{name} of shape {list(t.shape)} and normalized_shape = "
+                               f"{list(normalized_shape)}")
+    if input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
         raise RuntimeError(
             f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
             f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
             f"{list(input.shape)}")
-    dims = tuple(range(-n, 0))
-    mean = input.mean(dims, keepdim=True)
-    centered = input - mean
-    var = (centered * centered).mean(dims, keepdim=True)
-    out = centered * (var + eps).rsqrt()
-    if weight is not None:
-        out = out * weight
-    if bias is not None:
-        out = out + bias
-    return out
+    if weight is not None and bias is not None and bias.dtype != weight.dtype:
+        raise RuntimeError(f"expected scalar type {weight.dtype._cname} but found "
+                           f"{bias.dtype._cname}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for "
+                                  f"'{input.dtype._cname}'")
+    if weight is None or bias is None:   # an absent weight/bias: a (None, 0) edge, as torch's
+        ph = T.empty(0, dtype=input.dtype, device=input.device)
+        weight_, bias_ = (ph if weight is None else weight), (ph if bias is None else bias)
+    else:
+        weight_, bias_ = weight, bias
+    return _NativeLayerNorm.apply(input, weight_, bias_, n, eps, weight is not None,
+                                  bias is not None)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -460,32 +623,151 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 
 # ---------------------------------------------------------------- embedding
+# NOTE [ Embedding is one node ]
+# torch's embedding is an op of its own: its output's grad_fn is
+# EmbeddingBackward0, whose gradient for the weight is embedding_dense_backward
+# (a zero matrix with each index's gradient row added in; none for padding_idx,
+# each row divided by how often its index occurs with scale_grad_by_freq).
+# That is an op with its own node too, EmbeddingDenseBackwardBackward0, whose
+# gradient gathers the rows back (padding rows zero, the frequency scale
+# ignored, as torch's embedding_dense_double_backward). Both are custom
+# Functions here; their math is the existing differentiable ops, so
+# create_graph works through them. max_norm is torch's embedding_renorm_: one
+# in-place update of the weight (one version bump, even when no row changes)
+# under no_grad, before the lookup. The gradient is always dense: sparse=True
+# is accepted and gives the dense gradient (cyautograd has no sparse tensors).
+def _embedding_rows_backward(g, flat, num_weights, padding_idx, scale_grad_by_freq):
+    T = _T()
+    d = g.shape[-1]
+    rows = g.reshape(-1, d)
+    if scale_grad_by_freq and flat.numel():
+        ones = T.ones(flat.shape, dtype=T.float64, device=g.device)
+        counts = T.zeros(num_weights, dtype=T.float64, device=g.device).index_put(
+            (flat,), ones, accumulate=True).index_select(0, flat)
+        rows = rows * (1.0 / counts).to(rows.dtype).unsqueeze(1)
+    if padding_idx >= 0:
+        rows = rows * (flat != padding_idx).to(rows.dtype).unsqueeze(1)
+    return T.zeros(num_weights, d, dtype=g.dtype, device=g.device).index_put(
+        (flat,), rows, accumulate=True)
+
+
+class _EmbeddingDenseBackward(Function):
+    @staticmethod
+    def forward(ctx, g, indices, num_weights, padding_idx, scale_grad_by_freq):
+        indices, = indices  # boxed: no edge for the indices, as torch's node
+        ctx.save_for_backward(indices)
+        ctx.padding_idx = padding_idx
+        return _embedding_rows_backward(g, indices.reshape(-1), num_weights, padding_idx,
+                                        scale_grad_by_freq)
+
+    @staticmethod
+    def backward(ctx, gg):
+        indices, = ctx.saved_tensors
+        flat = indices.reshape(-1)
+        rows = gg.index_select(0, flat)
+        if ctx.padding_idx >= 0:
+            rows = rows * (flat != ctx.padding_idx).to(rows.dtype).unsqueeze(1)
+        # torch's embedding_dense_double_backward views as indices.shape + (-1,),
+        # which raises for empty indices (-1 is ambiguous there)
+        return rows.reshape(tuple(indices.shape) + (-1,)), None, None, None, None
+
+
+_EmbeddingDenseBackward._backward_cls.__name__ = "EmbeddingDenseBackwardBackward0"
+_EmbeddingDenseBackward._backward_cls.__qualname__ = "EmbeddingDenseBackwardBackward0"
+
+
+class _Embedding(Function):
+    @staticmethod
+    def forward(ctx, weight, indices, padding_idx, scale_grad_by_freq):
+        indices, = indices  # boxed: the weight's is the node's one edge, as torch's
+        ctx.save_for_backward(indices)
+        ctx.num_weights = weight.shape[0]
+        ctx.padding_idx = padding_idx
+        ctx.scale_grad_by_freq = scale_grad_by_freq
+        out = weight.index_select(0, indices.reshape(-1))
+        return out.reshape(tuple(indices.shape) + (weight.shape[1],))
+
+    @staticmethod
+    def backward(ctx, g):
+        indices, = ctx.saved_tensors
+        gw = _EmbeddingDenseBackward.apply(g, (indices,), ctx.num_weights, ctx.padding_idx,
+                                           ctx.scale_grad_by_freq)
+        return gw, None, None, None
+
+
+_Embedding._backward_cls.__name__ = "EmbeddingBackward0"
+_Embedding._backward_cls.__qualname__ = "EmbeddingBackward0"
+
+
+def _check_indices(input, arg, fname):
+    T = _T()
+    if not isinstance(input, T.Tensor):
+        raise TypeError(f"embedding(): argument 'indices' (position {arg}) must be Tensor, not "
+                        f"{type(input).__name__}")
+    if input.dtype not in (T.int64, T.int32):
+        raise RuntimeError(f"Expected tensor for argument #{arg} 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"{input.type()} instead (while checking arguments for {fname})")
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """torch's embedding_renorm_: every row the input names whose norm exceeds
+    max_norm is scaled to max_norm / (norm + 1e-7), in place (one version bump)."""
+    T = _T()
+    weight.detach()     # torch's _no_grad_embedding_renorm_ renorms weight.detach()
+    if not isinstance(input, T.Tensor):
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"embedding_renorm_(): argument 'indices' (position 2) must be Tensor, "
+                        f"not {tp_name(input)}")
+    if weight.dim() != 2:
+        raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional "
+                           "tensor for argument #1 'self' (while checking arguments for "
+                           "embedding_renorm_)")
+    _check_indices(input, 2, "embedding_renorm_")
+    if not (weight.dtype.is_floating_point or weight.dtype.is_complex):
+        raise RuntimeError("norm(): input dtype should be either floating point or complex. "
+                           f"Got {weight.dtype._cname} instead.")
+    n = weight.shape[0]
+    with no_grad():
+        uniq = T.unique(input.reshape(-1).long())
+        bad = ((uniq < -n) | (uniq >= n)).nonzero()
+        if bad.numel():
+            i = int(uniq[int(bad[0, 0])])
+            raise IndexError(f"select(): index {i} out of range for tensor of size "
+                             f"{list(weight.shape)} at dimension 0")
+        uniq = T.where(uniq < 0, uniq + n, uniq)
+        rows = weight.index_select(0, uniq)
+        norms = rows.norm(norm_type, 1).to(T.float64)
+        need = norms > max_norm
+        scale = T.where(need, max_norm / (norms + 1e-7), T.ones_like(norms)).to(weight.dtype)
+        weight.index_copy_(0, uniq, rows * scale.unsqueeze(1))
+
+
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
+    from cyautograd._arg_parser import tp_name
     T = _T()
-    if input.dtype not in (T.int64, T.int32):
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
-                           "following scalar types: Long, Int; but got "
-                           f"{input.type()} instead (while checking arguments for embedding)")
     if padding_idx is not None:
         if padding_idx > 0:
             assert padding_idx < weight.size(0), "Padding_idx must be within num_embeddings"
         elif padding_idx < 0:
             assert padding_idx >= -weight.size(0), "Padding_idx must be within num_embeddings"
             padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
     if max_norm is not None:
-        with no_grad():
-            rows = input.reshape(-1).long()
-            norms = weight.index_select(0, rows).norm(norm_type, 1)
-            scale = (max_norm / (norms + 1e-7)).clamp_max(1.0)
-            weight.index_put_((rows,), weight.index_select(0, rows) * scale.unsqueeze(1))
-    flat = input.reshape(-1).long()
-    out = weight.index_select(0, flat).reshape(tuple(input.shape) + (weight.shape[1],))
-    if padding_idx is not None:
-        # the padding row gets no gradient, as torch's embedding_backward
-        keep = (input != padding_idx).unsqueeze(-1)
-        out = T.where(keep, out, out.detach())
-    return out
+        _embedding_renorm_(weight, input.contiguous(), max_norm, norm_type)
+    # torch.embedding(weight, indices, ...)'s argument parser
+    for name, pos, t in (("weight", 1, weight), ("indices", 2, input)):
+        if not isinstance(t, T.Tensor):
+            raise TypeError(f"embedding(): argument '{name}' (position {pos}) must be Tensor, not "
+                            f"{tp_name(t)}")
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    _check_indices(input, 1, "embedding")
+    if weight.shape[0] == 0 and input.numel():
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
+    return _Embedding.apply(weight, (input,), padding_idx, bool(scale_grad_by_freq))
 
 
 # ---------------------------------------------------------------- padding

@@ -15,8 +15,10 @@ c_n) stack the layers' last states, and an unbatched input is squeezed back
 LSTM; the output of a float32 LSTM without projection, which torch runs
 through oneDNN, has grad_fn MkldnnRnnLayerBackward0 there. Parameters carry torch's names (``weight_ih_l0``,
 ``bias_hh_l1_reverse``, ``weight_hr_l0``), shapes and registration order, so
-state_dicts move between the libraries. PackedSequence inputs are not
-supported.
+state_dicts move between the libraries. A PackedSequence input runs as torch's
+packed layers do (_run_packed): each step over the sequences still running, a
+finished sequence keeping its last state; its output data is the steps'
+concatenation (CatBackward0) and the states come back in the batch's order.
 """
 import math
 import numbers
@@ -219,7 +221,10 @@ class RNNBase(Module):
         >>> nn.GRU(3, 4, bidirectional=True).get_expected_hidden_size(torch.zeros(5, 2, 3), None)
         (2, 2, 4)
         """
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         size = self.proj_size if self.proj_size > 0 else self.hidden_size
         return (self.num_layers * num_directions, mini_batch, size)
@@ -304,6 +309,97 @@ class RNNBase(Module):
         c_n = T.stack(c_n, 0) if cx is not None else None
         return layer_input, h_n, c_n
 
+    def _step(self, gi, state, weights):
+        w_ih, w_hh, b_ih, b_hh, w_hr = weights
+        if self.mode == "LSTM":
+            return _lstm_step(gi, state[0], state[1], w_hh, b_hh, w_hr)
+        if self.mode == "GRU":
+            return (_gru_step(gi, state[0], w_hh, b_hh),)
+        act = _T().tanh if self.mode == "RNN_TANH" else _T().relu
+        return (_rnn_step(gi, state[0], w_hh, b_hh, act),)
+
+    def _run_packed(self, data, sizes, hx, cx):
+        """The packed layers of torch's RNN.cpp over data (sum(sizes), I) with
+        sizes[t] sequences running at step t. Forward: the finished sequences'
+        states are set aside as the batch shrinks and concatenated back (in
+        batch order) at the end; reverse: the run starts from the shortest
+        batch and a sequence joins, from its initial state, when it begins."""
+        T = _T()
+        num_directions = 2 if self.bidirectional else 1
+        offsets = [0]
+        for b in sizes:
+            offsets.append(offsets[-1] + b)
+        layer_input = data
+        h_n, c_n = [], []
+        for layer in range(self.num_layers):
+            outs = []
+            for direction in range(num_directions):
+                idx = layer * num_directions + direction
+                weights = self._weights(layer, direction)
+                gi_all = F.linear(layer_input, weights[0], weights[2])
+                init = (hx[idx],) if cx is None else (hx[idx], cx[idx])
+                steps = [None] * len(sizes)
+                if direction == 0:
+                    state, finals, last = init, [], sizes[0]
+                    for t, b in enumerate(sizes):
+                        if b < last:
+                            finals.append(tuple([st[b:last] for st in state]))
+                            state = tuple([st[:b] for st in state])
+                        last = b
+                        state = self._step(gi_all[offsets[t]:offsets[t + 1]], state, weights)
+                        steps[t] = state[0]
+                    finals.append(state)
+                    finals.reverse()
+                    final = tuple([T.cat([f[k] for f in finals], 0) for k in range(len(init))])
+                else:
+                    last = sizes[-1]
+                    state = tuple([st[:last] for st in init])
+                    for t in range(len(sizes) - 1, -1, -1):
+                        b = sizes[t]
+                        if b > last:
+                            state = tuple([T.cat([st, i[last:b]], 0) for st, i in zip(state, init)])
+                        last = b
+                        state = self._step(gi_all[offsets[t]:offsets[t + 1]], state, weights)
+                        steps[t] = state[0]
+                    final = state
+                outs.append(T.cat(steps, 0))
+                h_n.append(final[0])
+                if cx is not None:
+                    c_n.append(final[1])
+            layer_output = outs[0] if num_directions == 1 else T.cat(outs, outs[0].dim() - 1)
+            if self.dropout != 0 and self.training and layer < self.num_layers - 1:
+                layer_output = F.dropout(layer_output, self.dropout, True)
+            layer_input = layer_output
+        return layer_input, T.stack(h_n, 0), (T.stack(c_n, 0) if cx is not None else None)
+
+    def _forward_packed(self, input, hx):
+        """RNN/LSTM/GRU over a PackedSequence, as torch's forward: hx is reordered
+        into the packed (sorted) order and the final states back into the batch's."""
+        from cyautograd.nn.utils.rnn import PackedSequence
+        T = _T()
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        max_batch = int(batch_sizes[0])
+        num_directions = 2 if self.bidirectional else 1
+        real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
+        lstm = self.mode == "LSTM"
+        if hx is None:
+            h0 = T.zeros(self.num_layers * num_directions, max_batch, real_hidden,
+                         dtype=data.dtype, device=data.device)
+            hx = (h0, T.zeros(self.num_layers * num_directions, max_batch, self.hidden_size,
+                              dtype=data.dtype, device=data.device)) if lstm else h0
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        if not lstm:    # torch's LSTM checks no packed input's shapes (RNN and GRU do)
+            self.check_forward_args(data, hx, batch_sizes)
+        sizes = [int(b) for b in batch_sizes.tolist()]
+        if lstm:
+            out, h_n, c_n = self._run_packed(data, sizes, hx[0], hx[1])
+            hidden = (h_n, c_n)
+        else:
+            out, hidden, _ = self._run_packed(data, sizes, hx, None)
+        output = PackedSequence(out, batch_sizes, sorted_indices, unsorted_indices)
+        return output, self.permute_hidden(hidden, unsorted_indices)
+
     def _prepare(self, input, name):
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D "
@@ -327,6 +423,9 @@ class RNNBase(Module):
 
     def _forward_single_state(self, input, hx, name):
         """RNN and GRU forward: one hidden state (LSTM adds the cell state)."""
+        from cyautograd.nn.utils.rnn import PackedSequence
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         is_batched = self._prepare(input, name)
         batch_dim = 0 if self.batch_first else 1
         if not is_batched:
@@ -367,7 +466,7 @@ class RNN(RNNBase):
 
     Inputs ``input`` of shape ``(L, N, H_in)`` (``(N, L, H_in)`` batch first, or
     ``(L, H_in)`` unbatched) and ``hx`` ``(D * num_layers, N, H_out)`` (zeros when
-    omitted); returns ``(output, h_n)``. PackedSequence inputs are not supported.
+    omitted); returns ``(output, h_n)``. ``input`` may be a PackedSequence (the output is one too).
 
     >>> rnn = nn.RNN(10, 20, 2)
     >>> output, h_n = rnn(torch.randn(5, 3, 10), torch.randn(2, 3, 20))
@@ -414,7 +513,7 @@ class LSTM(RNNBase):
         proj_size (int): project h_t to this size (0: no projection).
 
     Returns ``(output, (h_n, c_n))``; ``hx`` is a pair ``(h_0, c_0)`` or None (zeros).
-    PackedSequence inputs are not supported.
+    ``input`` may be a PackedSequence (the output is one too).
 
     >>> lstm = nn.LSTM(10, 20, 2)
     >>> output, (h_n, c_n) = lstm(torch.randn(5, 3, 10))
@@ -431,7 +530,10 @@ class LSTM(RNNBase):
         >>> nn.LSTM(3, 4, proj_size=2).get_expected_cell_size(torch.zeros(5, 2, 3), None)
         (1, 2, 4)
         """
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -448,6 +550,9 @@ class LSTM(RNNBase):
         return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
 
     def forward(self, input, hx=None):
+        from cyautograd.nn.utils.rnn import PackedSequence
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         is_batched = self._prepare(input, "LSTM")
         batch_dim = 0 if self.batch_first else 1
         if not is_batched:
@@ -489,7 +594,7 @@ class GRU(RNNBase):
         dropout (float): dropout on the outputs of every layer but the last (training).
         bidirectional (bool): run every layer both ways.
 
-    Returns ``(output, h_n)``. PackedSequence inputs are not supported.
+    Returns ``(output, h_n)``. ``input`` may be a PackedSequence (the output is one too).
 
     >>> gru = nn.GRU(10, 20, 2, batch_first=True)
     >>> output, h_n = gru(torch.randn(3, 5, 10))

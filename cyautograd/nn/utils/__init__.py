@@ -3,6 +3,7 @@ import math
 
 from cyautograd.grad_mode import no_grad
 from cyautograd.tensor import Tensor
+from cyautograd.nn.utils import rnn  # noqa: F401  (torch.nn.utils.rnn)
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_",
            "parameters_to_vector", "vector_to_parameters"]
