@@ -34,6 +34,8 @@ from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np
                                   _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
                                   _wrap_dim, _write_out, _write_out_tuple)
 from cyautograd.tensor import Tensor
+from cyautograd.ops import _xp
+from cyautograd.ops.extra import _anydev, _dargs, _darr, _dw, _host_index
 
 __all__ = []
 # names torch has only as functions (not Tensor methods): kept off the Tensor type
@@ -257,8 +259,11 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None):
             @staticmethod
             def forward(ctx, a, b):
                 rd = _result_np(a, b, floating)
-                with np.errstate(all="ignore"):
-                    r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
+                if _anydev(a, b):   # NOTE [ Device backends ]
+                    r = _dw(_xp.named(name, _dargs(a, b), rd.np))
+                else:
+                    with np.errstate(all="ignore"):
+                        r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
                 ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
                 ctx.consts = (a if not isinstance(a, Tensor) else None, b if not isinstance(b, Tensor) else None)
                 ctx.out = r.detach()
@@ -371,6 +376,10 @@ def _fmod_check(rd, a, b):
     if rd is _D.bool:
         _not_impl("fmod", rd)
     if not rd.is_floating_point:
+        if _anydev(b):   # NOTE [ Device backends ]
+            if bool((b.detach() == 0).any()):
+                raise RuntimeError("ZeroDivisionError")
+            return
         bb = _a(b) if isinstance(b, Tensor) else np.asarray(b)
         if np.any(bb == 0):
             raise RuntimeError("ZeroDivisionError")
@@ -531,6 +540,8 @@ class _NoDerivative(Function):
 class _Heaviside(Function):
     @staticmethod
     def forward(ctx, a, b):
+        if _anydev(a, b):   # NOTE [ Device backends ]
+            return _dw(_xp.named("heaviside", _dargs(a, b), a.dtype.np))
         x, v = _a(a), _a(b)
         return _w(np.where(x == 0, v, (x > 0)).astype(x.dtype))
 
@@ -675,8 +686,11 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
         def forward(ctx, x):
             ctx.save_for_backward(x)
             npd = _float_np(x)
-            with np.errstate(all="ignore"):
-                r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
+            if _anydev(x):   # NOTE [ Device backends ]
+                r = _dw(_xp.named(name, _dargs(x), npd))
+            else:
+                with np.errstate(all="ignore"):
+                    r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
             ctx.out = r.detach()
             return r
 
@@ -1033,8 +1047,10 @@ def fix(input, *, out=None):
 def _bool_unary(name, npfn, doc):
     def op(input, *, out=None):
         _check_tensor(input, name)
-        a = _a(input)
-        r = _w(npfn(a), np.bool_)
+        if _anydev(input):   # NOTE [ Device backends ]
+            r = _dw(_xp.named(name, _dargs(input), None))
+        else:
+            r = _w(npfn(_a(input)), np.bool_)
         if out is not None:
             return _write_out(name, r, out, input)
         return r
@@ -1077,7 +1093,8 @@ def isreal(input):
     >>> torch.isreal(torch.tensor([1.0, 2.0]))
     """
     _check_tensor(input, "isreal")
-    return _w(np.ones(tuple(input.shape), dtype=bool))
+    from cyautograd.creation import ones
+    return ones(tuple(input.shape), dtype=_D.bool, device=input.device)
 
 
 @_named("FrexpBackward0")
@@ -1275,13 +1292,17 @@ class _Take(Function):
     def forward(ctx, x, idx):
         ctx.shape = tuple(x.shape)
         ctx.save_for_backward(idx)
+        if _anydev(x, idx):   # NOTE [ Device backends ]
+            n = x.numel()
+            i = idx.detach()
+            return _dw(_xp.take_flat(_darr(x), _darr(i.where(i >= 0, i + n))))
         return _w(_a(x).reshape(-1)[_a(idx)])
 
     @staticmethod
     def backward(ctx, g):
         idx, = ctx.saved_tensors
         from cyautograd import zeros
-        z = zeros(int(np.prod(ctx.shape, dtype=np.int64)), dtype=g.dtype)
+        z = zeros(int(np.prod(ctx.shape, dtype=np.int64)), dtype=g.dtype, device=g.device)
         return z.index_add(0, idx.reshape(-1), g.reshape(-1)).reshape(ctx.shape), None
 
 
@@ -1299,7 +1320,7 @@ def take(input, index, *, out=None):
     if index.dtype is not _D.int64:
         raise RuntimeError(f"take(): Expected a long tensor for index, but got {index.dtype._cname}")
     n = input.numel()
-    ia = _a(index)
+    ia = _host_index(index)
     if ia.size:
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
@@ -1307,7 +1328,7 @@ def take(input, index, *, out=None):
                              f"{n} elements.")
     if out is not None:
         return _write_out("take", take(input.detach(), index), out, input)
-    idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
+    idx = index.detach() if _anydev(input, index) else _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
     return _Take.apply(input, idx)
 
 
@@ -1881,6 +1902,11 @@ def _scatter_fn(node, region):
             if tuple(v.shape) != tuple(src.shape):
                 raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
                                    f"{list(src.shape)}, slice size = {list(v.shape)}")
+            if _anydev(x, src):   # NOTE [ Device backends ]: a routed copy_ into the view
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    v.copy_(src.detach())
+                return out
             _a(v)[...] = _a(src).astype(_a(v).dtype)
             return out
 
@@ -1982,6 +2008,11 @@ _scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(
 class _MaskedScatter(Function):
     @staticmethod
     def forward(ctx, x, mask, src):
+        ctx.save_for_backward(mask)
+        ctx.src_shape = tuple(src.shape)
+        ctx.shape = tuple(x.shape)
+        if _anydev(x, mask, src):   # NOTE [ Device backends ]
+            return _dw(_xp.masked_scatter(_darr(x), _darr(mask), _darr(src)))
         a = _a(x)
         m = np.broadcast_to(_a(mask), a.shape)
         out = a.copy()
@@ -2002,7 +2033,7 @@ class _MaskedScatter(Function):
             sel = g.masked_select(mask)
             n = int(np.prod(ctx.src_shape, dtype=np.int64))
             from cyautograd import zeros
-            pad = zeros(n - sel.numel(), dtype=g.dtype)
+            pad = zeros(n - sel.numel(), dtype=g.dtype, device=g.device)
             gs = _O().cat([sel, pad]).reshape(ctx.src_shape)
         return gi, None, gs
 
@@ -2030,7 +2061,8 @@ def masked_scatter(input, mask, source):
     from cyautograd.ops.extra import broadcast_shapes
     shape = broadcast_shapes(tuple(input.shape), tuple(mask.shape))
     x = input.expand(tuple(shape)) if tuple(shape) != tuple(input.shape) else input
-    k = int(np.broadcast_to(_a(mask), tuple(shape)).sum())
+    k = int(mask.detach().expand(tuple(shape)).sum()) if _anydev(mask) else \
+        int(np.broadcast_to(_a(mask), tuple(shape)).sum())
     if k > source.numel():
         raise RuntimeError("masked_scatter: expected source to have at least as many elements as the number "
                            "of ones in mask")
@@ -3226,6 +3258,14 @@ FUNCTION_ONLY |= _linalg2.FUNCTION_ONLY
 class _Put(Function):
     @staticmethod
     def forward(ctx, x, idx, src, accumulate):
+        if _anydev(x, idx, src):   # NOTE [ Device backends ]
+            ctx.save_for_backward(idx)
+            ctx.info = (accumulate, tuple(src.shape))
+            n = x.numel()
+            i = idx.detach().reshape(-1)
+            flat = _xp.index_along(_darr(x.detach().reshape(-1)), 0, _darr(i.where(i >= 0, i + n)),
+                                   _darr(src.detach().reshape(-1).to(x.dtype)), "add" if accumulate else "copy")
+            return _dw(flat).reshape(tuple(x.shape)).clone()
         out = _a(x).copy()
         flat = out.reshape(-1)
         ia = _a(idx).reshape(-1)
@@ -3248,7 +3288,7 @@ class _Put(Function):
                 gi = g
             else:
                 from cyautograd import zeros
-                gi = put(g, idx, zeros(sshape, dtype=g.dtype))
+                gi = put(g, idx, zeros(sshape, dtype=g.dtype, device=g.device))
         if ctx.needs_input_grad[2]:
             gs = take(g, idx).reshape(sshape)
         return gi, None, gs, None
@@ -3276,12 +3316,14 @@ def put(input, index, source, accumulate=False):
         raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
                          f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
     n = input.numel()
-    ia = _a(index)
+    ia = _host_index(index)
     if ia.size:
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
             raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
                              f"{n} elements.")
+    if _anydev(input, index, source):   # NOTE [ Device backends ]: the wrap happens on the device
+        return _Put.apply(input, index.detach(), source, bool(accumulate))
     idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
     return _Put.apply(input, idx, source, bool(accumulate))
 
