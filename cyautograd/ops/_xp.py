@@ -1614,3 +1614,32 @@ def take_flat(x, idx):
     same_device(x, idx)
     r = xp.take(xp.reshape(x, (-1,)), xp.reshape(idx, (-1,)))
     return xp.reshape(r, tuple(idx.shape))
+
+
+# -- diagonals as copies (torch.diag, trace, diag_embed: never views) ------------
+
+def diag_extract(x, k):
+    """The k-th diagonal of a 2-d array, as a new 1-d array (a gather)."""
+    xp = backend.namespace(x)
+    n, m = x.shape
+    r0, c0 = max(-k, 0), max(k, 0)
+    cnt = max(min(n - r0, m - c0), 0)
+    flat = np.arange(cnt, dtype=np.int64) * (m + 1) + (r0 * m + c0)
+    return xp.take(xp.reshape(x, (-1,)), _device_index(flat, x))
+
+
+def diag_embed_last(v, k):
+    """Arrays (..., n) -> (..., n+|k|, n+|k|) with v on the k-th diagonal of
+    the last two dims, zeros elsewhere."""
+    xp = backend.namespace(v)
+    n = v.shape[-1]
+    size = n + abs(k)
+    r = xp.arange(size, dtype=xp.int64, device=v.device)
+    on = xp.expand_dims(r, axis=1) + k == xp.expand_dims(r, axis=0)          # (size, size)
+    # the value for cell (i, j) on the diagonal: v[min(i, j)]
+    src = xp.minimum(xp.expand_dims(r, axis=1), xp.expand_dims(r, axis=0))
+    src = xp.where(on, src, xp.zeros_like(src))
+    src = xp.where(src < n, src, xp.zeros_like(src))
+    vals = xp.take(v, xp.reshape(src, (-1,)), axis=v.ndim - 1)
+    vals = xp.reshape(vals, tuple(v.shape[:-1]) + (size, size))
+    return xp.where(on, vals, xp.zeros_like(vals))

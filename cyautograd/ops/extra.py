@@ -1193,6 +1193,10 @@ class _Nansum(Function):
     def forward(ctx, x, dims, keepdim, npd):
         ctx.save_for_backward(x)
         ctx.info = (dims, keepdim)
+        if _anydev(x):   # NOTE [ Device backends ]
+            dt = _dt(npd)
+            return _composite(lambda x: x.to(dt).masked_fill(x.isnan(), 0).sum(
+                dim=dims if dims is not None else tuple(range(x.dim())), keepdim=keepdim), x)
         return _w(np.nansum(_a(x).astype(npd), axis=dims, keepdims=keepdim), npd)
 
     @staticmethod
@@ -1259,6 +1263,19 @@ def _var_mean_impl(node, is_std):
     class _VM(Function):
         @staticmethod
         def forward(ctx, x, dims, corr, keepdim):
+            if _anydev(x):   # NOTE [ Device backends ]: var and mean are routed
+                from cyautograd.grad_mode import no_grad
+                ax = dims if dims is not None else tuple(range(x.dim()))
+                n = x.numel() if dims is None else int(np.prod([x.shape[d] for d in dims]))
+                with no_grad():
+                    xd = x.detach()
+                    v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
+                    r0 = (v.sqrt() if is_std else v).clone()
+                    mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
+                ctx.save_for_backward(x)
+                ctx.info = (dims, corr, keepdim, n)
+                ctx.r0 = r0.detach()
+                return r0, mean_
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -2023,6 +2040,10 @@ class _Trace(Function):
     @staticmethod
     def forward(ctx, x):
         ctx.shape = tuple(x.shape)
+        if _anydev(x):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            dt = _D.int64 if not _floating(x) else x.dtype
+            return _composite(lambda d: d.to(dt).sum(), _dw(_xp.diag_extract(_darr(x), 0)))
         a = _a(x)
         npd = np.int64 if a.dtype.kind in "biu" else a.dtype
         return _w(np.trace(a).astype(npd), npd)
@@ -2031,7 +2052,7 @@ class _Trace(Function):
     def backward(ctx, g):
         from cyautograd.creation import eye
         n, m = ctx.shape
-        return eye(n, m, dtype=g.dtype) * g
+        return eye(n, m, dtype=g.dtype, device=g.device) * g
 
 
 @_export
@@ -2047,6 +2068,9 @@ class _DiagEmbed(Function):
     @staticmethod
     def forward(ctx, v, k):
         ctx.k = k
+        if _anydev(v):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            return _dw(_xp.diag_embed_last(_darr(v), k))
         return _w(np.diag(_a(v), k))
 
     @staticmethod
@@ -2059,16 +2083,24 @@ class _DiagCopy(Function):
     @staticmethod
     def forward(ctx, m, k):
         ctx.info = (tuple(m.shape), k)
+        if _anydev(m):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            return _dw(_xp.diag_extract(_darr(m), k))
         return _w(np.diag(_a(m), k))
 
     @staticmethod
     def backward(ctx, g):
         shape, k = ctx.info
         from cyautograd.creation import zeros
-        z = zeros(shape, dtype=g.dtype)
+        z = zeros(shape, dtype=g.dtype, device=g.device)
         n = g.shape[0]
         if n == 0:
             return z, None
+        if _anydev(g):   # NOTE [ Device backends ]: one flat index tensor (routed index_put)
+            from cyautograd.creation import arange
+            r = arange(n, device=g.device) + _b.max(-k, 0)
+            c = arange(n, device=g.device) + _b.max(k, 0)
+            return z.reshape(-1).index_put((r * shape[1] + c,), g).reshape(shape), None
         rows = _w(np.arange(n) + _b.max(-k, 0), np.int64)
         cols = _w(np.arange(n) + _b.max(k, 0), np.int64)
         return z.index_put((rows, cols), g), None

@@ -35,7 +35,7 @@ from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np
                                   _wrap_dim, _write_out, _write_out_tuple)
 from cyautograd.tensor import Tensor
 from cyautograd.ops import _xp
-from cyautograd.ops.extra import _anydev, _dargs, _darr, _dw, _host_index
+from cyautograd.ops.extra import _anydev, _composite, _dargs, _darr, _dw, _host_index
 
 __all__ = []
 # names torch has only as functions (not Tensor methods): kept off the Tensor type
@@ -929,6 +929,14 @@ class _Logit(Function):
         ctx.save_for_backward(x)
         ctx.eps = eps
         npd = _float_np(x)
+        if _anydev(x):   # NOTE [ Device backends ]
+            dt = _D._FROM_NP[np.dtype(npd)]
+
+            def f(x):
+                z = x.to(dt)
+                z = z.clamp(eps, 1 - eps) if eps is not None else z
+                return (z / (1 - z)).log()
+            return _composite(f, x)
         a = _a(x).astype(npd, copy=False)
         if eps is not None:
             a = np.clip(a, eps, 1 - eps)
@@ -967,6 +975,8 @@ def logit(input, eps=None, *, out=None):
 class _Sgn(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda x: x if x.dtype is _D.bool else x.sign(), x)
         a = _a(x)
         if a.dtype == np.bool_:
             return _w(a)
