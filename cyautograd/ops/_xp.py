@@ -129,7 +129,17 @@ def check_int_zero_division(y):
         raise RuntimeError("ZeroDivisionError")
 
 
+def _host_0d(x, y):
+    """A 0-d host operand (a saved Python scalar) as an array on the other's device."""
+    if type(x) is _ndarray:
+        x = _full_like(y, x.item(), npdtype(y))
+    if type(y) is _ndarray:
+        y = _full_like(x, y.item(), npdtype(x))
+    return x, y
+
+
 def floor_divide(x, y):
+    x, y = _host_0d(x, y)
     return backend.namespace(x).floor_divide(x, y)
 
 

@@ -1472,6 +1472,11 @@ def count_nonzero(input, dim=None):
     >>> torch.count_nonzero(torch.tensor([[0, 1, 7], [0, 0, 3]]), dim=1)
     """
     _check_tensor(input, "count_nonzero")
+    if _anydev(input):   # NOTE [ Device backends ]
+        nz = (input.detach() != 0).to(_D.int64)
+        if dim is None or input.dim() == 0:
+            return nz.sum()
+        return nz.sum(dim=_dims(dim, input.dim()))
     a = _a(input)
     if dim is None:
         return _w(np.asarray(np.count_nonzero(a), dtype=np.int64))
@@ -1620,6 +1625,8 @@ class _Vdot(Function):
     @staticmethod
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
+        if _anydev(a, b):   # NOTE [ Device backends ]
+            return _composite(lambda a, b: (a * b).sum(), a, b)
         return _w(np.asarray(np.dot(_a(a), _a(b))))
 
     @staticmethod
@@ -1663,6 +1670,11 @@ class _Rot90(Function):
     @staticmethod
     def forward(ctx, x, k, dims):
         ctx.k, ctx.dims = k, dims
+        if _anydev(x):   # NOTE [ Device backends ]: numpy's rot90 as flips and a transpose
+            d0, d1 = dims
+            fn = {0: lambda t: t, 1: lambda t: t.flip(d1).transpose(d0, d1),
+                  2: lambda t: t.flip(d0).flip(d1), 3: lambda t: t.transpose(d0, d1).flip(d1)}[k]
+            return _composite(lambda t: fn(t).contiguous(), x)
         return _w(np.rot90(_a(x), k, axes=dims))
 
     @staticmethod
@@ -1844,19 +1856,24 @@ class _DiagEmbed(Function):
     @staticmethod
     def forward(ctx, x, offset, d1, d2):
         ctx.args = (offset, d1, d2)
-        a = _a(x)
-        n = a.shape[-1] + abs(offset) if a.ndim else abs(offset) + 1
-        lead = a.shape[:-1]
-        out_nd = a.ndim + 1
-        out = np.zeros(lead + (n, n), dtype=a.dtype)
-        i = np.arange(a.shape[-1])
-        rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
-        out[..., rows, cols] = a
+        out_nd = x.dim() + 1
+        if _anydev(x):   # NOTE [ Device backends ]
+            out = _dw(_xp.diag_embed_last(_darr(x.reshape(1) if x.dim() == 0 else x), offset))
+        else:
+            a = _a(x)
+            n = a.shape[-1] + abs(offset) if a.ndim else abs(offset) + 1
+            lead = a.shape[:-1]
+            out = np.zeros(lead + (n, n), dtype=a.dtype)
+            i = np.arange(a.shape[-1])
+            rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
+            out[..., rows, cols] = a
         # move the two last dims to d1, d2
         rest = [k for k in range(out_nd) if k not in (d1, d2)]
         perm = [0] * out_nd
         for src, dst in zip(list(range(out_nd - 2)) + [out_nd - 2, out_nd - 1], rest + [d1, d2]):
             perm[dst] = src
+        if isinstance(out, Tensor):
+            return out.permute(*perm).contiguous()
         return _w(np.transpose(out, perm))
 
     @staticmethod
@@ -2095,6 +2112,18 @@ def _evenly(g, x, res):
 class _Aminmax(Function):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
+        if _anydev(x):   # NOTE [ Device backends ]: amin / amax are routed
+            from cyautograd.grad_mode import no_grad
+            with no_grad():
+                xd = x.detach()
+                if x.dim() == 0:
+                    tn, tx = xd.clone(), xd.clone()
+                else:
+                    ax = tuple(range(x.dim())) if dim is None else dim
+                    tn, tx = xd.amin(dim=ax, keepdim=keepdim).clone(), xd.amax(dim=ax, keepdim=keepdim).clone()
+            ctx.save_for_backward(x, tn, tx)
+            ctx.info = (dim, keepdim)
+            return tn, tx
         a = _a(x)
         ax = None if dim is None else dim
         if a.ndim == 0:

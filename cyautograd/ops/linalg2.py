@@ -385,7 +385,7 @@ def _svd_backward(gU, gS, gVh, U, S, Vh):
     E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
     k = S.shape[-1]
     from cyautograd import eye
-    E = E + eye(k, dtype=E.dtype)       # diagonal set to 1 (it is 0 before)
+    E = E + eye(k, dtype=E.dtype, device=E.device)       # diagonal set to 1 (it is 0 before)
     if gU is not None and gVh is not None:
         gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
     elif gU is not None:
