@@ -52,3 +52,62 @@ def test_unrouted_ops_fail_loudly():
     """An unrouted op raises; it never answers from the host or wrongly."""
     quiet = {k: v for k, v in A.load_known().items() if v != "raises"}
     assert not quiet, quiet
+
+
+# -- NOTE [ Several index tensors ] (ops/_xp.py): the shapes, negative and host
+# indices, bounds errors and writes the audit's one template does not reach;
+# the CPU answers are torch's (tests/test_core_vs_torch.py and friends)
+
+
+def _both(fn):
+    """fn(C, dev) on the CPU and on the strict device: (values, grad) each."""
+    import cyautograd as C
+    from cyautograd import backend
+    prev = backend._test_provider_cls
+    backend.use_test_backend("array_api_strict")
+    try:
+        out = []
+        for dev in ("cpu", "cuda"):
+            x = C.arange(24.0, dtype=C.float64, device=dev).reshape(2, 3, 4).requires_grad_()
+            try:
+                r = fn(C, x, dev)
+            except Exception as e:  # noqa: BLE001 - errors are observables
+                out.append((type(e).__name__, str(e)))
+                continue
+            assert r.device == x.device
+            (r * r).sum().backward()
+            assert x.grad.device == x.device
+            out.append((r.detach().cpu().tolist(), x.grad.cpu().tolist()))
+        return out
+    finally:
+        backend._test_provider_cls = prev
+        backend._provider = backend._provider_error = None
+
+
+MULTI = {
+    "pair": lambda C, x, d: x[C.tensor([0, 1, -1], device=d), C.tensor([2, -3, 1], device=d)],
+    "broadcast": lambda C, x, d: x[C.tensor([[0], [1]], device=d), C.tensor([[0, 2, 1]], device=d)],
+    "three": lambda C, x, d: x[C.tensor([1, 0], device=d), C.tensor([2, 2], device=d),
+                               C.tensor([3, -4], device=d)],
+    "trailing_slice": lambda C, x, d: x[C.tensor([1, 1], device=d), C.tensor([0, 2], device=d), :],
+    "host_index": lambda C, x, d: x[C.tensor([1, 0]), C.tensor([2, 1])],
+    "out_of_range": lambda C, x, d: x[C.tensor([0], device=d), C.tensor([3], device=d)],
+    "put": lambda C, x, d: (x * 1).index_put((C.tensor([0, 1], device=d), C.tensor([2, 2], device=d)),
+                                              C.ones(2, 4, device=d, dtype=C.float64) * 5),
+    "put_accumulate": lambda C, x, d: (x * 1).index_put(
+        (C.tensor([0, 0], device=d), C.tensor([2, 2], device=d)), C.ones(4, device=d, dtype=C.float64),
+        accumulate=True),
+    "setitem": lambda C, x, d: _setitem(x * 1, (C.tensor([1, 0], device=d), C.tensor([0, 1], device=d)),
+                                        x[0, 0] * 3),
+}
+
+
+def _setitem(t, key, v):
+    t[key] = v
+    return t
+
+
+@pytest.mark.parametrize("name", sorted(MULTI))
+def test_several_index_tensors_match_the_cpu(name):
+    cpu, dev = _both(MULTI[name])
+    assert cpu == dev

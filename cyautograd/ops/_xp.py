@@ -1052,7 +1052,64 @@ def _split_advanced(x, idx):
     return d, a
 
 
+def _leading_ints(shape, idx, like):
+    """For an index of k >= 2 integer arrays on x's leading dims (the rest
+    whole slices): (linear index into x's first k dims flattened, k), with
+    each component wrapped and bounds-checked; else None. x[i0, i1] is
+    then x.reshape(N, *rest)[lin] (NOTE [ Several index tensors ])."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    k = 0
+    while k < len(items) and not _is_basic(items[k]) and not isinstance(items[k], (bool, np.bool_)):
+        k += 1
+    if k < 2 or any(not (isinstance(i, slice) and i == slice(None)) for i in items[k:]) or k > len(shape):
+        return None
+    comps = [_on(like, items[j]) for j in range(k)]
+    if any(npdtype(c).kind not in "iu" for c in comps):
+        return None
+    xp = backend.namespace(like)
+    same_device(like, *comps)
+    lin = None
+    for j, c in enumerate(comps):
+        cj, bad = _norm_idx(xp, c, shape[j])
+        if cj is None:
+            raise IndexError(f"index {bad} is out of bounds for dimension {j} with size {shape[j]}")
+        stride = 1
+        for s in shape[j + 1:k]:
+            stride *= s
+        term = cj * stride if stride != 1 else cj
+        if lin is None:
+            lin = term
+        else:
+            try:
+                lin = lin + term
+            except ValueError:
+                shapes = ", ".join(f"[{', '.join(str(v) for v in cc.shape)}]" for cc in comps)
+                raise IndexError(f"shape mismatch: indexing tensors could not be broadcast together with "
+                                 f"shapes {shapes}") from None
+    return lin, k
+
+
+def _flat_lead(shape, k):
+    n = 1
+    for s in shape[:k]:
+        n *= s
+    return (n,) + tuple(shape[k:])
+
+
+# NOTE [ Several index tensors ]
+# x[i0, i1, ...] with k integer index tensors on the leading dims (the rest
+# whole slices) is one index into x with those k dims flattened:
+# lin = i0 * (n1 * ... ) + i1 * (...) + ..., after wrapping each component
+# and checking it against its own dim (torch's error names that dim). The
+# one-index routes (a gather forward, a one-hot scatter backward and
+# index_put) then serve it unchanged.
+
 def advanced_index(x, idx):
+    multi = _leading_ints(tuple(x.shape), idx, x)
+    if multi is not None:
+        lin, k = multi
+        xf = backend.namespace(x).reshape(x, _flat_lead(tuple(x.shape), k))
+        return advanced_index(xf, (lin,))
     sp = _split_advanced(x, idx)
     if sp is None:
         raise RuntimeError("this advanced index of a device tensor is not routed through the device namespace "
@@ -1073,6 +1130,11 @@ def advanced_index(x, idx):
 def advanced_index_backward(g, self_shape, idx):
     """IndexBackward0: zeros with g added at the index (repeats add up)."""
     xp = backend.namespace(g)
+    multi = _leading_ints(tuple(self_shape), idx, g)
+    if multi is not None:
+        lin, k = multi
+        flat = _flat_lead(tuple(self_shape), k)
+        return xp.reshape(advanced_index_backward(g, flat, (lin,)), tuple(self_shape))
     sp = _split_advanced(g, idx)
     if sp[0] == "mask":
         z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
@@ -1424,7 +1486,14 @@ def index_put(x, idx, v, accumulate):
     (the caller stores it): one integer index tensor along a dim -- a
     one-hot product, the standard having no scatter; repeated indices add
     up (without accumulate torch keeps one of them, unspecified which) --
-    or one boolean mask."""
+    or one boolean mask; several integer index tensors on the leading dims
+    (NOTE [ Several index tensors ])."""
+    multi = _leading_ints(tuple(x.shape), idx, x)
+    if multi is not None:
+        lin, k = multi
+        xp = backend.namespace(x)
+        xf = xp.reshape(x, _flat_lead(tuple(x.shape), k))
+        return xp.reshape(index_put(xf, (lin,), v, accumulate), tuple(x.shape))
     sp = _split_advanced(x, idx)
     if sp is None:
         raise RuntimeError("this index_put_ / advanced setitem of a device tensor is not routed through the "
