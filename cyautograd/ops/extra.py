@@ -622,7 +622,7 @@ class _Repeat(Function):
             inter += [r, s]
         if 0 in inter:
             from cyautograd.creation import zeros
-            return zeros(xs, dtype=g.dtype), None
+            return zeros(xs, dtype=g.dtype, device=g.device), None
         gg = g.reshape(tuple(inter)).sum(dim=tuple(range(0, 2 * len(reps), 2)))
         return gg.reshape(xs), None
 
@@ -1068,7 +1068,7 @@ class _MedianAll(Function):
     def backward(ctx, g):
         shape, i = ctx.info
         from cyautograd.creation import zeros
-        z = zeros(int(np.prod(shape)), dtype=g.dtype)
+        z = zeros(int(np.prod(shape)), dtype=g.dtype, device=g.device)
         z = z.index_put((_w(np.array([i])),), g.reshape(1))
         return z.reshape(shape)
 
@@ -1087,7 +1087,7 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
     if not keepdim:
         g = g.unsqueeze(dim)
         idx = idx.unsqueeze(dim)
-    return zeros(shape, dtype=g.dtype).scatter(dim, idx, g)
+    return zeros(shape, dtype=g.dtype, device=g.device).scatter(dim, idx, g)
 
 
 def _selecting(node):
@@ -1497,7 +1497,7 @@ def _cumext(node, name, ufunc):
             from cyautograd.creation import zeros
             if len(shape) == 0:
                 return g.clone(), None
-            return zeros(shape, dtype=g.dtype).scatter_add(dim, iv, g), None
+            return zeros(shape, dtype=g.dtype, device=g.device).scatter_add(dim, iv, g), None
 
     def op(input, dim):
         _check_tensor(input, name)

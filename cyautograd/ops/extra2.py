@@ -1514,6 +1514,13 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
                               "bool invert = False, Tensor out = None",
                               "Tensor elements, Number test_element, *, bool assume_unique = False, "
                               "bool invert = False, Tensor out = None"])
+    if _anydev(elements, test_elements):   # NOTE [ Device backends ]: a broadcast comparison
+        from cyautograd.creation import tensor as _tensor
+        dev = (elements if isinstance(elements, Tensor) and not elements.is_cpu else test_elements).device
+        e = elements.detach() if isinstance(elements, Tensor) else _tensor(elements, device=dev)
+        t = test_elements.detach() if isinstance(test_elements, Tensor) else _tensor(test_elements, device=dev)
+        hit = (e.unsqueeze(-1) == t.reshape(-1)).any(-1) if t.numel() else e.new_zeros(tuple(e.shape), dtype=_D.bool)
+        return hit.logical_not() if invert else hit
     e = _a(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     t = _a(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     return _w(np.isin(e, t, invert=bool(invert)), np.bool_)
@@ -1942,7 +1949,7 @@ def _scatter_fn(node, region):
             gi = gs = None
             if ctx.needs_input_grad[0]:
                 from cyautograd import zeros
-                gi = _scatter_ops[node](g, zeros(ctx.src_shape, dtype=g.dtype), *ctx.args)
+                gi = _scatter_ops[node](g, zeros(ctx.src_shape, dtype=g.dtype, device=g.device), *ctx.args)
             if ctx.needs_input_grad[1]:
                 gs = region(g, *ctx.args)
                 if not isinstance(gs, Tensor):  # pragma: no cover
@@ -2410,13 +2417,22 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", ou
 class _Logcumsumexp(Function):
     @staticmethod
     def forward(ctx, x, dim):
-        a = _a(x)
-        if a.ndim == 0:
-            r = a.copy()
+        if _anydev(x):   # NOTE [ Device backends ]: shifted by the running max's end value, a cumsum
+            def f(t):
+                if t.dim() == 0:
+                    return t
+                m = t.amax(dim=dim, keepdim=True)
+                m = m.masked_fill(m.isinf(), 0)
+                return (t - m).exp().cumsum(dim).log() + m
+            t = _composite(f, x)
         else:
-            with np.errstate(all="ignore"):
-                r = np.logaddexp.accumulate(a, axis=dim)
-        t = _w(r, a.dtype)
+            a = _a(x)
+            if a.ndim == 0:
+                r = a.copy()
+            else:
+                with np.errstate(all="ignore"):
+                    r = np.logaddexp.accumulate(a, axis=dim)
+            t = _w(r, a.dtype)
         ctx.save_for_backward(x, t)
         ctx.dim = dim
         return t
@@ -2863,13 +2879,15 @@ class _NarrowCopy(Function):
     @staticmethod
     def forward(ctx, x, dim, start, length):
         ctx.info = (tuple(x.shape), dim, start, length)
+        if _anydev(x):   # NOTE [ Device backends ]: a routed narrow, copied
+            return _composite(lambda t: t.narrow(dim, start, length).contiguous(), x)
         return _w(np.take(_a(x), np.arange(start, start + length), axis=dim))
 
     @staticmethod
     def backward(ctx, g):
         shape, dim, start, length = ctx.info
         from cyautograd import zeros
-        return slice_scatter(zeros(shape, dtype=g.dtype), g, dim, start, start + length), None, None, None
+        return slice_scatter(zeros(shape, dtype=g.dtype, device=g.device), g, dim, start, start + length), None, None, None
 
 
 @_export

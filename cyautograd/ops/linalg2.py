@@ -470,7 +470,8 @@ def _svd_top(input, some=True, compute_uv=True, *, out=None):
         from cyautograd import zeros
         m, n = input.shape[-2], input.shape[-1]
         lead = tuple(input.shape[:-2])
-        return rt(zeros(lead + (m, m), dtype=input.dtype), S, zeros(lead + (n, n), dtype=input.dtype))
+        return rt(zeros(lead + (m, m), dtype=input.dtype, device=input.device), S,
+                  zeros(lead + (n, n), dtype=input.dtype, device=input.device))
     return rt(U, S, _mT(Vh))
 
 
