@@ -1338,7 +1338,11 @@ def take(input, index, *, out=None):
                              f"{n} elements.")
     if out is not None:
         return _write_out("take", take(input.detach(), index), out, input)
-    idx = index.detach() if _anydev(input, index) else _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
+    if _anydev(input, index):   # NOTE [ Device backends ]: wrapped on the device
+        idx = index.detach()
+        idx = idx.where(idx >= 0, idx + n)
+    else:
+        idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
     return _Take.apply(input, idx)
 
 
