@@ -157,7 +157,7 @@ OVERRIDES = {
     "addmm": ("$x", "$x", "$m"), "addmv": ("$v2", "$m", "$v"), "addr": ("$m", "$v", "$v2"),
     "addbmm": ("$q", "$x3", "$x3t"), "baddbmm": ("$w3", "$x3", "$x3t"), "bmm": ("$x3", "$x3t"),
     "diag_embed": ("$x",), "diagflat": ("$v",), "diag": ("$v",), "trace": ("$m",),
-    "cross": None, "kron": ("$v", "$v2"), "cdist": ("$x", "$y"), "dist": ("$x", "$y"),
+    "cross": ("$x", "$y", 1), "dsplit": ("$x3", 2), "kron": ("$v", "$v2"), "cdist": ("$x", "$y"), "dist": ("$x", "$y"),
     "tensordot": ("$x", "$y", 2), "inner": ("$x", "$y"), "outer": ("$v", "$v2"), "ger": ("$v", "$v2"),
     "histc": ("$x",), "bincount": ("$t2",), "bucketize": ("$x", "$v"), "searchsorted": ("$v", "$x"),
     "cov": ("$x",), "corrcoef": ("$x",), "cumulative_trapezoid": ("$x",), "trapezoid": ("$x",),
@@ -183,7 +183,7 @@ OVERRIDES = {
     "copysign": ("$x", "$y"), "xlogy": ("$x", "$y"), "isin": ("$x", "$v"),
     "unique_consecutive": ("$x",), "index_select": ("$x", 1, "$i1"),
     "stft": None, "istft": None, "meshgrid": ("$v", "$v2"), "broadcast_tensors": ("$x", "$v"),
-    "atleast_1d": ("$x",), "dsplit": None, "tensor_split": ("$x", 2, 1), "split": ("$x", 2, 1),
+    "atleast_1d": ("$x",), "tensor_split": ("$x", 2, 1), "split": ("$x", 2, 1),
     "hsplit": ("$x", 3), "vsplit": ("$x", 2), "chunk": ("$x", 2, 1),
     "softmax": ("$x", 1), "log_softmax": ("$x", 1), "softmin": ("$x", 1), "gumbel_softmax": None,
     "normalize": ("$x",), "cosine_similarity": ("$x", "$y"), "pairwise_distance": ("$x", "$y"),
@@ -215,10 +215,10 @@ LINALG = {
     "inv": ("$m",), "det": ("$m",), "slogdet": ("$m",), "solve": ("$m", "$v"), "cholesky": ("$m",),
     "qr": ("$m",), "svd": ("$m",), "svdvals": ("$m",), "eigh": ("$m",), "eigvalsh": ("$m",),
     "norm": ("$x",), "vector_norm": ("$x",), "matrix_norm": ("$x",), "pinv": ("$m",),
-    "matrix_rank": ("$m",), "matrix_power": ("$m", 2), "cross": None, "lstsq": ("$m", "$m"),
+    "matrix_rank": ("$m",), "matrix_power": ("$m", 2), "cross": ("$x", "$y"), "lstsq": ("$m", "$m"),
     "multi_dot": (["$m", "$m"],), "inv_ex": ("$m",), "cholesky_ex": ("$m",), "solve_ex": ("$m", "$v"),
     "lu_factor": ("$m",), "lu": ("$m",), "lu_solve": None, "lu_factor_ex": ("$m",), "ldl_factor": ("$m",),
-    "ldl_factor_ex": ("$m",), "ldl_solve": None, "matrix_exp": ("$m",), "solve_triangular": None,
+    "ldl_factor_ex": ("$m",), "ldl_solve": None, "matrix_exp": ("$m",), "solve_triangular": ("$m", "$m", {"upper": True}),
     "cond": ("$m",), "vecdot": ("$x", "$y"), "tensorinv": None, "tensorsolve": None,
     "householder_product": None, "eig": None, "eigvals": None, "diagonal": ("$m",),
     "vander": ("$v",), "matmul": ("$m", "$m"),
@@ -373,10 +373,13 @@ def run_once(C, fn, tokens, dev, inplace, random):
     """Call fn with the tokens made on dev; (result, grads) as host data, or
     raise with the stage that failed ("call", "device", "grad-device")."""
     mk = Maker(C, dev, inplace)
+    kwargs = {}
+    if tokens and isinstance(tokens[-1], dict):      # keyword arguments last
+        kwargs, tokens = tokens[-1], tokens[:-1]
     args = mk.make(tuple(tokens))
     if random:
         C.manual_seed(0)
-    res = fn(*args)
+    res = fn(*args, **kwargs)
     if hasattr(res, "__next__"):      # Tensor.__iter__
         res = list(res)
     outs = _tensors(res, C, [])
@@ -431,7 +434,7 @@ def public_ops():
         inplace = name.endswith("_") and not name.endswith("__") or (
             name.startswith("__i") and name.endswith("__") and name not in ("__index__", "__init__", "__iter__",
                                                                            "__invert__"))
-        if name in ("__setitem__",):
+        if name in ("__setitem__", "setitem"):
             inplace = True
         key = next((k for k in (f"{ns}.{name}", name, bare) if k in OVERRIDES), None)
         ops.append((f"{ns}.{name}", get, inplace, OVERRIDES[key] if key is not None else False))

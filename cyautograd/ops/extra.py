@@ -2124,8 +2124,15 @@ class _Cross(Function):
     def forward(ctx, a, b, dim):
         ctx.save_for_backward(a, b)
         ctx.dim = dim
-        x, y = np.broadcast_arrays(_a(a), _a(b))
         npd = _D.promote_types(a.dtype, b.dtype).np
+        if _anydev(a, b):   # NOTE [ Device backends ]: the linalg extension's cross
+            from cyautograd.ops import _xp
+            _xp.same_device(_darr(a), _darr(b))
+            x, y = _xp.cast(_darr(a), npd), _xp.cast(_darr(b), npd)
+            xp = _xp.backend.namespace(x)
+            x, y = xp.broadcast_arrays(x, y)
+            return _dw(xp.linalg.cross(x, y, axis=dim - x.ndim if dim >= 0 else dim))
+        x, y = np.broadcast_arrays(_a(a), _a(b))
         return _w(np.cross(x, y, axis=dim), npd)
 
     @staticmethod
