@@ -12,8 +12,30 @@ from cyautograd.function import Function
 from cyautograd.ops.extra import (_a, _check_tensor, _named, _reduce_dims, _w, _write_out,
                                   cross as _cross)
 from cyautograd.tensor import Tensor
+from cyautograd.ops import _xp
+from cyautograd.ops.extra import _anydev, _darr, _dw
 
 __all__ = ["norm", "vector_norm", "matrix_norm", "inv", "inv_ex", "det", "solve", "cross", "svdvals"]
+
+
+def _dev_linalg(name, A, fn):
+    """fn(xp, a) of A's device array through the namespace's linalg
+    extension; a singular matrix raises torch's words (the standard leaves a
+    failed factorisation to the library: an error, or non-finite values)."""
+    a = _darr(A)
+    xp = _xp.backend.namespace(a)
+    try:
+        r = fn(xp, a)
+    except Exception as e:  # noqa: BLE001 - the namespace's own LinAlgError
+        if "singular" not in str(e).lower():
+            raise
+        r = None
+    if r is None or (name != "det" and not bool(xp.all(xp.isfinite(r)))):
+        if name == "solve":
+            raise RuntimeError("linalg.solve: The solver failed because the input matrix is singular.")
+        raise RuntimeError(f"linalg.{name}: The diagonal element {A.shape[-1]} is zero, the inversion could not "
+                           "be completed because the input matrix is singular.")
+    return r
 
 
 def _float_check(name, A):
@@ -26,6 +48,12 @@ def _float_check(name, A):
 class _VectorNorm(Function):
     @staticmethod
     def forward(ctx, x, ord, dims, keepdim):
+        if _anydev(x):   # NOTE [ Device backends ]: the linalg extension's vector_norm
+            xp = _xp.backend.namespace(_darr(x))
+            res = _dw(_xp.cast(xp.linalg.vector_norm(_darr(x), axis=dims, keepdims=keepdim, ord=ord), x.dtype.np))
+            ctx.save_for_backward(x, res)
+            ctx.info = (ord, dims, keepdim)
+            return res
         a = _a(x)
         ax = dims
         with np.errstate(all="ignore"):
@@ -99,6 +127,11 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 class _Svdvals(Function):
     @staticmethod
     def forward(ctx, A):
+        if _anydev(A):   # NOTE [ Device backends ]
+            xp = _xp.backend.namespace(_darr(A))
+            U, S, Vh = xp.linalg.svd(_darr(A), full_matrices=False)
+            ctx.uv = (_dw(U), _dw(Vh))
+            return _dw(S)
         U, S, Vh = np.linalg.svd(_a(A), full_matrices=False)
         ctx.uv = (U, Vh)
         return _w(S, _a(A).dtype)
@@ -106,7 +139,7 @@ class _Svdvals(Function):
     @staticmethod
     def backward(ctx, g):
         U, Vh = ctx.uv
-        u, vh = _w(U), _w(Vh)
+        u, vh = (U, Vh) if isinstance(U, Tensor) else (_w(U), _w(Vh))
         return (u * g.unsqueeze(-2)).matmul(vh)
 
 
@@ -210,6 +243,10 @@ def _singular_pivot(a):
 class _Inv(Function):
     @staticmethod
     def forward(ctx, A):
+        if _anydev(A):   # NOTE [ Device backends ]
+            res = _dw(_dev_linalg("inv", A, lambda xp, a: xp.linalg.inv(a)))
+            ctx.save_for_backward(res)
+            return res
         a = _a(A)
         try:
             r = np.linalg.inv(a)
@@ -246,13 +283,17 @@ def inv(A, *, out=None):
 def inv_ex(A, *, check_errors=False, out=None):
     from cyautograd.return_types import linalg_inv_ex
     from cyautograd.creation import zeros
-    return linalg_inv_ex(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32))
+    return linalg_inv_ex(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32, device=A.device))
 
 
 @_named("LinalgDetBackward0")
 class _Det(Function):
     @staticmethod
     def forward(ctx, A):
+        if _anydev(A):   # NOTE [ Device backends ]
+            res = _dw(_dev_linalg("det", A, lambda xp, a: xp.linalg.det(a)))
+            ctx.save_for_backward(A, res)
+            return res
         a = _a(A)
         r = np.linalg.det(a)
         res = _w(r, a.dtype)
@@ -262,6 +303,11 @@ class _Det(Function):
     @staticmethod
     def backward(ctx, g):
         A, d = ctx.saved_tensors
+        if _anydev(A):   # NOTE [ Device backends ]
+            if bool((d.detach() != 0).all()):
+                return (g * d).unsqueeze(-1).unsqueeze(-1) * _Inv.apply(A).transpose(-2, -1)
+            raise RuntimeError("linalg.det: the gradient at a singular matrix of a device tensor is not "
+                               "routed through the device namespace yet (cyautograd issue 14)")
         a = _a(A)
         try:
             np.linalg.inv(a)
@@ -290,6 +336,18 @@ def det(A, *, out=None):
 class _Solve(Function):
     @staticmethod
     def forward(ctx, A, B, vec):
+        if _anydev(A, B):   # NOTE [ Device backends ]
+            _xp.same_device(_darr(A), _darr(B))
+            xb = _darr(B)
+            xp = _xp.backend.namespace(xb)
+
+            def f(xp, a):
+                x = xp.linalg.solve(a, xp.expand_dims(xb, axis=-1) if vec else xb)
+                return x[..., 0] if vec else x
+            res = _dw(_dev_linalg("solve", A, f))
+            ctx.save_for_backward(A, res)
+            ctx.vec = vec
+            return res
         a, b = _a(A), _a(B)
         try:
             x = np.linalg.solve(a, b[..., None] if vec else b)

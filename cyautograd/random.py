@@ -355,15 +355,32 @@ def _wrapv(arr, dtype):
     return _wrap(np.ascontiguousarray(np.asarray(arr).astype(dtype.np, copy=False)).reshape(np.shape(arr)))
 
 
+def _engine_for(t, generator, fname):
+    """The engine a sampler for tensor t draws from: a cuda tensor's values
+    come from its device's generator, drawn on the host and copied (as the
+    factories' with device=, creation._gen)."""
+    if generator is None and not t.is_cpu:
+        from cyautograd.creation import _gen
+        return _gen(None, fname, t.device)
+    return _engine(generator, fname)
+
+
+def _on_device_of(t, vals):
+    """Host-drawn samples `vals` on t's device (NOTE [ Device backends ]:
+    an explicit copy through the backend, as the factories make them)."""
+    return vals if t.is_cpu else vals.to(t.device)
+
+
 def _sample_like(self, node, kind, args, fname, generator):
     """self filled in place by sampler `kind`, drawn in torch's order for
     self's geometry; the node `node` records it when self requires grad."""
     from cyautograd.ops.pointwise import _inplace_via
     if not isinstance(self, Tensor):
         raise TypeError(f"{fname}(): argument 'self' must be Tensor, not {type(self).__name__}")
-    eng = _engine(generator, fname)
+    eng = _engine_for(self, generator, fname)
     perm, contiguous = _geometry(self)
-    vals = _wrapv(_draw(eng, tuple(self.shape), self.dtype, kind, args, perm, contiguous), self.dtype)
+    vals = _on_device_of(self, _wrapv(_draw(eng, tuple(self.shape), self.dtype, kind, args, perm, contiguous),
+                                      self.dtype))
     if not (self.requires_grad and is_grad_enabled()):
         # nothing to record (nn.init's case): a plain copy, one version bump
         with no_grad():
@@ -507,7 +524,7 @@ class _Bernoulli(Function):
 def bernoulli(input, p=None, *, generator=None, out=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-    eng = _engine(generator, "bernoulli")
+    eng = _engine_for(input, generator, "bernoulli")
     if p is not None:
         p = _real(p, "bernoulli", "p")
         return bernoulli_(input.detach().clone(), p, generator=generator)
@@ -517,7 +534,7 @@ def bernoulli(input, p=None, *, generator=None, out=None):
                            "be improved?  If so, please report an enhancement request to PyTorch.)")
     # torch: empty_like(input) (its layout when dense) .bernoulli_(input)
     perm, _ = _geometry(input)
-    vals = _wrapv(_draw(eng, pa.shape, input.dtype, "bernoulli_t", (pa,), perm), input.dtype)
+    vals = _on_device_of(input, _wrapv(_draw(eng, pa.shape, input.dtype, "bernoulli_t", (pa,), perm), input.dtype))
     if out is not None:
         out.copy_(vals)
         return out
@@ -527,7 +544,7 @@ def bernoulli(input, p=None, *, generator=None, out=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"multinomial(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-    eng = _engine(generator, "multinomial")
+    eng = _engine_for(input, generator, "multinomial")
     if input.dim() not in (1, 2):
         raise RuntimeError("prob_dist must be 1 or 2 dim")
     if not input.dtype.is_floating_point:
@@ -566,7 +583,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
         res = eng.multinomial_replacement(cum, int(num_samples))
     res = np.ascontiguousarray(res, np.int64).reshape(p.shape[:-1] + (num_samples,))
     from cyautograd.creation import _wrap
-    t = _wrap(res)
+    t = _on_device_of(input, _wrap(res))
     if out is not None:
         out.data = t
         return out
@@ -658,7 +675,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
         vals = _draw(eng, shape, dt, "normal", (0.0, 1.0))
         vals = (vals * sa).astype(npd, copy=False)
         vals = (vals + (ma if mt else npd.type(mean))).astype(npd, copy=False)
-    vals = _wrapv(vals, dt)
+    vals = _on_device_of(mean if mt else std, _wrapv(vals, dt))
     if out is not None:
         out.data = vals
         return out
@@ -671,7 +688,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
 
 def poisson(input, generator=None):
     # torch's CPU poisson sampler is not reproduced: numpy's, seeded from the engine
-    eng = _engine(generator, "poisson")
+    eng = _engine_for(input, generator, "poisson")
     g = np.random.Generator(np.random.PCG64(eng.random64()))
     from cyautograd.creation import _wrap
-    return _wrap(g.poisson(input.detach().cpu().numpy()).astype(input.dtype.np))
+    return _on_device_of(input, _wrap(g.poisson(input.detach().cpu().numpy()).astype(input.dtype.np)))

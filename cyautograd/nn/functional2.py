@@ -20,6 +20,12 @@ from cyautograd.nn import functional as F
 __all__ = ["scaled_dot_product_attention", "multi_head_attention_forward"]
 
 
+def _on(like, t):
+    """A host-made index or weight table t (computed from shapes, never from
+    values) on tensor like's device: an explicit copy (NOTE [ Device backends ])."""
+    return t if like.is_cpu else t.to(like.device)
+
+
 def _T():
     import cyautograd
     return cyautograd
@@ -170,7 +176,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     bias = None
     masked = None       # bool, True where a key is masked out
     if is_causal:
-        masked = T.ones((L, S), dtype=T.bool).tril(0).logical_not()
+        masked = T.ones((L, S), dtype=T.bool, device=query.device).tril(0).logical_not()
     if attn_mask is not None:
         if attn_mask.dtype == T.bool:
             m = attn_mask.logical_not()
@@ -245,7 +251,7 @@ def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_
         warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use "
                       "same type for both instead.", stacklevel=3)
     if not is_float:
-        mask = T.zeros(tuple(mask.shape), dtype=target_type).masked_fill(mask, float("-inf"))
+        mask = T.zeros(tuple(mask.shape), dtype=target_type, device=mask.device).masked_fill(mask, float("-inf"))
     return mask
 
 
@@ -343,9 +349,9 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     v = (v.reshape(v.shape[0], bsz * num_heads, head_dim).transpose(0, 1)
          if static_v is None else static_v)
     if add_zero_attn:
-        zeros = T.zeros((bsz * num_heads, 1, head_dim), dtype=k.dtype)
+        zeros = T.zeros((bsz * num_heads, 1, head_dim), dtype=k.dtype, device=k.device)
         k = T.cat([k, zeros], 1)
-        v = T.cat([v, T.zeros((bsz * num_heads, 1, head_dim), dtype=v.dtype)], 1)
+        v = T.cat([v, T.zeros((bsz * num_heads, 1, head_dim), dtype=v.dtype, device=v.device)], 1)
         if attn_mask is not None:
             attn_mask = F.pad(attn_mask, (0, 1))
         if key_padding_mask is not None:
@@ -521,7 +527,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
         return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
     if training:
-        slope = T.rand(tuple(input.shape), dtype=input.dtype) * (upper - lower) + lower
+        slope = T.rand(tuple(input.shape), dtype=input.dtype, device=input.device) * (upper - lower) + lower
         return T.where(input > 0, input, input * slope)
     return T.where(input > 0, input, input * ((lower + upper) / 2))
 
@@ -665,7 +671,7 @@ def _feature_mask(input, p, batched):
     T = _T()
     lead = 2 if batched else 1
     shape = tuple(input.shape[:lead]) + (1,) * (input.dim() - lead)
-    return (T.rand(shape, dtype=input.dtype) >= p).to(input.dtype)
+    return (T.rand(shape, dtype=input.dtype, device=input.device) >= p).to(input.dtype)
 
 
 def _feature_dropout(input, p, training, inplace, batched):
@@ -761,7 +767,7 @@ def _alpha_dropout(input, p, training, feature):
     if feature:
         keep = _feature_mask(input, p, True)
     else:
-        keep = (T.rand(tuple(input.shape), dtype=input.dtype) >= p).to(input.dtype)
+        keep = (T.rand(tuple(input.shape), dtype=input.dtype, device=input.device) >= p).to(input.dtype)
     a = 1.0 / math.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))
     b = (keep - 1) * (_ALPHA * a) + _ALPHA * a * p
     return input * (keep * a) + b
@@ -935,7 +941,7 @@ def _dilate(x, dim, s):
     n = x.size(dim)
     shape = list(x.shape)
     shape.insert(dim + 1, s - 1)
-    z = T.zeros(tuple(shape), dtype=x.dtype)
+    z = T.zeros(tuple(shape), dtype=x.dtype, device=x.device)
     y = T.cat([x.unsqueeze(dim + 1), z], dim + 1)
     shape = list(x.shape)
     shape[dim] = n * s
@@ -1142,14 +1148,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         sc = None if scale_factors is None else scale_factors[i]
         if mode in ("nearest", "nearest-exact"):
             idx = _nearest_index(n, o, sc, mode == "nearest-exact", npf)
-            out = out.index_select(d, T.from_numpy(np.ascontiguousarray(idx, dtype=np.int64)))
+            out = out.index_select(d, _on(input, T.from_numpy(np.ascontiguousarray(idx, dtype=np.int64))))
         else:
             i0, i1, lam = _linear_weights(n, o, sc, align_corners, npf)
-            a = out.index_select(d, T.from_numpy(i0))
-            b = out.index_select(d, T.from_numpy(i1))
+            a = out.index_select(d, _on(input, T.from_numpy(i0)))
+            b = out.index_select(d, _on(input, T.from_numpy(i1)))
             shape = [1] * out.dim()
             shape[d] = o
-            lam_t = T.from_numpy(lam.astype(npf)).to(input.dtype).reshape(shape)
+            lam_t = _on(input, T.from_numpy(lam.astype(npf))).to(input.dtype).reshape(shape)
             out = a * (1 - lam_t) + b * lam_t
     return out
 
@@ -1228,11 +1234,11 @@ def _adaptive_max(input, output_size, nd, return_indices, name):
     for pos in itertools.product(*[range(o) for o in outs]):
         sl = tuple(slice(*bounds[d][pos[d]]) for d in range(nd))
         win = np.ascontiguousarray(grid[sl].reshape(-1))
-        w = flat.index_select(flat.dim() - 1, T.from_numpy(win))
+        w = flat.index_select(flat.dim() - 1, _on(flat, T.from_numpy(win)))
         v, k = w.max(-1)
         vals.append(v)
         if return_indices:
-            idxs.append(T.from_numpy(win).index_select(0, k.reshape(-1)).reshape(tuple(k.shape)))
+            idxs.append(_on(flat, T.from_numpy(win)).index_select(0, k.reshape(-1)).reshape(tuple(k.shape)))
     out = T.stack(vals, -1).reshape(lead + outs)
     if return_indices:
         return out, T.stack(idxs, -1).reshape(lead + outs)
@@ -1284,9 +1290,9 @@ def _max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_m
         shape_k[nd + d] = k[d]
         pos = o.reshape(shape_o) + kd.reshape(shape_k)
         coords = coords * sizes[d] + pos
-    table = T.from_numpy(np.ascontiguousarray(coords.reshape(-1)))
+    table = _on(x, T.from_numpy(np.ascontiguousarray(coords.reshape(-1))))
     L = int(np.prod(outs))
-    base = (T.arange(L) * kk).reshape(outs)
+    base = (T.arange(L, device=x.device) * kk).reshape(outs)
     flat_idx = (arg + base).reshape(-1)
     ind = table.index_select(0, flat_idx).reshape(tuple(arg.shape))
     if unbatched:
@@ -1357,7 +1363,7 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, n
         bad = int(flat_idx.max()) if int(flat_idx.max()) >= total else int(flat_idx.min())
         raise RuntimeError(f"Found an invalid max index: {bad} (output volumes are of size "
                            f"{'x'.join(str(s) for s in out_sz)}")
-    out = T.zeros(lead + (total,), dtype=input.dtype).scatter(-1, flat_idx, flat_in)
+    out = T.zeros(lead + (total,), dtype=input.dtype, device=input.device).scatter(-1, flat_idx, flat_in)
     return out.reshape(lead + tuple(out_sz))
 
 
@@ -1535,8 +1541,8 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     idx = F._window_index(padded, k, s, d, outs)        # (oh, ow, kh, kw) flat positions
     cols = x.reshape(N, C, k[0], k[1], outs[0], outs[1]).permute(0, 1, 4, 5, 2, 3)
     cols = cols.reshape(N, C, -1)
-    out = T.zeros((N, C, padded[0] * padded[1]), dtype=input.dtype).index_add(
-        2, T.from_numpy(idx), cols)
+    out = T.zeros((N, C, padded[0] * padded[1]), dtype=input.dtype, device=input.device).index_add(
+        2, _on(cols, T.from_numpy(idx)), cols)
     out = out.reshape(N, C, padded[0], padded[1])
     if any(p):
         out = out[:, :, p[0]:p[0] + osz[0], p[1]:p[1] + osz[1]]
@@ -1600,7 +1606,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if psw is not None:
         rows = rows * psw.unsqueeze(1)
     bags = []
-    zero = T.zeros((weight.size(1),), dtype=weight.dtype)
+    zero = T.zeros((weight.size(1),), dtype=weight.dtype, device=weight.device)
     for b in range(len(offs) - 1):
         lo, hi = offs[b], offs[b + 1]
         seg = rows[lo:hi]
@@ -1794,7 +1800,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     """
     T = _T()
     if isinstance(var, (int, float)):
-        var = T.full(tuple(input.shape), float(var), dtype=input.dtype)
+        var = T.full(tuple(input.shape), float(var), dtype=input.dtype, device=input.device)
     if tuple(var.shape) != tuple(input.shape):
         if tuple(input.shape[:-1]) == tuple(var.shape):
             var = var.unsqueeze(-1)
@@ -1864,7 +1870,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         m = m * m
     if weight is not None:
         m = m * weight.index_select(0, y).unsqueeze(1)
-    not_y = (T.arange(C).unsqueeze(0) != y.unsqueeze(1))
+    not_y = (T.arange(C, device=y.device).unsqueeze(0) != y.unsqueeze(1))
     loss = T.where(not_y, m, T.zeros((), dtype=m.dtype)).sum(1) / C
     if unbatched:
         loss = loss.reshape(tuple(target.shape))

@@ -409,7 +409,8 @@ class RNNBase(Module):
     def _zeros(self, input, size):
         num_directions = 2 if self.bidirectional else 1
         batch = input.size(0) if self.batch_first else input.size(1)
-        return _T().zeros((self.num_layers * num_directions, batch, size), dtype=input.dtype)
+        return _T().zeros((self.num_layers * num_directions, batch, size), dtype=input.dtype,
+                          device=input.device)
 
     def _finish(self, output, is_batched):
         if self.batch_first:
@@ -696,7 +697,7 @@ class RNNCell(RNNCellBase):
         if not is_batched:
             input = input.unsqueeze(0)
         if hx is None:
-            hx = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype)
+            hx = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype, device=input.device)
         else:
             hx = hx.unsqueeze(0) if not is_batched else hx
         self._check(input, hx, "RNNCell")
@@ -738,7 +739,7 @@ class LSTMCell(RNNCellBase):
         if not is_batched:
             input = input.unsqueeze(0)
         if hx is None:
-            zeros = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype)
+            zeros = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype, device=input.device)
             hx = (zeros, zeros)
         else:
             hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0)) if not is_batched else hx
@@ -775,7 +776,7 @@ class GRUCell(RNNCellBase):
         if not is_batched:
             input = input.unsqueeze(0)
         if hx is None:
-            hx = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype)
+            hx = _T().zeros((input.size(0), self.hidden_size), dtype=input.dtype, device=input.device)
         else:
             hx = hx.unsqueeze(0) if not is_batched else hx
         self._check(input, hx, "GRUCell")

@@ -187,7 +187,7 @@ def _get_clones(module, n):
 
 def _generate_square_subsequent_mask(sz, device=None, dtype=None):
     T = _T()
-    return T.full((sz, sz), float("-inf"), dtype=dtype or T.get_default_dtype()).triu(1)
+    return T.full((sz, sz), float("-inf"), dtype=dtype or T.get_default_dtype(), device=device).triu(1)
 
 
 def _get_seq_len(src, batch_first):

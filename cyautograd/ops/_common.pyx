@@ -9,6 +9,8 @@ from cyautograd import dtypes as _D
 
 cnp.import_array()
 
+cdef object _ndarray = np.ndarray
+
 _OPS = None
 
 
@@ -91,6 +93,13 @@ cdef tuple prep_binary(object a, object b, str opname):
         tb = b
     elif not isinstance(b, _scalar_types):
         return None
+    if ((ta is not None and type(ta.data_) is not _ndarray)
+            or (tb is not None and type(tb.data_) is not _ndarray)):
+        # NOTE [ Device backends ]: device operands of torch's result dtype
+        # on one device (mixed devices raise torch's TensorIterator error)
+        from cyautograd.ops import _xp
+        x, y, rd = _xp.operands(a, None if ta is None else ta.data_, b, None if tb is None else tb.data_)
+        return (ta, tb, x, y, rd)
     rd = _D.result_type(a, b)
     npd = rd.np
     if ta is not None:

@@ -109,9 +109,104 @@ def where(c, a, xa, b, xb):
     return backend.namespace(x).where(c, x, y)
 
 
+def _truth(x):
+    """x as bool (torch's logical ops take any dtype: nonzero is true)."""
+    return x if npdtype(x).kind == "b" else x != 0
+
+
 def compare(a, xa, b, xb, name):
     x, y, _ = operands(a, xa, b, xb)
+    if name.startswith("logical_"):
+        x, y = _truth(x), _truth(y)
     return getattr(backend.namespace(x), name)(x, y)
+
+
+# -- binary ops beyond arithmetic (pointwise.pyx, operands from prep_binary) ----
+
+def check_int_zero_division(y):
+    """NOTE [ integer division by zero ] (pointwise.pyx) on a device array."""
+    if npdtype(y).kind in "iub" and not bool(backend.namespace(y).all(y)):
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _host_0d(x, y):
+    """A 0-d host operand (a saved Python scalar) as an array on the other's device."""
+    if type(x) is _ndarray:
+        x = _full_like(y, x.item(), npdtype(y))
+    if type(y) is _ndarray:
+        y = _full_like(x, y.item(), npdtype(x))
+    return x, y
+
+
+def floor_divide(x, y):
+    x, y = _host_0d(x, y)
+    return backend.namespace(x).floor_divide(x, y)
+
+
+def trunc_divide(x, y):
+    xp = backend.namespace(x)
+    if npdtype(x).kind == "f":
+        return xp.trunc(x / y)
+    q = xp.floor_divide(x, y)
+    # C's truncating division: floor, plus one where the signs differ and the division is inexact
+    fix = ((x < 0) != (y < 0)) & (q * y != x)
+    return xp.where(fix, q + 1, q)
+
+
+def remainder(x, y):
+    """torch's remainder: Python's modulo; a zero result of a floating
+    division keeps the sign of self (pointwise.remainder)."""
+    xp = backend.namespace(x)
+    r = xp.remainder(x, y)
+    if npdtype(x).kind == "f":
+        r = xp.where(r == 0, xp.copysign(r, x), r)
+    return r
+
+
+def pow_tensors(x, y):
+    """Tensor ** tensor (operands of the result dtype): integer bases with
+    negative exponents as torch's kernel (1 stays 1, -1 alternates, else 0)."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    if npd.kind == "b":
+        return xp.astype(xp.pow(xp.astype(x, xp.int8), xp.astype(y, xp.int8)), xp.bool)
+    if npd.kind not in "iu":
+        return xp.pow(x, y)
+    x, y = xp.broadcast_arrays(x, y)
+    neg = y < 0
+    r = xp.pow(x, xp.where(neg, xp.zeros_like(y), y))
+    one = xp.ones_like(r)
+    alt = xp.where(y % 2 == 0, one, -one)
+    return xp.where(neg, xp.where(x == 1, one, xp.where(x == -1, alt, xp.zeros_like(r))), r)
+
+
+_BITWISE = {"bitwise_and": "and", "bitwise_or": "or", "bitwise_xor": "xor"}
+
+
+def bitwise(kernel, x, y):
+    """bitwise_and/or/xor and the shifts: a shift by the type's width or
+    more gives 0 (left) or the sign fill (right), as torch's."""
+    xp = backend.namespace(x)
+    if kernel in _BITWISE:
+        if npdtype(x).kind == "b":
+            return getattr(xp, "logical_" + _BITWISE[kernel])(x, y)
+        return getattr(xp, kernel)(x, y)
+    if kernel not in ("lshift", "rshift"):
+        raise RuntimeError(f"{kernel}: not routed through the device namespace (cyautograd issue 14)")
+    npd = npdtype(x)
+    bits = npd.itemsize * 8
+    big = (y >= bits) | (y < 0)
+    ys = xp.where(big, xp.zeros_like(y), y)
+    zero = xp.zeros_like(x)
+    if kernel == "lshift":
+        return xp.where(big, zero, xp.bitwise_left_shift(x, ys))
+    fill = xp.bitwise_right_shift(x, xp.full_like(x, bits - 1)) if npd.kind == "i" else zero
+    return xp.where(big, fill, xp.bitwise_right_shift(x, ys))
+
+
+def bitwise_not(x):
+    xp = backend.namespace(x)
+    return xp.logical_not(x) if npdtype(x).kind == "b" else xp.bitwise_invert(x)
 
 
 # -- unary ---------------------------------------------------------------------
@@ -778,6 +873,8 @@ def isclose(x, y, rtol, atol, equal_nan):
 
 
 def elementwise(name, x):
+    if name == "logical_not":
+        x = _truth(x)
     return getattr(backend.namespace(x), name)(x)
 
 
@@ -955,7 +1052,64 @@ def _split_advanced(x, idx):
     return d, a
 
 
+def _leading_ints(shape, idx, like):
+    """For an index of k >= 2 integer arrays on x's leading dims (the rest
+    whole slices): (linear index into x's first k dims flattened, k), with
+    each component wrapped and bounds-checked; else None. x[i0, i1] is
+    then x.reshape(N, *rest)[lin] (NOTE [ Several index tensors ])."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    k = 0
+    while k < len(items) and not _is_basic(items[k]) and not isinstance(items[k], (bool, np.bool_)):
+        k += 1
+    if k < 2 or any(not (isinstance(i, slice) and i == slice(None)) for i in items[k:]) or k > len(shape):
+        return None
+    comps = [_on(like, items[j]) for j in range(k)]
+    if any(npdtype(c).kind not in "iu" for c in comps):
+        return None
+    xp = backend.namespace(like)
+    same_device(like, *comps)
+    lin = None
+    for j, c in enumerate(comps):
+        cj, bad = _norm_idx(xp, c, shape[j])
+        if cj is None:
+            raise IndexError(f"index {bad} is out of bounds for dimension {j} with size {shape[j]}")
+        stride = 1
+        for s in shape[j + 1:k]:
+            stride *= s
+        term = cj * stride if stride != 1 else cj
+        if lin is None:
+            lin = term
+        else:
+            try:
+                lin = lin + term
+            except ValueError:
+                shapes = ", ".join(f"[{', '.join(str(v) for v in cc.shape)}]" for cc in comps)
+                raise IndexError(f"shape mismatch: indexing tensors could not be broadcast together with "
+                                 f"shapes {shapes}") from None
+    return lin, k
+
+
+def _flat_lead(shape, k):
+    n = 1
+    for s in shape[:k]:
+        n *= s
+    return (n,) + tuple(shape[k:])
+
+
+# NOTE [ Several index tensors ]
+# x[i0, i1, ...] with k integer index tensors on the leading dims (the rest
+# whole slices) is one index into x with those k dims flattened:
+# lin = i0 * (n1 * ... ) + i1 * (...) + ..., after wrapping each component
+# and checking it against its own dim (torch's error names that dim). The
+# one-index routes (a gather forward, a one-hot scatter backward and
+# index_put) then serve it unchanged.
+
 def advanced_index(x, idx):
+    multi = _leading_ints(tuple(x.shape), idx, x)
+    if multi is not None:
+        lin, k = multi
+        xf = backend.namespace(x).reshape(x, _flat_lead(tuple(x.shape), k))
+        return advanced_index(xf, (lin,))
     sp = _split_advanced(x, idx)
     if sp is None:
         raise RuntimeError("this advanced index of a device tensor is not routed through the device namespace "
@@ -976,6 +1130,11 @@ def advanced_index(x, idx):
 def advanced_index_backward(g, self_shape, idx):
     """IndexBackward0: zeros with g added at the index (repeats add up)."""
     xp = backend.namespace(g)
+    multi = _leading_ints(tuple(self_shape), idx, g)
+    if multi is not None:
+        lin, k = multi
+        flat = _flat_lead(tuple(self_shape), k)
+        return xp.reshape(advanced_index_backward(g, flat, (lin,)), tuple(self_shape))
     sp = _split_advanced(g, idx)
     if sp[0] == "mask":
         z = xp.zeros(tuple(self_shape), dtype=g.dtype, device=g.device)
@@ -1227,6 +1386,92 @@ _EXTRA_UNARY = {
 }
 
 
+def _sinc(xp, x):
+    px = x * float(np.pi)
+    safe = xp.where(x == 0, xp.ones_like(x), px)
+    return xp.where(x == 0, xp.ones_like(x), xp.sin(safe) / safe)
+
+
+def _fmax(xp, x, y, is_max):
+    m = xp.maximum(x, y) if is_max else xp.minimum(x, y)
+    return xp.where(xp.isnan(y), x, xp.where(xp.isnan(x), y, m))
+
+
+def _logaddexp2(xp, x, y):
+    m = xp.maximum(x, y)
+    d = -xp.abs(x - y)
+    r = m + xp.log1p(xp.pow(_full_like(x, 2.0, npdtype(x)), d)) / float(np.log(2.0))
+    return xp.where(x == y, x + 1, r)
+
+
+def _fmod(xp, x, y):
+    """C's fmod from the standard's remainder (Python's modulo): they differ
+    by other where the signs differ and the result is not 0."""
+    r = xp.remainder(x, y)
+    fix = (r != 0) & ((r < 0) != (x < 0))
+    r = xp.where(fix, r - y, r)
+    if npdtype(x).kind == "f":
+        r = xp.where(r == 0, xp.copysign(r, x), r)
+    return r
+
+
+def _xlogy(xp, x, y):
+    r = x * xp.log(y)
+    zero = xp.zeros_like(r)
+    return xp.where(xp.isnan(y), y, xp.where(x == 0, zero, r))
+
+
+def _heaviside(xp, x, v):
+    x, v = xp.broadcast_arrays(x, v)
+    return xp.where(x == 0, v, xp.astype(x > 0, x.dtype))
+
+
+def _no_inf(xp, x, positive):
+    if npdtype(x).kind != "f":
+        return xp.zeros(x.shape, dtype=xp.bool, device=x.device)
+    return xp.isinf(x) & ((x > 0) if positive else (x < 0))
+
+
+# the forwards of ops/extra.py's and extra2.py's pointwise ops by torch name:
+# fn(xp, *operands), the operands arrays of the compute dtype on one device
+_NAMED = {
+    "atan2": lambda xp, y, x: xp.atan2(y, x), "hypot": lambda xp, x, y: xp.hypot(x, y),
+    "copysign": lambda xp, x, y: xp.copysign(x, y), "nextafter": lambda xp, x, y: xp.nextafter(x, y),
+    "fmax": lambda xp, x, y: _fmax(xp, x, y, True), "fmin": lambda xp, x, y: _fmax(xp, x, y, False),
+    "logaddexp": lambda xp, x, y: xp.logaddexp(x, y), "logaddexp2": _logaddexp2, "fmod": _fmod,
+    "xlogy": _xlogy, "ldexp": lambda xp, x, y: x * xp.pow(_full_like(y, 2.0, npdtype(y)), y),
+    "float_power": lambda xp, x, y: xp.pow(x, y), "heaviside": _heaviside,
+    "signbit": lambda xp, x: (xp.signbit(x) if npdtype(x).kind == "f" else x < 0) if npdtype(x).kind in "fi"
+    else xp.zeros(x.shape, dtype=xp.bool, device=x.device),
+    "isposinf": lambda xp, x: _no_inf(xp, x, True), "isneginf": lambda xp, x: _no_inf(xp, x, False),
+    "sinc": _sinc, "deg2rad": lambda xp, x: x * (np.pi / 180), "rad2deg": lambda xp, x: x * (180 / np.pi),
+    "erfc": lambda xp, x: 1.0 - erf(x),
+}
+
+
+def named(name, args, npd):
+    """ops/extra*.py's pointwise op `name` on device operands: args are
+    arrays (at least one on a device) or Python numbers, computed in numpy
+    dtype npd (None: the first array's); raises for an op not routed."""
+    fn = _NAMED.get(name)
+    if fn is None:
+        raise RuntimeError(f"{name}: not routed through the device namespace yet (cyautograd issue 14)")
+    arrays = [a for a in args if not isinstance(a, (bool, int, float, np.number)) and type(a) is not _ndarray]
+    same_device(*[a for a in args if not isinstance(a, (bool, int, float, np.number))])
+    like = arrays[0]
+    if npd is None:
+        npd = npdtype(like)
+    ops = []
+    for a in args:
+        if isinstance(a, (bool, int, float, np.number)):
+            ops.append(_full_like(like, a, np.dtype(npd)))
+        elif type(a) is _ndarray:                   # a 0-d CPU tensor with a device tensor
+            ops.append(_full_like(like, a.item(), np.dtype(npd)))
+        else:
+            ops.append(cast(a, np.dtype(npd)))
+    return fn(backend.namespace(like), *ops)
+
+
 def unary_extra(name, x, npd):
     """The forward of ops/extra.py's unary op `name` in float dtype npd."""
     fn = _EXTRA_UNARY.get(name)
@@ -1241,7 +1486,14 @@ def index_put(x, idx, v, accumulate):
     (the caller stores it): one integer index tensor along a dim -- a
     one-hot product, the standard having no scatter; repeated indices add
     up (without accumulate torch keeps one of them, unspecified which) --
-    or one boolean mask."""
+    or one boolean mask; several integer index tensors on the leading dims
+    (NOTE [ Several index tensors ])."""
+    multi = _leading_ints(tuple(x.shape), idx, x)
+    if multi is not None:
+        lin, k = multi
+        xp = backend.namespace(x)
+        xf = xp.reshape(x, _flat_lead(tuple(x.shape), k))
+        return xp.reshape(index_put(xf, (lin,), v, accumulate), tuple(x.shape))
     sp = _split_advanced(x, idx)
     if sp is None:
         raise RuntimeError("this index_put_ / advanced setitem of a device tensor is not routed through the "
@@ -1287,3 +1539,186 @@ def index_put_backward_self(g, idx, accumulate):
     if accumulate:
         return g
     return index_put(g, idx, zeros(g, ()), False)
+
+
+# -- the scatter family (ops/extra.py) ---------------------------------------------
+# NOTE [ Scatter without scatter ]
+# The standard has gathers (take, take_along_axis) and no scatter. A scatter
+# along d is a reduction over a one-hot comparison: onehot[..., t] is
+# index[...] == t for every target position t < n along d; summing (or
+# multiplying, max-ing) the values where it holds over index's own axis d
+# gives each target's contribution, and the position of the last hit gives
+# plain scatter's "last write wins" (what the host path's sequential
+# assignment leaves). Memory is index.size * n: fine for the sizes the
+# device path is tested on, and the shape a GPU kernel would vectorise.
+
+def _scatter_region(x, index, d):
+    return tuple(slice(None) if k == d else slice(0, index.shape[k]) for k in range(x.ndim))
+
+
+def scatter(x, d, index, src, reduce_):
+    """x (copied) with src -- an array of at least index's shape, or a
+    number -- written at index along d: reduce_ None (last write wins),
+    "add"/"sum", "multiply"/"prod", "amax", "amin" (combined with x)."""
+    xp = backend.namespace(x)
+    arr_src = not isinstance(src, (bool, int, float, np.number))
+    same_device(x, index, src if arr_src else None)
+    zero_d = x.ndim == 0
+    if zero_d:
+        x = xp.reshape(x, (1,))
+    if index.ndim == 0:
+        index = xp.reshape(index, (1,))
+    out = backend.copy(x)
+    if index.size == 0:
+        return xp.reshape(out, ()) if zero_d else out
+    box = tuple(slice(0, s) for s in index.shape)
+    npd = npdtype(x)
+    if arr_src:
+        s = xp.reshape(src, (1,)) if src.ndim == 0 else src
+        vals = cast(s[box], npd)
+    else:
+        vals = xp.full(tuple(index.shape), src, dtype=x.dtype, device=x.device)
+    n = x.shape[d]
+    oh = xp.expand_dims(index, axis=-1) == xp.arange(n, dtype=index.dtype, device=x.device)
+    key = _scatter_region(x, index, d)
+    region = x[key]
+    ve = xp.expand_dims(vals, axis=-1)
+    if reduce_ is None:
+        m = index.shape[d]
+        pshape = [1] * (index.ndim + 1)
+        pshape[d] = m
+        pos = xp.reshape(xp.arange(m, dtype=xp.int64, device=x.device), tuple(pshape))
+        last = xp.moveaxis(xp.max(xp.where(oh, pos, -1), axis=d), -1, d)
+        picked = xp.take_along_axis(vals, xp.where(last < 0, xp.zeros_like(last), last), axis=d)
+        new = xp.where(last >= 0, picked, region)
+    elif reduce_ in ("add", "sum"):
+        new = region + xp.moveaxis(xp.sum(xp.where(oh, ve, xp.zeros_like(ve)), axis=d), -1, d)
+    elif reduce_ in ("multiply", "prod"):
+        new = region * xp.moveaxis(xp.prod(xp.where(oh, ve, xp.ones_like(ve)), axis=d), -1, d)
+    elif reduce_ in ("amax", "amin"):
+        big = reduce_ == "amin"
+        lim = (np.inf if big else -np.inf) if npd.kind == "f" else (
+            np.iinfo(npd).max if big else np.iinfo(npd).min)
+        fill = xp.full(ve.shape, lim, dtype=x.dtype, device=x.device)
+        red = xp.min if big else xp.max
+        c = xp.moveaxis(red(xp.where(oh, ve, fill), axis=d), -1, d)
+        hit = xp.moveaxis(xp.any(oh, axis=d), -1, d)
+        new = xp.where(hit, (xp.minimum if big else xp.maximum)(region, c), region)
+    else:
+        raise RuntimeError(f"scatter reduce {reduce_!r}: not routed through the device namespace (cyautograd "
+                           "issue 14)")
+    out[key] = cast(new, npd)
+    return xp.reshape(out, ()) if zero_d else out
+
+
+def check_index_range(index, size, d):
+    """scatter/gather's bounds check of a device index (a host answer: the
+    error needs the offending value)."""
+    xp = backend.namespace(index)
+    if index.size == 0:
+        return
+    bad = (index < 0) | (index >= size)
+    if bool(xp.any(bad)):
+        flat = xp.reshape(index, (-1,))
+        first = int(xp.argmax(xp.astype(xp.reshape(bad, (-1,)), xp.int8)))
+        raise RuntimeError(f"index {int(flat[first])} is out of bounds for dimension {d} with size {size}")
+
+
+def index_along(x, d, idx, src, mode):
+    """index_add ("add"; src already scaled by alpha), index_copy ("copy")
+    and index_fill ("fill", src a number) of x along d at the 1-d positions
+    idx (in range, negative ones wrapped by the caller), as a new array."""
+    xp = backend.namespace(x)
+    same_device(x, idx, None if isinstance(src, (bool, int, float, np.number)) else src)
+    zero_d = x.ndim == 0
+    if zero_d:
+        x = xp.reshape(x, (1,))
+        if mode != "fill":
+            src = xp.reshape(src, (1,))
+    idx = xp.reshape(idx, (-1,))
+    n = x.shape[d]
+    npd = npdtype(x)
+    oh = xp.expand_dims(xp.arange(n, dtype=idx.dtype, device=x.device), axis=1) == xp.expand_dims(idx, axis=0)
+    hit = xp.any(oh, axis=1)                                   # (n,)
+    shape = [1] * x.ndim
+    shape[d] = n
+    hitb = xp.reshape(hit, tuple(shape))
+    if mode == "fill":
+        return _zero_d(xp, xp.where(hitb, xp.full_like(x, src), x), zero_d)
+    sm = xp.moveaxis(cast(src, npd), d, 0)
+    k = sm.shape[0]
+    rest = tuple(sm.shape[1:])
+    flat = xp.reshape(sm, (k, -1))
+    if mode == "add":
+        c = xp.matmul(cast(oh, npd), flat) if npd.kind == "f" else xp.sum(
+            xp.where(xp.expand_dims(oh, axis=2), xp.expand_dims(flat, axis=0), xp.zeros_like(flat[:1])), axis=1)
+        c = xp.moveaxis(xp.reshape(c, (n,) + rest), 0, d)
+        return _zero_d(xp, x + c, zero_d)
+    # copy: the last write wins
+    pos = xp.arange(k, dtype=xp.int64, device=x.device)
+    last = xp.max(xp.where(oh, xp.expand_dims(pos, axis=0), -1), axis=1)       # (n,)
+    picked = xp.take(flat, xp.where(last < 0, xp.zeros_like(last), last), axis=0)
+    picked = xp.moveaxis(xp.reshape(picked, (n,) + rest), 0, d)
+    return _zero_d(xp, xp.where(hitb, picked, x), zero_d)
+
+
+def _zero_d(xp, r, zero_d):
+    return xp.reshape(r, ()) if zero_d else r
+
+
+def masked_select(x, mask):
+    xp = backend.namespace(x)
+    same_device(x, mask)
+    shape = np.broadcast_shapes(tuple(x.shape), tuple(mask.shape))
+    xb = xp.broadcast_to(x, shape)
+    mb = xp.broadcast_to(mask, shape)
+    return xp.reshape(xb, (-1,))[xp.reshape(mb, (-1,))]
+
+
+def masked_scatter(x, mask, src):
+    """x with the masked positions (row-major) taking src's leading
+    elements in order: cumulative counts pick them, a gather."""
+    xp = backend.namespace(x)
+    same_device(x, mask, src)
+    mb = xp.reshape(xp.broadcast_to(mask, tuple(x.shape)), (-1,))
+    k = xp.cumulative_sum(xp.astype(mb, xp.int64)) - 1
+    flat_src = xp.reshape(src, (-1,))
+    picked = xp.take(flat_src, xp.where(mb, k, xp.zeros_like(k)))
+    return xp.reshape(xp.where(mb, cast(picked, npdtype(x)), xp.reshape(x, (-1,))), tuple(x.shape))
+
+
+def take_flat(x, idx):
+    """torch.take: x's elements (row-major) at idx (in range, wrapped), in idx's shape."""
+    xp = backend.namespace(x)
+    same_device(x, idx)
+    r = xp.take(xp.reshape(x, (-1,)), xp.reshape(idx, (-1,)))
+    return xp.reshape(r, tuple(idx.shape))
+
+
+# -- diagonals as copies (torch.diag, trace, diag_embed: never views) ------------
+
+def diag_extract(x, k):
+    """The k-th diagonal of a 2-d array, as a new 1-d array (a gather)."""
+    xp = backend.namespace(x)
+    n, m = x.shape
+    r0, c0 = max(-k, 0), max(k, 0)
+    cnt = max(min(n - r0, m - c0), 0)
+    flat = np.arange(cnt, dtype=np.int64) * (m + 1) + (r0 * m + c0)
+    return xp.take(xp.reshape(x, (-1,)), _device_index(flat, x))
+
+
+def diag_embed_last(v, k):
+    """Arrays (..., n) -> (..., n+|k|, n+|k|) with v on the k-th diagonal of
+    the last two dims, zeros elsewhere."""
+    xp = backend.namespace(v)
+    n = v.shape[-1]
+    size = n + abs(k)
+    r = xp.arange(size, dtype=xp.int64, device=v.device)
+    on = xp.expand_dims(r, axis=1) + k == xp.expand_dims(r, axis=0)          # (size, size)
+    # the value for cell (i, j) on the diagonal: v[min(i, j)]
+    src = xp.minimum(xp.expand_dims(r, axis=1), xp.expand_dims(r, axis=0))
+    src = xp.where(on, src, xp.zeros_like(src))
+    src = xp.where(src < n, src, xp.zeros_like(src))
+    vals = xp.take(v, xp.reshape(src, (-1,)), axis=v.ndim - 1)
+    vals = xp.reshape(vals, tuple(v.shape[:-1]) + (size, size))
+    return xp.where(on, vals, xp.zeros_like(vals))

@@ -96,6 +96,33 @@ def _darr(t):
     return tensor_array(t)
 
 
+def _anydev(*vals):
+    """Whether any Tensor among vals is on a device (its forward then runs
+    through ops/_xp.py)."""
+    return _b.any(isinstance(v, Tensor) and not v.is_cpu for v in vals)
+
+
+def _dargs(*vals):
+    """The device path's operands: a Tensor's array, a number as itself."""
+    return [_darr(v) if isinstance(v, Tensor) else v for v in vals]
+
+
+def _composite(fn, *args):
+    """A device forward computed from routed Tensor ops, recording nothing
+    (NOTE [ Device backends ]: every step runs through the namespace); a
+    fresh tensor, as a Function's forward returns."""
+    from cyautograd.grad_mode import no_grad
+    with no_grad():
+        return fn(*[a.detach() if isinstance(a, Tensor) else a for a in args]).clone()
+
+
+def _host_index(t):
+    """An index tensor's values for a bounds check on the host: its own
+    array on the CPU; a device index is copied explicitly (the error needs
+    the offending value; the op itself then computes on the device)."""
+    return _a(t) if t.is_cpu else t.detach().cpu().numpy()
+
+
 def _dw(arr):
     """A new Tensor over a (fresh) device array."""
     from cyautograd.variable import _wrap_array
@@ -273,6 +300,9 @@ class _Atan2(Function):
         ctx.save_for_backward(y, x)
         rd = _D.result_type(y, x)
         npd = rd.np if rd.is_floating_point else _D.get_default_dtype().np
+        if _anydev(y, x):
+            from cyautograd.ops import _xp
+            return _dw(_xp.named("atan2", _dargs(y, x), npd))
         return _w(np.arctan2(_a(y).astype(npd), _a(x).astype(npd)), npd)
 
     @staticmethod
@@ -313,6 +343,11 @@ class _NanToNum(Function):
     @staticmethod
     def forward(ctx, x, nan, posinf, neginf):
         ctx.save_for_backward(x)
+        if _anydev(x):
+            fd = np.finfo(x.dtype.np)
+            hi, lo = fd.max if posinf is None else posinf, fd.min if neginf is None else neginf
+            return _composite(lambda x: x.masked_fill(x.isnan(), nan).masked_fill(x.isinf() & (x > 0), hi)
+                              .masked_fill(x.isinf() & (x < 0), lo), x)
         a = _a(x)
         fi = np.finfo(a.dtype)
         return _w(np.nan_to_num(a, nan=nan, posinf=fi.max if posinf is None else posinf,
@@ -356,7 +391,10 @@ class _Addcmul(Function):
             ctx.save_for_backward(t1 if n[2] else None, t2 if n[1] else None)
         ctx.value = value
         ctx.shapes = (tuple(x.shape), tuple(t1.shape), tuple(t2.shape))
-        npd = _D.promote_types(x.dtype, _D.promote_types(t1.dtype, t2.dtype)).np
+        dt = _D.promote_types(x.dtype, _D.promote_types(t1.dtype, t2.dtype))
+        if _anydev(x, t1, t2):
+            return _composite(lambda x, t1, t2: x.to(dt) + value * (t1.to(dt) * t2.to(dt)), x, t1, t2)
+        npd = dt.np
         return _w(_a(x).astype(npd) + value * (_a(t1).astype(npd) * _a(t2).astype(npd)), npd)
 
     @staticmethod
@@ -376,7 +414,10 @@ class _Addcdiv(Function):
         ctx.save_for_backward(t1, t2)
         ctx.value = value
         ctx.shapes = (tuple(x.shape), tuple(t1.shape), tuple(t2.shape))
-        npd = _D.promote_types(x.dtype, _D.promote_types(t1.dtype, t2.dtype)).np
+        dt = _D.promote_types(x.dtype, _D.promote_types(t1.dtype, t2.dtype))
+        if _anydev(x, t1, t2):
+            return _composite(lambda x, t1, t2: x.to(dt) + value * (t1.to(dt) / t2.to(dt)), x, t1, t2)
+        npd = dt.np
         with np.errstate(all="ignore"):
             return _w(_a(x).astype(npd) + value * (_a(t1).astype(npd) / _a(t2).astype(npd)), npd)
 
@@ -433,6 +474,8 @@ class _LerpScalar(Function):
     def forward(ctx, x, end, w):
         ctx.w = w
         ctx.shapes = (tuple(x.shape), tuple(end.shape))
+        if _anydev(x, end):
+            return _composite(lambda a, b: a + w * (b - a), x, end)
         a, b = _a(x), _a(end)
         npd = _D.promote_types(x.dtype, end.dtype).np
         return _w(a + w * (b - a), npd)
@@ -449,6 +492,8 @@ class _LerpTensor(Function):
     @staticmethod
     def forward(ctx, x, end, w):
         ctx.save_for_backward(x, end, w)
+        if _anydev(x, end, w):
+            return _composite(lambda a, b, c: a + c * (b - a), x, end, w)
         a, b, c = _a(x), _a(end), _a(w)
         npd = _D.promote_types(x.dtype, end.dtype).np
         return _w(a + c * (b - a), npd)
@@ -491,7 +536,15 @@ class _Addmm(Function):
             ctx.save_for_backward(m1 if n[2] else None, m2 if n[1] else None)
         ctx.ba = (beta, alpha)
         ctx.xshape = tuple(x.shape)
-        npd = _D.promote_types(x.dtype, _D.promote_types(m1.dtype, m2.dtype)).np
+        dt = _D.promote_types(x.dtype, _D.promote_types(m1.dtype, m2.dtype))
+        if _anydev(x, m1, m2):
+            def f(x, m1, m2):
+                p = m1.to(dt).mm(m2.to(dt))
+                p = alpha * p if alpha != 1 else p
+                r = p if beta == 0 else p + (beta * x.to(dt) if beta != 1 else x.to(dt))
+                return r.expand(tuple(p.shape))
+            return _composite(f, x, m1, m2)
+        npd = dt.np
         p = _a(m1).astype(npd) @ _a(m2).astype(npd)
         base = _a(x).astype(npd)
         r = (alpha * p if alpha != 1 else p) + (0 if beta == 0 else (beta * base if beta != 1 else base))
@@ -577,7 +630,7 @@ class _Repeat(Function):
             inter += [r, s]
         if 0 in inter:
             from cyautograd.creation import zeros
-            return zeros(xs, dtype=g.dtype), None
+            return zeros(xs, dtype=g.dtype, device=g.device), None
         # torch's repeat_backward: sum the leading (unsqueezed) dims away one
         # at a time, then one reshape + sum over the dims repeated more than
         # once -- none: the gradient as it is (so never a view of a reshape)
@@ -1060,7 +1113,7 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
         idx = idx.unsqueeze(dim)
     # torch's value_selecting_reduction_backward: zeros, then scatter_ into
     # them -- version 2 as torch leaves it (as MaxBackward0's in reduction.pyx)
-    z = zeros(shape, dtype=g.dtype)
+    z = zeros(shape, dtype=g.dtype, device=g.device)
     z.zero_()
     return z.scatter_(dim, idx, g)
 
@@ -1170,6 +1223,10 @@ class _Nansum(Function):
     def forward(ctx, x, dims, keepdim, npd):
         ctx.save_for_backward(x)
         ctx.info = (dims, keepdim)
+        if _anydev(x):   # NOTE [ Device backends ]
+            dt = _dt(npd)
+            return _composite(lambda x: x.to(dt).masked_fill(x.isnan(), 0).sum(
+                dim=dims if dims is not None else tuple(range(x.dim())), keepdim=keepdim), x)
         return _w(np.nansum(_a(x).astype(npd), axis=dims, keepdims=keepdim), npd)
 
     @staticmethod
@@ -1238,6 +1295,19 @@ def _var_mean_impl(node, is_std):
     class _VM(Function):
         @staticmethod
         def forward(ctx, x, dims, corr, keepdim):
+            if _anydev(x):   # NOTE [ Device backends ]: var and mean are routed
+                from cyautograd.grad_mode import no_grad
+                ax = dims if dims is not None else tuple(range(x.dim()))
+                n = x.numel() if dims is None else int(np.prod([x.shape[d] for d in dims]))
+                with no_grad():
+                    xd = x.detach()
+                    v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
+                    r0 = (v.sqrt() if is_std else v).clone()
+                    mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
+                ctx.save_for_backward(x)
+                ctx.info = (dims, corr, keepdim, n)
+                ctx.r0 = r0.detach()
+                return r0, mean_
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -1460,7 +1530,7 @@ def _cumext(node, name, ufunc):
             if len(shape) == 0:
                 return g.clone(), None
             # torch's cummaxmin_backward: zeros, then scatter_add_ into them (version 2)
-            z = zeros(shape, dtype=g.dtype)
+            z = zeros(shape, dtype=g.dtype, device=g.device)
             z.zero_()
             return z.scatter_add_(dim, iv, g), None
 
@@ -1531,6 +1601,12 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 class _MaskedSelect(Function):
     @staticmethod
     def forward(ctx, x, mask):
+        if _anydev(x, mask):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            ctx.save_for_backward(mask)
+            shape = np.broadcast_shapes(tuple(x.shape), tuple(mask.shape))
+            ctx.info = (tuple(x.shape), shape)
+            return _dw(_xp.masked_select(_darr(x), _darr(mask)))
         a, m = _a(x), _a(mask)
         shape = np.broadcast_shapes(a.shape, m.shape)
         mb = np.broadcast_to(m, shape)
@@ -1543,7 +1619,7 @@ class _MaskedSelect(Function):
         mask, = ctx.saved_tensors
         xshape, shape = ctx.info
         from cyautograd.creation import zeros
-        z = zeros(shape, dtype=g.dtype)
+        z = zeros(shape, dtype=g.dtype, device=g.device)
         z = z.index_put((mask.expand(*shape),), g)
         return _sum_to(z, xshape), None
 
@@ -1587,8 +1663,12 @@ def _check_index(name, input, dim, index, src=None, gather_like=True):
             raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self "
                                f"{list(input.shape)} apart from dimension {d} and to be no larger size than "
                                f"src {list(src.shape)}")
-    ia = _a(index)
     size = sshape[d]
+    if _dev(index):   # NOTE [ Device backends ]
+        from cyautograd.ops import _xp
+        _xp.check_index_range(_darr(index), size, d)
+        return d
+    ia = _a(index)
     if ia.size and (ia.min() < 0 or ia.max() >= size):
         bad = int(ia[(ia < 0) | (ia >= size)].reshape(-1)[0])
         raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {size}")
@@ -1632,13 +1712,22 @@ def _scatter_np(a, d, index, src, reduce_):
     return out.reshape(()) if zero_d else out
 
 
+def _scatter_any(x, d, index, src, reduce_):
+    """_scatter_np on the host, ops/_xp.py's one-hot scatter on a device."""
+    if _anydev(x, index, src):   # NOTE [ Device backends ]
+        from cyautograd.ops import _xp
+        return _dw(_xp.scatter(_darr(x), d, _darr(index), _darr(src) if isinstance(src, Tensor) else src,
+                               reduce_))
+    return _w(_scatter_np(_a(x), d, index, _a(src) if isinstance(src, Tensor) else src, reduce_))
+
+
 @_named("ScatterBackward0")
 class _Scatter(Function):
     @staticmethod
     def forward(ctx, x, src, d, index):
         ctx.save_for_backward(index)
         ctx.d = d
-        return _w(_scatter_np(_a(x), d, index, _a(src), None))
+        return _scatter_any(x, d, index, src, None)
 
     @staticmethod
     def backward(ctx, g):
@@ -1664,7 +1753,7 @@ class _ScatterValue(Function):
     def forward(ctx, x, d, index, value):
         ctx.save_for_backward(index)
         ctx.d = d
-        return _w(_scatter_np(_a(x), d, index, value, None))
+        return _scatter_any(x, d, index, value, None)
 
     @staticmethod
     def backward(ctx, g):
@@ -1678,7 +1767,7 @@ class _ScatterAdd(Function):
     def forward(ctx, x, src, d, index):
         ctx.save_for_backward(index)
         ctx.d = d
-        return _w(_scatter_np(_a(x), d, index, _a(src), "add"))
+        return _scatter_any(x, d, index, src, "add")
 
     @staticmethod
     def backward(ctx, g):
@@ -1706,13 +1795,13 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
             warn_user("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed "
                           "in a future PyTorch release. Use torch.scatter_reduce instead for more reduction "
                           "options.")
-            return _w(_scatter_np(_a(input), d, index, _a(src), reduce))
+            return _scatter_any(input, d, index, src, reduce)
         return _Scatter.apply(input, src, d, index)
     d = _check_index("scatter", input, dim, index)
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError(f"reduce argument must be either add or multiply. Got {reduce}")
-        return _w(_scatter_np(_a(input), d, index, src, reduce))
+        return _scatter_any(input, d, index, src, reduce)
     return _ScatterValue.apply(input, d, index, src)
 
 
@@ -1728,10 +1817,37 @@ def scatter_add(input, dim, index, src, *, out=None):
     return _ScatterAdd.apply(input, src, d, index)
 
 
+def _scatter_reduce_dev(x, d, index, src, reduce_, include_self, ctx):
+    """_ScatterReduce's forward on a device (ops/_xp.py's scatter)."""
+    from cyautograd.ops import _xp
+    a, ia, s = _darr(x), _darr(index), _darr(src)
+    base = a
+    if not include_self:
+        npd = x.dtype.np
+        fill = {"sum": 0, "mean": 0, "prod": 1,
+                "amax": -np.inf if npd.kind == "f" else np.iinfo(npd).min,
+                "amin": np.inf if npd.kind == "f" else np.iinfo(npd).max}[reduce_]
+        base = _xp.scatter(a, d, ia, fill, None)
+    if reduce_ != "mean":
+        return _dw(_xp.scatter(base, d, ia, s, reduce_))
+    r = _dw(_xp.scatter(base, d, ia, s, "sum"))
+    from cyautograd.creation import full, ones
+    cnt0 = full(tuple(x.shape), 1 if include_self else 0, dtype=_D.int64, device=x.device)
+    cnt = _dw(_xp.scatter(_darr(cnt0), d, ia, _darr(ones(tuple(src.shape), dtype=_D.int64, device=x.device)),
+                          "sum")).clamp_min(1)
+    ctx.cnt = cnt
+    return r / cnt.to(r.dtype) if x.dtype.is_floating_point else r.div(cnt, rounding_mode="floor")
+
+
 @_named("ScatterReduceBackward0")
 class _ScatterReduce(Function):
     @staticmethod
     def forward(ctx, x, d, index, src, reduce_, include_self):
+        if _anydev(x, index, src):   # NOTE [ Device backends ]
+            ctx.info = (d, reduce_, include_self)
+            res = _scatter_reduce_dev(x, d, index, src, reduce_, include_self, ctx)
+            ctx.save_for_backward(x, index, src, res)
+            return res
         a, s = _a(x), _a(src)
         ctx.info = (d, reduce_, include_self)
         base = np.array(a, copy=True)
@@ -1763,18 +1879,17 @@ class _ScatterReduce(Function):
             gs = g if include_self else g.scatter(d, index, 0)
             return gs, None, None, g.gather(d, index), None, None
         if reduce_ == "mean":
-            gc = g / _w(ctx.cnt, np.int64).to(g.dtype)
+            gc = g / (ctx.cnt if isinstance(ctx.cnt, Tensor) else _w(ctx.cnt, np.int64)).to(g.dtype)
             gs = gc if include_self else gc.scatter(d, index, 0)
             return gs, None, None, gc.gather(d, index), None, None
         if reduce_ == "prod":
             gr = g * res
             # the product of the scattered values alone: exact where self is 0
-            others = _w(np.ones(tuple(x.shape), _a(g).dtype)).scatter_reduce(d, index, src, "prod",
-                                                                             include_self=False)
+            others = g.new_ones(tuple(x.shape)).scatter_reduce(d, index, src, "prod", include_self=False)
             gs = g * others if include_self else g.scatter(d, index, 0)
             return gs, None, None, gr.gather(d, index) / src, None, None
         # amax / amin: the gradient is shared evenly among the values equal to the result
-        self_hit = (x == res).to(g.dtype) if include_self else _w(np.zeros(tuple(x.shape), _a(g).dtype))
+        self_hit = (x == res).to(g.dtype) if include_self else g.new_zeros(tuple(x.shape))
         src_hit = (src == res.gather(d, index)).to(g.dtype)
         cnt = self_hit.scatter_add(d, index, src_hit)
         # places nothing reached divide by 1, not 0: differentiating this
@@ -1809,7 +1924,16 @@ def _check_index_1d(name, input, dim, index, source=None):
         raise IndexError(f"{name}(): Expected dtype int32/int64 for index" if name != "index_copy" else
                          f"{name}(): Expected a long tensor for index, but got {index.dtype._cname}")
     size = input.shape[d] if input.dim() else 1
-    ia = _a(index).reshape(-1)
+    if _dev(index):   # NOTE [ Device backends ]: the checks' answers come to the host
+        ia = index.detach().reshape(-1)
+        lo_bad = (ia < -size) if name == "index_fill" else (ia < 0)
+        if ia.numel() and bool((lo_bad | (ia >= size)).any()):
+            bad = int(ia[(ia < 0) | (ia >= size)][0])
+            raise IndexError(f"index out of range in self" if name != "index_copy" else
+                             f"index_copy_(): index {bad} is out of bounds for dimension {d} with size {size}")
+        ia = np.empty(ia.numel())      # only its size is read below
+    else:
+        ia = _a(index).reshape(-1)
     if ia.size and (ia.min() < -size if name == "index_fill" else ia.min() < 0) or (ia.size and ia.max() >= size):
         bad = int(ia[(ia < 0) | (ia >= size)][0])
         raise IndexError(f"index out of range in self" if name != "index_copy" else
@@ -1854,6 +1978,10 @@ class _IndexAdd(Function):
         if ctx.needs_input_grad[3]:
             ctx.save_for_backward(index)   # torch saves index only for source's gradient
         ctx.info = (d, alpha, tuple(source.shape))
+        if _anydev(x, index, source):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            s = _darr(source * alpha if alpha != 1 else source)
+            return _dw(_xp.index_along(_darr(x), d, _darr(index), s, "add"))
         s = _a(source) * alpha if alpha != 1 else _a(source)
         return _w(_index_np(_a(x), d, _a(index).reshape(-1), s, "add"))
 
@@ -1875,6 +2003,9 @@ class _IndexCopy(Function):
     def forward(ctx, x, d, index, source):
         ctx.save_for_backward(index)
         ctx.info = (d, tuple(source.shape))
+        if _anydev(x, index, source):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            return _dw(_xp.index_along(_darr(x), d, _darr(index), _darr(source), "copy"))
         return _w(_index_np(_a(x), d, _a(index).reshape(-1), _a(source), "copy"))
 
     @staticmethod
@@ -1894,8 +2025,12 @@ class _IndexFill(Function):
     def forward(ctx, x, d, index, value):
         ctx.save_for_backward(index)
         ctx.d = d
-        ia = _a(index).reshape(-1)
         n = x.shape[d] if x.dim() else 1
+        if _anydev(x, index):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            ia = index.detach().reshape(-1)
+            return _dw(_xp.index_along(_darr(x), d, _darr(ia.where(ia >= 0, ia + n)), value, "fill"))
+        ia = _a(index).reshape(-1)
         return _w(_index_np(_a(x), d, np.where(ia < 0, ia + n, ia), value, "fill"))
 
     @staticmethod
@@ -1951,6 +2086,10 @@ class _Trace(Function):
     @staticmethod
     def forward(ctx, x):
         ctx.shape = tuple(x.shape)
+        if _anydev(x):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            dt = _D.int64 if not _floating(x) else x.dtype
+            return _composite(lambda d: d.to(dt).sum(), _dw(_xp.diag_extract(_darr(x), 0)))
         a = _a(x)
         npd = np.int64 if a.dtype.kind in "biu" else a.dtype
         return _w(np.trace(a).astype(npd), npd)
@@ -1959,7 +2098,7 @@ class _Trace(Function):
     def backward(ctx, g):
         from cyautograd.creation import eye
         n, m = ctx.shape
-        return eye(n, m, dtype=g.dtype) * g
+        return eye(n, m, dtype=g.dtype, device=g.device) * g
 
 
 @_export
@@ -1975,6 +2114,9 @@ class _DiagEmbed(Function):
     @staticmethod
     def forward(ctx, v, k):
         ctx.k = k
+        if _anydev(v):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            return _dw(_xp.diag_embed_last(_darr(v), k))
         return _w(np.diag(_a(v), k))
 
     @staticmethod
@@ -1987,16 +2129,24 @@ class _DiagCopy(Function):
     @staticmethod
     def forward(ctx, m, k):
         ctx.info = (tuple(m.shape), k)
+        if _anydev(m):   # NOTE [ Device backends ]
+            from cyautograd.ops import _xp
+            return _dw(_xp.diag_extract(_darr(m), k))
         return _w(np.diag(_a(m), k))
 
     @staticmethod
     def backward(ctx, g):
         shape, k = ctx.info
         from cyautograd.creation import zeros
-        z = zeros(shape, dtype=g.dtype)
+        z = zeros(shape, dtype=g.dtype, device=g.device)
         n = g.shape[0]
         if n == 0:
             return z, None
+        if _anydev(g):   # NOTE [ Device backends ]: one flat index tensor (routed index_put)
+            from cyautograd.creation import arange
+            r = arange(n, device=g.device) + _b.max(-k, 0)
+            c = arange(n, device=g.device) + _b.max(k, 0)
+            return z.reshape(-1).index_put((r * shape[1] + c,), g).reshape(shape), None
         rows = _w(np.arange(n) + _b.max(-k, 0), np.int64)
         cols = _w(np.arange(n) + _b.max(k, 0), np.int64)
         return z.index_put((rows, cols), g), None
@@ -2020,8 +2170,15 @@ class _Cross(Function):
     def forward(ctx, a, b, dim):
         ctx.save_for_backward(a, b)
         ctx.dim = dim
-        x, y = np.broadcast_arrays(_a(a), _a(b))
         npd = _D.promote_types(a.dtype, b.dtype).np
+        if _anydev(a, b):   # NOTE [ Device backends ]: the linalg extension's cross
+            from cyautograd.ops import _xp
+            _xp.same_device(_darr(a), _darr(b))
+            x, y = _xp.cast(_darr(a), npd), _xp.cast(_darr(b), npd)
+            xp = _xp.backend.namespace(x)
+            x, y = xp.broadcast_arrays(x, y)
+            return _dw(xp.linalg.cross(x, y, axis=dim - x.ndim if dim >= 0 else dim))
+        x, y = np.broadcast_arrays(_a(a), _a(b))
         return _w(np.cross(x, y, axis=dim), npd)
 
     @staticmethod
@@ -2370,18 +2527,19 @@ def _new(self, *args, dtype=None, device=None, requires_grad=False):
     from cyautograd.creation import tensor, zeros
     from cyautograd.tensor import Size
     dt = dtype or self.dtype
+    dev = self.device if device is None else device    # torch's legacy constructor keeps self's device
     if len(args) == 0:
-        return zeros(0, dtype=dt)
+        return zeros(0, dtype=dt, device=dev)
     if len(args) == 1 and isinstance(args[0], Tensor):
         if args[0].dtype != self.dtype:
             raise TypeError(f"expected {self.dtype._legacy if hasattr(self.dtype, '_legacy') else self.dtype} "
                             f"(got {args[0].dtype._legacy})")
         return args[0].detach()
     if len(args) == 1 and isinstance(args[0], Size):
-        return zeros(tuple(args[0]), dtype=dt, requires_grad=requires_grad)
+        return zeros(tuple(args[0]), dtype=dt, device=dev, requires_grad=requires_grad)
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-        return tensor(args[0], dtype=dt, requires_grad=requires_grad)
-    return zeros(*args, dtype=dt, requires_grad=requires_grad)
+        return tensor(args[0], dtype=dt, device=dev, requires_grad=requires_grad)
+    return zeros(*args, dtype=dt, device=dev, requires_grad=requires_grad)
 
 
 # -- argument types, checked first as torch's parser does ---------------------------------------

@@ -34,6 +34,8 @@ from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np
                                   _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
                                   _wrap_dim, _write_out, _write_out_tuple)
 from cyautograd.tensor import Tensor
+from cyautograd.ops import _xp
+from cyautograd.ops.extra import _anydev, _composite, _dargs, _darr, _dw, _host_index
 
 __all__ = []
 # names torch has only as functions (not Tensor methods): kept off the Tensor type
@@ -267,8 +269,11 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
             @staticmethod
             def forward(ctx, a, b):
                 rd = _result_np(a, b, floating)
-                with np.errstate(all="ignore"):
-                    r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
+                if _anydev(a, b):   # NOTE [ Device backends ]
+                    r = _dw(_xp.named(name, _dargs(a, b), rd.np))
+                else:
+                    with np.errstate(all="ignore"):
+                        r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
                 if node in _SELF_GRAD_IS_GRAD and not ctx.needs_input_grad[1]:
                     ctx.a_shape = tuple(a.shape)
                 else:
@@ -389,6 +394,10 @@ def _fmod_check(rd, a, b):
     if rd is _D.bool:
         _not_impl("fmod", rd)
     if not rd.is_floating_point:
+        if _anydev(b):   # NOTE [ Device backends ]
+            if bool((b.detach() == 0).any()):
+                raise RuntimeError("ZeroDivisionError")
+            return
         bb = _a(b) if isinstance(b, Tensor) else np.asarray(b)
         if np.any(bb == 0):
             raise RuntimeError("ZeroDivisionError")
@@ -564,6 +573,8 @@ class _NoDerivative(Function):
 class _Heaviside(Function):
     @staticmethod
     def forward(ctx, a, b):
+        if _anydev(a, b):   # NOTE [ Device backends ]
+            return _dw(_xp.named("heaviside", _dargs(a, b), a.dtype.np))
         x, v = _a(a), _a(b)
         return _w(np.where(x == 0, v, (x > 0)).astype(x.dtype))
 
@@ -708,8 +719,11 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
         def forward(ctx, x):
             ctx.save_for_backward(x)
             npd = _float_np(x)
-            with np.errstate(all="ignore"):
-                r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
+            if _anydev(x):   # NOTE [ Device backends ]
+                r = _dw(_xp.named(name, _dargs(x), npd))
+            else:
+                with np.errstate(all="ignore"):
+                    r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
             ctx.out = r.detach()
             return r
 
@@ -948,6 +962,14 @@ class _Logit(Function):
         ctx.save_for_backward(x)
         ctx.eps = eps
         npd = _float_np(x)
+        if _anydev(x):   # NOTE [ Device backends ]
+            dt = _D._FROM_NP[np.dtype(npd)]
+
+            def f(x):
+                z = x.to(dt)
+                z = z.clamp(eps, 1 - eps) if eps is not None else z
+                return (z / (1 - z)).log()
+            return _composite(f, x)
         a = _a(x).astype(npd, copy=False)
         if eps is not None:
             a = np.clip(a, eps, 1 - eps)
@@ -998,6 +1020,8 @@ def logit(input, eps=None, *, out=None):
 class _Sgn(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda x: x if x.dtype is _D.bool else x.sign(), x)
         a = _a(x)
         if a.dtype == np.bool_:
             return _w(a)
@@ -1078,8 +1102,10 @@ def fix(input, *, out=None):
 def _bool_unary(name, npfn, doc):
     def op(input, *, out=None):
         _check_tensor(input, name)
-        a = _a(input)
-        r = _w(npfn(a), np.bool_)
+        if _anydev(input):   # NOTE [ Device backends ]
+            r = _dw(_xp.named(name, _dargs(input), None))
+        else:
+            r = _w(npfn(_a(input)), np.bool_)
         if out is not None:
             return _write_out(name, r, out, input)
         return r
@@ -1122,7 +1148,8 @@ def isreal(input):
     >>> torch.isreal(torch.tensor([1.0, 2.0]))
     """
     _check_tensor(input, "isreal")
-    return _w(np.ones(tuple(input.shape), dtype=bool))
+    from cyautograd.creation import ones
+    return ones(tuple(input.shape), dtype=_D.bool, device=input.device)
 
 
 @_named("FrexpBackward0")
@@ -1320,13 +1347,17 @@ class _Take(Function):
     def forward(ctx, x, idx):
         ctx.shape = tuple(x.shape)
         ctx.save_for_backward(idx)
+        if _anydev(x, idx):   # NOTE [ Device backends ]
+            n = x.numel()
+            i = idx.detach()
+            return _dw(_xp.take_flat(_darr(x), _darr(i.where(i >= 0, i + n))))
         return _w(_a(x).reshape(-1)[_a(idx)])
 
     @staticmethod
     def backward(ctx, g):
         idx, = ctx.saved_tensors
         from cyautograd import zeros
-        z = zeros(int(np.prod(ctx.shape, dtype=np.int64)), dtype=g.dtype)
+        z = zeros(int(np.prod(ctx.shape, dtype=np.int64)), dtype=g.dtype, device=g.device)
         return z.index_add(0, idx.reshape(-1), g.reshape(-1)).reshape(ctx.shape), None
 
 
@@ -1344,7 +1375,7 @@ def take(input, index, *, out=None):
     if index.dtype is not _D.int64:
         raise RuntimeError(f"take(): Expected a long tensor for index, but got {index.dtype._cname}")
     n = input.numel()
-    ia = _a(index)
+    ia = _host_index(index)
     if ia.size:
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
@@ -1352,7 +1383,11 @@ def take(input, index, *, out=None):
                              f"{n} elements.")
     if out is not None:
         return _write_out("take", take(input.detach(), index), out, input)
-    idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
+    if _anydev(input, index):   # NOTE [ Device backends ]: wrapped on the device
+        idx = index.detach()
+        idx = idx.where(idx >= 0, idx + n)
+    else:
+        idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
     return _Take.apply(input, idx)
 
 
@@ -1486,6 +1521,11 @@ def count_nonzero(input, dim=None):
     >>> torch.count_nonzero(torch.tensor([[0, 1, 7], [0, 0, 3]]), dim=1)
     """
     _check_tensor(input, "count_nonzero")
+    if _anydev(input):   # NOTE [ Device backends ]
+        nz = (input.detach() != 0).to(_D.int64)
+        if dim is None or input.dim() == 0:
+            return nz.sum()
+        return nz.sum(dim=_dims(dim, input.dim()))
     a = _a(input)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         # an empty dim list counts over everything, as torch's
@@ -1524,6 +1564,13 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
                               "bool invert = False, Tensor out = None",
                               "Tensor elements, Number test_element, *, bool assume_unique = False, "
                               "bool invert = False, Tensor out = None"])
+    if _anydev(elements, test_elements):   # NOTE [ Device backends ]: a broadcast comparison
+        from cyautograd.creation import tensor as _tensor
+        dev = (elements if isinstance(elements, Tensor) and not elements.is_cpu else test_elements).device
+        e = elements.detach() if isinstance(elements, Tensor) else _tensor(elements, device=dev)
+        t = test_elements.detach() if isinstance(test_elements, Tensor) else _tensor(test_elements, device=dev)
+        hit = (e.unsqueeze(-1) == t.reshape(-1)).any(-1) if t.numel() else e.new_zeros(tuple(e.shape), dtype=_D.bool)
+        return hit.logical_not() if invert else hit
     e = _a(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     t = _a(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     return _w(np.isin(e, t, invert=bool(invert)), np.bool_)
@@ -1635,6 +1682,8 @@ class _Vdot(Function):
     @staticmethod
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
+        if _anydev(a, b):   # NOTE [ Device backends ]
+            return _composite(lambda a, b: (a * b).sum(), a, b)
         return _w(np.asarray(np.dot(_a(a), _a(b))))
 
     @staticmethod
@@ -1678,6 +1727,11 @@ class _Rot90(Function):
     @staticmethod
     def forward(ctx, x, k, dims):
         ctx.k, ctx.dims = k, dims
+        if _anydev(x):   # NOTE [ Device backends ]: numpy's rot90 as flips and a transpose
+            d0, d1 = dims
+            fn = {0: lambda t: t, 1: lambda t: t.flip(d1).transpose(d0, d1),
+                  2: lambda t: t.flip(d0).flip(d1), 3: lambda t: t.transpose(d0, d1).flip(d1)}[k]
+            return _composite(lambda t: fn(t).contiguous(), x)
         return _w(np.rot90(_a(x), k, axes=dims))
 
     @staticmethod
@@ -1859,19 +1913,24 @@ class _DiagEmbed(Function):
     @staticmethod
     def forward(ctx, x, offset, d1, d2):
         ctx.args = (offset, d1, d2)
-        a = _a(x)
-        n = a.shape[-1] + abs(offset) if a.ndim else abs(offset) + 1
-        lead = a.shape[:-1]
-        out_nd = a.ndim + 1
-        out = np.zeros(lead + (n, n), dtype=a.dtype)
-        i = np.arange(a.shape[-1])
-        rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
-        out[..., rows, cols] = a
+        out_nd = x.dim() + 1
+        if _anydev(x):   # NOTE [ Device backends ]
+            out = _dw(_xp.diag_embed_last(_darr(x.reshape(1) if x.dim() == 0 else x), offset))
+        else:
+            a = _a(x)
+            n = a.shape[-1] + abs(offset) if a.ndim else abs(offset) + 1
+            lead = a.shape[:-1]
+            out = np.zeros(lead + (n, n), dtype=a.dtype)
+            i = np.arange(a.shape[-1])
+            rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
+            out[..., rows, cols] = a
         # move the two last dims to d1, d2
         rest = [k for k in range(out_nd) if k not in (d1, d2)]
         perm = [0] * out_nd
         for src, dst in zip(list(range(out_nd - 2)) + [out_nd - 2, out_nd - 1], rest + [d1, d2]):
             perm[dst] = src
+        if isinstance(out, Tensor):
+            return out.permute(*perm).contiguous()
         return _w(np.transpose(out, perm))
 
     @staticmethod
@@ -1927,6 +1986,11 @@ def _scatter_fn(node, region):
             if tuple(v.shape) != tuple(src.shape):
                 raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
                                    f"{list(src.shape)}, slice size = {list(v.shape)}")
+            if _anydev(x, src):   # NOTE [ Device backends ]: a routed copy_ into the view
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    v.copy_(src.detach())
+                return out
             _a(v)[...] = _a(src).astype(_a(v).dtype)
             return out
 
@@ -1935,7 +1999,7 @@ def _scatter_fn(node, region):
             gi = gs = None
             if ctx.needs_input_grad[0]:
                 from cyautograd import zeros
-                gi = _scatter_ops[node](g, zeros(ctx.src_shape, dtype=g.dtype), *ctx.args)
+                gi = _scatter_ops[node](g, zeros(ctx.src_shape, dtype=g.dtype, device=g.device), *ctx.args)
             if ctx.needs_input_grad[1]:
                 gs = region(g, *ctx.args)
                 if not isinstance(gs, Tensor):  # pragma: no cover
@@ -2028,6 +2092,11 @@ _scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(
 class _MaskedScatter(Function):
     @staticmethod
     def forward(ctx, x, mask, src):
+        ctx.save_for_backward(mask)
+        ctx.src_shape = tuple(src.shape)
+        ctx.shape = tuple(x.shape)
+        if _anydev(x, mask, src):   # NOTE [ Device backends ]
+            return _dw(_xp.masked_scatter(_darr(x), _darr(mask), _darr(src)))
         a = _a(x)
         m = np.broadcast_to(_a(mask), a.shape)
         out = a.copy()
@@ -2048,7 +2117,7 @@ class _MaskedScatter(Function):
             sel = g.masked_select(mask)
             n = int(np.prod(ctx.src_shape, dtype=np.int64))
             from cyautograd import zeros
-            pad = zeros(n - sel.numel(), dtype=g.dtype)
+            pad = zeros(n - sel.numel(), dtype=g.dtype, device=g.device)
             gs = _O().cat([sel, pad]).reshape(ctx.src_shape)
         return gi, None, gs
 
@@ -2076,7 +2145,8 @@ def masked_scatter(input, mask, source):
     from cyautograd.ops.extra import broadcast_shapes
     shape = broadcast_shapes(tuple(input.shape), tuple(mask.shape))
     x = input.expand(tuple(shape)) if tuple(shape) != tuple(input.shape) else input
-    k = int(np.broadcast_to(_a(mask), tuple(shape)).sum())
+    k = int(mask.detach().expand(tuple(shape)).sum()) if _anydev(mask) else \
+        int(np.broadcast_to(_a(mask), tuple(shape)).sum())
     if k > source.numel():
         raise RuntimeError("masked_scatter: expected source to have at least as many elements as the number "
                            "of ones in mask")
@@ -2099,6 +2169,18 @@ def _evenly(g, x, res):
 class _Aminmax(Function):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
+        if _anydev(x):   # NOTE [ Device backends ]: amin / amax are routed
+            from cyautograd.grad_mode import no_grad
+            with no_grad():
+                xd = x.detach()
+                if x.dim() == 0:
+                    tn, tx = xd.clone(), xd.clone()
+                else:
+                    ax = tuple(range(x.dim())) if dim is None else dim
+                    tn, tx = xd.amin(dim=ax, keepdim=keepdim).clone(), xd.amax(dim=ax, keepdim=keepdim).clone()
+            ctx.save_for_backward(x, tn, tx)
+            ctx.info = (dim, keepdim)
+            return tn, tx
         a = _a(x)
         ax = None if dim is None else dim
         if a.ndim == 0:
@@ -2386,13 +2468,22 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", ou
 class _Logcumsumexp(Function):
     @staticmethod
     def forward(ctx, x, dim):
-        a = _a(x)
-        if a.ndim == 0:
-            r = a.copy()
+        if _anydev(x):   # NOTE [ Device backends ]: shifted by the running max's end value, a cumsum
+            def f(t):
+                if t.dim() == 0:
+                    return t
+                m = t.amax(dim=dim, keepdim=True)
+                m = m.masked_fill(m.isinf(), 0)
+                return (t - m).exp().cumsum(dim).log() + m
+            t = _composite(f, x)
         else:
-            with np.errstate(all="ignore"):
-                r = np.logaddexp.accumulate(a, axis=dim)
-        t = _w(r, a.dtype)
+            a = _a(x)
+            if a.ndim == 0:
+                r = a.copy()
+            else:
+                with np.errstate(all="ignore"):
+                    r = np.logaddexp.accumulate(a, axis=dim)
+            t = _w(r, a.dtype)
         ctx.save_for_backward(x, t)
         ctx.dim = dim
         return t
@@ -2861,13 +2952,15 @@ class _NarrowCopy(Function):
     @staticmethod
     def forward(ctx, x, dim, start, length):
         ctx.info = (tuple(x.shape), dim, start, length)
+        if _anydev(x):   # NOTE [ Device backends ]: a routed narrow, copied
+            return _composite(lambda t: t.narrow(dim, start, length).contiguous(), x)
         return _w(np.take(_a(x), np.arange(start, start + length), axis=dim))
 
     @staticmethod
     def backward(ctx, g):
         shape, dim, start, length = ctx.info
         from cyautograd import zeros
-        return slice_scatter(zeros(shape, dtype=g.dtype), g, dim, start, start + length), None, None, None
+        return slice_scatter(zeros(shape, dtype=g.dtype, device=g.device), g, dim, start, start + length), None, None, None
 
 
 @_export
@@ -3295,6 +3388,14 @@ FUNCTION_ONLY |= _linalg2.FUNCTION_ONLY
 class _Put(Function):
     @staticmethod
     def forward(ctx, x, idx, src, accumulate):
+        if _anydev(x, idx, src):   # NOTE [ Device backends ]
+            ctx.save_for_backward(idx)
+            ctx.info = (accumulate, tuple(src.shape))
+            n = x.numel()
+            i = idx.detach().reshape(-1)
+            flat = _xp.index_along(_darr(x.detach().reshape(-1)), 0, _darr(i.where(i >= 0, i + n)),
+                                   _darr(src.detach().reshape(-1).to(x.dtype)), "add" if accumulate else "copy")
+            return _dw(flat).reshape(tuple(x.shape)).clone()
         out = _a(x).copy()
         flat = out.reshape(-1)
         ia = _a(idx).reshape(-1)
@@ -3317,7 +3418,7 @@ class _Put(Function):
                 gi = g
             else:
                 from cyautograd import zeros
-                gi = put(g, idx, zeros(sshape, dtype=g.dtype))
+                gi = put(g, idx, zeros(sshape, dtype=g.dtype, device=g.device))
         if ctx.needs_input_grad[2]:
             gs = take(g, idx).reshape(sshape)
         return gi, None, gs, None
@@ -3355,12 +3456,14 @@ def put(input, index, source, accumulate=False):
         raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
                          f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
     n = input.numel()
-    ia = _a(index)
+    ia = _host_index(index)
     if ia.size:
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
             raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
                              f"{n} elements.")
+    if _anydev(input, index, source):   # NOTE [ Device backends ]: the wrap happens on the device
+        return _Put.apply(input, index.detach(), source, bool(accumulate))
     idx = _w(np.where(ia < 0, ia + n, ia).astype(np.int64))
     return _Put.apply(input, idx, source, bool(accumulate))
 

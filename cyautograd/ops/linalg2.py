@@ -18,11 +18,19 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.ops.extra import _a, _check_tensor, _named as _named_x, _return_type, _sum_to, _tname, _w
+from cyautograd.ops.extra import _anydev, _composite, _dargs, _darr, _dw
+from cyautograd.ops import _xp
 from cyautograd.tensor import Tensor
 
 __all__ = []          # top-level (cyautograd.*) names
 LINALG = []           # cyautograd.linalg.* names
 FUNCTION_ONLY = set()
+
+
+def _info(A, k):
+    """The int32 ``info`` of the *_ex functions, on A's device."""
+    t = _w(np.full(tuple(A.shape[:-2]), k, np.int32))
+    return t if A.is_cpu else t.to(A.device)
 
 
 def _named(node):
@@ -102,13 +110,20 @@ def _beta_in(x, beta):
     return np.zeros_like(a) if beta == 0 else a * np.asarray(beta, a.dtype)
 
 
-def _product_fn(node, fwd, grads):
+def _product_fn(node, fwd, grads, dev_fwd):
+    """dev_fwd(m1, m2): the product from routed Tensor ops (device tensors)."""
     @_named(node)
     class _P(Function):
         @staticmethod
         def forward(ctx, x, m1, m2, beta, alpha):
             ctx.save_for_backward(x, m1, m2)
             ctx.ab = (beta, alpha)
+            if _anydev(x, m1, m2):   # NOTE [ Device backends ]
+                def f(x, m1, m2):
+                    # beta == 0 ignores input (nan in it does not propagate)
+                    prod = dev_fwd(m1, m2) * alpha
+                    return (prod if beta == 0 else x * beta + prod).to(m1.dtype).expand(tuple(prod.shape))
+                return _composite(f, x, m1, m2)
             a1, a2 = _a(m1), _a(m2)
             prod = fwd(a1, a2)
             bi = _beta_in(x, beta)
@@ -132,15 +147,19 @@ def _product_fn(node, fwd, grads):
 
 
 _Addmv = _product_fn("AddmvBackward0", lambda m, v: m @ v,
-                     (lambda g, m, v: g.unsqueeze(1) * v.unsqueeze(0), lambda g, m, v: _mT(m).mv(g)))
+                     (lambda g, m, v: g.unsqueeze(1) * v.unsqueeze(0), lambda g, m, v: _mT(m).mv(g)),
+                     lambda m, v: m.mv(v))
 _Addr = _product_fn("AddrBackward0", lambda u, v: np.outer(u, v),
-                    (lambda g, u, v: g.mv(v), lambda g, u, v: _mT(g).mv(u)))
+                    (lambda g, u, v: g.mv(v), lambda g, u, v: _mT(g).mv(u)),
+                    lambda u, v: u.unsqueeze(1) * v.unsqueeze(0))
 _Baddbmm = _product_fn("BaddbmmBackward0", lambda a, b: a @ b,
-                       (lambda g, a, b: g.bmm(_mT(b)), lambda g, a, b: _mT(a).bmm(g)))
+                       (lambda g, a, b: g.bmm(_mT(b)), lambda g, a, b: _mT(a).bmm(g)),
+                       lambda a, b: a.bmm(b))
 _Addbmm = _product_fn("AddbmmBackward0", lambda a, b: (a @ b).sum(0) if a.shape[0] else
                       np.zeros((a.shape[1], b.shape[2]), a.dtype),
                       (lambda g, a, b: g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]).bmm(_mT(b)),
-                       lambda g, a, b: _mT(a).bmm(g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]))))
+                       lambda g, a, b: _mT(a).bmm(g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]))),
+                      lambda a, b: a.bmm(b).sum(0))
 
 
 def _bcast_check(name, x, shape):
@@ -277,9 +296,14 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 class _Slogdet(Function):
     @staticmethod
     def forward(ctx, A):
-        a = _a(A)
-        sign, logabs = np.linalg.slogdet(a)
-        s, la = _w(np.asarray(sign, a.dtype)), _w(np.asarray(logabs, a.dtype))
+        if _anydev(A):   # NOTE [ Device backends ]: the linalg extension
+            xp = _xp.backend.namespace(_darr(A))
+            sign, logabs = xp.linalg.slogdet(_darr(A))
+            s, la = _dw(sign), _dw(logabs)
+        else:
+            a = _a(A)
+            sign, logabs = np.linalg.slogdet(a)
+            s, la = _w(np.asarray(sign, a.dtype)), _w(np.asarray(logabs, a.dtype))
         # torch's sign output has a grad_fn but never a gradient
         ctx.set_materialize_grads(False)
         ctx.save_for_backward(A)
@@ -361,7 +385,7 @@ def _svd_backward(gU, gS, gVh, U, S, Vh):
     E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
     k = S.shape[-1]
     from cyautograd import eye
-    E = E + eye(k, dtype=E.dtype)       # diagonal set to 1 (it is 0 before)
+    E = E + eye(k, dtype=E.dtype, device=E.device)       # diagonal set to 1 (it is 0 before)
     if gU is not None and gVh is not None:
         gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
     elif gU is not None:
@@ -389,9 +413,13 @@ def _svd_backward(gU, gS, gVh, U, S, Vh):
 class _Svd(Function):
     @staticmethod
     def forward(ctx, A, full):
-        a = _a(A)
-        u, s, vh = np.linalg.svd(a, full_matrices=full)
-        U, S, Vh = _w(u, a.dtype), _w(s, a.dtype), _w(vh, a.dtype)
+        if _anydev(A):   # NOTE [ Device backends ]: the linalg extension
+            xp = _xp.backend.namespace(_darr(A))
+            U, S, Vh = (_dw(t) for t in xp.linalg.svd(_darr(A), full_matrices=full))
+        else:
+            a = _a(A)
+            u, s, vh = np.linalg.svd(a, full_matrices=full)
+            U, S, Vh = _w(u, a.dtype), _w(s, a.dtype), _w(vh, a.dtype)
         ctx.save_for_backward(U, S, Vh)
         ctx.full = full
         return U, S, Vh
@@ -442,7 +470,8 @@ def _svd_top(input, some=True, compute_uv=True, *, out=None):
         from cyautograd import zeros
         m, n = input.shape[-2], input.shape[-1]
         lead = tuple(input.shape[:-2])
-        return rt(zeros(lead + (m, m), dtype=input.dtype), S, zeros(lead + (n, n), dtype=input.dtype))
+        return rt(zeros(lead + (m, m), dtype=input.dtype, device=input.device), S,
+                  zeros(lead + (n, n), dtype=input.dtype, device=input.device))
     return rt(U, S, _mT(Vh))
 
 
@@ -548,6 +577,24 @@ def _chol_fn(node):
     class _C(Function):
         @staticmethod
         def forward(ctx, A, upper, name):
+            if _anydev(A):   # NOTE [ Device backends ]: the linalg extension, lower triangle read
+                from cyautograd.grad_mode import no_grad
+                with no_grad():
+                    Ad = A.detach()
+                    sym = Ad.tril() + _mT(Ad.tril(-1))
+                xp = _xp.backend.namespace(_darr(sym))
+                try:
+                    L = xp.linalg.cholesky(_darr(sym))
+                except Exception as e:  # noqa: BLE001 - the namespace's LinAlgError
+                    raise _LinAlgError(f"linalg.{name}: The factorization could not be completed because the "
+                                       f"input is not positive-definite.") from e
+                if not bool(xp.all(xp.isfinite(L))):
+                    raise _LinAlgError(f"linalg.{name}: The factorization could not be completed because the "
+                                       f"input is not positive-definite.")
+                Lt = _dw(L)
+                ctx.save_for_backward(Lt)
+                ctx.upper = upper
+                return _mT(Lt).clone() if upper else Lt
             a = _a(A)
             L = _chol_np(a, name)
             out = _w(np.swapaxes(L, -1, -2)) if upper else _w(L, a.dtype)
@@ -620,7 +667,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     rt = _return_type("linalg_cholesky_ex", ["L", "info"])
     try:
         L = _CholeskyEx.apply(A, bool(upper), "cholesky")
-        info = _w(np.zeros(tuple(A.shape[:-2]), np.int32))
+        info = _info(A, 0)
     except _LinAlgError as e:
         if check_errors:
             raise
@@ -628,7 +675,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
         k = int(re.search(r"order (\d+)", str(e)).group(1))
         from cyautograd import zeros
         L = zeros(tuple(A.shape), dtype=A.dtype)
-        info = _w(np.full(tuple(A.shape[:-2]), k, np.int32))
+        info = _info(A, k)
     return rt(L, info)
 
 
@@ -657,9 +704,19 @@ _cholesky_top.__name__ = _cholesky_top.__qualname__ = "cholesky"
 class _Eigh(Function):
     @staticmethod
     def forward(ctx, A, uplo):
-        a = _a(A)
-        L, V = np.linalg.eigh(a, UPLO=uplo)
-        Lt, Vt = _w(L, a.dtype), _w(V, a.dtype)
+        if _anydev(A):   # NOTE [ Device backends ]: the linalg extension (which reads both
+            # triangles: the one UPLO names is mirrored first, as LAPACK reads only it)
+            from cyautograd.grad_mode import no_grad
+            with no_grad():
+                Ad = A.detach()
+                sym = Ad.tril() + _mT(Ad.tril(-1)) if uplo == "L" else Ad.triu() + _mT(Ad.triu(1))
+            xp = _xp.backend.namespace(_darr(sym))
+            L, V = xp.linalg.eigh(_darr(sym))
+            Lt, Vt = _dw(L), _dw(V)
+        else:
+            a = _a(A)
+            L, V = np.linalg.eigh(a, UPLO=uplo)
+            Lt, Vt = _w(L, a.dtype), _w(V, a.dtype)
         ctx.save_for_backward(Lt, Vt)
         return Lt, Vt
 
@@ -673,7 +730,7 @@ class _Eigh(Function):
         from cyautograd import eye
         n = L.shape[-1]
         E = L.unsqueeze(-2) - L.unsqueeze(-1)
-        I_ = eye(n, dtype=L.dtype)
+        I_ = eye(n, dtype=L.dtype, device=L.device)
         E = E + I_
         ret = (VhgV / E) * (1 - I_)
         if gL is not None:
@@ -750,14 +807,18 @@ def _qr_backward_tall(gQ, gR, Q, R):
 class _Qr(Function):
     @staticmethod
     def forward(ctx, A, mode):
-        a = _a(A)
-        q, r = np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
-        Q, R = _w(q, a.dtype), _w(r, a.dtype)
+        if _anydev(A):   # NOTE [ Device backends ]: the linalg extension
+            xp = _xp.backend.namespace(_darr(A))
+            Q, R = (_dw(t) for t in xp.linalg.qr(_darr(A), mode="complete" if mode == "complete" else "reduced"))
+        else:
+            a = _a(A)
+            q, r = np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
+            Q, R = _w(q, a.dtype), _w(r, a.dtype)
         ctx.save_for_backward(Q, R)
         ctx.mode = mode
         if mode == "r":
             from cyautograd import zeros
-            return zeros(0, dtype=A.dtype), R
+            return zeros(0, dtype=A.dtype, device=A.device), R
         return Q, R
 
     @staticmethod
@@ -1320,7 +1381,7 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """
     from cyautograd import linalg
     r = linalg.solve(A, B, left=left)
-    info = _w(np.zeros(tuple(A.shape[:-2]), np.int32))
+    info = _info(A, 0)
     return _return_type("linalg_solve_ex", ["result", "info"])(r, info)
 
 

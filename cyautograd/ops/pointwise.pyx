@@ -601,6 +601,12 @@ cdef _binary_parse_fail(str name, input, other, alpha, out, rounding_mode=None):
 
 def _rounded_div(a, b, mode):
     p = prep_binary(a, b, "")
+    if type(p[2]) is not _ndarray:   # NOTE [ Device backends ]
+        if mode not in ("trunc", "floor"):
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
+        _xp.check_int_zero_division(p[3])
+        r = _xp.trunc_divide(p[2], p[3]) if mode == "trunc" else _xp.floor_divide(p[2], p[3])
+        return _nograd_result(r, (a, b), "DivBackward1")
     if mode in ("trunc", "floor"):
         _check_int_zero_division(p[3])
     with np.errstate(all="ignore"):  # torch never warns on division by zero
@@ -617,6 +623,8 @@ def _rounded_div(a, b, mode):
 
 cdef object _floor_div_float(object x, object y):
     """torch's div(rounding_mode="floor") of floating arrays."""
+    if type(x) is not _ndarray or type(y) is not _ndarray:   # NOTE [ Device backends ]
+        return _xp.floor_divide(x, y)
     with np.errstate(all="ignore"):
         return np.floor_divide(x, y)
 
@@ -637,14 +645,18 @@ def floor_divide(a, b):
         raise TypeError(f"floor_divide(): argument 'other' (position 2) must be Tensor, not {type_name(b)}")
     x = p[2]
     y = p[3]
-    if x.dtype.kind == "b":
+    if _npdt(x).kind == "b":
         raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
-    _check_int_zero_division(y)
-    with np.errstate(all="ignore"):
-        try:
-            r = np.floor_divide(x, y)
-        except ValueError:
-            raise broadcast_error(x, y) from None
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        _xp.check_int_zero_division(y)
+        r = _xp.floor_divide(x, y)
+    else:
+        _check_int_zero_division(y)
+        with np.errstate(all="ignore"):
+            try:
+                r = np.floor_divide(x, y)
+            except ValueError:
+                raise broadcast_error(x, y) from None
     out = wrap_array(as_array(r))
     if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t) for t in (a, b)):
         fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
@@ -662,22 +674,26 @@ def remainder(a, b):
         return NotImplemented
     x = p[2]
     y = p[3]
-    if x.dtype.kind == "b":
+    if _npdt(x).kind == "b":
         raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
-    _check_int_zero_division(y)
-    with np.errstate(all="ignore"):
-        try:
-            if x.dtype.kind == "f":
-                # torch's remainder: fmod, then + other where the signs differ;
-                # a zero result keeps the sign of self (numpy's takes other's)
-                r = np.fmod(x, y)
-                adj = (r != 0) & ((y < 0) != (r < 0))
-                if adj.any():
-                    r = np.where(adj, r + y, r)
-            else:
-                r = np.remainder(x, y)
-        except ValueError:
-            raise broadcast_error(x, y) from None
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        _xp.check_int_zero_division(y)
+        r = _xp.remainder(x, y)
+    else:
+        _check_int_zero_division(y)
+        with np.errstate(all="ignore"):
+            try:
+                if x.dtype.kind == "f":
+                    # torch's remainder: fmod, then + other where the signs differ;
+                    # a zero result keeps the sign of self (numpy's takes other's)
+                    r = np.fmod(x, y)
+                    adj = (r != 0) & ((y < 0) != (r < 0))
+                    if adj.any():
+                        r = np.where(adj, r + y, r)
+                else:
+                    r = np.remainder(x, y)
+            except ValueError:
+                raise broadcast_error(x, y) from None
     out = wrap_array(as_array(r))
     if not is_grad_enabled_c():
         return out
@@ -909,16 +925,19 @@ cdef object pow_impl(object a, object b):
         return NotImplemented
     x = p[2]
     y = p[3]
-    if p[1] is not None and x.dtype == np.bool_:
+    if p[1] is not None and type(x) is _ndarray and x.dtype == np.bool_:
         # torch's pow kernels over a tensor exponent have no bool case (a
         # scalar bool exponent has its own: x ** True is x)
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-    try:
-        with np.errstate(all="ignore"):
-            r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
-    except ValueError:
-        raise broadcast_error(x, y) from None
-    if x.dtype == np.bool_ and r.dtype != np.bool_:
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        r = _xp.pow_tensors(x, y)
+    else:
+        try:
+            with np.errstate(all="ignore"):
+                r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
+        except ValueError:
+            raise broadcast_error(x, y) from None
+    if type(x) is _ndarray and x.dtype == np.bool_ and r.dtype != np.bool_:
         r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
     out = wrap_array(r)
     ta = p[0]
@@ -1816,8 +1835,10 @@ def logical_xor(input, other):
 
 def bitwise_not(input):
     cdef Tensor t = tensor_arg(input, "bitwise_not", "input", 1)
-    if t.data_.dtype.kind not in "biu":
-        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_D._FROM_NP[t.data_.dtype]._cname}'")
+    if _npdt(t.data_).kind not in "biu":
+        raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_D._FROM_NP[_npdt(t.data_)]._cname}'")
+    if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.bitwise_not(t.data_))
     return wrap_array(as_array(np.invert(t.data_)))
 
 
@@ -2501,8 +2522,10 @@ cdef object _bitwise(object a, object b, object ufunc, str kernel, str name):
                         f"{type(b).__name__ if isinstance(a, Tensor) else type(a).__name__}")
     x = p[2]
     y = p[3]
-    if x.dtype.kind == "f" or (x.dtype.kind == "b" and kernel in ("lshift", "rshift")):
+    if _npdt(x).kind == "f" or (_npdt(x).kind == "b" and kernel in ("lshift", "rshift")):
         raise NotImplementedError(f"\"{kernel}_cpu\" not implemented for '{p[4]._cname}'")
+    if type(x) is not _ndarray:   # NOTE [ Device backends ]
+        return wrap_array(_xp.bitwise(kernel, x, y))
     try:
         if kernel == "lshift" or kernel == "rshift":
             r = _shift(x, y, kernel == "lshift")
