@@ -1089,11 +1089,12 @@ class _MedianAll(Function):
     @staticmethod
     def backward(ctx, g):
         # torch's evenly_distribute_backward: the gradient split evenly over
-        # the elements equal to the median (a NaN median: none, zeros), written
-        # by masked_fill_ into zeros (version 1)
+        # the elements equal to the median (a NaN median: over the NaNs),
+        # written by masked_fill_ into zeros (version 1)
         x, = ctx.saved_tensors
-        mask = x.detach() == ctx.result
-        z = x.detach().new_zeros(tuple(x.shape), dtype=g.dtype)
+        xd, r = x.detach(), ctx.result
+        mask = xd.isnan() if bool(r.isnan()) else xd == r
+        z = xd.new_zeros(tuple(x.shape), dtype=g.dtype)
         return z.masked_fill_(mask, g / mask.sum())
 
 
