@@ -218,3 +218,9 @@ def get_num_interop_threads():
 from cyautograd import _docs as _docs_mod  # noqa: E402
 _docs_mod.attach()
 del _docs_mod
+
+# torch's argument-parser errors on the failure path of the public callables
+# (NOTE [ Parser replay on the error path ] in _arg_parser.py)
+from cyautograd import _arg_parser as _arg_parser_mod  # noqa: E402
+_arg_parser_mod.install()
+del _arg_parser_mod

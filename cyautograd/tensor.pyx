@@ -1226,6 +1226,13 @@ def _register_methods(dict methods):
             cya_type_dict_set(Tensor, k, v)
 
 
+def _register_method_override(str name, object method):
+    """Replace Tensor method `name` (the argument-parser guard of
+    cyautograd/_arg_parser.py's install(), NOTE [ Parser replay on the
+    error path ])."""
+    cya_type_dict_set(Tensor, name, method)
+
+
 # module `cyautograd`, as torch.Tensor's is `torch`: a static type's
 # __module__ is its tp_name before the last dot (argcheck.type_name prints
 # "Tensor" in argument errors, as torch's parser does)

@@ -85,6 +85,8 @@ def _clamp_open(input, lo, hi):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:   # torch's F.hardtanh compares first (a Tensor bound fails its bool())
+        raise ValueError("min_val cannot be greater than max_val")
     if inplace:
         return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
     return _clamp_open(input, min_val, max_val)
