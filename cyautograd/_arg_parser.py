@@ -146,7 +146,7 @@ def _check(p, x, numbers_as_tensors):
         if not isinstance(x, (tuple, list)):
             return False, -1
         for i, e in enumerate(x):
-            if not _tensor_check(e) and not (e is None and t != "TensorList"):
+            if not _tensor_check(e):        # None too, even in an optional-Tensor list
                 raise TypeError(f"expected Tensor as element {i} in argument {p.index}, "
                                 f"but got {tp_name(e)}")
         return True, -1
@@ -459,6 +459,13 @@ def check(key, args, kwargs=None):
     kwargs = dict(kwargs) if kwargs else {}
     args = tuple(args)
     sigs = _signatures(key)
+    if len(sigs) == 1 and not sigs[0].params and key.startswith("Tensor."):
+        # a method of no arguments is METH_NOARGS: CPython's own words
+        if kwargs:
+            raise TypeError(f"{key}() takes no keyword arguments")
+        if args:
+            raise TypeError(f"{key}() takes no arguments ({len(args)} given)")
+        return
     if len(sigs) == 1:
         sigs[0].parse(args, kwargs, True)
         sigs[0].unpack(args, kwargs)
@@ -495,19 +502,31 @@ def fail(key, args, kwargs=None, fallback=None):
 # replays torch's parser over the same arguments and raises torch's TypeError
 # if torch would have; otherwise the original exception propagates
 # unchanged. A call that succeeds costs one Python frame (try costs nothing
-# in CPython 3.11); the ops that the benchmark rows time (HOT) and the
-# operator methods are not wrapped at all, and keep their own parser_check
-# calls on their failure paths (argcheck.pxd).
-HOT = frozenset((
+# in CPython 3.11); the methods and functions that the benchmark rows, the
+# optimizers and the engine call (HOT_METHODS, HOT_FUNCTIONS) and the
+# operators are not wrapped at all, and keep their own parser_check calls on
+# their failure paths (argcheck.pxd).
+# Tensor methods the benchmark rows, the optimizers and the engine call (and
+# the metadata queries): never wrapped
+HOT_METHODS = frozenset((
     "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_", "matmul", "mm", "bmm", "dot", "mv",
-    "linear", "sum", "mean", "prod", "max", "min", "maximum", "minimum", "exp", "log", "sqrt", "relu",
+    "sum", "mean", "prod", "max", "min", "maximum", "minimum", "exp", "log", "sqrt", "relu",
     "sigmoid", "tanh", "neg", "pow", "backward", "view", "reshape", "t", "transpose", "permute",
     "expand", "narrow", "unsqueeze", "squeeze", "flatten", "movedim", "moveaxis", "swapaxes",
-    "diagonal", "as_strided", "unfold", "unbind", "split", "chunk", "stack", "cat", "detach", "copy_",
-    "zero_", "fill_", "clone", "contiguous", "broadcast_to", "full", "full_like", "zeros", "zeros_like",
-    "ones_like", "arange", "linspace", "tensor", "cross_entropy", "retain_grad", "register_hook",
+    "diagonal", "as_strided", "unfold", "unbind", "split", "chunk", "detach", "detach_", "copy_",
+    "zero_", "fill_", "clone", "contiguous", "broadcast_to", "retain_grad", "register_hook",
     "requires_grad_", "size", "dim", "numel", "item", "to", "type_as", "view_as", "expand_as",
-    "reshape_as", "select"))
+    "reshape_as", "select", "addcmul_", "addcdiv_", "lerp_", "mul_", "sqrt_", "div_", "clamp_",
+    "is_floating_point", "is_complex", "is_contiguous", "stride", "element_size", "dim", "ndimension",
+    "nelement", "get_device", "data_ptr", "is_set_to", "is_same_size", "new_empty", "new_zeros",
+    "new_ones", "new_full", "new_tensor", "cpu", "float", "double", "half", "long", "int", "bool",
+    "type", "masked_fill_", "index_select", "gather", "amax", "exp_", "log_softmax", "softmax"))
+# top-level functions the benchmark rows call, and the arithmetic a training loop calls
+HOT_FUNCTIONS = frozenset((
+    "tensor", "stack", "cat", "ones_like", "zeros_like", "add", "sub", "mul", "div", "matmul", "mm",
+    "bmm", "sum", "mean", "exp", "log", "relu", "sigmoid", "tanh", "where", "maximum", "minimum",
+    "linear", "cross_entropy", "softmax", "log_softmax", "is_tensor", "is_floating_point", "numel",
+    "dropout"))
 
 
 def _reject(key, args, kwargs):
@@ -583,19 +602,19 @@ def install():
     from cyautograd._arg_signatures import FUNCTIONAL
     from cyautograd.tensor import Tensor, _register_method_override
     for n in dir(cyautograd):
-        if n.startswith("_") or n in HOT or n not in SIGNATURES:
+        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES:
             continue
         f = getattr(cyautograd, n)
         if callable(f) and not isinstance(f, type):
             setattr(cyautograd, n, _guard_function(n, f))
     for n in list(Tensor.__dict__):
         key = "Tensor." + n
-        if n.startswith("_") or n in HOT or key not in SIGNATURES:
+        if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES:
             continue
         f = Tensor.__dict__[n]
         if callable(f) and not isinstance(f, (type, staticmethod, classmethod)):
             _register_method_override(n, _guard_method(key, n, f, Tensor))
     for n, key in FUNCTIONAL.items():
         f = getattr(F, n, None)
-        if f is not None and n not in HOT and callable(f):
+        if f is not None and n not in HOT_FUNCTIONS and callable(f):
             setattr(F, n, _guard_function(key, f))

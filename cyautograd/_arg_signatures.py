@@ -5,26 +5,6 @@ FUNCTIONAL maps cyautograd.nn.functional names to their binding.
 Written by tools/gen_arg_signatures.py from torch; do not edit."""
 
 SIGNATURES = {
-    'Tensor.__and__': [
-        '(Tensor other)',
-        '(Scalar other)',
-    ],
-    'Tensor.__lshift__': [
-        '(Tensor other)',
-        '(Scalar other)',
-    ],
-    'Tensor.__or__': [
-        '(Tensor other)',
-        '(Scalar other)',
-    ],
-    'Tensor.__rshift__': [
-        '(Tensor other)',
-        '(Scalar other)',
-    ],
-    'Tensor.__xor__': [
-        '(Tensor other)',
-        '(Scalar other)',
-    ],
     'Tensor.abs': [
         '()',
     ],

@@ -87,7 +87,9 @@ def main():
     for n in sorted(dir(C.Tensor)):
         m = getattr(torch.Tensor, n, None)
         # methods torch defines in Python (torch/_tensor.py) parse their own arguments
-        if n in methods and m is not None and type(m).__name__ == "method_descriptor":
+        # the operators (__and__, ...) answer NotImplemented instead of a parser error
+        if n in methods and m is not None and type(m).__name__ == "method_descriptor" and \
+                not n.startswith("__"):
             table["Tensor." + n] = methods[n]
     functional = {}
     for n in sorted(dir(CF)):
