@@ -524,7 +524,7 @@ HOT_METHODS = frozenset((
 # top-level functions the benchmark rows call, and the arithmetic a training loop calls
 HOT_FUNCTIONS = frozenset((
     "tensor", "stack", "cat", "ones_like", "zeros_like", "add", "sub", "mul", "div", "matmul", "mm",
-    "bmm", "sum", "mean", "exp", "log", "relu", "sigmoid", "tanh", "where", "maximum", "minimum",
+    "bmm", "sum", "mean", "exp", "log", "relu", "sigmoid", "tanh", "maximum", "minimum",
     "linear", "cross_entropy", "softmax", "log_softmax", "is_tensor", "is_floating_point", "numel",
     "dropout"))
 
@@ -550,14 +550,45 @@ def _declined(key, args, kwargs):
                     f"{_arg_desc(args, kwargs or {})}")
 
 
+# (None: Python's own binding of the function fails first, in the words our
+# function's def gives too)
+def _single_or_all(args, kwargs):
+    # atleast_1d(*tensors): one argument is passed on as it is, several as a tuple
+    return None if kwargs else (((args[0],) if len(args) == 1 else (args,)), kwargs)
+
+
+def _all(args, kwargs):
+    return None if kwargs else ((args,), kwargs)
+
+
+def _meshgrid_args(args, kwargs):
+    if any(k != "indexing" for k in kwargs):
+        return None
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
+    return (args,), {k: v for k, v in kwargs.items() if v is not None}
+
+
+# torch functions written in Python (torch/functional.py) that call the
+# native binding of their name: how they hand their arguments on to it
+ADAPTERS = {"atleast_1d": _single_or_all, "atleast_2d": _single_or_all, "atleast_3d": _single_or_all,
+            "broadcast_tensors": _all, "meshgrid": _meshgrid_args}
+
+
 def _guard_function(key, f):
     import functools
+    adapt = ADAPTERS.get(key)
 
     def guarded(*args, **kwargs):
         try:
             r = f(*args, **kwargs)
         except Exception:
-            _reject(key, args, kwargs)
+            if adapt is None:
+                _reject(key, args, kwargs)
+            else:
+                call = adapt(args, kwargs)
+                if call is not None:
+                    _reject(key, *call)
             raise
         if r is NotImplemented:     # an operator's implementation declining the argument
             _declined(key, args, kwargs)

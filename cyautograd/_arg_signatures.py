@@ -1514,6 +1514,18 @@ SIGNATURES = {
     'atanh_': [
         '(Tensor input)',
     ],
+    'atleast_1d': [
+        '(Tensor input)',
+        '(TensorList tensors)',
+    ],
+    'atleast_2d': [
+        '(Tensor input)',
+        '(TensorList tensors)',
+    ],
+    'atleast_3d': [
+        '(Tensor input)',
+        '(TensorList tensors)',
+    ],
     'avg_pool1d': [
         '(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=None, IntArrayRef[1] padding=0, bool ceil_mode=False, bool count_include_pad=True)',
     ],
@@ -1564,6 +1576,9 @@ SIGNATURES = {
     'bmm': [
         '(Tensor input, Tensor mat2, *, Tensor out=None)',
         '(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)',
+    ],
+    'broadcast_tensors': [
+        '(TensorList tensors)',
     ],
     'broadcast_to': [
         '(Tensor input, SymIntArrayRef size)',
@@ -2130,6 +2145,10 @@ SIGNATURES = {
     'median': [
         '(Tensor input)',
         '(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)',
+    ],
+    'meshgrid': [
+        '(TensorList tensors)',
+        '(TensorList tensors, *, c10::string_view indexing)',
     ],
     'min': [
         '(Tensor input, *, Tensor out=None)',

@@ -103,6 +103,11 @@ def main():
         elif f.__name__ in functions:
             functional[n] = f.__name__
             table[f.__name__] = functions[f.__name__]
+    # torch functions written in Python that hand their arguments on to the
+    # native binding of the same name (torch/functional.py: atleast_1d, ...);
+    # cyautograd/_arg_parser.py's ADAPTERS rebuild that call
+    for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid"):
+        table[n] = functions[n]
     for k, v in HAND.items():
         table[k] = v
     with open(OUT, "w") as fh:
