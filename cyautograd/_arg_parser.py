@@ -529,7 +529,7 @@ HOT_FUNCTIONS = frozenset((
     "dropout"))
 
 
-def _reject(key, args, kwargs):
+def reject(key, args, kwargs=None):
     """Raise torch's parser TypeError for a failed call that torch's parser
     rejects; return (the caller re-raises its own error) otherwise."""
     try:
@@ -545,7 +545,7 @@ def _declined(key, args, kwargs):
     """A function call answered NotImplemented (the operator protocol's "try
     the other operand"), which no torch function returns: torch's parser
     rejected those arguments."""
-    _reject(key, args, kwargs)
+    reject(key, args, kwargs)
     raise TypeError(f"{key.rpartition('.')[2]}(): unsupported argument types "
                     f"{_arg_desc(args, kwargs or {})}")
 
@@ -575,6 +575,11 @@ ADAPTERS = {"atleast_1d": _single_or_all, "atleast_2d": _single_or_all, "atleast
             "broadcast_tensors": _all, "meshgrid": _meshgrid_args}
 
 
+# functions that replay the parser themselves, over the arguments of the
+# native call their torch counterpart makes (einsum's equation and operand list)
+SELF_CHECKED = frozenset(("einsum",))
+
+
 def _guard_function(key, f):
     import functools
     adapt = ADAPTERS.get(key)
@@ -584,11 +589,11 @@ def _guard_function(key, f):
             r = f(*args, **kwargs)
         except Exception:
             if adapt is None:
-                _reject(key, args, kwargs)
+                reject(key, args, kwargs)
             else:
                 call = adapt(args, kwargs)
                 if call is not None:
-                    _reject(key, *call)
+                    reject(key, *call)
             raise
         if r is NotImplemented:     # an operator's implementation declining the argument
             _declined(key, args, kwargs)
@@ -612,7 +617,7 @@ def _guard_method(key, name, f, tensor_type):
         try:
             r = f(self, *args, **kwargs)
         except Exception:
-            _reject(key, args, kwargs)
+            reject(key, args, kwargs)
             raise
         if r is NotImplemented:
             _declined(key, args, kwargs)
@@ -633,7 +638,7 @@ def install():
     from cyautograd._arg_signatures import FUNCTIONAL
     from cyautograd.tensor import Tensor, _register_method_override
     for n in dir(cyautograd):
-        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES:
+        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES or n in SELF_CHECKED:
             continue
         f = getattr(cyautograd, n)
         if callable(f) and not isinstance(f, type):

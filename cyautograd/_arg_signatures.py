@@ -1784,6 +1784,9 @@ SIGNATURES = {
     'dstack': [
         '(TensorList tensors, *, Tensor out=None)',
     ],
+    'einsum': [
+        '(c10::string_view equation, TensorList tensors, *, IntArrayRef? path=None)',
+    ],
     'empty': [
         '(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],

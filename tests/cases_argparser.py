@@ -133,18 +133,19 @@ def _replay(T, keys):
             x = T.ones(2, 3)
             a = tuple(x if v == "x" else v for v in args)
             if T is cyautograd:
-                from cyautograd._arg_parser import ADAPTERS, check
+                from cyautograd._arg_parser import ADAPTERS, SELF_CHECKED, check
                 # a torch function written in Python hands its arguments on as ADAPTERS says
-                call = ADAPTERS.get(key, lambda a, kw: (a, kw))(a, kw)
+                # (SELF_CHECKED ones make the native call themselves: called as they are)
+                call = None if key in SELF_CHECKED else ADAPTERS.get(key, lambda a, kw: (a, kw))(a, kw)
                 r = _err(lambda: check(key, *call)) if call is not None else \
                     _err(lambda: getattr(T, name)(*a, **kw))
             else:
                 fn = getattr(x, name) if meth else getattr(T._C._nn, name) if key.startswith("nn.") \
                     else getattr(T, name)
                 r = _err(lambda: fn(*a, **kw))
-                if r == "no error" or r[0] != "TypeError" or \
-                        not any(w in r[1] for w in ("argument", "positional", "keyword")):
-                    r = "no error"      # not the parser's answer: the replay must bind
+            if r == "no error" or r[0] != "TypeError" or \
+                    not any(w in r[1] for w in ("argument", "positional", "keyword")):
+                r = "no error"      # not the parser's answer: the replay must bind
             out[f"{key}|{i}"] = r
     return out
 

@@ -106,7 +106,7 @@ def main():
     # torch functions written in Python that hand their arguments on to the
     # native binding of the same name (torch/functional.py: atleast_1d, ...);
     # cyautograd/_arg_parser.py's ADAPTERS rebuild that call
-    for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid"):
+    for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid", "einsum"):
         table[n] = functions[n]
     for k, v in HAND.items():
         table[k] = v
