@@ -518,8 +518,7 @@ HOT_METHODS = frozenset((
     "requires_grad_", "size", "dim", "numel", "item", "to", "type_as", "view_as", "expand_as",
     "reshape_as", "select", "addcmul_", "addcdiv_", "lerp_", "mul_", "sqrt_", "div_", "clamp_",
     "is_floating_point", "is_complex", "is_contiguous", "stride", "element_size", "dim", "ndimension",
-    "nelement", "get_device", "data_ptr", "is_set_to", "is_same_size", "new_empty", "new_zeros",
-    "new_ones", "new_full", "new_tensor", "cpu", "float", "double", "half", "long", "int", "bool",
+    "nelement", "get_device", "data_ptr", "is_set_to", "is_same_size", "cpu", "float", "double", "half", "long", "int", "bool",
     "type", "masked_fill_", "index_select", "gather", "amax", "exp_", "log_softmax", "softmax"))
 # top-level functions the benchmark rows call, and the arithmetic a training loop calls
 HOT_FUNCTIONS = frozenset((

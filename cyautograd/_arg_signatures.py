@@ -297,6 +297,9 @@ SIGNATURES = {
     'Tensor.clone': [
         '(*, MemoryFormat? memory_format=None)',
     ],
+    'Tensor.contiguous': [
+        '(*, MemoryFormat memory_format=contiguous_format)',
+    ],
     'Tensor.copy_': [
         '(Tensor other, bool non_blocking=False)',
         '(Tensor other, bool async=False)|deprecated',
@@ -647,6 +650,9 @@ SIGNATURES = {
     ],
     'Tensor.is_complex': [
         '()',
+    ],
+    'Tensor.is_contiguous': [
+        '(*, MemoryFormat memory_format=contiguous_format)',
     ],
     'Tensor.is_floating_point': [
         '()',
@@ -1048,6 +1054,9 @@ SIGNATURES = {
     'Tensor.repeat_interleave': [
         '(Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)',
         '(SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)',
+    ],
+    'Tensor.requires_grad_': [
+        '(bool requires_grad=True)',
     ],
     'Tensor.reshape': [
         '(SymIntArrayRef shape)',

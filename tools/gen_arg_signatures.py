@@ -30,6 +30,9 @@ HAND = {
     "Tensor.cuda": ["(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
                     "(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"],
     "Tensor.nonzero": ["()", "(*, bool as_tuple)"],
+    "Tensor.contiguous": ["(*, MemoryFormat memory_format=contiguous_format)"],
+    "Tensor.is_contiguous": ["(*, MemoryFormat memory_format=contiguous_format)"],
+    "Tensor.requires_grad_": ["(bool requires_grad=True)"],
     "Tensor.to": [
         "(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, "
         "MemoryFormat? memory_format=None)",

@@ -7,6 +7,7 @@ cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
+from cyautograd.tensor import _NO_MEMORY_FORMAT, _parser_reject
 from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -687,8 +688,13 @@ def clone(input, *, memory_format=None):
     return _record(t, x.copy() if type(x) is np.ndarray else _xp.copy(x), CloneBackward0, K_IDENTITY, None)
 
 
-def contiguous(input, memory_format=None):
+cdef object _NO_MF = _NO_MEMORY_FORMAT
+
+
+def contiguous(input, *args, memory_format=_NO_MEMORY_FORMAT):
     cdef Tensor t = _arg(input, "contiguous")
+    if args or memory_format is not _NO_MF:   # memory_format is keyword-only in torch
+        _parser_reject("Tensor.contiguous", args, memory_format)
     if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
         if _xp.is_contiguous(t.data_):
             return t
