@@ -460,11 +460,13 @@ def check(key, args, kwargs=None):
     args = tuple(args)
     sigs = _signatures(key)
     if len(sigs) == 1 and not sigs[0].params and key.startswith("Tensor."):
-        # a method of no arguments is METH_NOARGS: CPython's own words
+        # a method of no arguments is METH_NOARGS: CPython's own words, naming
+        # the method as x.abs(1) reaches it (TensorBase's method descriptor)
+        name = "TensorBase." + key[len("Tensor."):]
         if kwargs:
-            raise TypeError(f"{key}() takes no keyword arguments")
+            raise TypeError(f"{name}() takes no keyword arguments")
         if args:
-            raise TypeError(f"{key}() takes no arguments ({len(args)} given)")
+            raise TypeError(f"{name}() takes no arguments ({len(args)} given)")
         return
     if len(sigs) == 1:
         sigs[0].parse(args, kwargs, True)
