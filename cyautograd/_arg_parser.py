@@ -576,6 +576,110 @@ ADAPTERS = {"atleast_1d": _single_or_all, "atleast_2d": _single_or_all, "atleast
             "broadcast_tensors": _all, "meshgrid": _meshgrid_args}
 
 
+def _bind(names, defaults, args, kwargs):
+    """Python's binding of a def's parameters (names, defaults) to a call, or
+    None where Python itself rejects the call (our def then says so too)."""
+    if len(args) > len(names) or any(k not in names for k in kwargs):
+        return None
+    b = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k in b:
+            return None
+        b[k] = v
+    for n in names:
+        if n not in b:
+            if n not in defaults:
+                return None
+            b[n] = defaults[n]
+    return b
+
+
+_POOL = (("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"),
+         {"stride": None, "padding": 0, "dilation": 1, "ceil_mode": False, "return_indices": False})
+
+
+def _max_pool(key, key_with_indices):
+    def adapt(args, kwargs):
+        b = _bind(*_POOL, args, kwargs)
+        if b is None:
+            return None
+        # boolean_dispatch on return_indices (its truth value), then stride None -> []
+        k = key_with_indices if key_with_indices is not None and b["return_indices"] else key
+        return k, (b["input"], b["kernel_size"], [] if b["stride"] is None else b["stride"], b["padding"],
+                   b["dilation"], b["ceil_mode"]), {}
+    return adapt
+
+
+def _layer_norm(args, kwargs):
+    b = _bind(("input", "normalized_shape", "weight", "bias", "eps"),
+              {"weight": None, "bias": None, "eps": 1e-5}, args, kwargs)
+    return None if b is None else ("layer_norm", (b["input"], b["normalized_shape"], b["weight"], b["bias"],
+                                                  b["eps"], True), {})
+
+
+def _dropout_like(key):
+    def adapt(args, kwargs):
+        b = _bind(("input", "p", "training", "inplace"), {"p": 0.5, "training": False, "inplace": False},
+                  args, kwargs)
+        if b is None:
+            return None
+        p = b["p"]
+        if p < 0.0 or p > 1.0:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        return (key + "_" if b["inplace"] else key), (b["input"], p, b["training"]), {}
+    return adapt
+
+
+def _activation(key):
+    def adapt(args, kwargs):
+        b = _bind(("input", "inplace"), {"inplace": False}, args, kwargs)
+        return None if b is None else ((key + "_" if b["inplace"] else key), (b["input"],), {})
+    return adapt
+
+
+def _hardtanh(args, kwargs):
+    b = _bind(("input", "min_val", "max_val", "inplace"), {"min_val": -1.0, "max_val": 1.0, "inplace": False},
+              args, kwargs)
+    if b is None:
+        return None
+    if b["min_val"] > b["max_val"]:
+        raise ValueError("min_val cannot be greater than max_val")
+    return ("nn.hardtanh_" if b["inplace"] else "nn.hardtanh"), (b["input"], b["min_val"], b["max_val"]), {}
+
+
+# nn.functional functions torch writes in Python over a native call: each
+# replays torch's Python preamble (its own checks, in its order) and returns
+# the native call (key, args, kwargs) to replay the parser over
+FUNCTIONAL_ADAPTERS = {
+    "max_pool1d": _max_pool("max_pool1d", "max_pool1d_with_indices"),
+    "max_pool2d": _max_pool("max_pool2d", "nn.max_pool2d_with_indices"),
+    "max_pool1d_with_indices": _max_pool("max_pool1d_with_indices", None),
+    "max_pool2d_with_indices": _max_pool("nn.max_pool2d_with_indices", None),
+    "layer_norm": _layer_norm,
+    "alpha_dropout": _dropout_like("alpha_dropout"),
+    "feature_alpha_dropout": _dropout_like("feature_alpha_dropout"),
+    "silu": _activation("nn.silu"), "relu6": _activation("nn.relu6"), "hardtanh": _hardtanh,
+}
+
+
+def _guard_functional(name, f, adapt):
+    import functools
+
+    def guarded(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except Exception:
+            call = adapt(args, kwargs)      # torch's own preamble may fail first, in its words
+            if call is not None:
+                reject(*call)
+            raise
+    try:
+        functools.update_wrapper(guarded, f)
+    except Exception:
+        guarded.__name__ = name
+    return guarded
+
+
 # functions that replay the parser themselves, over the arguments of the
 # native call their torch counterpart makes (einsum's equation and operand list)
 SELF_CHECKED = frozenset(("einsum",))
@@ -655,3 +759,7 @@ def install():
         f = getattr(F, n, None)
         if f is not None and n not in HOT_FUNCTIONS and callable(f):
             setattr(F, n, _guard_function(key, f))
+    for n, adapt in FUNCTIONAL_ADAPTERS.items():
+        f = getattr(F, n, None)
+        if f is not None and callable(f):
+            setattr(F, n, _guard_functional(n, f, adapt))

@@ -1431,6 +1431,12 @@ SIGNATURES = {
     'allclose': [
         '(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
     ],
+    'alpha_dropout': [
+        '(Tensor input, double p, bool train)',
+    ],
+    'alpha_dropout_': [
+        '(Tensor input, double p, bool train)',
+    ],
     'amax': [
         '(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)',
     ],
@@ -1846,6 +1852,12 @@ SIGNATURES = {
         '(SymInt n, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         '(SymInt n, SymInt m, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
+    'feature_alpha_dropout': [
+        '(Tensor input, double p, bool train)',
+    ],
+    'feature_alpha_dropout_': [
+        '(Tensor input, double p, bool train)',
+    ],
     'fill_': [
         '(Tensor input, Tensor value)',
         '(Tensor input, Scalar value)',
@@ -2025,6 +2037,9 @@ SIGNATURES = {
     'kthvalue': [
         '(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)',
     ],
+    'layer_norm': [
+        '(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, Tensor? bias=None, double eps=1e-05, bool cudnn_enable=True)',
+    ],
     'lcm': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
@@ -2147,6 +2162,15 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)',
     ],
+    'max_pool1d': [
+        '(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=None, IntArrayRef[1] padding=0, IntArrayRef[1] dilation=1, bool ceil_mode=False)',
+    ],
+    'max_pool1d_with_indices': [
+        '(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=None, IntArrayRef[1] padding=0, IntArrayRef[1] dilation=1, bool ceil_mode=False)',
+    ],
+    'max_pool2d': [
+        '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False)',
+    ],
     'maximum': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
@@ -2256,6 +2280,9 @@ SIGNATURES = {
     'nn.gelu': [
         '(Tensor input, *, c10::string_view approximate="none", Tensor out=None)',
     ],
+    'nn.hardtanh': [
+        '(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, Tensor out=None)',
+    ],
     'nn.hardtanh_': [
         '(Tensor input, Scalar min_val=-1, Scalar max_val=1)',
     ],
@@ -2268,11 +2295,26 @@ SIGNATURES = {
     'nn.log_sigmoid': [
         '(Tensor input, *, Tensor out=None)',
     ],
+    'nn.max_pool2d_with_indices': [
+        '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False, *, TensorList[2] out=None)',
+    ],
     'nn.one_hot': [
         '(Tensor input, int64_t num_classes=-1)',
     ],
+    'nn.relu6': [
+        '(Tensor input)',
+    ],
+    'nn.relu6_': [
+        '(Tensor input)',
+    ],
     'nn.scaled_dot_product_attention': [
         '(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, double dropout_p=0.0, bool is_causal=False, *, double? scale=None, bool enable_gqa=False)',
+    ],
+    'nn.silu': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'nn.silu_': [
+        '(Tensor input)',
     ],
     'nn.softplus': [
         '(Tensor input, Scalar beta=1, Scalar threshold=20, *, Tensor out=None)',

@@ -111,6 +111,13 @@ def main():
     # cyautograd/_arg_parser.py's ADAPTERS rebuild that call
     for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid", "einsum"):
         table[n] = functions[n]
+    # the native calls of the nn.functional functions torch writes in Python
+    # (cyautograd/_arg_parser.py's FUNCTIONAL_ADAPTERS rebuild them)
+    for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "alpha_dropout",
+              "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"):
+        table[n] = functions[n]
+    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_"):
+        table["nn." + n] = nn[n]
     for k, v in HAND.items():
         table[k] = v
     with open(OUT, "w") as fh:

@@ -753,7 +753,12 @@ _ALPHA = 1.7580993408473766   # selu's alpha * scale
 
 
 def _alpha_dropout(input, p, training, feature):
+    from cyautograd.tensor import Tensor
     _check_p(p)
+    if not isinstance(input, Tensor) or type(training) is not bool:
+        # torch's native alpha_dropout parses (Tensor input, float p, bool train) even when it
+        # returns the input as it is: the guard (FUNCTIONAL_ADAPTERS) words the error
+        raise TypeError(f"alpha_dropout(): bad argument types ({type(input).__name__}, {type(training).__name__})")
     if not training or p == 0.0:
         return input
     T = _T()
