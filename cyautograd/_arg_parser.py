@@ -647,6 +647,15 @@ def _hardtanh(args, kwargs):
     return ("nn.hardtanh_" if b["inplace"] else "nn.hardtanh"), (b["input"], b["min_val"], b["max_val"]), {}
 
 
+def _glu(args, kwargs):
+    b = _bind(("input", "dim"), {"dim": -1}, args, kwargs)
+    if b is None:
+        return None
+    if b["input"].dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    return "nn.glu", (b["input"], b["dim"]), {}
+
+
 # nn.functional functions torch writes in Python over a native call: each
 # replays torch's Python preamble (its own checks, in its order) and returns
 # the native call (key, args, kwargs) to replay the parser over
@@ -659,6 +668,7 @@ FUNCTIONAL_ADAPTERS = {
     "alpha_dropout": _dropout_like("alpha_dropout"),
     "feature_alpha_dropout": _dropout_like("feature_alpha_dropout"),
     "silu": _activation("nn.silu"), "relu6": _activation("nn.relu6"), "hardtanh": _hardtanh,
+    "glu": _glu,
 }
 
 

@@ -2280,6 +2280,9 @@ SIGNATURES = {
     'nn.gelu': [
         '(Tensor input, *, c10::string_view approximate="none", Tensor out=None)',
     ],
+    'nn.glu': [
+        '(Tensor input, int64_t dim=-1, *, Tensor out=None)',
+    ],
     'nn.hardtanh': [
         '(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, Tensor out=None)',
     ],

@@ -233,3 +233,20 @@ def flag_setters(T):
              lambda: T.autograd.set_detect_anomaly(None), lambda: T.autograd.set_detect_anomaly(True, 1),
              lambda: T.autograd.set_multithreading_enabled(1), lambda: T.autograd.set_multithreading_enabled(x)]
     return [_err(c) for c in calls]
+
+
+@case
+def hot_methods_and_functional_wrappers(T):
+    x = _x(T)
+    F = T.nn.functional
+    img = T.ones(1, 1, 4, 4)
+    calls = [lambda: x.permute("a"), lambda: x.permute(0, "a"), lambda: x.permute(()), lambda: x.reshape(1.5),
+             lambda: x.reshape(2, None), lambda: x.flatten("a"), lambda: x.flatten(0, 1.5), lambda: x.chunk("a"),
+             lambda: x.chunk(2, None), lambda: x.view(()), lambda: F.max_pool2d(None, 2), lambda: F.max_pool2d(img, "a"),
+             lambda: F.max_pool2d(img, 2, return_indices=x), lambda: F.max_pool1d(x, 1.5),
+             lambda: F.max_pool2d_with_indices(img, None), lambda: F.layer_norm(x, "a"), lambda: F.layer_norm(None, 3),
+             lambda: F.alpha_dropout(None), lambda: F.alpha_dropout(x, 2.0), lambda: F.alpha_dropout(x, 0.5, 1),
+             lambda: F.feature_alpha_dropout(x, "a"), lambda: F.silu(None), lambda: F.relu6("a"),
+             lambda: F.hardtanh(x, None), lambda: F.glu(T.tensor(1.5), "a"), lambda: F.glu(x, "a"),
+             lambda: F.glu(x, 1), lambda: F.glu(x, 5)]
+    return [_err(c) for c in calls]

@@ -116,7 +116,7 @@ def main():
     for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "alpha_dropout",
               "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"):
         table[n] = functions[n]
-    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_"):
+    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_", "glu"):
         table["nn." + n] = nn[n]
     for k, v in HAND.items():
         table[k] = v

@@ -328,6 +328,16 @@ def hardswish(input, inplace=False):
 
 
 def glu(input, dim=-1):
+    # torch's checks first (F.glu's scalar check, then the native op's dim and halving checks)
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    if type(dim) is int:
+        n = input.dim()
+        if not -n <= dim < n:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+        d = dim + n if dim < 0 else dim
+        if input.shape[d] % 2:
+            raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
     a, b = input.chunk(2, dim)
     return a * b.sigmoid()
 
