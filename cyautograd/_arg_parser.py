@@ -757,19 +757,28 @@ def install():
             continue
         f = getattr(cyautograd, n)
         if callable(f) and not isinstance(f, type):
-            setattr(cyautograd, n, _guard_function(n, f))
+            g = _guard_function(n, f)
+            # pickled by name, as torch.zeros is: cyautograd.<n> is the guard itself
+            g.__module__, g.__qualname__ = "cyautograd", n
+            setattr(cyautograd, n, g)
     for n in list(Tensor.__dict__):
         key = "Tensor." + n
         if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES:
             continue
         f = Tensor.__dict__[n]
         if callable(f) and not isinstance(f, (type, staticmethod, classmethod)):
-            _register_method_override(n, _guard_method(key, n, f, Tensor))
+            g = _guard_method(key, n, f, Tensor)
+            g.__module__, g.__qualname__ = "cyautograd", "Tensor." + n
+            _register_method_override(n, g)
     for n, key in FUNCTIONAL.items():
         f = getattr(F, n, None)
         if f is not None and n not in HOT_FUNCTIONS and callable(f):
-            setattr(F, n, _guard_function(key, f))
+            g = _guard_function(key, f)
+            g.__module__, g.__qualname__ = F.__name__, n
+            setattr(F, n, g)
     for n, adapt in FUNCTIONAL_ADAPTERS.items():
         f = getattr(F, n, None)
         if f is not None and callable(f):
-            setattr(F, n, _guard_functional(n, f, adapt))
+            g = _guard_functional(n, f, adapt)
+            g.__module__, g.__qualname__ = F.__name__, n
+            setattr(F, n, g)

@@ -250,3 +250,12 @@ def hot_methods_and_functional_wrappers(T):
              lambda: F.hardtanh(x, None), lambda: F.glu(T.tensor(1.5), "a"), lambda: F.glu(x, "a"),
              lambda: F.glu(x, 1), lambda: F.glu(x, 5)]
     return [_err(c) for c in calls]
+
+
+@case
+def guards_pickle_by_name(T):
+    """The guarded callables stay picklable by name (torch.zeros is)."""
+    import pickle
+    fs = [T.zeros, T.permute, T.roll, T.atleast_1d, T.Tensor.abs, T.Tensor.new_zeros, T.nn.functional.gelu,
+          T.nn.functional.silu]
+    return [pickle.loads(pickle.dumps(f)) is f for f in fs]
