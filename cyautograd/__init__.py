@@ -4,6 +4,7 @@
 API with the same gradients, versions, grad_fn names and error messages.
 """
 import os as _os
+import builtins as _builtins
 import importlib.util as _ilu
 
 # NOTE [ Importing the source tree ]
@@ -105,7 +106,9 @@ _warn_always = [False]
 def set_warn_always(b):
     """When True, warnings that torch issues once per process are issued
     every time (a flag read by code that warns once)."""
-    _warn_always[0] = b is not False and b is not None and b != 0
+    if type(b) is not _builtins.bool:
+        raise RuntimeError(f"setWarnOnlyOnce expects a bool, but got {type(b).__name__}")
+    _warn_always[0] = b
 
 
 def is_warn_always_enabled():
@@ -189,11 +192,7 @@ _num_threads = [_os.cpu_count() or 1]
 def set_num_threads(num):
     """The number of threads for intra-op work (recorded; numpy's BLAS reads
     its own setting: threadpoolctl is used when installed)."""
-    import builtins
-    if isinstance(num, builtins.bool) or not isinstance(num, builtins.int):
-        raise TypeError(f"set_num_threads(): argument 'int' (position 1) must be int, not {type(num).__name__}")
-    if num <= 0:
-        raise RuntimeError("set_num_threads expects a positive integer")
+    num = _thread_count(num, "set_num_threads")
     _num_threads[0] = num
     try:
         import threadpoolctl
@@ -206,7 +205,32 @@ def get_num_threads():
     return _num_threads[0]
 
 
+def _thread_count(num, fname):
+    """torch's checks of a thread count, in its order and words: an int (not
+    a bool), a C int, positive."""
+    import numpy
+    if isinstance(num, _builtins.bool) or not isinstance(num, (_builtins.int, numpy.integer)):
+        raise RuntimeError(f"{fname} expects an int, but got {type(num).__name__}")
+    num = _builtins.int(num)
+    if not -(1 << 63) <= num < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
+    if not -(1 << 31) <= num < (1 << 31):
+        raise ValueError("Overflow when unpacking long")
+    if num <= 0:
+        raise RuntimeError(f"{fname} expects a positive integer")
+    return num
+
+
+_interop_set = [False]
+
+
 def set_num_interop_threads(num):
+    """Record the inter-op thread count; as torch, only once per process."""
+    num = _thread_count(num, "set_num_interop_threads")
+    if _interop_set[0]:
+        raise RuntimeError("Error: cannot set number of interop threads after parallel work has started or "
+                           "set_num_interop_threads called")
+    _interop_set[0] = True
     _num_threads.append(num)
 
 
@@ -218,3 +242,9 @@ def get_num_interop_threads():
 from cyautograd import _docs as _docs_mod  # noqa: E402
 _docs_mod.attach()
 del _docs_mod
+
+# torch's argument-parser errors on the failure path of the public callables
+# (NOTE [ Parser replay on the error path ] in _arg_parser.py)
+from cyautograd import _arg_parser as _arg_parser_mod  # noqa: E402
+_arg_parser_mod.install()
+del _arg_parser_mod

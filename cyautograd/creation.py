@@ -224,10 +224,8 @@ def _size(size, fname="zeros"):
         size = tuple(size[0])
     out = []
     for s in size:
-        if isinstance(s, Tensor):
-            s = s.item()
-        if not isinstance(s, (numbers.Integral,)):
-            raise TypeError(f"empty(): argument 'size' must be tuple of ints, but found element of type {type(s).__name__}")
+        if type(s) is not int:
+            s = _size_item(s, fname)
         if s < 0:
             raise RuntimeError(f"{fname}: Dimension size must be non-negative.")
         out.append(int(s))
@@ -259,6 +257,20 @@ def _alloc(make, shape, npdt, *fill):
         raise RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
                            f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)"
                            ) from None
+
+
+def _size_item(s, fname):
+    """A size item that is not an int: what torch's int-list parsing takes
+    (anything with __index__ but a bool: numpy ints, 0-d integral tensors),
+    else a TypeError (the public functions' guards then give torch's parser
+    words, NOTE [ Parser replay on the error path ])."""
+    if isinstance(s, Tensor):
+        if s.dim() == 0 and not s.is_floating_point() and s.dtype is not D.bool:
+            return int(s.item())
+    elif not isinstance(s, (bool, float)) and hasattr(type(s), "__index__"):
+        return s.__index__()
+    raise TypeError(f"{fname}(): argument 'size' must be tuple of ints, but found element of type "
+                    f"{type(s).__name__}")
 
 
 def _size_arg(size, size_kw, fname):
@@ -551,16 +563,22 @@ def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
 
 
 def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kw):
+    if not size and "size" not in kw:
+        raise TypeError('new_zeros() missing 1 required positional arguments: "size"')
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
                  device=_like_device(self, device), **kw)
 
 
 def new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kw):
+    if not size and "size" not in kw:
+        raise TypeError('new_ones() missing 1 required positional arguments: "size"')
     return ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
                 device=_like_device(self, device), **kw)
 
 
 def new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kw):
+    if not size and "size" not in kw:
+        raise TypeError('new_empty() missing 1 required positional arguments: "size"')
     return zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad,
                  device=_like_device(self, device), **kw)
 

@@ -189,6 +189,21 @@ cdef object _shape_str(shape):
     return "[" + ", ".join([str(s) for s in shape]) + "]"
 
 
+# the default of the memory_format keywords (contiguous, is_contiguous): no
+# value a caller can pass, as cyautograd has no torch.memory_format objects
+_NO_MEMORY_FORMAT = object()
+cdef object _NO_MF = _NO_MEMORY_FORMAT
+
+
+def _parser_reject(str key, tuple args, memory_format):
+    """torch's parser error for a call of `key` with positional `args` or a
+    memory_format that no signature takes (failure paths only)."""
+    from cyautograd._arg_parser import check
+    check(key, args, {} if memory_format is _NO_MEMORY_FORMAT else {"memory_format": memory_format})
+    raise TypeError(f"{key.rpartition('.')[2]}(): argument 'memory_format' must be torch.memory_format, "
+                    f"not {type(memory_format).__name__}")
+
+
 class Size(tuple):
     """torch.Size: a tuple of ints that prints as torch's."""
 
@@ -358,12 +373,15 @@ cdef class Tensor:
         """
         return _data_address(self.data_)
 
-    def is_contiguous(self, memory_format=None):
+    def is_contiguous(self, *args, memory_format=_NO_MEMORY_FORMAT):
         """Whether the elements lie in row-major (C) order without gaps.
-        ``memory_format`` is accepted for torch's signature.
+        ``memory_format`` is keyword-only, as torch's; cyautograd has no memory
+        formats, so any given value fails as torch's parser fails on it.
 
         >>> torch.zeros(2, 3).t().is_contiguous()
         """
+        if args or memory_format is not _NO_MF:
+            _parser_reject("Tensor.is_contiguous", args, memory_format)
         if type(self.data_) is _ndarray_type:
             return bool(self.data_.flags.c_contiguous)
         return _backend.geometry(self.data_)[2]
@@ -540,6 +558,9 @@ cdef class Tensor:
 
         >>> torch.zeros(2).requires_grad_()
         """
+        if requires_grad is not True and requires_grad is not False:
+            from cyautograd._arg_parser import check   # torch's parser takes a bool only
+            check("Tensor.requires_grad_", (requires_grad,))
         _set_requires_grad(self, requires_grad, False)
         return self
 
@@ -1266,6 +1287,13 @@ def _register_methods(dict methods):
     for k, v in methods.items():
         if k not in d:
             cya_type_dict_set(Tensor, k, v)
+
+
+def _register_method_override(str name, object method):
+    """Replace Tensor method `name` (the argument-parser guard of
+    cyautograd/_arg_parser.py's install(), NOTE [ Parser replay on the
+    error path ])."""
+    cya_type_dict_set(Tensor, name, method)
 
 
 # module `cyautograd`, as torch.Tensor's is `torch`: a static type's

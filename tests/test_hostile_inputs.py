@@ -55,13 +55,17 @@ SKIP = {
 # KNOWN_CLASSES.
 KNOWN_NAME = "hostile_known"
 KNOWN_CLASSES = """
-RuntimeError for TypeError: int-list arguments (sizes, dims: zeros(int_tensor), permute(x, 'a'),
-    reshape(x, 1.5)) are converted by numpy/our parsers instead of torch's argument parser.
-success for TypeError: we accept what torch's parser rejects (bool/float dims, non-bool tensors in
-    logical_*, Size('abc'), comparisons with str), i.e. too-lenient argument parsing.
+Argument errors are torch's parser's wherever a callable fails on bad input: every public
+function, Tensor method and native nn.functional binding outside HOT_METHODS/HOT_FUNCTIONS
+replays torch's parser on its failure path (NOTE [ Parser replay on the error path ],
+cyautograd/_arg_parser.py). What is left:
+success for TypeError: we accept what torch's parser rejects where the call succeeds (the
+    replay runs only when a call fails): unique(x, 'a'), x.max(None), comparisons with None ...
+RuntimeError/AttributeError for TypeError in the hot methods (permute, reshape, chunk,
+    flatten, ... are not guarded; benchmark rows time them) and in torch functions written in
+    Python whose preamble is not replayed (norm, unique, embedding, the losses).
 RuntimeError/AttributeError/success for TypeError in the extra ops (ops/extra.py, random.py): their
-    parameters are checked by name (NOTE [ Argument types of the extra ops ]), not by a full schema
-    (a float shift, a str reduce mode, a list where torch wants a Tensor get past the check).
+    parameters are checked by name (NOTE [ Argument types of the extra ops ]), not by a full schema.
 NotImplementedError for TypeError: unimplemented ops (__delitem__, softmax dtype=)
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes

@@ -1,81 +1,130 @@
 """Record torch's argument-parser signatures into cyautograd/_arg_signatures.py.
 
-For every public function of cyautograd (and method of cyautograd.Tensor)
-that torch has, torch is called with twenty junk arguments; where torch's
-argument parser answers with its listing ("... but expected one of: * (...)"
-or "... but expected (...)"), the signatures it prints are recorded, as
-NOTE [ Argument parser errors ] (cyautograd/_arg_parser.py) uses them.
-Functions torch implements in Python, and single-signature functions (whose
-parser names the failing argument without listing), are not recorded here;
-HAND below declares the few of those our ops need, as torch prints them.
+torch binds the arguments of its native functions with one parser
+(NOTE [ Argument parser errors ], cyautograd/_arg_parser.py) over signature
+strings that its code generator derives from native_functions.yaml
+(tools/autograd/gen_python_functions.py). The same generator ships with
+torch as ``torchgen`` (with the yaml files): this script runs it to get, for
+every public function of cyautograd (``torch.X``, ``Tensor.X``, and
+``nn.functional.X`` where torch's is a native binding), the parser's
+signature strings in the parser's order, exactly as the C++ parser reads
+them (``(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *,
+ScalarType? dtype=None, Tensor out=None)``, ``|deprecated`` ones last). The
+printed forms these give are checked against live torch's listings by
+tests/test_argparser_vs_torch.py. HAND declares the few bindings torch writes
+by hand (python_variable_methods.cpp), in the same syntax.
 
-    python tools/gen_arg_signatures.py        # needs torch 2.13
+    python tools/gen_arg_signatures.py        # needs torch 2.13 (and its torchgen)
 """
+import collections
 import os
-import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "cyautograd", "_arg_signatures.py")
 
-# single-signature functions (torch lists nothing for them), as torch prints
-# them in its "did you mean" form (torch/csrc/utils/python_arg_parser.cpp's
-# FunctionSignature::toString)
+# bindings torch writes by hand (torch/csrc/autograd/python_variable_methods.cpp),
+# in the parser's syntax; "|hidden" stands for an overload it never lists
 HAND = {
-    "square": ["(Tensor input, *, Tensor out = None)"],
-    "maximum": ["(Tensor input, Tensor other, *, Tensor out = None)"],
-    "minimum": ["(Tensor input, Tensor other, *, Tensor out = None)"],
-    "Tensor.maximum": ["(Tensor other)"],
-    "Tensor.minimum": ["(Tensor other)"],
+    "Tensor.copy_": ["(Tensor other, bool non_blocking=False)", "(Tensor other, bool async=False)|deprecated"],
+    "Tensor.cuda": ["(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+                    "(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"],
+    "Tensor.nonzero": ["()", "(*, bool as_tuple)"],
+    "Tensor.contiguous": ["(*, MemoryFormat memory_format=contiguous_format)"],
+    "Tensor.is_contiguous": ["(*, MemoryFormat memory_format=contiguous_format)"],
+    "Tensor.requires_grad_": ["(bool requires_grad=True)"],
+    "Tensor.to": [
+        "(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, "
+        "MemoryFormat? memory_format=None)",
+        "(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+        "(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"],
+    "Tensor.type": ["(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+                    "(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated"],
 }
 
-_LISTING = re.compile(r"received an invalid combination of arguments - got \(.*?\), but expected "
-                      r"(?:one of:\n((?: \* \(.*\)\n)+)|(\(.*\)))$", re.S)
 
+def torchgen_tables():
+    """{name: [signature strings]} for torch.X, Tensor.X and torch._C._nn.X,
+    as torch's generated bindings declare them."""
+    import torchgen
+    g = os.path.dirname(torchgen.__file__)
+    sys.path.insert(0, os.path.join(g, "packaged"))
+    from torchgen.gen import parse_native_yaml
+    from autograd import gen_python_functions as gpf
+    native = parse_native_yaml(os.path.join(g, "packaged/ATen/native/native_functions.yaml"),
+                               os.path.join(g, "packaged/ATen/native/tags.yaml")).native_functions
+    native = [f for f in native if gpf.should_generate_py_binding(f)]
+    deprecated = os.path.join(g, "packaged/autograd/deprecated.yaml")
 
-def probe(fn):
-    try:
-        fn(*[object()] * 20)
-    except TypeError as e:
-        m = _LISTING.search(str(e))
-        if m is None:
-            return None
-        if m.group(2):
-            # one listed signature, yet a listing: torch has hidden (deprecated) ones too
-            return [m.group(2), "|hidden"]
-        return [line[3:] for line in m.group(1).splitlines()]
-    except Exception:
-        return None
-    return None
+    def table(method, pred):
+        grouped = collections.defaultdict(list)
+        for p in gpf.load_signatures(native, deprecated, method=method):
+            if pred(p.function):
+                grouped[str(p.function.func.name.name)].append(p)
+        out = {}
+        for name, overloads in grouped.items():
+            sigs = [s.signature.signature_str(symint=True) for s in gpf.group_overloads(overloads)]
+            sigs = [s[s.index("("):] for s in sigs]
+            # PythonArgParser tries deprecated signatures last (a stable partition)
+            out[name] = [s for s in sigs if not s.endswith("|deprecated")] + \
+                [s for s in sigs if s.endswith("|deprecated")]
+        return out
+
+    return (table(False, gpf.is_py_torch_function), table(True, gpf.is_py_variable_method),
+            table(False, gpf.is_py_nn_function))
 
 
 def main():
     import torch
+    import torch.nn.functional as TF
     sys.path.insert(0, ROOT)
     import cyautograd as C
+    import cyautograd.nn.functional as CF
+    functions, methods, nn = torchgen_tables()
     table = {}
+    builtin = type(torch.add)
     for n in sorted(dir(C)):
-        if n.startswith("_") or not hasattr(torch, n) or isinstance(getattr(torch, n), type):
-            continue
-        f = getattr(torch, n)
-        if callable(f):
-            sigs = probe(f)
-            if sigs:
-                table[n] = sigs
-    x = torch.ones(2, 3)
+        f = getattr(torch, n, None)
+        if not n.startswith("_") and isinstance(f, builtin) and n in functions:
+            table[n] = functions[n]
     for n in sorted(dir(C.Tensor)):
-        if n.startswith("_") or n == "new" or not hasattr(torch.Tensor, n):
+        m = getattr(torch.Tensor, n, None)
+        # methods torch defines in Python (torch/_tensor.py) parse their own arguments
+        # the operators (__and__, ...) answer NotImplemented instead of a parser error
+        if n in methods and m is not None and type(m).__name__ == "method_descriptor" and \
+                not n.startswith("__"):
+            table["Tensor." + n] = methods[n]
+    functional = {}
+    for n in sorted(dir(CF)):
+        f = getattr(TF, n, None)
+        if n.startswith("_") or not isinstance(f, builtin):
             continue
-        m = getattr(x, n, None)
-        if callable(m):
-            sigs = probe(m)
-            if sigs:
-                table["Tensor." + n] = sigs
+        own = getattr(f, "__self__", None)
+        if own is not None and getattr(own, "__name__", "") == "torch._C._nn" and f.__name__ in nn:
+            functional[n] = "nn." + f.__name__
+            table["nn." + f.__name__] = nn[f.__name__]
+        elif f.__name__ in functions:
+            functional[n] = f.__name__
+            table[f.__name__] = functions[f.__name__]
+    # torch functions written in Python that hand their arguments on to the
+    # native binding of the same name (torch/functional.py: atleast_1d, ...);
+    # cyautograd/_arg_parser.py's ADAPTERS rebuild that call
+    for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid", "einsum"):
+        table[n] = functions[n]
+    # the native calls of the nn.functional functions torch writes in Python
+    # (cyautograd/_arg_parser.py's FUNCTIONAL_ADAPTERS rebuild them)
+    for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "alpha_dropout",
+              "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"):
+        table[n] = functions[n]
+    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_", "glu"):
+        table["nn." + n] = nn[n]
     for k, v in HAND.items():
-        table.setdefault(k, v)
+        table[k] = v
     with open(OUT, "w") as fh:
-        fh.write('"""torch 2.13\'s argument-parser signatures of the functions whose parse\n'
-                 'errors list them (NOTE [ Argument parser errors ], cyautograd/_arg_parser.py).\n'
+        fh.write('"""torch 2.13\'s argument-parser signatures, as its generated bindings declare\n'
+                 'them (NOTE [ Argument parser errors ], cyautograd/_arg_parser.py): "name" for\n'
+                 'torch.name, "Tensor.name" for the method, "nn.name" for torch._C._nn.name;\n'
+                 'FUNCTIONAL maps cyautograd.nn.functional names to their binding.\n'
                  'Written by tools/gen_arg_signatures.py from torch; do not edit."""\n\n')
         fh.write("SIGNATURES = {\n")
         for k in sorted(table):
@@ -83,6 +132,9 @@ def main():
             for s in table[k]:
                 fh.write(f"        {s!r},\n")
             fh.write("    ],\n")
+        fh.write("}\n\nFUNCTIONAL = {\n")
+        for k in sorted(functional):
+            fh.write(f"    {k!r}: {functional[k]!r},\n")
         fh.write("}\n")
     print(f"{len(table)} functions -> {OUT}")
 

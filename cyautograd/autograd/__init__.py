@@ -23,6 +23,10 @@ class set_multithreading_enabled:
     _enabled = True
 
     def __init__(self, mode):
+        if type(mode) is not bool:   # torch._C._set_multithreading_enabled's parser takes a bool only
+            from cyautograd._arg_parser import tp_name
+            raise TypeError(f"set_multithreading_enabled(): argument 'enabled' (position 1) must be bool, "
+                            f"not {tp_name(mode)}")
         self.prev = set_multithreading_enabled._enabled
         set_multithreading_enabled._enabled = bool(mode)
         self.mode = bool(mode)

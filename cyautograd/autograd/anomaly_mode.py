@@ -37,6 +37,12 @@ class set_detect_anomaly:
     the previous setting on exit."""
 
     def __init__(self, mode, check_nan=True):
+        from cyautograd._arg_parser import tp_name
+        # torch hands both to torch.set_anomaly_enabled, whose parser takes bools only
+        for pos, (name, v) in enumerate((("enabled", mode), ("check_nan", check_nan))):
+            if type(v) is not bool:
+                raise TypeError(f"set_anomaly_enabled(): argument '{name}' (position {pos + 1}) must be bool, "
+                                f"not {tp_name(v)}")
         self.prev = is_anomaly_enabled()
         self.prev_check_nan = is_anomaly_check_nan_enabled()
         _set_anomaly_enabled(mode, check_nan)

@@ -345,6 +345,11 @@ class Variable(metaclass=_VariableMeta):
     def __new__(cls, data=None, requires_grad=False, volatile=False):
         import cyautograd
         from cyautograd.tensor import Tensor
+        # torch parses both flags as C unsigned bytes ("b" of PyArg_ParseTupleAndKeywords)
+        requires_grad = _unsigned_byte(requires_grad)
+        volatile = _unsigned_byte(volatile)
+        if volatile and requires_grad:
+            raise ValueError("Variable can't be volatile and require_grad at the same time!")
         if volatile:
             warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
                           stacklevel=2)
@@ -352,6 +357,23 @@ class Variable(metaclass=_VariableMeta):
             data = cyautograd.empty(0)
         elif not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
-        return data.detach().requires_grad_(requires_grad)
+        return data.detach().requires_grad_(bool(requires_grad))
 
     _execution_engine = _ImperativeEngine()
+
+
+def _unsigned_byte(v):
+    """CPython's "b" argument conversion: an integer (through __index__)
+    in [0, 255], with its exception types and words."""
+    import operator
+    try:
+        n = operator.index(v)
+    except TypeError as e:
+        if "cannot be interpreted" in str(e) or "__index__" in str(e):
+            raise TypeError(f"'{type(v).__name__}' object cannot be interpreted as an integer") from None
+        raise
+    if n < 0:
+        raise OverflowError("unsigned byte integer is less than minimum")
+    if n > 255:
+        raise OverflowError("unsigned byte integer is greater than maximum")
+    return n

@@ -86,6 +86,8 @@ def _clamp_open(input, lo, hi):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:   # torch's F.hardtanh compares first (a Tensor bound fails its bool())
+        raise ValueError("min_val cannot be greater than max_val")
     if inplace:
         return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
     return _clamp_open(input, min_val, max_val)
@@ -327,6 +329,16 @@ def hardswish(input, inplace=False):
 
 
 def glu(input, dim=-1):
+    # torch's checks first (F.glu's scalar check, then the native op's dim and halving checks)
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    if type(dim) is int:
+        n = input.dim()
+        if not -n <= dim < n:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+        d = dim + n if dim < 0 else dim
+        if input.shape[d] % 2:
+            raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
     a, b = input.chunk(2, dim)
     return a * b.sigmoid()
 

@@ -614,7 +614,8 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     """
     _args("hardtanh_", ("input:Tensor", "min_val:float", "max_val:float"),
           input, min_val, max_val)
-    return _inplace(input, lambda x: F.hardtanh(x, min_val, max_val))
+    # torch's hardtanh_ is the native op: no min_val > max_val check (F.hardtanh's own)
+    return _inplace(input, lambda x: F._clamp_open(x, min_val, max_val))
 
 
 def threshold_(input, threshold, value):
@@ -758,7 +759,12 @@ _ALPHA = 1.7580993408473766   # selu's alpha * scale
 
 
 def _alpha_dropout(input, p, training, feature):
+    from cyautograd.tensor import Tensor
     _check_p(p)
+    if not isinstance(input, Tensor) or type(training) is not bool:
+        # torch's native alpha_dropout parses (Tensor input, float p, bool train) even when it
+        # returns the input as it is: the guard (FUNCTIONAL_ADAPTERS) words the error
+        raise TypeError(f"alpha_dropout(): bad argument types ({type(input).__name__}, {type(training).__name__})")
     if not training or p == 0.0:
         return input
     T = _T()
@@ -1945,7 +1951,9 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
               [2., 2.]]]])
     """
     T = _T()
-    kw, kh = F._pair(kernel_size)
+    # torch's _pair: any iterable (a Tensor too) is unpacked as it is
+    import collections.abc
+    kw, kh = tuple(kernel_size) if isinstance(kernel_size, collections.abc.Iterable) else (kernel_size,) * 2
     if stride is not None:
         out = F.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
     else:

@@ -799,8 +799,37 @@ def _shape_probe(shape):
 
 @_export
 def broadcast_shapes(*shapes):
+    """The shape the given shapes broadcast to, as torch.broadcast_shapes
+    (torch._refs._broadcast_shapes: its checks in its order, so a bad shape
+    fails with torch's exception and words)."""
+    from collections.abc import Sequence
     from cyautograd.tensor import Size
-    return Size(np.broadcast_shapes(*[(s,) if isinstance(s, int) else tuple(s) for s in shapes]))
+    shapes = tuple((x,) if isinstance(x, int) else x for x in shapes if x is not None)
+    if not shapes:
+        return Size([])
+    for shape in shapes:
+        if not isinstance(shape, Sequence):
+            raise RuntimeError(f"Input shapes should be of type ints, a tuple of ints, or a list of ints, "
+                               f"got {shape}")
+    common = [1] * _b.max(len(shape) for shape in shapes)
+    for arg_idx, shape in enumerate(shapes):
+        for idx in range(-1, -1 - len(shape), -1):
+            if shape[idx] == common[idx]:
+                continue
+            if common[idx] == 1:
+                if shape[idx] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[idx] = shape[idx]
+            if shape[idx] == 1:
+                continue
+            if not common[idx] == shape[idx]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {shape[idx]} at {idx}! "
+                                   f"Mismatching argument at index {arg_idx} had {shape}; but expected shape "
+                                   f"should be broadcastable to {common}")
+    for i, v in enumerate(common):     # torch.Size's own check of its items
+        if isinstance(v, (float, str)) or not hasattr(type(v), "__index__"):
+            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(v).__name__}')")
+    return Size(common)
 
 
 @_export
@@ -2331,11 +2360,43 @@ def _einsum_prepare(t, term):
 
 
 @_export
-def einsum(equation, *operands):
+def einsum(*args):
+    """torch.einsum: the equation (or the sublist form) is read as torch's
+    Python wrapper reads it (torch/functional.py), then the native call's
+    arguments fail, if they do, with torch's parser words."""
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, "
+                         "or at least one operand and its subscripts list")
+    if isinstance(args[0], Tensor):
+        def parse_subscript(n):
+            if n == Ellipsis:
+                return "..."
+            if n >= 0 and n < 26:
+                return chr(ord("A") + n)
+            if n >= 26 and n < 52:
+                return chr(ord("a") + n - 26)
+            raise ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)")
+        equation = ",".join("".join(parse_subscript(s) for s in sub) for sub in args[1::2])
+        if len(args) % 2 == 1:
+            equation += "->" + "".join(parse_subscript(s) for s in args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
+    else:
+        equation, operands = args[0], args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        return einsum(equation, *operands[0])
+    try:
+        return _einsum(equation, operands)
+    except Exception:
+        from cyautograd._arg_parser import reject
+        reject("einsum", (equation, operands))
+        raise
+
+
+def _einsum(equation, operands):
     if not isinstance(equation, str):
         raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {_tname(equation)}")
-    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
-        operands = tuple(operands[0])
     for op in operands:
         _check_tensor(op, "einsum", "tensors")
     terms, rhs = _einsum_parse(equation, operands)

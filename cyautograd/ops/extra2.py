@@ -3167,32 +3167,29 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
 
 # -- functions torch has removed (their calls raise torch's explanation) -------------------
 
-_REMOVED_SIGS = {"symeig": (("input", _T), ("eigenvectors", _B), ("upper", _B)),
-                 "eig": (("input", _T), ("eigenvectors", _B)), "lstsq": (("input", _T), ("A", _T))}
+# torch 2.13 keeps these as plain Python functions (torch/_linalg_utils.py)
+# that raise at once, whatever the arguments: only Python's own binding of
+# their signatures can fail first (symeig's is named _symeig there).
+def _symeig(input, eigenvectors=False, upper=True, *, out=None):
+    raise RuntimeError(_REMOVED_TEXT["symeig"])
+
+
+def _eig(self, eigenvectors=False, *, e=None, v=None):
+    raise RuntimeError(_REMOVED_TEXT["eig"])
+
+
+def _lstsq(input, A, *, out=None):
+    raise RuntimeError(_REMOVED_TEXT["lstsq"])
+
+
+_REMOVED_TEXT = {}
+_REMOVED_FN = {"symeig": (_symeig, "_symeig"), "eig": (_eig, "eig"), "lstsq": (_lstsq, "lstsq")}
 
 
 def _removed(name, text, doc):
-    params = _REMOVED_SIGS[name]
-    defaults = {"eigenvectors": False, "upper": True}
-
-    def f(*args, **kwargs):
-        if len(args) > len(params):
-            raise TypeError(f"{name}() takes at most {len(params)} arguments ({len(args)} given)")
-        for pos, (pname, kind) in enumerate(params):
-            if pos < len(args):
-                v = args[pos]
-            elif pname in kwargs:
-                v = kwargs.pop(pname)
-            elif pname in defaults:
-                continue
-            else:
-                raise TypeError(f"{name}() missing required argument '{pname}' (pos {pos + 1})")
-            if not _kind_ok(kind, v):
-                raise TypeError(f"{name}(): argument '{pname}' (position {pos + 1}) must be {kind}, not {_tname(v)}")
-        if kwargs:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        raise RuntimeError("This function was deprecated since version 1.9 and is now removed. " + text)
-    f.__name__ = f.__qualname__ = name
+    _REMOVED_TEXT[name] = "This function was deprecated since version 1.9 and is now removed. " + text
+    f, qualname = _REMOVED_FN[name]
+    f.__name__ = f.__qualname__ = qualname
     f.__doc__ = doc
     globals()[name] = f
     FUNCTION_ONLY.add(name)

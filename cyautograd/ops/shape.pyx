@@ -7,6 +7,7 @@ cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
+from cyautograd.tensor import _NO_MEMORY_FORMAT, _parser_reject
 from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
@@ -672,6 +673,16 @@ cdef bint _index_like(object x):
     return isinstance(x, Tensor) and (<Tensor>x).data_.ndim == 0 and (<Tensor>x).data_.dtype.kind in "iu"
 
 
+cdef object _hot_reject(str key, object input, tuple args, dict kwargs):
+    """The failure path of the hot methods (view, reshape, flatten, permute,
+    chunk, ...), which no guard wraps (NOTE [ Parser replay on the error
+    path ]): torch's parser error for method `key` if its parser rejects
+    the arguments. Called from an except clause only."""
+    if isinstance(input, Tensor):
+        from cyautograd._arg_parser import reject
+        reject(key, args, kwargs)
+
+
 cdef Tensor _arg(x, str name):
     if not isinstance(x, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(x)}")
@@ -724,8 +735,13 @@ def clone(input, *, memory_format=None):
     return _record(t, x.copy() if type(x) is np.ndarray else _xp.copy(x), CloneBackward0, K_IDENTITY, None)
 
 
-def contiguous(input, memory_format=None):
+cdef object _NO_MF = _NO_MEMORY_FORMAT
+
+
+def contiguous(input, *args, memory_format=_NO_MEMORY_FORMAT):
     cdef Tensor t = _arg(input, "contiguous")
+    if args or memory_format is not _NO_MF:   # memory_format is keyword-only in torch
+        _parser_reject("Tensor.contiguous", args, memory_format)
     if type(t.data_) is not np.ndarray:   # NOTE [ Device backends ]
         if _xp.is_contiguous(t.data_):
             return t
@@ -935,15 +951,20 @@ def reshape(input, *shape):
     """torch's reshape: a view of a contiguous tensor (ViewBackward0), else
     an alias where strides allow (ReshapeAliasBackward0), else a contiguous
     clone viewed without a view relation (CloneBackward0 + UnsafeViewBackward0)."""
-    cdef Tensor t = _arg(input, "reshape")
-    x = t.data_
-    s = _infer_shape(_shape_arg(shape), x.size, "reshape")
-    r = _reshape_view(x, s)
-    if r is not None:
-        if x.flags.c_contiguous if type(x) is np.ndarray else t.is_contiguous():
-            return _view(t, r, ViewBackward0, K_RESHAPE, None)
-        return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
-    return _unsafe_view(clone(t), s)
+    cdef Tensor t
+    try:
+        t = _arg(input, "reshape")
+        x = t.data_
+        s = _infer_shape(_shape_arg(shape), x.size, "reshape")
+        r = _reshape_view(x, s)
+        if r is not None:
+            if x.flags.c_contiguous if type(x) is np.ndarray else t.is_contiguous():
+                return _view(t, r, ViewBackward0, K_RESHAPE, None)
+            return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
+        return _unsafe_view(clone(t), s)
+    except Exception:
+        _hot_reject("Tensor.reshape", input, shape, None)
+        raise
 
 
 def _slice(input, dim, start, end):
@@ -1067,6 +1088,8 @@ swapdims_ = transpose_
 
 
 def view(input, *shape):
+    # (Tensor.view reaches here through view1_impl/view_impl with its own
+    # calling convention: no parser replay here, tensor.pyx's method is the entry)
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
         raise RuntimeError("view(dtype) is not supported")
@@ -1099,23 +1122,28 @@ def reshape_as(input, other):
 
 
 def flatten(input, start_dim=0, end_dim=-1):
-    cdef Tensor t = _arg(input, "flatten")
-    x = t.data_
-    if (start_dim == 0 and end_dim == -1 and cnp.PyArray_CheckExact(x) and
-            cnp.PyArray_NDIM(<cnp.ndarray>x) >= 2 and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x)):
-        return view1_impl(t, -1)   # the whole of a contiguous tensor: a 1-D view, made in C
-    if x.ndim == 0:
-        return reshape(t, (1,))
-    s = wrap_dim(start_dim, x.ndim)
-    e = wrap_dim(end_dim, x.ndim)
-    if s > e:
-        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
-    if s == e:
-        return t
-    n = 1
-    for d in range(s, e + 1):
-        n *= x.shape[d]
-    return reshape(t, tuple(x.shape[:s]) + (n,) + tuple(x.shape[e + 1:]))
+    cdef Tensor t
+    try:
+        t = _arg(input, "flatten")
+        x = t.data_
+        if (start_dim == 0 and end_dim == -1 and cnp.PyArray_CheckExact(x) and
+                cnp.PyArray_NDIM(<cnp.ndarray>x) >= 2 and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x)):
+            return view1_impl(t, -1)   # the whole of a contiguous tensor: a 1-D view, made in C
+        if x.ndim == 0:
+            return reshape(t, (1,))
+        s = wrap_dim(start_dim, x.ndim)
+        e = wrap_dim(end_dim, x.ndim)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        if s == e:
+            return t
+        n = 1
+        for d in range(s, e + 1):
+            n *= x.shape[d]
+        return reshape(t, tuple(x.shape[:s]) + (n,) + tuple(x.shape[e + 1:]))
+    except Exception:
+        _hot_reject("Tensor.flatten", input, (start_dim, end_dim), None)
+        raise
 
 
 def unflatten(input, dim, sizes):
@@ -1127,19 +1155,24 @@ def unflatten(input, dim, sizes):
 
 
 def permute(input, *dims):
-    cdef Tensor t = _arg(input, "permute")
-    dims = _shape_arg(dims)
-    x = t.data_
-    if len(dims) != x.ndim:
-        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
-                           f"the length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} "
-                           f"is not equal to len(dims) = {len(dims)}")
-    p = tuple([wrap_dim(d, x.ndim) for d in dims])
-    if len(set(p)) != len(p):
-        raise RuntimeError("permute(): duplicate dims are not allowed.")
-    if type(x) is not np.ndarray:
-        return _view(t, _xp.permute(x, p), PermuteBackward0, K_PERMUTE, p)
-    return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
+    cdef Tensor t
+    try:
+        t = _arg(input, "permute")
+        pd = _shape_arg(dims)
+        x = t.data_
+        if len(pd) != x.ndim:
+            raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                               f"the length of the desired ordering of dimensions i.e. input.dim() = {x.ndim} "
+                               f"is not equal to len(dims) = {len(pd)}")
+        p = tuple([wrap_dim(d, x.ndim) for d in pd])
+        if len(set(p)) != len(p):
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+        if type(x) is not np.ndarray:
+            return _view(t, _xp.permute(x, p), PermuteBackward0, K_PERMUTE, p)
+        return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
+    except Exception:
+        _hot_reject("Tensor.permute", input, dims, None)
+        raise
 
 
 def transpose(input, dim0, dim1):
@@ -1949,18 +1982,23 @@ def split(input, split_size_or_sections, dim=0):
 
 
 def chunk(input, chunks, dim=0):
-    cdef Tensor t = _arg(input, "chunk")
-    if chunks <= 0:
-        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
-    x = t.data_
-    if x.ndim == 0:
-        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
-    d = wrap_dim(dim, x.ndim)
-    n = x.shape[d]
-    if n == 0:
-        # torch: `chunks` empty pieces, through split_with_sizes
-        return split(t, [0] * chunks, d)
-    return split(t, -(-n // chunks), d)
+    cdef Tensor t
+    try:
+        t = _arg(input, "chunk")
+        if chunks <= 0:
+            raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
+        x = t.data_
+        if x.ndim == 0:
+            raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+        d = wrap_dim(dim, x.ndim)
+        n = x.shape[d]
+        if n == 0:
+            # torch: `chunks` empty pieces, through split_with_sizes
+            return split(t, [0] * chunks, d)
+        return split(t, -(-n // chunks), d)
+    except Exception:
+        _hot_reject("Tensor.chunk", input, (chunks, dim), None)
+        raise
 
 
 cdef class IndexPutBackward0(Node):
