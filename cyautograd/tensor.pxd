@@ -6,6 +6,7 @@ from cyautograd.version_counter cimport VersionCounter
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node
 from cyautograd.grad_mode cimport is_inference_mode_c
+from cpython.object cimport PyObject
 
 # torch's TensorImpl plus the Python surface of torch.Tensor.
 #
@@ -26,7 +27,8 @@ cdef class Tensor:
     cdef AutogradMeta autograd_meta_        # None until materialize_autograd_meta
     cdef bint is_inference_                 # made under inference_mode
     cdef object __weakref__
-    cdef dict __dict__                     # custom attributes (x.foo = 1), as torch's tensors allow
+    cdef PyObject *dict_                    # custom attributes (x.foo = 1): NULL until the first one
+    #                                         (NOTE [ Lazy instance dict ] in tensor.pyx)
 
 # Function pointers the higher modules install at import, so that Tensor's
 # methods can reach ops and autograd code without a cimport cycle (the role

@@ -1438,3 +1438,70 @@ _C_TYPE_NAMES = {"float16": "c10::Half", "float32": "float", "float64": "double"
 
 cdef str _c_type_name(Tensor t):
     return _C_TYPE_NAMES[_np_dtype(t.data_).name]
+
+
+# NOTE [ Lazy instance dict ]
+# torch's tensors take custom attributes (x.foo = 1). Cython's `cdef dict
+# __dict__` would give every tensor an empty dict at birth, a dict allocated
+# and freed per op result (about 3% of a view's time). Instead `dict_` is a
+# plain slot that tp_dictoffset points at: CPython's generic attribute code
+# makes the dict on the first assignment, and the wrappers below give the slot
+# the ownership Cython gives object fields: dealloc and tp_clear release it,
+# tp_traverse visits it (a dict may hold a cycle back to its tensor).
+cdef extern from *:
+    """
+    static Py_ssize_t cya_td_off = 0;
+    static traverseproc cya_td_traverse0 = NULL;
+    static inquiry cya_td_clear0 = NULL;
+    static destructor cya_td_dealloc0 = NULL;
+    #define CYA_TD_SLOT(o) ((PyObject **)((char *)(o) + cya_td_off))
+    static int cya_td_traverse(PyObject *o, visitproc visit, void *arg) {
+        Py_VISIT(*CYA_TD_SLOT(o));
+        return cya_td_traverse0(o, visit, arg);
+    }
+    static int cya_td_clear(PyObject *o) {
+        Py_CLEAR(*CYA_TD_SLOT(o));
+        return cya_td_clear0(o);
+    }
+    static void cya_td_dealloc(PyObject *o) {
+        if (*CYA_TD_SLOT(o) != NULL) {
+            /* the dict's values may run code: untrack first, as CPython's
+               subtype_dealloc does (untracking twice is harmless) */
+            PyObject_GC_UnTrack(o);
+            Py_CLEAR(*CYA_TD_SLOT(o));
+        }
+        cya_td_dealloc0(o);
+    }
+    static PyGetSetDef cya_td_getset = {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict,
+                                        NULL, NULL};
+    static int cya_td_install(PyObject *type, Py_ssize_t off) {
+        PyTypeObject *t = (PyTypeObject *)type;
+        PyObject *descr;
+        if (cya_td_off != 0) return 0;
+        if (off <= 0 || t->tp_dictoffset != 0 || t->tp_traverse == NULL || t->tp_clear == NULL
+                || t->tp_dealloc == NULL) {
+            PyErr_SetString(PyExc_SystemError, "cyautograd: cannot install the tensor instance dict");
+            return -1;
+        }
+        descr = PyDescr_NewGetSet(t, &cya_td_getset);
+        if (descr == NULL) return -1;
+        if (PyDict_SetItemString(t->tp_dict, "__dict__", descr) < 0) { Py_DECREF(descr); return -1; }
+        Py_DECREF(descr);
+        cya_td_off = off;
+        cya_td_traverse0 = t->tp_traverse; t->tp_traverse = cya_td_traverse;
+        cya_td_clear0 = t->tp_clear; t->tp_clear = cya_td_clear;
+        cya_td_dealloc0 = t->tp_dealloc; t->tp_dealloc = cya_td_dealloc;
+        t->tp_dictoffset = off;
+        PyType_Modified(t);
+        return 0;
+    }
+    """
+    int cya_td_install(object type, Py_ssize_t off) except -1
+
+
+cdef int _install_instance_dict() except -1:
+    cdef Tensor probe = <Tensor>cya_tp_new(Tensor)
+    return cya_td_install(Tensor, <Py_ssize_t>(<char*>&probe.dict_ - <char*><PyObject*>probe))
+
+
+_install_instance_dict()

@@ -880,6 +880,33 @@ cdef tuple _shape_arg(tuple args):
 
 cdef tuple _infer_shape(tuple shape, Py_ssize_t numel, str fn="view"):
     """The requested shape with its -1 filled in; torch's errors otherwise."""
+    # Fast path: exact ints, at most one -1, a non-empty tensor and a product
+    # that fits; anything else (errors included) takes the general path.
+    cdef Py_ssize_t i, n = len(shape), infer = -1, v, known = 1
+    cdef list out = [0] * n
+    for i in range(n):
+        o = shape[i]
+        if type(o) is not int:
+            return _infer_shape_general(shape, numel, fn)
+        v = _small_int(o)
+        if v == -1 and infer < 0:
+            infer = i
+        elif v < 0 or (v > 0 and known > PY_SSIZE_T_MAX // v):
+            return _infer_shape_general(shape, numel, fn)
+        else:
+            known *= v
+        out[i] = o
+    if numel > 0 and known > 0:
+        if infer < 0:
+            if known == numel:
+                return tuple(out)
+        elif numel % known == 0:
+            out[infer] = numel // known
+            return tuple(out)
+    return _infer_shape_general(shape, numel, fn)
+
+
+cdef tuple _infer_shape_general(tuple shape, Py_ssize_t numel, str fn):
     cdef Py_ssize_t i, n = len(shape), infer = -1
     cdef list out = [0] * n
     known = 1    # a Python int: the product may pass int64 before numel() rejects it
@@ -958,7 +985,7 @@ def reshape(input, *shape):
         s = _infer_shape(_shape_arg(shape), x.size, "reshape")
         r = _reshape_view(x, s)
         if r is not None:
-            if x.flags.c_contiguous if type(x) is np.ndarray else t.is_contiguous():
+            if cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x) if type(x) is np.ndarray else t.is_contiguous():
                 return _view(t, r, ViewBackward0, K_RESHAPE, None)
             return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
         return _unsafe_view(clone(t), s)
