@@ -1029,6 +1029,10 @@ def _op_objects():
     def take(k, v):
         if k.startswith("_") or k in _NO_FW or isinstance(v, (type, types.ModuleType)):
             return
+        # a parser guard (NOTE [ Parser replay on the error path ]) wraps the
+        # op: hook the op itself, which internal callers reach without the guard
+        while type(v) is types.FunctionType and getattr(v, "__wrapped__", None) is not None:
+            v = v.__wrapped__
         if getattr(v, "__name__", k) in _NO_FW or id(v) in seen:
             return
         if type(v) is types.FunctionType:
