@@ -62,6 +62,16 @@ cdef int _load_registries() except -1:
     return 0
 
 
+cdef inline Tensor _alias_grad(Tensor g, object arr):
+    """A Tensor over `arr` (memory of g's) sharing g's storage and version
+    counter, as a detach of g would."""
+    cdef Tensor t = <Tensor>cya_tp_new(Tensor)
+    t.data_ = arr
+    t.storage_ = g.storage_
+    t.version_counter_ = version_counter_of(g)
+    return t
+
+
 cdef object _stealable_view(object g):
     """For an exact ndarray view `g` that only the engine's list and the
     caller hold: walk its bases. A user's root gradient -> (that Tensor,);
@@ -210,11 +220,7 @@ cdef class AccumulateGrad(Node):
                             and _obeys_layout(new_grad, var.data_)):
                         # only the engine's list and `g` hold it: steal it,
                         # sharing its storage and version counter (detach)
-                        t = <Tensor>cya_tp_new(Tensor)
-                        t.data_ = new_grad
-                        t.storage_ = g.storage_
-                        t.version_counter_ = version_counter_of(g)
-                        m.grad_ = t
+                        m.grad_ = _alias_grad(g, new_grad)
                     else:
                         m.grad_ = _clone_obey_contract(new_grad, var)
                 elif _can_steal(new_grad, var.data_):
@@ -231,12 +237,7 @@ cdef class AccumulateGrad(Node):
                     # a view formula's result (view/reshape/t of the gradient)
                     if owner[0] is not None:
                         # ... of the user's gradient: .grad aliases it, version counter and all
-                        g = <Tensor>owner[0]
-                        t = <Tensor>cya_tp_new(Tensor)
-                        t.data_ = new_grad
-                        t.storage_ = g.storage_
-                        t.version_counter_ = version_counter_of(g)
-                        m.grad_ = t
+                        m.grad_ = _alias_grad(<Tensor>owner[0], new_grad)
                     else:
                         m.grad_ = wrap_array(new_grad)
                         n = _noted_version(new_grad) or _noted_version(owner[1])
