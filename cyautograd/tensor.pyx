@@ -823,7 +823,14 @@ cdef class Tensor:
 
     def __repr__(self):
         cdef AutogradMeta m = self.autograd_meta_
-        fn = self.grad_fn
+        invalid = False
+        try:
+            fn = self.grad_fn
+        except RuntimeError:
+            # as torch's _tensor_str: a view whose grad_fn cannot be rebuilt
+            # after an in-place change of its base prints grad_fn=<Invalid>
+            fn = None
+            invalid = True
         leaf_rg = m is not None and fn is None and m.c.requires_grad
         arr = self.data_
         dev = _device_of(arr)
@@ -832,7 +839,7 @@ cdef class Tensor:
         # torch's _tensor_str names the node by its Python class, not name():
         # CopySlices/CopyBackwards print without the "torch::autograd::" prefix
         # (only a class named CppFunction falls back to name()'s last part)
-        fn_name = None
+        fn_name = "Invalid" if invalid else None
         if fn is not None:
             fn_name = type(fn).__name__
             if fn_name == "CppFunction":
@@ -1360,8 +1367,11 @@ cdef object _host(object arr):
 cdef _set_requires_grad(Tensor self, value, bint from_setter):
     cdef AutogradMeta m = self.autograd_meta_
     cdef bint rg = bool(value)
-    if m is not None and self.grad_fn is not None:
-        # the setter refuses any change on a non-leaf; requires_grad_() only False
+    if m is not None and m.grad_fn_ is not None:
+        # the setter refuses any change on a non-leaf; requires_grad_() only False.
+        # Leafness here is torch's C++ is_leaf(): the stored grad_fn_, never
+        # regenerated, so a view invalidated by an in-place op on its base
+        # gets this error, not the view-rebase one the grad_fn property raises
         if from_setter or not rg:
             raise RuntimeError(_requires_grad_leaf_error(rg))
         return

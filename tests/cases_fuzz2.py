@@ -414,3 +414,128 @@ def as_strided_backward_of_an_empty_view(T):
         v3.mul_(0)
     g, = T.autograd.grad(v3.cumsum(-1).sum(), [v2], create_graph=True)
     return out + [g, g._version]
+
+
+# -- fresh seeds 12000:14000 and 20000:22000, pinned seeds 1094/11341 ----------
+
+@case
+def as_strided_over_a_storage_that_is_not_c_ordered(T):
+    """seeds 1094, 12088: math on a transposed tensor keeps its layout (an
+    F-ordered storage); as_strided addresses that storage by element offsets,
+    bounded by the storage's extent, gaps of a strided from_numpy included."""
+    x = arange(T, (276, 4), rg=True)
+    y = x.T.cos()
+    a = y.as_strided((), (), 722)
+    b = y.as_strided((2, 3), (1, 4), 5)
+    (a + b.sum()).backward()
+    s = T.from_numpy(np.arange(20.)[::3])
+    return [y.stride(), a, b, b.grad_fn, x.grad.sum(), s.as_strided((2,), (5,), 13),
+            err(lambda: s.as_strided((2,), (5,), 14)), err(lambda: y.as_strided((3,), (1,), 1104))]
+
+
+def _invalid_multi_output_view(T):
+    a = arange(T, (2, 3), rg=True)
+    b = a * 1
+    v = b.unbind(0)[0]
+    b.mul_(2)
+    return v
+
+
+@case
+def rebase_error_before_kernel_checks(T):
+    """seeds 11341, 12746, 20155, 20607, 20983: the autograd kernel collects
+    gradient edges (rebuilding an invalidated view's grad_fn, which raises)
+    before the kernel checks dims, shapes and dtypes; matmul's own 0-d check
+    and ops without history (detach) come first / never raise."""
+    V = lambda: _invalid_multi_output_view(T)  # noqa: E731
+    out = [err(lambda: V().softmax(2)), err(lambda: V().log_softmax(-3)), err(lambda: V().sum(3)),
+           err(lambda: V().bitwise_not()), err(lambda: T.matmul(arange(T, (2, 3)), V()[:2])),
+           err(lambda: V() @ T.ones(2)), err(lambda: T.mv(arange(T, (2, 2)), V())),
+           err(lambda: T.mm(V().unsqueeze(0), T.ones(2, 2))), err(lambda: T.bmm(V()[None, None], T.ones(1, 2, 2))),
+           err(lambda: T.matmul(V()[0], T.ones(2))), err(lambda: V().detach().sum())]
+    with T.no_grad():
+        out.append(err(lambda: V().softmax(2)))
+    return out
+
+
+@case
+def requires_grad_of_an_invalidated_view(T):
+    """seed 13892: requires_grad_ asks C++ is_leaf() (the stored grad_fn, not a
+    rebuilt one): a non-leaf view gets the leaf error, not the rebase error;
+    repr prints grad_fn=<Invalid> where the grad_fn cannot be rebuilt."""
+    v = _invalid_multi_output_view(T)
+    a = arange(T, (3,), rg=True)
+    w = a.unbind(0)[0]
+    with T.no_grad():
+        a.mul_(2)
+    return [err(lambda: [v.requires_grad_(False), None][1]), err(lambda: [v.requires_grad_(True), None][1]),
+            err(lambda: setattr(v, "requires_grad", False)), err(lambda: [w.requires_grad_(False), None][1]),
+            err(lambda: repr(w)), err(lambda: repr(v)), err(lambda: w.is_leaf)]
+
+
+@case
+def inplace_meta_checks_before_the_overlap_check(T):
+    """seed 12494: a structured kernel's argument checks (neg/relu of bool,
+    integer base to a negative scalar power, clamp's result type) run before
+    TensorIterator's memory-overlap check; shape and cast checks after it."""
+    E = lambda dt: T.ones(3, dtype=dt).expand(2, 3)  # noqa: E731
+    return [err(lambda: E(T.bool).neg_()), err(lambda: E(T.int64).pow_(-1)), err(lambda: E(T.bool).relu_()),
+            err(lambda: E(T.bool).clamp_(0, 1)), err(lambda: E(T.int64).pow_(T.tensor(-1))),
+            err(lambda: E(T.float32).neg_()), err(lambda: E(T.float32).add_(T.ones(4))),
+            err(lambda: E(T.int64).div_(2)), err(lambda: E(T.int64).sqrt_())]
+
+
+@case
+def stack_gradients_are_views_of_one_gradient(T):
+    """seeds 20131, 20678, 21241: StackBackward0 hands out unbind views of its
+    gradient, so an accumulation into them is a fresh sum (_version 0)."""
+    out = []
+    for dim in (0, 1, -1):
+        x = arange(T, (3, 3, 3), rg=True, dtype=T.float64)
+        y = T.stack([x, x], dim)
+        g, = T.autograd.grad((y - y * 2).sum(), [x])
+        out.append([g, g._version, g._is_view()])
+    x = arange(T, (2, 2), rg=True)
+    T.stack([x, x * 2, x]).sum().backward()
+    return out + [x.grad, x.grad._version]
+
+
+@case
+def expand_strides_of_new_dimensions(T):
+    """seed 21537: a new dimension of size 1 takes the stride that keeps the
+    layout dense (torch's inferExpandGeometry), so matmul folds it into mm."""
+    v = arange(T, (279, 2)).as_strided((3, 2), (3, 0), 324)
+    return [T.ones(4, 3)[:, :2].expand(1, 4, 2).stride(), T.ones(4, 3)[:, :2].expand(2, 1, 4, 2).stride(),
+            T.ones(3, 1).expand(2, 3, 4).stride(), T.ones(()).expand(1, 1).stride(),
+            T.ones(2, 3).expand(1, 1, 2, 3).stride(), T.ones(2, 3).expand(1, 1, 2, 3).is_contiguous(),
+            T.ones(0, 3).expand(1, 0, 3).stride(), err(lambda: v.expand(1, 3, 2) @ v),
+            (arange(T, (2, 3), rg=True).expand(1, 2, 3) @ T.ones(3, 2)).grad_fn]
+
+
+def _chain(fn, d=0):
+    if fn is None or d > 3:
+        return ""
+    return fn.name() + "(" + ",".join(_chain(f, d + 1) for f, _ in fn.next_functions if f is not None) + ")"
+
+
+@case
+def linear_paths(T):
+    """linear as at::native::linear: 0-d refused, addmm for 2-D input with a
+    bias, _flatten_nd_linear for a contiguous input with a fusable bias,
+    else matmul(input, weight.t()) then add_ (version 1); weight.t() always."""
+    out = []
+    for xs, ws, bs in [((2, 3), (4, 3), (4,)), ((7, 2, 3), (4, 3), (4,)), ((7, 2, 3), (4, 3), (2, 4)),
+                       ((3,), (4, 3), (4,)), ((3,), (4, 3), ()), ((2, 3), (3,), None), ((3,), (3,), ()),
+                       ((6, 7, 2, 3), (4, 3), (1, 4)), ((7, 2, 3), (4, 3), (1, 1, 4)), ((2, 3), (4, 5), (4,)),
+                       ((2, 3), (4, 3), (5,)), ((2, 3), (3,), (1,)), ((2, 3), (2, 4, 3), None), ((), (4, 3), None),
+                       ((2, 3), (4, 3), (3, 4)), ((3,), (4, 3), (2, 4)), ((0, 3), (4, 3), (4,))]:
+        for nc in (False, True):
+            def f():
+                x = arange(T, xs, rg=True)
+                if nc and len(xs) >= 2:
+                    x = x.transpose(0, -1).contiguous().transpose(0, -1)
+                b = None if bs is None else arange(T, bs, rg=True)
+                r = T.nn.functional.linear(x, arange(T, ws, rg=True), b)
+                return [r, r._version, _chain(r.grad_fn), r.stride()]
+            out.append(err(f))
+    return out

@@ -23,6 +23,17 @@ cdef Tensor to_tensor(object x, Tensor like)
 cdef object broadcast_error(object x, object y)
 cdef inline bint grad_needed(Tensor t) noexcept:
     return tensor_requires_grad(t) and is_grad_enabled_c()
+cdef inline int edges_first(Tensor t) except -1:
+    """NOTE [ Gradient edges before kernel checks ]: torch's autograd kernel
+    (VariableType) collects its inputs' gradient edges before it calls the
+    op's kernel, so a view whose base was modified in place raises the
+    view's rebase error (its grad_fn cannot be rebuilt) before the kernel
+    checks dims, shapes or dtypes. Ops whose own checks come first here call
+    this before them: only a view that needs a gradient in grad mode does
+    any work (its gradient edge, as the node would take it)."""
+    if t.autograd_meta_ is not None and t.autograd_meta_.c.is_view and grad_needed(t):
+        gradient_edge(t)
+    return 0
 cdef inline Edge edge_of(Tensor t):
     if tensor_requires_grad(t):
         return gradient_edge_fast(t)

@@ -10,7 +10,7 @@ from cyautograd.variable cimport next_edges2, next_edges3, set_history
 from cyautograd.saved_variable cimport save_variable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport k_reduce2d, K_ADD, fp_quiet_begin, fp_quiet_end
-from cyautograd.ops._common cimport as_array, edge_of, unbroadcast
+from cyautograd.ops._common cimport as_array, edge_of, edges_first, unbroadcast
 from cyautograd.tensor cimport tensor_dispatch
 
 cimport numpy as cnp
@@ -308,6 +308,8 @@ def matmul(input, other):
     cdef Py_ssize_t bn = b.data_.ndim
     if an == 0 or bn == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {an}D and {bn}D")
+    edges_first(a)   # NOTE [ Gradient edges before kernel checks ]: the ops matmul calls
+    edges_first(b)
     if an == 1 and bn == 1:
         return dot(a, b)
     if an == 2 and bn == 1:
@@ -387,6 +389,8 @@ tensor_dispatch().matmul = _matmul_op
 def mm(input, mat2):
     cdef Tensor a = _tensor_arg(input, "mm", "input", 1)
     cdef Tensor b = _tensor_arg(mat2, "mm", "mat2", 2)
+    edges_first(a)
+    edges_first(b)
     if a.data_.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if b.data_.ndim != 2:
@@ -397,6 +401,8 @@ def mm(input, mat2):
 def bmm(input, mat2):
     cdef Tensor a = _tensor_arg(input, "bmm", "input", 1)
     cdef Tensor b = _tensor_arg(mat2, "bmm", "mat2", 2)
+    edges_first(a)
+    edges_first(b)
     if a.data_.ndim != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if b.data_.ndim != 3:
@@ -410,6 +416,8 @@ def bmm(input, mat2):
 def dot(input, other):
     cdef Tensor a = _tensor_arg(input, "dot", "input", 1)
     cdef Tensor b = _tensor_arg(other, "dot", "tensor", 2)
+    edges_first(a)
+    edges_first(b)
     if a.data_.ndim != 1 or b.data_.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.data_.ndim}D and {b.data_.ndim}D tensors")
     return _matmul_core(a, b, DotBackward0)
@@ -418,6 +426,8 @@ def dot(input, other):
 def mv(input, vec):
     cdef Tensor a = _tensor_arg(input, "mv", "input", 1)
     cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
+    edges_first(a)
+    edges_first(b)
     # torch's addmv check (self, mat, vec dims), before any numpy broadcasting
     if a.data_.ndim != 2 or b.data_.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.data_.ndim}, {b.data_.ndim}")
@@ -504,12 +514,34 @@ def linear(input, weight, bias=None):
     cdef Tensor w = _tensor_arg(weight, "linear", "weight", 2)
     cdef Tensor b
     cdef AddmmBackward0 fn
-    if bias is None or x.data_.ndim != 2 or w.data_.ndim != 2:
-        out = matmul(x, w.t() if w.data_.ndim == 2 else w)
-        if bias is not None:
-            out = out + bias
-        return out
+    cdef Py_ssize_t xd = x.data_.ndim, wd = w.data_.ndim, i, rows = 1
+    # NOTE [ linear's paths ]: at::native::linear, path for path, since each
+    # leaves its own graph, versions and errors: 0-d operands refused first;
+    # 2-D input with a bias is addmm(bias, input, weight.t()) (fused below);
+    # a contiguous input with a contiguous bias of one non-unit dimension
+    # (1-D, or 1-D once squeezed: torch's "bias likely fusable") is
+    # flattened to 2-D, addmm'ed and viewed back (_flatten_nd_linear:
+    # ViewBackward0 over AddmmBackward0); anything else is
+    # matmul(input, weight.t()) and then an in-place add_ of the bias
+    # (AddBackward0, the output's _version 1). weight.t() is always taken,
+    # so a 1-D weight gets its TBackward0 and a 3-D one t()'s error.
+    if xd == 0 or wd == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are {xd}D and {wd}D")
+    if bias is None:
+        return matmul(x, w.t())
     b = bias
+    if xd != 2:
+        if ((b.data_.ndim == 1 or sum([d != 1 for d in b.data_.shape]) == 1) and b.is_contiguous()
+                and x.is_contiguous()):
+            sizes = tuple(x.data_.shape)
+            for i in range(xd - 1):
+                rows *= sizes[i]
+            r = linear(x.reshape(rows, sizes[xd - 1]), w, b)
+            return r.view(sizes[:xd - 1] + (r.shape[1],))
+        return matmul(x, w.t()).add_(b)
+    if wd != 2:
+        w.t()   # t()'s error for a weight of more than 2 dimensions
+        raise RuntimeError(f"mat2 must be a matrix, got {wd}-D tensor")
     xa = x.data_
     wa = w.data_
     cdef bint dev = type(xa) is not np.ndarray or type(wa) is not np.ndarray or type(b.data_) is not np.ndarray
@@ -530,6 +562,8 @@ def linear(input, weight, bias=None):
             r = _mm(xa, wa.T)
             r += b.data_
     except ValueError:
+        # addmm expands the bias to the result's shape: expand's error
+        b.expand(xa.shape[0], wa.shape[0])
         raise RuntimeError(f"The size of tensor a ({b.data_.shape[-1]}) must match the size of tensor b ({r.shape[-1]}) at non-singleton dimension 1") from None
     out = wrap_array(r)
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):

@@ -24,7 +24,7 @@ from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
                                  K_SQRT, K_ABS, k_threshold_backward)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
-                                     grad_needed, edge_of, to_tensor, scalar_array)
+                                     grad_needed, edge_of, edges_first, to_tensor, scalar_array)
 
 import warnings
 
@@ -1836,6 +1836,9 @@ def logical_xor(input, other):
 def bitwise_not(input):
     cdef Tensor t = tensor_arg(input, "bitwise_not", "input", 1)
     if _npdt(t.data_).kind not in "biu":
+        # an op without a derivative gets torch's NotImplemented node when its
+        # input needs a gradient, edges collected first
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
         raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_D._FROM_NP[_npdt(t.data_)]._cname}'")
     if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.bitwise_not(t.data_))
@@ -2384,13 +2387,17 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         if isinstance(args[0], Tensor):
             assert_no_partial_overlap(t, <Tensor>args[0])
     else:
-        assert_no_internal_overlap(t)
-        for a in args:
-            if isinstance(a, Tensor):
-                assert_no_partial_overlap(t, <Tensor>a)
-        for a in kwargs.values():
-            if isinstance(a, Tensor):
-                assert_no_partial_overlap(t, <Tensor>a)
+        try:
+            assert_no_internal_overlap(t)
+            for a in args:
+                if isinstance(a, Tensor):
+                    assert_no_partial_overlap(t, <Tensor>a)
+            for a in kwargs.values():
+                if isinstance(a, Tensor):
+                    assert_no_partial_overlap(t, <Tensor>a)
+        except RuntimeError:
+            _meta_checks_first(t, op, args, kwargs)
+            raise
     if rg:
         src = wrap_array(t.data_.copy() if type(t.data_) is _ndarray else _xp.copy(t.data_))
         f = edge_function(t)
@@ -2436,6 +2443,29 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                 if sv is not None and (<SavedVariable>sv).data_ is t.data_ and view_fn is not None:
                     (<SavedVariable>sv).set_inplace_on_view(view_fn)
     return t
+
+
+cdef int _meta_checks_first(Tensor t, object op, tuple args, dict kwargs) except -1:
+    """NOTE [ Argument checks before the overlap check ]: a structured
+    kernel's meta function checks its arguments (neg of bool, an integer
+    base to a negative scalar power, relu of bool, clamp's result type)
+    before TensorIterator checks memory overlap; the checks that follow the
+    overlap one (shapes, the output cast of other ops) stay after it. For the
+    ops whose meta checks those are, the op runs on one element of self
+    (no broadcasting can fail on it, no value is written) to raise them."""
+    if not (op is neg or op is relu or op is clamp or (op is pow and not isinstance(args[0], Tensor))):
+        return 0
+    with _no_grad_ctx():
+        d = t.detach()
+        one = d.reshape(-1) if d.numel() == 0 else d[(0,) * d.dim()]
+        r = op(one, *args, **kwargs)
+    vd = _npdt((<Tensor>r).data_)
+    td = _npdt(t.data_)
+    if vd != td and _D._FROM_NP[vd].category > _D._FROM_NP[td].category:
+        # clamp's scalar kernel names the output type as C does (see clamp_)
+        raise RuntimeError(f"result type {_D._FROM_NP[vd]._cname} can't be cast to the desired output type "
+                           f"{_C_TYPE_NAMES.get(td.name, td.name) if op is clamp else _D._FROM_NP[td]._cname}")
+    return 0
 
 
 cdef void _retarget_saved_output(SavedVariable sv, Tensor r, Tensor t):

@@ -12,7 +12,7 @@ from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_op
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
-from cyautograd.ops._common cimport as_array, xp_of, grad_needed, wrap_dims, wrap_dim
+from cyautograd.ops._common cimport as_array, xp_of, grad_needed, edges_first, wrap_dims, wrap_dim
 
 cimport numpy as cnp
 import numpy as np
@@ -551,6 +551,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "sum")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if dim is None and dtype is None and not keepdim:
         r = k_sum_small(x)
@@ -925,6 +926,7 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=
 def _softmax_common(input, dim, dtype, bint log):
     cdef Tensor t = _input(input, "log_softmax" if log else "softmax")
     cdef ReduceNode fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if dtype is not None:

@@ -1337,7 +1337,12 @@ def expand(input, *sizes):
             if s < 0:
                 raise RuntimeError("numel: integer multiplication overflow")
             dims[i] = s
-            st[i] = 0
+            # torch's inferExpandGeometry: a new dimension of size 1 gets the
+            # stride that keeps the layout dense (size * stride of the next
+            # dimension: ones(2, 3).expand(1, 2, 3) is (6, 3, 1) and still
+            # contiguous, which decides matmul's folding); a new dimension that
+            # repeats gets 0, as does any new one over a 0-d tensor
+            st[i] = dims[i + 1] * st[i + 1] if (s == 1 and nd > 0) else 0
             continue
         cur = xd[i - lead]
         if s == -1:
@@ -1445,9 +1450,10 @@ cdef class StackBackward0(Node):
         g = grads[0]
         if isinstance(g, Tensor):
             return [g.select(self.dim, i) for i in range(self.n)]
-        if type(g) is not np.ndarray:
-            return [g[(slice(None),) * self.dim + (i, Ellipsis)] for i in range(self.n)]
-        return [np.take(g, i, axis=self.dim) for i in range(self.n)]
+        # views of g, as torch's unbind(grad, dim): gradients that share
+        # g's memory, so the engine's InputBuffer never sums into one of
+        # them in place (a copy here would be stolen and get _version 1)
+        return [g[(slice(None),) * self.dim + (i, Ellipsis)] for i in range(self.n)]
 
 
 def stack(tensors, dim=0, *, out=None):
@@ -2396,6 +2402,31 @@ cdef inline cnp.npy_intp _wrapping_mul(cnp.npy_intp a, cnp.npy_intp b) noexcept:
     return <cnp.npy_intp>(<unsigned long long>a * <unsigned long long>b)
 
 
+cdef Py_ssize_t _storage_span(cnp.ndarray store) noexcept:
+    """NOTE [ A storage's extent ]: a tensor's storage is the numpy array its
+    first owner held: C-ordered for factories, but laid out as its inputs for
+    math on views (``x.t().cos()``: F-ordered) and any layout for
+    ``from_numpy`` of a strided array. torch's storage of the same tensor
+    is the memory block from the first element to the last one, gaps
+    included (from_numpy(a[::3]) of 7 elements owns 19). With non-negative
+    strides in whole elements the array's data pointer is that block's start,
+    so as_strided may address the block by element offsets from it; this
+    returns the block's length in elements, or -1 for a layout torch cannot
+    have (a negative or non-element stride)."""
+    cdef int i, nd = cnp.PyArray_NDIM(store)
+    cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(store), s, span = 0
+    if cnp.PyArray_IS_C_CONTIGUOUS(store):
+        return cnp.PyArray_SIZE(store)
+    if cnp.PyArray_SIZE(store) == 0:
+        return 0
+    for i in range(nd):
+        s = cnp.PyArray_STRIDES(store)[i]
+        if s < 0 or s % isz:
+            return -1
+        span += (cnp.PyArray_DIMS(store)[i] - 1) * (s // isz)
+    return span + 1
+
+
 def as_strided(input, size, stride, storage_offset=None):
     """NOTE [ as_strided stays inside the storage ]: torch's checks, in its
     order: negative strides, negative offset, then the storage size
@@ -2428,9 +2459,15 @@ def as_strided(input, size, stride, storage_offset=None):
         raise RuntimeError(f"Tensor: invalid storage offset {off}")
     store = t.storage_
     cdef bint exact = cnp.PyArray_CheckExact(store)
-    if not (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>store) if exact else store.flags.c_contiguous):
+    cdef Py_ssize_t store_size
+    if exact:
+        store_size = _storage_span(<cnp.ndarray>store)
+    elif store.flags.c_contiguous:
+        store_size = store.size
+    else:
+        store_size = -1
+    if store_size < 0:
         raise RuntimeError("as_strided on a tensor whose storage is not contiguous is not supported")
-    cdef Py_ssize_t store_size = cnp.PyArray_SIZE(<cnp.ndarray>store) if exact else store.size
     cdef bint ovf = cya_storage_nbytes(<int>nd, dims, st, isz, off, &need)
     for i in range(nd):
         # torch lets a negative size through when another size is 0 (a
