@@ -416,15 +416,33 @@ def place(flat, idx, vals):
 
 
 def scatter_add_flat(g, idx, base_sizes):
-    """zeros(base) with g's elements added at the flat positions idx (an
-    AsStridedBackward0 gradient); a view whose elements alias is not routed."""
+    """zeros(base) with g's elements added at the flat positions idx (host
+    int64, one per element of g): the gradient of a strided view
+    (AsStridedBackward0, DiagonalBackward0, UnfoldBackward0). The standard
+    has no scatter: positions hit once are placed by one gather; where view
+    elements alias (unfold with step < size, an overlapping as_strided) the
+    j-th hit of every position is placed in pass j -- the grouping is
+    geometry, computed on the host, and the passes are as many as the most
+    hits of one position."""
     xp = backend.namespace(g)
-    if np.unique(idx).size != idx.size:
-        raise RuntimeError("the gradient of an overlapping as_strided view of a device tensor is not "
-                           "routed through the device namespace yet (cyautograd issue 14)")
+    idx = np.asarray(idx, dtype=np.int64).reshape(-1)
     n = int(np.prod(base_sizes)) if len(base_sizes) else 1
     z = xp.zeros(n, dtype=g.dtype, device=g.device)
-    return xp.reshape(place(z, idx, xp.reshape(g, (-1,))), tuple(base_sizes))
+    gf = xp.reshape(g, (-1,))
+    if idx.size == 0:
+        return xp.reshape(z, tuple(base_sizes))
+    order = np.argsort(idx, kind="stable")
+    srt = idx[order]
+    start = np.flatnonzero(np.concatenate([[True], srt[1:] != srt[:-1]]))
+    rank = np.arange(srt.size) - np.repeat(start, np.diff(np.append(start, srt.size)))
+    if rank.max() == 0:
+        return xp.reshape(place(z, idx, gf), tuple(base_sizes))
+    out = None
+    for j in range(int(rank.max()) + 1):
+        src = order[rank == j]
+        part = place(z, idx[src], xp.take(gf, _device_index(src, g)))
+        out = part if out is None else out + part
+    return xp.reshape(out, tuple(base_sizes))
 
 
 def slice_of(g, idx, view_sizes):
@@ -1722,3 +1740,15 @@ def diag_embed_last(v, k):
     vals = xp.take(v, xp.reshape(src, (-1,)), axis=v.ndim - 1)
     vals = xp.reshape(vals, tuple(v.shape[:-1]) + (size, size))
     return xp.where(on, vals, xp.zeros_like(vals))
+
+
+# -- strided views (diagonal, unfold, as_strided) ----------------------------------
+
+def strided(x, shape, strides, byte_offset):
+    """A view of device array x's memory (strides and offset in bytes from
+    x's first element): backend.strided_view, the standard having none."""
+    return backend.strided_view(x, shape, strides, byte_offset)
+
+
+def itemsize(x):
+    return npdtype(x).itemsize
