@@ -1752,3 +1752,272 @@ def strided(x, shape, strides, byte_offset):
 
 def itemsize(x):
     return npdtype(x).itemsize
+
+
+# -- order statistics (ops/extra.py, extra2.py) ------------------------------------
+# NOTE [ Order statistics from argsort ]
+# The standard has a stable argsort and gathers (take_along_axis), and no
+# partition, cumulative max or unique-with-axis. Medians, kth values and
+# quantiles pick positions of the stably sorted slice (NaN sorts last, as in
+# numpy and CuPy); cummax/cummin and mode's run lengths are inclusive scans
+# of an idempotent op (max, min) in log2(n) shifted steps (Hillis-Steele),
+# so nothing falls back to the host and every step is a whole-array op.
+
+def _sl(nd, d, s):
+    return tuple(s if k == d else slice(None) for k in range(nd))
+
+
+def argsort(x, dim, descending):
+    return sort(x, dim, descending)[1]
+
+
+def _nan_mask(x):
+    xp = backend.namespace(x)
+    if npdtype(x).kind == "f":
+        return xp.isnan(x)
+    return None
+
+
+def _first_true(mask, d):
+    xp = backend.namespace(mask)
+    return cast(xp.argmax(cast(mask, np.dtype(np.uint8)), axis=d, keepdims=True), np.dtype(np.int64))
+
+
+def pick_sorted(x, dim, k):
+    """(value, index) of the k-th smallest along dim (keepdim; k an int or
+    an int64 array of keepdim shape)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    _, order = sort(x, dim, False)
+    if isinstance(k, int):
+        idx = order[_sl(x.ndim, dim, slice(k, k + 1))]
+    else:
+        idx = xp.take_along_axis(order, k, axis=dim)
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def pick_median(x, dim):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    v, idx = pick_sorted(x, dim, (x.shape[dim] - 1) // 2)
+    nan = _nan_mask(x)
+    if nan is not None:     # a NaN is the median of its slice: the first one
+        idx = xp.where(xp.any(nan, axis=dim, keepdims=True), _first_true(nan, dim), idx)
+        v = xp.take_along_axis(x, idx, axis=dim)
+    return v, idx
+
+
+def pick_nanmedian(x, dim):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    nan = _nan_mask(x)
+    if nan is None:
+        return pick_sorted(x, dim, (x.shape[dim] - 1) // 2)
+    valid = xp.sum(cast(xp.logical_not(nan), np.dtype(np.int64)), axis=dim, keepdims=True)
+    k = xp.maximum((valid - 1) // 2, xp.zeros_like(valid))
+    return pick_sorted(x, dim, k)
+
+
+def pick_kth(x, dim, k):
+    return pick_sorted(x, dim, k - 1)
+
+
+def median_all(x):
+    """The lower median of all elements (the first NaN when there is one), 0-d."""
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    order = argsort(flat, 0, False)
+    i = order[(flat.shape[0] - 1) // 2:(flat.shape[0] - 1) // 2 + 1]
+    nan = _nan_mask(flat)
+    if nan is not None:
+        i = xp.where(xp.any(nan), _first_true(nan, 0), i)
+    return xp.reshape(xp.take(flat, i), ())
+
+
+def nanmedian_all(x):
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    nan = _nan_mask(flat)
+    if nan is not None:
+        flat = flat[xp.logical_not(nan)]
+    if flat.shape[0] == 0:
+        return xp.full((), float("nan"), dtype=x.dtype, device=x.device)
+    s = xp.sort(flat, stable=True)
+    k = (flat.shape[0] - 1) // 2
+    return xp.reshape(s[k:k + 1], ())
+
+
+def _scan(x, op, reverse=False):
+    """The inclusive scan of the idempotent op (maximum, minimum, fmax, ...)
+    along the last axis: log2(n) steps of op(x, x shifted)."""
+    xp = backend.namespace(x)
+    n = x.shape[-1]
+    if reverse:
+        x = xp.flip(x, axis=-1)
+    s = 1
+    while s < n:
+        x = op(x, xp.concat([x[..., :s], x[..., :n - s]], axis=-1))
+        s *= 2
+    return xp.flip(x, axis=-1) if reverse else x
+
+
+def cumext(x, dim, is_max):
+    """cummax/cummin along dim: (values, int64 indices), as the host path:
+    NaN is skipped by the running extreme (numpy's fmax/fmin) and an index
+    is the last element equal to it (or a NaN)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    am = xp.moveaxis(x, dim, -1)
+    base = xp.maximum if is_max else xp.minimum
+    nan = _nan_mask(am)
+    if nan is not None:
+        def op(a, b):
+            return xp.where(xp.isnan(a), b, xp.where(xp.isnan(b), a, base(a, b)))
+    else:
+        op = base
+    v = _scan(am, op)
+    n = am.shape[-1]
+    pos = xp.broadcast_to(xp.arange(n, dtype=xp.int64, device=x.device), tuple(am.shape))
+    hit = am == v
+    if nan is not None:
+        hit = hit | nan
+    i = _scan(xp.where(hit, pos, xp.zeros_like(pos)), xp.maximum)
+    return xp.moveaxis(v, -1, dim), xp.moveaxis(i, -1, dim)
+
+
+def _runs_start(sorted_last):
+    """For a slice sorted along the last axis: (new-run flags, the run's
+    first and last positions for every element)."""
+    xp = backend.namespace(sorted_last)
+    s = sorted_last
+    n = s.shape[-1]
+    diff = s[..., 1:] != s[..., :-1]
+    if npdtype(s).kind == "f":
+        diff = diff & xp.logical_not(xp.isnan(s[..., 1:]) & xp.isnan(s[..., :-1]))
+    lead = xp.ones(tuple(s.shape[:-1]) + (1,), dtype=xp.bool, device=s.device)
+    new = xp.concat([lead, diff], axis=-1)
+    end = xp.concat([diff, lead], axis=-1)
+    pos = xp.broadcast_to(xp.arange(n, dtype=xp.int64, device=s.device), tuple(s.shape))
+    first = _scan(xp.where(new, pos, xp.zeros_like(pos)), xp.maximum)
+    last = _scan(xp.where(end, pos, xp.full_like(pos, n - 1)), xp.minimum, reverse=True)
+    return new, first, last
+
+
+def pick_mode(x, dim):
+    """The most frequent value along dim (the smallest on a tie) and the
+    index of its last occurrence (keepdim)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    am = xp.moveaxis(x, dim, -1)
+    s, order = sort(am, am.ndim - 1, False)
+    _, first, last = _runs_start(s)
+    length = last - first + 1
+    best = xp.max(length, axis=-1, keepdims=True)
+    p = _first_true(length == best, am.ndim - 1)          # the smallest value among the longest runs
+    idx = xp.take_along_axis(order, xp.take_along_axis(last, p, axis=-1), axis=-1)   # its last occurrence
+    v = xp.take_along_axis(am, idx, axis=-1)
+    return xp.moveaxis(v, -1, dim), xp.moveaxis(idx, -1, dim)
+
+
+def unique_flat(x):
+    """(sorted unique values, inverse in x's shape, counts) of all elements."""
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    n = flat.shape[0]
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return flat, xp.reshape(z, tuple(x.shape)), z
+    s, order = sort(flat, 0, False)
+    new, first, last = _runs_start(s)
+    u = s[new]
+    gid = xp.cumulative_sum(cast(new, np.dtype(np.int64))) - 1
+    inv = xp.take(gid, argsort(order, 0, False))
+    counts = (last - first + 1)[new]
+    return u, xp.reshape(inv, tuple(x.shape)), counts
+
+
+def unique_consecutive_flat(x):
+    xp = backend.namespace(x)
+    a = xp.reshape(x, (-1,))
+    n = a.shape[0]
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return a, xp.reshape(z, tuple(x.shape)), z
+    keep = xp.concat([xp.ones(1, dtype=xp.bool, device=x.device), a[1:] != a[:-1]])
+    u = a[keep]
+    inv = xp.reshape(xp.cumulative_sum(cast(keep, np.dtype(np.int64))) - 1, tuple(x.shape))
+    pos = xp.nonzero(keep)[0]
+    ends = xp.concat([cast(pos, np.dtype(np.int64)), xp.asarray([n], dtype=xp.int64, device=x.device)])
+    return u, inv, ends[1:] - ends[:-1]
+
+
+def quantile_ranks(sorted_, qv, ignore_nan, npd, interpolation):
+    """The host path's rank arithmetic of _quantile on a device array
+    (sorted along the last axis): (below, above, weight) -- int64, int64 and
+    npd arrays of shape lead + (len(qv),)."""
+    xp = backend.namespace(sorted_)
+    f64 = np.dtype(np.float64)
+    sa = cast(sorted_, f64)
+    n = sa.shape[-1]
+    lead = tuple(sa.shape[:-1])
+    nq = qv.size
+    q = xp.asarray(np.asarray(qv, dtype=np.float64).reshape(-1), device=sorted_.device)
+    nan = xp.isnan(sa)
+    if ignore_nan:
+        valid = cast(xp.sum(cast(xp.logical_not(nan), np.dtype(np.int64)), axis=-1, keepdims=True), f64)
+        ranks = q * (valid - 1)
+        ranks = xp.where(ranks < 0, xp.zeros_like(ranks), ranks)
+    else:
+        ranks = xp.broadcast_to(q * float(n - 1), lead + (nq,))
+        ranks = xp.where(xp.any(nan, axis=-1, keepdims=True), xp.full_like(ranks, float(n - 1)), ranks)
+    ranks = cast(cast(xp.broadcast_to(ranks, lead + (nq,)), np.dtype(npd)), f64)
+    if interpolation == "lower":
+        ranks = xp.floor(ranks)
+    elif interpolation == "higher":
+        ranks = xp.ceil(ranks)
+    elif interpolation == "nearest":
+        ranks = xp.round(ranks)
+    below = cast(xp.floor(ranks), np.dtype(np.int64))
+    above = cast(xp.ceil(ranks), np.dtype(np.int64))
+    if interpolation == "linear":
+        w = ranks - cast(below, f64)
+    else:
+        w = xp.where(ranks - cast(below, f64) > 0, xp.full_like(ranks, 0.5), xp.zeros_like(ranks))
+    return below, above, cast(w, np.dtype(npd))
+
+
+def unique_dim(x, dim):
+    """unique along dim: the slices sorted lexicographically (stable
+    argsorts from the last key to the first), kept where they differ from
+    the one before; (values, inverse, counts)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        raise np.exceptions.AxisError(dim, 0)   # the host path's (numpy's) error
+    am = xp.moveaxis(x, dim, 0)
+    n = am.shape[0]
+    rest = tuple(am.shape[1:])
+    m = 1
+    for v in rest:
+        m *= v
+    a2 = xp.reshape(am, (n, m))
+    order = xp.arange(n, dtype=xp.int64, device=x.device)
+    for k in range(m - 1, -1, -1):
+        col = xp.take(a2[:, k], order)
+        order = xp.take(order, argsort(col, 0, False))
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return xp.moveaxis(am, 0, dim), z, z
+    s = xp.take(a2, order, axis=0)
+    diff = xp.any(s[1:, :] != s[:-1, :], axis=1) if m else xp.zeros(n - 1, dtype=xp.bool, device=x.device)
+    new = xp.concat([xp.ones(1, dtype=xp.bool, device=x.device), diff])
+    pos = cast(xp.nonzero(new)[0], np.dtype(np.int64))
+    u = xp.reshape(xp.take(s, pos, axis=0), (pos.shape[0],) + rest)
+    gid = xp.cumulative_sum(cast(new, np.dtype(np.int64))) - 1
+    inv = xp.take(gid, argsort(order, 0, False))
+    ends = xp.concat([pos, xp.asarray([n], dtype=xp.int64, device=x.device)])
+    return xp.moveaxis(u, 0, dim), inv, ends[1:] - ends[:-1]

@@ -1104,6 +1104,12 @@ def cumprod(input, dim=None, *, dtype=None, out=None, axis=None):
 class _MedianAll(Function):
     @staticmethod
     def forward(ctx, x):
+        if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            from cyautograd.ops import _xp
+            ctx.save_for_backward(x)
+            r = _dw(_xp.median_all(_darr(x)))
+            ctx.result = r.detach()
+            return r
         a = _a(x).reshape(-1)
         if np.isnan(a).any() if a.dtype.kind == "f" else False:
             i = int(np.nonzero(np.isnan(a))[0][0])
@@ -1153,6 +1159,16 @@ def _selecting(node):
     class _Sel(Function):
         @staticmethod
         def forward(ctx, x, dim, keepdim, pick):
+            if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+                from cyautograd.ops import _xp
+                v, i = pick.device(_darr(x), dim)
+                if not keepdim and x.dim():
+                    v, i = _xp.squeeze(v, (dim,)), _xp.squeeze(i, (dim,))
+                iv = _dw(i)
+                ctx.mark_non_differentiable(iv)
+                ctx.info = (tuple(x.shape), dim, keepdim)
+                ctx.save_for_backward(iv)
+                return _dw(v), iv
             a = _a(x)
             v, i = pick(a, dim)
             if not keepdim and a.ndim:
@@ -1187,6 +1203,12 @@ def _pick_median(a, dim):
     return np.take_along_axis(a, idx, dim), idx
 
 
+def _pick_median_dev(a, dim):
+    from cyautograd.ops import _xp
+    return _xp.pick_median(a, dim)
+
+
+_pick_median.device = _pick_median_dev
 _MedianDim = _selecting("MedianBackward1")
 
 
@@ -1225,6 +1247,11 @@ def _pick_kth(k):
         order = np.argsort(a, axis=dim, kind="stable")
         idx = np.take(order, [k - 1], axis=dim)
         return np.take_along_axis(a, idx, dim), idx
+
+    def pick_dev(a, dim):
+        from cyautograd.ops import _xp
+        return _xp.pick_kth(a, dim, k)
+    pick.device = pick_dev
     return pick
 
 
@@ -1476,6 +1503,9 @@ def sort(input, dim=-1, descending=False, *, stable=None, out=None):
 def argsort(input, dim=-1, descending=False, *, stable=False):
     _check_tensor(input, "argsort")
     d = _wrap_dim(dim, input.dim())
+    if _dev(input):
+        from cyautograd.ops import _xp
+        return _dw(_xp.argsort(_darr(input), d, bool(descending)))
     _, i = _sort_np(_a(input), d, descending)
     return _w(i, np.int64)
 
@@ -1533,6 +1563,14 @@ def _cumext(node, name, ufunc):
     class _C(Function):
         @staticmethod
         def forward(ctx, x, dim):
+            if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+                from cyautograd.ops import _xp
+                v, i = _xp.cumext(_darr(x), dim, ufunc is np.fmax)
+                iv = _dw(i)
+                ctx.mark_non_differentiable(iv)
+                ctx.save_for_backward(iv)
+                ctx.info = (tuple(x.shape), dim)
+                return _dw(v), iv
             a = _a(x)
             if a.ndim == 0:
                 v, i = a.copy(), np.zeros((), np.int64)
@@ -1581,6 +1619,19 @@ cummin = _cumext("CumminBackward0", "cummin", np.fmin)
 class _Unique(Function):
     @staticmethod
     def forward(ctx, x, sorted_, return_inverse, return_counts, dim):
+        if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            from cyautograd.ops import _xp
+            if dim is None:
+                u, inv, cnt = _xp.unique_flat(_darr(x))
+            else:
+                u, inv, cnt = _xp.unique_dim(_darr(x), dim)
+            outs = [_dw(u)]
+            for flag, arr in ((return_inverse, inv), (return_counts, cnt)):
+                if flag:
+                    t = _dw(arr)
+                    ctx.mark_non_differentiable(t)
+                    outs.append(t)
+            return tuple(outs) if len(outs) > 1 else outs[0]
         a = _a(x)
         if dim is None:
             u, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)
@@ -1612,6 +1663,11 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 @_export
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     _check_tensor(input, "unique_consecutive")
+    if _dev(input):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+        from cyautograd.ops import _xp
+        u, inv, cnt = _xp.unique_consecutive_flat(_darr(input))
+        outs = [_dw(u)] + ([_dw(inv)] if return_inverse else []) + ([_dw(cnt)] if return_counts else [])
+        return tuple(outs) if len(outs) > 1 else outs[0]
     a = _a(input).reshape(-1)
     if a.size == 0:
         keep = np.zeros(0, bool)

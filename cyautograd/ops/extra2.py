@@ -2259,6 +2259,7 @@ def _pick_mode(a, dim):
     return v, i
 
 
+_pick_mode.device = lambda a, dim: _xp.pick_mode(a, dim)
 _Mode = _selecting("ModeBackward0")
 _Mode._backward_cls.__module__ = "cyautograd.ops.extra2"
 
@@ -2295,6 +2296,7 @@ def _pick_nanmedian(a, dim):
     return np.take_along_axis(a, idx, dim), idx
 
 
+_pick_nanmedian.device = lambda a, dim: _xp.pick_nanmedian(a, dim)
 _NanmedianDim = _selecting("NanmedianBackward1")
 _NanmedianDim._backward_cls.__module__ = "cyautograd.ops.extra2"
 
@@ -2303,6 +2305,10 @@ _NanmedianDim._backward_cls.__module__ = "cyautograd.ops.extra2"
 class _NanmedianAll(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            t = _dw(_xp.nanmedian_all(_darr(x)))
+            ctx.save_for_backward(x, t)
+            return t
         a = _a(x).reshape(-1)
         v = a[~np.isnan(a)] if a.dtype.kind == "f" else a
         r = np.sort(v)[(v.size - 1) // 2] if v.size else np.array(np.nan, a.dtype)
@@ -2359,7 +2365,7 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
             raise RuntimeError(f"{name}() q must be a scalar or 1D tensor")
         if q.dtype != input.dtype:
             raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
-        qa = _a(q).astype(np.float64)
+        qa = (_a(q) if q.is_cpu else q.detach().cpu().numpy()).astype(np.float64)   # the range check's values
         qt = q.detach()
         scalar_q = q.dim() == 0
     else:
@@ -2394,6 +2400,14 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
     n = sorted_.shape[-1]
     nq = 1 if scalar_q else qa.size
     qv = qa.reshape(-1)
+    if _anydev(sorted_):   # NOTE [ Order statistics from argsort ] (ops/_xp.py): the ranks on the device
+        below, above, w = _xp.quantile_ranks(_darr(sorted_), qv, ignore_nan, input.dtype.np, interpolation)
+        vals_b = O.gather(sorted_, -1, _dw(below))
+        if interpolation in ("linear", "midpoint"):
+            res = O.lerp(vals_b, O.gather(sorted_, -1, _dw(above)), _dw(w))
+        else:
+            res = vals_b
+        return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
     sa = _a(sorted_).astype(np.float64)
     lead = sa.shape[:-1]
     nan_any = np.isnan(sa).any(axis=-1, keepdims=True)
@@ -2423,6 +2437,10 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
         res = O.lerp(vals_b, vals_a, w)
     else:
         res = vals_b
+    return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
+
+
+def _quantile_finish(name, res, nq, out_shape, scalar_q, out, input):
     # res: lead + (nq,) -> (nq,) + out_shape, then the q dimension squeezed for a scalar q
     res = res.unsqueeze(0).transpose(0, -1).squeeze(-1) if res.dim() > 1 else res
     res = res.reshape(tuple([nq] + out_shape))
