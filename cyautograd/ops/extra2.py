@@ -754,7 +754,8 @@ def _erfc_np(a):
 def _lgamma_np(a):
     sp = _sp()
     if sp is not None:
-        return sp.gammaln(a)
+        r = sp.gammaln(a)
+        return np.where(np.isneginf(a), np.inf, r)   # torch's lgamma(-inf) is inf (scipy's is -inf)
     return np.vectorize(lambda v: math.lgamma(v) if not (v <= 0 and v == math.floor(v)) else math.inf,
                         otypes=[np.float64])(a)  # pragma: no cover
 
@@ -917,6 +918,8 @@ class _Polygamma(Function):
         ctx.save_for_backward(x)
         ctx.n = n
         npd = _float_np(x)
+        if _anydev(x):   # NOTE [ Special functions on the device ] (ops/_xp.py)
+            return _dw(_xp.polygamma(n, _xp.cast(_darr(x), np.dtype(npd))))
         a = _a(x).astype(npd, copy=False)
         sp = _need_sp("polygamma") if n > 1 else None
         with np.errstate(all="ignore"):
