@@ -2232,3 +2232,124 @@ def polygamma(n, x):
     if n == 1:
         return trigamma(xp, x)
     return polygamma_n(xp, n, x)
+
+
+def block_diag(arrays, npd):
+    """The block-diagonal matrix of 0-, 1- and 2-d arrays (slices written
+    into zeros), with the blocks' (row, col, h, w, shape) for the backward."""
+    xp = backend.namespace(arrays[0])
+    mats = []
+    for a in arrays:
+        m = xp.reshape(a, (1, 1)) if a.ndim == 0 else (xp.reshape(a, (1, -1)) if a.ndim == 1 else a)
+        mats.append(cast(m, np.dtype(npd)))
+    R = 0
+    C = 0
+    for m in mats:
+        R += m.shape[0]
+        C += m.shape[1]
+    like = mats[0]
+    out = xp.zeros((R, C), dtype=like.dtype, device=like.device)
+    r = c = 0
+    blocks = []
+    for m, a in zip(mats, arrays):
+        h, w = m.shape
+        out[r:r + h, c:c + w] = m
+        blocks.append((r, c, h, w, tuple(a.shape)))
+        r += h
+        c += w
+    return out, blocks
+
+
+# -- linalg beyond the extension's own functions (ops/linalg2.py) ----------------
+# The standard's linalg extension has svd, svdvals, solve, inv, pinv and
+# matrix_rank; the host formulas are followed step by step with them
+# (solve_triangular and the Cholesky solves as a general solve of the
+# triangle, matrix_exp by scaling and squaring a Taylor series).
+
+def _eye_mask(xp, n, like):
+    r = xp.arange(n, dtype=xp.int64, device=like.device)
+    return xp.expand_dims(r, axis=1) == xp.expand_dims(r, axis=0)
+
+
+def pinv(a, rtol, atol):
+    xp = backend.namespace(a)
+    u, s, vh = xp.linalg.svd(a, full_matrices=False)
+    if s.shape[-1]:
+        smax = xp.max(s, axis=-1, keepdims=True)
+    else:
+        smax = xp.zeros(tuple(s.shape[:-1]) + (1,), dtype=a.dtype, device=a.device)
+    tol = xp.maximum(_f(smax, atol), rtol * smax)
+    big = s > tol
+    sinv = xp.where(big, 1 / xp.where(big, s, xp.ones_like(s)), xp.zeros_like(s))
+    return xp.matmul(xp.matrix_transpose(vh), xp.expand_dims(sinv, axis=-1) * xp.matrix_transpose(u))
+
+
+def matrix_rank(a, rtol, atol):
+    xp = backend.namespace(a)
+    if a.size:
+        s = xp.linalg.svdvals(a)
+    else:
+        s = xp.zeros(tuple(a.shape[:-2]) + (0,), dtype=a.dtype, device=a.device)
+    if s.shape[-1]:
+        smax = xp.max(s, axis=-1, keepdims=True)
+    else:
+        smax = xp.zeros(tuple(s.shape[:-1]) + (1,), dtype=a.dtype, device=a.device)
+    tol = xp.maximum(_f(smax, atol), rtol * smax)
+    return xp.sum(cast(s > tol, np.dtype(np.int64)), axis=-1)
+
+
+def _triangle(xp, a, upper, unit):
+    t = xp.triu(a) if upper else xp.tril(a)
+    if unit:
+        t = xp.where(_eye_mask(xp, a.shape[-1], a), xp.ones_like(t), t)
+    return t
+
+
+def solve_triangular(a, b, upper, left, unit):
+    xp = backend.namespace(a)
+    same_device(a, b)
+    t = _triangle(xp, a, upper, unit)
+    if t.shape[-1] == 0:
+        return xp.asarray(b, copy=True)
+    if left:
+        return xp.linalg.solve(t, b)
+    return xp.matrix_transpose(xp.linalg.solve(xp.matrix_transpose(t), xp.matrix_transpose(b)))
+
+
+def _chol_product(xp, l, upper):
+    lt = xp.triu(l) if upper else xp.tril(l)
+    return xp.matmul(xp.matrix_transpose(lt), lt) if upper else xp.matmul(lt, xp.matrix_transpose(lt))
+
+
+def cholesky_solve(b, l, upper):
+    xp = backend.namespace(b)
+    same_device(b, l)
+    A = _chol_product(xp, l, upper)
+    return xp.linalg.solve(A, b) if A.shape[-1] else xp.asarray(b, copy=True)
+
+
+def cholesky_inverse(l, upper):
+    xp = backend.namespace(l)
+    A = _chol_product(xp, l, upper)
+    return xp.linalg.inv(A) if A.shape[-1] else xp.asarray(A, copy=True)
+
+
+def matrix_exp(a):
+    """Scaling and squaring: the 1-norm brought below 1/2 (one scale for the
+    whole batch, read on the host), a Taylor series of 20 terms, squared back."""
+    import math
+    xp = backend.namespace(a)
+    if a.size == 0:
+        return xp.asarray(a, copy=True)
+    nrm = float(xp.max(xp.sum(xp.abs(a), axis=-2)))
+    s = int(max(0, math.ceil(math.log2(nrm)) + 1)) if nrm > 0 and math.isfinite(nrm) else 0
+    x = a / float(2 ** s)
+    eye = xp.broadcast_to(cast(_eye_mask(xp, a.shape[-1], a), npdtype(a)), tuple(a.shape))
+    term = eye
+    res = eye
+    for k in range(1, 20):
+        term = xp.matmul(term, x) / k
+        res = res + term
+    for _ in range(s):
+        res = xp.matmul(res, res)
+    return res

@@ -1819,7 +1819,8 @@ def combinations(input, r=2, with_replacement=False):
         return input.new_empty((0,)) if hasattr(input, "new_empty") else _w(np.empty(0, _a(input).dtype))
     f = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     idx = np.array(list(f(range(input.shape[0]), r)), dtype=np.int64).reshape(-1, r)
-    cols = [O.index_select(input, 0, _w(idx[:, j])) for j in range(r)]
+    cols = [O.index_select(input, 0, _w(idx[:, j]) if input.is_cpu else _w(idx[:, j]).to(input.device))
+            for j in range(r)]
     return O.stack(cols, 1)
 
 
@@ -1868,6 +1869,10 @@ def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
 class _BlockDiag(Function):
     @staticmethod
     def forward(ctx, npd, *ts):
+        if _anydev(*ts):   # NOTE [ Device backends ]
+            _xp.same_device(*[_darr(t) for t in ts])
+            out, ctx.blocks = _xp.block_diag([_darr(t) for t in ts], npd)
+            return _dw(out)
         mats = [_a(t).reshape(1, -1) if t.dim() == 1 else (_a(t).reshape(1, 1) if t.dim() == 0 else _a(t))
                 for t in ts]
         R = _b.sum(m.shape[0] for m in mats)
@@ -2725,6 +2730,19 @@ def dist(input, other, p=2):
 class _Renorm(Function):
     @staticmethod
     def forward(ctx, x, p, dim, maxnorm):
+        ctx.save_for_backward(x)
+        ctx.info = (p, dim, maxnorm)
+        if _anydev(x):   # NOTE [ Device backends ]: the host formula with routed ops
+            axes = tuple(i for i in range(x.dim()) if i != dim)
+
+            def f(t):
+                if p == math.inf:
+                    norms = t.abs().amax(axes, keepdim=True)
+                else:
+                    norms = (t.double().abs() ** p).sum(axes, keepdim=True) ** (1.0 / p)
+                factor = (maxnorm / (norms + 1e-7)).where(norms > maxnorm, 1.0).to(t.dtype)
+                return t * factor
+            return _composite(f, x)
         a = _a(x)
         axes = tuple(i for i in range(a.ndim) if i != dim)
         with np.errstate(all="ignore"):
@@ -2790,8 +2808,10 @@ def _trap_dx(y, dx, d):
         from cyautograd import zeros
         shape = list(y.shape)
         del shape[d]
-        return zeros(tuple(shape), dtype=y.dtype if y.dtype.is_floating_point else _D.get_default_dtype())
+        return zeros(tuple(shape), dtype=y.dtype if y.dtype.is_floating_point else _D.get_default_dtype(),
+                     device=y.device)
     return _mul_scalar(y.sum(d) - _mul_scalar(y.select(d, 0) + y.select(d, -1), 0.5), dx)
+
 
 
 # NOTE [ Scalar arithmetic inside composites ]
@@ -2805,6 +2825,8 @@ class _MulScalar(Function):
     def forward(ctx, x, s):
         ctx.s = s
         rd = _D.result_type(x, s)
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda t: t.to(rd) * s, x)
         return _w(_operand(x, rd.np) * np.asarray(s, dtype=rd.np), rd.np)
 
     @staticmethod
@@ -2818,6 +2840,8 @@ class _DivScalar(Function):
     def forward(ctx, x, s):
         ctx.s = s
         rd = _result_np(x, s, True)
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda t: t.to(rd) / s, x)
         with np.errstate(all="ignore"):
             return _w(_operand(x, rd.np) / np.asarray(s, dtype=rd.np), rd.np)
 
@@ -2929,10 +2953,10 @@ def vander(x, N=None, increasing=False):
         raise RuntimeError("N must be non-negative.")
     dt = _D.promote_types(x.dtype, _D.int64)
     from cyautograd import ones
-    res = ones((x.shape[0], n), dtype=dt)
+    res = ones((x.shape[0], n), dtype=dt, device=x.device)
     if n > 1:
         rest = O.cumprod(x.unsqueeze(1).expand(x.shape[0], n - 1), 1)
-        res = O.cat([ones((x.shape[0], 1), dtype=dt), rest.to(dt) if rest.dtype != dt else rest], 1)
+        res = O.cat([ones((x.shape[0], 1), dtype=dt, device=x.device), rest.to(dt) if rest.dtype != dt else rest], 1)
     if not increasing:
         from cyautograd.ops.extra import flip
         res = flip(res, [1])
@@ -2958,8 +2982,19 @@ def unravel_index(indices, shape):
     shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError("'shape' cannot have negative values, but got " + str(shape))
-    ia = _a(indices).astype(np.int64)
     n = int(np.prod(shape, dtype=np.int64))
+    if not indices.is_cpu:   # NOTE [ Device backends ]: the range check's answer on the host, the math on the device
+        it = indices.detach().to(_D.int64)
+        if it.numel() and (int(it.min()) < -n or int(it.max()) >= n):
+            raise RuntimeError("'indices' must be in range [-{0}, {1}]".format(n, n - 1) if n else
+                               "'indices' must be in range [0, 0)")
+        it = it.where(it >= 0, it + n)
+        coords = []
+        for k in range(len(shape) - 1, -1, -1):
+            coords.append(it.remainder(shape[k]) if shape[k] else it)
+            it = it.div(shape[k], rounding_mode="floor") if shape[k] else it
+        return tuple(c.contiguous() for c in reversed(coords))
+    ia = _a(indices).astype(np.int64)
     if ia.size and (ia.min() < -n or ia.max() >= n):
         raise RuntimeError("'indices' must be in range [-{0}, {1}]".format(n, n - 1) if n else
                            "'indices' must be in range [0, 0)")
