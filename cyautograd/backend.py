@@ -377,7 +377,14 @@ def xp_dtype(xp, npd):
     """The namespace's dtype for a numpy dtype."""
     if xp is np:
         return npd
-    return getattr(xp, np.dtype(npd).name)
+    name = np.dtype(npd).name
+    dt = getattr(xp, name, None)
+    if dt is None:
+        # the standard has no float16 (CuPy has it; array-api-strict does
+        # not): refused in the words torch uses for a dtype a backend lacks
+        raise TypeError(f"Cannot convert a CUDA tensor to {name} dtype as the device namespace "
+                        f"({getattr(xp, '__name__', type(xp).__name__)}) doesn't support {name}.")
+    return dt
 
 
 def to_device(t, dev, dtype=None, copy=False):

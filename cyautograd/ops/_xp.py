@@ -2206,9 +2206,9 @@ def erfinv(xp, a):
     tail = xp.abs(y) > 2
     ay = xp.where(tail, xp.abs(y), _f(a, 3.0))
     rest = 1 - xp.abs(x)
-    for _ in range(4):
+    for _ in range(3):   # from Giles' ~1e-7: quadratic convergence
         y = y - (erf(y) - x) / (k * xp.exp(-y * y))
-    for _ in range(6):   # on log(erfc), nearly linear in the tail: Newton converges from afar
+    for _ in range(5 if bool(xp.any(tail)) else 0):   # on log(erfc), nearly linear in the tail
         c = _erfc_cf(xp, ay)
         ay = ay + (xp.log(c) - xp.log(rest)) * c / (k * xp.exp(-ay * ay))
     y = xp.where(tail, xp.where(x < 0, -ay, ay), y)
@@ -2218,9 +2218,20 @@ def erfinv(xp, a):
     return xp.where(xp.isnan(a), a, out)
 
 
+def _in_f64(fn):
+    """fn computed in float64 and rounded back (as the host's scipy loops
+    compute narrower floats): the series and Newton steps need the digits."""
+    def run(xp, x, *rest):
+        npd = npdtype(x)
+        if npd == np.float64:
+            return fn(xp, x, *rest)
+        return cast(fn(xp, cast(x, np.dtype(np.float64)), *rest), npd)
+    return run
+
+
 _NAMED.update({
-    "digamma": digamma, "lgamma": lgamma, "erfinv": erfinv,
-    "i0": lambda xp, x: _bessel_i(xp, x, 0), "i1": lambda xp, x: _bessel_i(xp, x, 1),
+    "digamma": _in_f64(digamma), "lgamma": _in_f64(lgamma), "erfinv": _in_f64(erfinv),
+    "i0": _in_f64(lambda xp, x: _bessel_i(xp, x, 0)), "i1": _in_f64(lambda xp, x: _bessel_i(xp, x, 1)),
 })
 
 
@@ -2228,10 +2239,10 @@ def polygamma(n, x):
     """polygamma(n, x) of a device float array."""
     xp = backend.namespace(x)
     if n == 0:
-        return digamma(xp, x)
+        return _in_f64(digamma)(xp, x)
     if n == 1:
-        return trigamma(xp, x)
-    return polygamma_n(xp, n, x)
+        return _in_f64(trigamma)(xp, x)
+    return _in_f64(lambda xp, a: polygamma_n(xp, n, a))(xp, x)
 
 
 def block_diag(arrays, npd):
@@ -2353,3 +2364,115 @@ def matrix_exp(a):
     for _ in range(s):
         res = xp.matmul(res, res)
     return res
+
+
+# -- integers, counting, searching -------------------------------------------------
+
+def gcd(x, y):
+    """Euclid's algorithm on whole arrays: a step while any remainder is
+    nonzero (at most ~92 steps for int64)."""
+    xp = backend.namespace(x)
+    x, y = _host_0d(x, y)
+    a, b = xp.broadcast_arrays(xp.abs(x), xp.abs(y))
+    while bool(xp.any(b != 0)):
+        z = b == 0
+        safe = xp.where(z, xp.ones_like(b), b)
+        a, b = xp.where(z, a, b), xp.where(z, xp.zeros_like(b), a % safe)
+    return a
+
+
+def lcm(x, y):
+    """numpy's lcm: |x // gcd(x, y) * y| (0 where gcd is 0)."""
+    xp = backend.namespace(x)
+    x, y = _host_0d(x, y)
+    g = gcd(x, y)
+    z = g == 0
+    q = x // xp.where(z, xp.ones_like(g), g)
+    return xp.where(z, xp.zeros_like(g), xp.abs(q * y))
+
+
+def frexp(x):
+    """(mantissa in [0.5, 1), int32 exponent): the exponent from log2,
+    corrected by one where rounding put the mantissa outside [0.5, 1);
+    subnormals scaled up by 2**64 first; 0, inf and NaN as numpy's."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    ax = xp.abs(x)
+    fin = xp.isfinite(x) & (x != 0)
+    tiny = fin & (ax < float(np.finfo(npd).tiny))
+    scaled = xp.where(tiny, ax * float(2.0 ** 64), xp.where(fin, ax, xp.ones_like(ax)))
+    e = xp.floor(xp.log2(scaled)) + 1
+    two = _f(x, 2.0)
+    m = scaled / xp.pow(two, e)
+    e = xp.where(m >= 1, e + 1, xp.where(m < 0.5, e - 1, e))
+    m = scaled / xp.pow(two, e)
+    e = xp.where(tiny, e - 64, e)
+    m = xp.where(x < 0, -m, m)
+    m = xp.where(fin, m, x)
+    return m, cast(xp.where(fin, e, xp.zeros_like(e)), np.dtype(np.int32))
+
+
+def bincount(x, w, minlength):
+    """Counts (int64), or sums of w in float64, of the values of the
+    non-negative 1-d x: a one-hot matrix product (NOTE [ Scatter without scatter ])."""
+    xp = backend.namespace(x)
+    same_device(x, w)
+    n = max(int(xp.max(x)) + 1 if x.size else 0, minlength)
+    idx = cast(x, np.dtype(np.int64))
+    vals = cast(w, np.dtype(np.float64)) if w is not None else xp.ones(x.shape, dtype=xp.float64, device=x.device)
+    r = index_add((n,), 0, idx, vals)
+    return r if w is not None else cast(r, np.dtype(np.int64))
+
+
+def histc(a, bins, lo, hi):
+    """np.histogram's equal bins: the bin index from the scaled offset,
+    corrected against the linspace edges as numpy does; counts in a's dtype."""
+    xp = backend.namespace(a)
+    a = xp.reshape(a, (-1,))
+    npd = npdtype(a)
+    keep = (a >= lo) & (a <= hi)
+    v = xp.where(keep, a, _f(a, lo))
+    edges = xp.linspace(lo, hi, bins + 1, dtype=a.dtype, device=a.device)
+    f = (v - lo) / (hi - lo) * bins
+    idx = cast(f, np.dtype(np.int64))
+    idx = xp.where(idx == bins, idx - 1, idx)
+    idx = xp.where(v < xp.take(edges, idx), idx - 1, idx)
+    inc = (v >= xp.take(edges, idx + 1)) & (idx != bins - 1)
+    idx = xp.where(inc, idx + 1, idx)
+    counts = index_add((bins,), 0, idx, cast(keep, np.dtype(np.float64)))
+    return cast(counts, npd)
+
+
+def histogram(a, edges, w):
+    """torch.histogram's counting for sorted edges (float64 sums)."""
+    xp = backend.namespace(a)
+    a = xp.reshape(a, (-1,))
+    nb = edges.shape[0] - 1
+    if nb <= 0 or a.size == 0:
+        return xp.zeros(max(nb, 0), dtype=xp.float64, device=a.device)
+    inside = (a >= edges[0]) & (a <= edges[-1])
+    idx = cast(xp.searchsorted(edges, a, side="right"), np.dtype(np.int64)) - 1
+    idx = xp.where(idx == nb, idx - 1, idx)
+    idx = xp.where(inside, idx, xp.zeros_like(idx))
+    vals = cast(inside, np.dtype(np.float64))
+    if w is not None:
+        vals = vals * cast(xp.reshape(w, (-1,)), np.dtype(np.float64))
+    return index_add((nb,), 0, idx, vals)
+
+
+def searchsorted(seq, vals, right, sorter):
+    """The insertion positions (int64) of vals in the sorted last axis of
+    seq: the standard's searchsorted for a 1-d seq, else per batch row."""
+    xp = backend.namespace(seq)
+    side = "right" if right else "left"
+    if sorter is not None:
+        seq = xp.take_along_axis(seq, cast(sorter, np.dtype(np.int64)), axis=-1)
+    if seq.ndim == 1:
+        return cast(xp.searchsorted(seq, vals, side=side), np.dtype(np.int64))
+    lead = tuple(seq.shape[:-1])
+    s2 = xp.reshape(seq, (-1, seq.shape[-1]))
+    v2 = xp.reshape(vals, (-1, vals.shape[-1]))
+    rows = [cast(xp.searchsorted(s2[i, :], v2[i, :], side=side), np.dtype(np.int64)) for i in range(s2.shape[0])]
+    if not rows:
+        return xp.zeros(lead + (vals.shape[-1],), dtype=xp.int64, device=seq.device)
+    return xp.reshape(xp.stack(rows), lead + (vals.shape[-1],))

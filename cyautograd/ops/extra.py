@@ -2306,6 +2306,18 @@ def cross(input, other, dim=None, *, out=None):
 class _Cdist(Function):
     @staticmethod
     def forward(ctx, x1, x2, p):
+        if _anydev(x1, x2):   # NOTE [ Device backends ]: the host formula with routed ops
+            def f(u, v):
+                diff = u.unsqueeze(-2) - v.unsqueeze(-3)
+                if p == 0:
+                    return (diff != 0).sum(-1).to(u.dtype)
+                if p == math.inf:
+                    return diff.abs().amax(-1) if diff.shape[-1] else diff.abs().sum(-1)
+                return (diff.abs() ** p).sum(-1) ** (1.0 / p)
+            res = _composite(f, x1, x2)
+            ctx.save_for_backward(x1, x2, res)
+            ctx.p = p
+            return res
         a, b = _a(x1), _a(x2)
         diff = a[..., :, None, :] - b[..., None, :, :]
         with np.errstate(all="ignore"):
@@ -2516,6 +2528,19 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
         raise RuntimeError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
     if bins <= 0:
         raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+    if _dev(input):   # NOTE [ Device backends ]: the range's checks on the host, the counting on the device
+        from cyautograd.ops import _xp
+        lo, hi = float(min), float(max)
+        if lo == hi and input.numel():
+            lo, hi = float(input.detach().min()), float(input.detach().max())
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+        if lo > hi:
+            raise RuntimeError("torch.histc(): max must be larger than min")
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+        r = _dw(_xp.histc(_darr(input), int(bins), lo, hi))
+        return r if out is None else _write_out("histc", r, out, input)
     a = _a(input).reshape(-1)
     lo, hi = float(min), float(max)
     if lo == hi and a.size:
@@ -2542,6 +2567,16 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if minlength < 0:
         raise RuntimeError("minlength should be >= 0")
+    if _anydev(input, weights):   # NOTE [ Device backends ]: the sign check's answer on the host
+        from cyautograd.ops import _xp
+        if input.numel() and int(input.detach().min()) < 0:
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+        if weights is not None and (weights.dim() != 1 or weights.shape[0] != input.shape[0]):
+            raise RuntimeError("weights should be 1-d and have the same length as input")
+        r = _dw(_xp.bincount(_darr(input), None if weights is None else _darr(weights.detach()), int(minlength)))
+        if weights is not None and weights.dtype is _D.float32:
+            r = r.to(_D.float32)
+        return r
     a = _a(input)
     if a.size and a.min() < 0:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")

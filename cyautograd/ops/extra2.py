@@ -611,7 +611,11 @@ def _int_binary(name, npfn):
         if rd.is_floating_point or rd is _D.bool:
             _not_impl(name, rd)
         _bcast_ok(input, other)
-        r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
+        if _anydev(input, other):   # NOTE [ Device backends ]
+            _xp.same_device(_darr(input), _darr(other))
+            r = _dw(getattr(_xp, name)(_xp.cast(_darr(input), rd.np), _xp.cast(_darr(other), rd.np)))
+        else:
+            r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
         if out is not None:
             return _write_out(name, r, out, input, other)
         return r
@@ -1159,6 +1163,12 @@ def isreal(input):
 class _Frexp(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Device backends ]
+            m, e = _xp.frexp(_darr(x))
+            mt, et = _dw(m), _dw(e)
+            ctx.mark_non_differentiable(et)
+            ctx.save_for_backward(et)
+            return mt, et
         m, e = np.frexp(_a(x))
         mt, et = _w(m.astype(_a(x).dtype)), _w(e.astype(np.int32))
         ctx.mark_non_differentiable(et)
@@ -1467,6 +1477,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of "
                                "left while right was True")
         right = side == "right"
+    if _anydev(sorted_sequence, input, sorter):   # NOTE [ Device backends ]
+        return _searchsorted_dev(sorted_sequence, input, scalar, out_int32, right, sorter, out)
     seq = _a(sorted_sequence)
     vals = np.asarray(input) if scalar else _a(input)
     if seq.ndim == 0:
@@ -1493,6 +1505,41 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         seq, vals = seq.astype(rd.np), vals.astype(rd.np)
     r = _searchsorted_np(seq, vals, right, sa)
     r = _w(np.asarray(r).astype(np.int32 if out_int32 else np.int64))
+    if out is not None:
+        return _write_out("searchsorted", r, out)
+    return r
+
+
+def _searchsorted_dev(seq_t, input, scalar, out_int32, right, sorter, out):
+    """searchsorted's checks on the shapes, its search on the device."""
+    if seq_t.dim() == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+                           "dimension")
+    vshape = () if scalar else tuple(input.shape)
+    if seq_t.dim() > 1 and (scalar or len(vshape) != seq_t.dim() or vshape[:-1] != tuple(seq_t.shape[:-1])):
+        if scalar:
+            raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+                               f"dimension is 1, but we got boundaries tensor dim({seq_t.dim()}) and input value's "
+                               f"dim(0) numel(1)")
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got "
+                           f"boundaries tensor {list(seq_t.shape)} and input value tensor {list(vshape)}")
+    if sorter is not None:
+        _check_tensor(sorter, "searchsorted", "sorter", 5)
+        if tuple(sorter.shape) != tuple(seq_t.shape):
+            raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same size, but got "
+                               f"boundary tensor {list(seq_t.shape)}and got sorter tensor {list(sorter.shape)}")
+    seq = _darr(seq_t.detach())
+    if scalar:
+        from cyautograd import tensor as _tensor
+        vals = _darr(_tensor(input, dtype=seq_t.dtype, device=seq_t.device))
+    else:
+        _xp.same_device(seq, _darr(input))
+        rd = _D.promote_types(input.dtype, seq_t.dtype)
+        seq, vals = _xp.cast(seq, rd.np), _xp.cast(_darr(input.detach()), rd.np)
+    r = _dw(_xp.searchsorted(seq, vals, right, None if sorter is None else _darr(sorter)))
+    if out_int32:
+        r = r.to(_D.int32)
     if out is not None:
         return _write_out("searchsorted", r, out)
     return r
@@ -3162,6 +3209,8 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     _check_tensor(input, "histogram")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._cname}'")
+    if _anydev(input, weight, bins if isinstance(bins, Tensor) else None):   # NOTE [ Device backends ]
+        return _histogram_dev(input, bins, range, weight, density, out)
     a = _a(input).reshape(-1)
     npd = a.dtype
     w = None
@@ -3216,6 +3265,58 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     if is_grad_enabled() and (input.requires_grad or (weight is not None and weight.requires_grad)):
         ht = _NoDerivative.apply(ht, "histogram", input)   # torch records a node that cannot go back
     r = rt(ht, _w(edges))
+    if out is not None:
+        return _write_out_tuple("histogram", r, out, input)
+    return r
+
+
+def _histogram_dev(input, bins, range, weight, density, out):
+    """histogram's checks (the data's range read on the host), its counting on the device."""
+    npd = input.dtype.np
+    if weight is not None:
+        _check_tensor(weight, "histogram", "weight")
+        if tuple(weight.shape) != tuple(input.shape):
+            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+                               "as the input tensor excluding its innermost dimension, but got input with shape "
+                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+    if isinstance(bins, Tensor):
+        if bins.dim() != 1:
+            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+                               f"{bins.dim()} dimensions in the bins tensor for dimension 0")
+        if bins.numel() < 1:
+            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+                               "elements in the bins tensor for dimension 0")
+        edges = bins.detach().to(input.dtype)
+    else:
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+            raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
+        if bins <= 0:
+            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+        elif input.numel():
+            lo, hi = float(input.detach().min()), float(input.detach().max())
+        else:
+            lo, hi = 0.0, 0.0
+        if lo > hi:
+            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+                               f"dimension 0")
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = _w(np.linspace(lo, hi, int(bins) + 1).astype(npd)).to(input.device)
+    _xp.same_device(_darr(input), _darr(edges), None if weight is None else _darr(weight))
+    hist = _dw(_xp.histogram(_darr(input.detach()), _darr(edges),
+                             None if weight is None else _darr(weight.detach())))
+    nb = edges.shape[0] - 1
+    if density and nb > 0:
+        widths = edges.double().diff()
+        hist = hist / (hist.sum() * widths)
+    ht = hist.to(input.dtype)
+    if is_grad_enabled() and (input.requires_grad or (weight is not None and weight.requires_grad)):
+        ht = _NoDerivative.apply(ht, "histogram", input)
+    r = _return_type("histogram", ["hist", "bin_edges"])(ht, edges.contiguous())
     if out is not None:
         return _write_out_tuple("histogram", r, out, input)
     return r
@@ -3322,6 +3423,15 @@ def _index_reduce_np(a, dim, idx, s, reduce, include_self):
 class _IndexReduce(Function):
     @staticmethod
     def forward(ctx, x, dim, index, src, reduce, include_self):
+        if _anydev(x, index, src):   # NOTE [ Device backends ]: scatter_reduce with the index along dim
+            shape = [1] * src.dim()
+            shape[dim] = -1
+            r = _composite(lambda t, i, s: t.scatter_reduce(dim, i.view(tuple(shape)).expand(tuple(s.shape)), s,
+                                                            reduce, include_self=include_self), x, index, src)
+            ctx.save_for_backward(x, index, src)
+            ctx.info = (dim, reduce, include_self)
+            ctx.out = r.detach()
+            return r
         r = _w(_index_reduce_np(_a(x), dim, _a(index).astype(np.int64), _a(src), reduce, include_self))
         ctx.save_for_backward(x, index, src)
         ctx.info = (dim, reduce, include_self)
@@ -3408,14 +3518,22 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True, out=No
     if n != ssize:
         raise RuntimeError(f"index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): "
                            f"({ssize}), for dim: {d}")
-    ia = _a(index).reshape(-1)
     size = input.shape[d] if input.dim() else 1
-    if ia.size and (ia.min() < -size or ia.max() >= size):
-        raise IndexError("index out of range in self")
+    if _anydev(input, index, source):   # NOTE [ Device backends ]: the range check's answer on the host
+        it = index.detach().reshape(-1).to(_D.int64)
+        if it.numel() and (int(it.min()) < -size or int(it.max()) >= size):
+            raise IndexError("index out of range in self")
+        idx = it.where(it >= 0, it + size)
+    else:
+        ia = _a(index).reshape(-1)
+        if ia.size and (ia.min() < -size or ia.max() >= size):
+            raise IndexError("index out of range in self")
+        idx = None
     if out is not None:
         return _write_out("index_reduce", index_reduce(input.detach(), dim, index, source.detach(), reduce,
                                                        include_self=include_self), out, input, source)
-    idx = _w(np.where(ia < 0, ia + size, ia).astype(np.int64))
+    if idx is None:
+        idx = _w(np.where(ia < 0, ia + size, ia).astype(np.int64))
     x, s = (input, source) if input.dim() else (input.reshape(1), source.reshape(1))
     r = _IndexReduce.apply(x, d, idx, s, reduce, bool(include_self))
     return r if input.dim() else r.reshape(())
