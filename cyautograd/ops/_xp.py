@@ -1731,6 +1731,8 @@ def diag_embed_last(v, k):
     xp = backend.namespace(v)
     n = v.shape[-1]
     size = n + abs(k)
+    if n == 0:       # nothing to place (take cannot gather from an empty axis)
+        return xp.zeros(tuple(v.shape[:-1]) + (size, size), dtype=v.dtype, device=v.device)
     r = xp.arange(size, dtype=xp.int64, device=v.device)
     on = xp.expand_dims(r, axis=1) + k == xp.expand_dims(r, axis=0)          # (size, size)
     # the value for cell (i, j) on the diagonal: v[min(i, j)]
@@ -2403,9 +2405,10 @@ def frexp(x):
     scaled = xp.where(tiny, ax * float(2.0 ** 64), xp.where(fin, ax, xp.ones_like(ax)))
     e = xp.floor(xp.log2(scaled)) + 1
     two = _f(x, 2.0)
-    m = scaled / xp.pow(two, e)
+    # 2**(e - 1) then a halving: exact, and 2**e would overflow for e = 1024
+    m = scaled / xp.pow(two, e - 1) * 0.5
     e = xp.where(m >= 1, e + 1, xp.where(m < 0.5, e - 1, e))
-    m = scaled / xp.pow(two, e)
+    m = scaled / xp.pow(two, e - 1) * 0.5
     e = xp.where(tiny, e - 64, e)
     m = xp.where(x < 0, -m, m)
     m = xp.where(fin, m, x)

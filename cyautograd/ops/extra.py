@@ -1228,7 +1228,7 @@ def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None
     if dim is None:
         if input.numel() == 0:
             from cyautograd.creation import full
-            return full((), float("nan"), dtype=input.dtype)
+            return full((), float("nan"), dtype=input.dtype, device=input.device)
         return _MedianAll.apply(input)
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:
