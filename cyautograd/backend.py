@@ -7,7 +7,11 @@ Every other array speaks the Array API standard through its namespace
 (`array_api_compat.array_namespace(x)`), and this module answers the three
 questions the rest of the library may ask about such an array: which
 namespace (`namespace`), which device (`device_of`), and how to move data
-between the host and a device (`from_host`, `to_host`, `move`).
+between the host and a device (`from_host`, `to_host`, `move`). Beyond the
+standard, a provider answers only geometry: an array's strides and address
+(`geometry`) and a strided view of its memory (`strided_view`, for
+as_strided, diagonal and unfold, which the standard cannot express); all
+array math stays in the namespace.
 
 A device type other than cpu is served by a *provider*:
   - "cuda" is CuPy (`_CuPyProvider`), imported only when a cuda device is
@@ -445,8 +449,3 @@ def strided_view(arr, shape, strides, byte_offset):
     views (as_strided, diagonal, unfold): a provider makes them from its
     own array's geometry, as `geometry` reads it."""
     return _load().strided_view(arr, tuple(shape), tuple(strides), byte_offset)
-
-
-def itemsize(arr):
-    """The bytes per element of a device array's dtype."""
-    return np_dtype(arr.dtype).itemsize

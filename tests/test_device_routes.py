@@ -365,6 +365,17 @@ def test_linalg_composites_match_the_cpu():
         _check(lambda ll: C.cholesky_inverse(ll, upper), L.T if upper else L)
 
 
+def test_cumprod_gradient_with_zeros_and_gather_of_a_0d_tensor():
+    r = np.random.default_rng(12)
+    x = r.normal(size=(3, 5))
+    x[0, 2] = x[1, 0] = x[1, 3] = x[2, 4] = 0.0
+    _check(lambda a: a.cumprod(1), x)
+    _check(lambda a: a.cumprod(0), x)
+    _check(lambda a, i: a.gather(0, i), np.array(2.5), np.array([0, -1, 0]))
+    _check(lambda a, i: a.gather(0, i), np.array(2.5), np.array(0))
+    _check(lambda a, i: a.gather(0, i), np.array(2.5), np.array([1]))            # out of range, both
+
+
 def test_float16_on_a_namespace_without_it_raises_clearly():
     x = C.ones(2, device="cuda")
     for f in (lambda: x.half(), lambda: x.to(C.float16)):

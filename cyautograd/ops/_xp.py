@@ -9,7 +9,12 @@ back to numpy.
 Routed: add/sub/mul/div (tensors and scalars, either order), neg and the
 unary math of pointwise._unary, sign/abs, relu, comparisons; sum and mean
 (all or some dims) and their backward; mm/matmul of 2-d operands; clone; the
-kernels' fallbacks (k_binary, k_unary) used by backward formulas; AccumulateGrad."""
+kernels' fallbacks (k_binary, k_unary) used by backward formulas; AccumulateGrad;
+strided views (backend.strided_view) and their gradients; order statistics
+(NOTE [ Order statistics from argsort ]); special functions (NOTE [ Special
+functions on the device ]); counting, searching, integer math and the linalg
+composites. What the standard cannot express raises a clear error: float16
+on a namespace without it (backend.xp_dtype)."""
 import operator
 
 import numpy as np
@@ -1202,6 +1207,11 @@ def index_select(x, d, index):
 def gather(x, d, index):
     check_args("wrapper_CUDA_gather", ("self", x), ("index", index))
     xp = backend.namespace(x)
+    if x.ndim == 0 and index.ndim <= 1:       # a 0-d self is one element along dim 0
+        ai, bad = _norm_idx(xp, xp.reshape(index, (-1,)), 1)
+        if ai is None:
+            raise RuntimeError(f"index {bad} is out of bounds for dimension 0 with size 1")
+        return xp.reshape(xp.take(xp.reshape(x, (1,)), ai), tuple(index.shape))
     if x.ndim == 0 or index.ndim != x.ndim:
         raise RuntimeError("gather of a 0-d or rank-changing index on a device tensor is not routed through "
                            "the device namespace yet (cyautograd issue 14)")
@@ -1222,6 +1232,8 @@ def gather(x, d, index):
 def gather_backward(g, self_shape, d, index):
     """zeros(self) with g scatter-added along d at index (repeats add up)."""
     xp = backend.namespace(g)
+    if len(self_shape) == 0:                  # every index names the one element
+        return xp.reshape(xp.sum(g), ())
     n = self_shape[d]
     ai = xp.where(index < 0, index + n, index)
     onehot = cast(xp.expand_dims(ai, axis=-1) == xp.arange(n, dtype=xp.int64, device=g.device), npdtype(g))

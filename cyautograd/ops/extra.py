@@ -1067,11 +1067,10 @@ class _Cumprod(Function):
             out = x.cumprod(d)
             rev = (g * out).flip(d).cumsum(d).flip(d)
             return (rev / x).to(x.dtype), None, None
-        if _dev(x):
-            raise RuntimeError("the cumprod gradient of a device tensor with zeros is not routed through the "
-                               "device namespace yet (cyautograd issue 14)")
         from cyautograd.grad_mode import is_grad_enabled
-        if is_grad_enabled():
+        if is_grad_enabled() or _dev(x):
+            # NOTE [ Device backends ]: a device input takes this formula too
+            # (its steps are routed ops; the host one below is numpy's)
             # create_graph: torch's O(n^2) formula of differentiable ops, so
             # that double backward exists at inputs with zeros
             return _cumprod_grad_graph(x, g, d), None, None

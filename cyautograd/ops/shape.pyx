@@ -177,7 +177,7 @@ cdef class ShapeBackward(Node):
             return [z]
         if self.kind == K_STRIDED:
             in_geom, view_geom = self.param[0], self.param[1]
-            if not is_t and _xp.is_device(g):   # NOTE [ Device backends ]
+            if not is_t and type(g) is not np.ndarray and _xp.is_device(g):   # NOTE [ Device backends ]
                 return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom), self_shape)]
             if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_as_strided_backward(g, in_geom, view_geom)]
