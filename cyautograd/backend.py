@@ -7,7 +7,11 @@ Every other array speaks the Array API standard through its namespace
 (`array_api_compat.array_namespace(x)`), and this module answers the three
 questions the rest of the library may ask about such an array: which
 namespace (`namespace`), which device (`device_of`), and how to move data
-between the host and a device (`from_host`, `to_host`, `move`).
+between the host and a device (`from_host`, `to_host`, `move`). Beyond the
+standard, a provider answers only geometry: an array's strides and address
+(`geometry`) and a strided view of its memory (`strided_view`, for
+as_strided, diagonal and unfold, which the standard cannot express); all
+array math stays in the namespace.
 
 A device type other than cpu is served by a *provider*:
   - "cuda" is CuPy (`_CuPyProvider`), imported only when a cuda device is
@@ -110,6 +114,17 @@ class _CuPyProvider:
     def contiguous(self, arr):
         return self.cp.ascontiguousarray(arr)
 
+    def strided_view(self, arr, shape, strides, byte_offset):
+        return self.cp.ndarray(shape, arr.dtype, memptr=arr.data + byte_offset, strides=strides)
+
+
+class _Interface:
+    """An array interface over another array's memory (keeps it alive)."""
+
+    def __init__(self, iface, base):
+        self.__array_interface__ = iface
+        self.base = base
+
 
 class StrictProvider:
     """cuda:N on array-api-strict's devices "device1", "device2" (tests)."""
@@ -175,6 +190,16 @@ class StrictProvider:
         # a C-ordered copy on arr's device (the standard has no layouts; the
         # test provider makes it from the wrapped ndarray, as geometry reads it)
         return self.array_type._new(np.ascontiguousarray(arr._array), device=arr.device)
+
+    def strided_view(self, arr, shape, strides, byte_offset):
+        # a numpy view of the wrapped ndarray's memory (as_strided's own
+        # array-interface construction, from a shifted start), re-wrapped on
+        # arr's device: writes through it reach arr, as a CuPy view's do
+        inner = arr._array
+        iface = {"data": (inner.ctypes.data + byte_offset, False), "shape": tuple(shape),
+                 "strides": tuple(strides), "typestr": inner.dtype.str, "version": 3}
+        view = np.asarray(_Interface(iface, inner))
+        return self.array_type._new(view, device=arr.device)
 
 
 _provider = None          # the working provider for "cuda", once asked for
@@ -356,7 +381,14 @@ def xp_dtype(xp, npd):
     """The namespace's dtype for a numpy dtype."""
     if xp is np:
         return npd
-    return getattr(xp, np.dtype(npd).name)
+    name = np.dtype(npd).name
+    dt = getattr(xp, name, None)
+    if dt is None:
+        # the standard has no float16 (CuPy has it; array-api-strict does
+        # not): refused in the words torch uses for a dtype a backend lacks
+        raise TypeError(f"Cannot convert a CUDA tensor to {name} dtype as the device namespace "
+                        f"({getattr(xp, '__name__', type(xp).__name__)}) doesn't support {name}.")
+    return dt
 
 
 def to_device(t, dev, dtype=None, copy=False):
@@ -408,3 +440,12 @@ def copy(arr):
 def contiguous(arr):
     """A C-contiguous copy of a device array on its device."""
     return _load().contiguous(arr)
+
+
+def strided_view(arr, shape, strides, byte_offset):
+    """A view of a device array's memory with this geometry (strides and
+    offset in bytes, the offset from arr's first element; the caller has
+    checked that it stays inside arr's storage). The standard has no strided
+    views (as_strided, diagonal, unfold): a provider makes them from its
+    own array's geometry, as `geometry` reads it."""
+    return _load().strided_view(arr, tuple(shape), tuple(strides), byte_offset)

@@ -193,8 +193,13 @@ def _unary(name, node, npfn, grad, doc):
         @staticmethod
         def forward(ctx, x):
             npd = _float_np(x)
-            with np.errstate(all="ignore"):
-                r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
+            if not x.is_cpu:   # NOTE [ Special functions on the device ] (ops/_xp.py); unrouted ones raise
+                from cyautograd.ops import _xp
+                from cyautograd.ops.extra import _darr, _dw
+                r = _dw(_xp.named(name, [_darr(x)], npd))
+            else:
+                with np.errstate(all="ignore"):
+                    r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
             ctx.save_for_backward(x)
             ctx.out = r.detach()
             return r

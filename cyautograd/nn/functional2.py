@@ -1902,6 +1902,21 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
                            f"{list(input.shape)}")
     N, C = x.shape
+    if not tg.is_cpu:   # NOTE [ Device backends ]: the same masks from routed ops on the device
+        tg = tg.detach().to(T.int64)
+        valid = (tg >= 0).to(T.int64).cumprod(1) != 0       # the slots before the first -1
+        if bool((valid & (tg >= C)).any()):
+            raise RuntimeError(f"target index out of range")
+        safe = T.where(valid, tg, T.zeros((), dtype=tg.dtype, device=tg.device))
+        classes = T.arange(C, device=tg.device).view(1, 1, C)
+        is_target = ((safe.unsqueeze(2) == classes) & valid.unsqueeze(2)).any(1)
+        xj = x.gather(1, safe)
+        pair = (1 - xj.unsqueeze(2) + x.unsqueeze(1)).clamp_min(0)
+        mask = valid.unsqueeze(2) & ~is_target.unsqueeze(1)
+        loss = T.where(mask, pair, T.zeros((), dtype=pair.dtype, device=pair.device)).sum((1, 2)) / C
+        if unbatched:
+            loss = loss.reshape(())
+        return F._reduce(loss, reduction)
     tnp = tg.numpy()
     valid = np.zeros((N, C), dtype=bool)
     is_target = np.zeros((N, C), dtype=bool)

@@ -9,7 +9,12 @@ back to numpy.
 Routed: add/sub/mul/div (tensors and scalars, either order), neg and the
 unary math of pointwise._unary, sign/abs, relu, comparisons; sum and mean
 (all or some dims) and their backward; mm/matmul of 2-d operands; clone; the
-kernels' fallbacks (k_binary, k_unary) used by backward formulas; AccumulateGrad."""
+kernels' fallbacks (k_binary, k_unary) used by backward formulas; AccumulateGrad;
+strided views (backend.strided_view) and their gradients; order statistics
+(NOTE [ Order statistics from argsort ]); special functions (NOTE [ Special
+functions on the device ]); counting, searching, integer math and the linalg
+composites. What the standard cannot express raises a clear error: float16
+on a namespace without it (backend.xp_dtype)."""
 import operator
 
 import numpy as np
@@ -416,15 +421,33 @@ def place(flat, idx, vals):
 
 
 def scatter_add_flat(g, idx, base_sizes):
-    """zeros(base) with g's elements added at the flat positions idx (an
-    AsStridedBackward0 gradient); a view whose elements alias is not routed."""
+    """zeros(base) with g's elements added at the flat positions idx (host
+    int64, one per element of g): the gradient of a strided view
+    (AsStridedBackward0, DiagonalBackward0, UnfoldBackward0). The standard
+    has no scatter: positions hit once are placed by one gather; where view
+    elements alias (unfold with step < size, an overlapping as_strided) the
+    j-th hit of every position is placed in pass j -- the grouping is
+    geometry, computed on the host, and the passes are as many as the most
+    hits of one position."""
     xp = backend.namespace(g)
-    if np.unique(idx).size != idx.size:
-        raise RuntimeError("the gradient of an overlapping as_strided view of a device tensor is not "
-                           "routed through the device namespace yet (cyautograd issue 14)")
+    idx = np.asarray(idx, dtype=np.int64).reshape(-1)
     n = int(np.prod(base_sizes)) if len(base_sizes) else 1
     z = xp.zeros(n, dtype=g.dtype, device=g.device)
-    return xp.reshape(place(z, idx, xp.reshape(g, (-1,))), tuple(base_sizes))
+    gf = xp.reshape(g, (-1,))
+    if idx.size == 0:
+        return xp.reshape(z, tuple(base_sizes))
+    order = np.argsort(idx, kind="stable")
+    srt = idx[order]
+    start = np.flatnonzero(np.concatenate([[True], srt[1:] != srt[:-1]]))
+    rank = np.arange(srt.size) - np.repeat(start, np.diff(np.append(start, srt.size)))
+    if rank.max() == 0:
+        return xp.reshape(place(z, idx, gf), tuple(base_sizes))
+    out = None
+    for j in range(int(rank.max()) + 1):
+        src = order[rank == j]
+        part = place(z, idx[src], xp.take(gf, _device_index(src, g)))
+        out = part if out is None else out + part
+    return xp.reshape(out, tuple(base_sizes))
 
 
 def slice_of(g, idx, view_sizes):
@@ -1184,6 +1207,11 @@ def index_select(x, d, index):
 def gather(x, d, index):
     check_args("wrapper_CUDA_gather", ("self", x), ("index", index))
     xp = backend.namespace(x)
+    if x.ndim == 0 and index.ndim <= 1:       # a 0-d self is one element along dim 0
+        ai, bad = _norm_idx(xp, xp.reshape(index, (-1,)), 1)
+        if ai is None:
+            raise RuntimeError(f"index {bad} is out of bounds for dimension 0 with size 1")
+        return xp.reshape(xp.take(xp.reshape(x, (1,)), ai), tuple(index.shape))
     if x.ndim == 0 or index.ndim != x.ndim:
         raise RuntimeError("gather of a 0-d or rank-changing index on a device tensor is not routed through "
                            "the device namespace yet (cyautograd issue 14)")
@@ -1204,6 +1232,8 @@ def gather(x, d, index):
 def gather_backward(g, self_shape, d, index):
     """zeros(self) with g scatter-added along d at index (repeats add up)."""
     xp = backend.namespace(g)
+    if len(self_shape) == 0:                  # every index names the one element
+        return xp.reshape(xp.sum(g), ())
     n = self_shape[d]
     ai = xp.where(index < 0, index + n, index)
     onehot = cast(xp.expand_dims(ai, axis=-1) == xp.arange(n, dtype=xp.int64, device=g.device), npdtype(g))
@@ -1713,6 +1743,8 @@ def diag_embed_last(v, k):
     xp = backend.namespace(v)
     n = v.shape[-1]
     size = n + abs(k)
+    if n == 0:       # nothing to place (take cannot gather from an empty axis)
+        return xp.zeros(tuple(v.shape[:-1]) + (size, size), dtype=v.dtype, device=v.device)
     r = xp.arange(size, dtype=xp.int64, device=v.device)
     on = xp.expand_dims(r, axis=1) + k == xp.expand_dims(r, axis=0)          # (size, size)
     # the value for cell (i, j) on the diagonal: v[min(i, j)]
@@ -1722,3 +1754,740 @@ def diag_embed_last(v, k):
     vals = xp.take(v, xp.reshape(src, (-1,)), axis=v.ndim - 1)
     vals = xp.reshape(vals, tuple(v.shape[:-1]) + (size, size))
     return xp.where(on, vals, xp.zeros_like(vals))
+
+
+# -- strided views (diagonal, unfold, as_strided) ----------------------------------
+
+def strided(x, shape, strides, byte_offset):
+    """A view of device array x's memory (strides and offset in bytes from
+    x's first element): backend.strided_view, the standard having none."""
+    return backend.strided_view(x, shape, strides, byte_offset)
+
+
+def itemsize(x):
+    return npdtype(x).itemsize
+
+
+# -- order statistics (ops/extra.py, extra2.py) ------------------------------------
+# NOTE [ Order statistics from argsort ]
+# The standard has a stable argsort and gathers (take_along_axis), and no
+# partition, cumulative max or unique-with-axis. Medians, kth values and
+# quantiles pick positions of the stably sorted slice (NaN sorts last, as in
+# numpy and CuPy); cummax/cummin and mode's run lengths are inclusive scans
+# of an idempotent op (max, min) in log2(n) shifted steps (Hillis-Steele),
+# so nothing falls back to the host and every step is a whole-array op.
+
+def _sl(nd, d, s):
+    return tuple(s if k == d else slice(None) for k in range(nd))
+
+
+def argsort(x, dim, descending):
+    return sort(x, dim, descending)[1]
+
+
+def _nan_mask(x):
+    xp = backend.namespace(x)
+    if npdtype(x).kind == "f":
+        return xp.isnan(x)
+    return None
+
+
+def _first_true(mask, d):
+    xp = backend.namespace(mask)
+    return cast(xp.argmax(cast(mask, np.dtype(np.uint8)), axis=d, keepdims=True), np.dtype(np.int64))
+
+
+def pick_sorted(x, dim, k):
+    """(value, index) of the k-th smallest along dim (keepdim; k an int or
+    an int64 array of keepdim shape)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    _, order = sort(x, dim, False)
+    if isinstance(k, int):
+        idx = order[_sl(x.ndim, dim, slice(k, k + 1))]
+    else:
+        idx = xp.take_along_axis(order, k, axis=dim)
+    return xp.take_along_axis(x, idx, axis=dim), idx
+
+
+def pick_median(x, dim):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    v, idx = pick_sorted(x, dim, (x.shape[dim] - 1) // 2)
+    nan = _nan_mask(x)
+    if nan is not None:     # a NaN is the median of its slice: the first one
+        idx = xp.where(xp.any(nan, axis=dim, keepdims=True), _first_true(nan, dim), idx)
+        v = xp.take_along_axis(x, idx, axis=dim)
+    return v, idx
+
+
+def pick_nanmedian(x, dim):
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    nan = _nan_mask(x)
+    if nan is None:
+        return pick_sorted(x, dim, (x.shape[dim] - 1) // 2)
+    valid = xp.sum(cast(xp.logical_not(nan), np.dtype(np.int64)), axis=dim, keepdims=True)
+    k = xp.maximum((valid - 1) // 2, xp.zeros_like(valid))
+    return pick_sorted(x, dim, k)
+
+
+def pick_kth(x, dim, k):
+    return pick_sorted(x, dim, k - 1)
+
+
+def median_all(x):
+    """The lower median of all elements (the first NaN when there is one), 0-d."""
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    order = argsort(flat, 0, False)
+    i = order[(flat.shape[0] - 1) // 2:(flat.shape[0] - 1) // 2 + 1]
+    nan = _nan_mask(flat)
+    if nan is not None:
+        i = xp.where(xp.any(nan), _first_true(nan, 0), i)
+    return xp.reshape(xp.take(flat, i), ())
+
+
+def nanmedian_all(x):
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    nan = _nan_mask(flat)
+    if nan is not None:
+        flat = flat[xp.logical_not(nan)]
+    if flat.shape[0] == 0:
+        return xp.full((), float("nan"), dtype=x.dtype, device=x.device)
+    s = xp.sort(flat, stable=True)
+    k = (flat.shape[0] - 1) // 2
+    return xp.reshape(s[k:k + 1], ())
+
+
+def _scan(x, op, reverse=False):
+    """The inclusive scan of the idempotent op (maximum, minimum, fmax, ...)
+    along the last axis: log2(n) steps of op(x, x shifted)."""
+    xp = backend.namespace(x)
+    n = x.shape[-1]
+    if reverse:
+        x = xp.flip(x, axis=-1)
+    s = 1
+    while s < n:
+        x = op(x, xp.concat([x[..., :s], x[..., :n - s]], axis=-1))
+        s *= 2
+    return xp.flip(x, axis=-1) if reverse else x
+
+
+def cumext(x, dim, is_max):
+    """cummax/cummin along dim: (values, int64 indices), as the host path:
+    NaN is skipped by the running extreme (numpy's fmax/fmin) and an index
+    is the last element equal to it (or a NaN)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return xp.asarray(x, copy=True), xp.zeros((), dtype=xp.int64, device=x.device)
+    am = xp.moveaxis(x, dim, -1)
+    base = xp.maximum if is_max else xp.minimum
+    nan = _nan_mask(am)
+    if nan is not None:
+        def op(a, b):
+            return xp.where(xp.isnan(a), b, xp.where(xp.isnan(b), a, base(a, b)))
+    else:
+        op = base
+    v = _scan(am, op)
+    n = am.shape[-1]
+    pos = xp.broadcast_to(xp.arange(n, dtype=xp.int64, device=x.device), tuple(am.shape))
+    hit = am == v
+    if nan is not None:
+        hit = hit | nan
+    i = _scan(xp.where(hit, pos, xp.zeros_like(pos)), xp.maximum)
+    return xp.moveaxis(v, -1, dim), xp.moveaxis(i, -1, dim)
+
+
+def _runs_start(sorted_last):
+    """For a slice sorted along the last axis: (new-run flags, the run's
+    first and last positions for every element)."""
+    xp = backend.namespace(sorted_last)
+    s = sorted_last
+    n = s.shape[-1]
+    diff = s[..., 1:] != s[..., :-1]
+    if npdtype(s).kind == "f":
+        diff = diff & xp.logical_not(xp.isnan(s[..., 1:]) & xp.isnan(s[..., :-1]))
+    lead = xp.ones(tuple(s.shape[:-1]) + (1,), dtype=xp.bool, device=s.device)
+    new = xp.concat([lead, diff], axis=-1)
+    end = xp.concat([diff, lead], axis=-1)
+    pos = xp.broadcast_to(xp.arange(n, dtype=xp.int64, device=s.device), tuple(s.shape))
+    first = _scan(xp.where(new, pos, xp.zeros_like(pos)), xp.maximum)
+    last = _scan(xp.where(end, pos, xp.full_like(pos, n - 1)), xp.minimum, reverse=True)
+    return new, first, last
+
+
+def pick_mode(x, dim):
+    """The most frequent value along dim (the smallest on a tie) and the
+    index of its last occurrence (keepdim)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        return pick_sorted(x, dim, 0)
+    am = xp.moveaxis(x, dim, -1)
+    s, order = sort(am, am.ndim - 1, False)
+    _, first, last = _runs_start(s)
+    length = last - first + 1
+    best = xp.max(length, axis=-1, keepdims=True)
+    p = _first_true(length == best, am.ndim - 1)          # the smallest value among the longest runs
+    idx = xp.take_along_axis(order, xp.take_along_axis(last, p, axis=-1), axis=-1)   # its last occurrence
+    v = xp.take_along_axis(am, idx, axis=-1)
+    return xp.moveaxis(v, -1, dim), xp.moveaxis(idx, -1, dim)
+
+
+def unique_flat(x):
+    """(sorted unique values, inverse in x's shape, counts) of all elements."""
+    xp = backend.namespace(x)
+    flat = xp.reshape(x, (-1,))
+    n = flat.shape[0]
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return flat, xp.reshape(z, tuple(x.shape)), z
+    s, order = sort(flat, 0, False)
+    new, first, last = _runs_start(s)
+    u = s[new]
+    gid = xp.cumulative_sum(cast(new, np.dtype(np.int64))) - 1
+    inv = xp.take(gid, argsort(order, 0, False))
+    counts = (last - first + 1)[new]
+    return u, xp.reshape(inv, tuple(x.shape)), counts
+
+
+def unique_consecutive_flat(x):
+    xp = backend.namespace(x)
+    a = xp.reshape(x, (-1,))
+    n = a.shape[0]
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return a, xp.reshape(z, tuple(x.shape)), z
+    keep = xp.concat([xp.ones(1, dtype=xp.bool, device=x.device), a[1:] != a[:-1]])
+    u = a[keep]
+    inv = xp.reshape(xp.cumulative_sum(cast(keep, np.dtype(np.int64))) - 1, tuple(x.shape))
+    pos = xp.nonzero(keep)[0]
+    ends = xp.concat([cast(pos, np.dtype(np.int64)), xp.asarray([n], dtype=xp.int64, device=x.device)])
+    return u, inv, ends[1:] - ends[:-1]
+
+
+def quantile_ranks(sorted_, qv, ignore_nan, npd, interpolation):
+    """The host path's rank arithmetic of _quantile on a device array
+    (sorted along the last axis): (below, above, weight) -- int64, int64 and
+    npd arrays of shape lead + (len(qv),)."""
+    xp = backend.namespace(sorted_)
+    f64 = np.dtype(np.float64)
+    sa = cast(sorted_, f64)
+    n = sa.shape[-1]
+    lead = tuple(sa.shape[:-1])
+    nq = qv.size
+    q = xp.asarray(np.asarray(qv, dtype=np.float64).reshape(-1), device=sorted_.device)
+    nan = xp.isnan(sa)
+    if ignore_nan:
+        valid = cast(xp.sum(cast(xp.logical_not(nan), np.dtype(np.int64)), axis=-1, keepdims=True), f64)
+        ranks = q * (valid - 1)
+        ranks = xp.where(ranks < 0, xp.zeros_like(ranks), ranks)
+    else:
+        ranks = xp.broadcast_to(q * float(n - 1), lead + (nq,))
+        ranks = xp.where(xp.any(nan, axis=-1, keepdims=True), xp.full_like(ranks, float(n - 1)), ranks)
+    ranks = cast(cast(xp.broadcast_to(ranks, lead + (nq,)), np.dtype(npd)), f64)
+    if interpolation == "lower":
+        ranks = xp.floor(ranks)
+    elif interpolation == "higher":
+        ranks = xp.ceil(ranks)
+    elif interpolation == "nearest":
+        ranks = xp.round(ranks)
+    below = cast(xp.floor(ranks), np.dtype(np.int64))
+    above = cast(xp.ceil(ranks), np.dtype(np.int64))
+    if interpolation == "linear":
+        w = ranks - cast(below, f64)
+    else:
+        w = xp.where(ranks - cast(below, f64) > 0, xp.full_like(ranks, 0.5), xp.zeros_like(ranks))
+    return below, above, cast(w, np.dtype(npd))
+
+
+def unique_dim(x, dim):
+    """unique along dim: the slices sorted lexicographically (stable
+    argsorts from the last key to the first), kept where they differ from
+    the one before; (values, inverse, counts)."""
+    xp = backend.namespace(x)
+    if x.ndim == 0:
+        raise np.exceptions.AxisError(dim, 0)   # the host path's (numpy's) error
+    am = xp.moveaxis(x, dim, 0)
+    n = am.shape[0]
+    rest = tuple(am.shape[1:])
+    m = 1
+    for v in rest:
+        m *= v
+    a2 = xp.reshape(am, (n, m))
+    order = xp.arange(n, dtype=xp.int64, device=x.device)
+    for k in range(m - 1, -1, -1):
+        col = xp.take(a2[:, k], order)
+        order = xp.take(order, argsort(col, 0, False))
+    if n == 0:
+        z = xp.zeros(0, dtype=xp.int64, device=x.device)
+        return xp.moveaxis(am, 0, dim), z, z
+    s = xp.take(a2, order, axis=0)
+    diff = xp.any(s[1:, :] != s[:-1, :], axis=1) if m else xp.zeros(n - 1, dtype=xp.bool, device=x.device)
+    new = xp.concat([xp.ones(1, dtype=xp.bool, device=x.device), diff])
+    pos = cast(xp.nonzero(new)[0], np.dtype(np.int64))
+    u = xp.reshape(xp.take(s, pos, axis=0), (pos.shape[0],) + rest)
+    gid = xp.cumulative_sum(cast(new, np.dtype(np.int64))) - 1
+    inv = xp.take(gid, argsort(order, 0, False))
+    ends = xp.concat([pos, xp.asarray([n], dtype=xp.int64, device=x.device)])
+    return xp.moveaxis(u, 0, dim), inv, ends[1:] - ends[:-1]
+
+
+# -- special functions from the standard's elementary ones ------------------------
+# NOTE [ Special functions on the device ]
+# The standard has exp/log/sin/... and no special functions. digamma and
+# trigamma follow the host path's formulas step by step (Cephes' psi and
+# torch's trigamma: reflection, a recurrence to x >= 10 -- a fixed number of
+# masked steps instead of a loop on the host -- and the asymptotic series),
+# so they agree to rounding. lgamma is the same recurrence and Stirling's
+# series; i0/i1 their power series below 20 and the asymptotic series above;
+# erfinv Giles' approximation polished by Newton steps on erf. Each works
+# elementwise on whole arrays, the answer for inputs a branch does not take
+# computed from a harmless stand-in value and discarded by where().
+
+def _f(x, v):
+    return _full_like(x, v, npdtype(x))
+
+
+def digamma(xp, a):
+    x = a
+    neg = x < 0
+    frac = x - xp.trunc(x)
+    refl = xp.where(neg, -float(np.pi) / xp.tan(float(np.pi) * frac), xp.zeros_like(x))
+    x = xp.where(neg, 1 - x, x)
+    res = xp.zeros_like(x)
+    for _ in range(11):          # x >= 0 reaches 10 in at most 10 steps
+        small = (x < 10) & xp.isfinite(x)
+        res = xp.where(small, res - 1 / xp.where(small, x, xp.ones_like(x)), res)
+        x = xp.where(small, x + 1, x)
+    z = 1.0 / (x * x)
+    coef = (8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+            -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
+            8.33333333333333333333E-2)
+    poly = xp.zeros_like(z)
+    for c in coef:
+        poly = poly * z + c
+    y = xp.where(x < 1.0e17, z * poly, xp.zeros_like(z))
+    out = xp.where(x == 10, res + 2.25175258906672110764, res + xp.log(x) - 0.5 / x - y)
+    out = out + refl
+    out = xp.where(a == 0, xp.copysign(_f(a, float("inf")), -a), out)
+    out = xp.where(neg & (a == xp.trunc(a)), _f(a, float("nan")), out)
+    out = xp.where(xp.isnan(a), a, out)
+    return xp.where(a == float("inf"), a, out)
+
+
+def trigamma(xp, a):
+    x = a
+    low = x < 0.5
+    sign = xp.where(low, _f(x, -1.0), _f(x, 1.0))
+    s = xp.sin(float(np.pi) * x)
+    res = xp.where(low, -float(np.pi * np.pi) / (s * s), xp.zeros_like(x))
+    x = xp.where(low, 1 - x, x)
+    for _ in range(6):
+        res = res + 1 / (x * x)
+        x = x + 1
+    ixx = 1 / (x * x)
+    res = res + (1 + 1 / (2 * x) + ixx * (1. / 6 - ixx * (1. / 30 - ixx * (1. / 42)))) / x
+    return sign * res
+
+
+# B_2k / (2k) for Stirling's series of lgamma, and B_2k for polygamma's
+_BERN = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510, 43867 / 798, -174611 / 330)
+
+
+def lgamma(xp, a):
+    """log|Gamma(a)|: the reflection formula below 1/2, the recurrence to
+    x >= 10 and Stirling's series (error below 1e-17 there)."""
+    refl = a < 0.5
+    x = xp.where(refl, 1 - a, a)
+    acc = xp.zeros_like(x)
+    for _ in range(10):
+        small = (x < 10) & xp.isfinite(x)
+        acc = acc + xp.where(small, xp.log(xp.where(small, x, xp.ones_like(x))), xp.zeros_like(x))
+        x = xp.where(small, x + 1, x)
+    z = 1 / (x * x)
+    series = xp.zeros_like(x)
+    for k in range(len(_BERN) - 1, -1, -1):
+        series = series * z + _BERN[k] / ((2 * k + 2) * (2 * k + 1))
+    st = (x - 0.5) * xp.log(x) - x + 0.5 * float(np.log(2 * np.pi)) + series / x
+    st = xp.where(xp.isinf(x), x, st)
+    r = st - acc
+    # reflection: log(pi / |sin(pi a)|) - lgamma(1 - a), sin(pi a) from a reduced mod 2
+    red = a - xp.round(a)          # exact: |sin(pi a)| = |sin(pi red)|, red in [-1/2, 1/2]
+    s = xp.abs(xp.sin(float(np.pi) * red))
+    rr = float(np.log(np.pi)) - xp.log(s) - r
+    out = xp.where(refl, rr, r)
+    pole = (a <= 0) & (a == xp.floor(a))
+    out = xp.where(pole, _f(a, float("inf")), out)
+    out = xp.where((a == 1) | (a == 2), xp.zeros_like(out), out)   # exact zeros, as torch's
+    out = xp.where(xp.isinf(a), _f(a, float("inf")), out)   # torch's lgamma(-inf) is inf
+    return xp.where(xp.isnan(a), a, out)
+
+
+def polygamma_n(xp, n, a):
+    """polygamma(n, a) for n >= 2: the recurrence
+    psi_n(x) = psi_n(x + 1) + (-1)^(n+1) n! / x^(n+1) up to x >= 20 (the
+    steps read from the data on the host: one scalar), then the asymptotic
+    series (-1)^(n+1) [(n-1)!/x^n + n!/(2 x^(n+1)) + sum_k B_2k (2k+n-1)!/((2k)! x^(2k+n))]."""
+    import math
+    x = a
+    fin = xp.isfinite(x)
+    lo = float(xp.min(xp.where(fin, x, _f(x, 20.0)))) if x.size else 20.0
+    if lo < -1e5:
+        raise RuntimeError("polygamma(n, x) with n >= 2 on a device tensor is computed by a recurrence up to "
+                           "x >= 20, one step per unit: elements below -1e5 are not supported on the device")
+    steps = max(int(math.ceil(20.0 - lo)), 0)
+    sgn = -1.0 if n % 2 == 0 else 1.0
+    nf = float(math.factorial(n))
+    acc = xp.zeros_like(x)
+    for _ in range(steps):
+        small = x < 20
+        xs = xp.where(small, x, xp.ones_like(x))
+        acc = acc + xp.where(small, nf / xs ** (n + 1), xp.zeros_like(x))
+        x = xp.where(small, x + 1, x)
+    series = float(math.factorial(n - 1)) / x ** n + nf / (2 * x ** (n + 1))
+    for k in range(1, len(_BERN) + 1):
+        c = _BERN[k - 1] * math.factorial(2 * k + n - 1) / math.factorial(2 * k)
+        series = series + c / x ** (2 * k + n)
+    out = sgn * (series + acc)
+    pole = (a <= 0) & (a == xp.floor(a))       # a pole of zeta(n + 1, a), and -inf: the host path's sgn * inf
+    out = xp.where(pole, _f(a, sgn * float("inf")), out)
+    return xp.where(xp.isnan(a), a, out)
+
+
+def _bessel_i(xp, a, nu):
+    """I_nu(a) for nu 0 or 1: the power series for |a| <= 20, the
+    asymptotic series above."""
+    import math
+    ax = xp.abs(a)
+    small = ax <= 20
+    xs = xp.where(small, ax, xp.zeros_like(ax))
+    h = xs / 2
+    h2 = h * h
+    term = xp.ones_like(xs) if nu == 0 else h
+    total = term
+    for k in range(1, 80):
+        term = term * h2 / (k * (k + nu))
+        total = total + term
+    xl = xp.where(small, _f(ax, 20.0), ax)
+    asym = xp.ones_like(xl)
+    coef = 1.0
+    mu = 4.0 * nu * nu
+    for k in range(1, 40):
+        coef = coef * (mu - (2 * k - 1) ** 2) / (k * 8.0)
+        asym = asym + ((-1) ** k) * coef / xl ** k
+    big = xp.exp(xl) / xp.sqrt(2 * float(np.pi) * xl) * asym
+    r = xp.where(small, total, big)
+    if nu == 1:
+        r = xp.where(a < 0, -r, r)
+    return xp.where(xp.isnan(a), a, r)
+
+
+def _erfc_cf(xp, z):
+    """erfc(z) for z >= 2: the continued fraction
+    exp(-z^2)/sqrt(pi) / (z + (1/2)/(z + 1/(z + (3/2)/(z + ...)))), evaluated
+    from the tail (90 terms: 1e-16 at z = 2)."""
+    k = z
+    for n in range(90, 0, -1):
+        k = z + (n / 2) / k
+    return xp.exp(-z * z) / float(np.sqrt(np.pi)) / k
+
+
+def erfinv(xp, a):
+    """Giles' single-precision approximation, then Newton steps on erf."""
+    one = xp.ones_like(a)
+    inside = xp.abs(a) < 1
+    x = xp.where(inside, a, xp.zeros_like(a))
+    w = -xp.log((one - x) * (one + x))
+    wa = w - 2.5
+    p1 = _f(a, 2.81022636e-08)
+    for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503,
+              -0.00417768164, 0.246640727, 1.50140941):
+        p1 = c + p1 * wa
+    wb = xp.sqrt(w) - 3
+    p2 = _f(a, -0.000200214257)
+    for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613,
+              0.00943887047, 1.00167406, 2.83297682):
+        p2 = c + p2 * wb
+    y = xp.where(w < 5, p1, p2) * x
+    k = 2.0 / float(np.sqrt(np.pi))
+    # Newton on erf(y) = x; in the tails (|y| > 2) on erfc(|y|) = 1 - |x|
+    # instead (1 - |x| is exact there and erfc keeps its relative precision)
+    tail = xp.abs(y) > 2
+    ay = xp.where(tail, xp.abs(y), _f(a, 3.0))
+    rest = 1 - xp.abs(x)
+    for _ in range(3):   # from Giles' ~1e-7: quadratic convergence
+        y = y - (erf(y) - x) / (k * xp.exp(-y * y))
+    for _ in range(5 if bool(xp.any(tail)) else 0):   # on log(erfc), nearly linear in the tail
+        c = _erfc_cf(xp, ay)
+        ay = ay + (xp.log(c) - xp.log(rest)) * c / (k * xp.exp(-ay * ay))
+    y = xp.where(tail, xp.where(x < 0, -ay, ay), y)
+    inf = _f(a, float("inf"))
+    out = xp.where(inside, y, _f(a, float("nan")))
+    out = xp.where(a == 1, inf, xp.where(a == -1, -inf, out))
+    return xp.where(xp.isnan(a), a, out)
+
+
+def _in_f64(fn):
+    """fn computed in float64 and rounded back (as the host's scipy loops
+    compute narrower floats): the series and Newton steps need the digits."""
+    def run(xp, x, *rest):
+        npd = npdtype(x)
+        if npd == np.float64:
+            return fn(xp, x, *rest)
+        return cast(fn(xp, cast(x, np.dtype(np.float64)), *rest), npd)
+    return run
+
+
+_NAMED.update({
+    "digamma": _in_f64(digamma), "lgamma": _in_f64(lgamma), "erfinv": _in_f64(erfinv),
+    "i0": _in_f64(lambda xp, x: _bessel_i(xp, x, 0)), "i1": _in_f64(lambda xp, x: _bessel_i(xp, x, 1)),
+})
+
+
+def polygamma(n, x):
+    """polygamma(n, x) of a device float array."""
+    xp = backend.namespace(x)
+    if n == 0:
+        return _in_f64(digamma)(xp, x)
+    if n == 1:
+        return _in_f64(trigamma)(xp, x)
+    return _in_f64(lambda xp, a: polygamma_n(xp, n, a))(xp, x)
+
+
+def block_diag(arrays, npd):
+    """The block-diagonal matrix of 0-, 1- and 2-d arrays (slices written
+    into zeros), with the blocks' (row, col, h, w, shape) for the backward."""
+    xp = backend.namespace(arrays[0])
+    mats = []
+    for a in arrays:
+        m = xp.reshape(a, (1, 1)) if a.ndim == 0 else (xp.reshape(a, (1, -1)) if a.ndim == 1 else a)
+        mats.append(cast(m, np.dtype(npd)))
+    R = 0
+    C = 0
+    for m in mats:
+        R += m.shape[0]
+        C += m.shape[1]
+    like = mats[0]
+    out = xp.zeros((R, C), dtype=like.dtype, device=like.device)
+    r = c = 0
+    blocks = []
+    for m, a in zip(mats, arrays):
+        h, w = m.shape
+        out[r:r + h, c:c + w] = m
+        blocks.append((r, c, h, w, tuple(a.shape)))
+        r += h
+        c += w
+    return out, blocks
+
+
+# -- linalg beyond the extension's own functions (ops/linalg2.py) ----------------
+# The standard's linalg extension has svd, svdvals, solve, inv, pinv and
+# matrix_rank; the host formulas are followed step by step with them
+# (solve_triangular and the Cholesky solves as a general solve of the
+# triangle, matrix_exp by scaling and squaring a Taylor series).
+
+def _eye_mask(xp, n, like):
+    r = xp.arange(n, dtype=xp.int64, device=like.device)
+    return xp.expand_dims(r, axis=1) == xp.expand_dims(r, axis=0)
+
+
+def pinv(a, rtol, atol):
+    xp = backend.namespace(a)
+    u, s, vh = xp.linalg.svd(a, full_matrices=False)
+    if s.shape[-1]:
+        smax = xp.max(s, axis=-1, keepdims=True)
+    else:
+        smax = xp.zeros(tuple(s.shape[:-1]) + (1,), dtype=a.dtype, device=a.device)
+    tol = xp.maximum(_f(smax, atol), rtol * smax)
+    big = s > tol
+    sinv = xp.where(big, 1 / xp.where(big, s, xp.ones_like(s)), xp.zeros_like(s))
+    return xp.matmul(xp.matrix_transpose(vh), xp.expand_dims(sinv, axis=-1) * xp.matrix_transpose(u))
+
+
+def matrix_rank(a, rtol, atol):
+    xp = backend.namespace(a)
+    if a.size:
+        s = xp.linalg.svdvals(a)
+    else:
+        s = xp.zeros(tuple(a.shape[:-2]) + (0,), dtype=a.dtype, device=a.device)
+    if s.shape[-1]:
+        smax = xp.max(s, axis=-1, keepdims=True)
+    else:
+        smax = xp.zeros(tuple(s.shape[:-1]) + (1,), dtype=a.dtype, device=a.device)
+    tol = xp.maximum(_f(smax, atol), rtol * smax)
+    return xp.sum(cast(s > tol, np.dtype(np.int64)), axis=-1)
+
+
+def _triangle(xp, a, upper, unit):
+    t = xp.triu(a) if upper else xp.tril(a)
+    if unit:
+        t = xp.where(_eye_mask(xp, a.shape[-1], a), xp.ones_like(t), t)
+    return t
+
+
+def solve_triangular(a, b, upper, left, unit):
+    xp = backend.namespace(a)
+    same_device(a, b)
+    t = _triangle(xp, a, upper, unit)
+    if t.shape[-1] == 0:
+        return xp.asarray(b, copy=True)
+    if left:
+        return xp.linalg.solve(t, b)
+    return xp.matrix_transpose(xp.linalg.solve(xp.matrix_transpose(t), xp.matrix_transpose(b)))
+
+
+def _chol_product(xp, l, upper):
+    lt = xp.triu(l) if upper else xp.tril(l)
+    return xp.matmul(xp.matrix_transpose(lt), lt) if upper else xp.matmul(lt, xp.matrix_transpose(lt))
+
+
+def cholesky_solve(b, l, upper):
+    xp = backend.namespace(b)
+    same_device(b, l)
+    A = _chol_product(xp, l, upper)
+    return xp.linalg.solve(A, b) if A.shape[-1] else xp.asarray(b, copy=True)
+
+
+def cholesky_inverse(l, upper):
+    xp = backend.namespace(l)
+    A = _chol_product(xp, l, upper)
+    return xp.linalg.inv(A) if A.shape[-1] else xp.asarray(A, copy=True)
+
+
+def matrix_exp(a):
+    """Scaling and squaring: the 1-norm brought below 1/2 (one scale for the
+    whole batch, read on the host), a Taylor series of 20 terms, squared back."""
+    import math
+    xp = backend.namespace(a)
+    if a.size == 0:
+        return xp.asarray(a, copy=True)
+    nrm = float(xp.max(xp.sum(xp.abs(a), axis=-2)))
+    s = int(max(0, math.ceil(math.log2(nrm)) + 1)) if nrm > 0 and math.isfinite(nrm) else 0
+    x = a / float(2 ** s)
+    eye = xp.broadcast_to(cast(_eye_mask(xp, a.shape[-1], a), npdtype(a)), tuple(a.shape))
+    term = eye
+    res = eye
+    for k in range(1, 20):
+        term = xp.matmul(term, x) / k
+        res = res + term
+    for _ in range(s):
+        res = xp.matmul(res, res)
+    return res
+
+
+# -- integers, counting, searching -------------------------------------------------
+
+def gcd(x, y):
+    """Euclid's algorithm on whole arrays: a step while any remainder is
+    nonzero (at most ~92 steps for int64)."""
+    xp = backend.namespace(x)
+    x, y = _host_0d(x, y)
+    a, b = xp.broadcast_arrays(xp.abs(x), xp.abs(y))
+    while bool(xp.any(b != 0)):
+        z = b == 0
+        safe = xp.where(z, xp.ones_like(b), b)
+        a, b = xp.where(z, a, b), xp.where(z, xp.zeros_like(b), a % safe)
+    return a
+
+
+def lcm(x, y):
+    """numpy's lcm: |x // gcd(x, y) * y| (0 where gcd is 0)."""
+    xp = backend.namespace(x)
+    x, y = _host_0d(x, y)
+    g = gcd(x, y)
+    z = g == 0
+    q = x // xp.where(z, xp.ones_like(g), g)
+    return xp.where(z, xp.zeros_like(g), xp.abs(q * y))
+
+
+def frexp(x):
+    """(mantissa in [0.5, 1), int32 exponent): the exponent from log2,
+    corrected by one where rounding put the mantissa outside [0.5, 1);
+    subnormals scaled up by 2**64 first; 0, inf and NaN as numpy's."""
+    xp = backend.namespace(x)
+    npd = npdtype(x)
+    ax = xp.abs(x)
+    fin = xp.isfinite(x) & (x != 0)
+    tiny = fin & (ax < float(np.finfo(npd).tiny))
+    scaled = xp.where(tiny, ax * float(2.0 ** 64), xp.where(fin, ax, xp.ones_like(ax)))
+    e = xp.floor(xp.log2(scaled)) + 1
+    two = _f(x, 2.0)
+    # 2**(e - 1) then a halving: exact, and 2**e would overflow for e = 1024
+    m = scaled / xp.pow(two, e - 1) * 0.5
+    e = xp.where(m >= 1, e + 1, xp.where(m < 0.5, e - 1, e))
+    m = scaled / xp.pow(two, e - 1) * 0.5
+    e = xp.where(tiny, e - 64, e)
+    m = xp.where(x < 0, -m, m)
+    m = xp.where(fin, m, x)
+    return m, cast(xp.where(fin, e, xp.zeros_like(e)), np.dtype(np.int32))
+
+
+def bincount(x, w, minlength):
+    """Counts (int64), or sums of w in float64, of the values of the
+    non-negative 1-d x: a one-hot matrix product (NOTE [ Scatter without scatter ])."""
+    xp = backend.namespace(x)
+    same_device(x, w)
+    n = max(int(xp.max(x)) + 1 if x.size else 0, minlength)
+    idx = cast(x, np.dtype(np.int64))
+    vals = cast(w, np.dtype(np.float64)) if w is not None else xp.ones(x.shape, dtype=xp.float64, device=x.device)
+    r = index_add((n,), 0, idx, vals)
+    return r if w is not None else cast(r, np.dtype(np.int64))
+
+
+def histc(a, bins, lo, hi):
+    """np.histogram's equal bins: the bin index from the scaled offset,
+    corrected against the linspace edges as numpy does; counts in a's dtype."""
+    xp = backend.namespace(a)
+    a = xp.reshape(a, (-1,))
+    npd = npdtype(a)
+    keep = (a >= lo) & (a <= hi)
+    v = xp.where(keep, a, _f(a, lo))
+    edges = xp.linspace(lo, hi, bins + 1, dtype=a.dtype, device=a.device)
+    f = (v - lo) / (hi - lo) * bins
+    idx = cast(f, np.dtype(np.int64))
+    idx = xp.where(idx == bins, idx - 1, idx)
+    idx = xp.where(v < xp.take(edges, idx), idx - 1, idx)
+    inc = (v >= xp.take(edges, idx + 1)) & (idx != bins - 1)
+    idx = xp.where(inc, idx + 1, idx)
+    counts = index_add((bins,), 0, idx, cast(keep, np.dtype(np.float64)))
+    return cast(counts, npd)
+
+
+def histogram(a, edges, w):
+    """torch.histogram's counting for sorted edges (float64 sums)."""
+    xp = backend.namespace(a)
+    a = xp.reshape(a, (-1,))
+    nb = edges.shape[0] - 1
+    if nb <= 0 or a.size == 0:
+        return xp.zeros(max(nb, 0), dtype=xp.float64, device=a.device)
+    inside = (a >= edges[0]) & (a <= edges[-1])
+    idx = cast(xp.searchsorted(edges, a, side="right"), np.dtype(np.int64)) - 1
+    idx = xp.where(idx == nb, idx - 1, idx)
+    idx = xp.where(inside, idx, xp.zeros_like(idx))
+    vals = cast(inside, np.dtype(np.float64))
+    if w is not None:
+        vals = vals * cast(xp.reshape(w, (-1,)), np.dtype(np.float64))
+    return index_add((nb,), 0, idx, vals)
+
+
+def searchsorted(seq, vals, right, sorter):
+    """The insertion positions (int64) of vals in the sorted last axis of
+    seq: the standard's searchsorted for a 1-d seq, else per batch row."""
+    xp = backend.namespace(seq)
+    side = "right" if right else "left"
+    if sorter is not None:
+        seq = xp.take_along_axis(seq, cast(sorter, np.dtype(np.int64)), axis=-1)
+    if seq.ndim == 1:
+        return cast(xp.searchsorted(seq, vals, side=side), np.dtype(np.int64))
+    lead = tuple(seq.shape[:-1])
+    s2 = xp.reshape(seq, (-1, seq.shape[-1]))
+    v2 = xp.reshape(vals, (-1, vals.shape[-1]))
+    rows = [cast(xp.searchsorted(s2[i, :], v2[i, :], side=side), np.dtype(np.int64)) for i in range(s2.shape[0])]
+    if not rows:
+        return xp.zeros(lead + (vals.shape[-1],), dtype=xp.int64, device=seq.device)
+    return xp.reshape(xp.stack(rows), lead + (vals.shape[-1],))

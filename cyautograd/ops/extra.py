@@ -1067,11 +1067,10 @@ class _Cumprod(Function):
             out = x.cumprod(d)
             rev = (g * out).flip(d).cumsum(d).flip(d)
             return (rev / x).to(x.dtype), None, None
-        if _dev(x):
-            raise RuntimeError("the cumprod gradient of a device tensor with zeros is not routed through the "
-                               "device namespace yet (cyautograd issue 14)")
         from cyautograd.grad_mode import is_grad_enabled
-        if is_grad_enabled():
+        if is_grad_enabled() or _dev(x):
+            # NOTE [ Device backends ]: a device input takes this formula too
+            # (its steps are routed ops; the host one below is numpy's)
             # create_graph: torch's O(n^2) formula of differentiable ops, so
             # that double backward exists at inputs with zeros
             return _cumprod_grad_graph(x, g, d), None, None
@@ -1104,6 +1103,12 @@ def cumprod(input, dim=None, *, dtype=None, out=None, axis=None):
 class _MedianAll(Function):
     @staticmethod
     def forward(ctx, x):
+        if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            from cyautograd.ops import _xp
+            ctx.save_for_backward(x)
+            r = _dw(_xp.median_all(_darr(x)))
+            ctx.result = r.detach()
+            return r
         a = _a(x).reshape(-1)
         if np.isnan(a).any() if a.dtype.kind == "f" else False:
             i = int(np.nonzero(np.isnan(a))[0][0])
@@ -1153,6 +1158,16 @@ def _selecting(node):
     class _Sel(Function):
         @staticmethod
         def forward(ctx, x, dim, keepdim, pick):
+            if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+                from cyautograd.ops import _xp
+                v, i = pick.device(_darr(x), dim)
+                if not keepdim and x.dim():
+                    v, i = _xp.squeeze(v, (dim,)), _xp.squeeze(i, (dim,))
+                iv = _dw(i)
+                ctx.mark_non_differentiable(iv)
+                ctx.info = (tuple(x.shape), dim, keepdim)
+                ctx.save_for_backward(iv)
+                return _dw(v), iv
             a = _a(x)
             v, i = pick(a, dim)
             if not keepdim and a.ndim:
@@ -1187,6 +1202,12 @@ def _pick_median(a, dim):
     return np.take_along_axis(a, idx, dim), idx
 
 
+def _pick_median_dev(a, dim):
+    from cyautograd.ops import _xp
+    return _xp.pick_median(a, dim)
+
+
+_pick_median.device = _pick_median_dev
 _MedianDim = _selecting("MedianBackward1")
 
 
@@ -1206,7 +1227,7 @@ def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None
     if dim is None:
         if input.numel() == 0:
             from cyautograd.creation import full
-            return full((), float("nan"), dtype=input.dtype)
+            return full((), float("nan"), dtype=input.dtype, device=input.device)
         return _MedianAll.apply(input)
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:
@@ -1225,6 +1246,11 @@ def _pick_kth(k):
         order = np.argsort(a, axis=dim, kind="stable")
         idx = np.take(order, [k - 1], axis=dim)
         return np.take_along_axis(a, idx, dim), idx
+
+    def pick_dev(a, dim):
+        from cyautograd.ops import _xp
+        return _xp.pick_kth(a, dim, k)
+    pick.device = pick_dev
     return pick
 
 
@@ -1476,6 +1502,9 @@ def sort(input, dim=-1, descending=False, *, stable=None, out=None):
 def argsort(input, dim=-1, descending=False, *, stable=False):
     _check_tensor(input, "argsort")
     d = _wrap_dim(dim, input.dim())
+    if _dev(input):
+        from cyautograd.ops import _xp
+        return _dw(_xp.argsort(_darr(input), d, bool(descending)))
     _, i = _sort_np(_a(input), d, descending)
     return _w(i, np.int64)
 
@@ -1533,6 +1562,14 @@ def _cumext(node, name, ufunc):
     class _C(Function):
         @staticmethod
         def forward(ctx, x, dim):
+            if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+                from cyautograd.ops import _xp
+                v, i = _xp.cumext(_darr(x), dim, ufunc is np.fmax)
+                iv = _dw(i)
+                ctx.mark_non_differentiable(iv)
+                ctx.save_for_backward(iv)
+                ctx.info = (tuple(x.shape), dim)
+                return _dw(v), iv
             a = _a(x)
             if a.ndim == 0:
                 v, i = a.copy(), np.zeros((), np.int64)
@@ -1581,6 +1618,19 @@ cummin = _cumext("CumminBackward0", "cummin", np.fmin)
 class _Unique(Function):
     @staticmethod
     def forward(ctx, x, sorted_, return_inverse, return_counts, dim):
+        if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            from cyautograd.ops import _xp
+            if dim is None:
+                u, inv, cnt = _xp.unique_flat(_darr(x))
+            else:
+                u, inv, cnt = _xp.unique_dim(_darr(x), dim)
+            outs = [_dw(u)]
+            for flag, arr in ((return_inverse, inv), (return_counts, cnt)):
+                if flag:
+                    t = _dw(arr)
+                    ctx.mark_non_differentiable(t)
+                    outs.append(t)
+            return tuple(outs) if len(outs) > 1 else outs[0]
         a = _a(x)
         if dim is None:
             u, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)
@@ -1612,6 +1662,11 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 @_export
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     _check_tensor(input, "unique_consecutive")
+    if _dev(input):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+        from cyautograd.ops import _xp
+        u, inv, cnt = _xp.unique_consecutive_flat(_darr(input))
+        outs = [_dw(u)] + ([_dw(inv)] if return_inverse else []) + ([_dw(cnt)] if return_counts else [])
+        return tuple(outs) if len(outs) > 1 else outs[0]
     a = _a(input).reshape(-1)
     if a.size == 0:
         keep = np.zeros(0, bool)
@@ -2250,6 +2305,18 @@ def cross(input, other, dim=None, *, out=None):
 class _Cdist(Function):
     @staticmethod
     def forward(ctx, x1, x2, p):
+        if _anydev(x1, x2):   # NOTE [ Device backends ]: the host formula with routed ops
+            def f(u, v):
+                diff = u.unsqueeze(-2) - v.unsqueeze(-3)
+                if p == 0:
+                    return (diff != 0).sum(-1).to(u.dtype)
+                if p == math.inf:
+                    return diff.abs().amax(-1) if diff.shape[-1] else diff.abs().sum(-1)
+                return (diff.abs() ** p).sum(-1) ** (1.0 / p)
+            res = _composite(f, x1, x2)
+            ctx.save_for_backward(x1, x2, res)
+            ctx.p = p
+            return res
         a, b = _a(x1), _a(x2)
         diff = a[..., :, None, :] - b[..., None, :, :]
         with np.errstate(all="ignore"):
@@ -2460,6 +2527,19 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
         raise RuntimeError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
     if bins <= 0:
         raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+    if _dev(input):   # NOTE [ Device backends ]: the range's checks on the host, the counting on the device
+        from cyautograd.ops import _xp
+        lo, hi = float(min), float(max)
+        if lo == hi and input.numel():
+            lo, hi = float(input.detach().min()), float(input.detach().max())
+        if lo == hi:
+            lo, hi = lo - 1, hi + 1
+        if lo > hi:
+            raise RuntimeError("torch.histc(): max must be larger than min")
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+        r = _dw(_xp.histc(_darr(input), int(bins), lo, hi))
+        return r if out is None else _write_out("histc", r, out, input)
     a = _a(input).reshape(-1)
     lo, hi = float(min), float(max)
     if lo == hi and a.size:
@@ -2486,6 +2566,16 @@ def bincount(input, weights=None, minlength=0):
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if minlength < 0:
         raise RuntimeError("minlength should be >= 0")
+    if _anydev(input, weights):   # NOTE [ Device backends ]: the sign check's answer on the host
+        from cyautograd.ops import _xp
+        if input.numel() and int(input.detach().min()) < 0:
+            raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+        if weights is not None and (weights.dim() != 1 or weights.shape[0] != input.shape[0]):
+            raise RuntimeError("weights should be 1-d and have the same length as input")
+        r = _dw(_xp.bincount(_darr(input), None if weights is None else _darr(weights.detach()), int(minlength)))
+        if weights is not None and weights.dtype is _D.float32:
+            r = r.to(_D.float32)
+        return r
     a = _a(input)
     if a.size and a.min() < 0:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")

@@ -611,7 +611,11 @@ def _int_binary(name, npfn):
         if rd.is_floating_point or rd is _D.bool:
             _not_impl(name, rd)
         _bcast_ok(input, other)
-        r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
+        if _anydev(input, other):   # NOTE [ Device backends ]
+            _xp.same_device(_darr(input), _darr(other))
+            r = _dw(getattr(_xp, name)(_xp.cast(_darr(input), rd.np), _xp.cast(_darr(other), rd.np)))
+        else:
+            r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
         if out is not None:
             return _write_out(name, r, out, input, other)
         return r
@@ -754,7 +758,8 @@ def _erfc_np(a):
 def _lgamma_np(a):
     sp = _sp()
     if sp is not None:
-        return sp.gammaln(a)
+        r = sp.gammaln(a)
+        return np.where(np.isneginf(a), np.inf, r)   # torch's lgamma(-inf) is inf (scipy's is -inf)
     return np.vectorize(lambda v: math.lgamma(v) if not (v <= 0 and v == math.floor(v)) else math.inf,
                         otypes=[np.float64])(a)  # pragma: no cover
 
@@ -917,6 +922,8 @@ class _Polygamma(Function):
         ctx.save_for_backward(x)
         ctx.n = n
         npd = _float_np(x)
+        if _anydev(x):   # NOTE [ Special functions on the device ] (ops/_xp.py)
+            return _dw(_xp.polygamma(n, _xp.cast(_darr(x), np.dtype(npd))))
         a = _a(x).astype(npd, copy=False)
         sp = _need_sp("polygamma") if n > 1 else None
         with np.errstate(all="ignore"):
@@ -1156,6 +1163,12 @@ def isreal(input):
 class _Frexp(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Device backends ]
+            m, e = _xp.frexp(_darr(x))
+            mt, et = _dw(m), _dw(e)
+            ctx.mark_non_differentiable(et)
+            ctx.save_for_backward(et)
+            return mt, et
         m, e = np.frexp(_a(x))
         mt, et = _w(m.astype(_a(x).dtype)), _w(e.astype(np.int32))
         ctx.mark_non_differentiable(et)
@@ -1464,6 +1477,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of "
                                "left while right was True")
         right = side == "right"
+    if _anydev(sorted_sequence, input, sorter):   # NOTE [ Device backends ]
+        return _searchsorted_dev(sorted_sequence, input, scalar, out_int32, right, sorter, out)
     seq = _a(sorted_sequence)
     vals = np.asarray(input) if scalar else _a(input)
     if seq.ndim == 0:
@@ -1490,6 +1505,41 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         seq, vals = seq.astype(rd.np), vals.astype(rd.np)
     r = _searchsorted_np(seq, vals, right, sa)
     r = _w(np.asarray(r).astype(np.int32 if out_int32 else np.int64))
+    if out is not None:
+        return _write_out("searchsorted", r, out)
+    return r
+
+
+def _searchsorted_dev(seq_t, input, scalar, out_int32, right, sorter, out):
+    """searchsorted's checks on the shapes, its search on the device."""
+    if seq_t.dim() == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+                           "dimension")
+    vshape = () if scalar else tuple(input.shape)
+    if seq_t.dim() > 1 and (scalar or len(vshape) != seq_t.dim() or vshape[:-1] != tuple(seq_t.shape[:-1])):
+        if scalar:
+            raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+                               f"dimension is 1, but we got boundaries tensor dim({seq_t.dim()}) and input value's "
+                               f"dim(0) numel(1)")
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got "
+                           f"boundaries tensor {list(seq_t.shape)} and input value tensor {list(vshape)}")
+    if sorter is not None:
+        _check_tensor(sorter, "searchsorted", "sorter", 5)
+        if tuple(sorter.shape) != tuple(seq_t.shape):
+            raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same size, but got "
+                               f"boundary tensor {list(seq_t.shape)}and got sorter tensor {list(sorter.shape)}")
+    seq = _darr(seq_t.detach())
+    if scalar:
+        from cyautograd import tensor as _tensor
+        vals = _darr(_tensor(input, dtype=seq_t.dtype, device=seq_t.device))
+    else:
+        _xp.same_device(seq, _darr(input))
+        rd = _D.promote_types(input.dtype, seq_t.dtype)
+        seq, vals = _xp.cast(seq, rd.np), _xp.cast(_darr(input.detach()), rd.np)
+    r = _dw(_xp.searchsorted(seq, vals, right, None if sorter is None else _darr(sorter)))
+    if out_int32:
+        r = r.to(_D.int32)
     if out is not None:
         return _write_out("searchsorted", r, out)
     return r
@@ -1816,7 +1866,8 @@ def combinations(input, r=2, with_replacement=False):
         return input.new_empty((0,)) if hasattr(input, "new_empty") else _w(np.empty(0, _a(input).dtype))
     f = itertools.combinations_with_replacement if with_replacement else itertools.combinations
     idx = np.array(list(f(range(input.shape[0]), r)), dtype=np.int64).reshape(-1, r)
-    cols = [O.index_select(input, 0, _w(idx[:, j])) for j in range(r)]
+    cols = [O.index_select(input, 0, _w(idx[:, j]) if input.is_cpu else _w(idx[:, j]).to(input.device))
+            for j in range(r)]
     return O.stack(cols, 1)
 
 
@@ -1865,6 +1916,10 @@ def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
 class _BlockDiag(Function):
     @staticmethod
     def forward(ctx, npd, *ts):
+        if _anydev(*ts):   # NOTE [ Device backends ]
+            _xp.same_device(*[_darr(t) for t in ts])
+            out, ctx.blocks = _xp.block_diag([_darr(t) for t in ts], npd)
+            return _dw(out)
         mats = [_a(t).reshape(1, -1) if t.dim() == 1 else (_a(t).reshape(1, 1) if t.dim() == 0 else _a(t))
                 for t in ts]
         R = _b.sum(m.shape[0] for m in mats)
@@ -2259,6 +2314,7 @@ def _pick_mode(a, dim):
     return v, i
 
 
+_pick_mode.device = lambda a, dim: _xp.pick_mode(a, dim)
 _Mode = _selecting("ModeBackward0")
 _Mode._backward_cls.__module__ = "cyautograd.ops.extra2"
 
@@ -2295,6 +2351,7 @@ def _pick_nanmedian(a, dim):
     return np.take_along_axis(a, idx, dim), idx
 
 
+_pick_nanmedian.device = lambda a, dim: _xp.pick_nanmedian(a, dim)
 _NanmedianDim = _selecting("NanmedianBackward1")
 _NanmedianDim._backward_cls.__module__ = "cyautograd.ops.extra2"
 
@@ -2303,6 +2360,10 @@ _NanmedianDim._backward_cls.__module__ = "cyautograd.ops.extra2"
 class _NanmedianAll(Function):
     @staticmethod
     def forward(ctx, x):
+        if _anydev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+            t = _dw(_xp.nanmedian_all(_darr(x)))
+            ctx.save_for_backward(x, t)
+            return t
         a = _a(x).reshape(-1)
         v = a[~np.isnan(a)] if a.dtype.kind == "f" else a
         r = np.sort(v)[(v.size - 1) // 2] if v.size else np.array(np.nan, a.dtype)
@@ -2359,7 +2420,7 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
             raise RuntimeError(f"{name}() q must be a scalar or 1D tensor")
         if q.dtype != input.dtype:
             raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
-        qa = _a(q).astype(np.float64)
+        qa = (_a(q) if q.is_cpu else q.detach().cpu().numpy()).astype(np.float64)   # the range check's values
         qt = q.detach()
         scalar_q = q.dim() == 0
     else:
@@ -2394,6 +2455,14 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
     n = sorted_.shape[-1]
     nq = 1 if scalar_q else qa.size
     qv = qa.reshape(-1)
+    if _anydev(sorted_):   # NOTE [ Order statistics from argsort ] (ops/_xp.py): the ranks on the device
+        below, above, w = _xp.quantile_ranks(_darr(sorted_), qv, ignore_nan, input.dtype.np, interpolation)
+        vals_b = O.gather(sorted_, -1, _dw(below))
+        if interpolation in ("linear", "midpoint"):
+            res = O.lerp(vals_b, O.gather(sorted_, -1, _dw(above)), _dw(w))
+        else:
+            res = vals_b
+        return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
     sa = _a(sorted_).astype(np.float64)
     lead = sa.shape[:-1]
     nan_any = np.isnan(sa).any(axis=-1, keepdims=True)
@@ -2423,6 +2492,10 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
         res = O.lerp(vals_b, vals_a, w)
     else:
         res = vals_b
+    return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
+
+
+def _quantile_finish(name, res, nq, out_shape, scalar_q, out, input):
     # res: lead + (nq,) -> (nq,) + out_shape, then the q dimension squeezed for a scalar q
     res = res.unsqueeze(0).transpose(0, -1).squeeze(-1) if res.dim() > 1 else res
     res = res.reshape(tuple([nq] + out_shape))
@@ -2704,6 +2777,19 @@ def dist(input, other, p=2):
 class _Renorm(Function):
     @staticmethod
     def forward(ctx, x, p, dim, maxnorm):
+        ctx.save_for_backward(x)
+        ctx.info = (p, dim, maxnorm)
+        if _anydev(x):   # NOTE [ Device backends ]: the host formula with routed ops
+            axes = tuple(i for i in range(x.dim()) if i != dim)
+
+            def f(t):
+                if p == math.inf:
+                    norms = t.abs().amax(axes, keepdim=True)
+                else:
+                    norms = (t.double().abs() ** p).sum(axes, keepdim=True) ** (1.0 / p)
+                factor = (maxnorm / (norms + 1e-7)).where(norms > maxnorm, 1.0).to(t.dtype)
+                return t * factor
+            return _composite(f, x)
         a = _a(x)
         axes = tuple(i for i in range(a.ndim) if i != dim)
         with np.errstate(all="ignore"):
@@ -2769,8 +2855,10 @@ def _trap_dx(y, dx, d):
         from cyautograd import zeros
         shape = list(y.shape)
         del shape[d]
-        return zeros(tuple(shape), dtype=y.dtype if y.dtype.is_floating_point else _D.get_default_dtype())
+        return zeros(tuple(shape), dtype=y.dtype if y.dtype.is_floating_point else _D.get_default_dtype(),
+                     device=y.device)
     return _mul_scalar(y.sum(d) - _mul_scalar(y.select(d, 0) + y.select(d, -1), 0.5), dx)
+
 
 
 # NOTE [ Scalar arithmetic inside composites ]
@@ -2784,6 +2872,8 @@ class _MulScalar(Function):
     def forward(ctx, x, s):
         ctx.s = s
         rd = _D.result_type(x, s)
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda t: t.to(rd) * s, x)
         return _w(_operand(x, rd.np) * np.asarray(s, dtype=rd.np), rd.np)
 
     @staticmethod
@@ -2797,6 +2887,8 @@ class _DivScalar(Function):
     def forward(ctx, x, s):
         ctx.s = s
         rd = _result_np(x, s, True)
+        if _anydev(x):   # NOTE [ Device backends ]
+            return _composite(lambda t: t.to(rd) / s, x)
         with np.errstate(all="ignore"):
             return _w(_operand(x, rd.np) / np.asarray(s, dtype=rd.np), rd.np)
 
@@ -2908,10 +3000,10 @@ def vander(x, N=None, increasing=False):
         raise RuntimeError("N must be non-negative.")
     dt = _D.promote_types(x.dtype, _D.int64)
     from cyautograd import ones
-    res = ones((x.shape[0], n), dtype=dt)
+    res = ones((x.shape[0], n), dtype=dt, device=x.device)
     if n > 1:
         rest = O.cumprod(x.unsqueeze(1).expand(x.shape[0], n - 1), 1)
-        res = O.cat([ones((x.shape[0], 1), dtype=dt), rest.to(dt) if rest.dtype != dt else rest], 1)
+        res = O.cat([ones((x.shape[0], 1), dtype=dt, device=x.device), rest.to(dt) if rest.dtype != dt else rest], 1)
     if not increasing:
         from cyautograd.ops.extra import flip
         res = flip(res, [1])
@@ -2937,8 +3029,19 @@ def unravel_index(indices, shape):
     shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError("'shape' cannot have negative values, but got " + str(shape))
-    ia = _a(indices).astype(np.int64)
     n = int(np.prod(shape, dtype=np.int64))
+    if not indices.is_cpu:   # NOTE [ Device backends ]: the range check's answer on the host, the math on the device
+        it = indices.detach().to(_D.int64)
+        if it.numel() and (int(it.min()) < -n or int(it.max()) >= n):
+            raise RuntimeError("'indices' must be in range [-{0}, {1}]".format(n, n - 1) if n else
+                               "'indices' must be in range [0, 0)")
+        it = it.where(it >= 0, it + n)
+        coords = []
+        for k in range(len(shape) - 1, -1, -1):
+            coords.append(it.remainder(shape[k]) if shape[k] else it)
+            it = it.div(shape[k], rounding_mode="floor") if shape[k] else it
+        return tuple(c.contiguous() for c in reversed(coords))
+    ia = _a(indices).astype(np.int64)
     if ia.size and (ia.min() < -n or ia.max() >= n):
         raise RuntimeError("'indices' must be in range [-{0}, {1}]".format(n, n - 1) if n else
                            "'indices' must be in range [0, 0)")
@@ -3106,6 +3209,8 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     _check_tensor(input, "histogram")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._cname}'")
+    if _anydev(input, weight, bins if isinstance(bins, Tensor) else None):   # NOTE [ Device backends ]
+        return _histogram_dev(input, bins, range, weight, density, out)
     a = _a(input).reshape(-1)
     npd = a.dtype
     w = None
@@ -3160,6 +3265,58 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     if is_grad_enabled() and (input.requires_grad or (weight is not None and weight.requires_grad)):
         ht = _NoDerivative.apply(ht, "histogram", input)   # torch records a node that cannot go back
     r = rt(ht, _w(edges))
+    if out is not None:
+        return _write_out_tuple("histogram", r, out, input)
+    return r
+
+
+def _histogram_dev(input, bins, range, weight, density, out):
+    """histogram's checks (the data's range read on the host), its counting on the device."""
+    npd = input.dtype.np
+    if weight is not None:
+        _check_tensor(weight, "histogram", "weight")
+        if tuple(weight.shape) != tuple(input.shape):
+            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+                               "as the input tensor excluding its innermost dimension, but got input with shape "
+                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+    if isinstance(bins, Tensor):
+        if bins.dim() != 1:
+            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+                               f"{bins.dim()} dimensions in the bins tensor for dimension 0")
+        if bins.numel() < 1:
+            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+                               "elements in the bins tensor for dimension 0")
+        edges = bins.detach().to(input.dtype)
+    else:
+        if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
+            raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
+        if bins <= 0:
+            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+        elif input.numel():
+            lo, hi = float(input.detach().min()), float(input.detach().max())
+        else:
+            lo, hi = 0.0, 0.0
+        if lo > hi:
+            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+                               f"dimension 0")
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = _w(np.linspace(lo, hi, int(bins) + 1).astype(npd)).to(input.device)
+    _xp.same_device(_darr(input), _darr(edges), None if weight is None else _darr(weight))
+    hist = _dw(_xp.histogram(_darr(input.detach()), _darr(edges),
+                             None if weight is None else _darr(weight.detach())))
+    nb = edges.shape[0] - 1
+    if density and nb > 0:
+        widths = edges.double().diff()
+        hist = hist / (hist.sum() * widths)
+    ht = hist.to(input.dtype)
+    if is_grad_enabled() and (input.requires_grad or (weight is not None and weight.requires_grad)):
+        ht = _NoDerivative.apply(ht, "histogram", input)
+    r = _return_type("histogram", ["hist", "bin_edges"])(ht, edges.contiguous())
     if out is not None:
         return _write_out_tuple("histogram", r, out, input)
     return r
@@ -3266,6 +3423,15 @@ def _index_reduce_np(a, dim, idx, s, reduce, include_self):
 class _IndexReduce(Function):
     @staticmethod
     def forward(ctx, x, dim, index, src, reduce, include_self):
+        if _anydev(x, index, src):   # NOTE [ Device backends ]: scatter_reduce with the index along dim
+            shape = [1] * src.dim()
+            shape[dim] = -1
+            r = _composite(lambda t, i, s: t.scatter_reduce(dim, i.view(tuple(shape)).expand(tuple(s.shape)), s,
+                                                            reduce, include_self=include_self), x, index, src)
+            ctx.save_for_backward(x, index, src)
+            ctx.info = (dim, reduce, include_self)
+            ctx.out = r.detach()
+            return r
         r = _w(_index_reduce_np(_a(x), dim, _a(index).astype(np.int64), _a(src), reduce, include_self))
         ctx.save_for_backward(x, index, src)
         ctx.info = (dim, reduce, include_self)
@@ -3352,14 +3518,22 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True, out=No
     if n != ssize:
         raise RuntimeError(f"index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): "
                            f"({ssize}), for dim: {d}")
-    ia = _a(index).reshape(-1)
     size = input.shape[d] if input.dim() else 1
-    if ia.size and (ia.min() < -size or ia.max() >= size):
-        raise IndexError("index out of range in self")
+    if _anydev(input, index, source):   # NOTE [ Device backends ]: the range check's answer on the host
+        it = index.detach().reshape(-1).to(_D.int64)
+        if it.numel() and (int(it.min()) < -size or int(it.max()) >= size):
+            raise IndexError("index out of range in self")
+        idx = it.where(it >= 0, it + size)
+    else:
+        ia = _a(index).reshape(-1)
+        if ia.size and (ia.min() < -size or ia.max() >= size):
+            raise IndexError("index out of range in self")
+        idx = None
     if out is not None:
         return _write_out("index_reduce", index_reduce(input.detach(), dim, index, source.detach(), reduce,
                                                        include_self=include_self), out, input, source)
-    idx = _w(np.where(ia < 0, ia + size, ia).astype(np.int64))
+    if idx is None:
+        idx = _w(np.where(ia < 0, ia + size, ia).astype(np.int64))
     x, s = (input, source) if input.dim() else (input.reshape(1), source.reshape(1))
     r = _IndexReduce.apply(x, d, idx, s, reduce, bool(include_self))
     return r if input.dim() else r.reshape(())

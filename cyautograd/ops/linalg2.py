@@ -482,6 +482,10 @@ _svd_top.__name__ = _svd_top.__qualname__ = "svd"
 class _Pinv(Function):
     @staticmethod
     def forward(ctx, A, rtol, atol, hermitian):
+        if _anydev(A):   # NOTE [ Device backends ]
+            P = _dw(_xp.pinv(_darr(A), rtol, atol))
+            ctx.save_for_backward(A, P)
+            return P
         a = _a(A)
         u, s, vh = np.linalg.svd(a, full_matrices=False)
         smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros(s.shape[:-1] + (1,), a.dtype)
@@ -965,6 +969,9 @@ def _expm_np(a):
 class _MatrixExp(Function):
     @staticmethod
     def forward(ctx, A):
+        ctx.save_for_backward(A)
+        if _anydev(A):   # NOTE [ Device backends ]
+            return _dw(_xp.matrix_exp(_darr(A)))
         a = _a(A)
         if a.size:
             flat = a.reshape((-1,) + a.shape[-2:])
@@ -981,7 +988,7 @@ class _MatrixExp(Function):
         n = A.shape[-1]
         At = _mT(A)
         from cyautograd import zeros
-        z = zeros(tuple(A.shape), dtype=A.dtype)
+        z = zeros(tuple(A.shape), dtype=A.dtype, device=A.device)
         O = _O()
         big = O.cat([O.cat([At, g], -1), O.cat([z, At], -1)], -2)
         return matrix_exp(big).narrow(-2, 0, n).narrow(-1, n, n)
@@ -1111,6 +1118,11 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     >>> torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]]))
     """
     _matrix_check("matrix_rank", A)
+    if _anydev(A):   # NOTE [ Device backends ]
+        m, n = A.shape[-2], A.shape[-1]
+        if rtol is None:
+            rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
+        return _dw(_xp.matrix_rank(_darr(A.detach()), float(rtol), 0.0 if atol is None else float(atol)))
     a = _a(A)
     s = np.linalg.svd(a, compute_uv=False) if a.size else np.zeros(a.shape[:-2] + (0,), a.dtype)
     m, n = a.shape[-2], a.shape[-1]
@@ -1162,18 +1174,23 @@ def vander(x, *, N=None):
         if n < 1:
             raise RuntimeError("N must be greater than 1.")
         from cyautograd import ones
-        return ones(tuple(x.shape) + (1,), dtype=x.dtype)
+        return ones(tuple(x.shape) + (1,), dtype=x.dtype, device=x.device)
     O = _O()
     dt = _D.promote_types(x.dtype, _D.int64) if not x.dtype.is_floating_point else x.dtype
     from cyautograd import ones
     rest = O.cumprod(x.unsqueeze(-1).expand(tuple(x.shape) + (n - 1,)), -1)
-    return O.cat([ones(tuple(x.shape) + (1,), dtype=dt), rest.to(dt) if rest.dtype != dt else rest], -1)
+    return O.cat([ones(tuple(x.shape) + (1,), dtype=dt, device=x.device), rest.to(dt) if rest.dtype != dt else rest], -1)
 
 
 @_named("LinalgSolveTriangularBackward0")
 class _SolveTri(Function):
     @staticmethod
     def forward(ctx, A, B, upper, left, unitriangular):
+        ctx.info = (upper, left, unitriangular)
+        if _anydev(A, B):   # NOTE [ Device backends ]
+            Xt = _dw(_xp.solve_triangular(_darr(A), _darr(B), upper, left, unitriangular))
+            ctx.save_for_backward(A, Xt)
+            return Xt
         a, b = _a(A), _a(B)
         T = np.triu(a) if upper else np.tril(a)
         if unitriangular:
@@ -1254,6 +1271,12 @@ def _chol_A(L, upper):
 class _CholeskySolve(Function):
     @staticmethod
     def forward(ctx, B, L, upper):
+        if _anydev(B, L):   # NOTE [ Device backends ]
+            Xt = _dw(_xp.cholesky_solve(_darr(B), _darr(L), upper))
+            ctx.save_for_backward(B, L)
+            ctx.upper = upper
+            ctx.X = Xt.detach()
+            return Xt
         b, l = _a(B), _a(L)
         lt = np.triu(l) if upper else np.tril(l)
         A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
@@ -1316,6 +1339,12 @@ def cholesky_solve(input, input2, upper=False, *, out=None):
 class _CholeskyInverse(Function):
     @staticmethod
     def forward(ctx, L, upper):
+        if _anydev(L):   # NOTE [ Device backends ]
+            r = _dw(_xp.cholesky_inverse(_darr(L), upper))
+            ctx.save_for_backward(L)
+            ctx.upper = upper
+            ctx.inv = r.detach()
+            return r
         l = _a(L)
         lt = np.triu(l) if upper else np.tril(l)
         A = np.swapaxes(lt, -1, -2) @ lt if upper else lt @ np.swapaxes(lt, -1, -2)
@@ -1389,6 +1418,11 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
 class _Lstsq(Function):
     @staticmethod
     def forward(ctx, A, B, rcond):
+        if _anydev(A, B):   # NOTE [ Device backends ]
+            ctx.save_for_backward(A, B)
+            ctx.rcond = rcond
+            P = pinv(A.detach(), rtol=rcond) if rcond is not None else pinv(A.detach())
+            return _composite(lambda p, b: p.matmul(b), P, B)
         a, b = _a(A), _a(B)
         P = _a(pinv(A.detach(), rtol=rcond) if rcond is not None else pinv(A.detach()))
         X = P @ b
@@ -1434,9 +1468,9 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if vec:
         X = X.squeeze(-1)
     rank = matrix_rank(A.detach())
-    empty = _w(np.zeros(0, _a(A).dtype))
+    from cyautograd import zeros
     return _return_type("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])(
-        X, empty, rank, _w(np.zeros(0, _a(A).dtype)))
+        X, zeros(0, dtype=A.dtype, device=A.device), rank, zeros(0, dtype=A.dtype, device=A.device))
 
 
 # torch.* forms of the linalg functions

@@ -177,6 +177,8 @@ cdef class ShapeBackward(Node):
             return [z]
         if self.kind == K_STRIDED:
             in_geom, view_geom = self.param[0], self.param[1]
+            if not is_t and type(g) is not np.ndarray and _xp.is_device(g):   # NOTE [ Device backends ]
+                return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom), self_shape)]
             if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_as_strided_backward(g, in_geom, view_geom)]
             idx = view_to_base_index(in_geom, view_geom)
@@ -655,7 +657,10 @@ def _scatter_flat(g, flat, shape):
     still reduce to this index_put_(accumulate=True) of a flat index, whose
     backward is the indexing x.reshape(-1)[flat]."""
     cdef Tensor tg = g
-    z = wrap_array(np.zeros(_numel(tuple(shape)), dtype=tg.data_.dtype))
+    if type(tg.data_) is not np.ndarray:   # NOTE [ Device backends ]
+        z = wrap_array(_xp.zeros(tg.data_, (_numel(tuple(shape)),)))
+    else:
+        z = wrap_array(np.zeros(_numel(tuple(shape)), dtype=tg.data_.dtype))
     index_put_(z, (np.asarray(flat, dtype=np.int64).reshape(-1),), tg.reshape(-1), True)
     return z.reshape(tuple(shape))
 
@@ -2270,7 +2275,24 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
         st[k] = xs[d1] + xs[d2]
         arr = k_np_view(x, nd - 1, dims, st, byte_offset)
     else:
-        arr = x.diagonal(off, d1, d2)   # CuPy: a writeable view
+        # a device array (NOTE [ Device backends ]): the same geometry, as a
+        # view the device backend makes over x's memory
+        xst = _xp.strides(x)
+        xsh = x.shape
+        if off >= 0:
+            n = min(xsh[d1], xsh[d2] - off) if off < xsh[d2] else 0
+            if n > 0:
+                byte_offset = off * xst[d2]
+        else:
+            n = min(xsh[d1] + off, xsh[d2]) if off > -xsh[d1] else 0
+            if n > 0:
+                byte_offset = -off * xst[d1]
+        if n <= 0:
+            n = 0
+            byte_offset = 0
+        vshape = [xsh[i] for i in range(nd) if i != d1 and i != d2] + [n]
+        vst = [xst[i] for i in range(nd) if i != d1 and i != d2] + [xst[d1] + xst[d2]]
+        arr = _xp.strided(x, vshape, vst, byte_offset)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (off, d1, d2)))
     if fn is not None:
@@ -2282,7 +2304,8 @@ def unfold(input, dimension, size, step):
     cdef Tensor t = _arg(input, "unfold")
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d = wrap_dim(_int_arg(dimension, "unfold", "dimension", 1), nd), i
-    cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3), isz = x.itemsize
+    cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3)
+    cdef Py_ssize_t isz = x.itemsize if type(x) is np.ndarray else _xp.itemsize(x)
     cdef cnp.npy_intp dims[65]
     cdef cnp.npy_intp st[65]
     if nd > 64:
@@ -2292,9 +2315,10 @@ def unfold(input, dimension, size, step):
         cya_mem_copy(dims, cnp.PyArray_DIMS(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
         cya_mem_copy(st, cnp.PyArray_STRIDES(<cnp.ndarray>x), nd * sizeof(cnp.npy_intp))
     else:
+        xst = _xp.strides(x) if _xp.is_device(x) else x.strides
         for i in range(nd):
             dims[i] = x.shape[i]
-            st[i] = x.strides[i]
+            st[i] = xst[i]
     n = dims[d] if nd else 1
     if sz > n:
         raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
@@ -2312,6 +2336,8 @@ def unfold(input, dimension, size, step):
         st[nd] = isz
     if exact:
         arr = k_np_view(x, nd + 1, dims, st, 0)
+    elif _xp.is_device(x):
+        arr = _xp.strided(x, [dims[i] for i in range(nd + 1)], [st[i] for i in range(nd + 1)], 0)
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(nd + 1)]), tuple([st[i] for i in range(nd + 1)]), 0)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
@@ -2440,7 +2466,7 @@ def as_strided(input, size, stride, storage_offset=None):
     else:
         size = _int_list_arg(size, "as_strided", "size", 1)
         stride = _int_list_arg(stride, "as_strided", "stride", 2)
-    cdef Py_ssize_t nd = len(size), i, off, isz = x.itemsize
+    cdef Py_ssize_t nd = len(size), i, off, isz = x.itemsize if type(x) is np.ndarray else _xp.itemsize(x)
     cdef unsigned long long need
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
@@ -2462,7 +2488,7 @@ def as_strided(input, size, stride, storage_offset=None):
     cdef Py_ssize_t store_size
     if exact:
         store_size = _storage_span(<cnp.ndarray>store)
-    elif store.flags.c_contiguous:
+    elif _xp.is_contiguous(store):   # NOTE [ Device backends ]
         store_size = store.size
     else:
         store_size = -1
@@ -2491,6 +2517,8 @@ def as_strided(input, size, stride, storage_offset=None):
         st[i] = _wrapping_mul(st[i], isz)
     if exact:
         arr = k_np_view(store, nd, dims, st, off * isz)
+    elif _xp.is_device(store):
+        arr = _xp.strided(store, size, [st[i] for i in range(nd)], off * isz)
     else:
         flat = store.reshape(-1)
         arr = k_strided(flat[off:] if off < flat.size else flat[:0], size,
