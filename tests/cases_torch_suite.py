@@ -513,3 +513,266 @@ def custom_jvp_tangent_for_non_differentiable_output(T):
         a, b = Fine.apply(fwAD.make_dual(T.tensor(2.), T.tensor(1.)), T.tensor(3.))
         out.append([fwAD.unpack_dual(a).tangent.tolist(), fwAD.unpack_dual(b).tangent])
     return out
+
+
+# -- activation checkpointing (utils.checkpoint) -------------------------------
+
+def _ckpt(T):
+    import importlib
+    return importlib.import_module(T.__name__ + ".utils.checkpoint")
+
+
+def _ckpt_inputs(T):
+    """Inputs of several geometries: 0-d, zero-size, a vector, a transposed
+    (non-contiguous) matrix and a larger one."""
+    T.manual_seed(0)
+    return [T.tensor(0.7, dtype=T.double), T.zeros(0, 3, dtype=T.double),
+            T.linspace(-2, 2, 7, dtype=T.double), T.arange(12, dtype=T.double).reshape(3, 4).t() / 7,
+            T.linspace(-1, 1, 600, dtype=T.double).reshape(20, 30)]
+
+
+_CKPT_FNS = {
+    "chain": lambda t: (t.sin() * t).exp().sum(),
+    "two_outputs": lambda t: (t.tanh() * 2, t.cos() ** 2),
+    "random": lambda t: T_dropout(t),
+}
+
+
+def T_dropout(t):
+    # random ops replay the generator's state of the first run
+    import importlib
+    T = importlib.import_module(type(t).__module__.split(".")[0])
+    return (t * T.rand(t.shape, dtype=t.dtype)).sigmoid()
+
+
+@case
+def checkpoint_gradients_match_plain_backward(T):
+    ck = _ckpt(T)
+    out = []
+    for base in _ckpt_inputs(T):
+        for name in ("chain", "two_outputs", "random"):
+            f = _CKPT_FNS[name]
+            for reentrant in (False, True):
+                calls = []
+
+                def g(t, f=f):
+                    calls.append(1)
+                    return f(t)
+
+                x = base.clone().requires_grad_()
+                T.manual_seed(1)
+                want = f(x)
+                want = sum(w.sum() for w in want) if isinstance(want, tuple) else want.sum()
+                gw, = T.autograd.grad(want, x)
+                T.manual_seed(1)
+                got = ck.checkpoint(g, x, use_reentrant=reentrant)
+                got = sum(o.sum() for o in got) if isinstance(got, tuple) else got.sum()
+                got.backward()
+                row = [name, reentrant, list(x.shape), T.allclose(x.grad, gw), len(calls)]
+                if not reentrant:
+                    x.grad = None
+                    T.manual_seed(1)
+                    got = ck.checkpoint(g, x, use_reentrant=False)
+                    got = sum(o.sum() for o in got) if isinstance(got, tuple) else got.sum()
+                    gg, = T.autograd.grad(got, x)
+                    row += [T.allclose(gg, gw), len(calls)]
+                out.append(row)
+    return out
+
+
+@case
+def checkpoint_keyword_inputs_and_non_tensor_outputs(T):
+    ck = _ckpt(T)
+    x = T.linspace(-1, 1, 5, dtype=T.double, requires_grad=True)
+    y = T.linspace(0, 2, 5, dtype=T.double, requires_grad=True)
+
+    def f(a, *, b, scale):
+        return {"out": (a * b).exp() * scale, "n": 3}
+
+    r = ck.checkpoint(f, x, b=y, scale=2.0, use_reentrant=False)
+    r["out"].sum().backward()
+    return [r["n"], x.grad, y.grad,
+            _err(lambda: ck.checkpoint(f, x, b=y, scale=2.0, use_reentrant=True))]
+
+
+@case
+def checkpoint_recomputed_tensor_unpacked_once_per_backward(T):
+    ck = _ckpt(T)
+    seen = []
+
+    class Twice(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            w = x * y
+            ctx.save_for_backward(x, y, w)
+            return w + w
+
+        @staticmethod
+        def backward(ctx, g):
+            x, y, w = ctx.saved_tensors
+            seen.append(_err(lambda: ctx.saved_tensors))
+            return g * y * 2, g * x * 2
+
+    x = T.tensor(1.5, requires_grad=True)
+    y = T.tensor(2., requires_grad=True)
+    ck.checkpoint(lambda a, b: Twice.apply(a * b, b * 3), x, y, use_reentrant=False).backward()
+    return [seen, x.grad, y.grad]
+
+
+@case
+def checkpoint_saved_access_outside_backward_recomputes(T):
+    ck = _ckpt(T)
+    count = [0]
+
+    def f(a):
+        count[0] += 1
+        return T.exp(a * a)
+
+    a = T.linspace(-1, 1, 4, requires_grad=True)
+    d = ck.checkpoint(f, a, use_reentrant=False)
+    out = [count[0]]
+    for _ in range(2):
+        out.append([d.grad_fn._saved_result, count[0]])
+    d.sum().backward(retain_graph=True)
+    out.append(count[0])
+    d.sum().backward()
+    out += [count[0], a.grad, _err(lambda: d.grad_fn._saved_result)]
+    return out
+
+
+@case
+def checkpoint_reentrant_refuses_partial_backward(T):
+    ck = _ckpt(T)
+    a = T.ones(2, 2, requires_grad=True)
+    out = [T.autograd._is_checkpoint_valid()]
+    out.append(_err(lambda: T.autograd.grad(ck.checkpoint(T.exp, a, use_reentrant=True).sum(), (a,))))
+    out.append(_err(lambda: ck.checkpoint(T.exp, a, use_reentrant=True).sum().backward(inputs=[a])))
+    out.append(T.autograd._is_checkpoint_valid())
+    ck.checkpoint(T.exp, a, use_reentrant=True).sum().backward()
+    out.append(a.grad)
+    seen = []
+
+    class Probe(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            seen.append(T.autograd._is_checkpoint_valid())
+            return g
+
+    b = T.ones(2, requires_grad=True)
+    Probe.apply(b).sum().backward()
+    T.autograd.grad(Probe.apply(b).sum(), b)
+    Probe.apply(b).sum().backward(inputs=[b])
+    return out + [seen]
+
+
+@case
+def saved_tensor_hook_result_kept_as_is_without_grad(T):
+    ck = _ckpt(T)
+    got = []
+
+    class Keep(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            ctx.save_for_backward(y)
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, g):
+            got.append(ctx.saved_tensors[0])
+            return g, None
+
+    a = T.tensor(1.0, requires_grad=True)
+    b = T.tensor(2.0)
+    Keep.apply(a, b).backward()
+    ck.checkpoint(Keep.apply, a, b, use_reentrant=False).backward()
+    other = T.tensor(5.0)
+    with T.autograd.graph.saved_tensors_hooks(lambda t: None, lambda p: other):
+        y = Keep.apply(a, b)
+    y.backward()
+    w = T.tensor(3.0, requires_grad=True)
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda p: p):
+        z = Keep.apply(a, w * 2)
+    z.backward()
+    return [got[0] is b, got[1] is b, got[2] is other, got[3].requires_grad, got[3].grad_fn is not None]
+
+
+@case
+def checkpoint_detects_recomputation_that_saves_differently(T):
+    ck = _ckpt(T)
+
+    def switching(first, later):
+        n = [0]
+
+        def fn(x):
+            n[0] += 1
+            return first(x) if n[0] == 1 else later(x)
+        return fn
+
+    save3 = lambda x: x.sin().exp().sin()   # noqa: E731
+    save2 = lambda x: x.sin().exp()         # noqa: E731
+    save2_other = lambda x: x.sin() * T.tensor([1., 2.])   # noqa: E731
+    a = T.tensor([0.3], requires_grad=True)
+    out = [_err(lambda: ck.checkpoint(switching(save3, save2), a, use_reentrant=False).backward())]
+    with ck.set_checkpoint_early_stop(False):
+        o = ck.checkpoint(switching(save2, save3), a, use_reentrant=False)
+    out.append(_err(lambda: o.backward()))
+    out.append(_err(lambda: ck.checkpoint(switching(save2, save3), a, use_reentrant=False).backward()))
+    out.append(_err(lambda: ck.checkpoint(switching(save2, save2_other), a,
+                                         use_reentrant=False).sum().backward()))
+    out.append(_err(lambda: ck.checkpoint(switching(save2, save2_other), a, use_reentrant=False,
+                                         determinism_check="none").sum().backward()))
+    out.append(_err(lambda: ck.checkpoint(save2, a, use_reentrant=False, determinism_check="shapes")))
+    out.append(_err(lambda: ck.checkpoint(save2, a, use_reentrant=False, debug=True,
+                                         context_fn=lambda: (None, None))))
+    return out
+
+
+@case
+def checkpoint_nested_regions(T):
+    ck = _ckpt(T)
+    out = []
+    for early in (True, False):
+        calls = {"inner": 0, "outer": 0}
+
+        def inner(z):
+            calls["inner"] += 1
+            return z.sin().cos() * z
+
+        def outer(z):
+            calls["outer"] += 1
+            return ck.checkpoint(inner, z * 2, use_reentrant=False, early_stop=early).exp()
+
+        x = T.linspace(-1, 1, 6, dtype=T.double, requires_grad=True)
+        want, = T.autograd.grad(((x * 2).sin().cos() * (x * 2)).exp().sum(), x)
+        o = ck.checkpoint(outer, x, use_reentrant=False, early_stop=early).sum()
+        g1, = T.autograd.grad(o, x, retain_graph=True)
+        after_first = dict(calls)
+        g2, = T.autograd.grad(o, x)
+        out.append([early, T.allclose(g1, want), T.allclose(g2, want), after_first, calls])
+    return out
+
+
+@case
+def checkpoint_input_modified_in_place(T):
+    ck = _ckpt(T)
+    x = T.linspace(-1, 1, 3, requires_grad=True)
+    y = x * 1
+    o = ck.checkpoint(lambda t: t.sin(), y, use_reentrant=False)
+    y.mul_(2)
+    out = [_err(lambda: o.sum().backward())]
+    with T.no_grad():
+        o = ck.checkpoint(lambda t: t.sin(), x, use_reentrant=False)
+    out.append([o.requires_grad, o.grad_fn is None])
+    return out
+
+
+@case
+def saved_tensor_type_not_constructible(T):
+    x = T.ones(2, requires_grad=True)
+    y = x.exp()
+    return [_err(lambda: T.autograd.SavedTensor()),
+            isinstance(y.grad_fn._raw_saved_result, T.autograd.SavedTensor)]

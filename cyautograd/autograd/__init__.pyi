@@ -10,6 +10,7 @@ from cyautograd.autograd import graph as graph
 from cyautograd.autograd import profiler as profiler
 from cyautograd.tensor import Tensor
 
+SavedTensor: type[Any]
 
 class Function:
     def __init__(self, *args: Any, **kwargs: Any) -> None: ...
