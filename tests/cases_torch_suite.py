@@ -776,3 +776,77 @@ def saved_tensor_type_not_constructible(T):
     y = x.exp()
     return [_err(lambda: T.autograd.SavedTensor()),
             isinstance(y.grad_fn._raw_saved_result, T.autograd.SavedTensor)]
+
+
+# -- allow_mutation_on_saved_tensors: its state, under torch's names ----------
+
+@case
+def allow_mutation_on_saved_state_tracks_saved_and_modified(T):
+    G = T.autograd.graph
+
+    def sizes(ctx):
+        return [len(list(ctx.tid_to_weakhandle.items())), len(list(ctx.cloned.items())),
+                len(list(ctx.original.items()))]
+
+    out = []
+    # (no zero-size tensor: torch keys its bookkeeping by data_ptr, which is
+    # 0 for every empty tensor there, so unrelated empty tensors alias)
+    for shape in ((), (2, 3), (40, 50)):
+        with G.allow_mutation_on_saved_tensors() as ctx:
+            a = T.linspace(-1, 1, max(1, int(T.tensor(shape).prod().item())) if shape else 1)
+            a = a[: int(T.tensor(shape).prod().item())].reshape(shape) if shape else a[0]
+            a = a.clone().requires_grad_()
+            x = a.clone()
+            y = x ** 2              # saves x (version 0)
+            z = x ** 2              # same tensor, same version: one handle
+            row = [list(shape), sizes(ctx)]
+            x.sin_()
+            row.append(sizes(ctx))
+            w = x ** 3              # x again, at version 1
+            x.mul_(2)
+            row.append(sizes(ctx))
+            del z
+            row.append(sizes(ctx))
+            g, = T.autograd.grad((y.sum() + w.sum()), a, retain_graph=True)
+            row.append(g)
+            row.append(sizes(ctx))
+            del y, w
+            row.append(sizes(ctx))
+            v = x.t() if x.dim() == 2 else x.view_as(x)
+            s = (v * 3).exp()       # exp saves its result
+            s2 = v[..., :1] if v.dim() else v
+            s2.add_(1)              # a view of the saved input
+            row.append(sizes(ctx))
+            s.sum().backward()
+            row.append([a.grad, sizes(ctx)])
+        row.append(sizes(ctx))
+        out.append(row)
+    return out
+
+
+@case
+def allow_mutation_on_saved_errors(T):
+    G = T.autograd.graph
+    out = []
+    with G.allow_mutation_on_saved_tensors():
+        a = T.ones(2, requires_grad=True)
+        o = (a * a).sum()
+    out.append(_err(lambda: o.backward()))
+    with G.allow_mutation_on_saved_tensors():
+        a = T.ones(2, requires_grad=True)
+        o = (a * a).sum()
+    with G.allow_mutation_on_saved_tensors():
+        out.append(_err(lambda: o.backward()))
+
+    def nest():
+        with G.allow_mutation_on_saved_tensors():
+            with G.allow_mutation_on_saved_tensors():
+                pass
+    out.append(_err(nest))
+    # the inner block's failure ends the outer one too (as torch's)
+    with G.allow_mutation_on_saved_tensors():
+        out.append(_err(nest))
+        a = T.ones(2, requires_grad=True).clone()
+        o = (a * a).sum()
+        out.append(_err(lambda: o.backward()))
+    return out
