@@ -850,3 +850,58 @@ def allow_mutation_on_saved_errors(T):
         o = (a * a).sum()
         out.append(_err(lambda: o.backward()))
     return out
+
+
+# -- grad-mode decorators without parentheses ----------------------------------
+
+@case
+def grad_mode_decorators_without_parentheses(T):
+    x = T.ones(2, requires_grad=True)
+
+    def adder(a, b=1):
+        """adds"""
+        return a + b
+
+    def gen(a):
+        for k in range(3):
+            yield [T.is_grad_enabled(), (a * k).requires_grad]
+
+    class M:
+        @T.enable_grad
+        def double(self, a):
+            return a * 2
+
+        @T.no_grad
+        def triple(self, a):
+            return a * 3
+
+    out = []
+    for deco in (T.no_grad, T.enable_grad):
+        f = deco(adder)
+        g = deco(gen)
+        for outer in (T.no_grad, T.enable_grad):
+            with outer():
+                z = f(x, b=2)
+                out.append([deco.__name__, outer.__name__, z.requires_grad, T.is_grad_enabled(),
+                            list(g(x)), T.is_grad_enabled()])
+        out.append([f.__name__, f.__doc__, f.__wrapped__ is adder])
+    with T.no_grad():
+        out.append([M().double(x).requires_grad, M().triple(x).requires_grad])
+    out.append([M().double(x).requires_grad, M().triple(x).requires_grad])
+    out.append(_err(lambda: T.no_grad()(adder, 2)))
+    out.append(_err(lambda: T.enable_grad()()))
+    return out
+
+
+@case
+def grad_mode_decorator_call_arity(T):
+    f = lambda a: a   # noqa: E731
+    return [_err(lambda: T.no_grad()(orig_func=f)(1)), _err(lambda: T.no_grad()(f, orig_func=f)),
+            _err(lambda: T.enable_grad()(func=f)), _err(lambda: T.no_grad()(f, f, f))]
+
+
+@case
+def grad_mode_decorator_call_arity_more(T):
+    f = lambda a: a   # noqa: E731
+    return [_err(lambda: T.no_grad()(f, f, func=f)), _err(lambda: T.no_grad()(f, func=f)),
+            _err(lambda: T.enable_grad()())]
