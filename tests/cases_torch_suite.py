@@ -905,3 +905,89 @@ def grad_mode_decorator_call_arity_more(T):
     f = lambda a: a   # noqa: E731
     return [_err(lambda: T.no_grad()(f, f, func=f)), _err(lambda: T.no_grad()(f, func=f)),
             _err(lambda: T.enable_grad()())]
+
+
+# -- names torch's own tests use -----------------------------------------------
+
+@case
+def unsafe_splits_are_not_autograd_views(T):
+    out = []
+    for shape, how, arg, dim in (((3, 3), "unsafe_split", 1, 0), ((4, 6), "unsafe_split", 4, 1),
+                                 ((3, 3), "unsafe_split_with_sizes", [1, 2], 1),
+                                 ((5,), "unsafe_chunk", 2, 0), ((2, 0, 3), "unsafe_chunk", 3, -1),
+                                 ((40, 30), "unsafe_split", 7, -2)):
+        n = 1
+        for s in shape:
+            n *= s
+        a = T.linspace(-1, 1, n, dtype=T.double).reshape(shape).requires_grad_()
+        b = a * 3
+        pieces = getattr(b, how)(arg, dim)
+        f = getattr(T, how)(b, arg, dim)
+        row = [how, [list(p.shape) for p in pieces], [list(p.shape) for p in f],
+               [p.grad_fn.name() for p in pieces], [p._is_view() for p in pieces],
+               [p.data_ptr() == b.data_ptr() for p in pieces[:1]]]
+        if pieces and pieces[0].numel():
+            p0 = pieces[0]
+            p0.mul_(2)
+            row += [p0._version, b._version, p0.grad_fn.name(), (b[0] if b.dim() else b).tolist()]
+        loss = sum((p * (i + 1)).sum() for i, p in enumerate(pieces))
+        loss.backward()
+        row.append(a.grad)
+        out.append(row)
+    x = T.ones(2, 2)
+    out += [_err(lambda: T.ones(()).unsafe_split(1)), _err(lambda: x.unsafe_chunk(0)),
+            _err(lambda: x.unsafe_split_with_sizes([1, 2])), _err(lambda: x.unsafe_split(1, 2))]
+    return out
+
+
+@case
+def tensor_attribute_deletion_and_old_names(T):
+    import warnings
+    x = T.linspace(0, 1, 4).requires_grad_()
+    out = []
+    for attr in ("data", "requires_grad", "_grad_fn", "_backward_hooks"):
+        def d(attr=attr):
+            delattr(x, attr)
+        out.append(_err(d))
+    del x.grad
+    out.append(x.grad)
+    y = x * 2
+    out.append([x._grad_fn, y._grad_fn.name(), _err(lambda: setattr(y, "_grad_fn", 1))])
+    y._grad_fn = None
+    out.append([y.requires_grad, y.grad_fn, y.is_leaf])
+
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.save_for_backward(a, b)
+            return a * b
+
+        @staticmethod
+        def backward(ctx, g):
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                a, b = ctx.saved_variables
+            out.append([(c.category.__name__, str(c.message)) for c in w])
+            return g * b, g * a
+
+    z = T.tensor([3.0], requires_grad=True)
+    F.apply(x[:1], z).sum().backward()
+    out.append(z.grad)
+
+    class AddOne(T.autograd.function.InplaceFunction):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.mark_dirty(a)
+            return a.add_(b), b + 2
+
+        @staticmethod
+        def backward(ctx, ga, gb):
+            return ga, ga + gb
+
+    q0 = T.zeros(2)
+    p = T.ones(2, requires_grad=True)
+    q, r = AddOne.apply(q0, p)
+    (q.sum() + r.sum()).backward()
+    out.append([q is q0, type(q.grad_fn).__name__ == AddOne.__name__ + "Backward", q.requires_grad, p.grad,
+                AddOne().inplace, AddOne(True).inplace])
+    return out

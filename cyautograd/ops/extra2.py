@@ -3882,3 +3882,92 @@ def clip_(self, min=None, max=None):
             raise TypeError(f"clip_(): argument '{nm}' must be Number, not {_tname(v)}")
     return self.clamp_(min, max)
 
+
+
+# -- unsafe_split / unsafe_chunk / unsafe_split_with_sizes ----------------------
+# NOTE [ Unsafe splits ]
+# torch's unsafe_* splits share the input's memory like split/chunk but are
+# not views for autograd: each output gets its own version counter and an
+# ordinary grad_fn (UnsafeSplitBackward0 / UnsafeSplitWithSizesBackward0), so
+# in-place ops on the outputs are allowed without the multi-output view
+# error. As torch warns, modifying both the input and an output in place
+# makes the gradients silently wrong. Here the outputs are the pieces'
+# `.data` (shared memory, fresh counter, no view relation), returned from a
+# Function whose backward concatenates the gradients.
+
+def _unsafe_split_fn(node_name):
+    @_named(node_name)
+    class _UnsafeSplit(Function):
+        @staticmethod
+        def forward(ctx, t, how, arg, dim):
+            pieces = getattr(t.detach(), how)(arg, dim)
+            ctx.dim = dim if dim >= 0 else dim + t.dim()
+            ctx.sizes = [p.shape[ctx.dim] for p in pieces]
+            ctx.like = t
+            ctx.set_materialize_grads(False)
+            return tuple(p.data for p in pieces)
+
+        @staticmethod
+        def backward(ctx, *grads):
+            import cyautograd as torch
+            like = ctx.like
+            parts = []
+            for g, n in zip(grads, ctx.sizes):
+                if g is None:
+                    shape = list(like.shape)
+                    shape[ctx.dim] = n
+                    g = torch.zeros(shape, dtype=like.dtype, device=like.device)
+                parts.append(g)
+            return torch.cat(parts, ctx.dim), None, None, None
+    return _UnsafeSplit
+
+
+_UnsafeSplit = _unsafe_split_fn("UnsafeSplitBackward0")
+_UnsafeSplitWithSizes = _unsafe_split_fn("UnsafeSplitWithSizesBackward0")
+
+
+def _unsafe(fn, how, input, arg, dim):
+    _check_tensor(input, "unsafe_" + how)
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError(f"unsafe_{how}(): argument 'dim' (position 3) must be int, not {type(dim).__name__}")
+    if input.dim() == 0:
+        # split's own error for a 0-d tensor, under this op's name
+        getattr(input.detach(), how)(arg, dim)
+    return list(fn.apply(input, how, arg, int(dim)))
+
+
+@_export
+def unsafe_split(input, split_size, dim=0):
+    """unsafe_split(input, split_size, dim=0) -> list of Tensors
+
+    As ``split`` with an int ``split_size``, but the pieces are not views for
+    autograd: in-place ops on them are allowed (NOTE [ Unsafe splits ]). Also
+    a Tensor method.
+
+    >>> a, b = torch.unsafe_split(torch.arange(4.), 2); a.mul_(2)
+    """
+    return _unsafe(_UnsafeSplit, "split", input, split_size, dim)
+
+
+@_export
+def unsafe_chunk(input, chunks, dim=0):
+    """unsafe_chunk(input, chunks, dim=0) -> list of Tensors
+
+    As ``chunk``, but the pieces are not views for autograd (NOTE [ Unsafe
+    splits ]). Also a Tensor method.
+
+    >>> torch.unsafe_chunk(torch.arange(6.), 3)
+    """
+    return _unsafe(_UnsafeSplit, "chunk", input, chunks, dim)
+
+
+@_export
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """unsafe_split_with_sizes(input, split_sizes, dim=0) -> list of Tensors
+
+    As ``split_with_sizes``, but the pieces are not views for autograd (NOTE
+    [ Unsafe splits ]). Also a Tensor method.
+
+    >>> torch.unsafe_split_with_sizes(torch.arange(5.), [2, 3])
+    """
+    return _unsafe(_UnsafeSplitWithSizes, "split_with_sizes", input, split_sizes, dim)
