@@ -745,10 +745,16 @@ cdef class Tensor:
 
     @property
     def _backward_hooks(self):
-        # torch keeps the Python hooks of register_hook in this dict; here
-        # they live in the autograd metadata, so reading it stays unsupported
-        # and only its deletion answers as torch's
-        raise AttributeError("'cyautograd.Tensor' object has no attribute '_backward_hooks'")
+        # torch's register_hook keeps its Python hooks in this dict; here
+        # they live in the autograd metadata, so this is only the attribute
+        # code may assign (None until then), kept in the instance dict.
+        # A dict assigned here is not called by backward (nor is torch's
+        # unless register_hook wired it to the grad_fn).
+        return getattr(self, "__dict__").get("_backward_hooks")
+
+    @_backward_hooks.setter
+    def _backward_hooks(self, value):
+        getattr(self, "__dict__")["_backward_hooks"] = value
 
     @_backward_hooks.deleter
     def _backward_hooks(self):
