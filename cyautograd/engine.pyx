@@ -81,6 +81,24 @@ cdef extern from *:
     """
     PyObject *cya_current_graph_task
 
+# NOTE [ Checkpoint validity ]
+# torch's engine keeps a thread-local checkpoint_valid flag: an execution
+# that captures gradients for given inputs (autograd.grad, or
+# backward(inputs=...)) runs only part of the graph, which the reentrant
+# checkpoint cannot serve, so it clears the flag for its duration (and for
+# every execution nested in it) and puts the previous value back when it
+# ends, also when it raises (CheckpointValidGuard). The reentrant
+# checkpoint's backward reads it through autograd._is_checkpoint_valid().
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    static __declspec(thread) int cya_checkpoint_invalid = 0;
+    #else
+    static __thread int cya_checkpoint_invalid = 0;
+    #endif
+    """
+    int cya_checkpoint_invalid
+
 # NOTE [ Profiler hook ]
 # autograd.profiler sets _profiling while a profile() is active; the engine
 # then times each node's apply with a monotonic clock and hands (node, start,
@@ -123,6 +141,12 @@ def _current_graph_task_id():
     if cya_current_graph_task == NULL:
         return -1
     return (<GraphTask>cya_current_graph_task).eid
+
+
+def _is_checkpoint_valid():
+    """False while a backward execution for given inputs (autograd.grad or
+    backward(inputs=...)) runs on this thread (NOTE [ Checkpoint validity ])."""
+    return cya_checkpoint_invalid == 0
 
 
 def _queue_callback(callback):
@@ -496,9 +520,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
     capture edge) when capture_edges is given."""
-    global cya_current_graph_task
+    global cya_current_graph_task, cya_checkpoint_invalid
     cdef GraphTask task = _new_graph_task()
     cdef PyObject *prev_task = cya_current_graph_task
+    cdef int prev_checkpoint_invalid = cya_checkpoint_invalid
     cdef long long t0
     cdef long long t_exec = _now_ns() if _profiling else 0
     cdef list stack = []
@@ -554,6 +579,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             task.captures = captures
             task.accumulate_grad = accumulate_grad
         cya_current_graph_task = <PyObject*>task
+        if capture_edges is not None:
+            cya_checkpoint_invalid = 1
 
         # deliver the root gradients
         for i in range(len(root_edges)):
@@ -679,6 +706,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 i += 1
     finally:
         cya_current_graph_task = prev_task
+        cya_checkpoint_invalid = prev_checkpoint_invalid
         task.release()
         if prev_task == NULL and capture_edges is None:
             forget_grad_versions()

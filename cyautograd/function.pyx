@@ -123,6 +123,11 @@ cdef class BackwardCFunction(Node):
 
     @property
     def saved_variables(self):
+        """Deprecated name of ``saved_tensors`` (warns, as torch's)."""
+        import warnings
+        # stacklevel 1: a Cython property has no frame of its own, so this
+        # names the caller's line, as torch's warning does
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=1)
         return self.saved_tensors
 
     cdef void release_variables(self):

@@ -3,6 +3,7 @@
 import functools
 import inspect
 import sys
+import types
 
 from cyautograd._c cimport cya_grad_mode_t
 
@@ -103,13 +104,59 @@ def _exit_arity(str owner, tuple args):
                      f"{'' if len(names) == 1 else 's'}: {listed}")
 
 
+# NOTE [ Decorating without parentheses ]
+# torch's no_grad and enable_grad also decorate without parentheses
+# (`@torch.no_grad`, `torch.no_grad(func)`) through a __new__ that returns
+# the wrapper function. A Python-level __new__ costs about 0.8us on every
+# `with no_grad()` (measured: the bench's add_no_grad/sgd rows would slow by
+# far more than 5%), so here the constructor takes the function instead and
+# the instance becomes the wrapper: calling it runs the function under a
+# fresh copy of the mode (generator functions at every resumption, as the
+# parenthesised decorator), it carries the function's __name__, __doc__ and
+# __wrapped__, and it binds as a method when it decorates one (__get__).
+# The only difference left: the wrapper is a no_grad instance, not a plain
+# function.
 class _DecoratorContextManager:
     """Context manager that also works as a function decorator (torch's
     _DecoratorContextManager): a fresh clone() guards every call, generator
     functions at every resumption; a decorated class becomes a function
     making its instances under the mode, with torch's FutureWarning."""
 
-    def __call__(self, orig_func):
+    _decorated = None   # the wrapper, on an instance made as no_grad(func)
+
+    def _decorate_self(self, orig_func):
+        self._decorated = _DecoratorContextManager.__call__(self.clone(), orig_func)
+        functools.update_wrapper(self, orig_func)
+
+    def __get__(self, obj, objtype=None):
+        if self._decorated is None or obj is None:
+            return self
+        return types.MethodType(self, obj)
+
+    def __call__(self, *args, **kwargs):
+        if self._decorated is not None:
+            return self._decorated(*args, **kwargs)
+        if kwargs or len(args) != 1:
+            # Python's words for a call of torch's __call__(self, orig_func)
+            extra = [k for k in kwargs if k != "orig_func"]
+            if extra:
+                raise TypeError(f"_DecoratorContextManager.__call__() got an unexpected keyword argument "
+                                f"'{extra[0]}'")
+            if len(args) > 1:
+                raise TypeError(f"_DecoratorContextManager.__call__() takes 2 positional arguments but "
+                                f"{len(args) + 1} were given")
+            if args and kwargs:
+                raise TypeError("_DecoratorContextManager.__call__() got multiple values for argument "
+                                "'orig_func'")
+            if kwargs:
+                args = (kwargs["orig_func"],)
+            elif not args:
+                raise TypeError("_DecoratorContextManager.__call__() missing 1 required positional argument: "
+                                "'orig_func'")
+            else:
+                raise TypeError(f"_DecoratorContextManager.__call__() takes 2 positional arguments but "
+                                f"{len(args) + 1} were given")
+        orig_func = args[0]
         if inspect.isclass(orig_func):
             from cyautograd._warn import warn_user
             warn_user("Decorating classes is deprecated and will be disabled in "
@@ -136,12 +183,10 @@ class _DecoratorContextManager:
 class no_grad(_DecoratorContextManager):
     """Context manager (and decorator) that disables gradient calculation."""
 
-    # NOTE: torch's no_grad/enable_grad also decorate without parentheses
-    # (`@no_grad`, through a __new__ that returns the wrapper); a Python
-    # __new__ costs ~0.5us on every `with no_grad()` (the bench's
-    # add_no_grad/sgd rows), so `no_grad(func)` stays a TypeError here.
-    def __init__(self):
+    def __init__(self, orig_func=None):
         self.prev = False
+        if orig_func is not None:   # NOTE [ Decorating without parentheses ]
+            self._decorate_self(orig_func)
 
     def __enter__(self):
         self.prev = bool(cya_grad_mode_ptr().grad_enabled)
@@ -155,6 +200,10 @@ class no_grad(_DecoratorContextManager):
 
 class enable_grad(_DecoratorContextManager):
     """Context manager (and decorator) that enables gradient calculation."""
+
+    def __init__(self, orig_func=None):
+        if orig_func is not None:   # NOTE [ Decorating without parentheses ]
+            self._decorate_self(orig_func)
 
     def __enter__(self):
         self.prev = bool(cya_grad_mode_ptr().grad_enabled)

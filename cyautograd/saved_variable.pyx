@@ -52,7 +52,23 @@ cdef object err_backward_twice():
 @cython.freelist(512)
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
 cdef class SavedVariable:
-    """A tensor saved for backward (factory-made)."""
+    """A tensor saved for backward (torch's SavedTensor): made by the ops
+    and by save_for_backward, never from Python."""
+
+    def __init__(self, *args, **kwargs):
+        # only reached by a call of the type: the factories use tp_new alone
+        raise RuntimeError("Trying to create a SavedTensor object from Python is forbidden.")
+
+    def __getattr__(self, name):
+        # torch's SavedTensor.unpack(); the name is taken by the cdef method
+        # the nodes call, so Python finds it here
+        if name == "unpack":
+            return self._unpack_py
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def _unpack_py(self):
+        """The saved tensor (through the unpack hook when one was set)."""
+        return self.unpack(None, True)
 
     cdef object unpack(self, Node saved_for, bint as_tensor):
         cdef Tensor t
@@ -130,6 +146,10 @@ cdef class SavedVariable:
                             f"of type {type(res).__name__}")
         r = res
         if self.leaf_ is not None and r is self.leaf_:
+            return r
+        if not self.requires_grad_ and not tensor_requires_grad(r):
+            # as torch's SavedVariable::unpack: no place in the graph to give
+            # it, so the unpack hook's own tensor is handed out as it is
             return r
         t = wrap_array(r.data_)
         t.storage_ = r.storage_
@@ -234,6 +254,15 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
     else:
         s.tensor_ = t
     return s
+
+
+def _make_saved_tensor(tensor, *, is_output):
+    """torch._C._autograd._make_saved_tensor: save ``tensor`` as an op would
+    (through the active saved-tensor pack hook, if any); ``.unpack()`` gives
+    it back with the version check."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"_make_saved_tensor(): argument 'obj' must be Tensor, not {type(tensor).__name__}")
+    return save_variable(<Tensor>tensor, bool(is_output))
 
 
 cdef bint _fw_level_open = False

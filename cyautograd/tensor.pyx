@@ -553,6 +553,11 @@ cdef class Tensor:
     def requires_grad(self, value):
         _set_requires_grad(self, value, True)
 
+    @requires_grad.deleter
+    def requires_grad(self):
+        # torch's setter sees the NULL value of a deletion as a non-bool
+        raise RuntimeError("requires_grad must be a bool")
+
     def requires_grad_(self, requires_grad=True):
         """Sets ``requires_grad`` in place (default True) and returns this tensor.
 
@@ -714,6 +719,46 @@ cdef class Tensor:
     @data.setter
     def data(self, new_data):
         _ops.set_data(self, new_data)
+
+    @data.deleter
+    def data(self):
+        raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
+
+    @property
+    def _grad_fn(self):
+        """``grad_fn`` under its old name; assigning None detaches this tensor
+        in place (``detach_()``), as torch's.
+
+        >>> y = torch.ones(2, requires_grad=True) * 2; y._grad_fn = None; y.requires_grad
+        """
+        return self.grad_fn
+
+    @_grad_fn.setter
+    def _grad_fn(self, value):
+        if value is not None:
+            raise RuntimeError("_grad_fn can be only set to None")
+        _ops.detach_(self)
+
+    @_grad_fn.deleter
+    def _grad_fn(self):
+        raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
+
+    @property
+    def _backward_hooks(self):
+        # torch's register_hook keeps its Python hooks in this dict; here
+        # they live in the autograd metadata, so this is only the attribute
+        # code may assign (None until then), kept in the instance dict.
+        # A dict assigned here is not called by backward (nor is torch's
+        # unless register_hook wired it to the grad_fn).
+        return getattr(self, "__dict__").get("_backward_hooks")
+
+    @_backward_hooks.setter
+    def _backward_hooks(self, value):
+        getattr(self, "__dict__")["_backward_hooks"] = value
+
+    @_backward_hooks.deleter
+    def _backward_hooks(self):
+        raise RuntimeError("Deletion of _backwards_hooks not allowed!")
 
     @property
     def _base(self):

@@ -18,6 +18,7 @@ from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
+from cyautograd.functions cimport basic_ops
 
 # =============================================================================
 # NOTE [ Lazy AutogradMeta ]
@@ -373,3 +374,36 @@ def _base(Tensor t not None):
 
 def _wrap_array(arr):
     return wrap_array(arr)
+
+
+def _set_(input, source):
+    """Tensor.set_'s metadata part (NOTE [ set_ ] in ops/extra2.py): `input`
+    takes `source`'s data and storage (geometry already chosen by the
+    caller), keeps its own version counter and bumps it, and forgets its
+    gradient accumulator (a later one is a new node, as torch's). When grad
+    mode records the op (either tensor requires grad) the result's history is
+    a NotImplemented node: set_ has no derivative."""
+    cdef Tensor self = tensor_arg(input, "set_", "self", 1)
+    cdef Tensor src = tensor_arg(source, "set_", "source", 2)
+    cdef AutogradMeta m
+    cdef basic_ops.NotImplemented fn = None
+    cdef bint record = is_grad_enabled_c() and (tensor_requires_grad(self) or tensor_requires_grad(src))
+    check_inplace(self, record)
+    if record:
+        fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
+        fn.op_name = "set_"
+        fn.next_edges_ = collect_next_edges((self, src))
+    bump_version(self)
+    m = self.autograd_meta_
+    if m is not None:
+        m.grad_accumulator_ = NULL
+    self.data_ = src.data_
+    self.storage_ = src.storage_
+    if fn is not None:
+        rebase_history(self, fn)
+    return self
+
+
+def _storage_array(Tensor t not None):
+    """The array owning `t`'s memory (Tensor.storage()/untyped_storage())."""
+    return t.storage_

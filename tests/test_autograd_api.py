@@ -67,8 +67,11 @@ def test_checkpoint_recomputes_once_per_backward():
     assert len(calls) == 2
     y = checkpoint(f, x, use_reentrant=False)
     y.sum().backward(retain_graph=True)
+    assert len(calls) == 4
     y.sum().backward()
-    assert len(calls) == 4   # a second backward over a retained graph recomputes again
+    # a second backward over a retained graph is another graph task, which
+    # recomputes again (torch 2.13 counts 2, 4, 5 for this program as well)
+    assert len(calls) == 5
 
 
 def test_profiler_records_only_while_active():

@@ -12,6 +12,10 @@ from cyautograd.grad_mode import (enable_grad, inference_mode, no_grad,  # noqa:
 from cyautograd.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401,E402
 
 from cyautograd.autograd.graph import Variable  # noqa: F401,E402
+from cyautograd.engine import _is_checkpoint_valid  # noqa: F401,E402
+# torch.autograd.SavedTensor (torch._C._autograd.SavedTensor): the type of
+# grad_fn._raw_saved_* and ctx-saved tensors; not constructible from Python
+from cyautograd.saved_variable import SavedVariable as SavedTensor  # noqa: F401,E402
 
 
 class set_multithreading_enabled:

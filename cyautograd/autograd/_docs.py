@@ -285,4 +285,9 @@ Args:
     "utils.checkpoint.set_device_states": ">>> from cyautograd.utils.checkpoint import set_device_states; set_device_states([], [])",
     "utils.checkpoint.set_checkpoint_early_stop": ">>> from cyautograd.utils.checkpoint import set_checkpoint_early_stop\n>>> with set_checkpoint_early_stop(False): pass",
     "utils.checkpoint.set_checkpoint_debug_enabled": ">>> from cyautograd.utils.checkpoint import set_checkpoint_debug_enabled\n>>> with set_checkpoint_debug_enabled(True): pass",
+    "utils.checkpoint.CheckpointFunction": ">>> from cyautograd.utils.checkpoint import CheckpointFunction; x = torch.ones(2, requires_grad=True); CheckpointFunction.apply(torch.sin, True, x).sum().backward()",
+    "utils.checkpoint.DefaultDeviceType": ">>> from cyautograd.utils.checkpoint import DefaultDeviceType; DefaultDeviceType.get_device_type()",
+    "utils.checkpoint.DefaultDeviceType.get_device_type": ">>> from cyautograd.utils.checkpoint import DefaultDeviceType; DefaultDeviceType.get_device_type()",
+    "utils.checkpoint.DefaultDeviceType.set_device_type": ">>> from cyautograd.utils.checkpoint import DefaultDeviceType; DefaultDeviceType.set_device_type('cuda')",
+    "utils.checkpoint.GraphExecGroup": ">>> from cyautograd.utils.checkpoint import GraphExecGroup, checkpoint; x = torch.ones(2, requires_grad=True); y = checkpoint(torch.sin, x, use_reentrant=False).sum()\n>>> with GraphExecGroup(): torch.autograd.grad(y, x)",
 }

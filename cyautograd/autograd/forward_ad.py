@@ -336,7 +336,8 @@ def make_dual(tensor, tangent, *, level=None):
     with _unwrapped():
         out = tensor.view_as(tensor)
     _common()._fw_drop_view_info(out)
-    _set_fw_grad(out, tangent, level, False)
+    if not _inference_mode():   # (as _run: no autograd kernel, no tangent)
+        _set_fw_grad(out, tangent, level, False)
     return out
 
 
@@ -484,11 +485,24 @@ def _is_inplace(name):
     return name in _INPLACE_DISPATCH or (name.endswith("_") and not name.endswith("__")) or name == "setitem"
 
 
+def _inference_mode():
+    # busy while asking: the grad-mode query is itself a hooked callable
+    from cyautograd.grad_mode import is_inference_mode_enabled
+    prev = getattr(_state, "busy", False)
+    _state.busy = True
+    try:
+        return is_inference_mode_enabled()
+    finally:
+        _state.busy = prev
+
+
 def _run(name, fn, args, kwargs, formula=None):
     """Run op `fn` and give its outputs tangents (see the module docstring).
     `formula`: the op's own forward formula, if it has one (NOTE [ Forward
     formulas of Function-based ops ])."""
-    if getattr(_state, "busy", False) or _current_level < 0:
+    if getattr(_state, "busy", False) or _current_level < 0 or _inference_mode():
+        # (inference mode: torch's ops skip the autograd kernels, so no
+        # tangent is computed or kept)
         return fn(*args, **kwargs)
     level = _current_level
     _common()
@@ -629,7 +643,9 @@ def _run_composite(name, fn, args, kwargs):
     (forward-over-reverse). An output the inner ops left without a tangent
     although an input had one (math that reached no hooked op) gets it from
     the op's backward formula, as `_run` gives it."""
-    if getattr(_state, "busy", False) or _current_level < 0:
+    if getattr(_state, "busy", False) or _current_level < 0 or _inference_mode():
+        # (inference mode: torch's ops skip the autograd kernels, so no
+        # tangent is computed or kept)
         return fn(*args, **kwargs)
     level = _current_level
     _common()
@@ -736,7 +752,7 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
             j = _t.zeros_like(o)
         elif not keep_graph:
             j = j.detach()
-        if j._version:
+        if not j.is_inference() and j._version:
             # written in place by the backward formulas that made it: a fresh
             # result, as torch's forward formulas give (version 0)
             j = j.clone()

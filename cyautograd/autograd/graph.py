@@ -7,6 +7,7 @@ import ctypes
 import functools
 import threading
 import warnings
+import weakref
 from collections import defaultdict
 from typing import NamedTuple, Optional
 
@@ -265,56 +266,112 @@ class disable_saved_tensors_hooks:
 _allow_mutation_on_saved_tensors_enabled = False
 
 
+def _get_tid(tensor):
+    return (id(tensor), tensor.data_ptr(), tensor._version)
+
+
+def _get_sid(tensor):
+    return (tensor.data_ptr(), tensor._version)
+
+
+class _Handle:
+    """What a tensor saved inside allow_mutation_on_saved_tensors is packed
+    into; the saved-tensor graph holds it, so it dies with the graph."""
+
+
 class _AllowMutationOnSavedContext:
-    """State of one allow_mutation_on_saved_tensors block: the private
-    copies of the tensors saved inside it."""
+    """State of one allow_mutation_on_saved_tensors block, under torch's
+    names: ``tid_to_weakhandle`` maps (id, data_ptr, version) of each saved
+    tensor to its handle (weakly: entries go when the graph is freed),
+    ``sid_to_tid`` groups them by (data_ptr, version), ``original`` holds the
+    saved tensors not modified since, ``cloned`` the pre-modification copies
+    of those that were (NOTE [ Mutation of saved tensors ])."""
 
     def __init__(self):
-        self.saved = {}
-        self.open = True
+        self.tid_to_weakhandle = weakref.WeakValueDictionary()
+        self.sid_to_tid = defaultdict(set)
+        # handle -> (saved tensor, its version when saved, copy taken then)
+        self._saved = weakref.WeakKeyDictionary()
+
+    def _split(self, want_modified):
+        out = weakref.WeakKeyDictionary()
+        for handle, (t, version, copy) in list(self._saved.items()):
+            if (t._version != version) == want_modified:
+                out[handle] = copy if want_modified else t
+        return out
+
+    @property
+    def original(self):
+        """handle -> saved tensor, for the saved tensors not modified since."""
+        return self._split(False)
+
+    @property
+    def cloned(self):
+        """handle -> the value a saved tensor had when saved, for those
+        modified in place since."""
+        return self._split(True)
 
     def clear(self):
-        self.saved.clear()
-        self.open = False
+        """Forget every saved tensor (done when the block exits)."""
+        self._saved.clear()
+        self.tid_to_weakhandle.clear()
+        self.sid_to_tid.clear()
 
 
+# NOTE [ Mutation of saved tensors ]
+# torch clones a saved tensor lazily, from a dispatch mode that sees every op
+# about to write into a tensor whose (data_ptr, version) was saved.
+# cyautograd has no dispatch modes and its in-place ops have no common
+# pre-write point, so a pack hook copies each saved tensor when it is saved
+# (same results, more memory) and keeps the tensor itself beside the copy.
+# Unpacking gives the tensor itself while its version is the one it was saved
+# at, the copy once it moved; the same tensor at the same version saved twice
+# shares one handle (and one copy). A modification is recognised through the
+# shared version counter, so views of the saved tensor count whatever their
+# offset (torch compares data pointers).
 @contextlib.contextmanager
 def allow_mutation_on_saved_tensors():
     """Context manager under which tensors saved for backward may be
     modified in place afterwards: backward sees the values they had when
     saved instead of raising the "modified by an inplace operation" error.
-
-    torch clones a saved tensor lazily, on its first mutation (a dispatch
-    mode); cyautograd has no dispatch modes, so each saved tensor is copied
-    when saved (through saved-tensor hooks) — same results, more memory.
-    Backward of a graph recorded here must run inside the block; contexts do
-    not nest."""
+    Forward and backward must both run inside the same block; blocks do not
+    nest. Yields the block's state (``cloned``, ``original``,
+    ``tid_to_weakhandle``), cleared when it exits."""
     global _allow_mutation_on_saved_tensors_enabled
     ctx = _AllowMutationOnSavedContext()
     msg = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
            "in which the graph was originally recorded.")
 
     def pack(t):
-        from cyautograd.grad_mode import no_grad
-        key = object()
-        with no_grad():
-            ctx.saved[key] = t.detach().clone()
-        return key
+        tid = _get_tid(t)
+        ctx.sid_to_tid[_get_sid(t)].add(tid)
+        handle = ctx.tid_to_weakhandle.get(tid)
+        if handle is None:
+            from cyautograd.grad_mode import no_grad
+            handle = _Handle()
+            ctx.tid_to_weakhandle[tid] = handle
+            with no_grad():
+                ctx._saved[handle] = (t, t._version, t.detach().clone())
+        return handle
 
-    def unpack(key):
-        if not _allow_mutation_on_saved_tensors_enabled or not ctx.open or key not in ctx.saved:
+    def unpack(handle):
+        if not _allow_mutation_on_saved_tensors_enabled:
             raise AssertionError(msg)
-        return ctx.saved[key]
+        entry = ctx._saved.get(handle)
+        if entry is None:
+            raise AssertionError(msg)
+        t, version, copy = entry
+        return t if t._version == version else copy
 
-    if _allow_mutation_on_saved_tensors_enabled:
-        raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
-    _allow_mutation_on_saved_tensors_enabled = True
-    try:
-        with saved_tensors_hooks(pack, unpack):
+    with saved_tensors_hooks(pack, unpack):
+        try:
+            if _allow_mutation_on_saved_tensors_enabled:
+                raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+            _allow_mutation_on_saved_tensors_enabled = True
             yield ctx
-    finally:
-        ctx.clear()
-        _allow_mutation_on_saved_tensors_enabled = False
+        finally:
+            ctx.clear()
+            _allow_mutation_on_saved_tensors_enabled = False
 
 
 class _VariableMeta(type):

@@ -4056,3 +4056,204 @@ def clip_(self, min=None, max=None):
             raise TypeError(f"clip_(): argument '{nm}' must be Number, not {_tname(v)}")
     return self.clamp_(min, max)
 
+
+
+# -- unsafe_split / unsafe_chunk / unsafe_split_with_sizes ----------------------
+# NOTE [ Unsafe splits ]
+# torch's unsafe_* splits share the input's memory like split/chunk but are
+# not views for autograd: each output gets its own version counter and an
+# ordinary grad_fn (UnsafeSplitBackward0 / UnsafeSplitWithSizesBackward0), so
+# in-place ops on the outputs are allowed without the multi-output view
+# error. As torch warns, modifying both the input and an output in place
+# makes the gradients silently wrong. Here the outputs are the pieces'
+# `.data` (shared memory, fresh counter, no view relation), returned from a
+# Function whose backward concatenates the gradients.
+
+def _unsafe_split_fn(node_name):
+    @_named(node_name)
+    class _UnsafeSplit(Function):
+        @staticmethod
+        def forward(ctx, t, how, arg, dim):
+            pieces = getattr(t.detach(), how)(arg, dim)
+            ctx.dim = dim if dim >= 0 else dim + t.dim()
+            ctx.sizes = [p.shape[ctx.dim] for p in pieces]
+            ctx.like = t
+            ctx.set_materialize_grads(False)
+            return tuple(p.data for p in pieces)
+
+        @staticmethod
+        def backward(ctx, *grads):
+            import cyautograd as torch
+            like = ctx.like
+            parts = []
+            for g, n in zip(grads, ctx.sizes):
+                if g is None:
+                    shape = list(like.shape)
+                    shape[ctx.dim] = n
+                    g = torch.zeros(shape, dtype=like.dtype, device=like.device)
+                parts.append(g)
+            return torch.cat(parts, ctx.dim), None, None, None
+    return _UnsafeSplit
+
+
+_UnsafeSplit = _unsafe_split_fn("UnsafeSplitBackward0")
+_UnsafeSplitWithSizes = _unsafe_split_fn("UnsafeSplitWithSizesBackward0")
+
+
+def _unsafe(fn, how, input, arg, dim):
+    _check_tensor(input, "unsafe_" + how)
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError(f"unsafe_{how}(): argument 'dim' (position 3) must be int, not {type(dim).__name__}")
+    if input.dim() == 0:
+        # split's own error for a 0-d tensor, under this op's name
+        getattr(input.detach(), how)(arg, dim)
+    return list(fn.apply(input, how, arg, int(dim)))
+
+
+@_export
+def unsafe_split(input, split_size, dim=0):
+    """unsafe_split(input, split_size, dim=0) -> list of Tensors
+
+    As ``split`` with an int ``split_size``, but the pieces are not views for
+    autograd: in-place ops on them are allowed (NOTE [ Unsafe splits ]). Also
+    a Tensor method.
+
+    >>> a, b = torch.unsafe_split(torch.arange(4.), 2); a.mul_(2)
+    """
+    return _unsafe(_UnsafeSplit, "split", input, split_size, dim)
+
+
+@_export
+def unsafe_chunk(input, chunks, dim=0):
+    """unsafe_chunk(input, chunks, dim=0) -> list of Tensors
+
+    As ``chunk``, but the pieces are not views for autograd (NOTE [ Unsafe
+    splits ]). Also a Tensor method.
+
+    >>> torch.unsafe_chunk(torch.arange(6.), 3)
+    """
+    return _unsafe(_UnsafeSplit, "chunk", input, chunks, dim)
+
+
+@_export
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """unsafe_split_with_sizes(input, split_sizes, dim=0) -> list of Tensors
+
+    As ``split_with_sizes``, but the pieces are not views for autograd (NOTE
+    [ Unsafe splits ]). Also a Tensor method.
+
+    >>> torch.unsafe_split_with_sizes(torch.arange(5.), [2, 3])
+    """
+    return _unsafe(_UnsafeSplitWithSizes, "split_with_sizes", input, split_sizes, dim)
+
+
+# -- set_ ----------------------------------------------------------------------
+# NOTE [ set_ ]
+# torch's Tensor.set_ makes a tensor look at another tensor's memory:
+# set_() gives it an empty storage, set_(source) source's storage and
+# geometry, set_(source, storage_offset, size, stride) a strided window on
+# source's storage, the offset counted from source's first element. The
+# tensor keeps its own version counter (bumped once), and a leaf forgets its
+# gradient accumulator, so a graph recorded before no longer reaches it
+# through a new edge. torch grows the storage when the window reaches past
+# its end; numpy memory cannot grow under other tensors, so that raises
+# as_strided's out-of-bounds error here. Storage objects (torch.Storage
+# sources) do not exist in cyautograd.
+_SET_SIGNATURES = [   # (signature, the arg count torch explains a mismatch for)
+    ("()", 1), ("(torch.Storage source)", 1),
+    ("(torch.Storage source, int storage_offset, tuple of ints size, tuple of ints stride = None)", None),
+    ("(Tensor source)", 1),
+    ("(Tensor source, int storage_offset, tuple of ints size, tuple of ints stride = None)", None)]
+
+_SCALAR_TYPE_CPP = {"float32": "float", "float64": "double", "int64": "long int", "int32": "int", "bool": "bool",
+                    "float16": "c10::Half", "uint8": "unsigned char", "int8": "signed char",
+                    "int16": "short int", "bfloat16": "c10::BFloat16"}
+
+
+def _set_type_error(args):
+    from cyautograd._arg_parser import tp_name
+    got = ", ".join(tp_name(a) if not isinstance(a, Tensor) else "Tensor" for a in args)
+    lines = [f"set_() received an invalid combination of arguments - got ({got}), but expected one of:"]
+    for sig, n in _SET_SIGNATURES:
+        lines.append(f" * {sig}")
+        if n is not None and n == len(args) and n:
+            marked = ", ".join(f"!{tp_name(a)}!" for a in args)
+            lines.append(f"      didn't match because some of the arguments have invalid types: ({marked})")
+    return TypeError("\n".join(lines) + "\n")
+
+
+@_method
+def set_(self, *args, **kwargs):
+    """Makes this tensor look at another tensor's memory, in place
+    (NOTE [ set_ ]): ``set_()`` an empty one, ``set_(source)`` all of
+    ``source``, ``set_(source, storage_offset, size, stride=None)`` a strided
+    window on ``source``'s storage. Returns this tensor.
+
+    >>> x = torch.zeros(3); y = torch.arange(4.); x.set_(y); y[0] = 7; x
+    """
+    import cyautograd as torch
+    from cyautograd.variable import _set_
+    names = ("source", "storage_offset", "size", "stride")
+    if len(args) > 4 or any(k not in names for k in kwargs):
+        raise _set_type_error(args + tuple(kwargs.values()))
+    bound = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k in bound:
+            raise _set_type_error(args + tuple(kwargs.values()))
+        bound[k] = v
+    if not bound:
+        with torch.no_grad():
+            return _set_(self, torch.empty(0, dtype=self.dtype, device=self.device))
+    source = bound.get("source")
+    if not isinstance(source, Tensor) or (len(bound) > 1 and not {"storage_offset", "size"} <= set(bound)):
+        raise _set_type_error(args + tuple(kwargs.values()))
+    if source.dtype != self.dtype:
+        def cpp(d):
+            return _SCALAR_TYPE_CPP.get(str(d).split(".")[-1], str(d).split(".")[-1])
+        raise RuntimeError(f"Could not set tensor of type {cpp(source.dtype)} to a tensor of type {cpp(self.dtype)}")
+    if len(bound) == 1:
+        return _set_(self, source)
+    offset, size, stride = bound["storage_offset"], bound["size"], bound.get("stride")
+    if not isinstance(offset, (int, np.integer)) or isinstance(offset, bool) or \
+            not isinstance(size, (tuple, list, torch.Size)) or \
+            not (stride is None or isinstance(stride, (tuple, list, torch.Size))):
+        raise _set_type_error(args + tuple(kwargs.values()))
+    size = [int(s) for s in size]
+    if stride is not None and len(stride) != len(size):
+        raise RuntimeError(f"unequal size length ({len(size)}) and stride length ({len(stride)})")
+    if offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+    if any(s < 0 for s in size):
+        raise RuntimeError("numel: integer multiplication overflow")
+    if stride is None:
+        stride, acc = [], 1
+        for s in reversed(size):
+            stride.insert(0, acc)
+            acc *= max(s, 1)
+    with torch.no_grad():
+        base = source.detach()
+        window = torch.as_strided(base, size, [int(s) for s in stride], base.storage_offset() + int(offset))
+    return _set_(self, window)
+
+
+@_method
+def untyped_storage(self):
+    """The memory under this tensor (shared by its views) as bytes: an
+    ``UntypedStorage`` with ``nbytes()`` and ``data_ptr()``.
+
+    >>> torch.arange(4.)[1:].untyped_storage().nbytes()
+    """
+    from cyautograd.storage import UntypedStorage
+    return UntypedStorage(self)
+
+
+@_method
+def storage(self):
+    """The memory under this tensor as elements of its dtype (a
+    ``TypedStorage``; torch warns that it is deprecated, once).
+
+    >>> len(torch.arange(5.)[1:4].storage())
+    """
+    from cyautograd.storage import TypedStorage, _typed_storage_warning
+    _typed_storage_warning()
+    return TypedStorage(self)

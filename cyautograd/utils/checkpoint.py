@@ -4,43 +4,69 @@ tensors a region saves for backward, and recomputing them when backward
 needs them.
 
 NOTE [ Non-reentrant checkpoint ]
-The default-recommended variant (``use_reentrant=False``) runs the region
-once under saved-tensor hooks whose pack hook keeps only a number (the
-position of the saved tensor in the region's save order), so nothing the
-region saves stays alive. The first unpack during backward re-runs the region
-(same inputs, the random generator's state of the first run when
-``preserve_rng_state``) under hooks that record what it saves, in the same
-order, and hands the recorded tensors out by number; the recomputed graph
-itself is dropped. Nested checkpoints work because each region's hooks are
-on top of the stack while it runs.
+The default-recommended variant (``use_reentrant=False``) follows torch's
+design. A region's run gets a _CheckpointFrame. Its tensor inputs are saved
+as saved tensors of the *enclosing* region (so an outer checkpoint manages
+them: an inner region's inputs are tensors its parent saved, and unpacking
+them recomputes the parent first). While the region runs, a pack hook
+replaces every tensor it saves by an empty _Holder, and the frame keeps only
+a weak reference to each holder, in save order.
+
+The first unpack inside one backward execution (keyed by the engine's graph
+task id; outside any backward each access gets a fresh key) re-runs the
+region under a recomputation hook that walks the holders in the same order:
+the k-th tensor saved now belongs to the k-th holder still alive, and is
+filed under a fresh _Handle for that key. Recomputation stops as soon as the
+last holder is filled (early stop), by raising _StopRecomputationError out
+of the pack hook. The unpack hook then hands the holder's tensor out once:
+its handle is cleared, so the recomputed tensor dies as soon as the node that
+unpacked it lets go of it, even with retain_graph=True, and a second unpack
+in the same backward raises. Holders freed by the graph (a backward without
+retain_graph released them) are skipped. The counts and the shape, dtype and
+device of what the region saved are checked against the recomputation
+(``determinism_check="default"``).
 
 The reentrant variant (``use_reentrant=True``) is a custom Function that runs
 the region under no_grad and, in its backward, re-runs it with grad and calls
-backward on it (so it cannot serve autograd.grad with inputs, as in torch).
+backward on it. It cannot serve an execution that captures gradients for
+given inputs (autograd.grad, backward(inputs=...)): the engine marks those
+(NOTE [ Checkpoint validity ] in engine.pyx) and its backward raises.
 
 torch 2.13 still defaults to ``use_reentrant=True`` with a warning when the
-argument is not given; so does this module.
+argument is not given; so does this module. Autocast state is not replayed
+(cyautograd has no autocast), and ``debug=True`` does not add operator logs
+to the errors (no dispatch-level operator log exists here).
 """
+import contextlib
+import threading
+import uuid
 import warnings
+import weakref
+from collections import defaultdict
 
 import cyautograd as torch
+from cyautograd import engine as _engine
 from cyautograd.autograd.graph import saved_tensors_hooks
 from cyautograd.function import Function
+from cyautograd.saved_variable import SavedVariable as _SavedTensor
+from cyautograd.saved_variable import _make_saved_tensor
 from cyautograd.tensor import Tensor
 
-__all__ = ["checkpoint", "checkpoint_sequential", "noop_context_fn", "CheckpointError", "detach_variable",
-           "check_backward_validity", "set_checkpoint_early_stop", "set_checkpoint_debug_enabled",
-           "get_device_states", "set_device_states"]
+__all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction",
+           "check_backward_validity", "detach_variable", "get_device_states", "set_device_states",
+           "noop_context_fn", "set_checkpoint_early_stop", "DefaultDeviceType",
+           "set_checkpoint_debug_enabled", "GraphExecGroup"]
+
+_DEFAULT_DETERMINISM_MODE = "default"
 
 
 class CheckpointError(RuntimeError):
     """Raised when a checkpointed region does not save the same tensors when
-    it is recomputed."""
+    it is recomputed, or a recomputed tensor is unpacked twice."""
 
 
 def noop_context_fn():
     """The default ``context_fn``: two contexts that do nothing."""
-    import contextlib
     return contextlib.nullcontext(), contextlib.nullcontext()
 
 
@@ -72,11 +98,30 @@ class _fork_rng:
             _set_rng_state(self.saved)
 
 
+class DefaultDeviceType:
+    """The device type whose RNG state checkpoint saves when no input names
+    one ("cuda" as in torch; cyautograd draws every random number from its
+    one CPU generator, so only the CPU state is ever replayed)."""
+
+    _default_device_type = "cuda"
+
+    @staticmethod
+    def set_device_type(device="cuda"):
+        """Set the default device type."""
+        DefaultDeviceType._default_device_type = device
+
+    @staticmethod
+    def get_device_type():
+        """The default device type."""
+        return DefaultDeviceType._default_device_type
+
+
 class CheckpointFunction(Function):
     """The reentrant checkpoint (use_reentrant=True)."""
 
     @staticmethod
     def forward(ctx, run_function, preserve_rng_state, *args):
+        check_backward_validity(args)
         ctx.run_function = run_function
         ctx.preserve_rng_state = preserve_rng_state
         if preserve_rng_state:
@@ -98,14 +143,20 @@ class CheckpointFunction(Function):
 
     @staticmethod
     def backward(ctx, *args):
+        if not _engine._is_checkpoint_valid():
+            raise RuntimeError(
+                "When use_reentrant=True, torch.utils.checkpoint is incompatible"
+                " with .grad() or passing an `inputs` parameter to .backward()."
+                " To resolve this error, you can either set use_reentrant=False,"
+                " or call .backward() without passing the `inputs` argument.")
         inputs = list(ctx.inputs)
         tensors = ctx.saved_tensors
         for i, idx in enumerate(ctx.tensor_indices):
             inputs[idx] = tensors[i]
-        detached = [x.detach().requires_grad_(x.requires_grad) if isinstance(x, Tensor) else x
-                    for x in inputs]
-        with _fork_rng(getattr(ctx, "rng_state", None), ctx.preserve_rng_state), torch.enable_grad():
-            outputs = ctx.run_function(*detached)
+        with _fork_rng(getattr(ctx, "rng_state", None), ctx.preserve_rng_state):
+            detached = detach_variable(tuple(inputs))
+            with torch.enable_grad():
+                outputs = ctx.run_function(*detached)
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
         outs, grads = [], []
@@ -119,60 +170,301 @@ class CheckpointFunction(Function):
         return (None, None) + tuple(x.grad if isinstance(x, Tensor) else None for x in detached)
 
 
+def _internal_assert(cond):
+    if not cond:
+        raise AssertionError("Something went unexpectedly wrong in activation checkpoint. "
+                             "Please report this bug by filing an issue to PyTorch.")
+
+
+_debug_tip_msg = """
+Tip: To see a more detailed error message, either pass `debug=True` to
+`torch.utils.checkpoint.checkpoint(...)` or wrap the code block
+with `with torch.utils.checkpoint.set_checkpoint_debug_enabled(True):` to
+enable checkpoint\u2011debug mode globally.
+
+If this error occurs under torch.compile with automatic_dynamic_shapes enabled,
+it may be because the recomputation selected a different compiled graph than the
+forward pass (e.g., a dynamic graph instead of the original static graph).
+To fix this, either:
+  - Use torch._dynamo.mark_dynamic() to explicitly mark varying dimensions as
+    dynamic upfront, avoiding the static-to-dynamic transition.
+  - Call torch._C._dynamo.eval_frame._set_lru_cache(False) to disable LRU cache
+    reordering, which can change which graph is checked first between forward
+    and recompute.
+See https://github.com/pytorch/pytorch/issues/166926 for more details and
+workaround examples.
+"""
+
+_enable_checkpoint_early_stop = None
+_checkpoint_debug_enabled = None
+
+
+@contextlib.contextmanager
+def set_checkpoint_early_stop(enable):
+    """Whether non-reentrant recomputation stops as soon as every tensor the
+    backward needs is recomputed (overrides ``checkpoint``'s ``early_stop``
+    for the checkpoints whose forward runs inside the block)."""
+    global _enable_checkpoint_early_stop
+    prev = _enable_checkpoint_early_stop
+    _enable_checkpoint_early_stop = enable
+    try:
+        yield
+    finally:
+        _enable_checkpoint_early_stop = prev
+
+
+@contextlib.contextmanager
+def set_checkpoint_debug_enabled(enabled):
+    """Override ``checkpoint``'s ``debug`` flag inside the block (None: use
+    each call's own)."""
+    global _checkpoint_debug_enabled
+    prev = _checkpoint_debug_enabled
+    _checkpoint_debug_enabled = enabled
+    try:
+        yield
+    finally:
+        _checkpoint_debug_enabled = prev
+
+
+class _Handle:
+    """The key under which one recomputed tensor is filed for one backward."""
+
+
 class _Holder:
-    """One run of a non-reentrant region: what the recomputation saved."""
+    """What the graph keeps for a tensor a checkpointed region saved: per
+    backward key, the handle of its recomputed tensor (None once unpacked)."""
 
-    def __init__(self, fn, args, kwargs, preserve, context_fn):
-        self.fn = fn
-        self.args = args
-        self.kwargs = kwargs
-        self.preserve = preserve
-        self.context_fn = context_fn
-        self.rng_state = _get_rng_state() if preserve else None
-        self.count = 0           # tensors the first run saved
-        self.recomputed = None   # list of saved tensors, after the recomputation
-        self.grad_enabled = torch.is_grad_enabled()
+    def __init__(self):
+        self.handles = {}
 
-    def pack(self, t):
-        k = self.count
-        self.count += 1
-        return (self, k)
 
-    def recompute(self):
-        saved = []
+class _CheckpointFrame:
+    """One run of a non-reentrant region (NOTE [ Non-reentrant checkpoint ])."""
 
-        def pack(t):
-            saved.append(t)
-            return len(saved) - 1
+    def __init__(self, recompute_fn, early_stop, unpack_error_cb, metadata_fn):
+        self.recompute_fn = recompute_fn
+        self.saved_args = []
+        self.weak_holders = []
+        self.recomputed = defaultdict(weakref.WeakKeyDictionary)
+        self.recomp_counter = defaultdict(int)
+        self.is_recomputed = defaultdict(bool)
+        self.early_stop = early_stop
+        self.metadata_fn = metadata_fn
+        self.unpack_error_cb = unpack_error_cb
+        self.x_metadatas = []
+        self.forward_completed = False
+        self.ignore_saved_mismatch = False
 
-        def unpack(k):
-            return saved[k]
+    def save_inputs(self, *args):
+        # saved under the enclosing region's hooks (its Rule 2)
+        self.saved_args = [_make_saved_tensor(a, is_output=False) if isinstance(a, Tensor) else a
+                           for a in args]
 
-        _, recompute_ctx = self.context_fn()
-        with _fork_rng(self.rng_state, self.preserve), torch.enable_grad(), recompute_ctx, \
-                saved_tensors_hooks(pack, unpack):
-            self.fn(*self.args, **self.kwargs)
-        if len(saved) < self.count:
+    def get_inputs(self):
+        return [a.unpack() if isinstance(a, _SavedTensor) else a for a in self.saved_args]
+
+    def check_recomputed_tensors_match(self, gid):
+        if self.ignore_saved_mismatch:
+            return
+        if len(self.weak_holders) != self.recomp_counter[gid]:
             raise CheckpointError(
-                "torch.utils.checkpoint: A different number of tensors was saved during the original "
-                f"forward and recomputation.\nNumber of tensors saved during forward: {self.count}\n"
-                f"Number of tensors saved during recomputation: {len(saved)}.")
-        self.recomputed = saved
+                "torch.utils.checkpoint: A different number of tensors was saved "
+                "during the original forward and recomputation.\n"
+                f"Number of tensors saved during forward: {len(self.weak_holders)}\n"
+                f"Number of tensors saved during recomputation: {self.recomp_counter[gid]}.\n"
+                f"{_debug_tip_msg}")
+        different = []
+        for idx, weak_holder in enumerate(self.weak_holders):
+            holder = weak_holder()
+            if holder is None:
+                continue
+            _internal_assert(gid in holder.handles)
+            _internal_assert(holder.handles[gid] is not None)
+            _internal_assert(holder.handles[gid] in self.recomputed[gid])
+            x_meta = self.x_metadatas[idx]
+            recomputed_meta = self.metadata_fn(self.recomputed[gid][holder.handles[gid]])
+            if x_meta != recomputed_meta:
+                different.append((idx, x_meta, recomputed_meta))
+        if different:
+            listing = "".join(f"tensor at position {idx}:\nsaved metadata: {a}\nrecomputed metadata: {b}\n"
+                              for idx, a, b in different)
+            raise CheckpointError(
+                "torch.utils.checkpoint: Recomputed values for the following tensors "
+                "have different metadata than during the forward pass.\n"
+                f"{listing}.\n{_debug_tip_msg}")
 
 
-def _unpack(packed):
-    holder, k = packed
-    if holder.recomputed is None:
-        holder.recompute()
-    t = holder.recomputed[k]
-    return t
+def _default_meta_extractor(x):
+    return {"shape": x.shape, "dtype": x.dtype, "device": x.device}
 
 
-def _checkpoint_without_reentrant(function, preserve, context_fn, args, kwargs):
-    holder = _Holder(function, args, kwargs, preserve, context_fn)
-    forward_ctx, _ = context_fn()
-    with saved_tensors_hooks(holder.pack, _unpack), forward_ctx:
-        return function(*args, **kwargs)
+_allowed_determinism_checks_to_fns = {
+    _DEFAULT_DETERMINISM_MODE: _default_meta_extractor,
+    "none": lambda _: None,
+}
+
+
+class _StopRecomputationError(Exception):
+    pass
+
+
+class _recomputation_hook(saved_tensors_hooks):
+    """The hooks a recomputation runs under: file each saved tensor under
+    the matching holder of the frame being recomputed."""
+
+    def __init__(self, target_frame_ref, gid):
+        def pack_hook(x):
+            x = x.detach() if x.requires_grad else x
+            frame = target_frame_ref()
+            _internal_assert(frame is not None)
+            idx = frame.recomp_counter[gid]
+            frame.recomp_counter[gid] += 1
+            if idx >= len(frame.weak_holders):
+                _internal_assert(not frame.early_stop)
+                if not frame.forward_completed:
+                    # a backward inside the region's own forward, without
+                    # early stop: the region is still running
+                    frame.ignore_saved_mismatch = True
+                    return x
+                raise CheckpointError(
+                    "torch.utils.checkpoint: trying to save more tensors during "
+                    "recomputation than during the original forward pass.\n"
+                    f"{_debug_tip_msg}")
+            holder = frame.weak_holders[idx]()
+            if holder is not None:
+                # (a holder the graph already freed needs nothing)
+                _internal_assert(holder.handles.get(gid, None) is None)
+                holder.handles[gid] = _Handle()
+                frame.recomputed[gid][holder.handles[gid]] = x
+            if frame.early_stop and frame.recomp_counter[gid] == len(frame.weak_holders):
+                raise _StopRecomputationError
+            return x
+
+        def unpack_hook(x):
+            return x
+
+        super().__init__(pack_hook, unpack_hook)
+
+
+class GraphExecGroup:
+    """Context manager: every checkpointed region that backward calls inside
+    the same instance reach is recomputed at most once, however many backward
+    calls there are (their graphs must not need the same saved activation)."""
+
+    _tls = threading.local()
+
+    def __enter__(self):
+        cur = getattr(GraphExecGroup._tls, "group", None)
+        if cur is not None:
+            raise RuntimeError(f"GraphExecGroup contexts cannot be nested. Already inside group {cur}")
+        GraphExecGroup._tls.group = self
+        return self
+
+    def __exit__(self, *args):
+        GraphExecGroup._tls.group = None
+
+    @classmethod
+    def _get_current_group(cls):
+        return getattr(GraphExecGroup._tls, "group", None)
+
+
+class _checkpoint_hook(saved_tensors_hooks):
+    """The hooks a region's forward runs under (NOTE [ Non-reentrant checkpoint ])."""
+
+    def __init__(self, frame):
+        def pack_hook(x):
+            holder = _Holder()
+            frame.weak_holders.append(weakref.ref(holder))
+            if frame.metadata_fn is not None:
+                with torch.no_grad():
+                    frame.x_metadatas.append(frame.metadata_fn(x))
+            return holder
+
+        def unpack_hook(holder):
+            gid = GraphExecGroup._get_current_group()
+            if gid is None:
+                gid = _engine._current_graph_task_id()
+                if gid == -1:
+                    # outside backward: every access is its own recomputation
+                    gid = int(uuid.uuid4())
+            if not frame.is_recomputed[gid]:
+                args = frame.get_inputs()
+                try:
+                    with _recomputation_hook(weakref.ref(frame), gid), torch.enable_grad():
+                        frame.recompute_fn(*args)
+                except _StopRecomputationError:
+                    pass
+                frame.is_recomputed[gid] = True
+                frame.check_recomputed_tensors_match(gid)
+            _internal_assert(gid in holder.handles)
+            if holder.handles[gid] is None:
+                extra = ""
+                if GraphExecGroup._get_current_group() is not None:
+                    extra = ("Performing two backward calls that overlap (i.e. require the same "
+                             "saved activation in order to compute gradients) is not allowed while "
+                             "under the torch.utils.checkpoint.GraphExecGroup context. ")
+                raise CheckpointError(
+                    "torch.utils.checkpoint: Unpack is being triggered for a tensor that was already "
+                    f"unpacked once. {extra}If you are calling ctx.saved_tensors in backward, make sure "
+                    "to do so only once. Otherwise please open an issue with details on your use case.")
+            _internal_assert(holder.handles[gid] in frame.recomputed[gid])
+            ret = frame.recomputed[gid][holder.handles[gid]]
+            holder.handles[gid] = None
+            return ret
+
+        if frame.unpack_error_cb is not None:
+            def unpack_hook_with_error_cb(holder):
+                try:
+                    return unpack_hook(holder)
+                except CheckpointError as e:
+                    frame.unpack_error_cb(e)
+            super().__init__(pack_hook, unpack_hook_with_error_cb)
+        else:
+            super().__init__(pack_hook, unpack_hook)
+
+
+def _checkpoint_without_reentrant_generator(fn, preserve_rng_state=True, context_fn=noop_context_fn,
+                                            determinism_check=_DEFAULT_DETERMINISM_MODE, debug=False,
+                                            early_stop=True, *args, **kwargs):
+    """The non-reentrant checkpoint as a generator that yields once: the
+    caller runs the region's forward at the yield (torch's shape of it)."""
+    if _checkpoint_debug_enabled if _checkpoint_debug_enabled is not None else debug:
+        if context_fn is not noop_context_fn:
+            raise ValueError("debug=True is incompatible with non-default context_fn")
+    if determinism_check in _allowed_determinism_checks_to_fns:
+        metadata_fn = _allowed_determinism_checks_to_fns[determinism_check]
+    else:
+        raise ValueError(f"determinism_check should be one of {list(_allowed_determinism_checks_to_fns.keys())}, "
+                         f"but got {determinism_check}")
+    forward_context, recompute_context = context_fn()
+    fwd_rng_state = _get_rng_state() if preserve_rng_state else None
+
+    def recompute_fn(*inputs):
+        with _fork_rng(fwd_rng_state, preserve_rng_state), recompute_context:
+            fn(*inputs, **kwargs)
+
+    frame = _CheckpointFrame(
+        recompute_fn,
+        _enable_checkpoint_early_stop if _enable_checkpoint_early_stop is not None else early_stop,
+        None, metadata_fn)
+    if not torch.is_grad_enabled():
+        yield
+        return
+    frame.save_inputs(*args)
+    suppressed = False
+    with _checkpoint_hook(frame), forward_context:
+        try:
+            yield
+        except BaseException:
+            suppressed = True
+            raise
+    if suppressed:
+        raise RuntimeError(
+            "torch.utils.checkpoint: the forward context provided by "
+            "context_fn suppressed an exception raised during the "
+            "checkpointed forward. This is not supported because checkpoint "
+            "cannot return a value for a failed forward.")
+    frame.forward_completed = True
 
 
 def checkpoint(function, *args, use_reentrant=None, context_fn=noop_context_fn, determinism_check="default",
@@ -188,9 +480,10 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=noop_context_fn, 
     does. ``preserve_rng_state`` (default True) replays the random generator
     so that random ops draw the same numbers in the recomputation.
     ``context_fn`` returns two context managers, entered around the forward
-    run and the recomputation respectively. ``determinism_check``, ``debug``
-    and ``early_stop`` are accepted as in torch; the count of saved tensors
-    is always checked and recomputation always runs the whole region."""
+    run and the recomputation respectively. ``determinism_check``
+    ("default": shapes, dtypes and devices of the recomputed tensors must
+    match; "none") and ``early_stop`` (stop recomputing once every needed
+    tensor is back) apply to the non-reentrant variant."""
     if use_reentrant is None:
         warnings.warn(
             "torch.utils.checkpoint: the use_reentrant parameter should be "
@@ -207,14 +500,28 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=noop_context_fn, 
     if use_reentrant:
         if context_fn is not noop_context_fn or debug is not False:
             raise ValueError("Passing `context_fn` or `debug` is only supported when use_reentrant=False.")
-        if torch.is_grad_enabled() and not any(isinstance(a, Tensor) and a.requires_grad for a in args):
-            warnings.warn("None of the inputs have requires_grad=True. Gradients will be None",
-                          stacklevel=2)
         return CheckpointFunction.apply(function, preserve, *args)
-    if determinism_check not in ("default", "none"):
-        raise ValueError(f"determinism_check should be one of ['default', 'none'], "
-                         f"but got {determinism_check}")
-    return _checkpoint_without_reentrant(function, preserve, context_fn, args, kwargs)
+    gen = _checkpoint_without_reentrant_generator(function, preserve, context_fn, determinism_check, debug,
+                                                  early_stop, *args, **kwargs)
+    next(gen)
+    try:
+        ret = function(*args, **kwargs)
+    except BaseException as e:
+        try:
+            gen.throw(e)
+        except StopIteration as stop:
+            raise RuntimeError(
+                "torch.utils.checkpoint: the forward context provided by "
+                "context_fn suppressed an exception raised during the "
+                "checkpointed forward. This is not supported because "
+                "checkpoint cannot return a value for a failed forward.") from stop
+        raise
+    try:
+        next(gen)
+    except StopIteration:
+        return ret
+    raise AssertionError("torch.utils.checkpoint: expected context_fn generator to yield "
+                         "exactly twice, but it yielded more than twice.")
 
 
 def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwargs):
@@ -279,39 +586,6 @@ def get_device_states(*args):
 
 def set_device_states(devices, states, *, device_type=None):
     """Restore states from :func:`get_device_states` (nothing to restore)."""
-
-
-class _Flag:
-    """Context manager that sets a module flag for its block (or for good
-    when used as a plain call)."""
-
-    def __init__(self, name, value):
-        self.name = name
-        self.prev = globals()[name]
-        globals()[name] = value
-
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *args):
-        globals()[self.name] = self.prev
-
-
-_checkpoint_early_stop = True
-_checkpoint_debug_enabled = None
-
-
-def set_checkpoint_early_stop(enable):
-    """Whether recomputation may stop once every needed tensor is
-    recomputed. Recorded for compatibility; cyautograd always recomputes the
-    whole region."""
-    return _Flag("_checkpoint_early_stop", bool(enable))
-
-
-def set_checkpoint_debug_enabled(enabled):
-    """Override ``checkpoint``'s ``debug`` flag in a block (recorded only:
-    cyautograd's checkpoint has no debug trace)."""
-    return _Flag("_checkpoint_debug_enabled", enabled)
 
 
 from cyautograd import _docs  # noqa: E402  (NOTE [ Where docstrings live ])
