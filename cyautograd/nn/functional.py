@@ -1257,3 +1257,15 @@ for _name in _f2.__all__:
 poisson_nll_loss = _f2.poisson_nll_loss
 _canonical_mask = _f2._canonical_mask
 del _name
+
+# the 3-D pools, conv_transpose3d, grid_sample and affine_grid (nn/functional3.py)
+from cyautograd.nn import functional3 as _f3  # noqa: E402
+for _name in _f3.__all__:
+    globals().setdefault(_name, getattr(_f3, _name))
+del _name
+
+# one torch-named node per composite functional (NOTE [ Composite functionals get
+# torch's node ] in nn/_named_nodes.py)
+import sys as _sys  # noqa: E402
+from cyautograd.nn import _named_nodes  # noqa: E402
+_named_nodes.install(_sys.modules[__name__])

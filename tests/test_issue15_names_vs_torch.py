@@ -1,0 +1,20 @@
+"""Issue 15's audit: every name the issue lists exists and agrees with torch on
+small generated inputs (values, gradients, grad_fn names, versions, errors):
+live where torch is installed, and always against golden data recorded from
+torch (tests/record_golden.py, suite "issue15_names")."""
+import pytest
+
+import harness
+from cases_issue15_names import CASES
+
+test_matches_golden, test_matches_live_torch = harness.differential_tests("issue15_names", CASES)
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+def test_golden_is_current():
+    """The recorded data is what this torch gives today (re-record with tests/record_golden.py)."""
+    T = harness.torch_module()
+    golden = harness.load_golden("issue15_names")
+    assert sorted(golden) == sorted(CASES)
+    for name in sorted(CASES):
+        harness.assert_same(harness.run(CASES[name], T), golden[name], harness.RTOL, name)
