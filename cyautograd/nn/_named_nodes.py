@@ -147,22 +147,32 @@ def install(F):
     def _conv(name):
         f = g[name]
 
+        nd = int(name[-2])
+
         def conv(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
-            return named_composite("ConvolutionBackward0",
-                                   lambda x, w, b: f(x, w, b, stride, padding, dilation, groups),
-                                   input, weight, bias)
+            # an unbatched input is convolved as a batch of one and squeezed after,
+            # as torch's (its grad_fn is then SqueezeBackward1)
+            unb = isinstance(input, Tensor) and input.dim() == nd + 1
+            y = named_composite("ConvolutionBackward0",
+                                lambda x, w, b: f(x, w, b, stride, padding, dilation, groups),
+                                input.unsqueeze(0) if unb else input, weight, bias)
+            return y.squeeze(0) if unb else y
         conv.__name__ = conv.__qualname__ = name
         return conv
 
     def _conv_t(name):
         f = g[name]
 
+        nd = int(name[-2])
+
         def conv_t(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                    dilation=1):
-            return named_composite("ConvolutionBackward0",
-                                   lambda x, w, b: f(x, w, b, stride, padding, output_padding,
-                                                     groups, dilation),
-                                   input, weight, bias)
+            unb = isinstance(input, Tensor) and input.dim() == nd + 1
+            y = named_composite("ConvolutionBackward0",
+                                lambda x, w, b: f(x, w, b, stride, padding, output_padding,
+                                                  groups, dilation),
+                                input.unsqueeze(0) if unb else input, weight, bias)
+            return y.squeeze(0) if unb else y
         conv_t.__name__ = conv_t.__qualname__ = name
         return conv_t
 

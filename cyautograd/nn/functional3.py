@@ -29,12 +29,24 @@ def _T():
 
 
 # ---------------------------------------------------------------- pools
+def _windows3(F, input, kernel_size, stride, padding, dilation, ceil_mode, fill, name):
+    try:
+        return F._pool_windows(input, kernel_size, stride, padding, dilation, ceil_mode, fill, 3,
+                               name)
+    except RuntimeError as e:
+        # torch's 3-D pools say it without the function's name
+        msg = str(e)
+        if msg.startswith(name + ": pad should"):
+            raise RuntimeError(msg[len(name) + 2:]) from None
+        raise
+
+
 def _max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode):
     F = _F()
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
-    x, unbatched, k, _, _ = F._pool_windows(input, kernel_size, stride, padding, dilation,
-                                            ceil_mode, float("-inf"), 3, "max_pool3d")
+    x, unbatched, k, _, _ = _windows3(F, input, kernel_size, stride, padding, dilation,
+                                      ceil_mode, float("-inf"), "max_pool3d")
     y = x.reshape(tuple(x.shape[:-3]) + (k[0] * k[1] * k[2],)).max(-1)[0]
     return y.squeeze(0) if unbatched else y
 
@@ -43,10 +55,12 @@ def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation
                             ceil_mode=False, return_indices=True):
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
-    return named_composite(
-        "MaxPool3DWithIndicesBackward0",
-        lambda x: _f2()._max_pool_with_indices(x, kernel_size, stride, padding, dilation,
-                                               ceil_mode, 3, "max_pool3d"), input)
+    def f(x):
+        _windows3(_F(), x, kernel_size, stride, padding, dilation, ceil_mode, float("-inf"),
+                  "max_pool3d")     # torch's message for a bad padding first
+        return _f2()._max_pool_with_indices(x, kernel_size, stride, padding, dilation,
+                                            ceil_mode, 3, "max_pool3d")
+    return named_composite("MaxPool3DWithIndicesBackward0", f, input)
 
 
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
@@ -70,8 +84,8 @@ def _avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pa
         raise NotImplementedError("avg_pool3d: ceil_mode=True is not supported")
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
-    x, unbatched, k, _, padding = F._pool_windows(input, kernel_size, stride, padding, 1, False,
-                                                  0.0, 3, "avg_pool3d")
+    x, unbatched, k, _, padding = _windows3(F, input, kernel_size, stride, padding, 1, False,
+                                            0.0, "avg_pool3d")
     s = x.sum((-3, -2, -1))
     if divisor_override is not None:
         y = s / divisor_override
@@ -144,11 +158,14 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
                      dilation=1):
     """3-D transposed convolution, as torch.nn.functional.conv_transpose3d (the
     convolution of the stride-spread, padded input with the flipped kernel)."""
-    return named_composite(
+    from cyautograd.tensor import Tensor
+    unb = isinstance(input, Tensor) and input.dim() == 4     # as torch: SqueezeBackward1 after
+    y = named_composite(
         "ConvolutionBackward0",
         lambda x, w, b: _f2()._conv_transpose_nd(x, w, b, stride, padding, output_padding,
                                                  groups, dilation, 3),
-        input, weight, bias)
+        input.unsqueeze(0) if unb else input, weight, bias)
+    return y.squeeze(0) if unb else y
 
 
 # ---------------------------------------------------------------- affine_grid
@@ -189,8 +206,7 @@ def affine_grid(theta, size, align_corners=None):
         align_corners = False
     if not theta.is_floating_point():
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
-    T = _T()
-    size_s = T.Size(size) if isinstance(size, (list, tuple)) else size
+    size_s = size      # printed as given, as torch's messages do
     if len(size) == 4:
         if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
             raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size "
@@ -306,30 +322,26 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if align_corners is None:
         warnings.warn(_ALIGN_WARNING, stacklevel=2)
         align_corners = False
-    if input.dim() not in (4, 5):
-        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number "
-                           f"of dimensions, but got input with sizes {list(input.shape)} and "
-                           f"grid with sizes {list(grid.shape)}")
-    if grid.dim() != input.dim():
-        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number "
-                           f"of dimensions, but got input with sizes {list(input.shape)} and "
-                           f"grid with sizes {list(grid.shape)}")
-    if input.dtype != grid.dtype:
-        raise RuntimeError("grid_sampler(): expected input and grid to have same dtype, but "
-                           f"input has {input.dtype} and grid has {grid.dtype}")
-    if input.shape[0] != grid.shape[0]:
-        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, "
-                           f"but got input with sizes {list(input.shape)} and grid with sizes "
-                           f"{list(grid.shape)}")
     nd = input.dim() - 2
     if grid.shape[-1] != nd:
         raise RuntimeError(f"grid_sampler(): expected grid to have size {nd} in last dimension, "
                            f"but got grid with sizes {list(grid.shape)}")
+    if input.dim() not in (4, 5) or grid.dim() != input.dim():
+        raise RuntimeError(f"grid_sampler(): expected {'4D' if input.dim() == 4 else '5D'} input "
+                           "and grid with same number of dimensions, but got input with sizes "
+                           f"{list(input.shape)} and grid with sizes {list(grid.shape)}")
+    if input.shape[0] != grid.shape[0]:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, "
+                           f"but got input with sizes {list(input.shape)} and grid with sizes "
+                           f"{list(grid.shape)}")
     for i in range(2, input.dim()):
         if input.shape[i] <= 0:
             raise RuntimeError(f"grid_sampler(): expected input to have non-empty spatial "
                                f"dimensions, but input has sizes {list(input.shape)} with "
                                f"dimension {i} being empty")
+    if input.dtype != grid.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._cname} but found "
+                           f"{grid.dtype._cname}")
     if mode == "bicubic":
         if nd == 3:
             raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")

@@ -103,15 +103,6 @@ class _UninitializedMixin:
     def shape(self):
         raise RuntimeError(_UNINIT_SHAPE)
 
-    def size(self, *args, **kwargs):
-        raise RuntimeError(_UNINIT_SHAPE)
-
-    def numel(self):
-        raise RuntimeError(_UNINIT_SHAPE)
-
-    def dim(self):
-        raise RuntimeError(_UNINIT_SHAPE)
-
     def __repr__(self):
         return f"<{type(self).__name__}>"
 
