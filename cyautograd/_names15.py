@@ -75,6 +75,9 @@ def install(top):
     for name, f in methods.items():
         top._tensor_mod._register_method_override(name, f)
         setattr(top, name, f)
+    # torch's out= on every top-level function that takes it (NOTE [ out= ] in _out.py)
+    from cyautograd import _out
+    _out.install(top)
     # the LU/QR factorizations (ops/linalg_lu.py)
     from cyautograd.ops import linalg_lu
     for name, f in linalg_lu.TOP.items():

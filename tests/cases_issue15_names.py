@@ -586,8 +586,14 @@ def _train(T, opt_name, kw, steps, dtype="float32", sched=None):
 
 for _n, (_on, _kw) in _OPT.items():
     for _dt in ("float32", "float64"):
-        def _c(T, on=_on, kw=_kw, dt=_dt):
-            m, opt, losses, _ = _train(T, on, kw, 100, dt)
+        # float32 RMSprop divides by sqrt(square_avg) ~ |grad|: the one-ulp gradient
+        # differences of the two libraries' BLAS (not the update, which is torch's
+        # single-tensor formula op for op) grow by ~10x per step there, so its float32
+        # run is compared over 20 steps (float64 over 100)
+        steps = 20 if (_on == "RMSprop" and _dt == "float32") else 100
+
+        def _c(T, on=_on, kw=_kw, dt=_dt, steps=steps):
+            m, opt, losses, _ = _train(T, on, kw, steps, dt)
             sd = opt.state_dict()
             return [[p.detach() for p in m.parameters()], losses[::10],
                     [p.grad is None for p in m.parameters()],
@@ -1112,8 +1118,24 @@ def deepcopy_pickle(T):
     v = T.arange(4.0)[1:3]
     vc = copy.deepcopy(v)
     return [y, y.requires_grad, y.is_leaf, y is x, type(q).__name__, q.requires_grad, same, eq,
-            z.requires_grad, type(pp).__name__, repr(net2) == repr(net), vc, vc.storage_offset(),
-            list(vc.shape)]
+            z.requires_grad, type(pp).__name__, repr(net2) == repr(net), vc, list(vc.shape)]
+
+
+@case
+def deepcopy_view_storage(T):
+    # torch's deepcopy of a view copies its whole storage: offset and strides stay
+    v = T.arange(6.0).reshape(2, 3)[:, 1:]
+    vc = copy.deepcopy(v)
+    return [vc, vc.storage_offset(), list(vc.stride())]
+
+
+# Gaps the audit found and this branch leaves (tests/test_issue15_names_vs_torch.py marks
+# them xfail(strict=True), so fixing one turns the test red until it is taken off the list)
+KNOWN_GAPS = {
+    "deepcopy_view_storage": "Tensor.__deepcopy__ copies the view's elements into a new "
+                             "compact tensor (offset 0, contiguous strides); torch copies the "
+                             "whole storage",
+}
 
 
 CASES["deepcopy_nonleaf_err"] = _err(lambda T: copy.deepcopy(T.ones(2, requires_grad=True) * 2))
@@ -1133,3 +1155,95 @@ def names(T):
             str(type(p)).replace(lib, "LIB"), [h for h in hidden if hasattr(x, h)],
             repr(T.float32).replace(lib, "LIB"), str(T.Size([2, 3])).replace(lib, "LIB"),
             type(x.shape).__name__, str(x.device), type(T.float32).__name__]
+
+
+# ============================================================== batch_norm's dtype rule
+for _tr in (True, False):
+    for _i, (_rm, _rv, _wt) in enumerate([("f32", "f32", None), ("f32", "f64", None),
+                                          ("f64", "f32", None), ("f32", "f32", "f32"),
+                                          ("f64", "f64", "f32"), ("f32", "f32", "f64")]):
+        def _c(T, tr=_tr, rm=_rm, rv=_rv, wt=_wt):
+            dt = {"f32": T.float32, "f64": T.float64}
+            w = None if wt is None else T.ones(4, dtype=dt[wt])
+            return T.nn.functional.batch_norm(_x(T, (3, 4), 1, "float64"), T.zeros(4, dtype=dt[rm]),
+                                              T.ones(4, dtype=dt[rv]), w, training=tr)
+        CASES[f"F_batch_norm_dtypes_{int(_tr)}_{_i}"] = _err(_c)
+
+
+# ============================================================== out= on every top-level function
+def _fm(T):
+    return _x(T, (3, 4), 1)
+
+
+_OUT = {
+    "abs": lambda T: (_fm(T),), "all": lambda T: (_fm(T) > 0, 1), "any": lambda T: (_fm(T) > 0,),
+    "amax": lambda T: (_fm(T), 1), "amin": lambda T: (_fm(T), 0),
+    "arange": lambda T: (5,), "bitwise_and": lambda T: (T.tensor([3, 5]), T.tensor([1, 4])),
+    "bitwise_not": lambda T: (T.tensor([3, 5]),), "bmm": lambda T: (_x(T, (2, 2, 3), 1), _x(T, (2, 3, 2), 2)),
+    "ceil": lambda T: (_fm(T),), "clamp": lambda T: (_fm(T), -0.5, 0.5), "cos": lambda T: (_fm(T),),
+    "cummax": lambda T: (_fm(T), 1), "cumsum": lambda T: (_fm(T), 0), "dot": lambda T: (_x(T, (4,), 1), _x(T, (4,), 2)),
+    "eq": lambda T: (_fm(T), 0.5), "exp": lambda T: (_fm(T),), "eye": lambda T: (3,),
+    "floor_divide": lambda T: (_fm(T), 0.3), "full": lambda T: ((2, 3), 1.5),
+    "gather": lambda T: (_fm(T), 1, T.tensor([[0, 1], [2, 2], [3, 0]])),
+    "index_select": lambda T: (_fm(T), 0, T.tensor([2, 0])), "linspace": lambda T: (0, 1, 5),
+    "log": lambda T: (_fm(T).abs(),), "logical_and": lambda T: (_fm(T) > 0, _fm(T) < 1),
+    "logsumexp": lambda T: (_fm(T), 1), "matmul": lambda T: (_fm(T), _x(T, (4, 2), 2)),
+    "maximum": lambda T: (_fm(T), _x(T, (3, 4), 2)), "mm": lambda T: (_fm(T), _x(T, (4, 2), 2)),
+    "mv": lambda T: (_fm(T), _x(T, (4,), 2)), "neg": lambda T: (_fm(T),),
+    "nonzero": lambda T: (_fm(T) > 0,), "pow": lambda T: (_fm(T), 2), "remainder": lambda T: (_fm(T), 0.7),
+    "round": lambda T: (_fm(T),), "sigmoid": lambda T: (_fm(T),), "sin": lambda T: (_fm(T),),
+    "sqrt": lambda T: (_fm(T).abs(),), "std": lambda T: (_fm(T), 1), "tanh": lambda T: (_fm(T),),
+    "var": lambda T: (_fm(T), 0), "where": lambda T: (_fm(T) > 0, _fm(T), _x(T, (4,), 2)),
+    "sum": lambda T: (_fm(T), 1), "mean": lambda T: (_fm(T), 0), "prod": lambda T: (_fm(T), 1),
+    "max": lambda T: (_fm(T), 1), "max_binary": lambda T: (_fm(T), _x(T, (3, 4), 2)),
+    "cumprod": lambda T: (_fm(T), 1), "softmax": lambda T: (_fm(T), 1), "argmax": lambda T: (_fm(T), 1),
+    "sort": lambda T: (_fm(T),), "topk": lambda T: (_fm(T), 2), "median": lambda T: (_fm(T), 1),
+    "outer": lambda T: (_x(T, (3,), 1), _x(T, (2,), 2)), "masked_select": lambda T: (_fm(T), _fm(T) > 0),
+    "addmm": lambda T: (_x(T, (3, 2), 3), _fm(T), _x(T, (4, 2), 2)), "cat": lambda T: ([_fm(T), _fm(T)],),
+    "stack": lambda T: ([_fm(T), _fm(T)], 1), "tril": lambda T: (_fm(T),), "diag": lambda T: (_fm(T),),
+    "atan2": lambda T: (_fm(T), _x(T, (3, 4), 2)), "nan_to_num": lambda T: (_fm(T),),
+    "histc": lambda T: (_fm(T), 4), "lerp": lambda T: (_fm(T), _x(T, (3, 4), 2), 0.3),
+}
+_TUPLE_OUT = {"cummax", "max", "sort", "topk", "median"}
+# torch gives these an out= result with grad_fn NotImplemented instead of the error
+_OUT_NO_RG = {"softmax", "diag"}
+for _n, _args in _OUT.items():
+    def _c(T, n=_n, args=_args):
+        f = getattr(T, n.split("_binary")[0])
+        res = []
+        a = args(T)
+        want = f(*a)       # out= of the result's dtype (another dtype is op-specific)
+        if n in _TUPLE_OUT:
+            o = tuple(T.empty(0, dtype=w.dtype) for w in want)
+            r = f(*a, out=o)
+            res += [[x.clone() for x in r], [x is y for x, y in zip(r, o)],
+                    [x._version for x in o]]
+        else:
+            o = T.empty(0, dtype=want.dtype)
+            r = f(*a, out=o)
+            res += [o.clone(), r is o, o._version]
+        if n not in _OUT_NO_RG:
+            try:
+                ag = tuple(x.detach().float().requires_grad_() if isinstance(x, T.Tensor) and
+                           x.is_floating_point() else x for x in a)
+                f(*ag, out=o)
+                res.append("no error")
+            except Exception as e:  # noqa: BLE001
+                res += [type(e).__name__, str(e)]
+        return res
+    CASES[f"out_{_n}"] = _c
+
+
+# einsum's broadcast errors, generated: a subscript or an ellipsis dimension of mismatched size
+for _i, (_eq, _shapes) in enumerate([("ij,jk->ik", [(2, 3), (2, 3)]),
+                                     ("...i,...i->...", [(2, 3), (3, 3)]),
+                                     ("...i,...i->...", [(4, 2, 3), (3, 1, 3)]),
+                                     ("i...,i...->...", [(2, 4, 5), (2, 3, 5)]),
+                                     ("bij,bjk->bik", [(2, 2, 3), (3, 3, 2)]),
+                                     ("ii->i", [(2, 3)]),
+                                     ("ab,ab,b->a", [(2, 3), (2, 3), (4,)])]):
+    CASES[f"op_einsum_bcast_err_{_i}"] = _err(
+        lambda T, eq=_eq, shapes=_shapes: T.einsum(eq, *[T.zeros(s) for s in shapes]))
+for _i, _a in enumerate([lambda T: (2, "a"), lambda T: (2, 2.5), lambda T: ([1], 2),
+                         lambda T: (T.zeros(1), T.zeros(1)), lambda T: (3, 2, None)]):
+    CASES[f"tensor_new_parse_err_{_i}"] = _err(lambda T, a=_a: T.zeros(2).new(*a(T)))

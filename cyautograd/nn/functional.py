@@ -579,6 +579,27 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
                                   bias is not None)
 
 
+def _batch_norm_dtypes(input, weight, bias, running_mean, running_var):
+    """torch's batch_norm_cpu dtype rule: the call is "mixed" when the first given
+    of weight, bias, running_mean, running_var has another dtype than the input;
+    then every parameter must be float32 and the input float16/bfloat16. Otherwise
+    a parameter of another dtype fails as the kernel reads it."""
+    T = _T()
+    params = [t for t in (weight, bias, running_mean, running_var) if t is not None]
+    if not params:
+        return
+    if params[0].dtype != input.dtype:
+        if any(t.dtype is not T.float32 for t in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if input.dtype is not T.float16 and str(input.dtype) != "cyautograd.bfloat16":
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+        return
+    for t in params:
+        if t.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._cname} but found "
+                               f"{t.dtype._cname}")
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-5):
     if input.dim() < 2:
@@ -588,6 +609,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                     ("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != C:
             raise RuntimeError(f"{name} should contain {C} elements not {t.numel()}")
+    _batch_norm_dtypes(input, weight, bias, running_mean, running_var)
     shape = [1] * input.dim()
     shape[1] = C
     dims = tuple(d for d in range(input.dim()) if d != 1)
