@@ -23,7 +23,8 @@ def _no_derivative_inplace(name, base, method):
                 f"the derivative for 'inplace version of {base}' is not implemented.")
         return method(self)
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"In-place ``{base}`` (not differentiable, as torch's)."
+    f.__doc__ = (f"In-place ``{base}``; torch has no derivative for it, so it refuses a "
+                 f"tensor that requires grad.\n\n>>> torch.tensor([0.5, 0.25]).{name}()\n")
     return f
 
 
@@ -51,7 +52,10 @@ class _ConjPhysicalInplace(Function):
 
 def conj_physical(input):
     """conj_physical(input) -> Tensor: the elementwise conjugate, a copy (every
-    dtype here is real)."""
+    dtype here is real).
+
+    >>> torch.conj_physical(torch.tensor([1.0, -2.0]))
+    """
     if not isinstance(input, Tensor):
         raise TypeError(f"conj_physical(): argument 'input' (position 1) must be Tensor, "
                         f"not {type(input).__name__}")
@@ -59,7 +63,10 @@ def conj_physical(input):
 
 
 def conj_physical_(self):
-    """In-place ``conj_physical`` (a no-op on the values of a real tensor)."""
+    """In-place ``conj_physical`` (a no-op on the values of a real tensor).
+
+    >>> torch.tensor([1.0, -2.0]).conj_physical_()
+    """
     return _inplace_via(self, _ConjPhysicalInplace.apply)
 
 

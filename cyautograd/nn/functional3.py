@@ -53,6 +53,10 @@ def _max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode):
 
 def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False, return_indices=True):
+    """max_pool3d's values and the flat (D*H*W) input position of each maximum.
+
+    >>> F.max_pool3d_with_indices(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
+    """
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
     def f(x):
@@ -67,7 +71,10 @@ def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                return_indices=False):
     """3-D max pooling over a ``(N, C, D, H, W)`` or ``(C, D, H, W)`` input, as
     torch.nn.functional.max_pool3d (the gradient goes to the first maximal element of
-    each window)."""
+    each window).
+
+    >>> F.max_pool3d(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
+    """
     if return_indices:
         return max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return named_composite(
@@ -103,7 +110,10 @@ def _avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pa
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     """3-D average pooling, as torch.nn.functional.avg_pool3d (ceil_mode=True is not
-    supported here, as avg_pool2d's)."""
+    supported here, as avg_pool2d's).
+
+    >>> F.avg_pool3d(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
+    """
     return named_composite(
         "AvgPool3DBackward0",
         lambda x: _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad,
@@ -134,7 +144,10 @@ def _adaptive_avg3(input, output_size):
 
 def adaptive_avg_pool3d(input, output_size):
     """Average pooling of a ``(N, C, D, H, W)`` input to output_size over adaptive
-    windows, as torch.nn.functional.adaptive_avg_pool3d."""
+    windows, as torch.nn.functional.adaptive_avg_pool3d.
+
+    >>> F.adaptive_avg_pool3d(torch.arange(27.).reshape(1, 1, 3, 3, 3), 2).shape
+    """
     if isinstance(output_size, (tuple, list)) and len(output_size) != 3:
         raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")
     o = _F()._pair(output_size, 3)
@@ -146,7 +159,10 @@ def adaptive_avg_pool3d(input, output_size):
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     """Max pooling of a ``(N, C, D, H, W)`` input to output_size over adaptive windows,
-    as torch.nn.functional.adaptive_max_pool3d."""
+    as torch.nn.functional.adaptive_max_pool3d.
+
+    >>> F.adaptive_max_pool3d(torch.arange(27.).reshape(1, 1, 3, 3, 3), 2).shape
+    """
     return named_composite(
         "AdaptiveMaxPool3DBackward0",
         lambda x: _f2()._adaptive_max(x, output_size, 3, return_indices, "adaptive_max_pool3d"),
@@ -157,7 +173,10 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                      dilation=1):
     """3-D transposed convolution, as torch.nn.functional.conv_transpose3d (the
-    convolution of the stride-spread, padded input with the flipped kernel)."""
+    convolution of the stride-spread, padded input with the flipped kernel).
+
+    >>> F.conv_transpose3d(torch.ones(1, 2, 2, 2, 2), torch.ones(2, 3, 2, 2, 2), stride=2).shape
+    """
     from cyautograd.tensor import Tensor
     unb = isinstance(input, Tensor) and input.dim() == 4     # as torch: SqueezeBackward1 after
     y = named_composite(
@@ -200,7 +219,10 @@ def _affine_grid(theta, size, align_corners):
 
 def affine_grid(theta, size, align_corners=None):
     """The sampling grid of the affine maps theta (``(N, 2, 3)`` or ``(N, 3, 4)``) for an
-    output of ``size``, as torch.nn.functional.affine_grid."""
+    output of ``size``, as torch.nn.functional.affine_grid.
+
+    >>> F.affine_grid(torch.tensor([[[1., 0., 0.], [0., 1., 0.]]]), [1, 1, 2, 2], align_corners=False)
+    """
     if align_corners is None:
         warnings.warn(_ALIGN_WARNING, stacklevel=2)
         align_corners = False
@@ -312,7 +334,11 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     """Samples input (``(N, C, H, W)`` or ``(N, C, D, H, W)``) at the normalized
     positions of grid, as torch.nn.functional.grid_sample; modes 'bilinear' and
     'nearest' (bicubic is not supported here), padding 'zeros', 'border',
-    'reflection'."""
+    'reflection'.
+
+    >>> img = torch.arange(4.).reshape(1, 1, 2, 2)
+    >>> F.grid_sample(img, torch.zeros(1, 1, 1, 2), align_corners=False)
+    """
     if mode not in ("bilinear", "nearest", "bicubic"):
         raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', "
                          f"'nearest' or 'bicubic', but got: '{mode}'")

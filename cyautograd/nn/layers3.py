@@ -31,7 +31,10 @@ def _T():
 
 # ============================================================== 3-D pools
 class MaxPool3d(_PoolNd):
-    """3-D max pooling over ``(N, C, D, H, W)`` inputs, as torch.nn.MaxPool3d."""
+    """3-D max pooling over ``(N, C, D, H, W)`` inputs, as torch.nn.MaxPool3d.
+
+    >>> nn.MaxPool3d(2)(torch.randn(1, 2, 4, 4, 4)).shape
+    """
 
     def forward(self, input):
         return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
@@ -39,7 +42,10 @@ class MaxPool3d(_PoolNd):
 
 
 class AvgPool3d(Module):
-    """3-D average pooling over ``(N, C, D, H, W)`` inputs, as torch.nn.AvgPool3d."""
+    """3-D average pooling over ``(N, C, D, H, W)`` inputs, as torch.nn.AvgPool3d.
+
+    >>> nn.AvgPool3d(2)(torch.randn(1, 2, 4, 4, 4)).shape
+    """
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
@@ -60,7 +66,10 @@ class AvgPool3d(Module):
 
 
 class AdaptiveAvgPool3d(_Adaptive):
-    """Adaptive average pooling of ``(N, C, D, H, W)`` inputs, as torch.nn.AdaptiveAvgPool3d."""
+    """Adaptive average pooling of ``(N, C, D, H, W)`` inputs, as torch.nn.AdaptiveAvgPool3d.
+
+    >>> nn.AdaptiveAvgPool3d(2)(torch.randn(1, 2, 5, 5, 5)).shape
+    """
 
     def __init__(self, output_size):
         super().__init__(output_size)
@@ -71,7 +80,10 @@ class AdaptiveAvgPool3d(_Adaptive):
 
 
 class AdaptiveMaxPool3d(_Adaptive):
-    """Adaptive max pooling of ``(N, C, D, H, W)`` inputs, as torch.nn.AdaptiveMaxPool3d."""
+    """Adaptive max pooling of ``(N, C, D, H, W)`` inputs, as torch.nn.AdaptiveMaxPool3d.
+
+    >>> nn.AdaptiveMaxPool3d(2)(torch.randn(1, 2, 5, 5, 5)).shape
+    """
 
     def forward(self, input):
         return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
@@ -80,7 +92,10 @@ class AdaptiveMaxPool3d(_Adaptive):
 # ============================================================== ConvTranspose3d
 class ConvTranspose3d(_ConvTransposeNd):
     """3-D transposed convolution, as torch.nn.ConvTranspose3d (weight
-    ``(in_channels, out_channels / groups, kd, kh, kw)``)."""
+    ``(in_channels, out_channels / groups, kd, kh, kw)``).
+
+    >>> nn.ConvTranspose3d(2, 3, 2, stride=2)(torch.randn(1, 2, 2, 2, 2)).shape
+    """
     _nd = 3
 
     def forward(self, input, output_size=None):
@@ -99,23 +114,39 @@ _UNINIT_SHAPE = ("Can't access the shape of an uninitialized parameter or buffer
 class _UninitializedMixin:
     cls_to_become = None
 
-    @property
-    def shape(self):
-        raise RuntimeError(_UNINIT_SHAPE)
-
     def __repr__(self):
         return f"<{type(self).__name__}>"
 
+    @property
+    def shape(self):
+        """Refused until the first forward gives the object its shape (torch's error).
+
+        >>> m = nn.LazyLinear(3)
+        >>> m(torch.randn(2, 5)).shape, m.weight.shape
+        """
+        raise RuntimeError(_UNINIT_SHAPE)
+
     def materialize(self, shape, device=None, dtype=None):
         """Give the object its data (uninitialized values, as torch.empty) and turn it
-        into its eager class."""
+        into its eager class.
+
+        >>> p = nn.UninitializedParameter()
+        >>> p.materialize((2, 3))
+        >>> type(p).__name__
+        'Parameter'
+        """
         T = _T()
         self.data = T.empty(tuple(shape), dtype=dtype or self.dtype, device=device or self.device)
         self.__class__ = self.cls_to_become
 
 
 class UninitializedParameter(_UninitializedMixin, Parameter):
-    """A Parameter whose shape is not known yet (torch.nn.parameter.UninitializedParameter)."""
+    """A Parameter whose shape is not known yet (torch.nn.parameter.UninitializedParameter);
+    a lazy module materializes it on its first forward.
+
+    >>> nn.UninitializedParameter()
+    <UninitializedParameter>
+    """
     cls_to_become = Parameter
 
     def __new__(cls, requires_grad=True, device=None, dtype=None):
@@ -132,7 +163,11 @@ def _buffer_class():
     class UninitializedBuffer(_UninitializedMixin, T.Tensor):
         """A buffer whose shape is not known yet (torch.nn.parameter.UninitializedBuffer).
         Tensor is a static type, so a buffer cannot change class in place: the lazy
-        module registers the tensor ``materialize`` returns in its place."""
+        module registers the tensor ``materialize`` returns in its place.
+
+        >>> nn.UninitializedBuffer()
+        <UninitializedBuffer>
+        """
         cls_to_become = T.Tensor
 
         def __new__(cls, requires_grad=False, device=None, dtype=None):
@@ -144,6 +179,11 @@ def _buffer_class():
             pass
 
         def materialize(self, shape, device=None, dtype=None):
+            """A new tensor of ``shape`` (uninitialized values) to register in this
+            buffer's place.
+
+            >>> nn.UninitializedBuffer().materialize((2,)).shape
+            """
             return T.empty(tuple(shape), dtype=dtype or self.dtype, device=device or self.device)
     return UninitializedBuffer
 
@@ -165,6 +205,11 @@ class _LazyMixin:
         self._lazy_hook = self.register_forward_pre_hook(_LazyMixin._infer_parameters)
 
     def has_uninitialized_params(self):
+        """Whether a parameter or buffer still waits for the first forward.
+
+        >>> nn.LazyLinear(3).has_uninitialized_params()
+        True
+        """
         return _has_uninitialized(self)
 
     @staticmethod
@@ -179,7 +224,12 @@ class _LazyMixin:
 
 
 class LazyLinear(_LazyMixin, Linear):
-    """A Linear whose in_features is inferred from the first input, as torch.nn.LazyLinear."""
+    """A Linear whose in_features is inferred from the first input, as torch.nn.LazyLinear
+    (it becomes a Linear then).
+
+    >>> m = nn.LazyLinear(3)
+    >>> m(torch.randn(2, 5)).shape, type(m).__name__
+    """
     cls_to_become = Linear
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
@@ -191,10 +241,22 @@ class LazyLinear(_LazyMixin, Linear):
         self._lazy_setup()
 
     def reset_parameters(self):
+        """The eager class's reset_parameters, once the parameters have their shapes.
+
+        >>> nn.LazyLinear(3).reset_parameters()
+        """
         if not self.has_uninitialized_params() and self.in_features != 0:
             super().reset_parameters()
 
     def initialize_parameters(self, input):
+        """Read the input's size and materialize the parameters (the first forward's
+        pre-hook calls this).
+
+        >>> m = nn.LazyLinear(3)
+        >>> m.initialize_parameters(torch.randn(2, 5))
+        >>> m.has_uninitialized_params()
+        False
+        """
         if self.has_uninitialized_params():
             T = _T()
             with T.no_grad():
@@ -214,10 +276,22 @@ class _LazyConvMixin(_LazyMixin):
         self._lazy_setup()
 
     def reset_parameters(self):
+        """The eager class's reset_parameters, once the parameters have their shapes.
+
+        >>> nn.LazyConv2d(4, 3).reset_parameters()
+        """
         if not self.has_uninitialized_params() and self.in_channels != 0:
             super().reset_parameters()
 
     def initialize_parameters(self, input, *args):
+        """Read the input's size and materialize the parameters (the first forward's
+        pre-hook calls this).
+
+        >>> m = nn.LazyConv2d(4, 3)
+        >>> m.initialize_parameters(torch.randn(1, 2, 5, 5))
+        >>> m.has_uninitialized_params()
+        False
+        """
         if self.has_uninitialized_params():
             T = _T()
             nd = self._nd
@@ -253,7 +327,8 @@ def _lazy_conv(name, eager, transposed):
     cls = type(name, (_LazyConvMixin, eager), {
         "__init__": __init__, "cls_to_become": eager, "__module__": __name__,
         "__doc__": f"A {eager.__name__} whose in_channels is inferred from the first input, as "
-                   f"torch.nn.{name}."})
+                   f"torch.nn.{name} (it becomes a {eager.__name__} then).\n\n"
+                   f">>> nn.{name}(4, 2)(torch.randn(1, 3{', 4' * eager._nd})).shape\n"})
     return cls
 
 
@@ -281,10 +356,22 @@ class _LazyNormMixin(_LazyMixin):
         self._lazy_setup()
 
     def reset_parameters(self):
+        """The eager class's reset_parameters, once the parameters have their shapes.
+
+        >>> nn.LazyBatchNorm1d().reset_parameters()
+        """
         if not self.has_uninitialized_params() and self.num_features != 0:
             super().reset_parameters()
 
     def initialize_parameters(self, input):
+        """Read the input's size and materialize the parameters (the first forward's
+        pre-hook calls this).
+
+        >>> m = nn.LazyBatchNorm1d()
+        >>> m.initialize_parameters(torch.randn(4, 3))
+        >>> m.has_uninitialized_params()
+        False
+        """
         if self.has_uninitialized_params():
             T = _T()
             self.num_features = input.shape[1] if input.dim() > 1 else input.shape[0]
@@ -299,6 +386,9 @@ class _LazyNormMixin(_LazyMixin):
                 self.reset_parameters()
 
 
+_SPATIAL = {"1": 0, "2": 2, "3": 3}     # the example input's spatial dims per BatchNorm{1,2,3}d
+
+
 def _lazy_norm(name, eager):
     def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None):
@@ -306,7 +396,8 @@ def _lazy_norm(name, eager):
     return type(name, (_LazyNormMixin, eager), {
         "__init__": __init__, "cls_to_become": eager, "__module__": __name__,
         "__doc__": f"A {eager.__name__} whose num_features is inferred from the first input, "
-                   f"as torch.nn.{name}."})
+                   f"as torch.nn.{name} (it becomes a {eager.__name__} then).\n\n"
+                   f">>> nn.{name}()(torch.randn(4, 3{', 2' * _SPATIAL[name[-2]]})).shape\n"})
 
 
 UninitializedBuffer = _buffer_class()

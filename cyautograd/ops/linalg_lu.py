@@ -184,7 +184,10 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """linalg.lu_factor_ex(A, *, pivot=True, check_errors=False, out=None) -> (LU, pivots, info)
 
     The packed LU factorization of A with partial pivoting (LAPACK getrf), its
-    1-based int32 row swaps, and LAPACK's info (k > 0: U[k, k] is zero)."""
+    1-based int32 row swaps, and LAPACK's info (k > 0: U[k, k] is zero).
+
+    >>> torch.linalg.lu_factor_ex(torch.tensor([[1., 2.], [2., 4.]])).info
+    """
     _factor_checks(A, "linalg_lu_factor_ex", prefix="torch.")
     _no_pivot("linalg.lu_factor", pivot)
     LU, piv, info = _LuFactorEx.apply(A)
@@ -272,7 +275,10 @@ def lu(A, pivot=True, get_infos=False, out=None):
     """lu(A, pivot=True, get_infos=False, out=None) -> (LU, pivots[, infos])
 
     Deprecated in torch for linalg.lu_factor / linalg.lu_factor_ex (warned once);
-    never raises for a singular matrix."""
+    never raises for a singular matrix.
+
+    >>> LU, pivots = torch.lu(torch.tensor([[1., 2.], [3., 4.]]))
+    """
     if not _LU_WARNED[0]:
         _LU_WARNED[0] = True
         warnings.warn(
@@ -395,7 +401,11 @@ _LU_SOLVE_WARNED = [False]
 
 def lu_solve(b, LU_data, LU_pivots, *, out=None):
     """lu_solve(b, LU_data, LU_pivots, *, out=None) -> Tensor (deprecated in torch for
-    linalg.lu_solve, whose arguments are reversed; warned once)."""
+    linalg.lu_solve, whose arguments are reversed; warned once).
+
+    >>> A = torch.tensor([[1., 2.], [3., 4.]])
+    >>> torch.lu_solve(torch.tensor([[1.], [2.]]), *torch.linalg.lu_factor(A))
+    """
     if not _LU_SOLVE_WARNED[0]:
         _LU_SOLVE_WARNED[0] = True
         warnings.warn("torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be "
@@ -413,7 +423,10 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
     (solution, cloned_coefficient)
 
     Solves op(A) X = b for a triangular A (deprecated in torch for
-    linalg.solve_triangular; warned once)."""
+    linalg.solve_triangular; warned once).
+
+    >>> torch.triangular_solve(torch.tensor([[3.], [4.]]), torch.tensor([[2., 1.], [0., 4.]]))
+    """
     if not _TRI_WARNED[0]:
         _TRI_WARNED[0] = True
         warnings.warn("torch.triangular_solve is deprecated in favor of "
@@ -485,7 +498,10 @@ def geqrf(input, *, out=None):
 
     LAPACK's geqrf: the QR factorization as R above the diagonal of ``a`` and the
     Householder reflectors below it, with their scalars ``tau`` (no derivative, as
-    torch's)."""
+    torch's).
+
+    >>> torch.geqrf(torch.tensor([[1., 2.], [3., 4.]]))
+    """
     _check_tensor(input, "geqrf", "self")
     if input.dim() < 2:
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
