@@ -111,7 +111,10 @@ def named_composite(name, fn, *inputs, zero_unused=False):
     """fn(*inputs) with one node called ``name`` (torch's) as its grad_fn;
     zero_unused: an input the composite does not reach gets zeros, not None."""
     if not is_grad_enabled() or not any(isinstance(t, Tensor) and t.requires_grad
-                                        for t in inputs):
+                                        for t in inputs) or \
+            not all(t is None or isinstance(t, Tensor) for t in inputs):
+        # nothing to record, or an argument the composite itself must refuse (with
+        # the words and exception type torch's Python wrapper gives)
         return fn(*inputs)
     return _cls(name).apply(fn, zero_unused, *inputs)
 
@@ -194,7 +197,8 @@ def install(F):
     def adaptive_avg_pool2d(input, output_size):
         # torch takes a mean for a 1x1 output (MeanBackward1), the op otherwise
         o = output_size if isinstance(output_size, (tuple, list)) else (output_size, output_size)
-        if tuple(o) == (1, 1):
+        if not isinstance(input, Tensor) or (
+                all(type(v) is int for v in o) and tuple(o) == (1, 1)):
             return g["adaptive_avg_pool2d"](input, output_size)
         return named_composite("AdaptiveAvgPool2DBackward0",
                                lambda x: g["adaptive_avg_pool2d"](x, output_size), input)

@@ -23,6 +23,25 @@ def _f2():
     return functional2
 
 
+def _args(fname, spec, *values):
+    """torch's parser TypeError for an argument of the wrong kind (functional2._args)."""
+    _f2()._args(fname, spec, *values)
+
+
+_POOL_SPEC = ("input:Tensor", "kernel_size:int[]", "stride:int[]", "padding:int[]",
+              "dilation:int[]", "ceil_mode:bool")
+
+
+def _list_with_default(out_size, defaults):
+    """torch.nn.modules.utils._list_with_default: None entries of output_size take
+    the input's sizes."""
+    if isinstance(out_size, int) and not isinstance(out_size, bool):
+        return out_size
+    if len(defaults) <= len(out_size):
+        raise ValueError(f"Input dimension should be at least {len(out_size) + 1}")
+    return [v if v is not None else d for v, d in zip(out_size, defaults[-len(out_size):])]
+
+
 def _T():
     import cyautograd
     return cyautograd
@@ -57,6 +76,10 @@ def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 
     >>> F.max_pool3d_with_indices(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
     """
+    if not hasattr(input, "is_cuda"):         # torch's wrapper reads input.is_cuda first
+        raise AttributeError(f"'{type(input).__name__}' object has no attribute 'is_cuda'")
+    _args("max_pool3d_with_indices", _POOL_SPEC, input, kernel_size,
+          [] if stride is None else stride, padding, dilation, ceil_mode)
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
     def f(x):
@@ -77,6 +100,8 @@ def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     """
     if return_indices:
         return max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    _args("max_pool3d", _POOL_SPEC, input, kernel_size, [] if stride is None else stride, padding,
+          dilation, ceil_mode)
     return named_composite(
         "MaxPool3DWithIndicesBackward0",
         lambda x: _max_pool3d(x, kernel_size, stride, padding, dilation, ceil_mode), input)
@@ -114,6 +139,10 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
 
     >>> F.avg_pool3d(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
     """
+    _args("avg_pool3d", ("input:Tensor", "kernel_size:int[]", "stride:int[]", "padding:int[]",
+                         "ceil_mode:bool", "count_include_pad:bool", "divisor_override:int?"),
+          input, kernel_size, [] if stride is None else stride, padding, ceil_mode,
+          count_include_pad, divisor_override)
     return named_composite(
         "AvgPool3DBackward0",
         lambda x: _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad,
@@ -148,6 +177,8 @@ def adaptive_avg_pool3d(input, output_size):
 
     >>> F.adaptive_avg_pool3d(torch.arange(27.).reshape(1, 1, 3, 3, 3), 2).shape
     """
+    output_size = _list_with_default(output_size, input.size())     # torch's wrapper's order
+    _args("adaptive_avg_pool3d", ("input:Tensor", "output_size:int[]"), input, output_size)
     if isinstance(output_size, (tuple, list)) and len(output_size) != 3:
         raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")
     o = _F()._pair(output_size, 3)
@@ -163,6 +194,9 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 
     >>> F.adaptive_max_pool3d(torch.arange(27.).reshape(1, 1, 3, 3, 3), 2).shape
     """
+    return_indices = True if return_indices else False     # torch's boolean_dispatch reads it first
+    output_size = _list_with_default(output_size, input.size())     # torch's wrapper's order
+    _args("adaptive_max_pool3d", ("input:Tensor", "output_size:int[]"), input, output_size)
     return named_composite(
         "AdaptiveMaxPool3DBackward0",
         lambda x: _f2()._adaptive_max(x, output_size, 3, return_indices, "adaptive_max_pool3d"),
@@ -177,6 +211,10 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
     >>> F.conv_transpose3d(torch.ones(1, 2, 2, 2, 2), torch.ones(2, 3, 2, 2, 2), stride=2).shape
     """
+    _args("conv_transpose3d", ("input:Tensor", "weight:Tensor", "bias:Tensor?", "stride:int[]",
+                               "padding:int[]", "output_padding:int[]", "groups:int",
+                               "dilation:int[]"),
+          input, weight, bias, stride, padding, output_padding, groups, dilation)
     from cyautograd.tensor import Tensor
     unb = isinstance(input, Tensor) and input.dim() == 4     # as torch: SqueezeBackward1 after
     y = named_composite(
@@ -348,6 +386,10 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if align_corners is None:
         warnings.warn(_ALIGN_WARNING, stacklevel=2)
         align_corners = False
+    _args("grid_sampler", ("input:Tensor", "grid:Tensor", "align_corners:bool"), input, grid,
+          align_corners)
+    if input.dim() == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     nd = input.dim() - 2
     if grid.shape[-1] != nd:
         raise RuntimeError(f"grid_sampler(): expected grid to have size {nd} in last dimension, "

@@ -289,14 +289,18 @@ def lu(A, pivot=True, get_infos=False, out=None):
             "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\n"
             "should be replaced with\n"
             "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)", stacklevel=2)
-    _check_tensor(A, "_lu_with_info", "self")
+    check_errors = not get_infos          # torch's wrapper evaluates this first
+    _check_tensor(A, "_lu_with_info", "input")
+    if not isinstance(pivot, bool):       # torch's wrapper passes it by keyword
+        raise TypeError(f"_lu_with_info(): argument 'pivot' must be bool, not "
+                        f"{type(pivot).__name__}")
     if A.dim() < 2:
         raise RuntimeError(f"torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: "
                            f"{list(A.shape)} instead")
     _not_for(A, "lu_cpu")
     _no_pivot("linalg.lu_factor", pivot)
     LU, piv, info = _LuFactorEx.apply(A)
-    if get_infos:
+    if not check_errors:
         return _return_type("_lu_with_info", ["LU", "pivots", "info"])((LU, piv, info))
     return (LU, piv)
 
