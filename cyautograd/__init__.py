@@ -243,6 +243,12 @@ from cyautograd import _docs as _docs_mod  # noqa: E402
 _docs_mod.attach()
 del _docs_mod
 
+# issue 15's audit: the in-place aliases, conj_physical and top-level names it found missing (after the
+# docstring tables: the out= wrappers copy the docstrings they wrap)
+from cyautograd import _names15 as _names15_mod  # noqa: E402
+_names15_mod.install(_sys.modules[__name__])
+del _names15_mod
+
 # torch's argument-parser errors on the failure path of the public callables
 # (NOTE [ Parser replay on the error path ] in _arg_parser.py)
 from cyautograd import _arg_parser as _arg_parser_mod  # noqa: E402

@@ -124,6 +124,9 @@ SIGNATURES = {
     'Tensor.arccosh': [
         '()',
     ],
+    'Tensor.arccosh_': [
+        '()',
+    ],
     'Tensor.arcsin': [
         '()',
     ],
@@ -131,6 +134,9 @@ SIGNATURES = {
         '()',
     ],
     'Tensor.arcsinh': [
+        '()',
+    ],
+    'Tensor.arcsinh_': [
         '()',
     ],
     'Tensor.arctan': [
@@ -143,6 +149,9 @@ SIGNATURES = {
         '()',
     ],
     'Tensor.arctanh': [
+        '()',
+    ],
+    'Tensor.arctanh_': [
         '()',
     ],
     'Tensor.argmax': [
@@ -297,6 +306,12 @@ SIGNATURES = {
     'Tensor.clone': [
         '(*, MemoryFormat? memory_format=None)',
     ],
+    'Tensor.conj_physical': [
+        '()',
+    ],
+    'Tensor.conj_physical_': [
+        '()',
+    ],
     'Tensor.contiguous': [
         '(*, MemoryFormat memory_format=contiguous_format)',
     ],
@@ -422,6 +437,10 @@ SIGNATURES = {
         '(IntArrayRef indices)',
     ],
     'Tensor.eq': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.eq_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -552,8 +571,15 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.ge_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.geometric_': [
         '(double p, *, Generator? generator=None)',
+    ],
+    'Tensor.geqrf': [
+        '()',
     ],
     'Tensor.ger': [
         '(Tensor vec2)',
@@ -575,6 +601,10 @@ SIGNATURES = {
         '(Scalar other)',
     ],
     'Tensor.gt': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.gt_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -706,6 +736,10 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.le_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.lerp': [
         '(Tensor end, Tensor weight)',
         '(Tensor end, Scalar weight)',
@@ -802,6 +836,13 @@ SIGNATURES = {
     'Tensor.lt': [
         '(Tensor other)',
         '(Scalar other)',
+    ],
+    'Tensor.lt_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.lu_solve': [
+        '(Tensor LU_data, Tensor LU_pivots)',
     ],
     'Tensor.masked_fill': [
         '(Tensor mask, Tensor value)',
@@ -914,6 +955,10 @@ SIGNATURES = {
         '(int64_t dim, SymInt start, SymInt length)',
     ],
     'Tensor.ne': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.ne_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -1288,6 +1333,9 @@ SIGNATURES = {
     'Tensor.transpose_': [
         '(int64_t dim0, int64_t dim1)',
     ],
+    'Tensor.triangular_solve': [
+        '(Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False)',
+    ],
     'Tensor.tril': [
         '(SymInt diagonal=0)',
     ],
@@ -1465,6 +1513,9 @@ SIGNATURES = {
     'arccosh': [
         '(Tensor input, *, Tensor out=None)',
     ],
+    'arccosh_': [
+        '(Tensor input)',
+    ],
     'arcsin': [
         '(Tensor input, *, Tensor out=None)',
     ],
@@ -1473,6 +1524,9 @@ SIGNATURES = {
     ],
     'arcsinh': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'arcsinh_': [
+        '(Tensor input)',
     ],
     'arctan': [
         '(Tensor input, *, Tensor out=None)',
@@ -1485,6 +1539,9 @@ SIGNATURES = {
     ],
     'arctanh': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'arctanh_': [
+        '(Tensor input)',
     ],
     'argmax': [
         '(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)',
@@ -1676,6 +1733,12 @@ SIGNATURES = {
     'concatenate': [
         '(TensorList tensors, int64_t dim=0, *, Tensor out=None)',
     ],
+    'conj_physical': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'conj_physical_': [
+        '(Tensor input)',
+    ],
     'conv1d': [
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)',
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, c10::string_view padding="valid", SymIntArrayRef[1] dilation=1, SymInt groups=1)',
@@ -1693,6 +1756,9 @@ SIGNATURES = {
     ],
     'conv_transpose2d': [
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, SymIntArrayRef[2] padding=0, SymIntArrayRef[2] output_padding=0, SymInt groups=1, SymIntArrayRef[2] dilation=1)',
+    ],
+    'conv_transpose3d': [
+        '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, SymIntArrayRef[3] padding=0, SymIntArrayRef[3] output_padding=0, SymInt groups=1, SymIntArrayRef[3] dilation=1)',
     ],
     'copysign': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1744,6 +1810,9 @@ SIGNATURES = {
     ],
     'deg2rad': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'deg2rad_': [
+        '(Tensor input)',
     ],
     'det': [
         '(Tensor input)',
@@ -1827,6 +1896,9 @@ SIGNATURES = {
     'erfc': [
         '(Tensor input, *, Tensor out=None)',
     ],
+    'erfc_': [
+        '(Tensor input)',
+    ],
     'erfinv': [
         '(Tensor input, *, Tensor out=None)',
     ],
@@ -1864,6 +1936,9 @@ SIGNATURES = {
     ],
     'fix': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'fix_': [
+        '(Tensor input)',
     ],
     'flatten': [
         '(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)',
@@ -1927,6 +2002,9 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'geqrf': [
+        '(Tensor input, *, TensorList[2] out=None)',
+    ],
     'ger': [
         '(Tensor input, Tensor vec2, *, Tensor out=None)',
     ],
@@ -1967,6 +2045,9 @@ SIGNATURES = {
     ],
     'i0': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'i0_': [
+        '(Tensor input)',
     ],
     'index_add': [
         '(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out=None)',
@@ -2125,6 +2206,9 @@ SIGNATURES = {
     'logit': [
         '(Tensor input, double? eps=None, *, Tensor out=None)',
     ],
+    'logit_': [
+        '(Tensor input, double? eps=None)',
+    ],
     'logspace': [
         '(Tensor start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         '(Scalar start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -2137,6 +2221,12 @@ SIGNATURES = {
     'lt': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
+    ],
+    'lu_solve': [
+        '(Tensor input, Tensor LU_data, Tensor LU_pivots, *, Tensor out=None)',
+    ],
+    'lu_unpack': [
+        '(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, TensorList[3] out=None)',
     ],
     'masked_fill': [
         '(Tensor input, Tensor mask, Tensor value)',
@@ -2274,6 +2364,9 @@ SIGNATURES = {
     'nn.avg_pool2d': [
         '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int64_t? divisor_override=None, *, Tensor out=None)',
     ],
+    'nn.avg_pool3d': [
+        '(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, IntArrayRef[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int64_t? divisor_override=None, *, Tensor out=None)',
+    ],
     'nn.elu_': [
         '(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1)',
     ],
@@ -2395,6 +2488,9 @@ SIGNATURES = {
     ],
     'rad2deg': [
         '(Tensor input, *, Tensor out=None)',
+    ],
+    'rad2deg_': [
+        '(Tensor input)',
     ],
     'rand': [
         '(SymIntArrayRef size, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -2546,6 +2642,9 @@ SIGNATURES = {
     'sinc': [
         '(Tensor input, *, Tensor out=None)',
     ],
+    'sinc_': [
+        '(Tensor input)',
+    ],
     'sinh': [
         '(Tensor input, *, Tensor out=None)',
     ],
@@ -2668,6 +2767,9 @@ SIGNATURES = {
         '(Tensor y, *, double dx=1, int64_t dim=-1)',
         '(Tensor y, Tensor x, *, int64_t dim=-1)',
     ],
+    'triangular_solve': [
+        '(Tensor input, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, TensorList[2] out=None)',
+    ],
     'tril': [
         '(Tensor input, SymInt diagonal=0, *, Tensor out=None)',
     ],
@@ -2749,6 +2851,7 @@ FUNCTIONAL = {
     'adaptive_avg_pool1d': 'adaptive_avg_pool1d',
     'avg_pool1d': 'avg_pool1d',
     'avg_pool2d': 'nn.avg_pool2d',
+    'avg_pool3d': 'nn.avg_pool3d',
     'bilinear': 'bilinear',
     'celu_': 'celu_',
     'channel_shuffle': 'channel_shuffle',
@@ -2757,6 +2860,7 @@ FUNCTIONAL = {
     'conv3d': 'conv3d',
     'conv_transpose1d': 'conv_transpose1d',
     'conv_transpose2d': 'conv_transpose2d',
+    'conv_transpose3d': 'conv_transpose3d',
     'cosine_similarity': 'cosine_similarity',
     'elu_': 'nn.elu_',
     'gelu': 'nn.gelu',

@@ -40,10 +40,9 @@ class iinfo:
             raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
                             "'torch.iinfo'")
         if type is _D.bool:
-            self.bits, self.max, self.min = 8, 1, 0
-        else:
-            ii = np.iinfo(type.np)
-            self.bits, self.max, self.min = ii.bits, int(ii.max), int(ii.min)
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        ii = np.iinfo(type.np)
+        self.bits, self.max, self.min = ii.bits, int(ii.max), int(ii.min)
         self.dtype = type.name
 
     def __repr__(self):

@@ -257,7 +257,8 @@ class _Inv(Function):
                     np.linalg.inv(m)
                 except np.linalg.LinAlgError:
                     where = f"(Batch element {k}): " if a.ndim > 2 else ""
-                    raise RuntimeError(f"linalg.inv: {where}The diagonal element {_singular_pivot(m)} is zero, "
+                    from cyautograd.ops.linalg2 import LinAlgError
+                    raise LinAlgError(f"linalg.inv: {where}The diagonal element {_singular_pivot(m)} is zero, "
                                        f"the inversion could not be completed because the input matrix is "
                                        f"singular.") from None
             raise
@@ -352,7 +353,8 @@ class _Solve(Function):
         try:
             x = np.linalg.solve(a, b[..., None] if vec else b)
         except np.linalg.LinAlgError:
-            raise RuntimeError(f"linalg.solve: The solver failed because the input matrix is singular.") from None
+            from cyautograd.ops.linalg2 import LinAlgError
+            raise LinAlgError("linalg.solve: The solver failed because the input matrix is singular.") from None
         if vec:
             x = x[..., 0]
         res = _w(x, np.result_type(a, b))
@@ -386,9 +388,9 @@ def solve(A, B, *, left=True, out=None):
     vec = B.dim() == 1 or (B.dim() == A.dim() - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
     n = A.shape[-1]
     if (B.shape[-1] if vec else B.shape[-2]) != n:
+        b_shape = f"{B.shape[-1]}x1" if vec else f"{B.shape[-2]}x{B.shape[-1]}"
         raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation AX = B "
-                           f"({A.shape[-2]}x{A.shape[-1]} and "
-                           f"{'x'.join(str(s) for s in (B.shape[-1:] if vec else B.shape[-2:]))})")
+                           f"({A.shape[-2]}x{A.shape[-1]} and {b_shape})")
     if out is not None:
         return _write_out("linalg_solve", solve(A.detach(), B.detach()), out, A, B)
     return _Solve.apply(A, B, vec)
@@ -405,3 +407,10 @@ from cyautograd.ops.linalg2 import LINALG_FUNCS as _L2  # noqa: E402
 globals().update(_L2)
 __all__ += list(_L2)
 del _L2
+
+# the LU factorizations (ops/linalg_lu.py: lu_factor, lu_factor_ex, lu, lu_solve)
+from cyautograd.ops.linalg_lu import LINALG_FUNCS as _LU  # noqa: E402
+
+globals().update(_LU)
+__all__ += list(_LU)
+del _LU

@@ -39,6 +39,8 @@ SUITES = [
     ("props_regress", "cases_props_regress"),
     ("torch_suite", "cases_torch_suite"),
     ("leftovers15", "cases_leftovers15"),
+    ("issue15_names", "cases_issue15_names"),
+    ("issue15_more", "cases_issue15_more"),
 ]
 
 

@@ -18,3 +18,6 @@ from cyautograd.nn.transformer import (  # noqa: F401
     MultiheadAttention, Transformer, TransformerDecoder, TransformerDecoderLayer,
     TransformerEncoder, TransformerEncoderLayer)
 from cyautograd.nn.layers import *  # noqa: F401,F403
+# the 3-D pools, ConvTranspose3d and the lazy modules (nn/layers3.py)
+from cyautograd.nn.layers3 import *  # noqa: F401,F403,E402
+from cyautograd.nn.layers3 import UninitializedBuffer, UninitializedParameter  # noqa: F401,E402

@@ -579,6 +579,27 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
                                   bias is not None)
 
 
+def _batch_norm_dtypes(input, weight, bias, running_mean, running_var):
+    """torch's batch_norm_cpu dtype rule: the call is "mixed" when the first given
+    of weight, bias, running_mean, running_var has another dtype than the input;
+    then every parameter must be float32 and the input float16/bfloat16. Otherwise
+    a parameter of another dtype fails as the kernel reads it."""
+    T = _T()
+    params = [t for t in (weight, bias, running_mean, running_var) if t is not None]
+    if not params:
+        return
+    if params[0].dtype != input.dtype:
+        if any(t.dtype is not T.float32 for t in params):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        if input.dtype is not T.float16 and str(input.dtype) != "cyautograd.bfloat16":
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+        return
+    for t in params:
+        if t.dtype != input.dtype:
+            raise RuntimeError(f"expected scalar type {input.dtype._cname} but found "
+                               f"{t.dtype._cname}")
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-5):
     if input.dim() < 2:
@@ -588,6 +609,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                     ("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != C:
             raise RuntimeError(f"{name} should contain {C} elements not {t.numel()}")
+    _batch_norm_dtypes(input, weight, bias, running_mean, running_var)
     shape = [1] * input.dim()
     shape[1] = C
     dims = tuple(d for d in range(input.dim()) if d != 1)
@@ -1257,3 +1279,15 @@ for _name in _f2.__all__:
 poisson_nll_loss = _f2.poisson_nll_loss
 _canonical_mask = _f2._canonical_mask
 del _name
+
+# the 3-D pools, conv_transpose3d, grid_sample and affine_grid (nn/functional3.py)
+from cyautograd.nn import functional3 as _f3  # noqa: E402
+for _name in _f3.__all__:
+    globals().setdefault(_name, getattr(_f3, _name))
+del _name
+
+# one torch-named node per composite functional (NOTE [ Composite functionals get
+# torch's node ] in nn/_named_nodes.py)
+import sys as _sys  # noqa: E402
+from cyautograd.nn import _named_nodes  # noqa: E402
+_named_nodes.install(_sys.modules[__name__])

@@ -295,8 +295,7 @@ class _ConvTransposeNd(_ConvNd):
         nd = self._nd
         if output_size is None:
             return self.output_padding
-        output_size = list(output_size)
-        has_batch = input.dim() == nd + 2
+        has_batch = input.dim() == nd + 2    # (output_size is printed as given, as torch's)
         if len(output_size) == nd + (2 if has_batch else 1):
             output_size = output_size[-nd:]
         if len(output_size) != nd:

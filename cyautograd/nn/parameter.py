@@ -9,6 +9,10 @@ class Parameter(Tensor):
         import cyautograd
         if data is None:
             data = cyautograd.empty(0)
+        if requires_grad and isinstance(data, Tensor) and not data.is_floating_point():
+            # torch's _make_subclass words it with a capital O
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require "
+                               "gradients")
         p = Tensor.__new__(cls)
         p._cya_init(data, requires_grad)
         return p

@@ -177,32 +177,16 @@ def _sum_to(g, shape):
 
 
 def _write_out(name, result, out, *inputs):
-    """out=: torch refuses it while grad mode is on and an argument requires
-    grad; else the result is written into out (resized when its shape differs)."""
-    if not isinstance(out, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {_tname(out)}")
-    if is_grad_enabled() and _b.any(isinstance(t, Tensor) and t.requires_grad for t in inputs + (out,)):
-        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
-                           "differentiation, but one of the arguments requires grad.")
-    if tuple(out.shape) != tuple(result.shape):
-        if out.numel() != 0:
-            warn_user(f"An output with one or more elements was resized since it had shape "
-                          f"{list(out.shape)}, which does not match the required output shape "
-                          f"{list(result.shape)}. This behavior is deprecated, and in a future PyTorch "
-                          f"release outputs will not be resized unless they have zero elements. You can "
-                          f"explicitly reuse an out tensor t by resizing it, inplace, to zero elements "
-                          f"with t.resize_(0).")
-        out.data = result.to(out.dtype)
-    else:
-        out.copy_(result)
-    return out
+    """out=: torch's rules (NOTE [ out= ] in cyautograd/_out.py)."""
+    from cyautograd._out import write_out
+    return write_out(name, result, out, inputs)
 
 
 def _write_out_tuple(name, results, out, *inputs):
     if not isinstance(out, (tuple, list)) or len(out) != len(results):
         raise TypeError(f"{name}(): argument 'out' must be tuple of Tensors")
-    for r, o in zip(results, out):
-        _write_out(name, r, o, *inputs)
+    from cyautograd._out import write_out
+    write_out(name, tuple(results), tuple(out), inputs)
     return type(results)(*out) if hasattr(results, "_fields") else tuple(out)
 
 
@@ -2033,7 +2017,7 @@ def _check_index_1d(name, input, dim, index, source=None):
                                f"slice shape: {list(source.shape)} at dimension {d}.")
         if name == "index_add" and source.numel() != 0 and (source.dim() and ss[d] != ia.size):
             raise RuntimeError(f"index_add_(): Number of indices ({ia.size}) should be equal to "
-                               f"source.size(dim) ({ss[d]})")
+                               f"source.size(dim): ({ss[d]}), for dim: {d}")
     return d, ia
 
 
@@ -2414,14 +2398,18 @@ def _einsum_parse(eq, operands):
     return out_terms, rhs
 
 
-def _einsum_prepare(t, term):
-    """Take diagonals of repeated letters; return (tensor, letters)."""
+def _einsum_prepare(t, term, k=0):
+    """Take diagonals of repeated letters (of equal sizes, as torch checks);
+    return (tensor, letters)."""
     while True:
         dup = next((c for c in term if term.count(c) > 1), None)
         if dup is None:
             return t, term
         i = term.index(dup)
         j = term.index(dup, i + 1)
+        if t.shape[i] != t.shape[j]:
+            raise RuntimeError(f"einsum(): subscript {dup} is repeated for operand {k} but the "
+                               f"sizes don't match, {t.shape[j]} != {t.shape[i]}")
         t = t.diagonal(0, i, j)
         term = term[:i] + term[i + 1:j] + term[j + 1:] + dup
 
@@ -2469,12 +2457,20 @@ def _einsum(equation, operands):
     terms, rhs = _einsum_parse(equation, operands)
     sizes = {}
     ts = []
-    for t, term in zip(operands, terms):
-        t, term = _einsum_prepare(t, term)
+    for k, (t, term) in enumerate(zip(operands, terms)):
+        t, term = _einsum_prepare(t, term, k)
         for c, s in zip(term, t.shape):
             if c in sizes and sizes[c] != s and s != 1 and sizes[c] != 1:
-                raise RuntimeError(f"einsum(): operands do not broadcast with remapped shapes "
-                                   f"(original->remapped)")
+                if c in equation:    # a subscript of the equation: torch names it
+                    raise RuntimeError(f"einsum(): subscript {c} has size {s} for operand {k} "
+                                       f"which does not broadcast with previously seen size "
+                                       f"{sizes[c]}")
+                # a dimension the ellipsis covers (a letter the equation does not
+                # use): torch's words, missing space included
+                raise RuntimeError(f"einsum(): dimension {term.index(c)} covered by ellipsis "
+                                   f"in operand {k}has size {s} which does not broadcast with "
+                                   f"previously seen ellipsis with size {sizes[c]} for the "
+                                   "respective dimension")
             sizes[c] = s if c not in sizes or sizes[c] == 1 else sizes[c]
         ts.append((t, term))
     # sum out letters that appear in one operand only and not in the output
@@ -2524,7 +2520,7 @@ def _contract_pair(a, ta, b, tb, rest, sizes):
 def histc(input, bins=100, min=0, max=0, *, out=None):
     _check_tensor(input, "histc")
     if not _floating(input):
-        raise RuntimeError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
     if bins <= 0:
         raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
     if _dev(input):   # NOTE [ Device backends ]: the range's checks on the host, the counting on the device
@@ -2691,7 +2687,39 @@ def _new(self, *args, dtype=None, device=None, requires_grad=False):
         return zeros(tuple(args[0]), dtype=dt, device=dev, requires_grad=requires_grad)
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         return tensor(args[0], dtype=dt, device=dev, requires_grad=requires_grad)
+    _new_parse(args)
     return zeros(*args, dtype=dt, device=dev, requires_grad=requires_grad)
+
+
+def _new_parse(args):
+    """torch's legacy-constructor parser errors for new(a, b, ...): sizes
+    after an int must be ints; anything else matches no signature."""
+    def is_int(v):
+        return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+    if is_int(args[0]):
+        for k, v in enumerate(args):
+            if not is_int(v):
+                raise TypeError(f"new(): argument 'size' failed to unpack the object at pos "
+                                f"{k + 1} with error \"type must be tuple of ints,but got "
+                                f"{type(v).__name__}\"")
+        return
+
+    def desc(v):
+        if isinstance(v, Tensor):
+            return "Tensor"
+        if isinstance(v, (list, tuple)):
+            inner = ", ".join(sorted(set("Tensor" if isinstance(e, Tensor) else type(e).__name__
+                                         for e in v)))
+            return f"{type(v).__name__} of [{inner}]"
+        return type(v).__name__
+    got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in args)
+    marked = ", ".join(f"!{desc(v)}!" for v in args)
+    raise TypeError(f"new() received an invalid combination of arguments - got ({got}), but "
+                    "expected one of:\n * (*, torch.device device = None)\n      didn't match "
+                    f"because some of the arguments have invalid types: ({marked})\n"
+                    " * (torch.Storage storage)\n * (Tensor other)\n"
+                    " * (tuple of ints size, *, torch.device device = None)\n"
+                    " * (object data, *, torch.device device = None)\n")
 
 
 # -- argument types, checked first as torch's parser does ---------------------------------------

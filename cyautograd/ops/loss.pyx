@@ -161,8 +161,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         _xp.check_args("wrapper_CUDA_nll_loss_forward", ("self", xa), ("target", ta),
                        ("weight", None if weight is None else (<Tensor>weight).data_))
         ta = _xp.HostMeta(ta)
-    if ta.dtype.kind not in "iu":
-        raise RuntimeError(f"expected scalar type Long but found {_D._FROM_NP[ta.dtype]._cname}")
+    if ta.dtype != np.int64 and ta.dtype != np.uint8:
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
+                           f"{_D._FROM_NP[ta.dtype]._cname}")
     if xa.ndim < 1 or xa.ndim > 2 and ta.ndim != xa.ndim - 1:
         raise ValueError(f"Expected input batch_size to match target batch_size")
     if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:

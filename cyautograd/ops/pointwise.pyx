@@ -483,16 +483,9 @@ cdef object rdiv_impl(object a, object b):
 
 
 cdef object _write_out(str name, object r, object out, object a, object b):
-    """The out= form: torch refuses it while grad mode is on and an input
-    requires grad (no autograd through out=), else copies the result in."""
-    if not isinstance(out, Tensor):
-        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type_name(out)}")
-    if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t)
-                                   for t in (a, b, out)):
-        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
-                           "differentiation, but one of the arguments requires grad.")
-    out.copy_(r)
-    return out
+    """The out= form: torch's rules (NOTE [ out= ] in cyautograd/_out.py)."""
+    from cyautograd._out import write_out
+    return write_out(name, r, out, (a, b))
 
 
 def add(input, other, *, alpha=1, out=None):

@@ -1,0 +1,155 @@
+"""out= as torch's (issue 15's audit found most top-level functions without it).
+
+NOTE [ out= ]
+torch's rules for ``f(..., out=t)``, in order:
+  1. ``t`` must be a Tensor (a tuple of Tensors for the functions that return
+     several: sort, topk, max(dim), ...);
+  2. while grad mode is on, no argument (and not ``t``) may require grad:
+     "f(): functions with out=... arguments don't support automatic
+     differentiation, but one of the arguments requires grad.";
+  3. the result's dtype must be castable to ``t``'s (c10::canCast: no complex to
+     real, no floating to integral, nothing but bool to bool): "result type Float
+     can't be cast to the desired output type Long";
+  4. a ``t`` of another shape is resized (silently when it has no elements,
+     with torch's deprecation warning otherwise), then the result is written in
+     (one version bump) and ``t`` is returned.
+``write_out`` is the one place these rules live; ops/extra.py and
+ops/pointwise.pyx hand their out= to it, and ``install`` gives every top-level
+function torch accepts out= for (and that had none here) a keyword-only
+``out`` that computes the result without it and writes it with ``write_out``.
+Only the module attribute (``cyautograd.sin``) is wrapped: Tensor methods and
+the library's internal calls keep the direct function.
+"""
+import functools
+
+from cyautograd._warn import warn_user
+from cyautograd.grad_mode import is_grad_enabled, no_grad
+from cyautograd.tensor import Tensor
+
+
+def _tname(x):
+    return "NoneType" if x is None else type(x).__name__
+
+
+def _can_cast(src, dst):
+    """c10::canCast (every dtype here is real)"""
+    if src.is_floating_point and not dst.is_floating_point:
+        return False
+    if str(src) != str(dst) and str(dst).endswith(".bool"):
+        return False
+    return True
+
+
+def _requires_grad(inputs):
+    for t in inputs:
+        if isinstance(t, Tensor) and t.requires_grad:
+            return True
+        if isinstance(t, (list, tuple)) and _requires_grad(t):
+            return True
+    return False
+
+
+def check_out(name, out, inputs):
+    """rules 1 and 2 of NOTE [ out= ] (before anything is computed)"""
+    if name in _NOT_DIFFERENTIABLE:
+        inputs = ()
+    name = _ERROR_NAME.get(name, name)
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    for o in outs:
+        if not isinstance(o, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {_tname(o)}")
+    if is_grad_enabled() and _requires_grad(tuple(inputs) + tuple(outs)):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+
+
+def _write_one(result, out):
+    if not _can_cast(result.dtype, out.dtype):
+        raise RuntimeError(f"result type {result.dtype._cname} can't be cast to the desired "
+                           f"output type {out.dtype._cname}")
+    if tuple(out.shape) != tuple(result.shape):
+        if out.numel() != 0:
+            warn_user(f"An output with one or more elements was resized since it had shape "
+                      f"{list(out.shape)}, which does not match the required output shape "
+                      f"{list(result.shape)}. This behavior is deprecated, and in a future "
+                      "PyTorch release outputs will not be resized unless they have zero "
+                      "elements. You can explicitly reuse an out tensor t by resizing it, "
+                      "inplace, to zero elements with t.resize_(0).")
+        # resize_ (storage only), then the one write that bumps the version
+        import cyautograd
+        out.data = cyautograd.empty(tuple(result.shape), dtype=out.dtype, device=out.device)
+    with no_grad():
+        out.copy_(result)
+    return out
+
+
+def write_out(name, result, out, inputs):
+    """NOTE [ out= ]: result (a Tensor, or a tuple of them) written into out."""
+    check_out(name, out, inputs)
+    if isinstance(result, tuple):
+        if not isinstance(out, (tuple, list)) or len(out) != len(result):
+            raise TypeError(f"{name}(): argument 'out' must be tuple of Tensors, not "
+                            f"{_tname(out)}")
+        written = tuple(_write_one(r, o) for r, o in zip(result, out))
+        return type(result)(written) if hasattr(result, "_names") else written
+    if isinstance(out, (tuple, list)):
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {_tname(out)}")
+    return _write_one(result, out)
+
+
+# the top-level functions torch accepts out= for (checked against torch 2.13 by
+# tests/cases_issue15_names.py), that had none here
+OUT_FUNCTIONS = """abs all amax amin any arange bitwise_and bitwise_left_shift bitwise_not
+bitwise_or bitwise_right_shift bitwise_xor bmm ceil clamp clip conj_physical cos cummax cummin
+cumsum dot eq exp eye floor floor_divide frac full gather ge gt index_select le linspace log
+log10 log1p log2 logical_and logical_not logical_or logical_xor logsumexp lt matmul
+matrix_power maximum minimum mm mv ne neg negative nonzero pow reciprocal remainder round rsqrt
+sigmoid sign sin sqrt square std tan tanh trunc var where sum mean prod max min cumprod nansum
+exp2 expm1 softmax log_softmax addmm addcmul addcdiv lerp atan2 sinh cosh asin acos atan erf
+cross diag tril triu histc cat stack hstack vstack nan_to_num clamp_min clamp_max fmod hypot
+logaddexp argmax argmin sort topk median mode kthvalue outer masked_select""".split()
+_FACTORIES = frozenset(("arange", "eye", "full", "linspace"))
+# the functions whose existing out= did not write into out (wrapped all the same)
+_BROKEN_OUT = frozenset(("cat", "stack", "max", "min"))
+# no derivative formula: torch checks nothing about requires_grad for their out=
+_NOT_DIFFERENTIABLE = frozenset("""eq ne lt le gt ge logical_and logical_or logical_xor
+logical_not bitwise_and bitwise_or bitwise_xor bitwise_not bitwise_left_shift
+bitwise_right_shift floor_divide histc argmax argmin all any nonzero""".split())
+# composites whose error names the op they decompose into
+_ERROR_NAME = {"outer": "mul"}
+
+
+def with_out(name, fn):
+    """fn with torch's keyword-only out= (NOTE [ out= ])."""
+    factory = name in _FACTORIES
+
+    @functools.wraps(fn)
+    def f(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        ename = name
+        if name in ("max", "min") and len(args) > 1 and isinstance(args[1], Tensor):
+            ename = name + "imum"        # the binary overload is maximum/minimum's
+        check_out(ename, out, args + tuple(kwargs.values()))
+        if factory and kwargs.get("dtype") is None and isinstance(out, Tensor):
+            kwargs["dtype"] = out.dtype        # a factory makes out's dtype
+        return write_out(name, fn(*args, **kwargs), out, ())
+    f.__wrapped_out__ = fn
+    return f
+
+
+def _accepts_out(fn):
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return True
+    return "out" in sig.parameters or any(p.kind is p.VAR_KEYWORD
+                                          for p in sig.parameters.values())
+
+
+def install(top):
+    for name in OUT_FUNCTIONS:
+        fn = getattr(top, name, None)
+        if fn is not None and (name in _BROKEN_OUT or not _accepts_out(fn)):
+            setattr(top, name, with_out(name, fn))

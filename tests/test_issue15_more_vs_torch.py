@@ -1,0 +1,21 @@
+"""The pieces real programs use that issue 15's audit found missing (LU/QR
+factorizations, 3-D pools, ConvTranspose3d, grid_sample/affine_grid, the Lazy
+modules) compared with torch: live where torch is installed, and always
+against golden data recorded from torch (tests/record_golden.py, suite
+"issue15_more")."""
+import pytest
+
+import harness
+from cases_issue15_more import CASES
+
+test_matches_golden, test_matches_live_torch = harness.differential_tests("issue15_more", CASES)
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+def test_golden_is_current():
+    """The recorded data is what this torch gives today (re-record with tests/record_golden.py)."""
+    T = harness.torch_module()
+    golden = harness.load_golden("issue15_more")
+    assert sorted(golden) == sorted(CASES)
+    for name in sorted(CASES):
+        harness.assert_same(harness.run(CASES[name], T), golden[name], harness.RTOL, name)
