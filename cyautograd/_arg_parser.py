@@ -757,6 +757,81 @@ FUNCTIONAL_ADAPTERS = {
 }
 
 
+def _unique_call(args, kwargs):
+    # torch.unique: boolean_dispatch reads the truth of return_counts, then of
+    # return_inverse; then the native call, by keyword
+    b = _bind(("input", "sorted", "return_inverse", "return_counts", "dim"),
+              {"sorted": True, "return_inverse": False, "return_counts": False, "dim": None}, args, kwargs)
+    if b is None:
+        return None
+    bool(b["return_counts"])
+    bool(b["return_inverse"])
+    kw = {"sorted": b["sorted"], "return_inverse": b["return_inverse"], "return_counts": b["return_counts"]}
+    if b["dim"] is not None:
+        return "unique_dim", (b["input"], b["dim"]), kw
+    return "_unique2", (b["input"],), kw
+
+
+def _unique_consecutive_call(args, kwargs):
+    b = _bind(("input", "return_inverse", "return_counts", "dim"),
+              {"return_inverse": False, "return_counts": False, "dim": None}, args, kwargs)
+    if b is None:
+        return None
+    bool(b["return_counts"])
+    bool(b["return_inverse"])
+    return "unique_consecutive", (b["input"],), {"return_inverse": b["return_inverse"],
+                                                 "return_counts": b["return_counts"], "dim": b["dim"]}
+
+
+# torch functions (and the Tensor methods that call them) written in Python
+# over a native call whose arguments they only hand on: the native call
+# (key, args, kwargs) of a call, with self first for the method; replayed
+# before the call and on its failure as the native functions' own
+PYTHON_FUNCTIONS = {"unique": _unique_call, "unique_consecutive": _unique_consecutive_call}
+
+
+def _guard_python(name, f, adapt, tensor_type=None):
+    """The guard of a torch function written in Python over a native call
+    (PYTHON_FUNCTIONS), or with `tensor_type` of the Tensor method that calls
+    it."""
+    import functools
+    seen = {}
+
+    def native_call(args, kwargs):
+        call = adapt(args, kwargs)      # torch's own preamble may fail first, in its words
+        if call is not None:
+            prevalidate(call[0], call[1], call[2], seen.setdefault(call[0], set()))
+
+    if tensor_type is None:
+        def guarded(*args, **kwargs):
+            native_call(args, kwargs)
+            try:
+                return f(*args, **kwargs)
+            except Exception:
+                call = adapt(args, kwargs)
+                if call is not None:
+                    reject(*call)
+                raise
+    else:
+        def guarded(self, *args, **kwargs):
+            native_call((self,) + args, kwargs)     # torch's method is Python: a non-Tensor self reaches it
+            if not isinstance(self, tensor_type):
+                raise TypeError(f"descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a "
+                                f"'{tp_name(self)}' object")
+            try:
+                return f(self, *args, **kwargs)
+            except Exception:
+                call = adapt((self,) + args, kwargs)
+                if call is not None:
+                    reject(*call)
+                raise
+    try:
+        functools.update_wrapper(guarded, f)
+    except Exception:
+        guarded.__name__ = name
+    return guarded
+
+
 def _guard_functional(name, f, adapt):
     import functools
 
@@ -848,8 +923,16 @@ def install():
     import cyautograd.nn.functional as F
     from cyautograd._arg_signatures import FUNCTIONAL
     from cyautograd.tensor import Tensor, _register_method_override
+    for n, adapt in PYTHON_FUNCTIONS.items():
+        g = _guard_python(n, getattr(cyautograd, n), adapt)
+        g.__module__, g.__qualname__ = "cyautograd", n
+        setattr(cyautograd, n, g)
+        g = _guard_python(n, Tensor.__dict__[n], adapt, Tensor)
+        g.__module__, g.__qualname__ = "cyautograd", "Tensor." + n
+        _register_method_override(n, g)
     for n in dir(cyautograd):
-        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES or n in SELF_CHECKED:
+        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES or n in SELF_CHECKED \
+                or n in PYTHON_FUNCTIONS:
             continue
         f = getattr(cyautograd, n)
         if callable(f) and not isinstance(f, type):
@@ -859,7 +942,7 @@ def install():
             setattr(cyautograd, n, g)
     for n in list(Tensor.__dict__):
         key = "Tensor." + n
-        if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES:
+        if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES or n in PYTHON_FUNCTIONS:
             continue
         f = Tensor.__dict__[n]
         if callable(f) and not isinstance(f, (type, staticmethod, classmethod)):

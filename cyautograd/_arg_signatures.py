@@ -425,6 +425,10 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.eq_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.equal': [
         '(Tensor other)',
     ],
@@ -552,6 +556,10 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.ge_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.geometric_': [
         '(double p, *, Generator? generator=None)',
     ],
@@ -575,6 +583,10 @@ SIGNATURES = {
         '(Scalar other)',
     ],
     'Tensor.gt': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.gt_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -706,6 +718,10 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.le_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.lerp': [
         '(Tensor end, Tensor weight)',
         '(Tensor end, Scalar weight)',
@@ -800,6 +816,10 @@ SIGNATURES = {
         '(IntArrayRef[1] dim, bool keepdim=False)',
     ],
     'Tensor.lt': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.lt_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -914,6 +934,10 @@ SIGNATURES = {
         '(int64_t dim, SymInt start, SymInt length)',
     ],
     'Tensor.ne': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.ne_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -1365,6 +1389,9 @@ SIGNATURES = {
     ],
     'Tensor.zero_': [
         '()',
+    ],
+    '_unique2': [
+        '(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',
     ],
     'abs': [
         '(Tensor input, *, Tensor out=None)',
@@ -2695,6 +2722,12 @@ SIGNATURES = {
     ],
     'unflatten': [
         '(Tensor input, int64_t dim, SymIntArrayRef sizes)',
+    ],
+    'unique_consecutive': [
+        '(Tensor input, bool return_inverse=False, bool return_counts=False, int64_t? dim=None)',
+    ],
+    'unique_dim': [
+        '(Tensor input, int64_t dim, bool sorted=True, bool return_inverse=False, bool return_counts=False)',
     ],
     'unsqueeze': [
         '(Tensor input, int64_t dim)',

@@ -283,7 +283,7 @@ cdef class Tensor:
         """
         if dim is None:
             return Size(self.data_.shape)
-        return self.data_.shape[_wrap_dim(dim, self.data_.ndim)]
+        return self.data_.shape[_wrap_dim(dim, self.data_.ndim, "size")]
 
     def dim(self):
         """The number of dimensions (0 for a scalar tensor); also ``ndim``.
@@ -356,7 +356,7 @@ cdef class Tensor:
         st = tuple([s // isz for s in strides])
         if dim is None:
             return st
-        return st[_wrap_dim(dim, self.data_.ndim)]
+        return st[_wrap_dim(dim, self.data_.ndim, "stride")]
 
     def storage_offset(self):
         """The index, in elements, of this tensor's first element in its storage
@@ -1311,7 +1311,9 @@ def _rebuild(arr, requires_grad, state=None, device=None):
     return t
 
 
-cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim) except -1:
+cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim, str name) except -1:
+    if type(dim) is bool:   # an int to Python, never to torch's parser (THPUtils_checkLong)
+        raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not bool")
     cdef Py_ssize_t d = dim
     cdef Py_ssize_t n = ndim if ndim > 0 else 1
     if d < -n or d >= n:

@@ -435,6 +435,7 @@ def selu(input, inplace=False):
     """
     _args("selu", ("input:Tensor",),
           input)
+    F._not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace(input, selu)
     T = _T()
@@ -449,6 +450,7 @@ def celu(input, alpha=1.0, inplace=False):
     """
     _args("celu", ("input:Tensor", "alpha:float"),
           input, alpha)
+    F._not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace(input, lambda x: celu(x, alpha))
     T = _T()
@@ -474,6 +476,7 @@ def softshrink(input, lambd=0.5):
     """
     _args("softshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
+    F._not_for_ints(input, "softshrink_check")
     if lambd < 0:
         T = _T()
         big, name = (1.79769e+308, "Double") if input.dtype == T.float64 else \
@@ -493,6 +496,7 @@ def hardshrink(input, lambd=0.5):
     """
     _args("hardshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
+    F._not_for_ints(input, "hardshrink_cpu")
     T = _T()
     return T.where((input > lambd).logical_or(input < -lambd), input, T.zeros((), dtype=input.dtype))
 
@@ -523,6 +527,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """
     _args("rrelu", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
           input, lower, upper, training)
+    F._not_for_ints(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
     if inplace:
         return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
@@ -614,6 +619,7 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     """
     _args("hardtanh_", ("input:Tensor", "min_val:float", "max_val:float"),
           input, min_val, max_val)
+    F._no_bool_hardtanh(input)
     # torch's hardtanh_ is the native op: no min_val > max_val check (F.hardtanh's own)
     return _inplace(input, lambda x: F._clamp_open(x, min_val, max_val))
 
