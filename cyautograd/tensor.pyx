@@ -551,6 +551,8 @@ cdef class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if value is not True and value is not False:   # torch's setter takes a bool only (PyBool_Check)
+            raise RuntimeError("requires_grad must be a bool")
         _set_requires_grad(self, value, True)
 
     def requires_grad_(self, requires_grad=True):
@@ -960,6 +962,8 @@ cdef class Tensor:
         return _dispatch.neg(self)
 
     def __pos__(self):
+        if _np_dtype(self.data_).kind == "b":
+            raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
         return self
 
     def __abs__(self):

@@ -1224,7 +1224,18 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     return _reduce(loss, reduction)
 
 
+def _check_target_size(input, target):
+    """torch's loss preamble, ``if not (target.size() == input.size()): warn``:
+    a target that is not a Tensor (a number) fails there, with Python's own
+    AttributeError -- it never broadcasts."""
+    if not (target.size() == input.size()):
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=3)
+
+
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _check_target_size(input, target)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
@@ -1236,6 +1247,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _check_target_size(input, target)
     d = (input - target).abs()
     loss = _T().where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     if weight is not None:
@@ -1244,8 +1256,13 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    from cyautograd.tensor import Tensor
     reduction = _legacy_reduction(size_average, reduce, reduction)
     T = _T()
+    if isinstance(input, Tensor) and isinstance(target, Tensor) and (
+            not (input.is_floating_point() or input.is_complex()) or
+            not (target.is_floating_point() or target.is_complex())):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = target.exp() * (target - input)
     else:

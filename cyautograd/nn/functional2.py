@@ -477,7 +477,7 @@ def softshrink(input, lambd=0.5):
     _args("softshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
     F._not_for_ints(input, "softshrink_check")
-    if lambd < 0:
+    if lambd < 0 or lambd != lambd:     # a nan lambd is out of torch's range too
         T = _T()
         big, name = (1.79769e+308, "Double") if input.dtype == T.float64 else \
             (3.40282e+38, "Float")
@@ -527,6 +527,11 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """
     _args("rrelu", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
           input, lower, upper, training)
+    for v, nm in ((lower, "lower"), (upper, "upper")):     # at::rrelu's checks
+        if not math.isfinite(float(v)):
+            raise RuntimeError(f"rrelu: {nm} bound must be finite, got {float(v)}")
+    if not float(lower) <= float(upper):
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     F._not_for_ints(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
     if inplace:
         return _inplace(input, lambda x: rrelu(x, lower, upper, training))
