@@ -27,12 +27,15 @@ Instead the failing check calls :func:`check` with the call's arguments: it
 replays torch's parser over the function's signatures as torch prints them
 (``SIGNATURES``, recorded from torch 2.13 by tools/gen_arg_signatures.py;
 checked against live torch by tests/test_argparser_vs_torch.py) and raises
-torch's TypeError if torch's parser would reject the call. Nothing here runs
-unless a call has already failed: the fast path is untouched.
+torch's TypeError if torch's parser would reject the call. The guards that
+install() puts around the public callables replay it before the call too,
+once per shape of call (NOTE [ Parser guard before the call ]); the hot
+callables are not guarded.
 """
 import os
 
 from cyautograd._arg_signatures import SIGNATURES
+from cyautograd._parser_guard import shape_seen, type_key
 
 __all__ = ["check", "fail"]
 
@@ -100,7 +103,7 @@ def _is_long(x):
     return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, np.integer)
 
 
-def _check_index(x):
+def _check_index(x, strict=False):
     """THPUtils_checkIndex: checkLong, or anything with __index__ but a bool
     (a 0-d integral Tensor has one)."""
     if _is_long(x):
@@ -108,7 +111,7 @@ def _check_index(x):
     if isinstance(x, bool) or isinstance(x, (float, str)):
         return False
     if _tensor_check(x):
-        return x.dim() == 0 and not x.is_floating_point() and x.dtype.__repr__() != "cyautograd.bool"
+        return not strict and x.dim() == 0 and not x.is_floating_point() and x.dtype.__repr__() != "cyautograd.bool"
     return hasattr(type(x), "__index__")
 
 
@@ -125,18 +128,23 @@ def _check_scalar(x):
     return isinstance(x, (int, float, complex, np.number, np.bool_))
 
 
-def _int_list(x, size, sym):
+def _int_list(x, size, sym, strict=False):
     """is_int_list / is_int_or_symint_list: (ok, failed index or -1)."""
     if isinstance(x, (tuple, list)):
-        if len(x) == 0 or _check_index(x[0]):
+        if len(x) == 0 or _check_index(x[0], strict):
             return True, -1
         return False, 0
-    return size > 0 and (_check_index(x) if sym else _is_long(x)), -1
+    return size > 0 and (_check_index(x, strict) if sym else _is_long(x)), -1
 
 
-def _check(p, x, numbers_as_tensors):
-    """FunctionParameter::check: (ok, failed index of a list or -1)."""
+def _check(p, x, numbers_as_tensors, strict=False):
+    """FunctionParameter::check: (ok, failed index of a list or -1). With
+    `strict`, a Tensor binds only a Tensor parameter (the answer then
+    depends on the argument types alone: NOTE [ Parser guard before the
+    call ])."""
     t = p.raw_type
+    if strict and t not in ("Tensor", "TensorList", "c10::List<::std::optional<Tensor>>") and _tensor_check(x):
+        return False, -1
     if t == "Tensor":
         return _tensor_check(x) or (numbers_as_tensors and _check_scalar(x)), -1
     if t in ("Scalar", "complex", "double"):
@@ -159,7 +167,7 @@ def _check(p, x, numbers_as_tensors):
     if t == "SymInt":
         return _check_index(x), -1
     if t in ("IntArrayRef", "SymIntArrayRef"):
-        return _int_list(x, p.size, t == "SymIntArrayRef")
+        return _int_list(x, p.size, t == "SymIntArrayRef", strict)
     if t in ("TensorList", "c10::List<::std::optional<Tensor>>"):
         if not isinstance(x, (tuple, list)):
             return False, -1
@@ -250,9 +258,9 @@ class Signature:
             parts.append(p.printed())
         self.text = "(" + ", ".join(parts) + ")"
 
-    def parse(self, args, kwargs, raise_exception):
+    def parse(self, args, kwargs, raise_exception, strict=False):
         """FunctionSignature::parse: True if the call binds, else False (or
-        torch's TypeError when raise_exception)."""
+        torch's TypeError when raise_exception); `strict`: see _check."""
         name = self.name
         nargs = len(args)
         varargs = self.max_pos == 1 and self.params[0].raw_type in ("IntArrayRef", "SymIntArrayRef")
@@ -289,12 +297,12 @@ class Signature:
                                     + ", ".join(f'"{m}"' for m in missing))
                 return False
             else:
-                ok, failed = _check(p, obj, self.numbers_as_tensors)
+                ok, failed = _check(p, obj, self.numbers_as_tensors, strict)
                 if ok:
                     pass
                 else:
                     if varargs_eligible:
-                        vok, vfailed = _int_list(tuple(args), p.size, p.raw_type == "SymIntArrayRef")
+                        vok, vfailed = _int_list(tuple(args), p.size, p.raw_type == "SymIntArrayRef", strict)
                         if vok:
                             # permute(1, 0) is permute((1, 0)): every positional argument binds here
                             arg_pos = nargs
@@ -335,7 +343,7 @@ class Signature:
             return False
         return True
 
-    def unpack(self, args, kwargs):
+    def unpack(self, args, kwargs, strict=False):
         """What PythonArgs does with a bound call before the op runs: an int
         list whose later items are not ints fails to unpack."""
         bound = {}
@@ -351,7 +359,7 @@ class Signature:
             p = self.params[i]
             if p.raw_type in ("IntArrayRef", "SymIntArrayRef") and isinstance(v, (tuple, list)):
                 for j, e in enumerate(v):
-                    if not _check_index(e):
+                    if not _check_index(e, strict):
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack the object at "
                                         f"pos {j + 1} with error \"type must be tuple of ints,but got "
                                         f"{tp_name(e)}\"")
@@ -521,8 +529,10 @@ def fail(key, args, kwargs=None, fallback=None):
 # parser signatures (SIGNATURES) so that, when the call raises, check()
 # replays torch's parser over the same arguments and raises torch's TypeError
 # if torch would have; otherwise the original exception propagates
-# unchanged. A call that succeeds costs one Python frame (try costs nothing
-# in CPython 3.11); the methods and functions that the benchmark rows, the
+# unchanged. The guard also replays the parser before the call, as torch
+# does (NOTE [ Parser guard before the call ]). A call that succeeds costs
+# one Python frame and one lookup of its shape (try costs nothing in CPython
+# 3.11); the methods and functions that the benchmark rows, the
 # optimizers and the engine call (HOT_METHODS, HOT_FUNCTIONS) and the
 # operators are not wrapped at all, and keep their own parser_check calls on
 # their failure paths (argcheck.pxd).
@@ -558,6 +568,63 @@ def reject(key, args, kwargs=None):
         raise e from None
     except Exception:       # the replay itself must never hide the op's own error
         return
+
+
+# NOTE [ Parser guard before the call ]
+# torch's parser rejects a call before its op runs, whatever the op would
+# have made of the arguments; ours bind them loosely (a bool is an int, any
+# truthy value a keepdim, a number a tensor) and so used to *answer* calls
+# that torch rejects -- the silent-acceptance class of the hostile sweep.
+# So the guard of every non-hot native-bound callable replays torch's parser
+# *before* the call too. Replaying it costs microseconds, so it runs once per
+# callable and shape of call: the types of the arguments (and of the items of
+# list/tuple arguments) and the keyword names. When a call binds a signature
+# by those types alone -- every Tensor to a Tensor parameter (`strict`
+# parsing): a Tensor bound to a Scalar or int parameter binds by its value
+# (0-d, integral, no grad) -- every later call of those types binds too, and
+# costs the guard one tuple of types and one set lookup. Calls that torch
+# rejects are replayed every time (they raise). The hot callables
+# (HOT_METHODS, HOT_FUNCTIONS) keep no guard at all: they check their own
+# arguments where they read them.
+_CACHE_MAX = 64      # shapes of call remembered per callable
+
+
+_type_key = type_key     # cyautograd/_parser_guard.pyx
+
+
+def _binds_by_type(key, args, kwargs):
+    """True if some signature of `key` binds this call whatever the values of
+    its arguments (strict parsing, see _check)."""
+    if any(type(e) is type for a in list(args) + list(kwargs.values()) if isinstance(a, (tuple, list))
+           for e in a):
+        return False
+    try:
+        for s in _signatures(key):
+            if s.parse(args, kwargs, False, True):
+                s.unpack(args, kwargs, True)
+                return True
+    except TypeError:
+        pass
+    return False
+
+
+def prevalidate(key, args, kwargs, seen):
+    """The guard's check before the call: raise torch's parser TypeError if
+    torch rejects the call; remember the call's shape in `seen` if every call
+    of that shape binds. (The shape of a call without keywords, lists or
+    tuples is its plain tuple of argument types: the guard's first test.)"""
+    tk = _type_key(args, kwargs)
+    if tk is not None and tk in seen:
+        return
+    try:
+        check(key, args, kwargs)
+    except TypeError as e:
+        e.__traceback__ = None
+        raise e from None
+    except Exception:       # a replay that fails on its own: let the op answer
+        return
+    if tk is not None and len(seen) < _CACHE_MAX and _binds_by_type(key, args, kwargs):
+        seen.add(tk)
 
 
 def _declined(key, args, kwargs):
@@ -690,6 +757,81 @@ FUNCTIONAL_ADAPTERS = {
 }
 
 
+def _unique_call(args, kwargs):
+    # torch.unique: boolean_dispatch reads the truth of return_counts, then of
+    # return_inverse; then the native call, by keyword
+    b = _bind(("input", "sorted", "return_inverse", "return_counts", "dim"),
+              {"sorted": True, "return_inverse": False, "return_counts": False, "dim": None}, args, kwargs)
+    if b is None:
+        return None
+    bool(b["return_counts"])
+    bool(b["return_inverse"])
+    kw = {"sorted": b["sorted"], "return_inverse": b["return_inverse"], "return_counts": b["return_counts"]}
+    if b["dim"] is not None:
+        return "unique_dim", (b["input"], b["dim"]), kw
+    return "_unique2", (b["input"],), kw
+
+
+def _unique_consecutive_call(args, kwargs):
+    b = _bind(("input", "return_inverse", "return_counts", "dim"),
+              {"return_inverse": False, "return_counts": False, "dim": None}, args, kwargs)
+    if b is None:
+        return None
+    bool(b["return_counts"])
+    bool(b["return_inverse"])
+    return "unique_consecutive", (b["input"],), {"return_inverse": b["return_inverse"],
+                                                 "return_counts": b["return_counts"], "dim": b["dim"]}
+
+
+# torch functions (and the Tensor methods that call them) written in Python
+# over a native call whose arguments they only hand on: the native call
+# (key, args, kwargs) of a call, with self first for the method; replayed
+# before the call and on its failure as the native functions' own
+PYTHON_FUNCTIONS = {"unique": _unique_call, "unique_consecutive": _unique_consecutive_call}
+
+
+def _guard_python(name, f, adapt, tensor_type=None):
+    """The guard of a torch function written in Python over a native call
+    (PYTHON_FUNCTIONS), or with `tensor_type` of the Tensor method that calls
+    it."""
+    import functools
+    seen = {}
+
+    def native_call(args, kwargs):
+        call = adapt(args, kwargs)      # torch's own preamble may fail first, in its words
+        if call is not None:
+            prevalidate(call[0], call[1], call[2], seen.setdefault(call[0], set()))
+
+    if tensor_type is None:
+        def guarded(*args, **kwargs):
+            native_call(args, kwargs)
+            try:
+                return f(*args, **kwargs)
+            except Exception:
+                call = adapt(args, kwargs)
+                if call is not None:
+                    reject(*call)
+                raise
+    else:
+        def guarded(self, *args, **kwargs):
+            native_call((self,) + args, kwargs)     # torch's method is Python: a non-Tensor self reaches it
+            if not isinstance(self, tensor_type):
+                raise TypeError(f"descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a "
+                                f"'{tp_name(self)}' object")
+            try:
+                return f(self, *args, **kwargs)
+            except Exception:
+                call = adapt((self,) + args, kwargs)
+                if call is not None:
+                    reject(*call)
+                raise
+    try:
+        functools.update_wrapper(guarded, f)
+    except Exception:
+        guarded.__name__ = name
+    return guarded
+
+
 def _guard_functional(name, f, adapt):
     import functools
 
@@ -716,8 +858,16 @@ SELF_CHECKED = frozenset(("einsum",))
 def _guard_function(key, f):
     import functools
     adapt = ADAPTERS.get(key)
+    seen = set()
 
     def guarded(*args, **kwargs):
+        if adapt is None:
+            if not shape_seen(args, kwargs, seen):
+                prevalidate(key, args, kwargs, seen)
+        else:
+            call = adapt(args, kwargs)
+            if call is not None:
+                prevalidate(key, *call, seen)
         try:
             r = f(*args, **kwargs)
         except Exception:
@@ -741,12 +891,15 @@ def _guard_function(key, f):
 
 def _guard_method(key, name, f, tensor_type):
     import functools
+    seen = set()
 
     def guarded(self, *args, **kwargs):
         if not isinstance(self, tensor_type):
             # torch's methods are C method descriptors of TensorBase
             raise TypeError(f"descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a "
                             f"'{tp_name(self)}' object")
+        if not shape_seen(args, kwargs, seen):
+            prevalidate(key, args, kwargs, seen)
         try:
             r = f(self, *args, **kwargs)
         except Exception:
@@ -770,8 +923,16 @@ def install():
     import cyautograd.nn.functional as F
     from cyautograd._arg_signatures import FUNCTIONAL
     from cyautograd.tensor import Tensor, _register_method_override
+    for n, adapt in PYTHON_FUNCTIONS.items():
+        g = _guard_python(n, getattr(cyautograd, n), adapt)
+        g.__module__, g.__qualname__ = "cyautograd", n
+        setattr(cyautograd, n, g)
+        g = _guard_python(n, Tensor.__dict__[n], adapt, Tensor)
+        g.__module__, g.__qualname__ = "cyautograd", "Tensor." + n
+        _register_method_override(n, g)
     for n in dir(cyautograd):
-        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES or n in SELF_CHECKED:
+        if n.startswith("_") or n in HOT_FUNCTIONS or n not in SIGNATURES or n in SELF_CHECKED \
+                or n in PYTHON_FUNCTIONS:
             continue
         f = getattr(cyautograd, n)
         if callable(f) and not isinstance(f, type):
@@ -781,7 +942,7 @@ def install():
             setattr(cyautograd, n, g)
     for n in list(Tensor.__dict__):
         key = "Tensor." + n
-        if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES:
+        if n.startswith("_") or n in HOT_METHODS or key not in SIGNATURES or n in PYTHON_FUNCTIONS:
             continue
         f = Tensor.__dict__[n]
         if callable(f) and not isinstance(f, (type, staticmethod, classmethod)):

@@ -1374,6 +1374,15 @@ SIGNATURES = {
     'Tensor.uniform_': [
         '(double from=0, double to=1, *, Generator? generator=None)',
     ],
+    'Tensor.unsafe_chunk': [
+        '(int64_t chunks, int64_t dim=0)',
+    ],
+    'Tensor.unsafe_split': [
+        '(SymInt split_size, int64_t dim=0)',
+    ],
+    'Tensor.unsafe_split_with_sizes': [
+        '(SymIntArrayRef split_sizes, int64_t dim=0)',
+    ],
     'Tensor.unsqueeze': [
         '(int64_t dim)',
     ],
@@ -1413,6 +1422,9 @@ SIGNATURES = {
     ],
     'Tensor.zero_': [
         '()',
+    ],
+    '_unique2': [
+        '(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',
     ],
     'abs': [
         '(Tensor input, *, Tensor out=None)',
@@ -2797,6 +2809,21 @@ SIGNATURES = {
     ],
     'unflatten': [
         '(Tensor input, int64_t dim, SymIntArrayRef sizes)',
+    ],
+    'unique_consecutive': [
+        '(Tensor input, bool return_inverse=False, bool return_counts=False, int64_t? dim=None)',
+    ],
+    'unique_dim': [
+        '(Tensor input, int64_t dim, bool sorted=True, bool return_inverse=False, bool return_counts=False)',
+    ],
+    'unsafe_chunk': [
+        '(Tensor input, int64_t chunks, int64_t dim=0)',
+    ],
+    'unsafe_split': [
+        '(Tensor input, SymInt split_size, int64_t dim=0)',
+    ],
+    'unsafe_split_with_sizes': [
+        '(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)',
     ],
     'unsqueeze': [
         '(Tensor input, int64_t dim)',

@@ -525,6 +525,8 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     if not isinstance(input, Tensor):
         raise TypeError(f"bernoulli(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     eng = _engine_for(input, generator, "bernoulli")
+    if p is None and input.dtype.np.kind == "b":
+        raise NotImplementedError("\"bernoulli_tensor_cpu_p_\" not implemented for 'Bool'")
     if p is not None:
         p = _real(p, "bernoulli", "p")
         return bernoulli_(input.detach().clone(), p, generator=generator)
@@ -640,8 +642,11 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
     mt, st = isinstance(mean, Tensor), isinstance(std, Tensor)
     if st and std.numel() and bool((std.detach() < 0).any()):
         raise RuntimeError("normal expects all elements of std >= 0.0")
-    if not st and std < 0:
+    if not st and not std >= 0:     # nan fails too
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+    t = mean if mt else std     # the result takes the dtype of mean (else std): float only
+    if isinstance(t, Tensor) and t.dtype.np.kind not in "fc":
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{t.dtype._cname}'")
     if not mt and not st:
         if size is None:
             raise TypeError("normal() received an invalid combination of arguments - got (float, float), but "
@@ -689,6 +694,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
 def poisson(input, generator=None):
     # torch's CPU poisson sampler is not reproduced: numpy's, seeded from the engine
     eng = _engine_for(input, generator, "poisson")
+    if input.dtype.np.kind not in "fc":
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype._cname}'")
     g = np.random.Generator(np.random.PCG64(eng.random64()))
     from cyautograd.creation import _wrap
     return _on_device_of(input, _wrap(g.poisson(input.detach().cpu().numpy()).astype(input.dtype.np)))

@@ -283,7 +283,7 @@ cdef class Tensor:
         """
         if dim is None:
             return Size(self.data_.shape)
-        return self.data_.shape[_wrap_dim(dim, self.data_.ndim)]
+        return self.data_.shape[_wrap_dim(dim, self.data_.ndim, "size")]
 
     def dim(self):
         """The number of dimensions (0 for a scalar tensor); also ``ndim``.
@@ -356,7 +356,7 @@ cdef class Tensor:
         st = tuple([s // isz for s in strides])
         if dim is None:
             return st
-        return st[_wrap_dim(dim, self.data_.ndim)]
+        return st[_wrap_dim(dim, self.data_.ndim, "stride")]
 
     def storage_offset(self):
         """The index, in elements, of this tensor's first element in its storage
@@ -551,6 +551,8 @@ cdef class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value):
+        if value is not True and value is not False:   # torch's setter takes a bool only (PyBool_Check)
+            raise RuntimeError("requires_grad must be a bool")
         _set_requires_grad(self, value, True)
 
     @requires_grad.deleter
@@ -1012,6 +1014,8 @@ cdef class Tensor:
         return _dispatch.neg(self)
 
     def __pos__(self):
+        if _np_dtype(self.data_).kind == "b":
+            raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
         return self
 
     def __abs__(self):
@@ -1363,7 +1367,9 @@ def _rebuild(arr, requires_grad, state=None, device=None):
     return t
 
 
-cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim) except -1:
+cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim, str name) except -1:
+    if type(dim) is bool:   # an int to Python, never to torch's parser (THPUtils_checkLong)
+        raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not bool")
     cdef Py_ssize_t d = dim
     cdef Py_ssize_t n = ndim if ndim > 0 else 1
     if d < -n or d >= n:

@@ -147,7 +147,11 @@ def _replay(T, keys):
                 call = eval(f"lambda x: x.{name}({src})")     # noqa: S307 - literal forms above
                 r = _err(lambda: call(x))
             else:
-                fn = getattr(T._C._nn, name) if key.startswith("nn.") else getattr(T, name)
+                # torch.unique_consecutive is Python over the native binding of its name, and
+                # unique_dim is only in _VF
+                # (_arg_parser.PYTHON_FUNCTIONS): the table holds the native one
+                fn = getattr(T._C._nn, name) if key.startswith("nn.") else \
+                    getattr(T._VF, name) if key in _NATIVE_OF_PYTHON else getattr(T, name)
                 r = _err(lambda: fn(*a, **kw))
             if r == "no error" or r[0] != "TypeError" or \
                     not any(w in r[1] for w in ("argument", "positional", "keyword")):
@@ -157,6 +161,7 @@ def _replay(T, keys):
 
 
 _PARTS = 6
+_NATIVE_OF_PYTHON = frozenset(("unique_consecutive", "unique_dim"))
 
 
 def _replay_keys(part):

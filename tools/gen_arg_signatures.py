@@ -111,6 +111,10 @@ def main():
     # cyautograd/_arg_parser.py's ADAPTERS rebuild that call
     for n in ("atleast_1d", "atleast_2d", "atleast_3d", "broadcast_tensors", "meshgrid", "einsum"):
         table[n] = functions[n]
+    # ... and the native calls of those that hand them on under another name
+    # (torch.unique: _unique2 or unique_dim) or by keyword (unique_consecutive)
+    for n in ("_unique2", "unique_dim", "unique_consecutive"):
+        table[n] = functions[n]
     # the native calls of the nn.functional functions torch writes in Python
     # (cyautograd/_arg_parser.py's FUNCTIONAL_ADAPTERS rebuild them)
     for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "alpha_dropout",

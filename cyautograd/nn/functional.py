@@ -85,9 +85,16 @@ def _clamp_open(input, lo, hi):
     return _T().where(inside, input, out.detach())
 
 
+def _no_bool_hardtanh(input):
+    from cyautograd.tensor import Tensor
+    if isinstance(input, Tensor) and input.dtype._cname == "Bool":    # hardtanh (and relu6) takes ints, not bools
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     if min_val > max_val:   # torch's F.hardtanh compares first (a Tensor bound fails its bool())
         raise ValueError("min_val cannot be greater than max_val")
+    _no_bool_hardtanh(input)
     if inplace:
         return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
     return _clamp_open(input, min_val, max_val)
@@ -207,6 +214,9 @@ def _erf(x):
 
 
 def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    _not_for_ints(input, "GeluKernelImpl")
     if approximate == "tanh":
         inner = math.sqrt(2.0 / math.pi) * (input + 0.044715 * input * input * input)
         return 0.5 * input * (1.0 + inner.tanh())
@@ -216,18 +226,23 @@ def gelu(input, approximate="none"):
 
 
 def silu(input, inplace=False):
+    inplace = bool(inplace)     # torch reads `if inplace:` first
+    _not_for_ints(input, "silu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * x.sigmoid(), "SiluBackward0")
     return input * input.sigmoid()
 
 
 def mish(input, inplace=False):
+    inplace = bool(inplace)     # torch reads `if inplace:` first
+    _not_for_ints(input, "mish_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * softplus(x).tanh(), "MishBackward0")
     return input * softplus(input).tanh()
 
 
 def softplus(input, beta=1.0, threshold=20.0):
+    _not_for_ints(input, "softplus_cpu")
     bx = input * beta
     # exp's input clamped at the threshold: the branch where() drops stays finite
     soft = bx.clamp_max(threshold).exp().log1p() / beta
@@ -244,11 +259,13 @@ def _softplus_neg(x):
 
 
 def logsigmoid(input):
+    _not_for_ints(input, "log_sigmoid_cpu")
     return -_softplus_neg(input)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     inplace, (negative_slope,) = _act_args("leaky_relu", input, inplace, negative_slope=negative_slope)
+    _not_for_ints(input, "leaky_relu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
     return _T().where(input > 0, input, input * negative_slope)
@@ -264,12 +281,17 @@ def _elu(input, alpha, scale=1.0, input_scale=1.0):
 
 
 def _not_for_ints(input, kernel):
-    if not input.dtype.is_floating_point:
+    """torch's floating-point-only activation kernels (AT_DISPATCH_FLOATING_TYPES,
+    named `kernel`) reject an integral or bool input before they compute: ours
+    compose ops that would answer one."""
+    from cyautograd.tensor import Tensor
+    if isinstance(input, Tensor) and not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype._cname}'")
 
 
 def elu(input, alpha=1.0, inplace=False):
     inplace, (alpha,) = _act_args("elu", input, inplace, alpha=alpha)
+    _not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
     return _elu(input, alpha)
@@ -281,7 +303,7 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(input, inplace=False):
     inplace, _ = _act_args("selu", input, inplace)
-    _not_for_ints(input, "elu")
+    _not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
     return _elu(input, _SELU_ALPHA, _SELU_SCALE)
@@ -289,7 +311,7 @@ def selu(input, inplace=False):
 
 def celu(input, alpha=1.0, inplace=False):
     inplace, (alpha,) = _act_args("celu", input, inplace, alpha=alpha)
-    _not_for_ints(input, "elu")
+    _not_for_ints(input, "elu_cpu")
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
     if inplace:
@@ -317,12 +339,16 @@ def tanhshrink(input):
 
 
 def hardsigmoid(input, inplace=False):
+    inplace = bool(inplace)     # torch reads `if inplace:` first
+    _not_for_ints(input, "hardsigmoid_cpu")
     if inplace:
         return _inplace_act(input, lambda x: _clamp_open(x + 3, 0.0, 6.0) / 6, "HardsigmoidBackward0")
     return _clamp_open(input + 3, 0.0, 6.0) / 6
 
 
 def hardswish(input, inplace=False):
+    inplace = bool(inplace)     # torch reads `if inplace:` first
+    _not_for_ints(input, "hardswish_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
     return input * hardsigmoid(input)
@@ -1220,7 +1246,18 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
     return _reduce(loss, reduction)
 
 
+def _check_target_size(input, target):
+    """torch's loss preamble, ``if not (target.size() == input.size()): warn``:
+    a target that is not a Tensor (a number) fails there, with Python's own
+    AttributeError -- it never broadcasts."""
+    if not (target.size() == input.size()):
+        warnings.warn(f"Using a target size ({target.size()}) that is different to the input size "
+                      f"({input.size()}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", stacklevel=3)
+
+
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _check_target_size(input, target)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
@@ -1232,6 +1269,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _check_target_size(input, target)
     d = (input - target).abs()
     loss = _T().where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     if weight is not None:
@@ -1240,8 +1278,13 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    from cyautograd.tensor import Tensor
     reduction = _legacy_reduction(size_average, reduce, reduction)
     T = _T()
+    if isinstance(input, Tensor) and isinstance(target, Tensor) and (
+            not (input.is_floating_point() or input.is_complex()) or
+            not (target.is_floating_point() or target.is_complex())):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = target.exp() * (target - input)
     else:

@@ -435,6 +435,7 @@ def selu(input, inplace=False):
     """
     _args("selu", ("input:Tensor",),
           input)
+    F._not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace(input, selu)
     T = _T()
@@ -449,6 +450,7 @@ def celu(input, alpha=1.0, inplace=False):
     """
     _args("celu", ("input:Tensor", "alpha:float"),
           input, alpha)
+    F._not_for_ints(input, "elu_cpu")
     if inplace:
         return _inplace(input, lambda x: celu(x, alpha))
     T = _T()
@@ -474,7 +476,8 @@ def softshrink(input, lambd=0.5):
     """
     _args("softshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
-    if lambd < 0:
+    F._not_for_ints(input, "softshrink_check")
+    if lambd < 0 or lambd != lambd:     # a nan lambd is out of torch's range too
         T = _T()
         big, name = (1.79769e+308, "Double") if input.dtype == T.float64 else \
             (3.40282e+38, "Float")
@@ -493,6 +496,7 @@ def hardshrink(input, lambd=0.5):
     """
     _args("hardshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
+    F._not_for_ints(input, "hardshrink_cpu")
     T = _T()
     return T.where((input > lambd).logical_or(input < -lambd), input, T.zeros((), dtype=input.dtype))
 
@@ -523,6 +527,12 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """
     _args("rrelu", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
           input, lower, upper, training)
+    for v, nm in ((lower, "lower"), (upper, "upper")):     # at::rrelu's checks
+        if not math.isfinite(float(v)):
+            raise RuntimeError(f"rrelu: {nm} bound must be finite, got {float(v)}")
+    if not float(lower) <= float(upper):
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    F._not_for_ints(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
     if inplace:
         return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
@@ -614,6 +624,7 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     """
     _args("hardtanh_", ("input:Tensor", "min_val:float", "max_val:float"),
           input, min_val, max_val)
+    F._no_bool_hardtanh(input)
     # torch's hardtanh_ is the native op: no min_val > max_val check (F.hardtanh's own)
     return _inplace(input, lambda x: F._clamp_open(x, min_val, max_val))
 

@@ -1208,6 +1208,8 @@ def _np_alias(dim, keepdim, axis, keepdims):
 def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
     dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     _check_tensor(input, "median")
+    if input.dtype is _D.bool:
+        raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
     if dim is None:
         if input.numel() == 0:
             from cyautograd.creation import full
@@ -2173,6 +2175,8 @@ class _Trace(Function):
 @_export
 def trace(input):
     _check_tensor(input, "trace")
+    if input.dtype is _D.bool:
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     return _Trace.apply(input)
@@ -2263,6 +2267,10 @@ class _Cross(Function):
 def cross(input, other, dim=None, *, out=None):
     _check_tensor(input, "cross")
     _check_tensor(other, "cross", "other", 2)
+    if input.dtype is _D.bool:      # the kernel dispatches on input's dtype, then reads other's as it
+        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype._cname} but found {other.dtype._cname}")
     if input.dim() != other.dim():
         raise RuntimeError(f"linalg.cross: inputs must have the same number of dimensions.")
     _bcast_ok(input, other)
@@ -2350,6 +2358,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
                            f"X2: {x2.shape[-1]}")
     if not _floating(x1):
         raise RuntimeError(f"cdist only supports floating-point dtypes, X1 got: {x1.dtype._cname}")
+    if not _floating(x2):
+        raise RuntimeError(f"cdist only supports floating-point dtypes, X2 got: {x2.dtype._cname}")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {x1.dtype._cname} but found {x2.dtype._cname}")
     if p < 0:
         raise RuntimeError(f"cdist only supports non-negative p values")
     return _Cdist.apply(x1, x2, float(p))

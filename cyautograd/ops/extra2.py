@@ -2388,6 +2388,8 @@ def nanmedian(input, dim=None, keepdim=False, *, out=None):
     >>> torch.nanmedian(torch.tensor([1., float('nan'), 3., 2.]))
     """
     _check_tensor(input, "nanmedian")
+    if input.dtype is _D.bool:
+        raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'nanmedian_out'}\" not implemented for 'Bool'")
     if dim is None:
         if out is not None:
             return _write_out("nanmedian", nanmedian(input.detach()), out, input)
@@ -2922,6 +2924,7 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     d = _wrap_dim(dim, y.dim())
     if x is not None and dx is not None:
         raise TypeError("trapezoid() received an invalid combination of arguments")
+    _no_bool_trapezoid("trapezoid", y, x)
     if x is None:
         return _trap_dx(y, 1 if dx is None else dx, d)
     if not isinstance(x, Tensor):
@@ -2938,6 +2941,14 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
         xd = diff(x, dim=dim)
     n = y.shape[d]
     return _div_scalar((xd * (y.narrow(d, 1, n - 1) + y.narrow(d, 0, n - 1))).sum(d), 2.)
+
+
+def _no_bool_trapezoid(name, y, x):
+    if isinstance(x, Tensor):
+        if y.dtype is _D.bool or x.dtype is _D.bool:
+            raise RuntimeError(f"{name}: received a bool input for `x` or `y`, but bool is not supported")
+    elif y.dtype is _D.bool:
+        raise RuntimeError(f"{name}: received a bool input for `y`, but bool is not supported")
 
 
 @_fn_only
@@ -2966,6 +2977,7 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     if dx is not None and (isinstance(dx, Tensor) or not _is_scalar(dx)):
         raise TypeError(f"cumulative_trapezoid(): argument 'dx' must be Number, not {_tname(dx)}")
     d = _wrap_dim(dim, y.dim())
+    _no_bool_trapezoid("cumulative_trapezoid", y, x)
     n = y.shape[d]
     if n == 0:
         return _O().cumsum(y.narrow(d, 0, 0) * 0.5, d)

@@ -61,6 +61,9 @@ cdef Tensor _sized(object x):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     cdef Tensor x = _sized(input), y = _sized(target)
     cdef MseLossBackward0 fn
+    if size_average is not None or reduce is not None:   # torch's legacy reduction (its truth tests)
+        from cyautograd.nn.functional import _legacy_reduction
+        reduction = _legacy_reduction(size_average, reduce, reduction)
     cdef int red = _reduction(reduction)
     cdef bint dev = type(x.data_) is not np.ndarray or type(y.data_) is not np.ndarray
     if dev:   # NOTE [ Device backends ]

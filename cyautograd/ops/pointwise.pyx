@@ -1791,9 +1791,17 @@ def equal(input, other):
     return a.data_.shape == b.data_.shape and bool(np.array_equal(a.data_, b.data_))
 
 
+cdef object _same_dtype_close(Tensor a, Tensor b):
+    # torch's isclose compares within one dtype: numpy would promote
+    if _npdt(a.data_) != _npdt(b.data_):
+        raise RuntimeError(f"{_D._FROM_NP[_npdt(a.data_)]._cname} did not match "
+                           f"{_D._FROM_NP[_npdt(b.data_)]._cname}")
+
+
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     cdef Tensor a = tensor_arg(input, "allclose", "input", 1)
     cdef Tensor b = tensor_arg(other, "allclose", "other", 2)
+    _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return bool(_xp.all_of(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan)))
     return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
@@ -1802,6 +1810,7 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     cdef Tensor a = tensor_arg(input, "isclose", "input", 1)
     cdef Tensor b = tensor_arg(other, "isclose", "other", 2)
+    _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan))
     return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))

@@ -27,6 +27,21 @@ import builtins
 _builtin_max = builtins.max
 
 
+# NOTE [ Silent acceptance in the hot reductions ]
+# The hot reductions (max, min, sum, ...) are not guarded by a replay of
+# torch's parser (cyautograd/_arg_parser.py's HOT_METHODS), and Python binds
+# their arguments loosely: any truthy keepdim keeps dims, a Tensor "dim" is
+# the other operand whatever follows it. torch's parser rejects those calls,
+# so these ops test, where they read the argument, for what torch's parser
+# takes (a bool keepdim: two pointer compares on the success path) and
+# replay the parser only when the test fails.
+cdef object _check_keepdim(str name, object input, object dim, object keepdim):
+    if isinstance(keepdim, np.bool_):
+        return
+    parser_check(name, (input, dim, keepdim))
+    raise TypeError(f"{name}(): argument 'keepdim' (position 3) must be bool, not {type_name(keepdim)}")
+
+
 def _np_alias(dim, keepdim, axis, keepdims):
     """numpy's names torch's argument parser also accepts: axis for dim,
     keepdims for keepdim."""
@@ -751,8 +766,12 @@ def max(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
+        if keepdim is not False:    # max(input, other) takes nothing more (NOTE [ Silent acceptance in the hot reductions ])
+            parser_check("max", (input, dim, keepdim))
         from cyautograd.ops.pointwise import maximum
         return maximum(input, dim)
+    if dim is not None and keepdim is not False and keepdim is not True:
+        _check_keepdim("max", input, dim, keepdim)
     return _minmax(input, dim, keepdim, True, "max")
 
 
@@ -760,8 +779,12 @@ def min(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
+        if keepdim is not False:    # min(input, other) takes nothing more (NOTE [ Silent acceptance in the hot reductions ])
+            parser_check("min", (input, dim, keepdim))
         from cyautograd.ops.pointwise import minimum
         return minimum(input, dim)
+    if dim is not None and keepdim is not False and keepdim is not True:
+        _check_keepdim("min", input, dim, keepdim)
     return _minmax(input, dim, keepdim, False, "min")
 
 

@@ -2023,6 +2023,8 @@ def chunk(input, chunks, dim=0):
     cdef Tensor t
     try:
         t = _arg(input, "chunk")
+        if type(chunks) is bool:    # an int to Python, not to torch's parser: _hot_reject words it
+            raise TypeError("chunk(): argument 'chunks' must be int, not bool")
         if chunks <= 0:
             raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
         x = t.data_
