@@ -398,6 +398,9 @@ def _native_dropout_args(name, input, p, training):
     """What torch's native dropout (and feature_dropout, alpha_dropout) checks
     after F's own p check: its parser's bool train, then p in [0, 1] -- a nan
     p passes F's Python comparison but not this one -- whatever train is."""
+    from cyautograd.tensor import Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     if training is not True and training is not False and not isinstance(training, np.bool_):
         raise TypeError(f"{name}(): argument 'train' (position 3) must be bool, not {type(training).__name__}")
     if not (p >= 0.0 and p <= 1.0):
@@ -1274,6 +1277,9 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     from cyautograd.tensor import Tensor
     reduction = _legacy_reduction(size_average, reduce, reduction)
     T = _T()
+    for v, nm, pos in ((input, "input", 1), (target, "target", 2)):     # torch.kl_div's parser
+        if not isinstance(v, Tensor):
+            raise TypeError(f"kl_div(): argument '{nm}' (position {pos}) must be Tensor, not {type(v).__name__}")
     if isinstance(input, Tensor) and isinstance(target, Tensor) and (
             not (input.is_floating_point() or input.is_complex()) or
             not (target.is_floating_point() or target.is_complex())):
