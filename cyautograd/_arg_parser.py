@@ -587,6 +587,22 @@ def reject(key, args, kwargs=None):
 # (HOT_METHODS, HOT_FUNCTIONS) keep no guard at all: they check their own
 # arguments where they read them.
 _CACHE_MAX = 64      # shapes of call remembered per callable
+# Our own code calls a public method with our internal forms of its
+# arguments (a normalized index of arrays and lists for index_put_) where it
+# must go through the public entry (forward AD hooks it): such a call is made
+# inside `internal_call()`, and the guard does not hold it to torch's parser.
+import threading as _threading
+_INTERNAL = _threading.local()
+
+
+class internal_call:
+    """Context: the guarded calls made inside come from cyautograd itself."""
+
+    def __enter__(self):
+        _INTERNAL.depth = getattr(_INTERNAL, "depth", 0) + 1
+
+    def __exit__(self, *exc):
+        _INTERNAL.depth -= 1
 
 
 _type_key = type_key     # cyautograd/_parser_guard.pyx
@@ -619,6 +635,8 @@ def prevalidate(key, args, kwargs, seen):
     try:
         check(key, args, kwargs)
     except TypeError as e:
+        if getattr(_INTERNAL, "depth", 0):
+            return
         e.__traceback__ = None
         raise e from None
     except Exception:       # a replay that fails on its own: let the op answer

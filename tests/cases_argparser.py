@@ -264,3 +264,52 @@ def guards_pickle_by_name(T):
     fs = [T.zeros, T.permute, T.roll, T.atleast_1d, T.Tensor.abs, T.Tensor.new_zeros, T.nn.functional.gelu,
           T.nn.functional.silu]
     return [pickle.loads(pickle.dumps(f)) is f for f in fs]
+
+
+# -- silent acceptance: calls torch rejects that our ops would answer ------------------
+# (NOTE [ Parser guard before the call ] in cyautograd/_arg_parser.py). Each call
+# is made after a call of the same shape that binds, so the guard's memory of
+# shapes that bind is exercised too; a Tensor bound by value (a 0-d one as a
+# Scalar) must not make a many-element one bind.
+
+def _type_only(f):
+    r = _err(f)
+    return r if r == "no error" else r[0]
+
+
+@case
+def guard_rejects_before_the_call(T):
+    import math
+    F = T.nn.functional
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    out = []
+    for name in ("cumsum", "argmax", "argmin", "logsumexp", "topk", "kthvalue", "tril", "triu", "diag",
+                 "flatten", "roll", "all", "any", "amin", "nansum"):
+        m = getattr(x, name)
+        out.append([name, _err(lambda: m(1)), _err(lambda: m(True)), _err(lambda: m(True)),
+                    _err(lambda: m(0, 10 ** 18))])
+    calls = [lambda: T.logical_and(x, x), lambda: T.logical_and(x, 5), lambda: T.logical_or(x, 1.5),
+             lambda: T.flip(x, (0,)), lambda: T.flip(x, -1), lambda: x.flip(), lambda: x.sum_to_size(),
+             lambda: T.full_like(x, T.tensor(2.0)), lambda: T.full_like(x, x),
+             lambda: T.fmod(x, T.tensor(2.0)), lambda: T.fmod(x, x), lambda: T.fmod(x, "a"),
+             lambda: T.unique(x, None), lambda: T.unique(x, 5), lambda: x.unique(0, 10 ** 18),
+             lambda: T.unique(x, dim=1.5), lambda: x.unique_consecutive(None),
+             lambda: T.unique_consecutive(x, dim="a"), lambda: T.unique(x, x, it),
+             lambda: x.is_pinned(1.5), lambda: x.is_pinned("abc"), lambda: x.is_pinned(-1),
+             lambda: T.allclose(x, it), lambda: T.isclose(it, x), lambda: T.cross(x, it, dim=1),
+             lambda: T.cdist(x, it), lambda: T.median(it > 2), lambda: T.trace(it > 2),
+             lambda: T.trapezoid(it > 2), lambda: T.poisson(it), lambda: T.normal(x, math.nan),
+             lambda: T.clamp(it, x).dtype, lambda: T.clamp_(it.clone(), x),
+             lambda: F.elu(it), lambda: F.gelu(it), lambda: F.hardtanh(it > 2),
+             lambda: F.softplus(it), lambda: F.rrelu(x, 1.5), lambda: F.rrelu(x, math.nan),
+             lambda: F.smooth_l1_loss(x, 5), lambda: F.huber_loss(x, (5,)), lambda: F.kl_div(x, it),
+             lambda: F.dropout(x, math.nan), lambda: F.dropout(x, 0.5, 10 ** 18), lambda: F.dropout(it),
+             lambda: F.dropout2d(T.tensor(1.5)), lambda: setattr(x.detach(), "requires_grad", None),
+             lambda: +(it > 2), lambda: x.size(True), lambda: x.stride(True)]
+    out.append([_err(c) for c in calls])
+    # the hot callables: torch's exception type (their words are their own checks')
+    hot = [lambda: x.sum(True), lambda: x.softmax(True), lambda: x.unsqueeze(True), lambda: x.unbind(True),
+           lambda: x.chunk(True), lambda: x.max(0, 10 ** 18), lambda: x.max(x, "abc"), lambda: x.min(0, 5)]
+    out.append([_type_only(c) for c in hot])
+    return out

@@ -58,9 +58,14 @@ KNOWN_CLASSES = """
 Argument errors are torch's parser's wherever a callable fails on bad input: every public
 function, Tensor method and native nn.functional binding outside HOT_METHODS/HOT_FUNCTIONS
 replays torch's parser on its failure path (NOTE [ Parser replay on the error path ],
-cyautograd/_arg_parser.py). What is left:
-success for TypeError: we accept what torch's parser rejects where the call succeeds (the
-    replay runs only when a call fails): unique(x, 'a'), x.max(None), comparisons with None ...
+cyautograd/_arg_parser.py), and before the call too (NOTE [ Parser guard before the call ]).
+What is left:
+success where torch raises (74): the hot methods and functions are not guarded and test only
+    some arguments where they read them (x.max(None), x.squeeze(None), x.prod(None): a None
+    dim is the default); cyautograd.cpu/Size/finfo/Tensor take what torch's do not; pooling
+    and padding ops accept sizes torch's kernels reject; a few dtype checks (ldexp, isin,
+    embedding_bag, slice_scatter, tensor_split with a float tensor) and torch's own
+    view-on-non-contiguous errors (kron, isin).
 RuntimeError/AttributeError for TypeError in the hot methods (permute, reshape, chunk,
     flatten, ... are not guarded; benchmark rows time them) and in torch functions written in
     Python whose preamble is not replayed (norm, unique, embedding, the losses).

@@ -376,8 +376,13 @@ def dropout(input, p=0.5, training=True, inplace=False):
     torch's for the same seed and the node is MulBackward0."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _native_dropout_args("dropout_" if inplace else "dropout", input, p, training)
     if not training or p == 0.0 or input.numel() == 0:
         return input
+    if p != 1.0 and not (input.is_floating_point() or input.is_complex()):
+        # torch's noise is input's dtype, divided in place by 1 - p
+        raise RuntimeError(f"result type {_T().get_default_dtype()._cname} can't be cast to the desired "
+                           f"output type {input.dtype._cname}")
     T = _T()
     if p == 1.0:
         noise = T.zeros((), dtype=input.dtype, device=input.device)
@@ -387,6 +392,19 @@ def dropout(input, p=0.5, training=True, inplace=False):
         else:   # a device tensor: NOTE [ Device backends ]
             noise = (T.rand(input.shape, dtype=input.dtype, device=input.device) >= p).to(input.dtype) * (1.0 / (1.0 - p))
     return input.mul_(noise) if inplace else input * noise
+
+
+def _native_dropout_args(name, input, p, training):
+    """What torch's native dropout (and feature_dropout, alpha_dropout) checks
+    after F's own p check: its parser's bool train, then p in [0, 1] -- a nan
+    p passes F's Python comparison but not this one -- whatever train is."""
+    from cyautograd.tensor import Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if training is not True and training is not False and not isinstance(training, np.bool_):
+        raise TypeError(f"{name}(): argument 'train' (position 3) must be bool, not {type(training).__name__}")
+    if not (p >= 0.0 and p <= 1.0):
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
 def _dropout_noise(input, q):
@@ -1281,6 +1299,9 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     from cyautograd.tensor import Tensor
     reduction = _legacy_reduction(size_average, reduce, reduction)
     T = _T()
+    for v, nm, pos in ((input, "input", 1), (target, "target", 2)):     # torch.kl_div's parser
+        if not isinstance(v, Tensor):
+            raise TypeError(f"kl_div(): argument '{nm}' (position {pos}) must be Tensor, not {type(v).__name__}")
     if isinstance(input, Tensor) and isinstance(target, Tensor) and (
             not (input.is_floating_point() or input.is_complex()) or
             not (target.is_floating_point() or target.is_complex())):

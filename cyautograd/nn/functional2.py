@@ -688,6 +688,9 @@ def _feature_mask(input, p, batched):
 
 def _feature_dropout(input, p, training, inplace, batched):
     _check_p(p)
+    F._native_dropout_args("feature_dropout_" if inplace else "feature_dropout", input, p, training)
+    if input.dim() == 0:    # torch unsqueezes an unbatched input once: a 0-d one stays below 2-d
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
     if not training or p == 0.0:
         return input
     T = _T()
@@ -776,6 +779,8 @@ def _alpha_dropout(input, p, training, feature):
         # torch's native alpha_dropout parses (Tensor input, float p, bool train) even when it
         # returns the input as it is: the guard (FUNCTIONAL_ADAPTERS) words the error
         raise TypeError(f"alpha_dropout(): bad argument types ({type(input).__name__}, {type(training).__name__})")
+    if not (p >= 0.0 and p <= 1.0):     # the native op's check: a nan p fails it
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0.0:
         return input
     T = _T()

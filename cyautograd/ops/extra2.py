@@ -4039,6 +4039,9 @@ def is_pinned(self, device=None):
 
     >>> torch.ones(2).is_pinned()
     """
+    if device is not None:      # torch parses it as a device (an index names an accelerator)
+        from cyautograd._device import device as _device
+        _device(device)
     return False
 
 

@@ -1520,7 +1520,10 @@ def clamp(input, min=None, max=None):
                 r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
             if hi is not None:
                 r = np.minimum((<Tensor>hi).data_, r)
-            out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+            # torch's result type of input and the bounds (an int tensor clamped by
+            # float ones is float; clamp_ then refuses to write it back)
+            rd = _D.result_type(t, *[v for v in (lo, hi) if v is not None]).np
+            out = wrap_array(as_array(r).astype(rd, copy=False))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
             fn0 = <ClampBackward0>new_node(ClampBackward0)

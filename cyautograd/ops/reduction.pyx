@@ -953,6 +953,9 @@ def _softmax_common(input, dim, dtype, bint log):
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if dtype is not None:
+        if not isinstance(dtype, _D.dtype):     # torch's parser: a ScalarType (not a number)
+            raise TypeError(f"{'log_softmax' if log else 'softmax'}(): argument 'dtype' must be torch.dtype, "
+                            f"not {type_name(dtype)}")
         x = x.astype(dtype.np) if not dev else _xp.cast(x, dtype.np)
     if dim is None:
         dim = 0 if x.ndim in (0, 1, 3) else 1

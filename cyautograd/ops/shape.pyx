@@ -381,8 +381,11 @@ cdef object _index_backward_t(z, index, g, bint impl):
     (create_graph): g added into zeros at index -- torch's index_backward
     calls _index_put_impl_ (IndexPutImplBackward0, version 1)."""
     if fw_level_open():
-        # through the public method, whose op carries tangents (see fw_level_open)
-        return z.index_put_(index if type(index) is tuple else (index,), g, accumulate=True)
+        # through the public method, whose op carries tangents (see fw_level_open);
+        # the index is our normalized one, not what torch's parser takes
+        from cyautograd._arg_parser import internal_call
+        with internal_call():
+            return z.index_put_(index if type(index) is tuple else (index,), g, accumulate=True)
     return _index_put(z, index if type(index) is tuple else (index,), g, True,
                       IndexPutImplBackward0 if impl else IndexPutBackward0)
 
