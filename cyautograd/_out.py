@@ -20,8 +20,6 @@ function torch accepts out= for (and that had none here) a keyword-only
 Only the module attribute (``cyautograd.sin``) is wrapped: Tensor methods and
 the library's internal calls keep the direct function.
 """
-import functools
-
 from cyautograd._warn import warn_user
 from cyautograd.grad_mode import is_grad_enabled, no_grad
 from cyautograd.tensor import Tensor
@@ -123,7 +121,6 @@ def with_out(name, fn):
     """fn with torch's keyword-only out= (NOTE [ out= ])."""
     factory = name in _FACTORIES
 
-    @functools.wraps(fn)
     def f(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
@@ -134,6 +131,18 @@ def with_out(name, fn):
         if factory and kwargs.get("dtype") is None and isinstance(out, Tensor):
             kwargs["dtype"] = out.dtype        # a factory makes out's dtype
         return write_out(name, fn(*args, **kwargs), out, ())
+    # the wrapped function's name, docstring and signature plus out=, without a
+    # __wrapped__ (that attribute marks a live forward-AD hook)
+    for attr in ("__module__", "__name__", "__qualname__", "__doc__"):
+        setattr(f, attr, getattr(fn, attr, None))
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+        params = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        params.append(inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None))
+        f.__signature__ = sig.replace(parameters=params)
+    except (TypeError, ValueError):
+        pass
     f.__wrapped_out__ = fn
     return f
 

@@ -35,7 +35,11 @@ def test_the_audit_covers_the_public_api():
         assert sum(k.startswith(prefix) for k in audited) >= 20, prefix
     assert len(ok) >= 700, len(ok)
     skipped = sorted(k for k, v in res.items() if v == "skip")
-    assert len(skipped) <= 60, skipped
+    # (64 since issue 15's additions: the in-place acosh_/asinh_/atanh_ family refuses
+    # a tensor that requires grad and geqrf has no derivative, as torch's; lu_solve,
+    # lu_unpack, grid_sample, affine_grid and conv_transpose3d take arguments no
+    # template makes)
+    assert len(skipped) <= 70, skipped
 
 
 def test_failures_are_exactly_the_known_unrouted_ops():
