@@ -183,9 +183,12 @@ class _DecoratorContextManager:
 class no_grad(_DecoratorContextManager):
     """Context manager (and decorator) that disables gradient calculation."""
 
-    def __init__(self, orig_func=None):
+    def __init__(self, orig_func=_MISSING):
         self.prev = False
-        if orig_func is not None:   # NOTE [ Decorating without parentheses ]
+        if orig_func is not _MISSING:   # NOTE [ Decorating without parentheses ]
+            if orig_func is None:
+                # torch's no_grad.__init__ takes no argument (its __new__ does)
+                raise TypeError("no_grad.__init__() takes 1 positional argument but 2 were given")
             self._decorate_self(orig_func)
 
     def __enter__(self):

@@ -48,6 +48,14 @@ cdef object err_backward_twice():
     return RuntimeError(_ERR_BACKWARD_TWICE)
 
 
+def _safe_repr(o):
+    # the argument list of an error message must not raise in its turn
+    try:
+        return repr(o)
+    except Exception:  # noqa: BLE001
+        return f"<{type(o).__name__} object>"
+
+
 @cython.final
 @cython.freelist(512)
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
@@ -57,6 +65,13 @@ cdef class SavedVariable:
 
     def __init__(self, *args, **kwargs):
         # only reached by a call of the type: the factories use tp_new alone
+        if args or kwargs:   # pybind11's words for a constructor of no arguments
+            invoked = ", ".join([_safe_repr(a) for a in args])
+            if kwargs:
+                invoked += ("; " if invoked else "") + "kwargs: " + ", ".join(
+                    [f"{k}={_safe_repr(v)}" for k, v in kwargs.items()])
+            raise TypeError("__init__(): incompatible constructor arguments. The following argument types are "
+                            "supported:\n    1. cyautograd._C._autograd.SavedTensor()\n\nInvoked with: " + invoked)
         raise RuntimeError("Trying to create a SavedTensor object from Python is forbidden.")
 
     def __getattr__(self, name):

@@ -1036,7 +1036,11 @@ def _op_objects():
     mods = [_ops, cyautograd, linalg]
     try:
         from cyautograd.nn import functional as F
-        mods.append(F)
+        from cyautograd.nn import functional2 as F2
+        # functional2's own functions too: nn.functional may hold a wrapper
+        # of one (argument checking) while functional2's code calls the
+        # inner one directly (multi_head_attention_forward -> sdpa)
+        mods += [F, F2]
     except ImportError:
         pass
     seen = set()

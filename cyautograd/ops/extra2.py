@@ -4115,10 +4115,33 @@ _UnsafeSplit = _unsafe_split_fn("UnsafeSplitBackward0")
 _UnsafeSplitWithSizes = _unsafe_split_fn("UnsafeSplitWithSizesBackward0")
 
 
+def _unsafe_int(op, name, v, pos):
+    from cyautograd._arg_parser import tp_name
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be int, not {tp_name(v)}")
+    if not -2 ** 63 <= int(v) < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")
+    return int(v)
+
+
 def _unsafe(fn, how, input, arg, dim):
-    _check_tensor(input, "unsafe_" + how)
-    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-        raise TypeError(f"unsafe_{how}(): argument 'dim' (position 3) must be int, not {type(dim).__name__}")
+    from cyautograd._arg_parser import tp_name
+    op = "unsafe_" + how
+    _check_tensor(input, op)
+    # torch's parser: int arguments (not bool), a tuple of ints for the sizes
+    if how == "split_with_sizes":
+        if not isinstance(arg, (tuple, list)):
+            raise TypeError(f"{op}(): argument 'split_sizes' (position 2) must be tuple of ints, not {tp_name(arg)}")
+        for i, v in enumerate(arg):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise TypeError(f"{op}(): argument 'split_sizes' failed to unpack the object at pos {i + 1} with "
+                                f"error \"type must be tuple of ints,but got {tp_name(v)}\"")
+        arg = [int(v) for v in arg]
+    else:
+        arg = _unsafe_int(op, "split_size" if how == "split" else "chunks", arg, 2)
+    dim = _unsafe_int(op, "dim", dim, 3)
+    if how == "split" and arg < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={arg}")
     if input.dim() == 0:
         # split's own error for a 0-d tensor, under this op's name
         getattr(input.detach(), how)(arg, dim)
@@ -4218,7 +4241,8 @@ def set_(self, *args, **kwargs):
         bound[k] = v
     if not bound:
         with torch.no_grad():
-            return _set_(self, torch.empty(0, dtype=self.dtype, device=self.device))
+            empty = torch.empty(0, dtype=self.dtype, device=self.device)
+        return _set_(self, empty)
     source = bound.get("source")
     if not isinstance(source, Tensor) or (len(bound) > 1 and not {"storage_offset", "size"} <= set(bound)):
         raise _set_type_error(args + tuple(kwargs.values()))
@@ -4262,7 +4286,6 @@ def untyped_storage(self):
     return UntypedStorage(self)
 
 
-@_method
 def storage(self):
     """The memory under this tensor as elements of its dtype (a
     ``TypedStorage``; torch warns that it is deprecated, once).
@@ -4271,4 +4294,10 @@ def storage(self):
     """
     from cyautograd.storage import TypedStorage, _typed_storage_warning
     _typed_storage_warning()
+    if not isinstance(self, Tensor):
+        # torch's storage() is Python code asking self for _typed_storage()
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '_typed_storage'")
     return TypedStorage(self)
+
+
+METHODS["storage"] = storage   # (no self check: torch's is Python code, see above)
