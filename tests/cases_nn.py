@@ -923,3 +923,18 @@ def utils_vector_roundtrip(T):
     U.vector_to_parameters(v * 2, m.parameters())
     return [v.detach(), [p.detach() for p in m.parameters()],
             [type(p).__name__ for p in m.parameters()], v.grad_fn is not None]
+
+
+@case
+def F_kl_div_target_signs(T):
+    """torch's composite xlogy(t, t) - t * input: nan at a negative target,
+    0 at a zero one, and xlogy's gradients (0 where the upstream is 0)."""
+    out = []
+    for dt in (T.float32, T.float64):
+        v = [-0.5, 0.3, 0.0, 2.0, float("nan"), 1e-30]
+        x = T.tensor(v, dtype=dt, requires_grad=True)
+        t = T.tensor(v, dtype=dt, requires_grad=True)
+        loss = T.nn.functional.kl_div(x, t, reduction="none")
+        loss[1:4].sum().backward()
+        out += [loss, x.grad, t.grad, T.nn.functional.kl_div(x, t), T.nn.functional.kl_div(x[1:4], t[1:4], reduction="batchmean")]
+    return out

@@ -1309,10 +1309,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     if log_target:
         loss = target.exp() * (target - input)
     else:
-        # xlogy(t, t) - t * input, 0 where t == 0; log's input kept positive in the dropped branch
-        pos = target > 0
-        safe = T.where(pos, target, T.ones((), dtype=target.dtype))
-        loss = T.where(pos, target * safe.log(), T.zeros((), dtype=target.dtype)) - target * input
+        # torch's composite: xlogy(t, t) - t * input (0 where t == 0, nan where t < 0)
+        loss = T.xlogy(target, target) - target * input
     if reduction == "mean":
         warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the "
                       "support size.'batchmean' divides only by the batch size, and aligns with "
