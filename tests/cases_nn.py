@@ -938,3 +938,22 @@ def F_kl_div_target_signs(T):
         loss[1:4].sum().backward()
         out += [loss, x.grad, t.grad, T.nn.functional.kl_div(x, t), T.nn.functional.kl_div(x[1:4], t[1:4], reduction="batchmean")]
     return out
+
+
+@case
+def F_hardtanh_integral_inputs(T):
+    """hardtanh/relu6 of an integral tensor keep its dtype: torch's kernel casts
+    the bounds to it (0.5 -> 0, 2.5 -> 2), in place too."""
+    F = T.nn.functional
+    out = []
+    for dt in (T.int64, T.int32, T.int8):
+        x = T.tensor([1, 5, -3, 0, 2, 7]).to(dt)
+        y = x.clone()
+        F.hardtanh(y, -1.5, 1.5, inplace=True)
+        out += [F.hardtanh(x), F.hardtanh(x, 0.5, 2.5), F.relu6(x), F.hardtanh(x, -2, 3), y, y._version]
+    u = T.tensor([1, 5, 253, 0, 2, 7], dtype=T.uint8)
+    return out + [F.hardtanh(u, 0.5, 2.5), F.relu6(u)]
+
+
+CASES["F_hardtanh_unsigned_negative_limits_err"] = _err(
+    lambda T: T.nn.functional.hardtanh(T.tensor([1, 5], dtype=T.uint8)))

@@ -79,7 +79,13 @@ def relu6(input, inplace=False):
 
 def _clamp_open(input, lo, hi):
     """clamp whose gradient is zero at the bounds themselves, as torch's hardtanh_backward
-    (grad passes only where lo < x < hi)."""
+    (grad passes only where lo < x < hi). An integral input stays integral:
+    torch's kernel casts the bounds to its dtype (truncating)."""
+    if (not input.is_floating_point() and not input.is_complex()
+            and all(isinstance(b, (int, float)) and math.isfinite(b) for b in (lo, hi))):
+        if input.dtype == _T().uint8 and (lo < 0 or hi < 0):
+            raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
+        return input.clamp(int(lo), int(hi))
     out = input.clamp(lo, hi)
     inside = (input > lo).logical_and(input < hi)
     return _T().where(inside, input, out.detach())
