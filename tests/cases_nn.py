@@ -957,3 +957,18 @@ def F_hardtanh_integral_inputs(T):
 
 CASES["F_hardtanh_unsigned_negative_limits_err"] = _err(
     lambda T: T.nn.functional.hardtanh(T.tensor([1, 5], dtype=T.uint8)))
+
+
+@case
+def F_huber_loss_node(T):
+    """huber_loss records torch's HuberLossBackward0 (its weighted form is composite)."""
+    F = T.nn.functional
+    x = T.tensor([0.1, -2.0, 0.6, 3.0], dtype=T.float64, requires_grad=True)
+    t = T.tensor([0.3, 0.5, -0.2, 3.0], dtype=T.float64, requires_grad=True)
+    out = []
+    for r in ("mean", "sum", "none"):
+        loss = F.huber_loss(x, t, reduction=r, delta=0.7)
+        gx, gt = T.autograd.grad(loss.sum(), (x, t))
+        out += [loss, loss.grad_fn.name(), gx, gt]
+    w = F.huber_loss(x, t, weight=T.tensor([1.0, 2.0, 0.5, 1.0], dtype=T.float64))
+    return out + [w, w.grad_fn.name()]

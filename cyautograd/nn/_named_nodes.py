@@ -127,7 +127,7 @@ def install(F):
         "gelu", "silu", "softplus", "leaky_relu", "conv1d", "conv2d", "conv3d",
         "conv_transpose1d", "conv_transpose2d", "max_pool2d", "avg_pool2d",
         "adaptive_avg_pool2d", "adaptive_max_pool2d", "batch_norm",
-        "binary_cross_entropy_with_logits", "smooth_l1_loss", "pad")}
+        "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "pad")}
 
     def gelu(input, approximate="none"):
         return named_composite("GeluBackward0", lambda x: g["gelu"](x, approximate), input)
@@ -235,6 +235,14 @@ def install(F):
             lambda x, t: g["smooth_l1_loss"](x, t, size_average, reduce, reduction, beta),
             input, target)
 
+    def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+        if weight is not None:      # torch's weighted form is composite
+            return g["huber_loss"](input, target, reduction, delta, weight)
+        return named_composite(
+            "HuberLossBackward0",
+            lambda x, t: g["huber_loss"](x, t, reduction, delta),
+            input, target)
+
     def pad(input, pad, mode="constant", value=None):
         f = g["pad"]
         if mode == "constant":
@@ -254,7 +262,7 @@ def install(F):
                avg_pool2d=avg_pool2d, adaptive_avg_pool2d=adaptive_avg_pool2d,
                adaptive_max_pool2d=adaptive_max_pool2d, batch_norm=batch_norm,
                binary_cross_entropy_with_logits=binary_cross_entropy_with_logits,
-               smooth_l1_loss=smooth_l1_loss, pad=pad)
+               smooth_l1_loss=smooth_l1_loss, huber_loss=huber_loss, pad=pad)
     for name, fn in new.items():
         old = g[name]
         fn.__name__ = fn.__qualname__ = name
