@@ -972,3 +972,13 @@ def F_huber_loss_node(T):
         out += [loss, loss.grad_fn.name(), gx, gt]
     w = F.huber_loss(x, t, weight=T.tensor([1.0, 2.0, 0.5, 1.0], dtype=T.float64))
     return out + [w, w.grad_fn.name()]
+
+
+CASES["F_hardtanh_integral_bound_overflow_err"] = _err(
+    lambda T: T.nn.functional.hardtanh(T.tensor([1, 2], dtype=T.int32), float("-inf"), 1.0))
+CASES["F_hardtanh_integral_nan_bound_err"] = _err(
+    lambda T: T.nn.functional.hardtanh(T.tensor([1, 2]), float("nan"), 1.0))
+CASES["F_huber_loss_nonpositive_delta_err"] = _err(
+    lambda T: T.nn.functional.huber_loss(T.ones(2, requires_grad=True), T.zeros(2), delta=0.0))
+CASES["F_huber_loss_nan_delta_err"] = _err(
+    lambda T: T.nn.functional.huber_loss(T.ones(2), T.zeros(2), delta=float("nan")))

@@ -82,7 +82,9 @@ def _clamp_open(input, lo, hi):
     (grad passes only where lo < x < hi). An integral input stays integral:
     torch's kernel casts the bounds to its dtype (truncating)."""
     if (not input.is_floating_point() and not input.is_complex()
-            and all(isinstance(b, (int, float)) and math.isfinite(b) for b in (lo, hi))):
+            and all(isinstance(b, (int, float)) for b in (lo, hi))):
+        if not all(-2.0 ** 63 <= b < 2.0 ** 63 for b in (lo, hi)):   # nan and inf too
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
         if input.dtype == _T().uint8 and (lo < 0 or hi < 0):
             raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
         return input.clamp(int(lo), int(hi))
@@ -1294,6 +1296,8 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     _check_target_size(input, target)
+    if not delta > 0:   # nan too
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
     d = (input - target).abs()
     loss = _T().where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     if weight is not None:
