@@ -5,8 +5,8 @@ its views share, as ``Tensor.untyped_storage()`` (bytes) and
 A storage here is a read-only window on that memory for inspection: its
 size, its address (``data_ptr``, to tell whether two tensors share memory),
 its elements. cyautograd's tensors own numpy (or device) arrays, so storages
-cannot be made, resized or assigned to tensors from Python (``set_`` takes a
-tensor source)."""
+cannot be made or resized from Python; ``Tensor.set_`` takes them as sources
+(NOTE [ set_ ] in ops/extra2.py)."""
 import numpy as np
 
 __all__ = ["UntypedStorage", "TypedStorage"]
@@ -22,6 +22,8 @@ class _StorageBase:
 
     def nbytes(self):
         """The storage's size in bytes."""
+        if isinstance(self._array, np.ndarray):
+            return len(_block_bytes(self._array))
         return int(self._array.nbytes)
 
     def data_ptr(self):
@@ -43,7 +45,28 @@ class _StorageBase:
         if not isinstance(arr, np.ndarray):
             from cyautograd import backend
             arr = backend.to_numpy(arr) if hasattr(backend, "to_numpy") else np.asarray(arr)
-        return np.ascontiguousarray(arr).reshape(-1).view(dtype)
+            return np.ascontiguousarray(arr).reshape(-1).view(dtype)
+        return _reinterpret(_block_bytes(arr), np.dtype(dtype))
+
+
+def _block_bytes(arr):
+    """The bytes of a numpy storage array as torch counts them (NOTE [ A
+    storage's extent ] in ops/shape.pyx): from the first element to the last,
+    gaps included, as a writable uint8 view sharing the memory."""
+    if arr.flags.c_contiguous or arr.flags.f_contiguous:
+        return arr.reshape(-1, order="A").view(np.uint8)
+    if arr.size == 0:
+        return np.empty(0, np.uint8)
+    span = arr.itemsize + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides))
+    first = arr[(slice(0, 1),) * arr.ndim].reshape(-1).view(np.uint8)
+    return np.lib.stride_tricks.as_strided(first, (span,), (1,))
+
+
+def _reinterpret(block, npdt):
+    """`block`'s whole elements of `npdt` (a trailing partial one dropped, as
+    torch sizes a storage viewed through another dtype)."""
+    n = len(block) // npdt.itemsize
+    return block[:n * npdt.itemsize].view(npdt)
 
 
 class UntypedStorage(_StorageBase):

@@ -186,3 +186,37 @@ def integral_result_dtype_of_grad_input(T):
         with T.no_grad():
             out.append(_try(lambda: x.sum(dtype=T.int64)))
     return out
+
+
+@case
+def set_from_storage(T):
+    """Tensor.set_ with a storage source (NOTE [ set_ ]): the whole block in
+    this tensor's dtype (an UntypedStorage reinterpreted), offsets from the
+    block's start, versions kept apart, torch's errors; a strided from_numpy
+    array's storage spans its gaps."""
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        y = T.arange(6.)
+        for f in (lambda: T.empty(0).set_(y[2:].untyped_storage()),
+                  lambda: T.empty(0, dtype=T.float64).set_(y.untyped_storage()),
+                  lambda: T.empty(0).set_(y.untyped_storage(), 1, (2, 2)),
+                  lambda: T.empty(0).set_(y.untyped_storage(), storage_offset=1, size=(2,), stride=(2,)),
+                  lambda: T.empty(0).set_(source=y.storage()),
+                  lambda: T.empty(0, dtype=T.int16).set_(T.arange(3, dtype=T.int8).untyped_storage()),
+                  lambda: T.empty(0, dtype=T.int64).set_(y.storage()),
+                  lambda: T.empty(0).set_(y.untyped_storage(), -1, (2,)),
+                  lambda: T.zeros(2, requires_grad=True).set_(y.untyped_storage()),
+                  lambda: T.from_numpy(np.arange(21.)[::3]).untyped_storage().nbytes(),
+                  lambda: len(T.from_numpy(np.arange(21.)[::3]).storage()),
+                  lambda: T.from_numpy(np.arange(21.)[::3]).storage().tolist()):
+            out.append(_try(f))
+        a = T.empty(0)
+        a.set_(y.untyped_storage())
+        y.add_(1)
+        out.append([a.tolist(), a._version, y._version, a._base is None])
+        b = T.zeros(2, requires_grad=True)
+        with T.no_grad():
+            b.set_(y.untyped_storage(), 1, (3,))
+        out.append([b.tolist(), b._version, b.is_leaf, b.requires_grad, b.storage_offset()])
+    return out

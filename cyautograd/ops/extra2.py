@@ -4195,8 +4195,11 @@ def unsafe_split_with_sizes(input, split_sizes, dim=0):
 # gradient accumulator, so a graph recorded before no longer reaches it
 # through a new edge. torch grows the storage when the window reaches past
 # its end; numpy memory cannot grow under other tensors, so that raises
-# as_strided's out-of-bounds error here. Storage objects (torch.Storage
-# sources) do not exist in cyautograd.
+# as_strided's out-of-bounds error here. A storage source (``untyped_storage()``
+# or ``storage()``) is its whole memory block seen as this tensor's dtype,
+# offsets counted from the block's start: an UntypedStorage may be read as
+# any dtype (its bytes reinterpreted, a trailing partial element dropped), a
+# TypedStorage only as its own.
 _SET_SIGNATURES = [   # (signature, the arg count torch explains a mismatch for)
     ("()", 1), ("(torch.Storage source)", 1),
     ("(torch.Storage source, int storage_offset, tuple of ints size, tuple of ints stride = None)", None),
@@ -4244,6 +4247,9 @@ def set_(self, *args, **kwargs):
             empty = torch.empty(0, dtype=self.dtype, device=self.device)
         return _set_(self, empty)
     source = bound.get("source")
+    from cyautograd.storage import _StorageBase
+    if isinstance(source, _StorageBase):
+        source = _storage_source(self, source)
     if not isinstance(source, Tensor) or (len(bound) > 1 and not {"storage_offset", "size"} <= set(bound)):
         raise _set_type_error(args + tuple(kwargs.values()))
     if source.dtype != self.dtype:
@@ -4273,6 +4279,33 @@ def set_(self, *args, **kwargs):
         base = source.detach()
         window = torch.as_strided(base, size, [int(s) for s in stride], base.storage_offset() + int(offset))
     return _set_(self, window)
+
+
+_SCALAR_TYPE_NAME = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int", "bool": "Bool",
+                     "float16": "Half", "uint8": "Byte", "int8": "Char", "int16": "Short", "bfloat16": "BFloat16"}
+
+
+def _storage_source(self, storage):
+    """set_'s storage source as a 1-d tensor over the storage's whole block,
+    in self's dtype (NOTE [ set_ ])."""
+    import cyautograd as torch
+    from cyautograd.storage import TypedStorage, _block_bytes, _reinterpret
+    from cyautograd.variable import _storage_array
+    owner = storage._tensor
+    if isinstance(storage, TypedStorage) and storage.dtype != self.dtype:
+        name = str(self.dtype).split(".")[-1]
+        raise RuntimeError(f"Expected a Storage of type {_SCALAR_TYPE_CPP.get(name, name)} or an UntypedStorage, "
+                           f"but got type {_SCALAR_TYPE_NAME.get(storage.dtype.name, storage.dtype.name)} "
+                           f"for argument 1 'storage'")
+    arr = _storage_array(owner)
+    with torch.no_grad():
+        if isinstance(arr, np.ndarray):
+            return torch.from_numpy(_reinterpret(_block_bytes(arr), self.dtype.np))
+        if owner.dtype != self.dtype:
+            raise RuntimeError(f"set_: a {owner.device.type} storage of {owner.dtype} cannot be reinterpreted "
+                               f"as {self.dtype} here (only CPU storages can)")
+        n = storage.nbytes() // owner.element_size()
+        return torch.as_strided(owner.detach(), (n,), (1,), 0)
 
 
 @_method
