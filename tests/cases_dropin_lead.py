@@ -220,3 +220,19 @@ def set_from_storage(T):
             b.set_(y.untyped_storage(), 1, (3,))
         out.append([b.tolist(), b._version, b.is_leaf, b.requires_grad, b.storage_offset()])
     return out
+
+
+@case
+def lu_family_of_empty_matrices(T):
+    """lu_factor_ex / linalg.lu / lu_unpack / geqrf of (batches of) empty
+    matrices: torch's empty factors and identity permutations (reshape's -1
+    made this a ValueError)."""
+    out = []
+    for s in [(3, 0), (0, 3), (2, 3, 0), (0, 0), (0, 2, 2)]:
+        z = T.zeros(s, requires_grad=True)
+        for f in (lambda: T.linalg.lu_factor_ex(z), lambda: T.linalg.lu(z),
+                  lambda: T.lu_unpack(*T.linalg.lu_factor(z)), lambda: T.geqrf(z)):
+            r = _try(lambda: [[tuple(t.shape), str(t.dtype), t.tolist()] for t in f()])
+            out.append(r)
+        out.append(_try(lambda: tuple(T.autograd.grad(T.linalg.lu(z).L.sum(), z)[0].shape)))
+    return out

@@ -381,3 +381,44 @@ def test_float16_on_a_namespace_without_it_raises_clearly():
     for f in (lambda: x.half(), lambda: x.to(C.float16)):
         with pytest.raises(TypeError, match="doesn't support float16"):
             f()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_lu_family_matches_the_cpu(seed):
+    """NOTE [ LU on the device ]: factor, unpack and solve on generated
+    square, tall, wide, batched, zero-size, singular (info > 0) and
+    tie-pivot matrices, in float64 and float32, values and gradients."""
+    r = np.random.default_rng(40 + seed)
+    mats = [r.normal(size=s) for s in ((3, 3), (5, 2), (2, 5), (2, 4, 4), (0, 3, 3), (1, 1), (3, 0))]
+    mats += [np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]]),    # singular: info 3
+             np.array([[1.0, 2.0], [-1.0, 3.0]]),                              # a pivot tie: the first row
+             r.integers(-2, 3, (2, 3, 3)).astype(float)]
+    for m in mats:
+        for dtype, rtol in ((C.float64, 1e-9), (C.float32, 1e-4)):
+            _check(lambda a: tuple(C.linalg.lu_factor_ex(a)), m, rtol=rtol, dtype=dtype)
+            _check(lambda a: tuple(C.linalg.lu(a)), m, rtol=rtol, dtype=dtype)
+            _check(lambda a: tuple(C.lu(a, get_infos=True)), m, rtol=rtol, dtype=dtype)
+            _check(lambda a: tuple(C.lu_unpack(*C.linalg.lu_factor_ex(a)[:2])), m, rtol=rtol, dtype=dtype)
+    a = r.normal(size=(2, 3, 3))
+    b = r.normal(size=(2, 3, 2))
+    _check(lambda x: tuple(C.linalg.lu_factor(x)), a)
+    _check(lambda x: C.linalg.lu_factor(x), mats[7])             # torch's singular error, both
+    for left in (True, False):
+        for adjoint in (True, False):
+            bb = b if left else b.mT.copy() if hasattr(b, "mT") else np.swapaxes(b, -1, -2)
+            _check(lambda x, y: C.linalg.lu_solve(*C.linalg.lu_factor(x), y, left=left, adjoint=adjoint), a, bb)
+    _check(lambda x, y: C.lu_solve(y, *C.linalg.lu_factor(x)), a, b)
+
+
+def test_matmul_gradient_when_one_operand_is_a_constant():
+    """dot/mv/mm/bmm with one operand not requiring grad: the other's
+    gradient from the one saved operand (the device backward read the
+    missing one's rank)."""
+    r = np.random.default_rng(13)
+    for xs, cs in (((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)), ((2, 2, 3), (2, 3, 4)),
+                   ((4, 3), (2, 3, 2))):
+        c = r.normal(size=cs)
+        _check(lambda x: x @ C.tensor(c, device=x.device), r.normal(size=xs))
+        _check(lambda x: C.tensor(c, device=x.device).mT @ x.mT if len(cs) > 1 and len(xs) > 1
+               else C.tensor(c, device=x.device) @ x if len(cs) == 1 and len(xs) >= 1 and xs[0] == cs[0]
+               else x.sum(), r.normal(size=xs))

@@ -978,14 +978,20 @@ def matmul_nd(x, y):
 
 
 def matmul_backward(g, a, b, need_a, need_b):
+    """dot/mv/mm/bmm's gradients; an operand is saved only for the other's
+    gradient (None otherwise), so the kind is read from the one present and g."""
     xp = backend.namespace(g)
-    if a.ndim == 1 and b.ndim == 1:           # dot
-        return [g * b if need_a else None, g * a if need_b else None]
-    if a.ndim == 2 and b.ndim == 1:           # mv: ger and mv
-        return [xp.expand_dims(g, axis=1) * xp.expand_dims(b, axis=0) if need_a else None,
-                xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
-    return [xp.matmul(g, xp.matrix_transpose(b)) if need_a else None,
-            xp.matmul(xp.matrix_transpose(a), g) if need_b else None]
+    ga = gb = None
+    if need_a and b is not None:
+        if b.ndim == 1 and g.ndim == 0:       # dot
+            ga = g * b
+        elif b.ndim == 1:                     # mv: ger
+            ga = xp.expand_dims(g, axis=1) * xp.expand_dims(b, axis=0)
+        else:
+            ga = xp.matmul(g, xp.matrix_transpose(b))
+    if need_b and a is not None:
+        gb = g * a if a.ndim == 1 and g.ndim == 0 else xp.matmul(xp.matrix_transpose(a), g)
+    return [ga, gb]
 
 
 def linear(x, w, bias):
@@ -2357,6 +2363,53 @@ def cholesky_inverse(l, upper):
     xp = backend.namespace(l)
     A = _chol_product(xp, l, upper)
     return xp.linalg.inv(A) if A.shape[-1] else xp.asarray(A, copy=True)
+
+
+def getrf(a):
+    """NOTE [ LU on the device ]: LAPACK getrf's partial pivoting spelled in
+    the standard, a column per step over the whole batch: the pivot is the
+    first entry of largest magnitude on or below the diagonal (idamax), its
+    row swapped up (the pivots read on the host, one sync per column), the
+    column below scaled by the pivot's reciprocal (getrf's dscal) and the
+    trailing block updated. A zero pivot leaves its column and sets info to
+    its 1-based index, as getrf does. The numbers agree with LAPACK's to
+    rounding, not bit for bit (getrf blocks its updates). Returns (LU,
+    1-based int32 pivots, int32 info) as ops/linalg_lu._getrf."""
+    xp = backend.namespace(a)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    batch = tuple(a.shape[:-2])
+    nb = 1
+    for d in batch:
+        nb *= d
+    dev = a.device
+    lu = xp.reshape(xp.asarray(a, copy=True), (nb, m, n))
+    piv = np.tile(np.arange(1, k + 1, dtype=np.int32), (nb, 1))
+    info = np.zeros(nb, np.int32)
+    for j in range(k if nb and m and n else 0):
+        p = np.asarray(backend.to_host(xp.argmax(xp.abs(lu[:, j:, j]), axis=1))).reshape(-1) + j
+        for b in range(nb):
+            pb = int(p[b])
+            piv[b, j] = pb + 1
+            if pb != j:
+                row = xp.asarray(lu[b, j, :], copy=True)
+                lu[b, j, :] = lu[b, pb, :]
+                lu[b, pb, :] = row
+        d = lu[:, j, j]
+        zero = d == 0
+        zh = np.asarray(backend.to_host(zero)).reshape(-1)
+        for b in np.nonzero(zh & (info == 0))[0]:
+            info[b] = j + 1
+        if j + 1 < m:
+            r = 1 / xp.where(zero, xp.ones_like(d), d)
+            col = xp.where(xp.expand_dims(zero, axis=1), lu[:, j + 1:, j], lu[:, j + 1:, j] * xp.expand_dims(r, axis=1))
+            lu[:, j + 1:, j] = col
+            if j + 1 < n:
+                lu[:, j + 1:, j + 1:] = lu[:, j + 1:, j + 1:] - \
+                    xp.expand_dims(col, axis=2) * xp.expand_dims(lu[:, j, j + 1:], axis=1)
+    lu = xp.reshape(lu, batch + (m, n))
+    return (lu, backend.from_host(piv.reshape(batch + (k,)), backend.device_of(a)),
+            backend.from_host(info.reshape(batch), backend.device_of(a)))
 
 
 def matrix_exp(a):

@@ -26,7 +26,7 @@ import numpy as np
 
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
-from cyautograd.ops.extra import _a, _check_tensor, _named, _return_type, _w
+from cyautograd.ops.extra import _a, _check_tensor, _darr, _dev, _dw, _named, _return_type, _w
 from cyautograd.tensor import Tensor
 
 __all__ = ["lu", "lu_unpack", "lu_solve", "triangular_solve", "geqrf"]   # cyautograd.*
@@ -63,12 +63,21 @@ def _not_for(A, kernel):
 
 
 # ---------------------------------------------------------------- factor
+def _nbatch(shape, core=2):
+    """The number of matrices (vectors for core=1) in a batch of this shape;
+    reshape's -1 cannot tell it when a matrix is empty."""
+    n = 1
+    for d in shape[:len(shape) - core]:
+        n *= d
+    return n
+
+
 def _getrf(a):
     """(LU, 1-based int32 pivots, int32 info) of every matrix of a (..., m, n)."""
     m, n = a.shape[-2:]
     k = min(m, n)
     batch = a.shape[:-2]
-    flat = a.reshape((-1, m, n))
+    flat = a.reshape((_nbatch(a.shape), m, n))
     lus = np.empty_like(flat)
     pivs = np.empty((flat.shape[0], k), np.int32)
     infos = np.zeros(flat.shape[0], np.int32)
@@ -87,7 +96,7 @@ def _getrf(a):
 def _perm_matrix(piv, m, dtype):
     """P (..., m, m) with A = P L U from LAPACK's 1-based row swaps."""
     batch = piv.shape[:-1]
-    flat = piv.reshape((-1, piv.shape[-1]))
+    flat = piv.reshape((_nbatch(piv.shape, 1), piv.shape[-1]))
     out = np.zeros((flat.shape[0], m, m), dtype)
     for b, p in enumerate(flat):
         perm = np.arange(m)
@@ -98,6 +107,19 @@ def _perm_matrix(piv, m, dtype):
         # rows of P^T A are A[perm]; P = the permutation matrix with P[perm[i], i] = 1
         out[b, perm, np.arange(m)] = 1
     return out.reshape(batch + (m, m))
+
+
+def _perm_t(pivots, m, like):
+    """P as a Tensor of like's dtype and device from 1-based pivots (a
+    Tensor or an array); a device's pivots are read on the host, P made
+    there and moved (NOTE [ LU on the device ] in ops/_xp.py)."""
+    if isinstance(pivots, Tensor):
+        pivots = pivots.detach().cpu().numpy()
+    elif type(pivots) is not np.ndarray:
+        from cyautograd import backend
+        pivots = np.asarray(backend.to_host(pivots))
+    P = _w(_perm_matrix(pivots, m, like.dtype.np))
+    return P if like.is_cpu else P.to(like.device)
 
 
 def _unpack(LU, k):
@@ -154,10 +176,15 @@ def _factor_checks(A, name, prefix="torch."):
 class _LuFactorEx(Function):
     @staticmethod
     def forward(ctx, A):
-        a = _a(A)
-        lu, piv, info = _getrf(a)
-        LU = _w(lu.astype(a.dtype, copy=False))
-        pivots, infos = _w(piv), _w(info)
+        if _dev(A):   # NOTE [ LU on the device ]
+            from cyautograd.ops import _xp
+            lu, piv, info = _xp.getrf(_darr(A))
+            LU, pivots, infos = _dw(lu), _dw(piv), _dw(info)
+        else:
+            a = _a(A)
+            lu, piv, info = _getrf(a)
+            LU = _w(lu.astype(a.dtype, copy=False))
+            pivots, infos = _w(piv), _w(info)
         ctx.mark_non_differentiable(pivots, infos)
         ctx.save_for_backward(LU)
         ctx.piv = piv
@@ -169,7 +196,7 @@ class _LuFactorEx(Function):
         m, n = LU.shape[-2:]
         k = min(m, n)
         L, U = _unpack(LU, k)
-        P = _w(_perm_matrix(ctx.piv, m, _a(LU).dtype))
+        P = _perm_t(ctx.piv, m, LU)
         gL = gLU[..., :, :k].tril(-1)
         gU = gLU[..., :k, :].triu()
         return _lu_backward(P, L, U, gL, gU)
@@ -197,7 +224,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 
 def _raise_singular(name, info):
-    flat = _a(info).reshape(-1)
+    flat = info.detach().cpu().numpy().reshape(-1)
     for b, k in enumerate(flat):
         if k > 0:
             where = f"(Batch element {b}): " if info.dim() > 0 else ""
@@ -230,14 +257,21 @@ def lu_factor(A, *, pivot=True, out=None):
 class _Lu(Function):
     @staticmethod
     def forward(ctx, A):
-        a = _a(A)
-        m, n = a.shape[-2:]
+        m, n = A.shape[-2:]
         k = min(m, n)
-        lu, piv, _ = _getrf(a)
-        P = _perm_matrix(piv, m, a.dtype)
-        L = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=a.dtype)
-        U = np.triu(lu[..., :k, :])
-        Pt, Lt, Ut = _w(P), _w(L.astype(a.dtype, copy=False)), _w(U.astype(a.dtype, copy=False))
+        if _dev(A):   # NOTE [ LU on the device ]
+            from cyautograd.ops import _xp
+            lu, piv, _ = _xp.getrf(_darr(A))
+            LU = _dw(lu)
+            Pt = _perm_t(piv, m, LU)
+            Lt, Ut = (t.contiguous() for t in _unpack(LU, k))
+        else:
+            a = _a(A)
+            lu, piv, _ = _getrf(a)
+            P = _perm_matrix(piv, m, a.dtype)
+            L = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=a.dtype)
+            U = np.triu(lu[..., :k, :])
+            Pt, Lt, Ut = _w(P), _w(L.astype(a.dtype, copy=False)), _w(U.astype(a.dtype, copy=False))
         ctx.mark_non_differentiable(Pt)
         ctx.save_for_backward(Pt, Lt, Ut)
         return Pt, Lt, Ut
@@ -326,7 +360,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=N
     k = min(m, n)
     rt = _return_type("lu_unpack", ["P", "L", "U"])
     if unpack_pivots:
-        P = _w(_perm_matrix(_a(LU_pivots), m, _a(LU_data).dtype))
+        P = _perm_t(LU_pivots, m, LU_data)
     else:
         P = T.empty(0, dtype=LU_data.dtype)
     if not unpack_data:
@@ -338,7 +372,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=N
 
 # ---------------------------------------------------------------- solves
 def _perm_from(LU, pivots):
-    return _w(_perm_matrix(_a(pivots), LU.shape[-2], _a(LU).dtype))
+    return _perm_t(pivots, LU.shape[-2], LU)
 
 
 def _lu_solve(LU, P, B, left, adjoint):
@@ -481,7 +515,7 @@ class _Geqrf(Function):
         a = _a(A)
         m, n = a.shape[-2:]
         k = min(m, n)
-        flat = a.reshape((-1, m, n))
+        flat = a.reshape((_nbatch(a.shape), m, n))
         qr = np.empty_like(flat)
         taus = np.zeros((flat.shape[0], k), a.dtype)
         if flat.shape[0] and m and n:
