@@ -80,6 +80,13 @@ def test_reduction(name, case, data, dtype, layout):
         # exact answer 0 here): no common answer to compare above ~1e15
         fin = np.abs(arr[np.isfinite(arr)])
         assume(fin.size == 0 or fin.max() < 1e15)
+    if name in ("std", "var", "mean"):
+        # huge terms of both signs cancel in the mean, which then keeps the
+        # small terms the summation order did not absorb: torch's vectorised
+        # order and numpy's pairwise one keep different ones (a mean off by
+        # 1e-2 in float64 beside +-1e30), and std/var's gradients carry it
+        big = arr[np.isfinite(arr) & (np.abs(arr) >= 1e15)]
+        assume(not (np.any(big > 0) and np.any(big < 0)))
     # open: 0-d, zero-size and one-element inputs of amax/max/min/std/var
     # (dim handling and error words) and cumsum's signed zeros
     # second order: max/min(dim) need scatter and cumsum flip under
