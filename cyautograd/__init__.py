@@ -238,6 +238,47 @@ def get_num_interop_threads():
     return _num_threads[-1]
 
 
+def typename(obj):
+    """The type of obj as a string: a tensor's legacy type name
+    (``"torch.FloatTensor"``), otherwise the qualified class name.
+
+    >>> torch.typename(torch.ones(2))
+    """
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = getattr(obj, "__module__", "") or ""
+    qualname = ""
+    if hasattr(obj, "__qualname__"):
+        qualname = obj.__qualname__
+    elif hasattr(obj, "__name__"):
+        qualname = obj.__name__
+    else:
+        module = obj.__class__.__module__ or ""
+        qualname = obj.__class__.__qualname__
+    if module in {"", "builtins"}:
+        return qualname
+    return f"{module}.{qualname}"
+
+
+def is_storage(obj):
+    """Whether obj is a storage (``untyped_storage()`` or ``storage()``).
+
+    >>> torch.is_storage(torch.ones(2).untyped_storage())
+    """
+    from cyautograd.storage import TypedStorage, UntypedStorage
+    return type(obj) in (TypedStorage, UntypedStorage)
+
+
+from cyautograd._flags import (are_deterministic_algorithms_enabled,  # noqa: E402,F401
+                               get_deterministic_debug_mode, get_float32_matmul_precision,
+                               is_deterministic_algorithms_warn_only_enabled, set_default_tensor_type,
+                               set_deterministic_debug_mode, set_float32_matmul_precision,
+                               use_deterministic_algorithms)
+from cyautograd import amp, backends, compiler, version  # noqa: E402,F401
+from cyautograd.compiler import compile  # noqa: E402,F401,A004
+from cyautograd.amp import autocast  # noqa: E402,F401
+from cyautograd.amp.autocast_mode import is_autocast_enabled  # noqa: E402,F401
+
 # docstrings from the tables beside the code (NOTE [ Where docstrings live ] in _docs.py)
 from cyautograd import _docs as _docs_mod  # noqa: E402
 _docs_mod.attach()

@@ -236,3 +236,164 @@ def lu_family_of_empty_matrices(T):
             out.append(r)
         out.append(_try(lambda: tuple(T.autograd.grad(T.linalg.lu(z).L.sum(), z)[0].shape)))
     return out
+
+
+def _warned_r(f):
+    """(result or error, [(category, message)]) of f() with every warning recorded."""
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        r = _try(f)
+    return [r, [[w.category.__name__, _n(str(w.message).split(" (Triggered internally")[0])] for w in ws
+                if "TypedStorage" not in str(w.message) and "script_method" not in str(w.message)]]
+
+
+@case
+def grad_scaler_on_the_cpu(T):
+    """amp.GradScaler("cpu"): scale, unscale_, a skipped step and backoff on
+    an inf gradient, growth after growth_interval clean steps, state_dict."""
+    out = []
+    T.manual_seed(0)
+    lin = T.nn.Linear(3, 2)
+    with T.no_grad():
+        lin.weight.copy_(T.tensor([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]]))
+        lin.bias.copy_(T.tensor([0.01, -0.02]))
+    opt = T.optim.SGD(lin.parameters(), lr=0.1, momentum=0.9)
+    s = T.amp.GradScaler("cpu", init_scale=1024.0, growth_interval=2)
+    out.append([s.get_scale(), s.state_dict(), s.is_enabled()])
+    x = T.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0]])
+    for i in range(6):
+        opt.zero_grad()
+        loss = lin(x).pow(2).sum() * (float("inf") if i == 2 else 1.0)
+        scaled = s.scale(loss)
+        scaled.backward()
+        s.unscale_(opt)
+        grads = [p.grad.tolist() for p in lin.parameters()]
+        r = s.step(opt)
+        s.update()
+        out.append([scaled.item(), grads, r, s.get_scale(), s.state_dict(),
+                    [p.detach().tolist() for p in lin.parameters()]])
+    out.append([type(s.scale([loss, (loss, loss)])).__name__, _try(lambda: s.scale(3))])
+    s2 = T.amp.GradScaler("cpu")
+    s2.load_state_dict(s.state_dict())
+    out.append(s2.state_dict())
+    return out
+
+
+@case
+def grad_scaler_errors_and_disabled(T):
+    out = []
+    lin = T.nn.Linear(2, 1)
+    opt = T.optim.SGD(lin.parameters(), lr=0.1)
+    s = T.amp.GradScaler("cpu")
+    out.append(_try(lambda: s.unscale_(opt)))
+    out.append(_try(lambda: s.update()))
+    s.scale(lin(T.ones(2)).sum()).backward()
+    s.unscale_(opt)
+    out.append(_try(lambda: s.unscale_(opt)))
+    s.step(opt)
+    out.append(_try(lambda: s.step(opt)))
+    out.append(_try(lambda: s.unscale_(opt)))
+    out.append(_try(lambda: s.step(opt, closure=lambda: 0)))
+    s.update(8.0)
+    out.append(s.get_scale())
+    out.append(_try(lambda: s.update(T.ones(2))))
+    out.append(_try(lambda: T.amp.GradScaler("cpu", growth_factor=1.0)))
+    out.append(_try(lambda: T.amp.GradScaler("cpu", backoff_factor=1.0)))
+    out.append(_try(lambda: T.amp.GradScaler("cpu").load_state_dict({})))
+    d, ws = _warned_r(lambda: T.amp.GradScaler("cuda").is_enabled())
+    out += [d, ws]
+    dis = T.amp.GradScaler("cpu", enabled=False)
+    loss = lin(T.ones(2)).sum()
+    out.append([dis.scale(loss) is loss, dis.get_scale(), dis.state_dict(), dis.unscale_(opt), dis.update()])
+    out.append(_warned_r(lambda: T.cuda.amp.GradScaler().is_enabled()))
+    return out
+
+
+@case
+def autocast_regions_torch_runs_as_plain_code(T):
+    out = []
+    for dev, kw in (("cuda", {}), ("cpu", {"enabled": False}), ("cpu", {"dtype": T.float32}),
+                    ("cuda", {"enabled": False})):
+        def f():
+            with T.autocast(dev, **kw):
+                return [T.is_autocast_enabled(dev), (T.ones(2, 3) @ T.ones(3)).dtype]
+        out.append(_warned_r(f))
+    out.append(_try(lambda: T.autocast(3)))
+    out.append(_try(lambda: T.autocast("foo")))
+    out.append(_try(lambda: T.autocast("cuda", enabled=False)(3)))
+    out.append(_try(lambda: T.autocast("cuda", enabled=False)(lambda x: x + 1)(1)))
+
+    class Twice(T.autograd.Function):
+        @staticmethod
+        @T.amp.custom_fwd(device_type="cpu")
+        def forward(ctx, a):
+            return a * 2
+
+        @staticmethod
+        @T.amp.custom_bwd(device_type="cpu")
+        def backward(ctx, g):
+            return g * 2
+
+    a = T.ones(2, requires_grad=True)
+    Twice.apply(a).sum().backward()
+    out.append(a.grad.tolist())
+    out.append(_try(lambda: T.amp.custom_fwd(lambda a: a, device_type=3)))
+    out.append([T.is_autocast_enabled(), T.is_autocast_enabled("cpu")])
+    return out
+
+
+@case
+def process_switches(T):
+    """Determinism, float32 matmul precision, backends flags, compile,
+    typename/is_storage, set_default_tensor_type, cuda memory queries."""
+    out = []
+    out.append(_try(lambda: T.use_deterministic_algorithms(1)))
+    out.append(_try(lambda: T.use_deterministic_algorithms(True, warn_only=1)))
+    T.use_deterministic_algorithms(True, warn_only=True)
+    out.append([T.are_deterministic_algorithms_enabled(), T.is_deterministic_algorithms_warn_only_enabled(),
+                T.get_deterministic_debug_mode()])
+    for m in ("error", 0, "bad", 1.5, 7):
+        out.append([_try(lambda: T.set_deterministic_debug_mode(m)), T.get_deterministic_debug_mode()])
+    T.use_deterministic_algorithms(False)
+    out.append(T.get_float32_matmul_precision())
+    out.append(_warned_r(lambda: T.set_float32_matmul_precision("bad")))
+    out.append(_try(lambda: T.set_float32_matmul_precision(3)))
+    T.set_float32_matmul_precision("high")
+    out.append([T.get_float32_matmul_precision(), T.backends.cuda.matmul.allow_tf32])
+    T.set_float32_matmul_precision("highest")
+    out.append(T.backends.cuda.matmul.allow_tf32)
+    out.append(_try(lambda: T.backends.cuda.matmul.nope))
+    out.append([T.backends.mps.is_available(), T.backends.mps.is_built(), T.backends.cudnn.is_available(),
+                T.backends.cudnn.enabled, T.backends.cudnn.benchmark, T.backends.cudnn.deterministic,
+                T.backends.cudnn.version(), T.backends.cuda.flash_sdp_enabled(),
+                T.backends.cuda.math_sdp_enabled()])
+    T.backends.cudnn.benchmark = True
+    with T.backends.cudnn.flags(enabled=False, deterministic=True):
+        inside = [T.backends.cudnn.enabled, T.backends.cudnn.deterministic, T.backends.cudnn.benchmark]
+    out.append([inside, T.backends.cudnn.enabled, T.backends.cudnn.benchmark])
+    T.backends.cudnn.benchmark = False
+    T.manual_seed(0)
+    lin = T.nn.Linear(2, 1)
+    m = T.compile(lin)
+    x = T.tensor([1.0, -2.0])
+    out.append([list(m.state_dict()), tuple(m.weight.shape), _n(repr(m)), type(m).__name__,
+                m._orig_mod is lin, m(x).tolist() == lin(x).tolist()])
+    out.append(T.compile(backend="eager")(lambda v: v * 3)(2))
+    out.append(_try(lambda: T.compile(lin, mode="max-autotune", options={})))
+    out.append(_try(lambda: T.compile(3)))
+    out.append([T.compiler.is_compiling(), T.compiler.disable(lambda v: v + 1)(1), T.compiler.reset()])
+    out.append([T.typename(3), T.typename(None), T.typename(T.ones(2).double()).split(".")[-1],
+                T.is_storage(T.ones(1)), T.is_storage(T.ones(1).untyped_storage())])
+    T.set_warn_always(True)       # TORCH_WARN_ONCE, made repeatable
+    try:
+        out.append(_warned_r(lambda: T.set_default_tensor_type(T.DoubleTensor)))
+    finally:
+        T.set_warn_always(False)
+    out.append(str(T.ones(1).dtype))
+    out.append(_try(lambda: T.set_default_tensor_type(T.IntTensor)))
+    out.append(_try(lambda: T.set_default_tensor_type(3)))
+    T.set_default_tensor_type("torch.FloatTensor")
+    out.append(str(T.ones(1).dtype))
+    out.append([T.cuda.memory_allocated(), T.cuda.memory_reserved(), T.cuda.max_memory_allocated(),
+                T.cuda.empty_cache(), T.cuda.is_bf16_supported(), T.version.cuda, T.version.hip])
+    return out
