@@ -111,6 +111,9 @@ DISTS = {
     "Uniform": (lambda T, dt, b: (lambda l, h: (T.distributions.Uniform(l, h), [l, h]))(
         _p(T, b, 1, dt, -2, -1), _p(T, b, 2, dt, 1, 2)),
         lambda T, dt, b: _p(T, b, 5, dt, -0.9, 0.9, False)),
+    "Uniform01": (lambda T, dt, b: (lambda l, h: (T.distributions.Uniform(l, h), [l, h]))(
+        _p(T, b, 1, dt, 0.05, 0.3), _p(T, b, 2, dt, 0.6, 0.95)),
+        lambda T, dt, b: _p(T, b, 5, dt, 0.3, 0.6, False)),
     "Exponential": (lambda T, dt, b: (lambda r: (T.distributions.Exponential(r), [r]))(
         _p(T, b, 1, dt, 0.5, 2)),
         lambda T, dt, b: _p(T, b, 5, dt, 0.1, 3, False)),
@@ -248,6 +251,12 @@ def _kl_case(name, other, dt, b):
 for _name in _KL_PAIRS:
     for _dt, _b in (("float64", (2, 3)), ("float32", ()), ("float64", (0,))):
         CASES[f"kl_{_name}_{_dt}_{'x'.join(map(str, _b)) or 'scalar'}"] = _kl_case(_name, _name, _dt, _b)
+_CROSS = ["Normal", "Laplace", "Uniform", "Uniform01", "Exponential", "Gamma", "Beta", "Poisson",
+          "Bernoulli_probs", "Binomial_probs"]
+for _a in _CROSS:
+    for _c in _CROSS:
+        if _a != _c:
+            CASES[f"klx_{_a}_{_c}"] = _kl_case(_a, _c, "float64", (2, 3))
 CASES["kl_Bernoulli_Poisson"] = lambda T: _with_grads(
     T, lambda: T.distributions.kl_divergence(T.distributions.Bernoulli(T.tensor([0.2, 0.7])),
                                              T.distributions.Poisson(T.tensor([0.5, 2.0]))), [])
@@ -455,3 +464,36 @@ def _(T):
         out.append([type(d).__name__, list(s.shape), str(s.dtype), list(s2.shape), s2.requires_grad,
                     ok, d.has_rsample])
     return out
+
+
+# -- generated: random batch shapes, values broadcast against them (sample dims
+# in front, size-1 dims inside), expand to a larger batch; log_prob, its
+# gradients and grad_fn (fixed seeds, so the same configurations every run)
+def _generated(seed):
+    import random
+    rng = random.Random(seed)
+    name = rng.choice(["Normal", "Laplace", "Uniform", "Exponential", "Gamma", "Beta", "Bernoulli_logits",
+                       "Bernoulli_probs", "Poisson", "Categorical_logits", "Categorical_probs",
+                       "MVN_scale_tril", "MVN_covariance", "Dirichlet", "Independent_Normal",
+                       "OneHotCategorical", "Binomial_logits"])
+    dt = rng.choice(["float32", "float64"])
+    b = tuple(rng.choice([1, 2, 3]) for _ in range(rng.randint(0, 3)))
+    vb = tuple(rng.choice([s, 1]) if rng.random() < 0.3 else s for s in b)
+    vb = tuple(rng.randint(1, 3) for _ in range(rng.randint(0, 2))) + vb
+    grow = tuple(rng.randint(1, 3) for _ in range(rng.randint(0, 2)))
+
+    def run(T):
+        build, value = DISTS[name]
+        d, params = build(T, dt, b)
+        v = value(T, dt, vb)
+        out = [list(d.batch_shape), _with_grads(T, lambda: d.log_prob(v), params)]
+        e = d.expand(grow + tuple(d.batch_shape))
+        out.append([list(e.batch_shape), list(e.event_shape), e.has_rsample,
+                    _with_grads(T, lambda: e.log_prob(v), params),
+                    _try(lambda: list(e.sample((2,)).shape))])
+        return out
+    return run
+
+
+for _i in range(60):
+    CASES[f"gen_{_i:02d}"] = _generated(1500 + _i)

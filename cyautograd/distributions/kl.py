@@ -3,6 +3,7 @@
 classes (torch's rule: order by p's class first, warn when p-first and
 q-first orders disagree)."""
 import functools
+import math
 import warnings
 
 import cyautograd as _t
@@ -22,7 +23,7 @@ from cyautograd.distributions.normal import Normal
 from cyautograd.distributions.one_hot_categorical import OneHotCategorical
 from cyautograd.distributions.poisson import Poisson
 from cyautograd.distributions.uniform import Uniform
-from cyautograd.distributions.utils import _sum_rightmost
+from cyautograd.distributions.utils import _sum_rightmost, euler_constant
 
 __all__ = ["register_kl", "kl_divergence"]
 
@@ -245,3 +246,143 @@ def _kl_independent_independent(p, q):
     if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
         raise NotImplementedError
     return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
+
+
+# -- between families: closed forms from E_p[log p] = -H(p) and E_p[log q];
+# infinite where p's support is not inside q's
+
+def _x_log_x(t):
+    return _t.special.xlogy(t, t)   # 0 at t == 0
+
+
+def _kl_infinite(attr):
+    def fun(p, q):
+        return _infinite_like(getattr(p, attr))
+    return fun
+
+
+for _p_type, _attr, _q_types in ((Exponential, "rate", (Beta, Uniform)),
+                                 (Gamma, "concentration", (Beta, Uniform)),
+                                 (Laplace, "loc", (Beta, Exponential, Gamma, Uniform)),
+                                 (Normal, "loc", (Beta, Exponential, Gamma, Uniform)),
+                                 (Poisson, "rate", (Bernoulli, Binomial))):
+    for _q_type in _q_types:
+        register_kl(_p_type, _q_type)(_kl_infinite(_attr))
+del _p_type, _attr, _q_types, _q_type
+
+
+@register_kl(Beta, Exponential)
+def _kl_beta_exponential(p, q):
+    return -p.entropy() - q.rate.log() + q.rate * (p.concentration1 / (p.concentration1 + p.concentration0))
+
+
+@register_kl(Beta, Gamma)
+def _kl_beta_gamma(p, q):
+    a, b = p.concentration1, p.concentration0
+    t2 = q.concentration.lgamma() - q.concentration * q.rate.log()
+    t3 = (q.concentration - 1) * (a.digamma() - (a + b).digamma())
+    return -p.entropy() + t2 - t3 + q.rate * a / (a + b)
+
+
+@register_kl(Beta, Normal)
+def _kl_beta_normal(p, q):
+    a, b = p.concentration1, p.concentration0
+    m = a / (a + b)
+    var = q.scale.pow(2)
+    t2 = 0.5 * (var * 2 * math.pi).log()
+    t3 = (m * (1 - m) / (a + b + 1) + m.pow(2)) * 0.5
+    return -p.entropy() + t2 + (t3 - q.loc * m + q.loc.pow(2) * 0.5) / var
+
+
+@register_kl(Beta, Uniform)
+def _kl_beta_uniform(p, q):
+    result = -p.entropy() + (q.high - q.low).log()
+    result[(q.low > p.support.lower_bound) | (q.high < p.support.upper_bound)] = _t.inf
+    return result
+
+
+@register_kl(Exponential, Gamma)
+def _kl_exponential_gamma(p, q):
+    ratio = q.rate / p.rate
+    return (-q.concentration * _t.log(ratio) + ratio + q.concentration.lgamma()
+            + q.concentration * euler_constant - (1 + euler_constant))
+
+
+@register_kl(Exponential, Normal)
+def _kl_exponential_normal(p, q):
+    var = q.scale.pow(2)
+    r2 = p.rate.pow(2)
+    t1 = 0.5 * _t.log(r2 * var * 2 * math.pi)
+    return t1 - 1 + (r2.reciprocal() - q.loc / p.rate + q.loc.pow(2) * 0.5) / var
+
+
+@register_kl(Gamma, Exponential)
+def _kl_gamma_exponential(p, q):
+    return -p.entropy() - q.rate.log() + q.rate * p.concentration / p.rate
+
+
+@register_kl(Gamma, Normal)
+def _kl_gamma_normal(p, q):
+    c = p.concentration
+    var = q.scale.pow(2)
+    b2 = p.rate.pow(2)
+    t1 = 0.5 * _t.log(b2 * var * 2 * math.pi) - c - c.lgamma()
+    t2 = 0.5 * (c.pow(2) + c) / b2
+    t3 = q.loc * c / p.rate
+    return t1 + (c - 1) * c.digamma() + (t2 - t3 + 0.5 * q.loc.pow(2)) / var
+
+
+@register_kl(Laplace, Normal)
+def _kl_laplace_normal(p, q):
+    var = q.scale.pow(2)
+    ratio = p.scale.pow(2) / var
+    t1 = 0.5 * _t.log(2 * ratio / math.pi)
+    return -t1 + ratio + (0.5 * p.loc.pow(2) - p.loc * q.loc + 0.5 * q.loc.pow(2)) / var - 1
+
+
+@register_kl(Normal, Laplace)
+def _kl_normal_laplace(p, q):
+    d = p.loc - q.loc
+    t1 = _t.log(p.scale / q.scale)
+    t2 = math.sqrt(2 / math.pi) * p.scale * _t.exp(-0.5 * (d / p.scale).pow(2))
+    t3 = d * _t.erf(math.sqrt(0.5) * (d / p.scale))
+    return -t1 + (t2 + t3) / q.scale - (0.5 * (1 + math.log(0.5 * math.pi)))
+
+
+@register_kl(Uniform, Beta)
+def _kl_uniform_beta(p, q):
+    w = p.high - p.low
+    t1 = _t.log(w)
+    t2 = (q.concentration1 - 1) * (_x_log_x(p.high) - _x_log_x(p.low) - w) / w
+    t3 = (q.concentration0 - 1) * (_x_log_x(1 - p.high) - _x_log_x(1 - p.low) + w) / w
+    t4 = (q.concentration1.lgamma() + q.concentration0.lgamma()
+          - (q.concentration1 + q.concentration0).lgamma())
+    result = t3 + t4 - t1 - t2
+    result[(p.high > q.support.upper_bound) | (p.low < q.support.lower_bound)] = _t.inf
+    return result
+
+
+@register_kl(Uniform, Exponential)
+def _kl_uniform_exponential(p, q):
+    result = q.rate * (p.high + p.low) / 2 - ((p.high - p.low) * q.rate).log()
+    result[p.low < q.support.lower_bound] = _t.inf
+    return result
+
+
+@register_kl(Uniform, Gamma)
+def _kl_uniform_gamma(p, q):
+    w = p.high - p.low
+    t2 = q.concentration.lgamma() - q.concentration * q.rate.log()
+    t3 = (1 - q.concentration) * (_x_log_x(p.high) - _x_log_x(p.low) - w) / w
+    result = -w.log() + t2 + t3 + q.rate * (p.high + p.low) / 2
+    result[p.low < q.support.lower_bound] = _t.inf
+    return result
+
+
+@register_kl(Uniform, Normal)
+def _kl_uniform_normal(p, q):
+    w = p.high - p.low
+    t1 = (math.sqrt(math.pi * 2) * q.scale / w).log()
+    t2 = w.pow(2) / 12
+    t3 = ((p.high + p.low - 2 * q.loc) / 2).pow(2)
+    return t1 + 0.5 * (t2 + t3) / q.scale.pow(2)
