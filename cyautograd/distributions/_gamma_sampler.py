@@ -26,10 +26,16 @@ import cyautograd as _t
 from cyautograd.autograd import Function
 
 
-def _draw(alpha):
+def _host_rng(t, fname):
+    """numpy's generator seeded from the engine t's samplers draw from (a
+    device tensor's from its device's generator), as cyautograd.poisson."""
     from cyautograd import random as _r
-    g = np.random.Generator(np.random.PCG64(_r._engine(None).random64()))
-    return np.asarray(g.standard_gamma(alpha))   # numpy gives a scalar for 0-d
+    return np.random.Generator(np.random.PCG64(_r._engine_for(t, None, fname).random64()))
+
+
+def _on_device_of(t, arr):
+    from cyautograd import random as _r
+    return _r._on_device_of(t, _t.from_numpy(np.ascontiguousarray(arr)))
 
 
 _GL_S, _GL_W = np.polynomial.legendre.leggauss(64)
@@ -81,17 +87,18 @@ class _StandardGamma(Function):
     @staticmethod
     def forward(ctx, alpha):
         a = alpha.detach().cpu().numpy()
-        x = _draw(a.astype(np.float64)).astype(a.dtype)
-        x = np.asarray(np.maximum(x, np.finfo(a.dtype).tiny))
-        out = _t.from_numpy(x)
+        x = _host_rng(alpha, "_standard_gamma").standard_gamma(a.astype(np.float64))
+        x = np.asarray(np.maximum(np.asarray(x).astype(a.dtype), np.finfo(a.dtype).tiny))  # 0-d: a scalar
+        out = _on_device_of(alpha, x)
         ctx.save_for_backward(out, alpha)
         return out
 
     @staticmethod
     def backward(ctx, grad):
         x, alpha = ctx.saved_tensors
-        d = _dx_dalpha(x.detach().numpy(), alpha.detach().numpy())
-        return grad * _t.from_numpy(np.asarray(d.astype(x.detach().numpy().dtype)))
+        xs = x.detach().cpu().numpy()
+        d = _dx_dalpha(xs, alpha.detach().cpu().numpy())
+        return grad * _on_device_of(x, np.asarray(d.astype(xs.dtype)))
 
 
 def _standard_gamma(alpha):

@@ -16,14 +16,13 @@ def _clamp_by_zero(x):
 
 
 def _draw_binomial(count, probs):
-    """Binomial draws with numpy's sampler seeded from the default generator
+    """Binomial draws with numpy's sampler seeded from cyautograd's generator
     (as cyautograd.poisson does: torch's CPU sampler is not reproduced)."""
-    from cyautograd import random as _r
-    g = np.random.Generator(np.random.PCG64(_r._engine(None).random64()))
+    from cyautograd.distributions._gamma_sampler import _host_rng, _on_device_of
     n = count.detach().cpu().numpy()
     p = probs.detach().cpu().numpy()
-    draws = np.asarray(g.binomial(n.astype(np.int64), np.clip(p, 0, 1)))   # a scalar for 0-d
-    return _t.from_numpy(draws.astype(p.dtype))
+    draws = np.asarray(_host_rng(probs, "binomial").binomial(n.astype(np.int64), np.clip(p, 0, 1)))
+    return _on_device_of(probs, draws.astype(p.dtype))
 
 
 class Binomial(Distribution):
