@@ -95,6 +95,7 @@ _tensor_mod._register_methods({"new": _new})
 # the in-place forms and Tensor-only methods of ops/extra2.py (fmod_, put_, fill_diagonal_, ...)
 _tensor_mod._register_methods(_extra2.METHODS)
 from cyautograd import special  # noqa: F401,E402
+from cyautograd import distributions  # noqa: F401,E402
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402

@@ -12,6 +12,7 @@ from cyautograd import compiler as compiler
 from cyautograd import creation as creation
 from cyautograd import cuda as cuda
 from cyautograd import distributed as distributed
+from cyautograd import distributions as distributions
 from cyautograd import dtypes as dtypes
 from cyautograd import func as func
 from cyautograd import functions as functions

@@ -698,4 +698,5 @@ def poisson(input, generator=None):
         raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype._cname}'")
     g = np.random.Generator(np.random.PCG64(eng.random64()))
     from cyautograd.creation import _wrap
-    return _on_device_of(input, _wrap(g.poisson(input.detach().cpu().numpy()).astype(input.dtype.np)))
+    draws = np.asarray(g.poisson(input.detach().cpu().numpy()))   # numpy gives a scalar for 0-d
+    return _on_device_of(input, _wrap(draws.astype(input.dtype.np)))

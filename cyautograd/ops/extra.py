@@ -762,7 +762,7 @@ triu = _tri("triu", "TriuBackward0", np.triu)
 @_export
 def broadcast_to(input, size):
     _check_tensor(input, "broadcast_to")
-    return input.expand(*size) if isinstance(size, (tuple, list)) else input.expand(size)
+    return input.expand(tuple(size)) if isinstance(size, (tuple, list)) else input.expand(size)
 
 
 @_export
@@ -773,7 +773,10 @@ def broadcast_tensors(*tensors):
     for t in tensors:
         _bcast_ok(t, _shape_probe(shape))
         shape = np.broadcast_shapes(shape, tuple(t.shape))
-    return tuple(t.expand(*shape) for t in tensors)
+    # as torch's expand_outplace: a tensor already of the broadcast shape is
+    # returned itself (no view, no ExpandBackward0: a leaf stays a leaf);
+    # expand takes the shape as one tuple, so 0-d () works too
+    return tuple(t if tuple(t.shape) == shape else t.expand(shape) for t in tensors)
 
 
 def _shape_probe(shape):
