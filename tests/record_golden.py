@@ -21,6 +21,7 @@ SUITES = [
     ("nn", "cases_nn"),
     ("nn_layers", "cases_nn_layers"),
     ("optim", "cases_optim"),
+    ("optim_extra", "cases_optim_extra"),
     ("fuzz", "cases_fuzz"),
     ("fuzz2", "cases_fuzz2"),
     ("fidelity", "cases_fidelity"),
