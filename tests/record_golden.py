@@ -22,6 +22,7 @@ SUITES = [
     ("nn_layers", "cases_nn_layers"),
     ("optim", "cases_optim"),
     ("optim_extra", "cases_optim_extra"),
+    ("parametrize", "cases_parametrize"),
     ("fuzz", "cases_fuzz"),
     ("fuzz2", "cases_fuzz2"),
     ("fidelity", "cases_fidelity"),
