@@ -3,7 +3,8 @@ parametrizations): the hook forms nn.utils.weight_norm / spectral_norm (and thei
 removal), nn.utils.parametrize (register_parametrization with and without right_inverse,
 chains, buffers, assignment, cached, remove_parametrizations, is_parametrized,
 type_before_parametrizations and the errors), nn.utils.parametrizations.weight_norm /
-spectral_norm, and short training loops over parametrized modules.  spectral_norm draws
+spectral_norm / orthogonal (every map, with and without trivialization, square, tall and
+wide, assignment), and short training loops over parametrized modules.  spectral_norm draws
 its start vectors from the default generator: the same seed gives torch's vectors."""
 import warnings
 
@@ -358,3 +359,72 @@ CASES["parametrizations_spectral_err_dim"] = _err(
     lambda T: T.nn.utils.parametrizations.spectral_norm(_lin(T), dim=2))
 CASES["parametrizations_spectral_err_iters"] = _err(
     lambda T: T.nn.utils.parametrizations.spectral_norm(_lin(T), n_power_iterations=0))
+
+
+# ------------------------------------------------------------------ orthogonal
+def _full_rank(T, m, seed=0):
+    # _fill's sinusoids give rank-2 matrices, whose QR completion is LAPACK's rounding noise
+    w = m.weight
+    with T.no_grad():
+        w.copy_(_x(T, tuple(w.shape), seed, str(w.dtype).split(".")[-1]) * 0.1
+                + 2 * T.eye(*w.shape, dtype=w.dtype))
+    return m
+
+
+def _orth(T, shape, omap, triv, assign, dt="float64"):
+    T.manual_seed(0)
+    m = _full_rank(T, _fill(T, T.nn.Linear(shape[1], shape[0])).to(getattr(T, dt)), 3)
+    T.nn.utils.parametrizations.orthogonal(m, orthogonal_map=omap, use_trivialization=triv)
+    out = [m.weight.detach(), sorted(m.state_dict()), repr(m)]
+    out += _fwd_bwd(T, m, _x(T, (2, shape[1]), 1, dt))
+    if assign:
+        # a well-conditioned target (a rank-deficient one leaves LAPACK's reflectors to
+        # rounding noise, which differs between LAPACK builds)
+        with T.no_grad():
+            m.weight = _x(T, shape, 5, dt) * 0.1 + 2 * T.eye(*shape, dtype=getattr(T, dt))
+        out += [m.weight.detach(), m.parametrizations.weight.original.detach()]
+    return out
+
+
+for _shape in ((3, 3), (4, 3), (3, 5)):
+    for _omap in (None, "matrix_exp", "cayley", "householder"):
+        for _triv in (True, False):
+            _name = f"orthogonal_{_shape[0]}x{_shape[1]}_{_omap}_{'triv' if _triv else 'direct'}"
+            CASES[_name] = lambda T, s=_shape, o=_omap, t=_triv: _orth(T, s, o, t, True)
+
+
+def _orth_train(T, dt, steps):
+    T.manual_seed(0)
+    m = _full_rank(T, _fill(T, T.nn.Linear(4, 4)).to(getattr(T, dt)))
+    T.nn.utils.parametrizations.orthogonal(m)
+    opt = T.optim.SGD(m.parameters(), lr=0.05)
+    losses = []
+    for k in range(steps):
+        opt.zero_grad()
+        loss = ((m(_x(T, (3, 4), k, dt)) - 0.3) ** 2).sum()
+        loss.backward()
+        opt.step()
+        losses.append(loss.detach())
+    eye = T.eye(4, dtype=getattr(T, dt))
+    return [losses, m.weight.detach(), bool((m.weight @ m.weight.T - eye).abs().max() < 1e-5)]
+
+
+# float32: 3 steps (matrix_exp's float32 rounding differs from torch's Pade kernel by an
+# ulp, ~1e-5 after 10 steps); float64: 10
+CASES["orthogonal_training_float32"] = lambda T: _orth_train(T, "float32", 3)
+CASES["orthogonal_training_float64"] = lambda T: _orth_train(T, "float64", 10)
+
+
+CASES["orthogonal_err_1d"] = _err(lambda T: T.nn.utils.parametrizations.orthogonal(
+    _lin(T), "bias"))
+CASES["orthogonal_err_name"] = _err(lambda T: T.nn.utils.parametrizations.orthogonal(
+    _lin(T), "nope"))
+CASES["orthogonal_err_map"] = _err(lambda T: T.nn.utils.parametrizations.orthogonal(
+    _lin(T), orthogonal_map="qr"))
+CASES["orthogonal_err_assign_shape"] = _err(lambda T: _orth_assign_bad(T))
+
+
+def _orth_assign_bad(T):
+    m = T.nn.utils.parametrizations.orthogonal(_fill(T, T.nn.Linear(3, 3)))
+    with T.no_grad():
+        m.weight = T.zeros(2, 3)
