@@ -557,8 +557,17 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
     n = p.shape[-1]
     if not replacement and num_samples > n:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    rows = np.ascontiguousarray(p.reshape(-1, n))
-    if not replacement or num_samples == 1:
+    if n == 0:
+        # rows of no categories: their sums are 0 (and reshape(-1, 0) has no meaning)
+        if p.size == 0 and p.ndim == 2 and p.shape[0] == 0:
+            rows = np.zeros((0, 0), p.dtype)
+        else:
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    else:
+        rows = np.ascontiguousarray(p.reshape(-1, n))
+    if rows.shape[0] == 0:
+        res = np.zeros((0, num_samples), np.int64)
+    elif not replacement or num_samples == 1:
         # torch's fast path: argmax / topk of p / q with q ~ Exp(1) drawn in p's dtype
         if rows.size and (not np.all(rows < np.inf) or not np.all(rows >= 0)):
             raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
@@ -572,7 +581,8 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
         else:
             res = np.argsort(-q, axis=-1, kind="stable")[:, :num_samples]
     else:
-        if rows.size and np.any(rows < 0):
+        # torch's checks, in its order: NaN fails `p >= 0` and is reported as "< 0"
+        if rows.size and not np.all(rows >= 0):
             raise RuntimeError("invalid multinomial distribution (encountering probability entry < 0)")
         if rows.size and not np.all(np.isfinite(rows)):
             raise RuntimeError("invalid multinomial distribution (encountering probability entry = infinity or NaN)")

@@ -21,6 +21,8 @@ SUITES = [
     ("nn", "cases_nn"),
     ("nn_layers", "cases_nn_layers"),
     ("optim", "cases_optim"),
+    ("optim_extra", "cases_optim_extra"),
+    ("parametrize", "cases_parametrize"),
     ("fuzz", "cases_fuzz"),
     ("fuzz2", "cases_fuzz2"),
     ("fidelity", "cases_fidelity"),

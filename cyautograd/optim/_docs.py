@@ -118,6 +118,57 @@ removable handle.
     eps (float): added to the denominator.
     momentum (float): the momentum factor.
     centered (bool): normalize by the estimated variance of the gradient.""", "lr=0.01"),
+    "optim.Adamax": _opt("Adamax", "Adamax: Adam with the infinity norm (a running maximum of "
+                         "``|grad|``) in the denominator, as torch.optim.Adamax.",
+                         """    lr (float): the learning rate.
+    betas (tuple): the decay rates of the running average and of the running maximum.
+    eps (float): added to ``|grad|``.""", "lr=0.01"),
+    "optim.NAdam": _opt("NAdam", "NAdam: Adam with Nesterov momentum (a momentum schedule decaying "
+                        "with ``momentum_decay``), as torch.optim.NAdam.",
+                        """    lr (float): the learning rate.
+    betas (tuple): the decay rates of the running averages.
+    eps (float): added to the denominator.
+    momentum_decay (float): the decay of the momentum schedule.
+    decoupled_weight_decay (bool): AdamW-style weight decay.""", "lr=0.01"),
+    "optim.RAdam": _opt("RAdam", "RAdam: Adam with the variance of the adaptive rate rectified (plain "
+                        "momentum steps while too few gradients were seen), as torch.optim.RAdam.",
+                        """    lr (float): the learning rate.
+    betas (tuple): the decay rates of the running averages.
+    eps (float): added to the denominator.
+    decoupled_weight_decay (bool): AdamW-style weight decay.""", "lr=0.01"),
+    "optim.Adadelta": _opt("Adadelta", "Adadelta: steps of the ratio of running RMS of past updates to "
+                           "running RMS of gradients, as torch.optim.Adadelta.",
+                           """    lr (float): scales the update (default 1).
+    rho (float): the decay rate of the running averages.
+    eps (float): added inside the square roots.""", "lr=1.0"),
+    "optim.ASGD": _opt("ASGD", "Averaged SGD: SGD with a decaying step and a running average of the "
+                       "iterates (``state['ax']``) from step ``t0`` on, as torch.optim.ASGD.",
+                       """    lr (float): the learning rate.
+    lambd (float): the decay term.
+    alpha (float): the power of the step-size decay.
+    t0 (float): the step at which averaging starts.""", "lr=0.01"),
+    "optim.Rprop": _opt("Rprop", "Resilient backpropagation: per-element step sizes grown by "
+                        "``etas[1]`` while the gradient keeps its sign and shrunk by ``etas[0]`` "
+                        "when it flips; only the gradient's sign is used, as torch.optim.Rprop.",
+                        """    lr (float): the initial step size.
+    etas (tuple): the (decrease, increase) factors.
+    step_sizes (tuple): the (minimum, maximum) step size.""", "lr=0.01"),
+    "optim.LBFGS": """L-BFGS, as torch.optim.LBFGS: each ``step(closure)`` runs up to ``max_iter``
+quasi-Newton iterations over all parameters flattened into one vector, re-evaluating
+``closure`` (which must zero the gradients, compute the loss, call ``backward()`` and
+return the loss) for each. One parameter group only.
+
+Args:
+    params (iterable): the parameters to optimize.
+    lr (float): the step length (default 1).
+    max_iter (int): iterations per ``step``.
+    max_eval (int): closure evaluations per ``step`` (default ``max_iter * 5 // 4``).
+    tolerance_grad (float): stop when the largest gradient entry is at most this.
+    tolerance_change (float): stop when the loss or the step changes less.
+    history_size (int): the number of curvature pairs kept.
+    line_search_fn (str): ``None`` (fixed step) or ``"strong_wolfe"``.
+
+>>> w = torch.zeros(2, requires_grad=True); opt = torch.optim.LBFGS([w], line_search_fn="strong_wolfe"); opt.step(lambda: (opt.zero_grad(), ((w - 1) ** 2).sum().backward())[0] or ((w - 1) ** 2).sum()); w""",
     # -- lr_scheduler --------------------------------------------------------
     "optim.lr_scheduler.LRScheduler": """Base class of the learning rate schedulers: at construction it records
 each group's ``initial_lr``; every ``step()`` sets each group's ``lr`` to
@@ -183,4 +234,69 @@ callable object (not a function or lambda), as torch.
     total_steps (int): the steps of the cycle (or ``epochs * steps_per_epoch``).
     pct_start (float): the fraction of the cycle spent rising.
     anneal_strategy (str): ``"cos"`` or ``"linear"``.""", "max_lr=1., total_steps=10"),
+    "optim.lr_scheduler.PolynomialLR": _sched("PolynomialLR", "Decays the learning rate to 0 over "
+                                              "``total_iters`` epochs as ``(1 - epoch / total_iters) ** power``.",
+                                              """    total_iters (int): the epochs of the decay.
+    power (float): the power of the polynomial.""", "total_iters=4, power=2.0"),
+    "optim.lr_scheduler.CosineAnnealingWarmRestarts": _sched(
+        "CosineAnnealingWarmRestarts", "SGDR: cosine annealing from the initial learning rate to "
+        "``eta_min`` over ``T_0`` epochs, then a restart; each period ``T_mult`` times longer. "
+        "``step(epoch)`` may take a fractional epoch.",
+        """    T_0 (int): the epochs of the first period.
+    T_mult (int): the factor by which periods grow.
+    eta_min (float): the lowest learning rate.""", "T_0=5"),
+    "optim.lr_scheduler.CyclicLR": _sched(
+        "CyclicLR", "Cycles the learning rate between ``base_lr`` and ``max_lr`` (triangular, "
+        "halving triangular, exponential range or a custom ``scale_fn``); momentum cycles the "
+        "other way. Step it after every batch.",
+        """    base_lr, max_lr (float or list): the bounds of the cycle.
+    step_size_up, step_size_down (int): the iterations of the rising and falling halves.
+    mode (str): ``"triangular"``, ``"triangular2"`` or ``"exp_range"``.""",
+        "base_lr=0.01, max_lr=0.1, step_size_up=4"),
+    "optim.lr_scheduler.CyclicLR.scale_fn": """The amplitude factor of the cycle at ``x`` (the cycle
+number, or the iteration for ``scale_mode="iterations"``): the custom ``scale_fn`` if given,
+else the mode's.
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1., momentum=0.9); torch.optim.lr_scheduler.CyclicLR(opt, 0.1, 1., mode="triangular2").scale_fn(3)""",
+    "optim.lr_scheduler.SequentialLR": """Runs schedulers one after another: ``schedulers[i]`` from epoch
+``milestones[i - 1]`` on (each restarted from the optimizer's initial learning rates at its
+milestone). Warm-up then decay is the usual use.
+
+Args:
+    optimizer (Optimizer): the optimizer of all the schedulers.
+    schedulers (list): the schedulers, in order.
+    milestones (list): the epochs at which the next one takes over (one fewer than schedulers).
+    last_epoch (int): the index of the last epoch.
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.); L = torch.optim.lr_scheduler; s = L.SequentialLR(opt, [L.LinearLR(opt, 0.1, total_iters=2), L.ExponentialLR(opt, 0.9)], milestones=[2]); opt.step(); s.step(); s.get_last_lr()""",
+    "optim.lr_scheduler.SequentialLR.recursive_undo": """Steps every (nested) scheduler's ``last_epoch`` back by
+one: undoes the step each made at its construction.
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.); L = torch.optim.lr_scheduler; s = L.SequentialLR(opt, [L.StepLR(opt, 2), L.StepLR(opt, 3)], [2]); s.recursive_undo(); s._schedulers[1].last_epoch""",
+    "optim.lr_scheduler.ChainedScheduler": """Steps several schedulers of one optimizer together: their
+effects on the learning rate compound every epoch.
+
+Args:
+    schedulers (list): the schedulers, stepped in order.
+    optimizer (Optimizer): their optimizer (default: the first scheduler's).
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.); L = torch.optim.lr_scheduler; s = L.ChainedScheduler([L.ConstantLR(opt, 0.5, total_iters=2), L.ExponentialLR(opt, 0.9)]); opt.step(); s.step(); s.get_last_lr()""",
+    "optim.lr_scheduler.ReduceLROnPlateau": """Multiplies the learning rates by ``factor`` when a metric has
+not improved for ``patience`` epochs: ``step(metric)`` after each evaluation.
+
+Args:
+    optimizer (Optimizer): the optimizer whose ``lr`` is set.
+    mode (str): ``"min"`` (lower is better) or ``"max"``.
+    factor (float): the reduction factor (< 1).
+    patience (int): the epochs without improvement tolerated.
+    threshold (float), threshold_mode (str): what counts as an improvement (``"rel"`` or ``"abs"``).
+    cooldown (int): the epochs to wait after a reduction.
+    min_lr (float or list): the lowest learning rates.
+    eps (float): smaller reductions are skipped.
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.); s = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=0); s.step(1.); s.step(1.); s.get_last_lr()""",
+    "optim.lr_scheduler.ReduceLROnPlateau.in_cooldown": """Whether the scheduler waits out the cooldown after a
+reduction (bad epochs are not counted meanwhile).
+
+>>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.); torch.optim.lr_scheduler.ReduceLROnPlateau(opt).in_cooldown""",
 }

@@ -88,3 +88,12 @@ def vector_to_parameters(vec, parameters):
         n = param.numel()
         param.data = vec[pointer:pointer + n].view_as(param).data
         pointer += n
+
+
+# the normalizations and parametrizations (after the names above: parametrize imports nn)
+from cyautograd.nn.utils import parametrizations, parametrize  # noqa: E402,F401
+from cyautograd.nn.utils.spectral_norm import remove_spectral_norm, spectral_norm  # noqa: E402,F401
+from cyautograd.nn.utils.weight_norm import remove_weight_norm, weight_norm  # noqa: E402,F401
+
+__all__ += ["weight_norm", "remove_weight_norm", "spectral_norm", "remove_spectral_norm",
+            "parametrize", "parametrizations"]

@@ -4,5 +4,6 @@ from cyautograd.utils.data.dataloader import (DataLoader, default_collate,  # no
 from cyautograd.utils.data.dataset import (ConcatDataset, Dataset, IterableDataset,  # noqa: F401
                                            Subset, TensorDataset, random_split)
 from cyautograd.utils.data.sampler import (BatchSampler, RandomSampler, Sampler,  # noqa: F401
-                                           SequentialSampler, SubsetRandomSampler)
+                                           SequentialSampler, SubsetRandomSampler,
+                                           WeightedRandomSampler)
 from cyautograd.utils.data.distributed import DistributedSampler  # noqa: F401,E402

@@ -1,7 +1,8 @@
-"""Samplers: SequentialSampler, RandomSampler, SubsetRandomSampler, BatchSampler, as
-torch.utils.data.sampler."""
+"""Samplers: SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler,
+BatchSampler, as torch.utils.data.sampler (the same draws from the same generator, so the
+index streams are torch's for a given seed)."""
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
-           "BatchSampler"]
+           "WeightedRandomSampler", "BatchSampler"]
 
 
 class Sampler:
@@ -88,6 +89,35 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or \
+                num_samples <= 0:
+            raise ValueError("num_samples should be a positive integer value, but got "
+                             f"num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError("replacement should be a boolean value, but got "
+                             f"replacement={replacement}")
+        import cyautograd
+        weights_tensor = cyautograd.as_tensor(weights, dtype=cyautograd.double)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError("weights should be a 1d sequence but given weights have shape "
+                             f"{tuple(weights_tensor.shape)}")
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        import cyautograd
+        rand_tensor = cyautograd.multinomial(self.weights, self.num_samples, self.replacement,
+                                             generator=self.generator)
+        yield from iter(rand_tensor.tolist())
+
+    def __len__(self):
+        return self.num_samples
 
 
 class BatchSampler(Sampler):
