@@ -364,6 +364,9 @@ for _mode in ("bilinear", "nearest"):
                 return _run(T, lambda T, x, g: T.nn.functional.grid_sample(
                     x, g, mode=mode, padding_mode=pm, align_corners=ac), [x, g])
             CASES[f"grid_sample_2d_{_mode}_{_pm}_ac{int(_ac)}"] = _c2
+            if _mode == "nearest":   # bicubic is 2-D only (its 3-D error is a case below)
+                CASES[f"grid_sample_2d_bicubic_{_pm}_ac{int(_ac)}"] = (
+                    lambda T, c=_c2: c(T, "bicubic"))
 
             def _c3(T, mode=_mode, pm=_pm, ac=_ac):
                 x = _inp(T, (1, 2, 3, 4, 3), 0, "float32")
@@ -426,6 +429,33 @@ def _gen_grid_cases():
 
 
 _gen_grid_cases()
+
+
+def _gen_bicubic_cases():
+    # bicubic: 16 taps each padded on its own, so sizes 1..6 and grids reaching
+    # well outside (scale 3) exercise every padding branch; some grids on the knots
+    rng = random.Random(2208)
+    for i in range(12):
+        sp = (rng.randint(1, 6), rng.randint(1, 6))
+        osp = (rng.randint(1, 4), rng.randint(1, 4))
+        N, C = rng.randint(1, 2), rng.randint(1, 3)
+        pm = ("zeros", "border", "reflection")[i % 3]
+        ac = i % 2 == 0
+        scale = rng.choice([0.9, 1.5, 3.0])
+        dt = rng.choice(["float32", "float64"])
+        knots = i % 4 == 3
+
+        def c(T, sp=sp, osp=osp, N=N, C=C, pm=pm, ac=ac, scale=scale, dt=dt, i=i, knots=knots):
+            x = _inp(T, (N, C) + sp, i, dt)
+            g = _grid(T, (N,) + osp + (2,), i + 1, dt, scale)
+            if knots:
+                g = (g.detach() * 2).round().div(2).requires_grad_()
+            return _run(T, lambda T, x, g: T.nn.functional.grid_sample(
+                x, g, mode="bicubic", padding_mode=pm, align_corners=ac), [x, g])
+        CASES[f"gen_grid_sample_bicubic_{i}_{pm}_ac{int(ac)}"] = c
+
+
+_gen_bicubic_cases()
 
 
 # ============================================================== lazy modules
