@@ -112,30 +112,23 @@ def _avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pa
     F = _F()
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
-    if ceil_mode:
-        raise NotImplementedError("avg_pool3d: ceil_mode=True is not supported")
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
-    x, unbatched, k, _, padding = _windows3(F, input, kernel_size, stride, padding, 1, False,
-                                            0.0, "avg_pool3d")
-    s = x.sum((-3, -2, -1))
-    if divisor_override is not None:
-        y = s / divisor_override
-    elif count_include_pad or not any(padding):
-        y = s / (k[0] * k[1] * k[2])
-    else:
-        T = _T()
-        ones = T.ones(tuple(input.shape[-3:]), dtype=input.dtype, device=input.device)
-        cnt, _, _, _, _ = F._pool_windows(ones.unsqueeze(0), kernel_size, stride, padding, 1,
-                                          False, 0.0, 3, "avg_pool3d")
-        y = s / cnt.sum((-3, -2, -1)).squeeze(0)
+    kt, kh, kw = F._pair(kernel_size, 3)
+    it, ih, iw = input.shape[-3:]
+    if it < kt or ih < kh or iw < kw:   # torch's pool3d_shape_check(check_input_size=True)
+        raise RuntimeError(f"input image (T: {it} H: {ih} W: {iw}) smaller than kernel size "
+                           f"(kT: {kt} kH: {kh} kW: {kw})")
+    x, unbatched, k, stride, padding = _windows3(F, input, kernel_size, stride, padding, 1, ceil_mode,
+                                                 0.0, "avg_pool3d")
+    y = F._avg_divide(x.sum((-3, -2, -1)), input, k, stride, padding, count_include_pad,
+                      divisor_override)
     return y.squeeze(0) if unbatched else y
 
 
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    """3-D average pooling, as torch.nn.functional.avg_pool3d (ceil_mode=True is not
-    supported here, as avg_pool2d's).
+    """3-D average pooling, as torch.nn.functional.avg_pool3d.
 
     >>> F.avg_pool3d(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
     """
