@@ -8,7 +8,7 @@ from cpython.object cimport PyTypeObject
 from libc.stdint cimport int64_t, intptr_t
 
 import numpy as np
-from cyautograd._warn import warn_user
+from cyautograd._warn import warn_once, warn_user
 
 from cyautograd.version_counter cimport VersionCounter, version_bump
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
@@ -838,6 +838,11 @@ cdef class Tensor:
     def __float__(self):
         if self.data_.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if tensor_requires_grad(self) and is_grad_enabled_c():
+            # torch's TORCH_WARN_ONCE in THPVariable_float_scalar (complex() comes here too);
+            # int(), bool() and item() do not warn
+            warn_once("float_requires_grad", "Converting a tensor with requires_grad=True to a scalar "
+                      "may lead to unexpected behavior.\nConsider using tensor.detach() first.")
         return float(_host(self.data_).reshape(()).item())
 
     def __int__(self):

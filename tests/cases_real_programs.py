@@ -659,3 +659,22 @@ def save_load_tensors_and_nested(T):
     back["w"][0, 0] = 100.0      # the view was saved sharing w's storage
     return [back["w"], back["view"], back["view"].stride(), back["list"], back["tuple"],
             type(back["param"]).__name__, back["param"].requires_grad, sorted(back)]
+
+
+@case
+def float_of_requires_grad_warns(T):
+    # `float(loss)` in a loop: torch warns (once; every time under set_warn_always), pointing
+    # at the user's line; int(), bool(), item() and no_grad do not warn
+    import warnings
+    x = T.ones(1, requires_grad=True)
+    T.set_warn_always(True)
+    try:
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            vals = [float(x), float(x * 2), complex(x).real, int(x), bool(x), x.item()]
+            with T.no_grad():
+                vals.append(float(x))
+    finally:
+        T.set_warn_always(False)
+    return [vals, [[str(m.message).split(" (Triggered internally")[0], m.category.__name__, m.filename == __file__]
+                   for m in w]]
