@@ -678,3 +678,36 @@ def float_of_requires_grad_warns(T):
         T.set_warn_always(False)
     return [vals, [[str(m.message).split(" (Triggered internally")[0], m.category.__name__, m.filename == __file__]
                    for m in w]]
+
+
+@case
+def reduce_lr_on_plateau(T):
+    X, y = _data(T, seed=10)
+    model = _mlp(T)
+    opt = T.optim.SGD([{"params": model[0].parameters()}, {"params": model[2].parameters(), "lr": 0.05}],
+                      lr=0.2)
+    sched = T.optim.lr_scheduler.ReduceLROnPlateau(opt, mode="min", factor=0.5, patience=1, cooldown=1,
+                                                   min_lr=[0.01, 0.02], threshold=0.05)
+    log = []
+    for epoch in range(10):
+        opt.zero_grad()
+        loss = T.nn.functional.cross_entropy(model(X), y)
+        loss.backward()
+        opt.step()
+        val = 1.0 + 0.1 * (epoch % 3)          # a plateauing validation loss
+        sched.step(T.tensor(val) if epoch % 2 else val)
+        log.append([sched.get_last_lr(), sched.num_bad_epochs, sched.cooldown_counter, sched.best,
+                    sched.last_epoch])
+    mx = T.optim.lr_scheduler.ReduceLROnPlateau(T.optim.Adam(model.parameters(), lr=1e-3), "max",
+                                                threshold_mode="abs", patience=0)
+    for v in (0.5, 0.5, 0.6, 0.6):
+        mx.step(v)
+    sd = sched.state_dict()
+    errs = []
+    for kw in ({"factor": 1.0}, {"mode": "avg"}, {"threshold_mode": "x"}, {"min_lr": [0.1]}):
+        try:
+            T.optim.lr_scheduler.ReduceLROnPlateau(opt, **kw)
+        except ValueError as e:
+            errs.append(str(e))
+    return [log, mx.get_last_lr(), sorted(k for k in sd if not k.startswith("_")), errs,
+            isinstance(sched, T.optim.lr_scheduler.LRScheduler)]

@@ -11,7 +11,8 @@ from functools import wraps
 from cyautograd.optim.optimizer import Optimizer
 
 __all__ = ["LRScheduler", "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR",
-           "ConstantLR", "LinearLR", "ExponentialLR", "CosineAnnealingLR", "OneCycleLR"]
+           "ConstantLR", "LinearLR", "ExponentialLR", "CosineAnnealingLR", "OneCycleLR",
+           "ReduceLROnPlateau"]
 
 EPOCH_DEPRECATION_WARNING = (
     "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where "
@@ -394,3 +395,100 @@ class OneCycleLR(LRScheduler):
                 else:
                     group["momentum"] = computed_momentum
         return lrs
+
+
+class ReduceLROnPlateau(LRScheduler):
+    """Cuts every group's lr by ``factor`` once a watched metric (``step(metric)``)
+    has not improved for more than ``patience`` steps, then waits ``cooldown``
+    steps, never going under ``min_lr``; as torch.optim.lr_scheduler.ReduceLROnPlateau.
+
+    >>> opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=1.0)
+    >>> s = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, patience=0)
+    >>> s.step(1.0); s.step(2.0); s.get_last_lr()
+    [0.1]
+    """
+
+    def __init__(self, optimizer, mode="min", factor=0.1, patience=10, threshold=1e-4,
+                 threshold_mode="rel", cooldown=0, min_lr=0, eps=1e-8):
+        # no LRScheduler.__init__: nothing is stepped at construction, initial_lr is not set
+        if factor >= 1.0:
+            raise ValueError("Factor should be < 1.0.")
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+        self.factor = factor
+        self.optimizer = optimizer
+        n = len(optimizer.param_groups)
+        if isinstance(min_lr, (list, tuple)):
+            if len(min_lr) != n:
+                raise ValueError(f"expected {n} min_lrs, got {len(min_lr)}")
+            self.default_min_lr, self.min_lrs = None, list(min_lr)
+        else:
+            self.default_min_lr, self.min_lrs = min_lr, [min_lr] * n
+        self.patience, self.cooldown, self.eps = patience, cooldown, eps
+        self.last_epoch = 0
+        self._last_lr = _group_lrs(optimizer)
+        self._init_is_better(mode, threshold, threshold_mode)
+        self._reset()
+
+    def _init_is_better(self, mode, threshold, threshold_mode):
+        if mode not in ("min", "max"):
+            raise ValueError("mode " + mode + " is unknown!")
+        if threshold_mode not in ("rel", "abs"):
+            raise ValueError("threshold mode " + threshold_mode + " is unknown!")
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.mode, self.threshold, self.threshold_mode = mode, threshold, threshold_mode
+
+    def _reset(self):
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    @property
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def _is_better(self, a, best):
+        rel = self.threshold_mode == "rel"
+        if self.mode == "min":
+            return a < (best * (1.0 - self.threshold) if rel else best - self.threshold)
+        return a > (best * (1.0 + self.threshold) if rel else best + self.threshold)
+
+    def step(self, metrics, epoch=None):
+        current = float(metrics)          # a 0-d tensor is accepted
+        if epoch is not None:
+            warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+        self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
+        if self._is_better(current, self.best):
+            self.best, self.num_bad_epochs = current, 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:              # bad epochs in the cooldown do not count
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr()
+            self.cooldown_counter, self.num_bad_epochs = self.cooldown, 0
+        self._last_lr = _group_lrs(self.optimizer)
+
+    def _reduce_lr(self):
+        groups = self.optimizer.param_groups
+        if len(groups) != len(self.min_lrs):
+            if self.default_min_lr is None:
+                raise RuntimeError(
+                    f"The number of param groups in the `optimizer` ({len(groups)}) differs from "
+                    f"when `ReduceLROnPlateau` was initialized ({len(self.min_lrs)}), usually due to "
+                    "a new param group being added to the optimizer. Please modify the `min_lrs` "
+                    "field to match the length of the `optimizer` param groups.")
+            self.min_lrs = [self.default_min_lr] * len(groups)
+        for group, floor in zip(groups, self.min_lrs):
+            old = float(group["lr"])
+            new = max(old * self.factor, floor)
+            if old - new > self.eps:
+                if hasattr(group["lr"], "fill_"):   # a tensor lr is updated in place
+                    group["lr"].fill_(new)
+                else:
+                    group["lr"] = new
+
+    def load_state_dict(self, state_dict):
+        self.__dict__.update(state_dict)
+        self._init_is_better(self.mode, self.threshold, self.threshold_mode)
