@@ -219,7 +219,7 @@ class _TorchPickler(pickle._Pickler):
         while isinstance(root.base, np.ndarray):
             root = root.base
         item = arr.dtype.itemsize
-        ok = (root.flags.c_contiguous and root.dtype == arr.dtype and arr.size > 0
+        ok = (root.flags.c_contiguous and root.dtype == arr.dtype
               and all(st >= 0 and st % item == 0 for st in arr.strides))
         if ok:
             off = arr.__array_interface__["data"][0] - root.__array_interface__["data"][0]
@@ -298,7 +298,7 @@ def _save_zip(obj, fh, name, no_byteorder):
 
 
 def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, backward_hooks, metadata=None):
-    from cyautograd.variable import _wrap_array
+    from cyautograd.tensor import _wrap_storage_view
     arr = storage
     item = arr.dtype.itemsize
     size, stride = tuple(size), tuple(stride)
@@ -307,8 +307,10 @@ def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, bac
         raise RuntimeError(f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset "
                            f"{storage_offset} out of bounds for storage of size {arr.size}")
     view = np.ndarray(size, arr.dtype, buffer=arr, offset=storage_offset * item,
-                      strides=tuple(st * item for st in stride)) if all(size) else np.empty(size, arr.dtype)
-    t = _wrap_array(view)
+                      strides=tuple(st * item for st in stride))
+    # a view of the loaded storage, as torch's set_: tensors saved sharing a
+    # storage share it again, offsets and strides kept, version 1
+    t = _wrap_storage_view(view, arr)
     if requires_grad:
         t.requires_grad_(True)
     return t

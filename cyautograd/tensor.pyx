@@ -8,9 +8,9 @@ from cpython.object cimport PyTypeObject
 from libc.stdint cimport int64_t, intptr_t
 
 import numpy as np
-from cyautograd._warn import warn_user
+from cyautograd._warn import warn_once, warn_user
 
-from cyautograd.version_counter cimport VersionCounter
+from cyautograd.version_counter cimport VersionCounter, version_bump
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node
 from cyautograd.grad_mode cimport is_grad_enabled_c, is_inference_mode_c
@@ -258,10 +258,13 @@ cdef class Tensor:
             self.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
 
     def _cya_init(self, Tensor data not None, requires_grad):
-        """Share `data`'s storage with a fresh version counter (Parameter)."""
+        """Alias `data` as torch's _make_subclass does (Parameter, Buffer): its
+        detach(), so the storage, the version counter and inference-ness are
+        shared."""
         self.data_ = data.data_
         self.storage_ = data.storage_
-        self.version_counter_ = <VersionCounter>cya_tp_new(VersionCounter)
+        self.is_inference_ = data.is_inference_
+        self.version_counter_ = version_counter_of(data)
         if requires_grad:
             _set_requires_grad(self, True, False)
 
@@ -835,6 +838,11 @@ cdef class Tensor:
     def __float__(self):
         if self.data_.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if tensor_requires_grad(self) and is_grad_enabled_c():
+            # torch's TORCH_WARN_ONCE in THPVariable_float_scalar (complex() comes here too);
+            # int(), bool() and item() do not warn
+            warn_once("float_requires_grad", "Converting a tensor with requires_grad=True to a scalar "
+                      "may lead to unexpected behavior.\nConsider using tensor.detach() first.")
         return float(_host(self.data_).reshape(()).item())
 
     def __int__(self):
@@ -904,9 +912,13 @@ cdef class Tensor:
     def __reduce_ex__(self, proto):
         d = getattr(self, "__dict__", None)
         state = dict(d) if d else None
-        if type(self.data_) is _ndarray_type:
-            # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2 state
-            return (_rebuild, (self.data_.copy(), bool(self.requires_grad), state))
+        if type(self.data_) is _ndarray_type and type(self.storage_) is _ndarray_type:
+            # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2
+            # state; the whole storage travels, so a view keeps its offset and strides
+            # (NOTE [ Copying a storage ])
+            buf, s_geo, s_lo = _storage_bytes(self.storage_)
+            return (_rebuild, (buf, bool(self.requires_grad), state, None,
+                               (s_geo, _layout(self.data_, s_lo))))
         # a device tensor pickles its values from the host and its device
         return (_rebuild, (np.array(_host(self.data_), copy=True), bool(self.requires_grad), state,
                            str(_device_of(self.data_))))
@@ -920,15 +932,29 @@ cdef class Tensor:
                                "https://github.com/pytorch/pytorch/pull/103001")
         if id(self) in memo:
             return memo[id(self)]
-        # torch's Tensor.__deepcopy__: a new leaf over copied storage, the
-        # same requires_grad, the gradient deep-copied, the subclass and the
-        # instance __dict__ kept
-        t = wrap_array(self.data_.copy() if type(self.data_) is _ndarray_type
-                       else _backend.copy(self.data_))
-        if type(self) is not Tensor:
-            sub = Tensor.__new__(type(self))
-            sub._cya_init(t, False)
-            t = sub
+        # torch's Tensor.__deepcopy__: a new leaf set_ over a deep copy of the
+        # whole storage at the same offset and strides (tensors sharing a
+        # storage in one deepcopy share the copy, NOTE [ Copying a storage ]),
+        # version 1 (set_ bumped it), the same requires_grad, the gradient
+        # deep-copied, the subclass and the instance __dict__ kept
+        cdef Tensor t
+        if type(self.data_) is _ndarray_type and type(self.storage_) is _ndarray_type:
+            storages = memo.setdefault("torch", {})
+            ent = storages.get(id(self.storage_))
+            if ent is None:
+                buf, s_geo, s_lo = _storage_bytes(self.storage_)
+                # the original is kept alive with its copy, so its id stays unique
+                ent = storages[id(self.storage_)] = (self.storage_, buf, _view_of_bytes(buf, s_geo), s_lo)
+            t = Tensor.__new__(type(self)) if type(self) is not Tensor else <Tensor>cya_tp_new(Tensor)
+            t.data_ = _view_of_bytes(ent[1], _layout(self.data_, ent[3]))
+            t.storage_ = ent[2]
+            _set_rebuilt(t)
+        else:
+            t = wrap_array(_backend.copy(self.data_))
+            if type(self) is not Tensor:
+                sub = Tensor.__new__(type(self))
+                sub._cya_init(t, False)
+                t = sub
         memo[id(self)] = t
         if self.autograd_meta_ is not None and self.autograd_meta_.c.requires_grad:
             t.requires_grad_(True)
@@ -1358,13 +1384,93 @@ def _register_method_override(str name, object method):
 cya_set_tp_name(Tensor, "cyautograd.Tensor")
 
 
-def _rebuild(arr, requires_grad, state=None, device=None):
-    t = wrap_array(arr if device is None else _backend.transfer(arr, _backend.check_device(device)))
+def _rebuild(arr, requires_grad, state=None, device=None, geometry=None):
+    cdef Tensor t
+    if geometry is not None:
+        # arr: the bytes of the whole storage; geometry: where the storage and
+        # this tensor's elements lie in them (NOTE [ Copying a storage ])
+        if type(arr) is not _ndarray_type or arr.dtype != np.uint8 or arr.ndim != 1:
+            raise RuntimeError("_rebuild: a storage's bytes must be a 1-d uint8 array")
+        buf = np.ascontiguousarray(arr)
+        t = <Tensor>cya_tp_new(Tensor)
+        t.storage_ = _view_of_bytes(buf, geometry[0])
+        t.data_ = _view_of_bytes(buf, geometry[1])
+        _set_rebuilt(t)
+    else:
+        t = wrap_array(arr if device is None else _backend.transfer(arr, _backend.check_device(device)))
     if requires_grad:
         t.requires_grad_(True)
     if state:
         getattr(t, "__dict__").update(state)
     return t
+
+
+# NOTE [ Copying a storage ]
+# torch's deepcopy and pickle of a tensor copy its whole storage, not only
+# its elements: a view comes back as a view of the copied storage with the
+# same offset and strides (so storage_offset(), stride() and
+# untyped_storage().nbytes() agree), and tensors sharing a storage in one
+# deepcopy share its copy (torch keys its memo by storage). Here a storage is
+# storage_, an ndarray of any strides, so a copy is the bytes it spans, and
+# storage_ and data_ are rebuilt over them from their layouts: (dtype str,
+# shape, byte strides, byte offset of element 0 in the copied bytes).
+
+def _wrap_storage_view(view, storage):
+    """A tensor over ndarray `view` whose storage is ndarray `storage` (view
+    lies in it), made as torch's rebuilds make one (torch.load)."""
+    if type(view) is not _ndarray_type or type(storage) is not _ndarray_type:
+        raise TypeError("_wrap_storage_view: ndarrays expected")
+    cdef Tensor t = <Tensor>cya_tp_new(Tensor)
+    t.data_ = view
+    t.storage_ = storage
+    _set_rebuilt(t)
+    return t
+
+
+cdef void _set_rebuilt(Tensor t):
+    # torch rebuilds with set_, which bumps the version: the copy reads version 1
+    if is_inference_mode_c():
+        t.is_inference_ = True
+    else:
+        version_bump(version_counter_of(t))
+
+
+cdef tuple _byte_bounds(arr):
+    """[lo, hi) addresses of the bytes arr's elements occupy."""
+    cdef intptr_t lo = _data_address(arr)
+    cdef intptr_t hi = lo
+    if arr.size == 0:
+        return lo, lo
+    for n, st in zip(arr.shape, arr.strides):
+        if st < 0:
+            lo += (n - 1) * st
+        else:
+            hi += (n - 1) * st
+    return lo, hi + arr.dtype.itemsize
+
+
+cdef tuple _layout(arr, intptr_t lo):
+    return (arr.dtype.str, tuple(arr.shape), tuple(arr.strides), int(_data_address(arr) - lo))
+
+
+cdef tuple _storage_bytes(storage):
+    """(a uint8 copy of the bytes storage spans, storage's layout in it, its lowest address)."""
+    lo, hi = _byte_bounds(storage)
+    if hi == lo:
+        return np.empty(0, np.uint8), _layout(storage, lo), lo
+    # a 1-element view at the lowest element, widened to the span's bytes
+    corner = storage[tuple([slice(n - 1, n) if st < 0 else slice(0, 1)
+                            for n, st in zip(storage.shape, storage.strides)])]
+    raw = np.lib.stride_tricks.as_strided(corner.reshape(1).view(np.uint8),
+                                          shape=(hi - lo,), strides=(1,))
+    return raw.copy(), _layout(storage, lo), lo
+
+
+cdef object _view_of_bytes(buf, tuple layout):
+    dt, shape, strides, off = layout
+    if off < 0 or off > buf.size:
+        raise RuntimeError("_rebuild: a tensor's elements lie outside its storage's bytes")
+    return np.ndarray(shape, np.dtype(dt), buffer=buf, offset=off, strides=strides)
 
 
 cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim, str name) except -1:

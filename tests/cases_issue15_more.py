@@ -364,6 +364,9 @@ for _mode in ("bilinear", "nearest"):
                 return _run(T, lambda T, x, g: T.nn.functional.grid_sample(
                     x, g, mode=mode, padding_mode=pm, align_corners=ac), [x, g])
             CASES[f"grid_sample_2d_{_mode}_{_pm}_ac{int(_ac)}"] = _c2
+            if _mode == "nearest":   # bicubic is 2-D only (its 3-D error is a case below)
+                CASES[f"grid_sample_2d_bicubic_{_pm}_ac{int(_ac)}"] = (
+                    lambda T, c=_c2: c(T, "bicubic"))
 
             def _c3(T, mode=_mode, pm=_pm, ac=_ac):
                 x = _inp(T, (1, 2, 3, 4, 3), 0, "float32")
@@ -426,6 +429,33 @@ def _gen_grid_cases():
 
 
 _gen_grid_cases()
+
+
+def _gen_bicubic_cases():
+    # bicubic: 16 taps each padded on its own, so sizes 1..6 and grids reaching
+    # well outside (scale 3) exercise every padding branch; some grids on the knots
+    rng = random.Random(2208)
+    for i in range(12):
+        sp = (rng.randint(1, 6), rng.randint(1, 6))
+        osp = (rng.randint(1, 4), rng.randint(1, 4))
+        N, C = rng.randint(1, 2), rng.randint(1, 3)
+        pm = ("zeros", "border", "reflection")[i % 3]
+        ac = i % 2 == 0
+        scale = rng.choice([0.9, 1.5, 3.0])
+        dt = rng.choice(["float32", "float64"])
+        knots = i % 4 == 3
+
+        def c(T, sp=sp, osp=osp, N=N, C=C, pm=pm, ac=ac, scale=scale, dt=dt, i=i, knots=knots):
+            x = _inp(T, (N, C) + sp, i, dt)
+            g = _grid(T, (N,) + osp + (2,), i + 1, dt, scale)
+            if knots:
+                g = (g.detach() * 2).round().div(2).requires_grad_()
+            return _run(T, lambda T, x, g: T.nn.functional.grid_sample(
+                x, g, mode="bicubic", padding_mode=pm, align_corners=ac), [x, g])
+        CASES[f"gen_grid_sample_bicubic_{i}_{pm}_ac{int(ac)}"] = c
+
+
+_gen_bicubic_cases()
 
 
 # ============================================================== lazy modules
@@ -498,3 +528,61 @@ CASES["where_lazy_names"] = lambda T: [[n, hasattr(T.nn, n)] for n in (
         "max_pool3d", "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool3d",
         "conv_transpose3d", "grid_sample", "affine_grid")] + [
     [n, hasattr(T.nn.parameter, n)] for n in ("UninitializedParameter", "UninitializedBuffer")]
+
+
+# ============================================================== average pools: ceil_mode, padding, errors
+# torch's divisor: the window clipped to the padded input (count_include_pad) or
+# to the input, a ceil_mode window hanging past the padding counting less;
+# avg_pool1d is torch's composite over avg_pool2d (SqueezeBackward1)
+def _gen_avg_pool_cases():
+    rng = random.Random(2209)
+    for i in range(24):
+        nd = (1, 2, 3)[i % 3]
+        k = tuple(rng.randint(1, 3) for _ in range(nd))
+        st = tuple(rng.randint(1, 3) for _ in range(nd))
+        pd = tuple(rng.randint(0, kk // 2) for kk in k)
+        sp = tuple(rng.randint(kk, kk + 4) for kk in k)
+        ceil, cip = rng.random() < 0.6, rng.random() < 0.5
+        div = rng.choice([None, None, 3]) if nd > 1 else None
+        batch = rng.random() < 0.7
+        dt = rng.choice(["float32", "float64"])
+
+        def c(T, nd=nd, k=k, st=st, pd=pd, sp=sp, ceil=ceil, cip=cip, div=div, batch=batch, dt=dt, i=i):
+            f = getattr(T.nn.functional, f"avg_pool{nd}d")
+            x = _inp(T, ((2,) if batch else ()) + (3,) + sp, i, dt)
+            extra = () if nd == 1 else (div,)
+            return _run(T, lambda T, x: f(x, k if i % 2 else k[0], st, pd if i % 4 else pd[0], ceil, cip,
+                                          *extra), [x])
+        CASES[f"gen_avg_pool{nd}d_{i}"] = c
+
+
+_gen_avg_pool_cases()
+for _i, _a in enumerate([
+        lambda T, x: (x, 2, 1, 2), lambda T, x: (x, 0), lambda T, x: (x, 5), lambda T, x: (x, 2, -1),
+        lambda T, x: (x, 2, 1, -1), lambda T, x: (x[0, 0, 0], 2), lambda T, x: (x[0, 0], 2),
+        lambda T, x: (x, (2, 0)), lambda T, x: (x[None], 2, 0), lambda T, x: (x, 2, None, 0, False, True, 0)]):
+    CASES[f"avg_pool2d_err_{_i}"] = _err(
+        lambda T, a=_a: T.nn.functional.avg_pool2d(*a(T, T.arange(16.).reshape(1, 1, 4, 4))))
+for _i, _a in enumerate([
+        lambda T, x: (x, (2, 2)), lambda T, x: (x[None], 2), lambda T, x: (x[0, 0], 2), lambda T, x: (x, 2, 0),
+        lambda T, x: (x, 2, 1, (1, 1)), lambda T, x: (x, 5), lambda T, x: (x, 0), lambda T, x: (x, 2, (1, 1))]):
+    CASES[f"avg_pool1d_err_{_i}"] = _err(
+        lambda T, a=_a: T.nn.functional.avg_pool1d(*a(T, T.arange(16.).reshape(1, 4, 4))))
+CASES["avg_pool3d_divisor_err"] = _err(lambda T: T.nn.functional.avg_pool3d(
+    T.zeros(1, 1, 2, 2, 2), 2, 1, 0, True, True, 0))
+
+
+@case
+def avg_pool_modules(T):
+    # AvgPool1d/2d/3d: one _AvgPoolNd base as torch's, reprs and attributes
+    ms = [T.nn.AvgPool1d(3, 2, 1, True, False), T.nn.AvgPool2d((2, 3), 1, (1, 1), True, False, None),
+          T.nn.AvgPool3d(2, 1, 1, False, True, 2)]
+    xs = [_inp(T, (2, 3, 7), 1), _inp(T, (2, 3, 5, 6), 2), _inp(T, (1, 2, 4, 5, 5), 3)]
+    r = []
+    for m, x in zip(ms, xs):
+        x.requires_grad_()
+        y = m(x)
+        (y * _w(T, y)).sum().backward()
+        r += [repr(m), [c.__name__ for c in type(m).__mro__], sorted(k for k in vars(m) if not k.startswith("_")),
+              y.detach(), _gf(y), x.grad]
+    return r

@@ -1131,11 +1131,128 @@ def deepcopy_view_storage(T):
 
 # Gaps the audit found and this branch leaves (tests/test_issue15_names_vs_torch.py marks
 # them xfail(strict=True), so fixing one turns the test red until it is taken off the list)
-KNOWN_GAPS = {
-    "deepcopy_view_storage": "Tensor.__deepcopy__ copies the view's elements into a new "
-                             "compact tensor (offset 0, contiguous strides); torch copies the "
-                             "whole storage",
+KNOWN_GAPS = {}
+
+
+# ---- copies keep storages: deepcopy / pickle / save+load of views, generated over the view ops
+def _storage_obs(T, t):
+    return [t, t.storage_offset(), list(t.stride()), t.untyped_storage().nbytes(), t._version,
+            t._base is None, t.is_leaf, t.requires_grad]
+
+
+_VIEWS = {
+    "slice": lambda b: b[:, 1:], "transpose": lambda b: b.t(), "expand": lambda b: b[:1].expand(3, 4),
+    "diagonal": lambda b: b.diagonal(), "select0d": lambda b: b[1, 2], "step": lambda b: b[:, ::2],
+    "narrow": lambda b: b.narrow(1, 1, 2), "unsqueeze": lambda b: b[1:].unsqueeze(1),
+    "flatview": lambda b: b.view(-1)[3:9], "empty": lambda b: b[0:0], "whole": lambda b: b,
 }
+
+
+def _mk_view(T, kind, rg=False):
+    b = _x(T, (3, 4), 3)
+    f = _VIEWS[kind]
+    v = f(b)
+    if rg and v.is_floating_point():
+        v.requires_grad_()
+        b = None   # a view of a leaf that does not require grad is itself a leaf
+    return b, v
+
+
+def _copy_cases(how):
+    for kind in _VIEWS:
+        def _c(T, kind=kind):
+            b, v = _mk_view(T, kind)
+            nb, nv = how(T, [b, v])
+            shared_before = nv[(0,) * nv.dim()].item() if nv.numel() else None
+            if nv.numel():
+                with T.no_grad():
+                    nb.view(-1)[:].fill_(7)      # does the copy of b write through to the copy of v?
+            return [_storage_obs(T, nb), _storage_obs(T, nv), shared_before,
+                    nv.flatten()[:1].tolist() if nv.numel() else None,
+                    nb.untyped_storage().data_ptr() == nv.untyped_storage().data_ptr(),
+                    b.untyped_storage().data_ptr() == nb.untyped_storage().data_ptr()]
+        yield kind, _c
+        def _r(T, kind=kind):
+            _, v = _mk_view(T, kind, rg=True)
+            c = how(T, [v])[0]
+            return _storage_obs(T, c)
+        yield kind + "_rg", _r
+
+
+def _by_deepcopy(T, objs):
+    return copy.deepcopy(objs)
+
+
+def _by_pickle(T, objs):
+    return pickle.loads(pickle.dumps(objs))
+
+
+def _by_save(T, objs):
+    buf = io.BytesIO()
+    T.save(objs, buf)
+    buf.seek(0)
+    return T.load(buf)
+
+
+for _cs_how_name, _cs_how in [("deepcopy", _by_deepcopy), ("pickle", _by_pickle), ("save", _by_save)]:
+    for _cs_kind, _cs_case in _copy_cases(_cs_how):
+        CASES[f"copy_storage_{_cs_how_name}_{_cs_kind}"] = _cs_case
+
+
+@case
+def copy_storage_memo_and_grad(T):
+    v = T.arange(6.0)[1:4]
+    memo = {}
+    c1 = copy.deepcopy(v, memo)
+    c2 = copy.deepcopy(v[1:], memo)      # another view of the same storage: shares c1's copy
+    g = T.ones(3, requires_grad=True)
+    g.grad = T.arange(6.0)[::2]
+    gc = copy.deepcopy(g)
+    return ["torch" in memo, _storage_obs(T, c1), _storage_obs(T, c2),
+            c1.untyped_storage().data_ptr() == c2.untyped_storage().data_ptr(),
+            _storage_obs(T, gc), _storage_obs(T, gc.grad)]
+
+
+@case
+def copy_storage_parameters_and_modules(T):
+    base = T.zeros(6)
+    q1, q2 = T.nn.Parameter(base[:3]), T.nn.Parameter(base[3:])
+    d1, d2 = copy.deepcopy([q1, q2])           # Parameter's deepcopy clones: nothing shared
+    p1, p2 = pickle.loads(pickle.dumps([q1, q2]))   # its pickle keeps the data's storage
+    m, m2 = T.nn.Linear(2, 2), T.nn.Linear(2, 2)
+    m2.weight = m.weight                         # tied weights stay tied
+    s = _fill(T, T.nn.Sequential(m, m2))
+    s2, s3 = copy.deepcopy(s), pickle.loads(pickle.dumps(s))
+    sd = _by_save(T, s.state_dict())
+    return [_storage_obs(T, d1), _storage_obs(T, d2), _storage_obs(T, p1), _storage_obs(T, p2),
+            d1.untyped_storage().data_ptr() == d2.untyped_storage().data_ptr(),
+            p1.untyped_storage().data_ptr() == p2.untyped_storage().data_ptr(),
+            s2[0].weight is s2[1].weight, s3[0].weight is s3[1].weight, s2[0].weight is m.weight,
+            type(s2[0].weight).__name__, [[k, _storage_obs(T, v)] for k, v in sd.items()],
+            sd["0.weight"].untyped_storage().data_ptr() == sd["1.weight"].untyped_storage().data_ptr()]
+
+
+@case
+def parameter_shares_version_counter(T):
+    # Parameter(t) aliases t as torch's _make_subclass (a detach()): one version counter
+    t = T.zeros(2)
+    t.add_(1)
+    p = T.nn.Parameter(t)
+    r = [p._version]
+    with T.no_grad():
+        p.add_(1)
+    r += [t._version, p._version]
+    t.add_(1)
+    r += [t._version, p._version, t.untyped_storage().data_ptr() == p.untyped_storage().data_ptr()]
+    with T.inference_mode():
+        it = T.zeros(2)
+    q = T.nn.Parameter(it, requires_grad=False)
+    r.append(q.is_inference())
+    try:
+        T.nn.Parameter(it)
+    except RuntimeError as e:
+        r.append(str(e))
+    return r
 
 
 CASES["deepcopy_nonleaf_err"] = _err(lambda T: copy.deepcopy(T.ones(2, requires_grad=True) * 2))

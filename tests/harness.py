@@ -119,22 +119,27 @@ def save_golden(name, data):
         f.write("\n")
 
 
-def differential_tests(golden_name, cases):
+def differential_tests(golden_name, cases, known_gaps=None):
     """The two tests every case file gets: against golden data recorded from
     torch, and against live torch where it is installed. Use as
-    ``test_matches_golden, test_matches_live_torch = differential_tests(...)``."""
+    ``test_matches_golden, test_matches_live_torch = differential_tests(...)``.
+    known_gaps ({case name: reason}): divergences a suite records and leaves,
+    expected to fail strictly (a fixed one must come off the list)."""
     import pytest
     import cyautograd
 
     golden = load_golden(golden_name)
+    gaps = known_gaps or {}
+    names = [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=gaps[n])) if n in gaps else n
+             for n in sorted(cases)]
 
-    @pytest.mark.parametrize("name", sorted(cases))
+    @pytest.mark.parametrize("name", names)
     def test_matches_golden(name):
         assert name in golden, f"no golden data for {name}: run tests/record_golden.py"
         assert_same(run(cases[name], cyautograd), golden[name], RTOL)
 
     @pytest.mark.skipif(not HAVE_TORCH, reason="torch not installed")
-    @pytest.mark.parametrize("name", sorted(cases))
+    @pytest.mark.parametrize("name", names)
     def test_matches_live_torch(name):
         assert_same(run(cases[name], cyautograd), run(cases[name], torch_module()), RTOL)
 

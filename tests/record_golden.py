@@ -44,6 +44,7 @@ SUITES = [
     ("issue15_names", "cases_issue15_names"),
     ("issue15_more", "cases_issue15_more"),
     ("distributions", "cases_distributions"),
+    ("real_programs", "cases_real_programs"),
 ]
 
 

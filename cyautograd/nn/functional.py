@@ -1093,34 +1093,94 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return y.squeeze(0) if unbatched else y
 
 
+def _avg_divide(s, input, k, stride, padding, count_include_pad, divisor_override):
+    """The window sums s (..., *outs) divided as torch's avg_pool kernels
+    divide them: by divisor_override, else by the window's size clipped to the
+    padded input (count_include_pad, a ceil_mode window hanging past the
+    padding counts less) or to the input itself. 1-, 2- and 3-D pools share it."""
+    if divisor_override is not None:
+        return s / divisor_override
+    nd = len(k)
+    sizes, outs = tuple(input.shape[-nd:]), tuple(s.shape[-nd:])
+    div = np.ones((), np.int64)
+    for n, kk, st, p, o in zip(sizes, k, stride, padding, outs):
+        lo = np.arange(o, dtype=np.int64) * st - p
+        hi = np.minimum(lo + kk, n + p)
+        c = hi - lo if count_include_pad else np.minimum(hi, n) - np.maximum(lo, 0)
+        div = np.multiply.outer(div, np.maximum(c, 1))   # an empty window sums 0 (torch writes 0)
+    if div.size and (div == div.flat[0]).all():
+        return s / int(div.flat[0])
+    return s / _T().tensor(div, dtype=s.dtype, device=s.device)
+
+
+def _avg_pool_check(input, k, stride, padding, nd):
+    """torch's avg_pool1d/2d checks, in its order and words (pooling_output_shape,
+    pool2d_shape_check)."""
+    d = input.dim()
+    if nd == 1 and d not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {d}-dimensional tensor "
+                           "for argument #1 'self' (while checking arguments for avg_pool1d)")
+    if nd == 2 and d < 3:   # torch reads input.size(-3) first
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(d, 1)}, "
+                         f"{max(d, 1) - 1}], but got -3)")
+    for kk, st, p in zip(k, stride, padding):
+        if st == 0:
+            raise RuntimeError("stride should not be zero")
+        if p < 0:
+            raise RuntimeError(f"pad must be non-negative, but got pad: {p}")
+        if p > ((kk - 1) + 1) // 2:
+            raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p}, "
+                               f"kernel_size={kk} and dilation=1")
+    if min(k) <= 0:
+        raise RuntimeError("kernel size should be greater than zero, but got kH: "
+                           f"{k[0] if nd == 2 else 1} kW: {k[-1]}")
+    if min(stride) <= 0:
+        raise RuntimeError("stride should be greater than zero, but got dH: "
+                           f"{stride[0] if nd == 2 else 1} dW: {stride[-1]}")
+    if d > 4:
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+
+
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    if ceil_mode:
-        raise NotImplementedError("avg_pool2d: ceil_mode=True is not supported")
-    x, unbatched, k, _, padding = _pool_windows(input, kernel_size, stride, padding, 1, False,
-                                                0.0, 2, "avg_pool2d")
-    s = x.sum((-2, -1))
-    if divisor_override is not None:
-        y = s / divisor_override
-    elif count_include_pad or not any(padding):
-        y = s / (k[0] * k[1])
-    else:
-        T = _T()
-        ones = T.ones(tuple(input.shape[-2:]), dtype=input.dtype, device=input.device)
-        cnt, _, _, _, _ = _pool_windows(ones.unsqueeze(0), kernel_size, stride, padding, 1,
-                                        False, 0.0, 2, "avg_pool2d")
-        y = s / cnt.sum((-2, -1)).squeeze(0)
+    k = _pair(kernel_size, 2)
+    st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
+        else _pair(stride, 2)
+    pd = _pair(padding, 2)
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    _avg_pool_check(input, k, st, pd, 2)
+    outs = [_pool_out(n, kk, s_, p, 1, ceil_mode) for n, kk, s_, p in zip(input.shape[-2:], k, st, pd)]
+    if min(outs) < 1:
+        C, H, W = input.shape[-3], input.shape[-2], input.shape[-1]
+        raise RuntimeError(f"Given input size: ({C}x{H}x{W}). Calculated output size: "
+                           f"({C}x{outs[0]}x{outs[1]}). Output size is too small")
+    x, unbatched, k, st, pd = _pool_windows(input, k, st, pd, 1, ceil_mode, 0.0, 2, "avg_pool2d")
+    y = _avg_divide(x.sum((-2, -1)), input, k, st, pd, count_include_pad, divisor_override)
     return y.squeeze(0) if unbatched else y
+
+
+def _one(v, what):
+    if isinstance(v, (tuple, list)):
+        if len(v) != 1:
+            raise RuntimeError(f"avg_pool1d() argument '{what}' should contain one int (got {len(v)})")
+        return v[0]
+    return v
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
-    if ceil_mode:
-        raise NotImplementedError("avg_pool1d: ceil_mode=True is not supported")
-    x, unbatched, k, _, padding = _pool_windows(input, kernel_size, stride, padding, 1, False,
-                                                0.0, 1, "avg_pool1d")
-    y = x.mean(-1)
-    return y.squeeze(0) if unbatched else y
+    # torch's composite: avg_pool2d over an unsqueezed row (SqueezeBackward1 over AvgPool2DBackward0)
+    k = _one(kernel_size, "kernel_size")
+    st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
+        else _one(stride, "stride")
+    p = _one(padding, "padding")
+    if not isinstance(input, _T().Tensor):
+        raise TypeError(f"avg_pool1d(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    _avg_pool_check(input, (k,), (st,), (p,), 1)
+    return _T().nn.functional.avg_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, p), ceil_mode,
+                                         count_include_pad).squeeze(-2)
 
 
 def adaptive_avg_pool2d(input, output_size):

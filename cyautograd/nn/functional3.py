@@ -112,30 +112,23 @@ def _avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pa
     F = _F()
     if input.dim() not in (4, 5):
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
-    if ceil_mode:
-        raise NotImplementedError("avg_pool3d: ceil_mode=True is not supported")
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
-    x, unbatched, k, _, padding = _windows3(F, input, kernel_size, stride, padding, 1, False,
-                                            0.0, "avg_pool3d")
-    s = x.sum((-3, -2, -1))
-    if divisor_override is not None:
-        y = s / divisor_override
-    elif count_include_pad or not any(padding):
-        y = s / (k[0] * k[1] * k[2])
-    else:
-        T = _T()
-        ones = T.ones(tuple(input.shape[-3:]), dtype=input.dtype, device=input.device)
-        cnt, _, _, _, _ = F._pool_windows(ones.unsqueeze(0), kernel_size, stride, padding, 1,
-                                          False, 0.0, 3, "avg_pool3d")
-        y = s / cnt.sum((-3, -2, -1)).squeeze(0)
+    kt, kh, kw = F._pair(kernel_size, 3)
+    it, ih, iw = input.shape[-3:]
+    if it < kt or ih < kh or iw < kw:   # torch's pool3d_shape_check(check_input_size=True)
+        raise RuntimeError(f"input image (T: {it} H: {ih} W: {iw}) smaller than kernel size "
+                           f"(kT: {kt} kH: {kh} kW: {kw})")
+    x, unbatched, k, stride, padding = _windows3(F, input, kernel_size, stride, padding, 1, ceil_mode,
+                                                 0.0, "avg_pool3d")
+    y = F._avg_divide(x.sum((-3, -2, -1)), input, k, stride, padding, count_include_pad,
+                      divisor_override)
     return y.squeeze(0) if unbatched else y
 
 
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    """3-D average pooling, as torch.nn.functional.avg_pool3d (ceil_mode=True is not
-    supported here, as avg_pool2d's).
+    """3-D average pooling, as torch.nn.functional.avg_pool3d.
 
     >>> F.avg_pool3d(torch.arange(8.).reshape(1, 1, 2, 2, 2), 2)
     """
@@ -313,7 +306,12 @@ def _reflect(c, lo2, hi2):
 
 
 def _source_index(c, n, padding_mode, align_corners):
-    c = _unnormalize(c, n, align_corners)
+    return _pad_coordinates(_unnormalize(c, n, align_corners), n, padding_mode, align_corners)
+
+
+def _pad_coordinates(c, n, padding_mode, align_corners):
+    """torch's compute_coordinates: c moved inside [0, n - 1] by the padding mode
+    ('zeros' leaves it, so out-of-range reads give 0)."""
     if padding_mode == "border":
         c = c.clamp(0, n - 1)
     elif padding_mode == "reflection":
@@ -348,6 +346,8 @@ def _grid_sample(input, grid, mode, padding_mode, align_corners):
         vals = flat.gather(2, lin.unsqueeze(1).expand(N, C, L))
         return vals, inb.unsqueeze(1)
 
+    if mode == "bicubic":
+        return _bicubic(g, sizes, gather, padding_mode, align_corners).reshape([N, C] + out_sp)
     if mode == "nearest":
         idx = [c.detach().round() for c in coords]
         vals, inb = gather(idx)
@@ -368,11 +368,51 @@ def _grid_sample(input, grid, mode, padding_mode, align_corners):
     return out.reshape([N, C] + out_sp)
 
 
+def _cubic_weights(t):
+    """torch's get_cubic_upsample_coefficients (A = -0.75) of the fraction t:
+    the weights of the 4 taps at floor - 1 .. floor + 2."""
+    A = -0.75
+
+    def conv1(x):    # |x| <= 1
+        return ((A + 2) * x - (A + 3)) * x * x + 1
+
+    def conv2(x):    # 1 < |x| < 2
+        return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A
+    u = 1 - t
+    return [conv2(t + 1), conv1(t), conv1(u), conv2(u + 1)]
+
+
+def _bicubic(g, sizes, gather, padding_mode, align_corners):
+    """grid_sample's bicubic mode (2-D only), as torch's kernel: the coordinates
+    are unnormalized without padding, the 4x4 taps around them are each moved
+    by the padding mode (a tap outside reads 0), and the result is the cubic
+    convolution over x then y. Gradients reach the grid through the fractions
+    only (the taps are integers), as torch's backward."""
+    T = _T()
+    H, W = sizes
+    ix = _unnormalize(g[..., 0], W, align_corners)
+    iy = _unnormalize(g[..., 1], H, align_corners)
+    x0, y0 = ix.detach().floor(), iy.detach().floor()
+    wx, wy = _cubic_weights(ix - x0), _cubic_weights(iy - y0)
+    out = None
+    for j in range(4):
+        ty = _pad_coordinates(y0 + (j - 1), H, padding_mode, align_corners)
+        row = None
+        for i in range(4):
+            tx = _pad_coordinates(x0 + (i - 1), W, padding_mode, align_corners)
+            vals, inb = gather([ty.trunc(), tx.trunc()])
+            term = T.where(inb, vals * wx[i].unsqueeze(1), T.zeros((), dtype=vals.dtype))
+            row = term if row is None else row + term
+        term = row * wy[j].unsqueeze(1)
+        out = term if out is None else out + term
+    return out
+
+
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Samples input (``(N, C, H, W)`` or ``(N, C, D, H, W)``) at the normalized
-    positions of grid, as torch.nn.functional.grid_sample; modes 'bilinear' and
-    'nearest' (bicubic is not supported here), padding 'zeros', 'border',
-    'reflection'.
+    positions of grid, as torch.nn.functional.grid_sample; modes 'bilinear',
+    'nearest' and 'bicubic' (4-D input only, as torch), padding 'zeros',
+    'border', 'reflection'.
 
     >>> img = torch.arange(4.).reshape(1, 1, 2, 2)
     >>> F.grid_sample(img, torch.zeros(1, 1, 1, 2), align_corners=False)
@@ -410,10 +450,8 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if input.dtype != grid.dtype:
         raise RuntimeError(f"expected scalar type {input.dtype._cname} but found "
                            f"{grid.dtype._cname}")
-    if mode == "bicubic":
-        if nd == 3:
-            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
-        raise NotImplementedError("grid_sample: mode='bicubic' is not supported by cyautograd")
+    if mode == "bicubic" and nd == 3:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
     name = "GridSampler2DBackward0" if nd == 2 else "GridSampler3DBackward0"
     return named_composite(name, lambda x, gr: _grid_sample(x, gr, mode, padding_mode,
                                                             align_corners),

@@ -11,7 +11,7 @@ import warnings
 from cyautograd.nn import functional as F
 from cyautograd.nn import init
 from cyautograd.nn.module import Module
-from cyautograd.nn.modules import _BatchNorm, _ConvNd, _InplaceAct, _Loss, _WeightedLoss, _ntuple
+from cyautograd.nn.modules import _AvgPoolNd, _BatchNorm, _ConvNd, _InplaceAct, _Loss, _WeightedLoss, _ntuple
 from cyautograd.nn.parameter import Parameter
 
 __all__ = [
@@ -448,7 +448,7 @@ class AdaptiveMaxPool2d(_Adaptive):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
-class AvgPool1d(Module):
+class AvgPool1d(_AvgPoolNd):
     """Average pooling of ``(N, C, L)`` inputs, as torch.nn.AvgPool1d.
 
     >>> nn.AvgPool1d(2)(torch.arange(4.).reshape(1, 1, 4))
@@ -457,7 +457,7 @@ class AvgPool1d(Module):
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True):
-        super().__init__()
+        Module.__init__(self)
         self.kernel_size = _ntuple(kernel_size, 1)
         self.stride = _ntuple(stride if (stride is not None) else kernel_size, 1)
         self.padding = _ntuple(padding, 1)
@@ -467,9 +467,6 @@ class AvgPool1d(Module):
     def forward(self, input):
         return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                             self.count_include_pad)
-
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
 class _MaxUnpoolNd(Module):

@@ -14,7 +14,7 @@ LazyModuleMixin does."""
 from cyautograd.nn import functional as F
 from cyautograd.nn.layers import _Adaptive, _ConvTransposeNd, BatchNorm3d
 from cyautograd.nn.module import Module
-from cyautograd.nn.modules import BatchNorm1d, BatchNorm2d, Conv1d, Conv2d, Linear, _PoolNd
+from cyautograd.nn.modules import BatchNorm1d, BatchNorm2d, Conv1d, Conv2d, Linear, _AvgPoolNd, _PoolNd
 from cyautograd.nn.layers import Conv3d, ConvTranspose1d, ConvTranspose2d
 from cyautograd.nn.parameter import Parameter
 
@@ -41,28 +41,12 @@ class MaxPool3d(_PoolNd):
                             ceil_mode=self.ceil_mode, return_indices=self.return_indices)
 
 
-class AvgPool3d(Module):
+class AvgPool3d(_AvgPoolNd):
     """3-D average pooling over ``(N, C, D, H, W)`` inputs, as torch.nn.AvgPool3d.
 
     >>> nn.AvgPool3d(2)(torch.randn(1, 2, 4, 4, 4)).shape
     """
-
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
-                 count_include_pad=True, divisor_override=None):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if (stride is not None) else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-        self.divisor_override = divisor_override
-
-    def forward(self, input):
-        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
-
-    def extra_repr(self):
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+    _avg_pool = staticmethod(F.avg_pool3d)
 
 
 class AdaptiveAvgPool3d(_Adaptive):

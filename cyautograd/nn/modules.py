@@ -594,7 +594,11 @@ class MaxPool1d(_PoolNd):
                             ceil_mode=self.ceil_mode, return_indices=self.return_indices)
 
 
-class AvgPool2d(Module):
+class _AvgPoolNd(Module):
+    """torch's _AvgPoolNd: what AvgPool1d/2d/3d share (2d and 3d take all of
+    it; each names its functional as _avg_pool)."""
+    _avg_pool = None
+
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
         super().__init__()
@@ -606,11 +610,15 @@ class AvgPool2d(Module):
         self.divisor_override = divisor_override
 
     def forward(self, input):
-        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
+        return type(self)._avg_pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                                    self.count_include_pad, self.divisor_override)
 
     def extra_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool2d(_AvgPoolNd):
+    _avg_pool = staticmethod(F.avg_pool2d)
 
 
 class AdaptiveAvgPool2d(Module):

@@ -24,10 +24,9 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + super().__repr__()
 
     def __reduce_ex__(self, proto):
-        # pickling keeps the class, requires_grad and custom attributes
-        import numpy as np
-        return (_rebuild_parameter, (np.asarray(self.detach().numpy()).copy(), bool(self.requires_grad),
-                                     dict(self.__dict__) or None))
+        # pickling keeps the class, requires_grad and custom attributes; the
+        # data pickles as a tensor (its whole storage, as torch's self.data)
+        return (_rebuild_parameter, (self.detach(), bool(self.requires_grad), dict(self.__dict__) or None))
 
     def __deepcopy__(self, memo):
         # torch's Parameter.__deepcopy__: a clone of the data with the same
@@ -39,8 +38,9 @@ class Parameter(Tensor):
         return result
 
 
-def _rebuild_parameter(arr, requires_grad, state=None):
-    p = Parameter(_rebuild(arr, False), requires_grad)
+def _rebuild_parameter(data, requires_grad, state=None):
+    # data: a tensor, or the ndarray older pickles hold
+    p = Parameter(data if isinstance(data, Tensor) else _rebuild(data, False), requires_grad)
     if state:
         p.__dict__.update(state)
     return p

@@ -1977,9 +1977,11 @@ def unique_consecutive_flat(x):
 
 
 def quantile_ranks(sorted_, qv, ignore_nan, npd, interpolation):
-    """The host path's rank arithmetic of _quantile on a device array
-    (sorted along the last axis): (below, above, weight) -- int64, int64 and
-    npd arrays of shape lead + (len(qv),)."""
+    """quantile's ranks in an array sorted along its last axis (numpy or a
+    device's): (below, above, weight) -- int64, int64 and npd arrays of shape
+    lead + (len(qv),). torch rounds the rank to the input's dtype first; a nan
+    in a slice puts quantile's rank at the end, nanquantile's counts only the
+    non-nan values."""
     xp = backend.namespace(sorted_)
     f64 = np.dtype(np.float64)
     sa = cast(sorted_, f64)

@@ -2457,43 +2457,14 @@ def _quantile(name, input, q, dim, keepdim, interpolation, out, ignore_nan):
     n = sorted_.shape[-1]
     nq = 1 if scalar_q else qa.size
     qv = qa.reshape(-1)
-    if _anydev(sorted_):   # NOTE [ Order statistics from argsort ] (ops/_xp.py): the ranks on the device
-        below, above, w = _xp.quantile_ranks(_darr(sorted_), qv, ignore_nan, input.dtype.np, interpolation)
-        vals_b = O.gather(sorted_, -1, _dw(below))
-        if interpolation in ("linear", "midpoint"):
-            res = O.lerp(vals_b, O.gather(sorted_, -1, _dw(above)), _dw(w))
-        else:
-            res = vals_b
-        return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
-    sa = _a(sorted_).astype(np.float64)
-    lead = sa.shape[:-1]
-    nan_any = np.isnan(sa).any(axis=-1, keepdims=True)
-    if ignore_nan:
-        valid = (~np.isnan(sa)).sum(axis=-1, keepdims=True)
-        ranks = qv * (valid - 1)
-        ranks = np.where(ranks < 0, 0, ranks)
-    else:
-        ranks = np.broadcast_to(qv * (n - 1), lead + (nq,))
-        ranks = np.where(nan_any, n - 1, ranks)
-    ranks = np.broadcast_to(ranks, lead + (nq,)).astype(input.dtype.np).astype(np.float64)
-    if interpolation == "lower":
-        ranks = np.floor(ranks)
-    elif interpolation == "higher":
-        ranks = np.ceil(ranks)
-    elif interpolation == "nearest":
-        ranks = np.round(ranks)
-    below = np.floor(ranks).astype(np.int64)
-    vals_b = O.gather(sorted_, -1, _w(below))
+    # the ranks, on the host or (NOTE [ Order statistics from argsort ] in ops/_xp.py) the device
+    dev = _anydev(sorted_)
+    wrap = _dw if dev else _w
+    below, above, w = _xp.quantile_ranks(_darr(sorted_) if dev else _a(sorted_), qv, ignore_nan,
+                                         input.dtype.np, interpolation)
+    res = O.gather(sorted_, -1, wrap(below))
     if interpolation in ("linear", "midpoint"):
-        above = np.ceil(ranks).astype(np.int64)
-        vals_a = O.gather(sorted_, -1, _w(above))
-        if interpolation == "linear":
-            w = _w((ranks - below).astype(input.dtype.np))
-        else:
-            w = _w(np.where(ranks - below > 0, 0.5, 0.0).astype(input.dtype.np))
-        res = O.lerp(vals_b, vals_a, w)
-    else:
-        res = vals_b
+        res = O.lerp(res, O.gather(sorted_, -1, wrap(above)), wrap(w))
     return _quantile_finish(name, res, nq, out_shape, scalar_q, out, input)
 
 

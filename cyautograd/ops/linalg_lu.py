@@ -20,10 +20,10 @@ A = P [L1; L2] U has L2 = A2 U^{-1} (rows of P^T A below the first n):
 gA2 = gL2 U^{-H}, and gU gets -L2^H gL2 U^{-H}. The packed LU of lu_factor
 carries gL = gLU.tril(-1) and gU = gLU.triu().
 """
-import warnings
 
 import numpy as np
 
+from cyautograd._warn import warn_once
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.ops.extra import _a, _check_tensor, _darr, _dev, _dw, _named, _return_type, _w
@@ -141,34 +141,36 @@ def _lu_backward(P, L, U, gL, gU):
     if gU is None:
         gU = T.zeros_like(U)
     if m == n:
-        phi = (_mH(L).matmul(gL)).tril(-1) + (gU.matmul(_mH(U))).triu()
-        X = _solve_tri(_mH(L), phi, upper=True, unitriangular=True)
-        return P.matmul(_solve_tri(_mH(U), X, upper=False, left=False))
+        return P.matmul(_lu_square_backward(L, U, gL, gU))
     if m < n:          # wide: A = P L [U1 U2]
-        U1, U2 = U[..., :, :k], U[..., :, k:]
-        gU1, gU2 = gU[..., :, :k], gU[..., :, k:]
+        U2, gU2 = U[..., :, k:], gU[..., :, k:]
         gA2 = P.matmul(_solve_tri(_mH(L), gU2, upper=True, unitriangular=True))
         gL = gL - _solve_tri(_mH(L), gU2.matmul(_mH(U2)), upper=True, unitriangular=True)
-        phi = (_mH(L).matmul(gL)).tril(-1) + (gU1.matmul(_mH(U1))).triu()
-        X = _solve_tri(_mH(L), phi, upper=True, unitriangular=True)
-        gA1 = P.matmul(_solve_tri(_mH(U1), X, upper=False, left=False))
+        gA1 = P.matmul(_lu_square_backward(L, U[..., :, :k], gL, gU[..., :, :k]))
         return T.cat([gA1, gA2], -1)
     # tall: A = P [L1; L2] U
     L1, L2 = L[..., :k, :], L[..., k:, :]
-    gL1, gL2 = gL[..., :k, :], gL[..., k:, :]
-    gA2 = _solve_tri(_mH(U), gL2, upper=False, left=False)          # gL2 U^{-H}
+    gA2 = _solve_tri(_mH(U), gL[..., k:, :], upper=False, left=False)          # gL2 U^{-H}
     gU = gU - _mH(L2).matmul(gA2)
-    phi = (_mH(L1).matmul(gL1)).tril(-1) + (gU.matmul(_mH(U))).triu()
-    X = _solve_tri(_mH(L1), phi, upper=True, unitriangular=True)
-    gA1 = _solve_tri(_mH(U), X, upper=False, left=False)
+    gA1 = _lu_square_backward(L1, U, gL[..., :k, :], gU)
     return P.matmul(T.cat([gA1, gA2], -2))
 
 
-def _factor_checks(A, name, prefix="torch."):
-    _check_tensor(A, name, "A")
+def _lu_square_backward(L, U, gL, gU):
+    """L^{-H} (tril(L^H gL, -1) + triu(gU U^H)) U^{-H}: the square factors' part of
+    NOTE [ LU backward ] (without P)."""
+    phi = (_mH(L).matmul(gL)).tril(-1) + (gU.matmul(_mH(U))).triu()
+    X = _solve_tri(_mH(L), phi, upper=True, unitriangular=True)
+    return _solve_tri(_mH(U), X, upper=False, left=False)
+
+
+def _factor_checks(A, name, where, arg="A"):
+    """The LU factorizations' checks: A a tensor (argument `arg` of `name`), at
+    least a matrix (torch's words name it `where`), of a dtype the CPU kernel takes."""
+    _check_tensor(A, name, arg)
     if A.dim() < 2:
-        raise RuntimeError(f"{prefix}{name.replace('linalg_', 'linalg.')}: Expected tensor with 2 "
-                           f"or more dimensions. Got size: {list(A.shape)} instead")
+        raise RuntimeError(f"{where}: Expected tensor with 2 or more dimensions. Got size: "
+                           f"{list(A.shape)} instead")
     _not_for(A, "lu_cpu")
 
 
@@ -215,7 +217,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
     >>> torch.linalg.lu_factor_ex(torch.tensor([[1., 2.], [2., 4.]])).info
     """
-    _factor_checks(A, "linalg_lu_factor_ex", prefix="torch.")
+    _factor_checks(A, "linalg_lu_factor_ex", "torch.linalg.lu_factor_ex")
     _no_pivot("linalg.lu_factor", pivot)
     LU, piv, info = _LuFactorEx.apply(A)
     if check_errors:
@@ -242,11 +244,7 @@ def lu_factor(A, *, pivot=True, out=None):
 
     >>> LU, pivots = torch.linalg.lu_factor(torch.tensor([[1., 2.], [3., 4.]]))
     """
-    _check_tensor(A, "linalg_lu_factor", "A")
-    if A.dim() < 2:
-        raise RuntimeError(f"torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: "
-                           f"{list(A.shape)} instead")
-    _not_for(A, "lu_cpu")
+    _factor_checks(A, "linalg_lu_factor", "torch.lu_factor")
     _no_pivot("linalg.lu_factor", pivot)
     LU, piv, info = _LuFactorEx.apply(A)
     _raise_singular("torch.linalg.lu_factor", info)
@@ -290,19 +288,13 @@ def linalg_lu(A, *, pivot=True, out=None):
 
     >>> P, L, U = torch.linalg.lu(torch.tensor([[1., 2.], [3., 4.]]))
     """
-    _check_tensor(A, "linalg_lu", "A")
-    if A.dim() < 2:
-        raise RuntimeError(f"linalg.lu: Expected tensor with 2 or more dimensions. Got size: "
-                           f"{list(A.shape)} instead")
-    _not_for(A, "lu_cpu")
+    _factor_checks(A, "linalg_lu", "linalg.lu")
     _no_pivot("linalg.lu_factor", pivot)
     return _return_type("linalg_lu", ["P", "L", "U"])(_Lu.apply(A))
 
 
 linalg_lu.__name__ = linalg_lu.__qualname__ = "lu"
 
-
-_LU_WARNED = [False]
 
 
 def lu(A, pivot=True, get_infos=False, out=None):
@@ -313,25 +305,20 @@ def lu(A, pivot=True, get_infos=False, out=None):
 
     >>> LU, pivots = torch.lu(torch.tensor([[1., 2.], [3., 4.]]))
     """
-    if not _LU_WARNED[0]:
-        _LU_WARNED[0] = True
-        warnings.warn(
-            "torch.lu is deprecated in favor of torch.linalg.lu_factor / "
-            "torch.linalg.lu_factor_ex and will be removed in a future PyTorch release.\n"
-            "LU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\n"
-            "LU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\n"
-            "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\n"
-            "should be replaced with\n"
-            "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)", stacklevel=2)
+    warn_once("torch.lu",
+               "torch.lu is deprecated in favor of torch.linalg.lu_factor / "
+               "torch.linalg.lu_factor_ex and will be removed in a future PyTorch release.\n"
+               "LU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\n"
+               "LU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\n"
+               "LU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\n"
+               "should be replaced with\n"
+               "LU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots)")
     check_errors = not get_infos          # torch's wrapper evaluates this first
     _check_tensor(A, "_lu_with_info", "input")
     if not isinstance(pivot, bool):       # torch's wrapper passes it by keyword
         raise TypeError(f"_lu_with_info(): argument 'pivot' must be bool, not "
                         f"{type(pivot).__name__}")
-    if A.dim() < 2:
-        raise RuntimeError(f"torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: "
-                           f"{list(A.shape)} instead")
-    _not_for(A, "lu_cpu")
+    _factor_checks(A, "_lu_with_info", "torch.lu_factor", "input")
     _no_pivot("linalg.lu_factor", pivot)
     LU, piv, info = _LuFactorEx.apply(A)
     if not check_errors:
@@ -434,8 +421,6 @@ def linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
 
 linalg_lu_solve.__name__ = linalg_lu_solve.__qualname__ = "lu_solve"
 
-_LU_SOLVE_WARNED = [False]
-
 
 def lu_solve(b, LU_data, LU_pivots, *, out=None):
     """lu_solve(b, LU_data, LU_pivots, *, out=None) -> Tensor (deprecated in torch for
@@ -444,16 +429,12 @@ def lu_solve(b, LU_data, LU_pivots, *, out=None):
     >>> A = torch.tensor([[1., 2.], [3., 4.]])
     >>> torch.lu_solve(torch.tensor([[1.], [2.]]), *torch.linalg.lu_factor(A))
     """
-    if not _LU_SOLVE_WARNED[0]:
-        _LU_SOLVE_WARNED[0] = True
-        warnings.warn("torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be "
-                      "removed in a future PyTorch release.\nNote that torch.linalg.lu_solve has "
-                      "its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\nshould be "
-                      "replaced with\nX = torch.linalg.lu_solve(LU, pivots, B)", stacklevel=2)
+    warn_once("torch.lu_solve", "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be "
+               "removed in a future PyTorch release.\nNote that torch.linalg.lu_solve has "
+               "its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\nshould be "
+               "replaced with\nX = torch.linalg.lu_solve(LU, pivots, B)")
     return linalg_lu_solve(LU_data, LU_pivots, b)
 
-
-_TRI_WARNED = [False]
 
 
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
@@ -465,14 +446,12 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, 
 
     >>> torch.triangular_solve(torch.tensor([[3.], [4.]]), torch.tensor([[2., 1.], [0., 4.]]))
     """
-    if not _TRI_WARNED[0]:
-        _TRI_WARNED[0] = True
-        warnings.warn("torch.triangular_solve is deprecated in favor of "
-                      "torch.linalg.solve_triangularand will be removed in a future PyTorch "
-                      "release.\ntorch.linalg.solve_triangular has its arguments reversed and "
-                      "does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, "
-                      "A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, "
-                      "B).", stacklevel=2)
+    warn_once("torch.triangular_solve", "torch.triangular_solve is deprecated in favor of "
+               "torch.linalg.solve_triangularand will be removed in a future PyTorch "
+               "release.\ntorch.linalg.solve_triangular has its arguments reversed and "
+               "does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, "
+               "A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, "
+               "B).")
     _check_tensor(b, "triangular_solve", "self")
     _check_tensor(A, "triangular_solve", "A")
     if b.dim() < 2:
