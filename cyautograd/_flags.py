@@ -18,7 +18,7 @@ def use_deterministic_algorithms(mode, *, warn_only=False):
     raising where an op has none). Recorded: every kernel here is
     deterministic on the CPU.
 
-    >>> torch.use_deterministic_algorithms(True); torch.are_deterministic_algorithms_enabled()
+    >>> torch.use_deterministic_algorithms(False); torch.are_deterministic_algorithms_enabled()
     """
     if type(mode) is not _b.bool:
         raise TypeError(f"_set_deterministic_algorithms(): argument 'mode' (position 1) must be bool, "
@@ -83,7 +83,7 @@ def set_float32_matmul_precision(precision):
     bfloat16 passes on some hardware; float32 products here stay float32).
     Another string warns and changes nothing, as torch.
 
-    >>> torch.set_float32_matmul_precision("high"); torch.get_float32_matmul_precision()
+    >>> torch.set_float32_matmul_precision("highest"); torch.get_float32_matmul_precision()
     """
     if not isinstance(precision, str):
         raise RuntimeError(f"set_float32_matmul_precision expects a str, but got {type(precision).__name__}")

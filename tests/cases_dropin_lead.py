@@ -355,6 +355,7 @@ def process_switches(T):
     for m in ("error", 0, "bad", 1.5, 7):
         out.append([_try(lambda: T.set_deterministic_debug_mode(m)), T.get_deterministic_debug_mode()])
     T.use_deterministic_algorithms(False)
+    T.set_float32_matmul_precision("highest")     # the default; other tests may have set it
     out.append(T.get_float32_matmul_precision())
     out.append(_warned_r(lambda: T.set_float32_matmul_precision("bad")))
     out.append(_try(lambda: T.set_float32_matmul_precision(3)))
