@@ -1113,48 +1113,54 @@ def _avg_divide(s, input, k, stride, padding, count_include_pad, divisor_overrid
     return s / _T().tensor(div, dtype=s.dtype, device=s.device)
 
 
-def _avg_pool_check(input, k, stride, padding, nd):
-    """torch's avg_pool1d/2d checks, in its order and words (pooling_output_shape,
-    pool2d_shape_check)."""
+def _avg_pool2d_check(input, k, stride, padding, divisor_override):
+    """torch's avg_pool2d checks, in its order and words (avg_pool2d's meta,
+    pooling_output_shape, pool2d_shape_check)."""
+    for what, v in (("kernel_size", k), ("stride", stride), ("padding", padding)):
+        if len(v) not in (1, 2) and not (what == "stride" and len(v) == 0):
+            raise RuntimeError(f"avg_pool2d: {what} must either be "
+                               f"{'omitted, ' if what == 'stride' else ''}a single int, or a tuple of two ints")
+        if any(not -(1 << 31) <= int(e) < (1 << 31) for e in v):
+            raise RuntimeError("value cannot be converted to type int without overflow")
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
     d = input.dim()
-    if nd == 1 and d not in (2, 3):
-        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {d}-dimensional tensor "
-                           "for argument #1 'self' (while checking arguments for avg_pool1d)")
-    if nd == 2 and d < 3:   # torch reads input.size(-3) first
+    if d < 3:   # torch reads input.size(-3) next
         raise IndexError(f"Dimension out of range (expected to be in range of [{-max(d, 1)}, "
                          f"{max(d, 1) - 1}], but got -3)")
+    k, stride, padding = _pair(k), _pair(stride) if len(stride) else _pair(k), _pair(padding)
     for kk, st, p in zip(k, stride, padding):
         if st == 0:
             raise RuntimeError("stride should not be zero")
         if p < 0:
             raise RuntimeError(f"pad must be non-negative, but got pad: {p}")
-        if p > ((kk - 1) + 1) // 2:
+        if p > kk // 2:
             raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p}, "
                                f"kernel_size={kk} and dilation=1")
     if min(k) <= 0:
-        raise RuntimeError("kernel size should be greater than zero, but got kH: "
-                           f"{k[0] if nd == 2 else 1} kW: {k[-1]}")
+        raise RuntimeError(f"kernel size should be greater than zero, but got kH: {k[0]} kW: {k[1]}")
     if min(stride) <= 0:
-        raise RuntimeError("stride should be greater than zero, but got dH: "
-                           f"{stride[0] if nd == 2 else 1} dW: {stride[-1]}")
+        raise RuntimeError(f"stride should be greater than zero, but got dH: {stride[0]} dW: {stride[1]}")
     if d > 4:
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    return k, stride, padding
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    k = _pair(kernel_size, 2)
-    st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
-        else _pair(stride, 2)
-    pd = _pair(padding, 2)
-    if divisor_override is not None and divisor_override == 0:
-        raise RuntimeError("divisor must be not zero")
-    _avg_pool_check(input, k, st, pd, 2)
+    def seq(v):
+        return tuple(v) if isinstance(v, (tuple, list)) else (v,)
+    k, st, pd = _avg_pool2d_check(input, seq(kernel_size), () if stride is None else seq(stride),
+                                  seq(padding), divisor_override)
     outs = [_pool_out(n, kk, s_, p, 1, ceil_mode) for n, kk, s_, p in zip(input.shape[-2:], k, st, pd)]
     if min(outs) < 1:
         C, H, W = input.shape[-3], input.shape[-2], input.shape[-1]
         raise RuntimeError(f"Given input size: ({C}x{H}x{W}). Calculated output size: "
                            f"({C}x{outs[0]}x{outs[1]}). Output size is too small")
+    return _avg_pool2d(input, k, st, pd, ceil_mode, count_include_pad, divisor_override)
+
+
+def _avg_pool2d(input, k, st, pd, ceil_mode, count_include_pad, divisor_override):
     x, unbatched, k, st, pd = _pool_windows(input, k, st, pd, 1, ceil_mode, 0.0, 2, "avg_pool2d")
     y = _avg_divide(x.sum((-2, -1)), input, k, st, pd, count_include_pad, divisor_override)
     return y.squeeze(0) if unbatched else y
@@ -1170,7 +1176,8 @@ def _one(v, what):
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
-    # torch's composite: avg_pool2d over an unsqueezed row (SqueezeBackward1 over AvgPool2DBackward0)
+    # torch's composite: avg_pool2d over an unsqueezed row (SqueezeBackward1 over
+    # AvgPool2DBackward0), whose checks speak for it after avg_pool1d's own
     k = _one(kernel_size, "kernel_size")
     st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
         else _one(stride, "stride")
@@ -1178,7 +1185,9 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     if not isinstance(input, _T().Tensor):
         raise TypeError(f"avg_pool1d(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
-    _avg_pool_check(input, (k,), (st,), (p,), 1)
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
+                           "for argument #1 'self' (while checking arguments for avg_pool1d)")
     return _T().nn.functional.avg_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, p), ceil_mode,
                                          count_include_pad).squeeze(-2)
 
@@ -1208,7 +1217,7 @@ def adaptive_avg_pool2d(input, output_size):
     if oh == 0 or ow == 0:   # an empty output (no window to average)
         return input[..., :min(oh, 1), :min(ow, 1)].expand(*input.shape[:-2], oh, ow)
     if H % oh == 0 and W % ow == 0:
-        return avg_pool2d(input, (H // oh, W // ow))
+        return _avg_pool2d(input, (H // oh, W // ow), (H // oh, W // ow), (0, 0), False, True, None)
     rows = []
     for i in range(oh):
         h0, h1 = (i * H) // oh, -(-((i + 1) * H) // oh)
