@@ -205,7 +205,8 @@ def _props_of(T, name, dt, b, build, value):
             def rs():
                 r = d.rsample((2,))
                 gs = T.autograd.grad(r.sum(), params, allow_unused=True)
-                return [list(r.shape), str(r.dtype), r.requires_grad] + [_shape_of(T, g) for g in gs]
+                return [list(r.shape), str(r.dtype), r.requires_grad, type(r.grad_fn).__name__] + [
+                    _shape_of(T, g) for g in gs]
             out["rsample"] = _try(rs)
         if d.has_enumerate_support and name not in UNIVARIATE_BATCH or name.startswith("Categorical"):
             out["enumerate"] = _try(lambda: d.enumerate_support())

@@ -106,3 +106,33 @@ def _standard_gamma(alpha):
     return _StandardGamma.apply(alpha)
 
 
+
+
+class _Dirichlet(Function):
+    """Dirichlet draws (normalised standard-gamma draws, the last dim) as one
+    node, named as torch's (_DirichletBackward). The gradient is the chain
+    rule through the normalisation, d x_j / d g_i = (delta_ij - x_j) / sum(g),
+    and each gamma draw's implicit gradient: an unbiased pathwise gradient
+    like torch's (which differentiates the marginal Beta cdfs instead)."""
+    @staticmethod
+    def forward(ctx, alpha):
+        a = alpha.detach().cpu().numpy()
+        g = _host_rng(alpha, "_sample_dirichlet").standard_gamma(a.astype(np.float64))
+        g = np.maximum(np.asarray(g), np.finfo(np.float64).tiny)
+        total = g.sum(-1, keepdims=True)
+        x = np.maximum(g / total, np.finfo(a.dtype).tiny).astype(a.dtype)
+        ctx.dgda = (_dx_dalpha(g, a) / total).astype(a.dtype)   # d g_i/d alpha_i / sum(g)
+        out = _on_device_of(alpha, x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        dgda = _on_device_of(x, ctx.dgda)
+        return (grad - (grad * x).sum(-1, True)) * dgda
+
+
+def _sample_dirichlet(alpha):
+    """Dirichlet(alpha) draws of alpha's shape, differentiable in alpha."""
+    return _Dirichlet.apply(alpha)

@@ -1,7 +1,7 @@
 """Dirichlet(concentration): a point of the simplex over the last dim."""
 import cyautograd as _t
 from cyautograd.distributions import constraints
-from cyautograd.distributions._gamma_sampler import _standard_gamma
+from cyautograd.distributions._gamma_sampler import _sample_dirichlet
 from cyautograd.distributions.exp_family import ExponentialFamily
 
 __all__ = ["Dirichlet"]
@@ -29,10 +29,7 @@ class Dirichlet(ExponentialFamily):
     def rsample(self, sample_shape=()):
         shape = self._extended_shape(sample_shape)
         # NOTE [ Gamma rsample gradient ]: normalised gamma draws
-        g = _standard_gamma(self.concentration.expand(shape))
-        x = g / g.sum(-1, True)
-        x.detach().clamp_(min=_t.finfo(x.dtype).tiny)
-        return x
+        return _sample_dirichlet(self.concentration.expand(shape))
 
     def log_prob(self, value):
         if self._validate_args:
