@@ -204,6 +204,9 @@ def _parser_reject(str key, tuple args, memory_format):
                     f"not {type(memory_format).__name__}")
 
 
+_tuple_getitem = tuple.__getitem__
+
+
 class Size(tuple):
     """torch.Size: a tuple of ints that prints as torch's."""
 
@@ -215,6 +218,36 @@ class Size(tuple):
         for s in self:
             n *= s
         return n
+
+    # slicing, concatenation and repetition give a Size, as torch's
+    def __getitem__(self, i):
+        cdef Py_ssize_t k, n
+        if type(i) is int:           # the common case, without tuple.__getitem__'s lookup
+            n = len(<tuple>self)
+            if -n <= i < n:
+                k = i
+                return (<tuple>self)[k + n if k < 0 else k]
+            return _tuple_getitem(self, i)     # tuple's errors
+        if type(i) is slice:
+            return Size(_tuple_getitem(self, i))
+        return _tuple_getitem(self, i)
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to cyautograd.Size")
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, n):
+        if not hasattr(n, "__index__"):
+            raise TypeError(f"can't multiply sequence by non-int of type '{type(n).__name__}'")
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
 
 
 # NOTE [ Unbound methods check self ]

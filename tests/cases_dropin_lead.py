@@ -398,3 +398,18 @@ def process_switches(T):
     out.append([T.cuda.memory_allocated(), T.cuda.memory_reserved(), T.cuda.max_memory_allocated(),
                 T.cuda.empty_cache(), T.cuda.is_bf16_supported(), T.version.cuda, T.version.hip])
     return out
+
+
+@case
+def size_slicing_and_arithmetic(T):
+    """torch.Size sliced, concatenated or repeated stays a Size
+    (``x.shape[1:].numel()`` in flattening code); int indexing, bounds and
+    the errors of tuple."""
+    s = T.ones(2, 3, 4).shape
+    out = []
+    for f in (lambda: s[1:], lambda: s[::-1], lambda: s + (5,), lambda: (5,) + s, lambda: s * 2, lambda: 2 * s,
+              lambda: s[1:].numel(), lambda: s[-1], lambda: s[0], lambda: s[np.int64(1)], lambda: s[True],
+              lambda: s[3], lambda: s[-4], lambda: s[2 ** 70], lambda: s["a"], lambda: s + [1], lambda: s * 1.5,
+              lambda: type(s[1:]).__name__, lambda: s[:0], lambda: T.Size([]) + T.Size([1])):
+        out.append(_try(f))
+    return out
