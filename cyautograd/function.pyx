@@ -50,6 +50,18 @@ import numpy as np
 # =============================================================================
 
 
+cdef tuple _tuple_attr(str name, object value):
+    if value is None or type(value) is tuple:
+        return value
+    raise RuntimeError(f"autograd internal error: {name} attribute is expected to be a tuple but is "
+                       f"{type(value).__name__}")
+
+
+def _ctx_dirty_tensors(BackwardCFunction ctx not None):
+    """What ctx.mark_dirty got (forward_ad's checks after apply)."""
+    return ctx.dirty_tensors_
+
+
 cdef object _no_grad_view_of_self(Tensor t):
     """_view_as_self_with_no_grad: an input returned as is comes back as a
     view of itself made without grad mode."""
@@ -108,6 +120,32 @@ cdef class BackwardCFunction(Node):
 
     def set_materialize_grads(self, value):
         self.materialize_grads_ = bool(value)
+
+    # what mark_dirty / mark_non_differentiable / save_for_backward got,
+    # readable while forward runs (None once apply has used them, as torch's)
+    @property
+    def dirty_tensors(self):
+        return None if self.output_info_ is not None else self.dirty_tensors_
+
+    @dirty_tensors.setter
+    def dirty_tensors(self, value):
+        self.dirty_tensors_ = _tuple_attr("dirty_tensors", value)
+
+    @property
+    def non_differentiable(self):
+        return None if self.output_info_ is not None else self.non_differentiable_
+
+    @non_differentiable.setter
+    def non_differentiable(self, value):
+        self.non_differentiable_ = _tuple_attr("non_differentiable", value)
+
+    @property
+    def to_save(self):
+        return None if self.output_info_ is not None else self.to_save_
+
+    @to_save.setter
+    def to_save(self, value):
+        self.to_save_ = _tuple_attr("to_save", value)
 
     @property
     def saved_tensors(self):
@@ -331,6 +369,19 @@ cdef object _device_zero(object arr):
     return _xp.zeros(arr, ())
 
 
+cdef int _set_output_edge(Tensor var, Node fn, Py_ssize_t output_nr) except -1:
+    """torch's impl::set_gradient_edge for a custom Function's output: a
+    backward view also records its current version as attr_version, so that
+    in-place changes made inside forward (before the edge was set) do not
+    make its grad_fn getter regenerate (and refuse) the node just set."""
+    set_gradient_edge(var, fn, output_nr)
+    cdef AutogradMeta m = var.autograd_meta_
+    if m is not None and m.c.is_view and (<DifferentiableViewMeta>m).bw_base_ is not None:
+        (<DifferentiableViewMeta>m).v.attr_version = (0 if var.version_counter_ is None
+                                                      else var.version_counter_.c.version)
+    return 0
+
+
 cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bint executable):
     cdef bint is_tuple = isinstance(outputs, tuple)
     cdef tuple raw = outputs if is_tuple else (outputs,)
@@ -413,9 +464,9 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
                         update_tensor_hooks_on_new_gradfn(var, m, old, cdata)
         elif is_input:
             var = _no_grad_view_of_self(var)
-            set_gradient_edge(var, cdata, i)
+            _set_output_edge(var, cdata, i)
         elif cdata is not None:
-            set_gradient_edge(var, cdata, i)
+            _set_output_edge(var, cdata, i)
         if cdata is not None and is_diff:
             cdata.set_input_metadata_from(i, var.data_)
         if not (is_input and is_modified) and var._is_view():
