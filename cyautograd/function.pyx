@@ -9,7 +9,7 @@ from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
 from cyautograd.variable cimport (collect_next_edges, materialize_autograd_meta, grad_fn_of,
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
-                                  update_tensor_hooks_on_new_gradfn, note_grad_version)
+                                  update_tensor_hooks_on_new_gradfn, note_grad_version, tensor_data)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
 from cyautograd.view_meta cimport DifferentiableViewMeta
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
@@ -240,12 +240,42 @@ cdef class BackwardCFunction(Node):
 
 @cython.final
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
-cdef class DelayedError(Node):
-    """A node that raises when run (once_differentiable under create_graph)."""
+cdef class Error(Node):
+    """torch's Error node (functions/basic_ops.h): raises its message when
+    run. What DelayedError gives its outputs as grad_fn
+    (once_differentiable under create_graph)."""
     cdef str msg
 
     cdef list apply(self, list grads):
         raise RuntimeError(self.msg)
+
+    cpdef str name(self):
+        # torch's C++ name (torch::autograd::Error), our namespace
+        return "cyautograd::autograd::Error"
+
+
+def _delayed_error(str msg, tuple inputs):
+    """torch's DelayedError(msg, n)(*inputs): each input's tensor_data (None
+    stays None), all outputs of one Error node whose next edges are the
+    inputs' gradient edges; the inputs themselves when none requires grad."""
+    cdef Error err
+    cdef Tensor o
+    if not any([isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a) for a in inputs]):
+        return inputs
+    err = <Error>new_node(Error)
+    err.msg = msg
+    err.next_edges_ = collect_next_edges(inputs)
+    err.num_inputs_ = len(inputs)
+    outs = []
+    for i, a in enumerate(inputs):
+        if a is None:
+            outs.append(None)
+            continue
+        o = tensor_data(<Tensor>a)
+        set_gradient_edge(o, err, i)
+        err.set_input_metadata_from(i, o.data_)
+        outs.append(o)
+    return tuple(outs)
 
 
 class FunctionMeta(type):
@@ -517,16 +547,15 @@ def once_differentiable(fn):
         if not requires_grad:
             return outputs
         tup = outputs if isinstance(outputs, tuple) else (outputs,)
-        err = <DelayedError>new_node(DelayedError)
-        err.msg = "trying to differentiate twice a function that was marked with @once_differentiable"
-        err.next_edges_ = collect_next_edges(tuple([a for a in args if isinstance(a, Tensor)]))
-        err.num_inputs_ = len(tup)
-        wrapped = []
-        for i, o in enumerate(tup):
-            if isinstance(o, Tensor):
-                o = (<Tensor>o).detach()
-                set_gradient_edge(<Tensor>o, err, i)
-                err.set_input_metadata_from(i, (<Tensor>o).data_)
-            wrapped.append(o)
-        return tuple(wrapped) if isinstance(outputs, tuple) else wrapped[0]
+        # as torch: each output is detached into a fresh leaf that requires
+        # grad, and DelayedError makes them outputs of one Error node
+        fakes = []
+        for o in tup:
+            if o is not None:
+                o = o.detach()
+                o.requires_grad = True
+            fakes.append(o)
+        wrapped = _delayed_error("trying to differentiate twice a function that was marked with "
+                                 "@once_differentiable", tuple(fakes))
+        return wrapped if isinstance(outputs, tuple) else wrapped[0]
     return wrapper
