@@ -2,30 +2,51 @@
 (tests/cases_issue15_names.py): the in-place unary aliases torch has
 (``arccosh_``, ``arcsinh_``, ``arctanh_``), ``conj_physical(_)`` for real
 tensors, torch's top-level in-place functions that were only Tensor methods
-here, and torch's refusal to differentiate ``acosh_``/``asinh_``/``atanh_``."""
+here, and torch's refusal to differentiate ``acosh_``/``asinh_``/``atanh_`` (at backward)."""
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.ops.extra import _named
 from cyautograd.ops.pointwise import _inplace_via
 from cyautograd.tensor import Tensor
 
-_LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
+
+
+def _no_derivative_node(base):
+    """The node torch records for the in-place form of `base` (AcoshBackward1
+    for acosh_): the op runs and is recorded, and a backward through it
+    raises torch's NotImplementedError."""
+    msg = f"the derivative for 'inplace version of {base}' is not implemented."
+
+    @_named(base[0].upper() + base[1:] + "Backward1")
+    class _NoDerivative(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return getattr(x, base)()
+
+        @staticmethod
+        def backward(ctx, g):
+            raise NotImplementedError(msg)
+    return _NoDerivative
 
 
 def _no_derivative_inplace(name, base, method):
     """torch has no derivative formula for the in-place forms of these: the leaf
-    check runs first, then the op refuses whenever it would be recorded."""
+    check runs first, the op is recorded with a node whose backward raises."""
+    node = _NODES.get(base)
+    if node is None:
+        node = _NODES[base] = _no_derivative_node(base)
+
     def f(self):
         if isinstance(self, Tensor) and is_grad_enabled() and self.requires_grad:
-            if self.is_leaf:
-                raise RuntimeError(_LEAF)
-            raise NotImplementedError(
-                f"the derivative for 'inplace version of {base}' is not implemented.")
+            return _inplace_via(self, node.apply)
         return method(self)
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"In-place ``{base}``; torch has no derivative for it, so it refuses a "
-                 f"tensor that requires grad.\n\n>>> torch.tensor([0.5, 0.25]).{name}()\n")
+    f.__doc__ = (f"In-place ``{base}``; torch has no derivative for it: a backward through its "
+                 f"result raises.\n\n>>> torch.tensor([0.5, 0.25]).{name}()\n")
     return f
+
+
+_NODES = {}
 
 
 @_named("ConjPhysicalBackward0")
@@ -90,6 +111,12 @@ def install(top):
     for name, f in linalg_lu.TOP.items():
         setattr(top, name, f)
     top._tensor_mod._register_methods(linalg_lu.TENSOR_METHODS)
+    # the unique family's native names (NOTE [ The unique family ] in ops/extra.py)
+    from cyautograd.ops import extra
+    top._unique = extra._unique
+    top._unique2 = extra._unique2
+    from cyautograd import _VF
+    top._VF = _VF
     # torch's top-level in-place functions that were only Tensor methods here
     for name in ("deg2rad_", "erfc_", "fix_", "i0_", "logit_", "rad2deg_", "sinc_"):
         if not hasattr(top, name):

@@ -715,6 +715,75 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     return captured
 
 
+# NOTE [ Reentrant backward depth ]
+# A backward called from inside a running backward (a custom Function's
+# backward, a hook, the reentrant checkpoint) nests one more execution on
+# this thread's stack. As torch's engine (MAX_DEPTH, its reentrant worker
+# threads), once that nesting is _MAX_REENTRANT_DEPTH deep the execution
+# runs on a fresh thread instead, which starts with an empty stack (and
+# Python recursion count) and carries the caller's thread-local state: grad
+# and inference mode, the saved tensor hooks, checkpoint validity, and the
+# caller's execution as its parent (so nested bookkeeping stays nested). The
+# caller waits for it; a raised exception passes through unchanged.
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    static __declspec(thread) int cya_reentrant_depth = 0;
+    #else
+    static __thread int cya_reentrant_depth = 0;
+    #endif
+    """
+    int cya_reentrant_depth
+
+cdef int _MAX_REENTRANT_DEPTH = 60
+
+
+cdef list _run_execute(list root_edges, list root_grads, bint keep_graph, bint create_graph,
+                       list capture_edges, bint accumulate_grad):
+    """_execute, nested on this thread or, past the reentrant depth limit, on
+    a fresh one (NOTE [ Reentrant backward depth ])."""
+    global cya_reentrant_depth
+    if cya_current_graph_task == NULL:
+        return _execute(root_edges, root_grads, keep_graph, create_graph, capture_edges, accumulate_grad)
+    if cya_reentrant_depth < _MAX_REENTRANT_DEPTH:
+        cya_reentrant_depth += 1
+        try:
+            return _execute(root_edges, root_grads, keep_graph, create_graph, capture_edges, accumulate_grad)
+        finally:
+            cya_reentrant_depth -= 1
+    import threading
+    cdef cya_grad_mode_t* gm = grad_mode_state()
+    state = (gm.grad_enabled, gm.inference_mode, saved_hooks_state(), cya_checkpoint_invalid,
+             <object>cya_current_graph_task)
+    box = [None, None]
+
+    def worker():
+        global cya_current_graph_task, cya_checkpoint_invalid
+        cdef cya_grad_mode_t* wgm = grad_mode_state()
+        wgm.grad_enabled = state[0]
+        wgm.inference_mode = state[1]
+        restore_saved_hooks_state(state[2])
+        cya_checkpoint_invalid = state[3]
+        cya_current_graph_task = <PyObject*>state[4]   # the parent execution, alive while the caller waits
+        try:
+            box[0] = _execute(root_edges, root_grads, keep_graph, create_graph, capture_edges,
+                              accumulate_grad)
+        except BaseException as e:   # noqa: B036 - handed to the waiting caller
+            box[1] = e
+        finally:
+            cya_current_graph_task = NULL
+            restore_saved_hooks_state(None)
+
+    th = threading.Thread(target=worker, name="cyautograd reentrant backward")
+    th.start()
+    th.join()
+    if box[1] is not None:
+        err = box[1]
+        box[1] = None
+        raise err
+    return box[0]
+
+
 cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
     """Nodes that must run: those with a path to a capture node (exec_info)."""
     cdef Node fn, nf
@@ -913,7 +982,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     root_grads = _make_grads(outs, grads, create_graph)
     root_edges = _root_edges(outs)
     if ins is None:
-        _execute(root_edges, root_grads, retain_graph, create_graph, None, True)
+        _run_execute(root_edges, root_grads, retain_graph, create_graph, None, True)
         return
     cap_edges = []
     for inp in ins:
@@ -927,7 +996,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         _retain_grad(inp)
         cap_edges.append(_input_edge(inp))
     try:
-        _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
+        _run_execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, True)
     finally:
         if cya_current_graph_task == NULL:
             forget_grad_versions()
@@ -986,7 +1055,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         _check_input(inp)      # before it meets a typed variable
         cap_edges.append(_input_edge(inp) if isinstance(inp, Tensor) else _edge_of(inp))
     try:
-        captured = _execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
+        captured = _run_execute(root_edges, root_grads, retain_graph, create_graph, cap_edges, False)
     except BaseException:
         if cya_current_graph_task == NULL:
             forget_grad_versions()
@@ -1131,6 +1200,6 @@ def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False
         # Tensor.backward's common form, without backward()'s argument handling
         outs = (self,)
         root_grads = _make_grads(outs, (gradient,), False)
-        _execute(_root_edges(outs), root_grads, bool(retain_graph), False, None, True)
+        _run_execute(_root_edges(outs), root_grads, bool(retain_graph), False, None, True)
         return
     backward(self, gradient, retain_graph, create_graph, inputs=inputs)

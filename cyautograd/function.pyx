@@ -9,7 +9,7 @@ from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
 from cyautograd.variable cimport (collect_next_edges, materialize_autograd_meta, grad_fn_of,
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
-                                  update_tensor_hooks_on_new_gradfn, note_grad_version)
+                                  update_tensor_hooks_on_new_gradfn, note_grad_version, tensor_data)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
 from cyautograd.view_meta cimport DifferentiableViewMeta
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
@@ -48,6 +48,18 @@ import numpy as np
 # undefined Tensor outputs unless set_materialize_grads(False)); the user's
 # backward returns one gradient per forward argument, None for non-Tensors.
 # =============================================================================
+
+
+cdef tuple _tuple_attr(str name, object value):
+    if value is None or type(value) is tuple:
+        return value
+    raise RuntimeError(f"autograd internal error: {name} attribute is expected to be a tuple but is "
+                       f"{type(value).__name__}")
+
+
+def _ctx_dirty_tensors(BackwardCFunction ctx not None):
+    """What ctx.mark_dirty got (forward_ad's checks after apply)."""
+    return ctx.dirty_tensors_
 
 
 cdef object _no_grad_view_of_self(Tensor t):
@@ -108,6 +120,32 @@ cdef class BackwardCFunction(Node):
 
     def set_materialize_grads(self, value):
         self.materialize_grads_ = bool(value)
+
+    # what mark_dirty / mark_non_differentiable / save_for_backward got,
+    # readable while forward runs (None once apply has used them, as torch's)
+    @property
+    def dirty_tensors(self):
+        return None if self.output_info_ is not None else self.dirty_tensors_
+
+    @dirty_tensors.setter
+    def dirty_tensors(self, value):
+        self.dirty_tensors_ = _tuple_attr("dirty_tensors", value)
+
+    @property
+    def non_differentiable(self):
+        return None if self.output_info_ is not None else self.non_differentiable_
+
+    @non_differentiable.setter
+    def non_differentiable(self, value):
+        self.non_differentiable_ = _tuple_attr("non_differentiable", value)
+
+    @property
+    def to_save(self):
+        return None if self.output_info_ is not None else self.to_save_
+
+    @to_save.setter
+    def to_save(self, value):
+        self.to_save_ = _tuple_attr("to_save", value)
 
     @property
     def saved_tensors(self):
@@ -202,12 +240,42 @@ cdef class BackwardCFunction(Node):
 
 @cython.final
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
-cdef class DelayedError(Node):
-    """A node that raises when run (once_differentiable under create_graph)."""
+cdef class Error(Node):
+    """torch's Error node (functions/basic_ops.h): raises its message when
+    run. What DelayedError gives its outputs as grad_fn
+    (once_differentiable under create_graph)."""
     cdef str msg
 
     cdef list apply(self, list grads):
         raise RuntimeError(self.msg)
+
+    cpdef str name(self):
+        # torch's C++ name (torch::autograd::Error), our namespace
+        return "cyautograd::autograd::Error"
+
+
+def _delayed_error(str msg, tuple inputs):
+    """torch's DelayedError(msg, n)(*inputs): each input's tensor_data (None
+    stays None), all outputs of one Error node whose next edges are the
+    inputs' gradient edges; the inputs themselves when none requires grad."""
+    cdef Error err
+    cdef Tensor o
+    if not any([isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a) for a in inputs]):
+        return inputs
+    err = <Error>new_node(Error)
+    err.msg = msg
+    err.next_edges_ = collect_next_edges(inputs)
+    err.num_inputs_ = len(inputs)
+    outs = []
+    for i, a in enumerate(inputs):
+        if a is None:
+            outs.append(None)
+            continue
+        o = tensor_data(<Tensor>a)
+        set_gradient_edge(o, err, i)
+        err.set_input_metadata_from(i, o.data_)
+        outs.append(o)
+    return tuple(outs)
 
 
 class FunctionMeta(type):
@@ -331,6 +399,19 @@ cdef object _device_zero(object arr):
     return _xp.zeros(arr, ())
 
 
+cdef int _set_output_edge(Tensor var, Node fn, Py_ssize_t output_nr) except -1:
+    """torch's impl::set_gradient_edge for a custom Function's output: a
+    backward view also records its current version as attr_version, so that
+    in-place changes made inside forward (before the edge was set) do not
+    make its grad_fn getter regenerate (and refuse) the node just set."""
+    set_gradient_edge(var, fn, output_nr)
+    cdef AutogradMeta m = var.autograd_meta_
+    if m is not None and m.c.is_view and (<DifferentiableViewMeta>m).bw_base_ is not None:
+        (<DifferentiableViewMeta>m).v.attr_version = (0 if var.version_counter_ is None
+                                                      else var.version_counter_.c.version)
+    return 0
+
+
 cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bint executable):
     cdef bint is_tuple = isinstance(outputs, tuple)
     cdef tuple raw = outputs if is_tuple else (outputs,)
@@ -413,9 +494,9 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
                         update_tensor_hooks_on_new_gradfn(var, m, old, cdata)
         elif is_input:
             var = _no_grad_view_of_self(var)
-            set_gradient_edge(var, cdata, i)
+            _set_output_edge(var, cdata, i)
         elif cdata is not None:
-            set_gradient_edge(var, cdata, i)
+            _set_output_edge(var, cdata, i)
         if cdata is not None and is_diff:
             cdata.set_input_metadata_from(i, var.data_)
         if not (is_input and is_modified) and var._is_view():
@@ -466,16 +547,15 @@ def once_differentiable(fn):
         if not requires_grad:
             return outputs
         tup = outputs if isinstance(outputs, tuple) else (outputs,)
-        err = <DelayedError>new_node(DelayedError)
-        err.msg = "trying to differentiate twice a function that was marked with @once_differentiable"
-        err.next_edges_ = collect_next_edges(tuple([a for a in args if isinstance(a, Tensor)]))
-        err.num_inputs_ = len(tup)
-        wrapped = []
-        for i, o in enumerate(tup):
-            if isinstance(o, Tensor):
-                o = (<Tensor>o).detach()
-                set_gradient_edge(<Tensor>o, err, i)
-                err.set_input_metadata_from(i, (<Tensor>o).data_)
-            wrapped.append(o)
-        return tuple(wrapped) if isinstance(outputs, tuple) else wrapped[0]
+        # as torch: each output is detached into a fresh leaf that requires
+        # grad, and DelayedError makes them outputs of one Error node
+        fakes = []
+        for o in tup:
+            if o is not None:
+                o = o.detach()
+                o.requires_grad = True
+            fakes.append(o)
+        wrapped = _delayed_error("trying to differentiate twice a function that was marked with "
+                                 "@once_differentiable", tuple(fakes))
+        return wrapped if isinstance(outputs, tuple) else wrapped[0]
     return wrapper

@@ -324,6 +324,7 @@ def detach_(input):
         m.grad_fn_ = None
         m.c.requires_grad = 0
         m.c.output_nr = 0
+        m.fw_grad_ = None     # torch's detach_ drops the forward grads too
     return t
 
 

@@ -172,8 +172,15 @@ def _is_float(t):
 
 def _has_same_meta(a, b):
     c = _common()
-    return (tuple(a.shape) == tuple(b.shape) and a.stride() == b.stride()
-            and a.storage_offset() == b.storage_offset() and c._fw_storage_key(a) == c._fw_storage_key(b))
+    if not (tuple(a.shape) == tuple(b.shape) and a.stride() == b.stride()
+            and a.storage_offset() == b.storage_offset()):
+        return False
+    na, nb = c._fw_storage_numel(a), c._fw_storage_numel(b)
+    if na >= 0 and nb >= 0:
+        # two C-ordered storages index their elements alike whatever their
+        # array shapes ((4,) or (2, 2)): torch compares storage sizes
+        return na == nb
+    return c._fw_storage_key(a) == c._fw_storage_key(b)
 
 
 def _new_with_same_meta(self, like):
@@ -282,6 +289,9 @@ def _set_fw_grad(self, new_grad, level, is_inplace_op, fresh=False):
                         v.copy_(new_grad)
                         new_grad = v
                     _set_fw_grad(base, new_base_grad, level, False)
+                    # the view's tangent is now a view of the base's: laying
+                    # it out afresh would cut that link
+                    fresh = False
         if not _has_same_meta(new_grad, self):
             new_grad = _relayout_fresh(self, new_grad) if fresh else _relayout(self, new_grad)
         elif fresh and (new_grad._is_view() or new_grad._version) and not new_grad.requires_grad:
@@ -926,6 +936,16 @@ def _function_apply(cls, args, kwargs):
     if jvp is None or jvp is Function.jvp:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
+    # what torch's _process_forward_mode_AD records before calling jvp: each
+    # input tangent and its version (the in-place checks), and which input
+    # each forward base belongs to (the view checks)
+    given = {i: (t, t._version) for i, t in enumerate(tangents) if t is not None}
+    c = _common()
+    inputs_bases = {}
+    for i, a in enumerate(args):
+        if isinstance(a, Tensor):
+            info = c._fw_view_info(a)
+            inputs_bases.setdefault(id(info[0]) if info is not None else id(a), i)
     if getattr(ctx, "materialize_grads_", True):
         # as torch: a tensor input without a tangent gives jvp zeros (None
         # after ctx.set_materialize_grads(False)); non-tensors give None
@@ -951,14 +971,56 @@ def _function_apply(cls, args, kwargs):
         delattr(ctx, "_cya_saved_for_forward")
     except AttributeError:
         pass
+    from cyautograd.function import _ctx_dirty_tensors
+    dirty = _ctx_dirty_tensors(ctx) or ()
     for o, r in zip(outs, rs):
-        if isinstance(o, Tensor) and r is not None and _is_float(o):
-            cur = _fw_grad(o, level)
-            if cur is not None:
-                with _unwrapped():
-                    cur.copy_(r)
-            else:
-                _set_fw_grad(o, r, level, False)
+        if not (isinstance(o, Tensor) and _is_float(o)) or any(o is t for t in non_diff):
+            continue
+        if any(o is d for d in dirty):
+            # NOTE [ Forward grads of custom Function outputs ]: an input
+            # modified in place keeps its tangent object, which jvp must
+            # have modified in place and returned as is
+            idx = next((j for j, a in enumerate(args) if a is o), None)
+            if idx is None:
+                raise RuntimeError("Only input Tensors should be given to ctx.mark_dirty(). If a Tensor is not an "
+                                   "input, there is no need to pass it to mark_dirty().")
+            if idx in given:
+                g, ver = given[idx]
+                if r is None or r._version == ver:
+                    raise RuntimeError("An inplace custom Function is not modifying the forward mode gradients "
+                                       "inplace. If the forward is modifying an input inplace, then the jvp "
+                                       "function must modify the corresponding gradient inplace.")
+                if r is not g:
+                    raise RuntimeError("An inplace custom Function is not returning the forward mode gradients "
+                                       "as-is. If the forward is modifying an input inplace, then the jvp "
+                                       "function must modify the gradient inplace and return it as-is.")
+            elif r is not None:
+                _set_fw_grad(o, r, level, True)
+            continue
+        info = c._fw_view_info(o)
+        if info is not None and id(info[0]) in inputs_bases:
+            # a view of an input (or the input returned as is): its tangent
+            # must be the same view of that input's tangent
+            mg = _fw_grad(args[inputs_bases[id(info[0])]], level)
+            if mg is not None:
+                rinfo = c._fw_view_info(r) if isinstance(r, Tensor) else None
+                if rinfo is None:
+                    raise RuntimeError("A custom Function's forward is returning a view (or an input as-is) but "
+                                       "the jvp is not returning a view.")
+                minfo = c._fw_view_info(mg)
+                if minfo is not None:
+                    if minfo[0] is not rinfo[0]:
+                        raise RuntimeError("A custom Function is returning a view but the jvp is not returning a "
+                                           "view of the same base as the given grad input.")
+                elif mg is not rinfo[0]:
+                    raise RuntimeError("A custom Function is returning a view but the jvp is not returning a "
+                                       "view of the given grad input.")
+            elif r is not None:
+                # torch treats this as an in-place op, and stops here
+                _set_fw_grad(o, r, level, True)
+                return out
+        if r is not None:
+            _set_fw_grad(o, r, level, False)
     return out
 
 

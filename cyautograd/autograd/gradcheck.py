@@ -569,12 +569,14 @@ def _gradcheck_helper(func, inputs, eps, atol, rtol, nondet_tol, check_undefined
     func_out = func(*tupled_inputs)
     outputs = _differentiable_outputs(func_out)
     check = _fast_gradcheck if fast_mode else _slow_gradcheck
-    if check_forward_ad:
-        check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes,
-              nondet_tol, use_forward_ad=True)
+    # as torch's _gradcheck_real_imag: backward mode first (its failure is
+    # the one reported when both would fail), then forward mode
     if check_backward_ad:
         check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes,
               nondet_tol)
+    if check_forward_ad:
+        check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes,
+              nondet_tol, use_forward_ad=True)
     if not check_backward_ad:
         return True
     if check_batched_grad:

@@ -1603,72 +1603,172 @@ cummax = _cumext("CummaxBackward0", "cummax", np.fmax)
 cummin = _cumext("CumminBackward0", "cummin", np.fmin)
 
 
-@_named("Unique2Backward0")
-class _Unique(Function):
-    @staticmethod
-    def forward(ctx, x, sorted_, return_inverse, return_counts, dim):
-        if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
-            from cyautograd.ops import _xp
-            if dim is None:
-                u, inv, cnt = _xp.unique_flat(_darr(x))
-            else:
-                u, inv, cnt = _xp.unique_dim(_darr(x), dim)
-            outs = [_dw(u)]
-            for flag, arr in ((return_inverse, inv), (return_counts, cnt)):
-                if flag:
-                    t = _dw(arr)
-                    ctx.mark_non_differentiable(t)
-                    outs.append(t)
-            return tuple(outs) if len(outs) > 1 else outs[0]
-        a = _a(x)
-        if dim is None:
-            u, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True)
-            inv = inv.reshape(a.shape)
-        else:
-            u, inv, cnt = np.unique(a, return_inverse=True, return_counts=True, axis=dim)
-            inv = inv.reshape(-1)
-        outs = [_w(u, a.dtype)]
-        for flag, arr in ((return_inverse, inv), (return_counts, cnt)):
-            if flag:
-                t = _w(arr, np.int64)
-                ctx.mark_non_differentiable(t)
-                outs.append(t)
-        return tuple(outs) if len(outs) > 1 else outs[0]
+# NOTE [ The unique family ]
+# torch records each of its unique ops with its own node, none of which has a
+# derivative (the backward raises naming the op): torch.unique without dim
+# and _unique2 -> Unique2Backward0, with dim and _VF.unique_dim ->
+# UniqueDimBackward0, _unique -> UniqueBackward0, unique_consecutive ->
+# UniqueConsecutiveBackward0. The values are differentiable outputs (so they
+# require grad), the inverse indices and counts are not. Along a dim, an
+# empty tensor must have exactly one zero-sized dim, the one selected.
 
-    @staticmethod
-    def backward(ctx, *grads):
-        raise NotImplementedError("the derivative for '_unique2' is not implemented.")
+def _unique_dim_checks(x, dim):
+    shape = tuple(x.shape)
+    if x.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    dim = _wrap_dim(dim, x.dim())
+    if x.numel() == 0:
+        if sum(1 for v in shape if v == 0) != 1:
+            raise RuntimeError("Number of zero sized dimensions is more than one, so unique cannot be applied ")
+        if shape[dim] != 0:
+            raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be "
+                               "applied")
+    return dim
+
+
+def _unique_arrays(x, dim):
+    """(values, inverse, counts) of unique over all elements (dim None; the
+    inverse in x's shape) or along dim (the inverse 1-d)."""
+    if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
+        from cyautograd.ops import _xp
+        u, inv, cnt = _xp.unique_flat(_darr(x)) if dim is None else _xp.unique_dim(_darr(x), dim)
+        return _dw(u), _dw(inv), _dw(cnt)
+    a = _a(x)
+    if dim is None:
+        # NaNs are distinct values to torch (numpy merges them by default)
+        u, inv, cnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
+        inv = inv.reshape(a.shape)
+    elif a.shape[dim] == 0:
+        u, inv, cnt = a, np.zeros(0, np.int64), np.zeros(0, np.int64)
+    else:
+        u, inv, cnt = np.unique(a, return_inverse=True, return_counts=True, axis=dim)
+        inv = inv.reshape(-1)
+    return _w(u, a.dtype), _w(inv, np.int64), _w(cnt, np.int64)
+
+
+def _unique_consecutive_arrays(x, dim):
+    """(values, inverse, counts) of runs of equal elements (dim None: over
+    the flattened tensor, the inverse in x's shape) or of equal slices along
+    dim (the inverse 1-d). NaNs never equal each other."""
+    if dim is None and _dev(x):
+        from cyautograd.ops import _xp
+        u, inv, cnt = _xp.unique_consecutive_flat(_darr(x))
+        return _dw(u), _dw(inv), _dw(cnt)
+    if _dev(x):
+        # along a dim on a device: the host computes the run boundaries of
+        # the (small) comparison result only
+        from cyautograd.ops import _xp
+        arr = _darr(x)
+        n = arr.shape[dim]
+        if n == 0:
+            return x.clone(), _w(np.zeros(0, np.int64)).to(x.device), _w(np.zeros(0, np.int64)).to(x.device)
+        flat = x.movedim(dim, 0).reshape(n, -1)
+        diff = (flat[1:] != flat[:-1]).any(1) if n > 1 else None
+        keep = np.concatenate([[True], diff.cpu().numpy()]) if diff is not None else np.ones(1, bool)
+        pos = np.nonzero(keep)[0]
+        from cyautograd.creation import tensor as _tensor
+        u = x.detach().index_select(dim, _tensor(pos, dtype=None).to(x.device))
+        inv = _w(np.cumsum(keep) - 1, np.int64).to(x.device)
+        cnt = _w(np.diff(np.append(pos, n)), np.int64).to(x.device)
+        return u.clone(), inv, cnt
+    a = _a(x)
+    if dim is None:
+        flat = a.reshape(-1)
+        keep = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
+        n = flat.size
+        u = flat[keep]
+        inv = (np.cumsum(keep) - 1).reshape(a.shape)
+    else:
+        n = a.shape[dim]
+        if n == 0:
+            return _w(a), _w(np.zeros(0, np.int64)), _w(np.zeros(0, np.int64))
+        rows = np.moveaxis(a, dim, 0).reshape(n, -1)
+        keep = np.concatenate([[True], (rows[1:] != rows[:-1]).any(axis=1)])
+        u = np.take(a, np.nonzero(keep)[0], axis=dim)
+        inv = np.cumsum(keep) - 1
+    pos = np.nonzero(keep)[0]
+    return _w(u, a.dtype), _w(inv, np.int64), _w(np.diff(np.append(pos, n)), np.int64)
+
+
+def _unique_node(node_name, opname):
+    @_named(node_name)
+    class _UniqueOp(Function):
+        @staticmethod
+        def forward(ctx, x, compute):
+            outs = compute(x)
+            if len(outs) > 1:
+                ctx.mark_non_differentiable(*outs[1:])
+            return tuple(outs) if len(outs) > 1 else outs[0]
+
+        @staticmethod
+        def backward(ctx, *grads):
+            raise NotImplementedError(f"the derivative for '{opname}' is not implemented.")
+    return _UniqueOp
+
+
+_Unique2 = _unique_node("Unique2Backward0", "_unique2")
+_UniqueDim = _unique_node("UniqueDimBackward0", "unique_dim")
+_UniqueOld = _unique_node("UniqueBackward0", "_unique")
+_UniqueConsecutive = _unique_node("UniqueConsecutiveBackward0", "unique_consecutive")
+
+
+def _empty_index(like):
+    z = _w(np.zeros(0, np.int64))
+    return z if not _dev(like) else z.to(like.device)
 
 
 @_export
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     _check_tensor(input, "unique")
     if dim is not None:
-        dim = _wrap_dim(dim, input.dim())
-    return _Unique.apply(input, bool(sorted), bool(return_inverse), bool(return_counts), dim)
+        dim = _unique_dim_checks(input, dim)
+
+    def compute(x):
+        u, inv, cnt = _unique_arrays(x, dim)
+        return [u] + ([inv] if return_inverse else []) + ([cnt] if return_counts else [])
+    return (_Unique2 if dim is None else _UniqueDim).apply(input, compute)
+
+
+def _unique(input, sorted=True, return_inverse=False):
+    """torch._unique: (values, inverse) -- the inverse empty unless asked
+    for -- recorded as UniqueBackward0."""
+    _check_tensor(input, "_unique")
+
+    def compute(x):
+        u, inv, _ = _unique_arrays(x, None)
+        return [u, inv if return_inverse else _empty_index(x)]
+    return _UniqueOld.apply(input, compute)
+
+
+def _unique2(input, sorted=True, return_inverse=False, return_counts=False):
+    """torch._unique2: (values, inverse, counts), each index output empty
+    unless asked for."""
+    _check_tensor(input, "_unique2")
+
+    def compute(x):
+        u, inv, cnt = _unique_arrays(x, None)
+        return [u, inv if return_inverse else _empty_index(x), cnt if return_counts else _empty_index(x)]
+    return _Unique2.apply(input, compute)
+
+
+def unique_dim(input, dim, sorted=True, return_inverse=False, return_counts=False):
+    """torch._VF.unique_dim: (values, inverse, counts) along dim, all three
+    always."""
+    _check_tensor(input, "unique_dim")
+    dim = _unique_dim_checks(input, dim)
+    return _UniqueDim.apply(input, lambda x: list(_unique_arrays(x, dim)))
 
 
 @_export
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     _check_tensor(input, "unique_consecutive")
-    if _dev(input):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
-        from cyautograd.ops import _xp
-        u, inv, cnt = _xp.unique_consecutive_flat(_darr(input))
-        outs = [_dw(u)] + ([_dw(inv)] if return_inverse else []) + ([_dw(cnt)] if return_counts else [])
-        return tuple(outs) if len(outs) > 1 else outs[0]
-    a = _a(input).reshape(-1)
-    if a.size == 0:
-        keep = np.zeros(0, bool)
-    else:
-        keep = np.concatenate([[True], a[1:] != a[:-1]])
-    u = a[keep]
-    outs = [_w(u)]
-    if return_inverse:
-        outs.append(_w((np.cumsum(keep) - 1).reshape(input.shape), np.int64))
-    if return_counts:
-        pos = np.nonzero(keep)[0]
-        outs.append(_w(np.diff(np.append(pos, a.size)), np.int64))
-    return tuple(outs) if len(outs) > 1 else outs[0]
+    if dim is not None:
+        dim = _unique_dim_checks(input, dim)
+
+    def compute(x):
+        u, inv, cnt = _unique_consecutive_arrays(x, dim)
+        return [u] + ([inv] if return_inverse else []) + ([cnt] if return_counts else [])
+    return _UniqueConsecutive.apply(input, compute)
 
 
 @_named("MaskedSelectBackward0")
