@@ -2004,11 +2004,26 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
 # whole result first and stores it once; so where the view really repeats an
 # address, the write goes through ufunc.at on the storage, which applies the
 # op once per occurrence, in order.
+cdef bint _strides_separate(object x) except -1:
+    """A sufficient test that x repeats no address, without listing them:
+    with its dims of size > 1 ordered by |stride|, each stride passes the
+    span of the dims before it (a zero stride fails)."""
+    cdef list dims = sorted([(st if st >= 0 else -st, n) for st, n in zip(x.strides, x.shape) if n > 1])
+    cdef Py_ssize_t span = 0, st, n
+    for st, n in dims:
+        if st <= span:
+            return False
+        span += st * (n - 1)
+    return True
+
+
 cdef bint _write_overlapping(object x, object y, int op) except -1:
     """x op= y elementwise, once per occurrence of each address; False (and
     nothing written) when x repeats no address."""
     cdef Py_ssize_t d, item = x.itemsize
     if x.size < 2 or op < 0 or op > 3:
+        return False
+    if _strides_separate(x):
         return False
     offs = np.zeros(x.shape, dtype=np.intp)
     for d in range(x.ndim):
