@@ -505,3 +505,17 @@ _SAMPLER_ERR = {
 }
 for _name, _fn in _SAMPLER_ERR.items():
     CASES[f"sampler_err_{_name}"] = _err(_fn)
+
+
+def _mn(T, shape, n, repl, fill=1.0):
+    return list(T.multinomial(T.full(shape, fill), n, repl).shape)
+
+
+# multinomial's edges the samplers reach: empty categories, no rows, NaN/inf weights
+for _i, (_shape, _n, _repl, _fill) in enumerate([
+        ((0,), 3, True, 1.0), ((2, 0), 2, True, 1.0), ((0, 0), 2, True, 1.0),
+        ((0, 3), 2, True, 1.0), ((0, 3), 2, False, 1.0), ((2, 0), 1, False, 1.0),
+        ((3,), 2, True, float("nan")), ((2, 3), 2, True, float("inf")),
+        ((3,), 2, False, float("nan")), ((3,), 1, True, -1.0)]):
+    # (harness.run records an exception's type and words as the result)
+    CASES[f"multinomial_edge_{_i}"] = lambda T, s=_shape, n=_n, r=_repl, f=_fill: _mn(T, s, n, r, f)
