@@ -788,7 +788,8 @@ cdef class Tensor:
         # code may assign (None until then), kept in the instance dict.
         # A dict assigned here is not called by backward (nor is torch's
         # unless register_hook wired it to the grad_fn).
-        return getattr(self, "__dict__").get("_backward_hooks")
+        d = cya_td_peek(self)
+        return None if d is None else d.get("_backward_hooks")
 
     @_backward_hooks.setter
     def _backward_hooks(self, value):
@@ -943,7 +944,7 @@ cdef class Tensor:
         return object.__format__(self, spec)
 
     def __reduce_ex__(self, proto):
-        d = getattr(self, "__dict__", None)
+        d = cya_td_peek(self)
         state = dict(d) if d else None
         if type(self.data_) is _ndarray_type and type(self.storage_) is _ndarray_type:
             # custom attributes travel with the tensor, as torch's _rebuild_from_type_v2
@@ -994,7 +995,7 @@ cdef class Tensor:
         g = self.grad
         if g is not None:
             t.grad = g.__deepcopy__(memo)
-        d = getattr(self, "__dict__", None)
+        d = cya_td_peek(self)
         if d:
             import copy as _copy
             getattr(t, "__dict__").update(_copy.deepcopy(d, memo))
@@ -1648,12 +1649,24 @@ cdef str _c_type_name(Tensor t):
 # makes the dict on the first assignment, and the wrappers below give the slot
 # the ownership Cython gives object fields: dealloc and tp_clear release it,
 # tp_traverse visits it (a dict may hold a cycle back to its tensor).
+# tp_dictoffset itself stays 0 until a program first needs an instance dict
+# (an assignment to a name that is no data descriptor of the type, a read or
+# write of __dict__): CPython 3.11 specializes `t.method(...)` (LOAD_METHOD)
+# only for a type without instance dicts or an instance whose dict exists, so
+# a type with tp_dictoffset and a NULL dict makes every method call on every
+# tensor take the generic lookup (~250 instructions each: a.sum() +6%). The
+# switch is one-way and changes nothing observable: the slot is NULL in every
+# tensor until then, and generic lookups answer the same for a NULL dict and
+# for no dict. A subclass made while the switch is off has its own (managed)
+# dict unless it has __slots__; such a subclass gets the slot as its dict at
+# the switch of its instance, as torch's subclasses always have a __dict__.
 cdef extern from *:
     """
     static Py_ssize_t cya_td_off = 0;
     static traverseproc cya_td_traverse0 = NULL;
     static inquiry cya_td_clear0 = NULL;
     static destructor cya_td_dealloc0 = NULL;
+    static PyTypeObject *cya_td_type = NULL;
     #define CYA_TD_SLOT(o) ((PyObject **)((char *)(o) + cya_td_off))
     static int cya_td_traverse(PyObject *o, visitproc visit, void *arg) {
         Py_VISIT(*CYA_TD_SLOT(o));
@@ -1672,14 +1685,60 @@ cdef extern from *:
         }
         cya_td_dealloc0(o);
     }
-    static PyGetSetDef cya_td_getset = {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict,
-                                        NULL, NULL};
+    /* switch the instance dict on for o's type (and the tensor type): one-way */
+    static void cya_td_enable(PyObject *o) {
+        (void)o;
+        if (cya_td_type->tp_dictoffset == 0) {
+            cya_td_type->tp_dictoffset = cya_td_off;
+            PyType_Modified(cya_td_type);
+        }
+    }
+    /* a subclass made with __slots__ (no dict of its own) while the switch is
+       off: switch on, and give it the slot as its dict, the tensor type's
+       offset (subtype_traverse/clear/dealloc visit a subclass's dict only
+       where its offset differs from its base's: one owner, one visit) */
+    static int cya_td_subclass(PyObject *cls) {
+        PyTypeObject *tp = (PyTypeObject *)cls;
+        if (tp->tp_dictoffset == 0 && !(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+                && PyType_IsSubtype(tp, cya_td_type)) {
+            cya_td_enable((PyObject *)cya_td_type);   /* (an instance of the tensor type) */
+            tp->tp_dictoffset = cya_td_off;
+            PyType_Modified(tp);
+        }
+        return 0;
+    }
+    static PyObject *cya_td_get_dict(PyObject *o, void *ctx) {
+        cya_td_enable(o);
+        return PyObject_GenericGetDict(o, ctx);
+    }
+    static int cya_td_set_dict(PyObject *o, PyObject *v, void *ctx) {
+        cya_td_enable(o);
+        return PyObject_GenericSetDict(o, v, ctx);
+    }
+    static int cya_td_setattro(PyObject *o, PyObject *name, PyObject *v) {
+        PyTypeObject *tp = Py_TYPE(o);
+        if (v != NULL && tp->tp_dictoffset == 0 && PyUnicode_Check(name)) {
+            PyObject *descr = _PyType_Lookup(tp, name);   /* borrowed */
+            if (descr == NULL || Py_TYPE(descr)->tp_descr_set == NULL)
+                cya_td_enable(o);
+        }
+        return PyObject_GenericSetAttr(o, name, v);
+    }
+    /* the instance dict if o has one (new reference), else None; switches nothing on */
+    static PyObject *cya_td_peek(PyObject *o) {
+        PyObject **p = _PyObject_GetDictPtr(o);
+        PyObject *d = (p != NULL && *p != NULL) ? *p : Py_None;
+        Py_INCREF(d);
+        return d;
+    }
+    static int cya_td_enabled(void) { return cya_td_type != NULL && cya_td_type->tp_dictoffset != 0; }
+    static PyGetSetDef cya_td_getset = {"__dict__", cya_td_get_dict, cya_td_set_dict, NULL, NULL};
     static int cya_td_install(PyObject *type, Py_ssize_t off) {
         PyTypeObject *t = (PyTypeObject *)type;
         PyObject *descr;
         if (cya_td_off != 0) return 0;
         if (off <= 0 || t->tp_dictoffset != 0 || t->tp_traverse == NULL || t->tp_clear == NULL
-                || t->tp_dealloc == NULL) {
+                || t->tp_dealloc == NULL || t->tp_setattro != PyObject_GenericSetAttr) {
             PyErr_SetString(PyExc_SystemError, "cyautograd: cannot install the tensor instance dict");
             return -1;
         }
@@ -1688,15 +1747,19 @@ cdef extern from *:
         if (PyDict_SetItemString(t->tp_dict, "__dict__", descr) < 0) { Py_DECREF(descr); return -1; }
         Py_DECREF(descr);
         cya_td_off = off;
+        cya_td_type = t;
         cya_td_traverse0 = t->tp_traverse; t->tp_traverse = cya_td_traverse;
         cya_td_clear0 = t->tp_clear; t->tp_clear = cya_td_clear;
         cya_td_dealloc0 = t->tp_dealloc; t->tp_dealloc = cya_td_dealloc;
-        t->tp_dictoffset = off;
+        t->tp_setattro = cya_td_setattro;
         PyType_Modified(t);
         return 0;
     }
     """
     int cya_td_install(object type, Py_ssize_t off) except -1
+    object cya_td_peek(object o)
+    int cya_td_subclass(object cls) except -1
+    bint cya_td_enabled()
 
 
 cdef int _install_instance_dict() except -1:
@@ -1705,3 +1768,17 @@ cdef int _install_instance_dict() except -1:
 
 
 _install_instance_dict()
+
+
+def _tensor_init_subclass(cls, **kwargs):
+    cya_td_subclass(cls)   # NOTE [ Lazy instance dict ]: a __slots__ subclass
+    super(Tensor, cls).__init_subclass__(**kwargs)
+
+
+cya_type_dict_set(Tensor, "__init_subclass__", classmethod(_tensor_init_subclass))
+
+
+def _instance_dict_enabled():
+    """(used in tests) whether Tensor's instance dict is switched on
+    (NOTE [ Lazy instance dict ])."""
+    return cya_td_enabled()
