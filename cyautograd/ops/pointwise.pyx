@@ -383,22 +383,18 @@ cdef object _arith(object a, object b, int op, object alpha):
         fd = _D.get_default_dtype().np
         x = k_like_layout(ta.data_.astype(fd), ta.data_) if ta is not None else np.asarray(a, dtype=fd)
         y = k_like_layout(tb.data_.astype(fd), tb.data_) if tb is not None else np.asarray(b, dtype=fd)
-    # the operands TensorIterator lays the result out by (converted to the
-    # common dtype as torch's x.to(dtype)): NOTE [ Elementwise output layout ]
-    xo = x
-    yo = y
     if alpha is not None and alpha != 1:
+        yo = y   # NOTE [ Elementwise output layout ]: torch orders by the operand before scaling
         # alpha scales in the operands' result type: for bools torch's add
         # is a or (alpha and b), still bool
         if x.dtype.kind == "b" and getattr(y, "dtype", None) is not None and y.dtype.kind == "b":
             y = np.logical_and(y, bool(alpha))
         else:
             y = y * alpha
-    # NOTE [ Elementwise output layout ]: torch's strides, from the operands as given
-    r = as_array(_compute(op, x, y))   # k_binary lays it out as torch (NOTE [ Elementwise output layout ])
-    if yo is not y:
-        r = k_ti_layout(r, xo, yo, None)   # ... by the operands before alpha scaled one
-    out = wrap_array(r)
+        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y)), x, yo, None))
+    else:
+        # k_binary lays the result out as torch (NOTE [ Elementwise output layout ])
+        out = wrap_array(as_array(_compute(op, x, y)))
     if not is_grad_enabled_c():
         return out
     ga = ta is not None and tensor_requires_grad(ta)
