@@ -322,6 +322,15 @@ def _like(t, dtype):
     return (t.dtype if dtype is None else _check_dtype(dtype, "zeros_like")).np
 
 
+def _like_layout(arr, t):
+    """arr in the strides of torch's empty_like(t) (memory_format=preserve:
+    t's own when dense, else dense in t's stride order)."""
+    if not t.is_cpu:
+        return arr
+    from cyautograd.kernels import _like_layout as layout
+    return layout(arr, t.detach().numpy())
+
+
 def _tensor_arg(x, fname):
     """torch's argument parser: a *_like's input must be a Tensor (NOTE [ No
     None through a typed argument ] in argcheck.pxd)."""
@@ -332,12 +341,14 @@ def _tensor_arg(x, fname):
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "zeros_like")
-    return _wrap(np.zeros(tuple(input.shape), _like(input, dtype)), requires_grad, _like_device(input, device))
+    return _wrap(_like_layout(np.zeros(tuple(input.shape), _like(input, dtype)), input), requires_grad,
+                 _like_device(input, device))
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "ones_like")
-    return _wrap(np.ones(tuple(input.shape), _like(input, dtype)), requires_grad, _like_device(input, device))
+    return _wrap(_like_layout(np.ones(tuple(input.shape), _like(input, dtype)), input), requires_grad,
+                 _like_device(input, device))
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
@@ -347,7 +358,7 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None):
     _tensor_arg(input, "full_like")
-    return _wrap(np.full(tuple(input.shape), fill_value, _like(input, dtype)), requires_grad,
+    return _wrap(_like_layout(np.full(tuple(input.shape), fill_value, _like(input, dtype)), input), requires_grad,
                  _like_device(input, device))
 
 

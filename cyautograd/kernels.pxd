@@ -36,6 +36,10 @@ cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* stride
                       cnp.npy_intp byte_offset)
 cdef object k_strided(object x, tuple shape, tuple strides, Py_ssize_t byte_offset)
 cdef object k_broadcast_to(object x, tuple shape)
+# torch's strides for an elementwise result: NOTE [ Elementwise output layout ]
+cdef object k_ti_layout(object out, object x, object y, object z)
+
+cdef object k_like_layout(object out, object x)
 
 # numpy's floating-point error reporting off (torch never warns on 0/0,
 # log(0), overflow): token = fp_quiet_begin(); ...; fp_quiet_end(token)

@@ -6,6 +6,7 @@ cimport numpy as cnp
 from cpython.contextvars cimport PyContextVar_Set, PyContextVar_Reset
 from libc.stdint cimport uint32_t, uint64_t
 from cyautograd._fast cimport cya_mem_equal
+from cpython.object cimport PyObject
 
 import operator
 import numpy as np
@@ -165,6 +166,21 @@ cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
     return True
 
 
+cdef inline bint _exact_c(cnp.ndarray a) noexcept:
+    """C-ordered strides exactly (a size-1 dimension's too): the layout
+    torch gives an elementwise result of `a` and scalars."""
+    cdef int d
+    cdef cnp.npy_intp st = cnp.PyArray_ITEMSIZE(a)
+    for d in range(cnp.PyArray_NDIM(a) - 1, -1, -1):
+        if cnp.PyArray_STRIDES(a)[d] != st and cnp.PyArray_DIMS(a)[d] != 0:
+            return False
+        st *= cnp.PyArray_DIMS(a)[d]
+    return True
+
+
+# The fast paths below give C-ordered results: torch's layout for operands
+# of the result's shape that are contiguous, and for an exactly C-ordered
+# array with a scalar; anything else is laid out by k_ti_layout.
 cdef object k_binary(int op, object x, object y):
     cdef cnp.ndarray ax, ay, out
     cdef int s, nd
@@ -198,7 +214,7 @@ cdef object k_binary(int op, object x, object y):
             elif (type(y) is float and s <= 1) or type(y) is int:
                 # a Python scalar keeps the array's dtype (torch and NEP 50 agree)
                 if not _scalar_arg(y, s, &args[1], &fbuf, &dbuf, &lbuf):
-                    return _pyops[op](x, y)
+                    return k_ti_layout(_pyops[op](x, y), x, y, None)
                 out = cnp.PyArray_EMPTY(nd, cnp.PyArray_DIMS(ax), _loop_out[op][s], 0)
                 n = cnp.PyArray_SIZE(ax)
                 args[0] = cnp.PyArray_BYTES(ax)
@@ -207,14 +223,14 @@ cdef object k_binary(int op, object x, object y):
                 steps[1] = 0
                 steps[2] = cnp.PyArray_ITEMSIZE(out)
                 fn(args, &n, steps, _loop_data[op][s])
-                return out
+                return out if _exact_c(ax) else k_ti_layout(out, x, y, None)
     elif (type(x) is float or type(x) is int) and _fast_ok(y):
         ay = <cnp.ndarray>y
         s = _slot(cnp.PyArray_TYPE(ay))
         if s >= 0 and _loop_fn[op][s] != NULL and (s <= 1 or type(x) is int):
             fn = _loop_fn[op][s]
             if not _scalar_arg(x, s, &args[0], &fbuf, &dbuf, &lbuf):
-                return _pyops[op](x, y)
+                return k_ti_layout(_pyops[op](x, y), x, y, None)
             out = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(ay), cnp.PyArray_DIMS(ay), _loop_out[op][s], 0)
             n = cnp.PyArray_SIZE(ay)
             args[1] = cnp.PyArray_BYTES(ay)
@@ -223,14 +239,15 @@ cdef object k_binary(int op, object x, object y):
             steps[1] = cnp.PyArray_ITEMSIZE(ay)
             steps[2] = cnp.PyArray_ITEMSIZE(out)
             fn(args, &n, steps, _loop_data[op][s])
-            return out
+            return out if _exact_c(ay) else k_ti_layout(out, x, y, None)
     if _is_xp(x) or _is_xp(y):
         return _xp_kernels().k_binary(op, x, y)   # NOTE [ Device backends ]
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
-        return _pyops[op](x, y)
+        r = _pyops[op](x, y)
     finally:
         fp_quiet_end(tok)
+    return k_ti_layout(r, x, y, None)   # NOTE [ Elementwise output layout ]
 
 
 cdef object k_unary(int op, object x):
@@ -255,9 +272,10 @@ cdef object k_unary(int op, object x):
         return _xp_kernels().k_unary(op, x)   # NOTE [ Device backends ]
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
-        return _pyops[op](x)
+        r = _pyops[op](x)
     finally:
         fp_quiet_end(tok)
+    return k_ti_layout(r, x, None, None)   # NOTE [ Elementwise output layout ]
 
 
 cdef object k_add(object x, object y):
@@ -299,6 +317,289 @@ cdef object k_filled(tuple shape, object dtype, object value):
     a = cnp.PyArray_EMPTY(nd, dims, (<cnp.dtype>dtype).type_num, 0)
     cnp.PyArray_FillWithScalar(a, value)
     return a
+
+
+# =============================================================================
+# NOTE [ Elementwise output layout ]
+# torch lays out a fresh elementwise result (TensorIterator's build, in
+# aten/src/ATen/TensorIterator.cpp) by these rules, over its operands in
+# order (self, other, ...; a Python scalar is a 0-d operand):
+#  1. fast setup, when every operand has the result's shape: all contiguous
+#     -> contiguous; else all channels-last (4-d) -> channels-last; else all
+#     non-overlapping and dense with equal strides -> those strides;
+#  2. otherwise (compute_strides, reorder_dimensions) each operand's strides
+#     are broadcast to the result's shape (0 where it was broadcast, its own
+#     stride on a size-1 dimension of the result) and the dimensions sorted,
+#     fastest first, by an insertion sort that starts from C order: two
+#     dimensions compare by the first operand whose strides in both are
+#     non-zero and differ (equal strides: the one of larger size moves
+#     behind); an operand with a zero stride in either, or no decision,
+#     passes to the next; a comparison nobody decides neither swaps nor
+#     stops the scan. The result is dense in that order, contiguous when the
+#     order is C order (a zero size zeroes the strides after it otherwise).
+# numpy orders its outputs by a similar rule that differs on conflicts (C
+# order wins), ties and size-1 dimensions, so an expanded or permuted
+# operand gave other strides than torch's: a later as_strided read other
+# elements. k_ti_layout computes torch's strides and copies numpy's result
+# into them only where they differ; on the hot path (operands of the
+# result's shape, contiguous) it is one pass over the dimensions.
+# =============================================================================
+
+DEF TI_MAXOPS = 3
+DEF TI_MAXDIMS = 64
+
+
+cdef inline int _ti_operand(object v, PyObject** arrs, int n, int nd, cnp.npy_intp* dims,
+                            bint* same) noexcept:
+    """Adds v to arrs when it is an array (a borrowed reference: the caller
+    holds v); a scalar is a 0-d operand (not of the result's shape)."""
+    if v is None:
+        return n
+    if type(v) is _ndarray:
+        if (cnp.PyArray_NDIM(<cnp.ndarray>v) != nd or
+                not cya_mem_equal(cnp.PyArray_DIMS(<cnp.ndarray>v), dims, nd * sizeof(cnp.npy_intp))):
+            same[0] = False
+        arrs[n] = <PyObject*>v
+        return n + 1
+    same[0] = False
+    return n
+
+
+cdef inline void _ti_contiguous(int nd, cnp.npy_intp* dims, cnp.npy_intp* tst) noexcept:
+    cdef cnp.npy_intp z = 1
+    cdef int d
+    for d in range(nd - 1, -1, -1):
+        tst[d] = z
+        z *= dims[d] if dims[d] > 1 else 1
+
+
+cdef bint _ti_channels_last(cnp.ndarray a) noexcept:
+    """torch's is_contiguous(memory_format=channels_last) of a 4-d array."""
+    cdef cnp.npy_intp expected = 1, isz = cnp.PyArray_ITEMSIZE(a)
+    cdef int k, d
+    cdef int order[4]
+    order[0] = 1
+    order[1] = 3
+    order[2] = 2
+    order[3] = 0
+    for k in range(4):
+        d = order[k]
+        if cnp.PyArray_DIMS(a)[d] != 1:
+            if cnp.PyArray_STRIDES(a)[d] != expected * isz:
+                return False
+            expected *= cnp.PyArray_DIMS(a)[d]
+    return True
+
+
+cdef bint _ti_dense(cnp.ndarray a) noexcept:
+    """torch's is_non_overlapping_and_dense: sorted by stride (sizes below
+    2 last), each stride is the product of the smaller dimensions' sizes."""
+    cdef int nd = cnp.PyArray_NDIM(a), i, j, p
+    cdef cnp.npy_intp* dims = cnp.PyArray_DIMS(a)
+    cdef cnp.npy_intp* st = cnp.PyArray_STRIDES(a)
+    cdef cnp.npy_intp require = cnp.PyArray_ITEMSIZE(a)
+    cdef int perm[TI_MAXDIMS]
+    if cnp.PyArray_SIZE(a) == 0:
+        return True   # contiguous, as every empty tensor
+    for i in range(nd):
+        p = i
+        j = i - 1
+        # insertion: p goes before perm[j] when it sorts first
+        while j >= 0 and dims[p] >= 2 and (dims[perm[j]] < 2 or st[p] < st[perm[j]]):
+            perm[j + 1] = perm[j]
+            j -= 1
+        perm[j + 1] = p
+    for i in range(nd):
+        if dims[perm[i]] < 2:
+            return True
+        if st[perm[i]] != require:
+            return False
+        require *= dims[perm[i]]
+    return True
+
+
+cdef void _ti_sort(int n, cnp.npy_intp bst[TI_MAXOPS][TI_MAXDIMS], int nd, cnp.npy_intp* dims,
+                   int* perm) noexcept:
+    """reorder_dimensions: perm[0] the fastest dimension, perm[nd-1] the
+    slowest, by the operands' strides bst (in bytes, broadcast: 0 where an
+    operand does not move)."""
+    cdef int d, t, dim0, dim1, d0, d1, c, i
+    cdef cnp.npy_intp s0, s1
+    for d in range(nd):
+        perm[d] = nd - 1 - d
+    for t in range(1, nd):
+        dim1 = t
+        for dim0 in range(t - 1, -1, -1):
+            d0 = perm[dim0]
+            d1 = perm[dim1]
+            c = 0
+            for i in range(n):
+                s0 = bst[i][d0]
+                s1 = bst[i][d1]
+                if s0 == 0 or s1 == 0:
+                    continue
+                if s0 < s1:
+                    c = -1
+                    break
+                if s0 > s1 or dims[d0] > dims[d1]:
+                    c = 1
+                    break
+            if c > 0:
+                perm[dim0] = d1
+                perm[dim1] = d0
+                dim1 = dim0
+            elif c < 0:
+                break
+
+
+cdef object _ti_relayout(cnp.ndarray o, cnp.npy_intp* tst):
+    """o itself when its strides are tst (in elements), else a copy of o
+    laid out so (a fresh block that starts at its first element)."""
+    cdef int d, nd = cnp.PyArray_NDIM(o)
+    cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(o)
+    for d in range(nd):
+        if cnp.PyArray_STRIDES(o)[d] != tst[d] * isz:
+            break
+    else:
+        return o
+    for d in range(nd):
+        tst[d] *= isz
+    buf = np.empty(cnp.PyArray_SIZE(o), dtype=o.dtype)
+    r = cya_np_view(buf, nd, cnp.PyArray_DIMS(o), tst, 0)
+    cnp.PyArray_CopyInto(<cnp.ndarray>r, o)
+    return r
+
+
+cdef object k_like_layout(object out, object x):
+    """out (a fresh copy of x's elements, maybe cast) in the strides torch's
+    empty_like(x) gives (memory_format=preserve, as clone and to): x's own
+    when x is non-overlapping and dense, else dense in x's stride order
+    (infer_dense_strides: the sort of NOTE [ Elementwise output layout ]
+    over x alone)."""
+    cdef cnp.ndarray o, a
+    cdef int nd, d
+    cdef cnp.npy_intp nxt
+    cdef cnp.npy_intp tst[TI_MAXDIMS]
+    cdef cnp.npy_intp bst[TI_MAXOPS][TI_MAXDIMS]
+    cdef int perm[TI_MAXDIMS]
+    if type(out) is not _ndarray or type(x) is not _ndarray:
+        return out
+    o = <cnp.ndarray>out
+    a = <cnp.ndarray>x
+    nd = cnp.PyArray_NDIM(o)
+    if nd == 0 or nd > TI_MAXDIMS or nd != cnp.PyArray_NDIM(a):
+        return out
+    if _ti_dense(a):
+        for d in range(nd):
+            tst[d] = cnp.PyArray_STRIDES(a)[d] // cnp.PyArray_ITEMSIZE(a)
+    else:
+        for d in range(nd):
+            bst[0][d] = cnp.PyArray_STRIDES(a)[d]
+        _ti_sort(1, bst, nd, cnp.PyArray_DIMS(a), perm)
+        nxt = 1
+        for d in range(nd):
+            tst[perm[d]] = nxt
+            if cnp.PyArray_DIMS(a)[perm[d]] > 1:
+                nxt *= cnp.PyArray_DIMS(a)[perm[d]]
+    return _ti_relayout(o, tst)
+
+
+cdef object k_ti_layout(object out, object x, object y, object z):
+    """NOTE [ Elementwise output layout ]: out, numpy's result of an
+    elementwise op of the operands x, y, z (arrays of the op's tensors as
+    given, before any broadcasting or casting; Python scalars; None for
+    absent), in torch's strides: out itself when numpy's already are."""
+    cdef cnp.ndarray o, a
+    cdef int nd, n = 0, i, k, d, off
+    cdef bint same = True, flag
+    cdef cnp.npy_intp nxt
+    cdef cnp.npy_intp* dims
+    cdef PyObject* arrs[TI_MAXOPS]
+    cdef cnp.npy_intp tst[TI_MAXDIMS]
+    cdef cnp.npy_intp bst[TI_MAXOPS][TI_MAXDIMS]
+    cdef int perm[TI_MAXDIMS]
+    if type(out) is not _ndarray:
+        return out
+    o = <cnp.ndarray>out
+    nd = cnp.PyArray_NDIM(o)
+    if nd == 0 or nd > TI_MAXDIMS:
+        return out
+    dims = cnp.PyArray_DIMS(o)
+    n = _ti_operand(x, arrs, n, nd, dims, &same)
+    n = _ti_operand(y, arrs, n, nd, dims, &same)
+    n = _ti_operand(z, arrs, n, nd, dims, &same)
+    if n == 0:
+        return out
+    k = -1   # the fast setup's choice: 0 contiguous, 1 channels-last, 2 dense
+    if nd == 1:
+        k = 0
+    elif same:
+        flag = True
+        for i in range(n):
+            flag = flag and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>arrs[i])
+        if flag:
+            k = 0
+        elif nd == 4:
+            flag = True
+            for i in range(n):
+                flag = flag and _ti_channels_last(<cnp.ndarray>arrs[i])
+            if flag:
+                k = 1
+        if k < 0:
+            flag = True
+            for i in range(n):
+                a = <cnp.ndarray>arrs[i]
+                flag = flag and _ti_dense(a)
+                for d in range(nd):
+                    if not flag:
+                        break
+                    flag = (cnp.PyArray_STRIDES(a)[d] // cnp.PyArray_ITEMSIZE(a) ==
+                            cnp.PyArray_STRIDES(<cnp.ndarray>arrs[0])[d] //
+                            cnp.PyArray_ITEMSIZE(<cnp.ndarray>arrs[0]))
+            if flag:
+                k = 2
+    if k == 0:
+        _ti_contiguous(nd, dims, tst)
+    elif k == 1:
+        tst[1] = 1
+        tst[3] = dims[1]
+        tst[2] = tst[3] * dims[3]
+        tst[0] = tst[2] * dims[2]
+    elif k == 2:
+        a = <cnp.ndarray>arrs[0]
+        for d in range(nd):
+            tst[d] = cnp.PyArray_STRIDES(a)[d] // cnp.PyArray_ITEMSIZE(a)
+    else:
+        for i in range(n):
+            a = <cnp.ndarray>arrs[i]
+            off = nd - cnp.PyArray_NDIM(a)
+            for d in range(nd):
+                if d < off or (cnp.PyArray_DIMS(a)[d - off] == 1 and dims[d] != 1):
+                    bst[i][d] = 0
+                else:
+                    bst[i][d] = cnp.PyArray_STRIDES(a)[d - off]
+        _ti_sort(n, bst, nd, dims, perm)
+        flag = True
+        for d in range(nd):
+            flag = flag and perm[d] == nd - 1 - d
+        if flag:
+            _ti_contiguous(nd, dims, tst)
+        else:
+            nxt = 1
+            for d in range(nd):
+                tst[perm[d]] = nxt
+                nxt *= dims[perm[d]]
+    return _ti_relayout(o, tst)
+
+
+def _ti_layout(out, x=None, y=None, z=None):
+    """k_ti_layout for the Python modules (NOTE [ Elementwise output layout ])."""
+    return k_ti_layout(out, x, y, z)
+
+
+def _like_layout(out, x):
+    """k_like_layout for the Python modules (torch's empty_like strides)."""
+    return k_like_layout(out, x)
 
 
 cdef object k_strided(object x, tuple shape, tuple strides, Py_ssize_t byte_offset):

@@ -539,3 +539,29 @@ def linear_paths(T):
                 return [r, r._version, _chain(r.grad_fn), r.stride()]
             out.append(err(f))
     return out
+
+
+@case
+def elementwise_output_strides_follow_tensoriterator(T):
+    """seed 12088: an elementwise result over expanded / permuted operands is
+    laid out by TensorIterator's rule (fast setup, else the insertion sort
+    by the operands' strides), and clone / to keep empty_like's layout, so
+    an as_strided read of the result sees torch's elements."""
+    a = arange(T, (4, 1, 3)).expand(2, 4, 1, 3)
+    b = arange(T, (1, 1), dtype=T.float64)
+    z = arange(T, (2, 3, 4)).permute(2, 0, 1)
+    w = arange(T, (4, 2, 3))
+    e = arange(T, (3, 1)).expand(3, 4).t()
+    g = arange(T, (2, 1, 3)).permute(1, 0, 2)
+    s = arange(T, (3, 8))[:, ::2]
+    cl = arange(T, (2, 3, 4, 5)).permute(0, 2, 3, 1).contiguous().permute(0, 3, 1, 2)
+    i = arange(T, (1, 1, 3), dtype=T.int64).expand(2, 3, 3)
+    results = [T.rsub(a, b), a + b, b - a, z + w, w + z, z * 2, g * 2, -g, e.exp(), e > 0, T.maximum(e, e.t().t()),
+               T.where(z > 0, z, 1.0), z.clamp(min=0.5), T.logical_not(z), s / 3, cl + cl, cl + 1,
+               i * arange(T, (3, 3), dtype=T.float64).t(), i / 2, i.sqrt(), (z + w).sum(0), T.ones(2, 0, 3).permute(2, 1, 0) + 1,
+               a.clone(), a.double(), s.t().clone(), cl[..., ::2].double(), g.clone(), T.zeros_like(e), T.ones_like(cl[..., ::2])]
+    out = [[r.stride(), r.is_contiguous()] for r in results]
+    r = T.rsub(a, b)
+    out.append(r.as_strided((3,), (3,), 13))
+    out.append((z + w).as_strided((2, 5), (5, 1), 3))
+    return out

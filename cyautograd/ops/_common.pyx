@@ -3,6 +3,7 @@
 cimport cython
 cimport numpy as cnp
 from cyautograd.tensor cimport Tensor, wrap_array
+from cyautograd.kernels cimport k_like_layout
 
 import numpy as np
 from cyautograd import dtypes as _D
@@ -83,7 +84,9 @@ cdef object scalar_array(object v, object npd):
 
 cdef tuple prep_binary(object a, object b, str opname):
     """(ta, tb, x, y, out_dtype): operands as Tensors (None for a scalar) and
-    arrays already converted to the torch result dtype."""
+    arrays already converted to the torch result dtype (a converted array
+    in the layout of torch's x.to(dtype), the operand TensorIterator then
+    orders the result by: NOTE [ Elementwise output layout ])."""
     cdef Tensor ta = None, tb = None
     if isinstance(a, Tensor):
         ta = a
@@ -105,13 +108,13 @@ cdef tuple prep_binary(object a, object b, str opname):
     if ta is not None:
         x = ta.data_
         if x.dtype != npd:
-            x = x.astype(npd)
+            x = k_like_layout(x.astype(npd), x)
     else:
         x = scalar_array(a, npd)
     if tb is not None:
         y = tb.data_
         if y.dtype != npd:
-            y = y.astype(npd)
+            y = k_like_layout(y.astype(npd), y)
     else:
         y = scalar_array(b, npd)
     return (ta, tb, x, y, rd)

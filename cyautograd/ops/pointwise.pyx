@@ -22,7 +22,7 @@ from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_pa
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
-                                 K_SQRT, K_ABS, k_threshold_backward)
+                                 K_SQRT, K_ABS, k_threshold_backward, k_ti_layout, k_like_layout)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, edges_first, to_tensor, scalar_array)
 
@@ -381,16 +381,20 @@ cdef object _arith(object a, object b, int op, object alpha):
         # operand converts to it directly (1000 / uint8 is 1000 / x, never a
         # wrapped 232 / x)
         fd = _D.get_default_dtype().np
-        x = ta.data_.astype(fd) if ta is not None else np.asarray(a, dtype=fd)
-        y = tb.data_.astype(fd) if tb is not None else np.asarray(b, dtype=fd)
+        x = k_like_layout(ta.data_.astype(fd), ta.data_) if ta is not None else np.asarray(a, dtype=fd)
+        y = k_like_layout(tb.data_.astype(fd), tb.data_) if tb is not None else np.asarray(b, dtype=fd)
     if alpha is not None and alpha != 1:
+        yo = y   # NOTE [ Elementwise output layout ]: torch orders by the operand before scaling
         # alpha scales in the operands' result type: for bools torch's add
         # is a or (alpha and b), still bool
         if x.dtype.kind == "b" and getattr(y, "dtype", None) is not None and y.dtype.kind == "b":
             y = np.logical_and(y, bool(alpha))
         else:
             y = y * alpha
-    out = wrap_array(as_array(_compute(op, x, y)))
+        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y)), x, yo, None))
+    else:
+        # k_binary lays the result out as torch (NOTE [ Elementwise output layout ])
+        out = wrap_array(as_array(_compute(op, x, y)))
     if not is_grad_enabled_c():
         return out
     ga = ta is not None and tensor_requires_grad(ta)
@@ -1283,15 +1287,16 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
         r = _xp.unary(name, x, to_float)   # NOTE [ Device backends ]
     else:
         if to_float and x.dtype.kind != "f":
-            x = x.astype(_D.get_default_dtype().np)
+            x = k_like_layout(x.astype(_D.get_default_dtype().np), x)
         if type(npfn) is int:
-            r = k_unary(npfn, x)
+            r = k_unary(npfn, x)   # laid out as torch (NOTE [ Elementwise output layout ])
         else:
             tok = fp_quiet_begin()
             try:
                 r = npfn(x)
             finally:
                 fp_quiet_end(tok)
+            r = k_ti_layout(as_array(r), x, None, None)   # NOTE [ Elementwise output layout ]
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
         fn = <UnaryNode>new_node(cls)
@@ -1523,7 +1528,10 @@ def clamp(input, min=None, max=None):
             # torch's result type of input and the bounds (an int tensor clamped by
             # float ones is float; clamp_ then refuses to write it back)
             rd = _D.result_type(t, *[v for v in (lo, hi) if v is not None]).np
-            out = wrap_array(as_array(r).astype(rd, copy=False))
+            # NOTE [ Elementwise output layout ]: operands self, min, max
+            out = wrap_array(k_ti_layout(as_array(r).astype(rd, copy=False), x,
+                                         None if lo is None else (<Tensor>lo).data_,
+                                         None if hi is None else (<Tensor>hi).data_))
         if is_grad_enabled_c() and (tensor_requires_grad(t) or (lo is not None and tensor_requires_grad(lo))
                                     or (hi is not None and tensor_requires_grad(hi))):
             fn0 = <ClampBackward0>new_node(ClampBackward0)
@@ -1567,7 +1575,7 @@ def clamp(input, min=None, max=None):
         r = np.maximum(scalar_array(min, rd) if rd.kind in "iu" else min, r)  # NOTE [ selection keeps the operand ]
     if max is not None:
         r = np.minimum(scalar_array(max, rd) if rd.kind in "iu" else max, r)
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    out = wrap_array(k_ti_layout(as_array(r).astype(x.dtype, copy=False), t.data_, None, None))
     if grad_needed(t):
         fn = <ClampBackward1>new_node(ClampBackward1)
         fn.scalar = min
@@ -1633,7 +1641,7 @@ cdef object _maxmin(object a, object b, bint is_max):
             r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
         except ValueError:
             raise broadcast_error(p[2], p[3]) from None
-        out = wrap_array(as_array(r))
+        out = wrap_array(k_ti_layout(as_array(r), p[2], p[3], None))
     ta = a
     tb = b
     if is_grad_enabled_c() and (tensor_requires_grad(ta) or tensor_requires_grad(tb)):
@@ -1691,9 +1699,10 @@ def where(condition, input=None, other=None):
             r = np.where(tc.data_, p[2], p[3])
         except ValueError:
             raise broadcast_error(p[2], p[3]) from None
-        out = wrap_array(as_array(r))
         ta = p[0]
         tb = p[1]
+        # NOTE [ Elementwise output layout ]: operands condition, self, other
+        out = wrap_array(k_ti_layout(as_array(r), tc.data_, p[2], p[3]))
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if is_grad_enabled_c() and (ga or gb):
@@ -1730,9 +1739,11 @@ cdef object _cmp(object a, object b, object npfn):
     if p is None:
         return NotImplemented
     try:
-        return wrap_array(as_array(npfn(p[2], p[3])))
+        r = npfn(p[2], p[3])
     except ValueError:
         raise broadcast_error(p[2], p[3]) from None
+    # NOTE [ Elementwise output layout ]
+    return wrap_array(k_ti_layout(as_array(r), p[2], p[3], None))
 
 
 cdef object eq_impl(object a, object b):
@@ -1823,7 +1834,7 @@ def logical_not(input):
     cdef Tensor t = tensor_arg(input, "logical_not", "input", 1)
     if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.elementwise("logical_not", t.data_))
-    return wrap_array(as_array(np.logical_not(t.data_)))
+    return wrap_array(k_ti_layout(as_array(np.logical_not(t.data_)), t.data_, None, None))
 
 
 def logical_and(input, other):

@@ -20,7 +20,7 @@ from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
 from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
-from cyautograd.kernels cimport k_np_view, k_strided
+from cyautograd.kernels cimport k_np_view, k_strided, k_like_layout
 
 cimport numpy as cnp
 import warnings
@@ -740,7 +740,9 @@ cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
 def clone(input, *, memory_format=None):
     cdef Tensor t = _arg(input, "clone")
     x = t.data_
-    return _record(t, x.copy() if type(x) is np.ndarray else _xp.copy(x), CloneBackward0, K_IDENTITY, None)
+    # memory_format=preserve: torch's empty_like strides (NOTE [ Elementwise output layout ])
+    return _record(t, k_like_layout(x.copy(), x) if type(x) is np.ndarray else _xp.copy(x), CloneBackward0,
+                   K_IDENTITY, None)
 
 
 cdef object _NO_MF = _NO_MEMORY_FORMAT
@@ -843,7 +845,8 @@ def to(input, *args, **kwargs):
             r = x.astype(dtype.np)
     else:
         r = x.astype(dtype.np)
-    return _record(t, r, ToCopyBackward0, K_CAST, None)
+    # _to_copy keeps the layout as empty_like (memory_format=preserve)
+    return _record(t, k_like_layout(r, x), ToCopyBackward0, K_CAST, None)
 
 
 def type_as(input, other):
