@@ -41,6 +41,7 @@ SUITES = [
     ("leftovers15", "cases_leftovers15"),
     ("issue15_names", "cases_issue15_names"),
     ("issue15_more", "cases_issue15_more"),
+    ("hostile_fixes", "cases_hostile_fixes"),
 ]
 
 
