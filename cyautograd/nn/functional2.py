@@ -1313,7 +1313,7 @@ def _max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_m
     from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
     if nd == 1:
         _pool_args.pool1d("max_pool1d", input, kernel_size, stride, padding, dilation, ceil_mode)
-    else:
+    elif nd == 2:       # (max_pool3d_with_indices comes here too: its checks are not replayed)
         _pool_args.pool2d("max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
     T = _T()
     x, unbatched, k, stride_, padding_ = F._pool_windows(
