@@ -644,8 +644,9 @@ def _ldexp_np(x, y):
 
 
 def _ldexp_check(rd, a, b):
-    # torch's ldexp is input * 2**other: its power kernel has no bool exponent
-    if b.dtype is _D.bool:
+    # torch's ldexp of a floating input runs a kernel with no bool exponent
+    # (an integral or bool input is promoted first and takes one)
+    if b.dtype is _D.bool and isinstance(a, Tensor) and a.dtype.is_floating_point:
         raise NotImplementedError("\"ldexp_cpu_exp\" not implemented for 'Bool'")
 
 ldexp = _export(_binary_op("ldexp", _binary(
