@@ -1423,6 +1423,10 @@ SIGNATURES = {
     'Tensor.zero_': [
         '()',
     ],
+    '_VF.split': [
+        '(Tensor input, SymInt split_size, int64_t dim=0)',
+        '(Tensor input, SymIntArrayRef split_size, int64_t dim=0)',
+    ],
     '_unique2': [
         '(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',
     ],
@@ -2028,6 +2032,9 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'group_norm': [
+        '(Tensor input, int64_t num_groups, Tensor? weight=None, Tensor? bias=None, double eps=1e-05, bool cudnn_enabled=True)',
+    ],
     'gt': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
@@ -2373,6 +2380,12 @@ SIGNATURES = {
     'nextafter': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
+    'nn.adaptive_avg_pool2d': [
+        '(Tensor input, SymIntArrayRef[2] output_size, *, Tensor out=None)',
+    ],
+    'nn.adaptive_max_pool2d': [
+        '(Tensor input, IntArrayRef[2] output_size, *, TensorList[2] out=None)',
+    ],
     'nn.avg_pool2d': [
         '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int64_t? divisor_override=None, *, Tensor out=None)',
     ],
@@ -2408,6 +2421,9 @@ SIGNATURES = {
     ],
     'nn.one_hot': [
         '(Tensor input, int64_t num_classes=-1)',
+    ],
+    'nn.pad': [
+        '(Tensor input, SymIntArrayRef pad, c10::string_view mode="constant", double? value=None)',
     ],
     'nn.relu6': [
         '(Tensor input)',

@@ -4,6 +4,19 @@ import numpy as np
 from cyautograd import dtypes as _D
 
 
+_OMITTED = object()     # finfo() without a type: the default dtype (a None type is refused)
+
+
+def _dtype_arg(fname, type):
+    """torch's parser reads finfo's/iinfo's `type` as a ScalarType: a dtype
+    or Python's float/int/bool/complex."""
+    t = _D.canonical(type) if type in (float, int, bool, complex) else type
+    if not isinstance(t, _D.dtype):
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"{fname}(): argument 'type' (position 1) must be torch.dtype, not {tp_name(type)}")
+    return t
+
+
 def _g(x):
     return float(f"{x:.6g}")
 
@@ -11,9 +24,9 @@ def _g(x):
 class finfo:
     """Machine limits of a floating point dtype (default: the default dtype)."""
 
-    def __init__(self, type=None):
-        t = _D.get_default_dtype() if type is None else type
-        if not isinstance(t, _D.dtype) or not t.is_floating_point:
+    def __init__(self, type=_OMITTED):
+        t = _D.get_default_dtype() if type is _OMITTED else _dtype_arg("finfo", type)
+        if not t.is_floating_point:
             raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
                             "'torch.finfo'")
         fi = np.finfo(t.np)
@@ -36,7 +49,8 @@ class iinfo:
     """Machine limits of an integer dtype."""
 
     def __init__(self, type):
-        if not isinstance(type, _D.dtype) or type.is_floating_point:
+        type = _dtype_arg("iinfo", type)
+        if type.is_floating_point:
             raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
                             "'torch.iinfo'")
         if type is _D.bool:
@@ -46,7 +60,7 @@ class iinfo:
         self.dtype = type.name
 
     def __repr__(self):
-        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+        return f"iinfo(min={self.min:.6g}, max={self.max:.6g}, dtype={self.dtype})"
 
 
 finfo.__module__ = iinfo.__module__ = "cyautograd"

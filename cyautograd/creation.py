@@ -125,8 +125,10 @@ def _walk_kinds(x, kinds):
             _walk_kinds(y, kinds)
     elif isinstance(x, complex):
         raise TypeError("complex tensors are not supported")
+    elif isinstance(x, str):
+        raise ValueError("too many dimensions 'str'")
     else:
-        raise TypeError(f"Could not infer dtype of {type(x).__name__}")
+        raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
 
 
 def _infer_dtype(data):
@@ -168,6 +170,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         D.from_numpy_dtype(data.dtype)
         arr = np.array(data, dtype=None if dtype is None else dtype.np, copy=True)
         return _wrap(arr, requires_grad, device)
+    given = dtype is not None
+    if isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
     if dtype is None:
         dtype = _infer_dtype(data)
     nested = _to_nested(data)
@@ -177,7 +182,37 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
             arr = np.array(nested, dtype=dtype.np)
     except OverflowError:
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
+    except (TypeError, ValueError):
+        if given:
+            if isinstance(nested, str):
+                raise TypeError("new(): invalid data type 'str'") from None
+            _check_scalars(nested, dtype.np.kind)
+            if dtype.np.kind in "iub":      # a nan or inf to an integer type
+                raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
+        raise
+    # NOTE [ Scalars of a given dtype ]: with a dtype given, no inference
+    # walked the data, and numpy converts what torch refuses (None to nan or
+    # False): walk it where that may have happened -- a nan in a float
+    # result, any bool result -- for torch's error
+    if given and ((arr.dtype.kind == "f" and arr.size and np.isnan(arr).any()) or arr.dtype.kind == "b"):
+        if isinstance(nested, str):
+            raise TypeError("new(): invalid data type 'str'")
+        _check_scalars(nested, arr.dtype.kind)
     return _wrap(arr, requires_grad, device)
+
+
+def _check_scalars(x, kind):
+    """torch's errors for a scalar of nested data that its tensor() with a
+    dtype of `kind` cannot convert (a module-level recursion, as _walk_kinds)."""
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            _check_scalars(y, kind)
+    elif isinstance(x, (Tensor, np.ndarray, bool, int, float, np.number, np.bool_)):
+        return
+    elif kind in "fc":
+        raise TypeError(f"must be real number, not {type(x).__name__}")
+    else:
+        raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
 
 
 def _check_ragged(x, depth=0):

@@ -6,6 +6,7 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport uint64_t
 
 import warnings
+from operator import index as _operator_index
 from collections.abc import Mapping as _Mapping
 
 _warned_create_graph = False
@@ -945,6 +946,25 @@ cdef _check_input(object t):
         raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
 
 
+# NOTE [ The engine's flags are bytes ]
+# torch.autograd.backward/grad hand retain_graph, create_graph and
+# allow_unused to the C engine's run_backward, which reads them with
+# CPython's "b" format (an unsigned char through __index__): a str or float
+# there is a TypeError, a negative or huge int an OverflowError -- after
+# the gradients were made, before any node runs. A bool costs two compares.
+cdef object _byte_flag(object v):
+    if v is True or v is False:
+        return v
+    i = _operator_index(v)
+    if i < -0x8000000000000000 or i > 0x7FFFFFFFFFFFFFFF:
+        raise OverflowError("Python int too large to convert to C long")
+    if i < 0:
+        raise OverflowError("unsigned byte integer is less than minimum")
+    if i > 255:
+        raise OverflowError("unsigned byte integer is greater than maximum")
+    return i != 0
+
+
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
              grad_variables=None, inputs=None):
     """Computes the sum of gradients of `tensors` w.r.t. graph leaves."""
@@ -969,6 +989,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         raise RuntimeError(f"got {len(grads)} tensors and {len(outs)} gradients")
     if retain_graph is None:
         retain_graph = create_graph
+    root_grads = _make_grads(outs, grads, create_graph)
+    retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
+    create_graph = _byte_flag(create_graph)
     global _warned_create_graph
     if create_graph and not _warned_create_graph:
         # torch warns once per process (TORCH_WARN_ONCE)
@@ -979,7 +1002,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
             "autograd.grad when creating the graph to avoid this. If you have to use this function, "
             "make sure to reset the .grad fields of your parameters to None after use to break the "
             "cycle and avoid the leak.", UserWarning, stacklevel=3)
-    root_grads = _make_grads(outs, grads, create_graph)
     root_edges = _root_edges(outs)
     if ins is None:
         _run_execute(root_edges, root_grads, retain_graph, create_graph, None, True)
@@ -1049,6 +1071,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if is_grads_batched:
         return _grad_batched(outs, ins, gouts, retain_graph, create_graph, allow_unused, materialize_grads)
     root_grads = _make_grads(outs, gouts, create_graph)
+    retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
+    create_graph = _byte_flag(create_graph)
+    allow_unused = _byte_flag(allow_unused)
     root_edges = _root_edges(outs)
     cap_edges = []
     for inp in ins:
@@ -1200,6 +1225,7 @@ def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False
         # Tensor.backward's common form, without backward()'s argument handling
         outs = (self,)
         root_grads = _make_grads(outs, (gradient,), False)
-        _run_execute(_root_edges(outs), root_grads, bool(retain_graph), False, None, True)
+        keep = False if retain_graph is None else _byte_flag(retain_graph)   # NOTE [ The engine's flags are bytes ]
+        _run_execute(_root_edges(outs), root_grads, keep, False, None, True)
         return
     backward(self, gradient, retain_graph, create_graph, inputs=inputs)

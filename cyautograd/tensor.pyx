@@ -210,6 +210,15 @@ _tuple_getitem = tuple.__getitem__
 class Size(tuple):
     """torch.Size: a tuple of ints that prints as torch's."""
 
+    def __new__(cls, seq=()):
+        # torch's THPSize_pynew: ints, or what converts to one (a 0-d integral
+        # Tensor, a numpy integer); anything else is refused by item
+        t = tuple.__new__(cls, seq)
+        for o in t:
+            if type(o) is not int:
+                return tuple.__new__(cls, [_size_item(o, i) for i, o in enumerate(t)])
+        return t
+
     def __repr__(self):
         return "cyautograd.Size([" + ", ".join([str(s) for s in self]) + "])"
 
@@ -250,6 +259,32 @@ class Size(tuple):
     __rmul__ = __mul__
 
 
+# the shape of a tensor is ints already: made without Size.__new__'s check
+cdef object _tuple_new = tuple.__new__
+
+
+def _size_item(o, Py_ssize_t i):
+    """One item of torch.Size(...) as an int, or torch's error."""
+    if type(o) is not int:
+        if isinstance(o, Tensor) and (<Tensor>o).data_.size == 1 and (<Tensor>o).data_.dtype.kind in "biu":
+            o = int(o)      # a one-element integral tensor is an index
+        elif isinstance(o, (int, np.integer)):
+            o = int(o)
+        else:
+            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(o).__name__}')")
+    return o        # (torch's Size takes any int here; printing a huge one fails)
+
+
+def _legacy_data(x, str fname="new"):
+    """torch's legacy constructor (Tensor(data), x.new(data)) takes data only
+    as a sequence: a number or None there is its TypeError, not a 0-d tensor."""
+    if isinstance(x, str):
+        raise TypeError(f"{fname}(): invalid data type 'str'")
+    if isinstance(x, np.generic) or isinstance(x, dict) or not hasattr(type(x), "__getitem__"):
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"{fname}(): data must be a sequence (got {tp_name(x)})")
+
+
 # NOTE [ Unbound methods check self ]
 # With Cython 3's default binding=True, a cdef class's def methods are
 # cyfunctions, and an unbound call -- Tensor.dim(None), Node.name("x") --
@@ -278,7 +313,8 @@ cdef class Tensor:
     def __init__(self, *args):
         if len(args) == 0:
             arr = np.empty((0,), dtype=_D.get_default_dtype().np)
-        elif len(args) == 1 and not isinstance(args[0], int):
+        elif len(args) == 1 and (type(args[0]) is bool or not isinstance(args[0], int)):
+            _legacy_data(args[0])
             arr = np.array(args[0], dtype=_D.get_default_dtype().np)
         else:
             arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
@@ -309,7 +345,7 @@ cdef class Tensor:
 
         >>> torch.zeros(2, 3).shape
         """
-        return Size(self.data_.shape)
+        return _tuple_new(Size, self.data_.shape)
 
     def size(self, dim=None):
         """The shape as a ``Size``, or with ``dim`` the length of that one dimension
@@ -318,7 +354,7 @@ cdef class Tensor:
         >>> torch.zeros(2, 3).size(-1)
         """
         if dim is None:
-            return Size(self.data_.shape)
+            return _tuple_new(Size, self.data_.shape)
         return self.data_.shape[_wrap_dim(dim, self.data_.ndim, "size")]
 
     def dim(self):

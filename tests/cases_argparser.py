@@ -148,10 +148,11 @@ def _replay(T, keys):
                 r = _err(lambda: call(x))
             else:
                 # torch.unique_consecutive is Python over the native binding of its name, and
-                # unique_dim is only in _VF
+                # unique_dim is only in _VF, as "_VF.split" (Tensor.split's native call)
                 # (_arg_parser.PYTHON_FUNCTIONS): the table holds the native one
                 fn = getattr(T._C._nn, name) if key.startswith("nn.") else \
-                    getattr(T._VF, name) if key in _NATIVE_OF_PYTHON else getattr(T, name)
+                    getattr(T._VF, name) if key in _NATIVE_OF_PYTHON or key.startswith("_VF.") else \
+                    getattr(T, name)
                 r = _err(lambda: fn(*a, **kw))
             if r == "no error" or r[0] != "TypeError" or \
                     not any(w in r[1] for w in ("argument", "positional", "keyword")):

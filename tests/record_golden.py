@@ -45,6 +45,7 @@ SUITES = [
     ("issue15_more", "cases_issue15_more"),
     ("distributions", "cases_distributions"),
     ("real_programs", "cases_real_programs"),
+    ("hostile_fixes", "cases_hostile_fixes"),
 ]
 
 

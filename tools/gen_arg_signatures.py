@@ -115,12 +115,16 @@ def main():
     # (torch.unique: _unique2 or unique_dim) or by keyword (unique_consecutive)
     for n in ("_unique2", "unique_dim", "unique_consecutive"):
         table[n] = functions[n]
+    # torch's Tensor.split (Python) hands an int split_size to _VF.split, whose
+    # parser refuses a bool (ops/shape.pyx's _split_parser_check replays it)
+    table["_VF.split"] = functions["split"]
     # the native calls of the nn.functional functions torch writes in Python
     # (cyautograd/_arg_parser.py's FUNCTIONAL_ADAPTERS rebuild them)
-    for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "alpha_dropout",
+    for n in ("max_pool1d", "max_pool2d", "max_pool1d_with_indices", "layer_norm", "group_norm", "alpha_dropout",
               "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"):
         table[n] = functions[n]
-    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_", "glu"):
+    for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_", "glu",
+              "adaptive_avg_pool2d", "adaptive_max_pool2d", "pad"):
         table["nn." + n] = nn[n]
     for k, v in HAND.items():
         table[k] = v

@@ -24,6 +24,7 @@ from cyautograd.ops.pointwise import relu as _relu, sigmoid, tanh  # noqa: F401
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
+from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
 
 _mod = None
 
@@ -873,7 +874,18 @@ def _pad_indices(n, before, after, mode):
     return idx
 
 
+def _pad_parser_check(input, pad, mode, value):
+    from cyautograd._arg_parser import check
+    check("nn.pad", (input, pad, mode, value))
+
+
 def pad(input, pad, mode="constant", value=None):
+    if type(pad) is not list and type(pad) is not tuple:
+        _pad_parser_check(input, pad, mode, value)
+    for p in pad:
+        if type(p) is not int:      # torch's pad binding takes ints only (no float, no bool)
+            _pad_parser_check(input, pad, mode, value)
+            break
     T = _T()
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
@@ -1074,6 +1086,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if return_indices:
         return _f2.max_pool2d_with_indices(input, kernel_size, stride, padding, dilation,
                                            ceil_mode)
+    _pool_args.pool2d("max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 2, "max_pool2d")
     # max over the flattened window (row-major, as torch's scan): the gradient goes to
@@ -1087,6 +1100,7 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if return_indices:
         return _f2.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
                                            ceil_mode)
+    _pool_args.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 1, "max_pool1d")
     y = x.max(-1)[0]
@@ -1193,17 +1207,17 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
 
 
 def adaptive_avg_pool2d(input, output_size):
-    if isinstance(output_size, (tuple, list)) and len(output_size) != 2:
+    sizes = _pool_args.adaptive2d("adaptive_avg_pool2d", input, output_size)
+    if len(sizes) != 2:
         raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
-    oh, ow = _pair(output_size)
-    H, W = input.shape[-2], input.shape[-1]
-    if oh is None:
-        oh = H
-    if ow is None:
-        ow = W
+    oh, ow = sizes
     if oh < 0 or ow < 0:
         raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or "
                            f"equal to 0 but received {{{oh}, {ow}}}")
+    if oh == 1 and ow == 1:     # torch: the mean over the last two dims, of any input
+        return input.mean((-1, -2), keepdim=True)
+    _pool_args.adaptive_avg2d_native(input, oh, ow)
+    H, W = input.shape[-2], input.shape[-1]
     # the output's size is checked before the windows are walked (a huge
     # output_size would otherwise loop for ever), as torch's allocation does
     numel = oh * ow

@@ -834,6 +834,16 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input.dim() < 2:
         raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received "
                            f"{input.dim()}")
+    # torch's _verify_batch_size, over the sizes it computes from num_groups
+    size = [input.shape[0] * input.shape[1] // num_groups, num_groups] + list(input.shape[2:])
+    prod = size[0]
+    for d in size[2:]:
+        prod *= d
+    if prod == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+    if type(num_groups) is not int:     # torch's group_norm binding refuses what is no int (a bool)
+        from cyautograd._arg_parser import check
+        check("group_norm", (input, num_groups, weight, bias, eps, True))
     N, C = input.shape[0], input.shape[1]
     if C % num_groups != 0:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, "
@@ -1236,17 +1246,22 @@ def _adaptive_bounds(n, o):
 def _adaptive_max(input, output_size, nd, return_indices, name):
     T = _T()
     sizes = tuple(input.shape[-nd:])
-    outs = F._pair(output_size, nd)
-    outs = tuple(s if o is None else o for o, s in zip(outs, sizes))
+    raw = output_size if isinstance(output_size, (list, tuple)) else F._pair(output_size, nd)
+    outs = tuple(s if o is None else o for o, s in zip(raw, sizes))
     if input.dim() not in (nd + 1, nd + 2):
-        raise RuntimeError(f"{name}(): Expected {nd + 1}D or {nd + 2}D tensor, but got "
-                           f"{list(input.shape)}")
+        raise RuntimeError(f"{name}(): Expected {nd + 1}D or {nd + 2}D tensor, but got"
+                           f"{':' if nd == 2 else ''} {list(input.shape)}")
     for s in sizes:
         if s == 0:
             raise RuntimeError(f"{name}(): Expected input to have non-zero size for non-batch "
                                f"dimensions, but input has sizes {list(input.shape)} with "
                                f"dimension {input.dim() - nd} being empty")
+    if nd == 2 and len(raw) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
     lead = tuple(input.shape[:-nd])
+    if 0 in outs:       # no window: empty values and indices
+        empty = input[(Ellipsis,) + tuple(slice(0, min(o, 1)) for o in outs)].expand(lead + outs)
+        return (empty, T.zeros(lead + outs, dtype=T.int64, device=input.device)) if return_indices else empty
     _check_alloc(lead + outs, input.element_size())
     flat = input.reshape(lead + (-1,))
     vals, idxs = [], []
@@ -1288,10 +1303,18 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     tensor([[[[ 5.,  7.],
               [13., 15.]]]])
     """
+    from cyautograd.nn import _pool_args
+    return_indices = bool(return_indices)   # torch's boolean_dispatch reads it first
+    output_size = _pool_args.adaptive2d("adaptive_max_pool2d", input, output_size)
     return _adaptive_max(input, output_size, 2, return_indices, "adaptive_max_pool2d")
 
 
 def _max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode, nd, name):
+    from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
+    if nd == 1:
+        _pool_args.pool1d("max_pool1d", input, kernel_size, stride, padding, dilation, ceil_mode)
+    elif nd == 2:       # (max_pool3d_with_indices comes here too: its checks are not replayed)
+        _pool_args.pool2d("max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
     T = _T()
     x, unbatched, k, stride_, padding_ = F._pool_windows(
         input, kernel_size, stride, padding, dilation, ceil_mode, float("-inf"), nd, name)

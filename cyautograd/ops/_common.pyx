@@ -638,3 +638,14 @@ def _fw_vc_set_hook(hook, table):
     """Install (a callable and the {id(op): entry} dict) or clear (None,
     None) what the trampoline calls."""
     cya_fw_vc_set_hook(hook, table)
+
+class _NoDim:
+    """The default of a dim that may only be omitted (NOTE [ An omitted dim
+    is not a None dim ], ops/reduction.pyx); prints as the None it stands for."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "None"
+
+
+NO_DIM = _NoDim()

@@ -824,6 +824,14 @@ def tensor_split(input, indices_or_sections, dim=0):
     _check_tensor(input, "tensor_split")
     if input.dim() == 0:
         raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
+    if isinstance(indices_or_sections, Tensor):
+        # torch's tensor_split(Tensor, Tensor) checks the sections tensor next
+        if indices_or_sections.dtype is not _D.int64:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of long, but got "
+                               f"{indices_or_sections.dtype._cname}")
+        if indices_or_sections.dim() > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                               f"one-dimensional tensor, but got a tensor with {indices_or_sections.dim()} dims")
     d = _wrap_dim(dim, input.dim())
     n = input.shape[d]
     if isinstance(indices_or_sections, Tensor):
@@ -2800,7 +2808,9 @@ def _new(self, *args, dtype=None, device=None, requires_grad=False):
         return args[0].detach()
     if len(args) == 1 and isinstance(args[0], Size):
         return zeros(tuple(args[0]), dtype=dt, device=dev, requires_grad=requires_grad)
-    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+    if len(args) == 1 and (type(args[0]) is bool or not isinstance(args[0], (int, np.integer))):
+        from cyautograd.tensor import _legacy_data
+        _legacy_data(args[0])
         return tensor(args[0], dtype=dt, device=dev, requires_grad=requires_grad)
     _new_parse(args)
     return zeros(*args, dtype=dt, device=dev, requires_grad=requires_grad)

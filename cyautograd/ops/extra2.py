@@ -643,9 +643,16 @@ def _ldexp_np(x, y):
     return x * np.exp2(y)
 
 
+def _ldexp_check(rd, a, b):
+    # torch's ldexp of a floating input runs a kernel with no bool exponent
+    # (an integral or bool input is promoted first and takes one)
+    if b.dtype is _D.bool and isinstance(a, Tensor) and a.dtype.is_floating_point:
+        raise NotImplementedError("\"ldexp_cpu_exp\" not implemented for 'Bool'")
+
 ldexp = _export(_binary_op("ldexp", _binary(
     "ldexp", {"tt": "LdexpBackward0"}, _ldexp_np,
-    lambda g, a, b, o: g * b.exp2(), lambda g, a, b, o: g * a * b.exp2() * math.log(2.0), floating=True)))
+    lambda g, a, b, o: g * b.exp2(), lambda g, a, b, o: g * a * b.exp2() * math.log(2.0), floating=True),
+    check=_ldexp_check))
 ldexp.__doc__ = """ldexp(input, other, *, out=None) -> Tensor
 
 ``input * 2**other`` elementwise; the result is floating point.
@@ -1621,6 +1628,9 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
         t = test_elements.detach() if isinstance(test_elements, Tensor) else _tensor(test_elements, device=dev)
         hit = (e.unsqueeze(-1) == t.reshape(-1)).any(-1) if t.numel() else e.new_zeros(tuple(e.shape), dtype=_D.bool)
         return hit.logical_not() if invert else hit
+    for v in (elements, test_elements):
+        if (v.dtype is _D.bool) if isinstance(v, Tensor) else isinstance(v, (bool, np.bool_)):
+            raise RuntimeError("Unsupported input type encountered for isin(): Bool")
     e = _a(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     t = _a(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     return _w(np.isin(e, t, invert=bool(invert)), np.bool_)
@@ -2132,6 +2142,9 @@ def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     >>> torch.slice_scatter(torch.zeros(4, 2), torch.ones(2, 2), start=2)
     """
     _scatter_common("slice_scatter", input, src)
+    if src.requires_grad and is_grad_enabled() and not input.dtype.is_floating_point:
+        # the result takes input's dtype, and autograd takes none but floating ones
+        raise RuntimeError(f"Autograd not support dtype: {input.dtype._cname}")
     d = _wrap_dim(dim, input.dim())
     if step <= 0:
         raise RuntimeError("slice step must be positive")

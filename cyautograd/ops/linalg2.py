@@ -1081,11 +1081,11 @@ def chain_matmul(*matrices, out=None):
     warn_user("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
               "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
               "parameters.")
+    for i, m in enumerate(matrices):
+        if isinstance(m, Tensor) and m.dim() != 2:    # one matrix too (torch checks, then clones)
+            raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
     if len(matrices) == 1:
         return matrices[0].clone()
-    for i, m in enumerate(matrices):
-        if isinstance(m, Tensor) and m.dim() != 2:
-            raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
     return multi_dot(list(matrices))
 
 

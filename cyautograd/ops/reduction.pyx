@@ -42,6 +42,25 @@ cdef object _check_keepdim(str name, object input, object dim, object keepdim):
     raise TypeError(f"{name}(): argument 'keepdim' (position 3) must be bool, not {type_name(keepdim)}")
 
 
+# NOTE [ An omitted dim is not a None dim ]
+# torch's max/min/prod/squeeze take "no dim" only as an omitted argument:
+# x.max(None) matches no signature of its parser, while ours, binding
+# `dim=None`, answered the full reduction (a silent wrong answer). So their
+# dim defaults to _NO_DIM, and a None that reaches them was given: torch's
+# parser error. (sum, mean, amax take an `int[1]? dim`: None is theirs.)
+from cyautograd.ops._common import NO_DIM as _NO_DIM
+
+
+cdef object _none_dim(str name, object input, object keepdim, object rest=None):
+    """x.<name>(None, ...): torch's parser error for the method (the
+    function's guard rejects torch.<name>(x, None) before the call)."""
+    kw = {} if keepdim is False else {"keepdim": keepdim}
+    if rest:
+        kw.update(rest)
+    parser_check("Tensor." + name, (None,), kw)
+    raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not NoneType")
+
+
 def _np_alias(dim, keepdim, axis, keepdims):
     """numpy's names torch's argument parser also accepts: axis for dim,
     keepdims for keepdim."""
@@ -661,7 +680,11 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
     return out
 
 
-def prod(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+def prod(input, dim=_NO_DIM, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    if dim is _NO_DIM:
+        dim = None
+    elif dim is None:       # NOTE [ An omitted dim is not a None dim ]
+        _none_dim("prod", input, keepdim, None if dtype is None else {"dtype": dtype})
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         return _prod_impl(input, dim, keepdim, dtype, axis, keepdims)
@@ -762,7 +785,11 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
 from cyautograd.return_types import max as _RT_MAX, min as _RT_MIN   # NOTE [ Return types are structseqs ]
 
 
-def max(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
+def max(input, dim=_NO_DIM, keepdim=False, *, out=None, axis=None, keepdims=None):
+    if dim is _NO_DIM:
+        dim = None
+    elif dim is None:       # NOTE [ An omitted dim is not a None dim ]
+        _none_dim("max", input, keepdim)
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
@@ -775,7 +802,11 @@ def max(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
     return _minmax(input, dim, keepdim, True, "max")
 
 
-def min(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None):
+def min(input, dim=_NO_DIM, keepdim=False, *, out=None, axis=None, keepdims=None):
+    if dim is _NO_DIM:
+        dim = None
+    elif dim is None:       # NOTE [ An omitted dim is not a None dim ]
+        _none_dim("min", input, keepdim)
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if isinstance(dim, Tensor):
@@ -991,7 +1022,7 @@ def _softmax_common(input, dim, dtype, bint log):
     return out
 
 
-_NO_DIM = object()   # torch.softmax(x) without dim is a TypeError (F.softmax picks one)
+# (_NO_DIM, the omitted dim: torch.softmax(x) without dim is a TypeError; F.softmax picks one)
 
 
 def softmax(input, dim=_NO_DIM, dtype=None, _stacklevel=3):

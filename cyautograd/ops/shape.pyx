@@ -26,6 +26,7 @@ cimport numpy as cnp
 import warnings
 import numpy as np
 from cyautograd._warn import warn_user
+from cyautograd.ops._common import NO_DIM as _NO_DIM
 cnp.import_array()
 
 cdef object _INT64_MIN = -(1 << 63)
@@ -992,6 +993,8 @@ def reshape(input, *shape):
     cdef Tensor t
     try:
         t = _arg(input, "reshape")
+        if not shape:       # x.reshape(): the parser's missing-argument error (_hot_reject)
+            raise TypeError("reshape() missing 1 required positional arguments: \"shape\"")
         x = t.data_
         s = _infer_shape(_shape_arg(shape), x.size, "reshape")
         r = _reshape_view(x, s)
@@ -1115,7 +1118,7 @@ def unsqueeze_(input, dim):
 
 def squeeze_(input, dim=None):
     cdef Tensor x = _arg(input, "squeeze_")
-    r = squeeze(x.detach(), dim)
+    r = squeeze(x.detach()) if dim is None else squeeze(x.detach(), dim)
     cls = SqueezeBackward3 if dim is None else (SqueezeBackward5 if isinstance(dim, (tuple, list)) else
                                                 SqueezeBackward4)
     return _geometry_inplace(x, r, cls, K_RESHAPE, None, "squeeze_")
@@ -1196,6 +1199,8 @@ def permute(input, *dims):
     cdef Tensor t
     try:
         t = _arg(input, "permute")
+        if not dims:        # x.permute(): the parser's missing-argument error (_hot_reject)
+            raise TypeError("permute() missing 1 required positional arguments: \"dims\"")
         pd = _shape_arg(dims)
         x = t.data_
         if len(pd) != x.ndim:
@@ -1282,9 +1287,14 @@ def unsqueeze(input, dim):
     return _view(t, k_strided(x, tuple(shape), tuple(strides), 0), UnsqueezeBackward0, K_RESHAPE, None)
 
 
-def squeeze(input, dim=None):
+def squeeze(input, dim=_NO_DIM):
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
+    if dim is _NO_DIM:
+        dim = None
+    elif dim is None:       # NOTE [ An omitted dim is not a None dim ] (ops/reduction.pyx)
+        parser_check("Tensor.squeeze", (None,))
+        raise TypeError("squeeze(): argument 'dim' (position 1) must be int, not NoneType")
     if dim is None:
         if type(x) is not np.ndarray:
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
@@ -1989,9 +1999,20 @@ cdef list _unbind_arrays(object x, Py_ssize_t d):
     return [k_np_view(x, <int>(nd - 1), dims, st, i * step) for i in range(n)]
 
 
+cdef object _split_parser_check(Tensor t, object split_size, object dim):
+    """torch's Tensor.split (Python) hands an int split_size (a bool is one)
+    to _VF.split and anything else to _VF.split_with_sizes, whose parsers
+    reject a bool split_size or a dim that is not an int."""
+    if isinstance(split_size, Tensor):
+        return
+    parser_check("_VF.split" if isinstance(split_size, int) else "split_with_sizes", (t, split_size, dim))
+
+
 def split(input, split_size_or_sections, dim=0):
     cdef Tensor t = _arg(input, "split")
     x = t.data_
+    if type(dim) is not int or type(split_size_or_sections) is bool:
+        _split_parser_check(t, split_size_or_sections, dim)
     if isinstance(split_size_or_sections, Tensor) and (<Tensor>split_size_or_sections).data_.ndim > 0:
         # torch's parser tries split_with_sizes' int list and refuses it
         raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not Tensor")
