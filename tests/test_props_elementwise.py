@@ -215,6 +215,16 @@ def test_binary_broadcast_forward_and_grads(name, pair, data, dtypes, layouts):
         out_shape = np.broadcast_shapes(sa, sb)
     except ValueError:
         out_shape = None
+    if name in ("remainder", "fmod") and out_shape is not None:
+        # a quotient past the dtype's range: torch's vectorised remainder
+        # (a - b * floor(a / b)) gives NaN in its SIMD lanes and the scalar
+        # tail's fmod a number, so the answer depends on the element's lane
+        lo = np.float32 if "float32" in dtypes else np.float64
+        with np.errstate(all="ignore"):
+            fa, fb = np.broadcast_arrays(a.astype(lo), b.astype(lo))
+            q = np.abs(fa / fb)
+        fin = np.isfinite(fa) & np.isfinite(fb) & (fb != 0)
+        assume(not np.any(fin & ~np.isfinite(q)))
     if HAVE_TORCH:
         seed = data.draw(arrays(out_shape, special=False)) if out_shape is not None else None
 
@@ -255,7 +265,14 @@ def test_binary_broadcast_forward_and_grads(name, pair, data, dtypes, layouts):
                 # torch's maximum/minimum give either zero on a +-0 tie depending on
                 # the vectorised kernel's tail (a size-dependent choice), so the
                 # sign of zeros is compared for the other ops only
-                assert_close_dt(x, y, dt, f"{name} {what}",
+                # an operand's gradient summed over its broadcast dims: float32
+                # sums in torch's vectorised order and numpy's pairwise one
+                # differ by rounding of the largest term's size
+                src = {"grad a": sa, "grad b": sb}.get(what)
+                scale = None
+                if src is not None and tuple(src) != tuple(out_shape) and seed is not None and seed.size:
+                    scale = float(np.max(np.abs(seed)))
+                assert_close_dt(x, y, dt, f"{name} {what}", scale=scale,
                                 exact_zero_sign=what == "forward" and name not in ("maximum", "minimum"))
         return
     # torch-free

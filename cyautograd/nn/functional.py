@@ -1127,45 +1127,11 @@ def _avg_divide(s, input, k, stride, padding, count_include_pad, divisor_overrid
     return s / _T().tensor(div, dtype=s.dtype, device=s.device)
 
 
-def _avg_pool2d_check(input, k, stride, padding, divisor_override):
-    """torch's avg_pool2d checks, in its order and words (avg_pool2d's meta,
-    pooling_output_shape, pool2d_shape_check)."""
-    for what, v in (("kernel_size", k), ("stride", stride), ("padding", padding)):
-        if len(v) not in (1, 2) and not (what == "stride" and len(v) == 0):
-            raise RuntimeError(f"avg_pool2d: {what} must either be "
-                               f"{'omitted, ' if what == 'stride' else ''}a single int, or a tuple of two ints")
-        if any(not -(1 << 31) <= int(e) < (1 << 31) for e in v):
-            raise RuntimeError("value cannot be converted to type int without overflow")
-    if divisor_override is not None and divisor_override == 0:
-        raise RuntimeError("divisor must be not zero")
-    d = input.dim()
-    if d < 3:   # torch reads input.size(-3) next
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(d, 1)}, "
-                         f"{max(d, 1) - 1}], but got -3)")
-    k, stride, padding = _pair(k), _pair(stride) if len(stride) else _pair(k), _pair(padding)
-    for kk, st, p in zip(k, stride, padding):
-        if st == 0:
-            raise RuntimeError("stride should not be zero")
-        if p < 0:
-            raise RuntimeError(f"pad must be non-negative, but got pad: {p}")
-        if p > kk // 2:
-            raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={p}, "
-                               f"kernel_size={kk} and dilation=1")
-    if min(k) <= 0:
-        raise RuntimeError(f"kernel size should be greater than zero, but got kH: {k[0]} kW: {k[1]}")
-    if min(stride) <= 0:
-        raise RuntimeError(f"stride should be greater than zero, but got dH: {stride[0]} dW: {stride[1]}")
-    if d > 4:
-        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
-    return k, stride, padding
-
-
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
-    def seq(v):
-        return tuple(v) if isinstance(v, (tuple, list)) else (v,)
-    k, st, pd = _avg_pool2d_check(input, seq(kernel_size), () if stride is None else seq(stride),
-                                  seq(padding), divisor_override)
+    # torch's checks in its order and words (avg_pool2d's meta function)
+    k, st, pd, _ = _pool_args.pool2d("avg_pool2d", input, kernel_size, stride, padding, 1, ceil_mode,
+                                     divisor_override)
     outs = [_pool_out(n, kk, s_, p, 1, ceil_mode) for n, kk, s_, p in zip(input.shape[-2:], k, st, pd)]
     if min(outs) < 1:
         C, H, W = input.shape[-3], input.shape[-2], input.shape[-1]
@@ -1192,16 +1158,17 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True):
     # torch's composite: avg_pool2d over an unsqueezed row (SqueezeBackward1 over
     # AvgPool2DBackward0), whose checks speak for it after avg_pool1d's own
-    k = _one(kernel_size, "kernel_size")
-    st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
-        else _one(stride, "stride")
-    p = _one(padding, "padding")
+    # torch's order: checkDimRange, then check1d of kernel_size, stride, padding
     if not isinstance(input, _T().Tensor):
         raise TypeError(f"avg_pool1d(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")
     if input.dim() not in (2, 3):
         raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor "
                            "for argument #1 'self' (while checking arguments for avg_pool1d)")
+    k = _one(kernel_size, "kernel_size")
+    st = k if (stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0)) \
+        else _one(stride, "stride")
+    p = _one(padding, "padding")
     return _T().nn.functional.avg_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, p), ceil_mode,
                                          count_include_pad).squeeze(-2)
 

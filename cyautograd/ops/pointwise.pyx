@@ -934,6 +934,10 @@ cdef object pow_impl(object a, object b):
                 r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
         except ValueError:
             raise broadcast_error(x, y) from None
+        if p[1] is not None and r.dtype.kind == "f" and y.size == 1 and y.reshape(-1)[0] == 0.5:
+            # numpy takes a one-element exponent of 0.5 as sqrt ((-0.) ** 0.5 is -0.); torch's
+            # tensor-exponent kernel is C's pow, which gives +0.
+            r = r + 0.0
     if type(x) is _ndarray and x.dtype == np.bool_ and r.dtype != np.bool_:
         r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
     out = wrap_array(r)
