@@ -245,6 +245,12 @@ EXEMPT = {
     "get_device": "the device index itself (-1 on the CPU by definition)",
     "manual_seed": "process state", "seed": "process state", "set_rng_state": "process state",
     "set_printoptions": "process state (a tensor as the precision breaks every later repr)",
+    "use_deterministic_algorithms": "process state", "are_deterministic_algorithms_enabled": "process state",
+    "is_deterministic_algorithms_warn_only_enabled": "process state",
+    "set_deterministic_debug_mode": "process state", "get_deterministic_debug_mode": "process state",
+    "set_float32_matmul_precision": "process state", "get_float32_matmul_precision": "process state",
+    "set_default_tensor_type": "process state", "is_autocast_enabled": "process state",
+    "compile": "returns its argument's computation (NOTE [ compile ])",
 }
 
 # random ops: compared by shape, dtype and device only (the streams differ)

@@ -38,8 +38,9 @@ def test_the_audit_covers_the_public_api():
     # (64 since issue 15's additions: the in-place acosh_/asinh_/atanh_ family refuses
     # a tensor that requires grad and geqrf has no derivative, as torch's; lu_solve,
     # lu_unpack, grid_sample, affine_grid and conv_transpose3d take arguments no
-    # template makes)
-    assert len(skipped) <= 70, skipped
+    # template makes; unique_consecutive now records torch's node, whose
+    # backward raises, as torch's)
+    assert len(skipped) <= 72, skipped
 
 
 def test_failures_are_exactly_the_known_unrouted_ops():

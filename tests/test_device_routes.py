@@ -189,9 +189,17 @@ ORDER = {
     "nanquantile_nearest": lambda x, d: C.nanquantile(x, 0.4, dim=d, keepdim=True, interpolation="nearest"),
     "quantile_midpoint": lambda x, d: C.quantile(x, 0.5, dim=d, interpolation="midpoint"),
 }
+def _unique_nans_unordered(x):
+    # every NaN is its own unique value (as torch's), but which of them comes
+    # first is the order an unstable sort leaves them in (torch's and the CPU
+    # path's); the device sorts stably: compare NaNs' inverse indices as a set
+    u, inv, cnt = C.unique(x, return_inverse=True, return_counts=True)
+    return u, C.where(C.isnan(x), -1, inv), cnt
+
+
 ORDER_ALL = {
     "median": C.median, "nanmedian": C.nanmedian,
-    "unique": lambda x: C.unique(x, return_inverse=True, return_counts=True),
+    "unique": lambda x: _unique_nans_unordered(x),
     "unique_consecutive": lambda x: C.unique_consecutive(x, return_inverse=True, return_counts=True),
     "quantile": lambda x: C.quantile(x, 0.25, interpolation="lower"),
     "nanquantile": lambda x: C.nanquantile(x, C.tensor([0.5, 0.9], dtype=x.dtype, device=x.device)),

@@ -1909,14 +1909,15 @@ def cumext(x, dim, is_max):
     return xp.moveaxis(v, -1, dim), xp.moveaxis(i, -1, dim)
 
 
-def _runs_start(sorted_last):
+def _runs_start(sorted_last, nan_equal=True):
     """For a slice sorted along the last axis: (new-run flags, the run's
-    first and last positions for every element)."""
+    first and last positions for every element); NaNs make one run unless
+    nan_equal is False (unique keeps each NaN, as torch's)."""
     xp = backend.namespace(sorted_last)
     s = sorted_last
     n = s.shape[-1]
     diff = s[..., 1:] != s[..., :-1]
-    if npdtype(s).kind == "f":
+    if nan_equal and npdtype(s).kind == "f":
         diff = diff & xp.logical_not(xp.isnan(s[..., 1:]) & xp.isnan(s[..., :-1]))
     lead = xp.ones(tuple(s.shape[:-1]) + (1,), dtype=xp.bool, device=s.device)
     new = xp.concat([lead, diff], axis=-1)
@@ -1953,7 +1954,7 @@ def unique_flat(x):
         z = xp.zeros(0, dtype=xp.int64, device=x.device)
         return flat, xp.reshape(z, tuple(x.shape)), z
     s, order = sort(flat, 0, False)
-    new, first, last = _runs_start(s)
+    new, first, last = _runs_start(s, nan_equal=False)
     u = s[new]
     gid = xp.cumulative_sum(cast(new, np.dtype(np.int64))) - 1
     inv = xp.take(gid, argsort(order, 0, False))
