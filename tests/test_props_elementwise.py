@@ -44,7 +44,8 @@ UNARY = {
     "floor": (lambda L, x: L.floor(x), np.floor, lambda x: np.abs(x - np.round(x)) > 1e-3),
     "ceil": (lambda L, x: L.ceil(x), np.ceil, lambda x: np.abs(x - np.round(x)) > 1e-3),
     "trunc": (lambda L, x: L.trunc(x), np.trunc, lambda x: np.abs(x - np.round(x)) > 1e-3),
-    "round": (lambda L, x: L.round(x), np.round, lambda x: np.abs(x - np.round(x) - 0.5) > 1e-3),
+    # round's jumps are at the half-integers (1.5 rounds to even, up, 2.5 down)
+    "round": (lambda L, x: L.round(x), np.round, lambda x: np.abs(x - np.floor(x) - 0.5) > 1e-3),
     "clamp": (lambda L, x: L.clamp(x, -1.0, 2.0), lambda x: np.clip(x, -1, 2),
               lambda x: (np.abs(x + 1) > 1e-3) & (np.abs(x - 2) > 1e-3)),
     "clamp_min0": (lambda L, x: L.clamp(x, min=0.0), lambda x: np.where(x < 0, 0.0, x),
