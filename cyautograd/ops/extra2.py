@@ -4265,10 +4265,6 @@ def set_(self, *args, **kwargs):
     return _set_(self, window)
 
 
-_SCALAR_TYPE_NAME = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int", "bool": "Bool",
-                     "float16": "Half", "uint8": "Byte", "int8": "Char", "int16": "Short", "bfloat16": "BFloat16"}
-
-
 def _storage_source(self, storage):
     """set_'s storage source as a 1-d tensor over the storage's whole block,
     in self's dtype (NOTE [ set_ ])."""
@@ -4279,7 +4275,7 @@ def _storage_source(self, storage):
     if isinstance(storage, TypedStorage) and storage.dtype != self.dtype:
         name = str(self.dtype).split(".")[-1]
         raise RuntimeError(f"Expected a Storage of type {_SCALAR_TYPE_CPP.get(name, name)} or an UntypedStorage, "
-                           f"but got type {_SCALAR_TYPE_NAME.get(storage.dtype.name, storage.dtype.name)} "
+                           f"but got type {storage.dtype._cname} "
                            f"for argument 1 'storage'")
     arr = _storage_array(owner)
     with torch.no_grad():
