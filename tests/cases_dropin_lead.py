@@ -414,3 +414,27 @@ def size_slicing_and_arithmetic(T):
               lambda: type(s[1:]).__name__, lambda: s[:0], lambda: T.Size([]) + T.Size([1])):
         out.append(_try(f))
     return out
+
+
+@case
+def pow_of_signed_zero_by_tensor_exponents(T):
+    """(-0.) ** 0.5: torch's tensor-exponent kernel is C's pow (+0.), its
+    scalar-exponent one sqrt (-0.); 0-d, one-element, several-element and
+    non-contiguous exponents, under no_grad, and the gradients."""
+    out = []
+    for dt in (T.float32, T.float64):
+        x = T.tensor([-0.0, 0.0, 4.0, -0.0], dtype=dt)
+        for e in (T.tensor(0.5, dtype=dt), T.tensor([0.5], dtype=dt), T.tensor([0.5, 0.5, 2.0, 0.25], dtype=dt),
+                  T.tensor([[0.5, 1.0], [0.5, 3.0]], dtype=dt).t().reshape(-1), 0.5):
+            r = x ** e
+            out.append([str(r.dtype), [repr(v) for v in r.tolist()]])
+            with T.no_grad():
+                out.append([repr(v) for v in T.pow(x, e).tolist()])
+        a = T.tensor([-0.0, 4.0], dtype=dt, requires_grad=True)
+        b = T.tensor(0.5, dtype=dt, requires_grad=True)
+        y = a ** b
+        y.sum().backward()
+        out.append([[repr(v) for v in y.tolist()], type(y.grad_fn).__name__, [repr(v) for v in a.grad.tolist()],
+                    repr(b.grad.item())])
+    out.append(repr(T.pow(T.tensor(-0.0), T.tensor(0.5)).item()))
+    return out
