@@ -438,3 +438,66 @@ def pow_of_signed_zero_by_tensor_exponents(T):
                     repr(b.grad.item())])
     out.append(repr(T.pow(T.tensor(-0.0), T.tensor(0.5)).item()))
     return out
+
+
+def _splitmix(seed):
+    s = seed & 0xFFFFFFFFFFFFFFFF
+
+    def nxt(n):
+        nonlocal s
+        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return (z ^ (z >> 31)) % n
+    return nxt
+
+
+_IDX_ITEMS = [None, Ellipsis, 0, 1, -1, 2, -3, slice(None), slice(1, None), slice(2, 2), slice(None, None, 2),
+              slice(-1, None), slice(3, 1), slice(10, 20), slice(None, -10), slice(1, 5, 3), slice(None, None, -1),
+              slice(0, 0, 3), slice(4, None, 2), slice(-2, -2)]
+_IDX_SHAPES = [(), (0,), (5,), (3, 4), (0, 3), (2, 0, 3), (4, 1, 3), (3, 300)]
+
+
+@case
+def basic_indexing_geometry_generated(T):
+    """NOTE [ Basic indexing geometry ]: 1500 generated basic indexes (ints,
+    slices with steps, empty and out-of-range slices, None, one or several
+    Ellipses, negative steps) on contiguous and transposed tensors of every
+    rank, including zero-size ones: each view's shape, strides, storage
+    offset, values and node (or the error), and an as_strided read from an
+    empty slice's offset; plus narrow/split/chunk/tensor_split/unfold pieces
+    that come out empty."""
+    rnd = _splitmix(2412)
+    out = []
+    for _ in range(1500):
+        shape = _IDX_SHAPES[rnd(len(_IDX_SHAPES))]
+        k = rnd(5)
+        idx = tuple(_IDX_ITEMS[rnd(len(_IDX_ITEMS))] for _ in range(k))
+        if k == 1 and rnd(3) == 0:
+            idx = idx[0]
+        n = 1
+        for s in shape:
+            n *= s
+        x = T.arange(float(n), requires_grad=True)
+        y = (x * 1).reshape(shape)
+        if rnd(3) == 0 and y.dim() > 1:
+            y = y.transpose(0, -1)
+        try:
+            v = y[idx]
+            out.append([tuple(v.shape), v.stride(), v.storage_offset(), v.tolist(), type(v.grad_fn).__name__])
+        except Exception as e:  # noqa: BLE001 - the error is the observable
+            out.append([type(e).__name__, _n(e)])
+    x = T.arange(24.).view(4, 6)
+    pieces = [x[2:2], x[4:], x[10:12], x[:, 3:3], x[-1:-1], x[3:1], x[2:2:2], x[1:, 2:][1:1], x.narrow(0, 3, 0),
+              x.narrow(1, 6, 0), x.narrow(1, -2, 0), x.split([4, 2, 0], 1)[2], x.split([0, 6], 1)[1],
+              x.tensor_split([2, 2], 1)[1], T.zeros(0, 3).chunk(2, 1)[1], x.unfold(1, 6, 1)[1:1], x[1, 3:3],
+              x[None, 2:2, ..., 1], x[..., 5:5], x[2:2][:, 1], x[2:2].view(0, 3), x[:, 3:3].t(), x[3:3, 2:],
+              x[None], x[:, None], x[1, None], x[None, :, None, 1:3], x[..., None]]
+    for v in pieces:
+        out.append([tuple(v.shape), v.stride(), v.storage_offset()])
+    out.append(_try(lambda: x[2:2].as_strided((2,), (1,)).tolist()))
+    out.append(_try(lambda: x[4:].as_strided((2,), (1,)).tolist()))
+    out.append(_try(lambda: x[::-1]))
+    out.append(_try(lambda: T.tensor(1.)[::-1]))
+    return out

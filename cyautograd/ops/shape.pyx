@@ -1592,7 +1592,8 @@ def narrow(input, dim, start, length):
         raise RuntimeError(f"start ({s}) + length ({lo}) exceeds dimension size ({n}).")
     ln = lo
     idx = (slice(None),) * d + (slice(s, s + ln),) if d else slice(s, s + ln)
-    return _view(t, x[idx] if type(x) is np.ndarray else _xp.basic_index(x, idx), SliceBackward0, K_INDEX, idx)
+    return _view(t, _slice_view(x, d, slice(s, s + ln)) if type(x) is np.ndarray else _xp.basic_index(x, idx),
+                 SliceBackward0, K_INDEX, idx)
 
 
 cdef object _convert_index(object index):
@@ -1603,6 +1604,127 @@ cdef object _convert_index(object index):
     if isinstance(index, list):
         return [_convert_index(i) for i in index]
     return index
+
+
+# =============================================================================
+# NOTE [ Basic indexing geometry ]
+# A view made by basic indexing (ints, slices, None, Ellipsis; narrow, split)
+# takes torch's geometry, which numpy's indexing does not always give:
+#   * an empty slice: numpy restarts it at 0 (x[2:2] points at x[0], with
+#     stride unscaled by the step); torch clamps start into [0, size] and
+#     keeps start * stride in the storage offset and stride * step as the
+#     stride, so x[2:2].storage_offset() is 2 and a later as_strided reads
+#     from there;
+#   * None: numpy gives the new dim stride 0; torch's unsqueeze gives it
+#     size * stride of the dim it lands before (1 at the end);
+#   * a negative step: numpy reverses; torch refuses it (ValueError).
+# So the view is built here from x's own geometry by torch's rules (slice():
+# wrap negative start/stop once, clamp start into [0, n], stop into
+# [start, n]). The offset may point one row past the data for an empty
+# view, as torch's does; nothing reads through a zero-size view.
+# Callers have validated the index first (numpy's indexing or their own
+# checks), so every int here is in range.
+# =============================================================================
+
+cdef extern from "Python.h":
+    int PySlice_Unpack(object slice, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step) except -1
+
+
+cdef inline Py_ssize_t _torch_slice(object sl, Py_ssize_t n, Py_ssize_t *step) except -2:
+    """torch's slice() bounds of a Python slice over a dim of size n: the
+    start (clamped) is returned, step[0] gets the step and the length is
+    left in step[1] (step must point at two slots)."""
+    cdef Py_ssize_t start, stop
+    PySlice_Unpack(sl, &start, &stop, step)
+    if step[0] <= 0:
+        raise ValueError("step must be greater than zero")
+    if start < 0:
+        start += n
+    if stop < 0:
+        stop += n
+    if start < 0:
+        start = 0
+    elif start >= n:
+        start = n
+    if stop < start:
+        stop = start
+    elif stop >= n:
+        stop = n
+    step[1] = (stop - start + step[0] - 1) // step[0]
+    return start
+
+
+cdef object _slice_view(object x, Py_ssize_t d, object sl):
+    """x[..., sl] on dim d (an exact ndarray, d in range) with torch's
+    geometry (NOTE [ Basic indexing geometry ])."""
+    cdef cnp.ndarray a = <cnp.ndarray>x
+    cdef int nd = cnp.PyArray_NDIM(a)
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    cdef Py_ssize_t i, start, ss[2]
+    for i in range(nd):
+        dims[i] = cnp.PyArray_DIMS(a)[i]
+        st[i] = cnp.PyArray_STRIDES(a)[i]
+    start = _torch_slice(sl, dims[d], ss)
+    dims[d] = ss[1]
+    st[d] = st[d] * ss[0]
+    return k_np_view(x, nd, dims, st, start * cnp.PyArray_STRIDES(a)[d])
+
+
+cdef object _basic_view(object x, object idx):
+    """x[idx] for a basic index (a tuple of, or one of: int, slice, None,
+    Ellipsis) already validated, with torch's geometry (NOTE [ Basic
+    indexing geometry ])."""
+    cdef cnp.ndarray a = <cnp.ndarray>x
+    cdef int nd = cnp.PyArray_NDIM(a)
+    cdef cnp.npy_intp dims[64]
+    cdef cnp.npy_intp st[64]
+    cdef Py_ssize_t d = 0, k = 0, consumed = 0, i, n, start, ss[2]
+    cdef cnp.npy_intp off = 0
+    items = idx if type(idx) is tuple else (idx,)
+    for it in items:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    for it in items:
+        if k >= 64:
+            raise IndexError("too many indices")
+        if it is None:
+            dims[k] = 1
+            st[k] = (cnp.PyArray_DIMS(a)[d] * cnp.PyArray_STRIDES(a)[d] if d < nd
+                     else cnp.PyArray_ITEMSIZE(a))
+            k += 1
+        elif it is Ellipsis:
+            for i in range(nd - consumed):
+                if k >= 64:
+                    raise IndexError("too many indices")
+                dims[k] = cnp.PyArray_DIMS(a)[d]
+                st[k] = cnp.PyArray_STRIDES(a)[d]
+                k += 1
+                d += 1
+            consumed = nd    # a second Ellipsis adds nothing
+        elif type(it) is slice:
+            n = cnp.PyArray_DIMS(a)[d]
+            start = _torch_slice(it, n, ss)
+            dims[k] = ss[1]
+            st[k] = cnp.PyArray_STRIDES(a)[d] * ss[0]
+            off += start * cnp.PyArray_STRIDES(a)[d]
+            k += 1
+            d += 1
+        else:
+            n = cnp.PyArray_DIMS(a)[d]
+            i = it.__index__()
+            if i < 0:
+                i += n
+            off += i * cnp.PyArray_STRIDES(a)[d]
+            d += 1
+    while d < nd:
+        if k >= 64:
+            raise IndexError("too many indices")
+        dims[k] = cnp.PyArray_DIMS(a)[d]
+        st[k] = cnp.PyArray_STRIDES(a)[d]
+        k += 1
+        d += 1
+    return k_np_view(x, <int>k, dims, st, off)
 
 
 cdef object getitem_impl(object input, object index):
@@ -1625,7 +1747,7 @@ cdef object getitem_impl(object input, object index):
                                   i * cnp.PyArray_STRIDES(<cnp.ndarray>x)[0])
                 return _view(t, arr, SelectBackward0, K_INDEX, index)
         elif type(index) is slice:
-            return _view(t, x[index], SliceBackward0, K_INDEX, index)
+            return _view(t, _slice_view(x, 0, index), SliceBackward0, K_INDEX, index)
     return getitem(input, index)
 
 
@@ -1771,11 +1893,17 @@ def normalize_index(Tensor t, index):
                       "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
                       "error or a different result")
         index = tuple(index)
-    cdef Py_ssize_t nd = t.data_.ndim, used = 0
+    cdef Py_ssize_t nd = t.data_.ndim, used = 0, ellipses = 0
+    cdef bint neg_step = False
     items = index if isinstance(index, tuple) else (index,)
     for it in items:
-        if it is None or it is Ellipsis or type(it) is bool:
+        if it is None or type(it) is bool:
             continue
+        if it is Ellipsis:
+            ellipses += 1
+            continue
+        if type(it) is slice and it.step is not None and it.step.__index__() < 0:
+            neg_step = True
         if isinstance(it, Tensor):
             dt = _npdt((<Tensor>it).data_)
             used += (<Tensor>it).data_.ndim if dt.kind == "b" or dt == np.uint8 else 1
@@ -1784,6 +1912,8 @@ def normalize_index(Tensor t, index):
     if used > nd:
         if nd == 0 and not isinstance(index, tuple):
             if isinstance(index, slice):
+                if neg_step:
+                    raise ValueError("step must be greater than zero")
                 raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             if isinstance(index, (int, np.integer)):
                 # torch's applySelect: only index 0 gets the 0-dim advice; any
@@ -1793,7 +1923,72 @@ def normalize_index(Tensor t, index):
                 raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
+    if neg_step:
+        _check_steps(items, t.data_.shape, nd - used)
+    if ellipses > 1:
+        # torch lets every Ellipsis skip the dims the other items leave
+        # (applySlicing), so the second and later ones skip the dims past
+        # the end: nothing, when nothing follows them
+        index = _second_ellipses(items, nd - used)
     return index
+
+
+cdef _check_steps(tuple items, tuple shape, Py_ssize_t rest):
+    """torch applies the items left to right: a negative step fails unless an
+    int before it is out of range (numpy's check words that one)."""
+    cdef Py_ssize_t d = 0
+    for it in items:
+        if it is None or type(it) is bool:
+            continue
+        if it is Ellipsis:
+            d += rest
+        elif type(it) is slice:
+            if it.step is not None and it.step.__index__() < 0:
+                raise ValueError("step must be greater than zero")
+            d += 1
+        elif isinstance(it, Tensor):
+            return
+        else:
+            try:
+                i = it.__index__()
+            except Exception:
+                return
+            if d < len(shape) and not -shape[d] <= i < shape[d]:
+                return
+            d += 1
+
+
+cdef tuple _second_ellipses(tuple items, Py_ssize_t rest):
+    """The index without its second and later Ellipses, or torch's error when
+    one of them pushed a later item past the last dim."""
+    cdef list out = []
+    cdef bint seen = False
+    cdef Py_ssize_t d = 0, cur = rest
+    for it in items:   # cur: the dims of the view so far (rest + consumed)
+        if it is not None and it is not Ellipsis and type(it) is not bool:
+            cur += 1
+    for it in items:
+        if it is Ellipsis:
+            d += rest
+            if seen:
+                continue
+            seen = True
+        elif it is None:
+            if d > cur:
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-(cur + 1)}, {cur}], "
+                                 f"but got {d})")
+            cur += 1
+            d += 1
+        elif type(it) is not bool:
+            if d >= cur:
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-cur}, {cur - 1}], "
+                                 f"but got {d})")
+            if type(it) is slice:
+                d += 1
+            else:
+                cur -= 1
+        out.append(it)
+    return tuple(out)
 
 
 def getitem(input, index):
@@ -1823,9 +2018,7 @@ def getitem(input, index):
     items = idx if isinstance(idx, tuple) else (idx,)
     if any([isinstance(i, (np.ndarray, list, bool, np.bool_)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
-    if type(r) is not np.ndarray:
-        r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
-    return _view(t, r, _basic_index_node(idx, x.shape), K_INDEX, idx)
+    return _view(t, _basic_view(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
 
 
 cdef object _bad_int_item(object idx, tuple shape):
@@ -2040,8 +2233,10 @@ def split(input, split_size_or_sections, dim=0):
     start = 0
     cdef bint host = cnp.PyArray_CheckExact(x)
     for s in sizes:
-        key = (slice(None),) * d + (slice(start, start + s),)
-        arrays.append(x[key] if host else _xp.basic_index(x, key))
+        if host:
+            arrays.append(_slice_view(x, d, slice(start, start + s)))
+        else:
+            arrays.append(_xp.basic_index(x, (slice(None),) * d + (slice(start, start + s),)))
         start += s
     return _multi_output(t, arrays, cls, d, sizes)
 
