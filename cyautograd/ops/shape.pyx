@@ -1156,11 +1156,10 @@ cdef object _view_dtype(Tensor t, dtype):
             off = t.storage_offset()
             if off % ratio:
                 raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, but got {off}")
-            for k in range(nd):
-                if k == nd - 1:
-                    if strides[k] != 1:
-                        raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {strides[k]}")
-                elif strides[k] % ratio:
+            if strides[nd - 1] != 1:
+                raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {strides[nd - 1]}")
+            for k in range(nd - 1):
+                if strides[k] % ratio:
                     raise RuntimeError(f"self.stride({k}) must be divisible by {ratio} {what}, but got {strides[k]}")
     r = _detach(t)
     (<Tensor>r).data_ = x.view(dtype.np)
