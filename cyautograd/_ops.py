@@ -209,12 +209,24 @@ def setitem(t, index, value):
     if not isinstance(value, Tensor):
         # the number on t's device, as torch's scalar_to_tensor + copy_
         value = _tensor(value, dtype=t.dtype) if t.is_cpu else _tensor(value, dtype=t.dtype, device=t.device)
-    if type(index) is _b.bool:
+    ti = type(index)
+    if ti is _b.bool:
         if index:
             _copy_to(t.unsqueeze(0), value)
         return
-    items = index if isinstance(index, tuple) else (index,)
-    sliced, adv = _apply_slicing(t, items)
+    # the common single indices without the general walk: an integer (a select view), a slice
+    # (a view, or t itself when it covers the dimension), a tensor of indices or a mask (no view)
+    if ti is _b.int or ti is slice:
+        if ti is slice and t.dim() and index.indices(t.shape[0]) == (0, t.shape[0], 1) and \
+                (index.step is None or index.step == 1):
+            _copy_to(t, value)
+        else:
+            _copy_to(getitem(t, index), value)
+        return
+    if ti is Tensor and index.dim() and index.dtype is not _D.uint8:
+        sliced, adv = t, [(0, index)]
+    else:
+        sliced, adv = _apply_slicing(t, index if isinstance(index, tuple) else (index,))
     if not adv:
         _copy_to(sliced, value)
         return

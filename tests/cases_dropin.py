@@ -121,7 +121,9 @@ def _setitem_index(T, k):
             (slice(None), T.tensor(True)), (T.tensor([True, False]), T.tensor(True)),
             (T.tensor([1, 0]), 0, slice(None)), (slice(None), T.tensor([2, 0]), 1),
             (T.tensor([[True, False, True], [False, True, False]]),), (0, T.tensor(True), T.tensor([1])),
-            (T.tensor(1, dtype=T.uint8),), (T.tensor(True), T.tensor([0]), slice(0, 2))][k]
+            (T.tensor(1, dtype=T.uint8),), (T.tensor(True), T.tensor([0]), slice(0, 2)),
+            slice(None), slice(1, None), slice(0, 5), 1, -1, T.tensor([1, 0]), T.tensor([True, False]), Ellipsis,
+            (slice(None), slice(None), 0), T.tensor([[0], [1]]), 5, (0, 0, 0, 0)][k]
 
 
 def _setitem_case(k, value):
@@ -139,7 +141,7 @@ def _setitem_case(k, value):
     return case
 
 
-for _k in range(27):
+for _k in range(39):
     CASES[f"setitem_index_{_k}"] = _setitem_case(_k, None)
     CASES[f"setitem_index_tensor_value_{_k}"] = _setitem_case(_k, 7.0)
 
