@@ -241,7 +241,7 @@ for _name in DISTS:
 _KL_PAIRS = ["Normal", "Laplace", "Uniform", "Exponential", "Gamma", "Beta", "Dirichlet",
              "Bernoulli_probs", "Bernoulli_logits", "Categorical_probs", "Categorical_logits",
              "OneHotCategorical", "Poisson", "Binomial_probs", "MVN_scale_tril", "MVN_covariance",
-             "Independent_Normal"]
+             "Independent_Normal", "LogNormal", "Transformed_affine_sigmoid"]
 
 
 def _kl_case(name, other, dt, b):
@@ -591,3 +591,16 @@ def _transformed_shapes(T):
 
 
 CASES["transformed_shapes"] = _transformed_shapes
+
+
+def _kl_transformed_mismatch(T):
+    D = T.distributions
+    tr = D.transforms
+    a = D.TransformedDistribution(D.Normal(0., 1.), [tr.ExpTransform()])
+    b = D.TransformedDistribution(D.Normal(0., 2.), [tr.SigmoidTransform()])
+    c = D.LogNormal(T.tensor([0.5, 1.0]), T.tensor([1.0, 2.0]))
+    return [_try(lambda: D.kl_divergence(a, b)), _try(lambda: D.kl_divergence(a, c)),
+            _try(lambda: D.kl_divergence(c, D.Normal(0., 1.)))]
+
+
+CASES["kl_transformed_mismatch"] = _kl_transformed_mismatch
