@@ -2,6 +2,10 @@
 backward formulas running under create_graph reach ops through here."""
 import builtins as _b
 
+import numpy as _np
+
+from cyautograd import dtypes as _D
+
 from cyautograd.tensor import Tensor
 
 from cyautograd.backend import array_module, device_of  # noqa: F401
@@ -85,23 +89,23 @@ from cyautograd.ops.pointwise import (abs_, clamp_, exp_, log_, masked_fill_, ne
                                       pow_, relu_, sigmoid_, sqrt_, tanh_)
 
 
-def _whole(items, shape):
-    """Whether basic index items select all of a tensor without any op (only
-    Ellipsis and slices covering their dimension with step 1): torch's
-    setitem then writes into the tensor itself, making no view."""
-    nd = len(shape)
-    consumed = _b.sum(1 for i in items if i is not Ellipsis)
-    d = 0
-    for it in items:
-        if it is Ellipsis:
-            d += nd - consumed
-        elif type(it) is slice:
-            if it.indices(shape[d]) != (0, shape[d], 1) or (it.step is not None and it.step != 1):
-                return False
-            d += 1
-        else:
-            return False
-    return True
+def _copy_to(dst, src):
+    """The write of setitem (torch's copy_to): same sizes copy_, a 0-d value
+    fill_, else the value without its leading unit dims, expanded, copy_."""
+    if tuple(dst.shape) == tuple(src.shape):
+        dst.copy_(src)
+        return
+    if src.dim() == 0:
+        dst.fill_(src)
+        return
+    shape = tuple(src.shape)
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    src = src.view(shape[k:])
+    if tuple(src.shape) != tuple(dst.shape):
+        src = src.expand(tuple(dst.shape))
+    dst.copy_(src)
 
 
 def _copy_to(dst, src):
@@ -123,11 +127,79 @@ def _copy_to(dst, src):
     dst.copy_(src)
 
 
+def _bool_index(it):
+    """Whether an index item is a boolean scalar: Python's bool or a 0-d bool
+    (or uint8) tensor, which torch's indexing reads as an unsqueeze
+    of a new dimension indexed by [0] (true) or [] (false)."""
+    if type(it) is _b.bool:
+        return True
+    return isinstance(it, Tensor) and it.dim() == 0 and it.dtype in (_D.bool, _D.uint8)
+
+
+def _apply_slicing(t, items):
+    """torch's applySlicing for setitem: the basic items (integers, 0-d
+    integer tensors, slices, None, Ellipsis and the unsqueeze of a boolean
+    scalar) applied one dimension at a time as views (a slice covering its
+    dimension, like Ellipsis, makes none); returns the sliced tensor and the
+    advanced indices as (dim of the sliced tensor, index) pairs."""
+    from cyautograd.creation import tensor as _tensor
+    from cyautograd.ops.shape import getitem
+    nd = t.dim()
+    specified = 0
+    for it in items:
+        if it is None or it is Ellipsis or _bool_index(it):
+            continue
+        if isinstance(it, Tensor) and it.dtype in (_D.bool, _D.uint8):
+            specified += it.dim()
+        else:
+            specified += 1
+    result = t
+    adv = []
+    dim = 0
+    for it in items:
+        if it is Ellipsis:
+            dim += nd - specified
+        elif it is None:
+            result = result.unsqueeze(dim)
+            dim += 1
+        elif _bool_index(it):
+            result = result.unsqueeze(dim)
+            adv.append((dim, _tensor([0] if _b.bool(it) else [], dtype=_D.int64, device=t.device)))
+            dim += 1
+        elif isinstance(it, (_b.int, _np.integer)) or (isinstance(it, Tensor) and it.dim() == 0 and
+                                                     not it.dtype.is_floating_point and not it.dtype.is_complex):
+            result = getitem(result, (slice(None),) * dim + (_b.int(it) if isinstance(it, Tensor) else it,))
+        elif type(it) is slice:
+            if dim >= result.dim() or it.indices(result.shape[dim]) != (0, result.shape[dim], 1) or \
+                    (it.step is not None and it.step != 1):
+                result = getitem(result, (slice(None),) * dim + (it,))
+            dim += 1
+        else:
+            adv.append((dim, it))
+            if isinstance(it, Tensor) and it.dtype in (_D.bool, _D.uint8):
+                dim += it.dim()
+            elif isinstance(it, (list, _np.ndarray)) and _np.asarray(it).dtype == _np.bool_:
+                dim += _np.asarray(it).ndim
+            else:
+                dim += 1
+    return result, adv
+
+
 def setitem(t, index, value):
-    """t[index] = value as torch's THPVariable_setitem: basic indexing is
-    applied first (a whole-tensor index is t itself, else a view, so the
-    write is CopySlices on t), then the value is copied in (_copy_to);
-    advanced indexing writes through index_put_ (IndexPutBackward0)."""
+    """t[index] = value as torch's THPVariable_setitem: a Python False writes
+    nothing; a Python True or None writes into t.unsqueeze(0); any other
+    index is sliced first (_apply_slicing: views, so the write is CopySlices on
+    t, unless every basic item covers its dimension), then the value is copied
+    in (_copy_to), or, with advanced indices (tensors, sequences, boolean
+    scalars), written by index_put_ into the sliced tensor (IndexPutBackward0
+    when that is t itself, else CopySlices around it).
+
+    >>> y = torch.zeros(2, 3, requires_grad=True) * 1
+    >>> y[torch.tensor(True)] = 5.; y.grad_fn.name()
+    'cyautograd::autograd::CopySlices'
+    >>> y[False] = 7.; y[0, 0].item()
+    5.0
+    """
     from cyautograd.creation import tensor as _tensor
     from cyautograd.ops.shape import normalize_index
     if value is None:
@@ -137,19 +209,38 @@ def setitem(t, index, value):
     if not isinstance(value, Tensor):
         # the number on t's device, as torch's scalar_to_tensor + copy_
         value = _tensor(value, dtype=t.dtype) if t.is_cpu else _tensor(value, dtype=t.dtype, device=t.device)
-    items = index if isinstance(index, tuple) else (index,)
-    if _b.any(isinstance(i, (Tensor, list)) or (hasattr(i, "dtype") and not isinstance(i, int))
-              for i in items):
-        # a Tensor value keeps its dtype: index_put_ refuses a mismatch
-        shape = tuple(value.shape)
-        k = 0
-        while k < len(shape) and shape[k] == 1:   # torch strips leading unit dims here too
-            k += 1
-        if k:
-            value = value.view(shape[k:])
-        index_put_(t, items, value)
+    ti = type(index)
+    if ti is _b.bool:
+        if index:
+            _copy_to(t.unsqueeze(0), value)
         return
-    _copy_to(t if _whole(items, tuple(t.shape)) else getitem(t, index), value)
+    # the common single indices without the general walk: an integer (a select view), a slice
+    # (a view, or t itself when it covers the dimension), a tensor of indices or a mask (no view)
+    if ti is _b.int or ti is slice:
+        if ti is slice and t.dim() and index.indices(t.shape[0]) == (0, t.shape[0], 1) and \
+                (index.step is None or index.step == 1):
+            _copy_to(t, value)
+        else:
+            _copy_to(getitem(t, index), value)
+        return
+    if ti is Tensor and index.dim() and index.dtype is not _D.uint8:
+        sliced, adv = t, [(0, index)]
+    else:
+        sliced, adv = _apply_slicing(t, index if isinstance(index, tuple) else (index,))
+    if not adv:
+        _copy_to(sliced, value)
+        return
+    # a Tensor value keeps its dtype: index_put_ refuses a mismatch
+    shape = tuple(value.shape)
+    k = 0
+    while k < len(shape) and shape[k] == 1:   # torch strips leading unit dims here too
+        k += 1
+    if k:
+        value = value.view(shape[k:])
+    indices = [slice(None)] * (adv[-1][0] + 1)
+    for d, it in adv:
+        indices[d] = it
+    index_put_(sliced, tuple(indices), value)
 
 
 from cyautograd.ops.shape import (as_strided, diagonal, index_put, index_put_,  # noqa: E402,F401

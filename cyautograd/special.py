@@ -21,7 +21,8 @@ from cyautograd.function import Function
 
 __all__ = ["expit", "logit", "erf", "erfc", "erfcx", "erfinv", "gammaln", "digamma", "psi", "polygamma",
            "multigammaln", "xlogy", "xlog1py", "softmax", "log_softmax", "logsumexp", "i0", "i0e", "i1", "i1e",
-           "sinc", "entr", "ndtr", "ndtri", "log_ndtr", "log1p", "expm1", "exp2", "round"]
+           "sinc", "entr", "ndtr", "ndtri", "log_ndtr", "log1p", "expm1", "exp2", "round", "gammainc",
+           "gammaincc"]
 
 
 def _alias(name, target, doc):
@@ -55,6 +56,18 @@ erfc = _alias("erfc", _x2.erfc, """erfc(input, *, out=None) -> Tensor
 The complementary error function ``1 - erf(input)`` (``torch.erfc``).
 
 >>> torch.special.erfc(torch.tensor([0., 1.]))
+""")
+gammainc = _alias("gammainc", _x2.igamma, """gammainc(input, other, *, out=None) -> Tensor
+
+The regularised lower incomplete gamma function (``torch.igamma``, IgammaBackward0).
+
+>>> torch.special.gammainc(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
+""")
+gammaincc = _alias("gammaincc", _x2.igammac, """gammaincc(input, other, *, out=None) -> Tensor
+
+The regularised upper incomplete gamma function (``torch.igammac``, IgammacBackward0).
+
+>>> torch.special.gammaincc(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
 """)
 erfinv = _alias("erfinv", _x2.erfinv, """erfinv(input, *, out=None) -> Tensor
 

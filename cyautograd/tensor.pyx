@@ -207,6 +207,19 @@ def _parser_reject(str key, tuple args, memory_format):
 _tuple_getitem = tuple.__getitem__
 
 
+def _matrix_transpose(Tensor t, str name):
+    """Tensor.mT/mH (tensors are real, so both transpose): torch's errors
+    below 2 dimensions, and a 0-d tensor returned as it is, warned once."""
+    cdef Py_ssize_t n = t.data_.ndim
+    if n == 0:
+        warn_once("Tensor." + name, f"Tensor.{name} is deprecated on 0-D tensors. " +
+                  ("This function is the identity in these cases." if name == "mT" else "Consider using x.conj()."))
+        return t
+    if n < 2:
+        raise RuntimeError(f"tensor.{name} is only supported on matrices or batches of matrices. Got {n}-D tensor.")
+    return _ops.transpose(t, -2, -1)
+
+
 class Size(tuple):
     """torch.Size: a tuple of ints that prints as torch's."""
 
@@ -226,7 +239,11 @@ class Size(tuple):
         n = 1
         for s in self:
             n *= s
-        return n
+        return int(n)
+
+    def __reduce__(self):
+        # as torch's: Size(tuple), not copyreg's reconstructor
+        return (Size, (tuple(self),))
 
     # slicing, concatenation and repetition give a Size, as torch's
     def __getitem__(self, i):
@@ -264,15 +281,18 @@ cdef object _tuple_new = tuple.__new__
 
 
 def _size_item(o, Py_ssize_t i):
-    """One item of torch.Size(...) as an int, or torch's error."""
-    if type(o) is not int:
-        if isinstance(o, Tensor) and (<Tensor>o).data_.size == 1 and (<Tensor>o).data_.dtype.kind in "biu":
-            o = int(o)      # a one-element integral tensor is an index
-        elif isinstance(o, (int, np.integer)):
-            o = int(o)
-        else:
-            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(o).__name__}')")
-    return o        # (torch's Size takes any int here; printing a huge one fails)
+    """One item of torch.Size(...), as torch's THPSize_pynew keeps or converts
+    it: an int (a subclass or a numpy integer included) is kept as it is, a
+    bool becomes its int and a one-element integral (or bool) Tensor its int; anything
+    else is torch's TypeError, named by the type's tp_name."""
+    if type(o) is bool:
+        return int(o)
+    if isinstance(o, (int, np.integer)) and not isinstance(o, np.bool_):
+        return o        # (torch's Size keeps any int here; printing a huge one fails)
+    if isinstance(o, Tensor) and (<Tensor>o).data_.size == 1 and (<Tensor>o).data_.dtype.kind in "biu":
+        return int(o)   # a one-element integral tensor is an index
+    from cyautograd._arg_parser import tp_name
+    raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{tp_name(o)}')")
 
 
 def _legacy_data(x, str fname="new"):
@@ -1396,9 +1416,35 @@ cdef class Tensor:
     @property
     def mT(self):
         """The transpose of the last two dimensions (batched matrix transpose), a view.
+        A 0-d tensor is returned as it is (with torch's deprecation warning, once).
 
         >>> torch.zeros(4, 2, 3).mT.shape
         """
+        return _matrix_transpose(self, "mT")
+
+    @property
+    def mH(self):
+        """The conjugate transpose of the last two dimensions; tensors are real
+        here, so it is ``mT``, with torch's words for its errors.
+
+        >>> torch.zeros(4, 2, 3).mH.shape
+        """
+        return _matrix_transpose(self, "mH")
+
+    @property
+    def H(self):
+        """The conjugate transpose of a matrix (2-d only); tensors are real
+        here, so it is the transpose, with torch's words for its errors.
+
+        >>> torch.zeros(2, 3).H.shape
+        """
+        cdef Py_ssize_t n = self.data_.ndim
+        if n == 0:
+            warn_once("Tensor.H", "Tensor.H is deprecated on 0-D tensors. Consider using x.conj().")
+            return self
+        if n != 2:
+            raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {n}-D tensor."
+                               + (" For batches of matrices, consider using tensor.mH" if n > 2 else ""))
         return _ops.transpose(self, -2, -1)
 
 

@@ -564,31 +564,48 @@ def einsum_heavy(T):
     ell = T.einsum("...ij,...jk", a, b)
     tot = bil.sum() + tr + attn.pow(2).sum() + ell.mean() + T.einsum("bij->", a)
     tot.backward()
-    # values and gradients here; the graph's node names are einsum_graph_names (a known gap)
+    # values and gradients here; the graphs' node names are einsum_graph_names'
     return [[t.detach() for t in (bmm, bil, outer, tr, attn, ell)], a.grad, b.grad, w.grad]
+
+
+def _graph(fn):
+    """The whole graph under fn, depth first: (name, depth) rows."""
+    rows, stack = [], [(fn, 0)]
+    while stack:
+        f, d = stack.pop()
+        if f is None:
+            continue
+        rows.append((f.name().replace("torch::autograd::", ""), d))
+        stack.extend((g, d + 1) for g, _ in reversed(f.next_functions))
+    return rows
 
 
 @case
 def einsum_graph_names(T):
-    # torch permutes every operand (PermuteBackward0), multiplies pairs with no
-    # contraction (MulBackward0) and contracts the others through bmm and views
-    a, b = T.ones(3, requires_grad=True), T.ones(4, requires_grad=True)
-    A, B = T.ones(2, 3, requires_grad=True), T.ones(3, 4, requires_grad=True)
+    # torch's native einsum decomposes into diagonal/movedim, unsqueeze and permute
+    # per operand, then sum (keepdim), mul or permute/reshape/bmm/view/permute per
+    # pair, then a final view (or a sum for one operand): the whole graph, the
+    # values and the gradients, over the common equation shapes
     res = []
-    for eq, ops in [("i,j->ij", (a, b)), ("ij,jk->ik", (A, B)), ("i,i->", (a, a)), ("i,i->i", (a, a)),
-                    ("ii", (T.ones(3, 3, requires_grad=True),)), ("ij->ji", (A,))]:
+    eqs = [("i,j->ij", [(3,), (4,)]), ("ij,jk->ik", [(2, 3), (3, 4)]), ("i,i->", [(3,), (3,)]),
+           ("i,i->i", [(3,), (3,)]), ("ii", [(3, 3)]), ("ii->i", [(3, 3)]), ("ij->ji", [(2, 3)]),
+           ("ij->", [(2, 3)]), ("ij->i", [(2, 3)]), ("bij,bjk->bik", [(2, 2, 3), (2, 3, 4)]),
+           ("bhqd,bhkd->bhqk", [(2, 2, 3, 4), (2, 2, 5, 4)]), ("...ij,...jk", [(2, 2, 3), (3, 4)]),
+           ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 2)]), ("bik,ik->b", [(2, 3, 5), (3, 5)]),
+           ("iij->ji", [(3, 3, 2)]), ("ij,ij->ij", [(2, 3), (1, 3)]), ("ab,cd->", [(2, 3), (4, 5)]),
+           ("a...,...->a...", [(2, 1, 3), (4, 3)]), ("ijk,ikj->", [(2, 3, 4), (2, 4, 3)]),
+           ("i,j,k->", [(2,), (3,), (4,)]), ("iji->j", [(3, 2, 3)]), ("Ab,bA->A", [(2, 3), (3, 2)]),
+           ("...->", [(2, 3)]), ("ij,kj->ik", [(1, 3), (4, 3)]), ("i,->i", [(3,), ()]), (",->", [(), ()])]
+    for k, (eq, shapes) in enumerate(eqs):
+        ops = [_x(T, s, k + j, dtype="float64", requires_grad=True) for j, s in enumerate(shapes)]
         r = T.einsum(eq, *ops)
-        res.append([eq, type(r.grad_fn).__name__,
-                    [type(f[0]).__name__ for f in r.grad_fn.next_functions if f[0] is not None]])
+        (r * (T.arange(r.numel(), dtype=r.dtype).reshape(r.shape) + 1)).sum().backward()
+        res.append([eq, _graph(r.grad_fn), r.detach(), [o.grad for o in ops]])
     return res
 
 
 # the gaps these programs found and this suite leaves (expected to fail, strictly)
-KNOWN_GAPS = {
-    "einsum_graph_names": "einsum's graph is not torch's: a bmm over reshaped operands (ViewBackward0 over "
-                          "BmmBackward0) where torch permutes every operand and multiplies pairs "
-                          "without a contraction (MulBackward0); values and gradients agree",
-}
+KNOWN_GAPS = {}
 
 
 @case

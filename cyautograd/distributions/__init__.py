@@ -15,15 +15,21 @@ from cyautograd.distributions.gamma import Gamma
 from cyautograd.distributions.independent import Independent
 from cyautograd.distributions.kl import kl_divergence, register_kl
 from cyautograd.distributions.laplace import Laplace
+from cyautograd.distributions.log_normal import LogNormal
 from cyautograd.distributions.multivariate_normal import MultivariateNormal
 from cyautograd.distributions.normal import Normal
 from cyautograd.distributions.one_hot_categorical import (OneHotCategorical,
                                                           OneHotCategoricalStraightThrough)
 from cyautograd.distributions.poisson import Poisson
+from cyautograd.distributions.transformed_distribution import TransformedDistribution
+from cyautograd.distributions.transforms import (AffineTransform, ComposeTransform, ExpTransform,
+                                                 SigmoidTransform, Transform, identity_transform)
 from cyautograd.distributions.uniform import Uniform
-from cyautograd.distributions import kl, utils  # noqa: F401
+from cyautograd.distributions import kl, transforms, utils  # noqa: F401
 
 __all__ = ["Bernoulli", "Beta", "Binomial", "Categorical", "Dirichlet", "Distribution",
-           "ExponentialFamily", "Exponential", "Gamma", "Independent", "Laplace",
+           "ExponentialFamily", "Exponential", "Gamma", "Independent", "Laplace", "LogNormal",
            "MultivariateNormal", "Normal", "OneHotCategorical", "OneHotCategoricalStraightThrough",
-           "Poisson", "Uniform", "constraints", "kl_divergence", "register_kl"]
+           "Poisson", "TransformedDistribution", "Uniform", "constraints", "kl_divergence", "register_kl",
+           "Transform", "AffineTransform", "ComposeTransform", "ExpTransform", "SigmoidTransform",
+           "identity_transform", "transforms"]

@@ -22,6 +22,7 @@ from cyautograd.distributions.multivariate_normal import MultivariateNormal, _ba
 from cyautograd.distributions.normal import Normal
 from cyautograd.distributions.one_hot_categorical import OneHotCategorical
 from cyautograd.distributions.poisson import Poisson
+from cyautograd.distributions.transformed_distribution import TransformedDistribution
 from cyautograd.distributions.uniform import Uniform
 from cyautograd.distributions.utils import _sum_rightmost, euler_constant
 
@@ -227,6 +228,16 @@ def _kl_onehotcategorical_onehotcategorical(p, q):
 @register_kl(Poisson, Poisson)
 def _kl_poisson_poisson(p, q):
     return p.rate * (p.rate.log() - q.rate.log()) - (p.rate - q.rate)
+
+
+@register_kl(TransformedDistribution, TransformedDistribution)
+def _kl_transformed_transformed(p, q):
+    # the same (bijective) transforms on both sides leave the divergence of the bases
+    if p.transforms != q.transforms:
+        raise NotImplementedError
+    if p.event_shape != q.event_shape:
+        raise NotImplementedError
+    return kl_divergence(p.base_dist, q.base_dist)
 
 
 @register_kl(Uniform, Uniform)

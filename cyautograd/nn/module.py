@@ -11,7 +11,9 @@ when normal lookup fails, so plain attributes cost nothing extra.  Every
 traversal (``named_parameters``, ``state_dict``, ``_apply``, ...) walks
 these dicts in insertion order, which is what fixes state_dict key order.
 """
+import functools
 import itertools
+import weakref
 from collections import OrderedDict, namedtuple
 from collections.abc import Mapping
 
@@ -60,6 +62,41 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
     __str__ = __repr__
 
 
+class _WrappedHook:
+    """A hook called with its module first (held weakly) when with_module,
+    as torch's: the public load_state_dict pre-hooks take the module."""
+
+    def __init__(self, hook, module=None):
+        self.hook = hook
+        functools.update_wrapper(self, hook)
+        self.with_module = False
+        if module is not None:
+            self.module = weakref.ref(module)
+            self.with_module = True
+
+    def __call__(self, *args, **kwargs):
+        if self.with_module:
+            module = self.module()
+            if module is None:
+                raise RuntimeError("You are trying to call the hook of a dead Module!")
+            return self.hook(module, *args, **kwargs)
+        return self.hook(*args, **kwargs)
+
+    def __getstate__(self):
+        result = {"hook": self.hook, "with_module": self.with_module}
+        if self.with_module:
+            result["module"] = self.module()
+        return result
+
+    def __setstate__(self, state):
+        self.hook = state["hook"]
+        self.with_module = state["with_module"]
+        if self.with_module:
+            if state["module"] is None:
+                raise RuntimeError("You are trying to revive the hook of a dead Module!")
+            self.module = weakref.ref(state["module"])
+
+
 class Module:
     """Base class for all neural network modules, as torch.nn.Module."""
 
@@ -86,6 +123,10 @@ class Module:
         sa("_forward_hooks_always_called", OrderedDict())
         sa("_forward_pre_hooks", OrderedDict())
         sa("_forward_pre_hooks_with_kwargs", OrderedDict())
+        sa("_state_dict_hooks", OrderedDict())
+        sa("_state_dict_pre_hooks", OrderedDict())
+        sa("_load_state_dict_pre_hooks", OrderedDict())
+        sa("_load_state_dict_post_hooks", OrderedDict())
         sa("_modules", {})
 
     forward = None  # set by subclasses; see __call__
@@ -266,6 +307,14 @@ class Module:
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        # a module pickled before these dicts existed gets them empty, as torch's does
+        for name in ("_forward_pre_hooks", "_forward_pre_hooks_with_kwargs", "_forward_hooks",
+                     "_forward_hooks_with_kwargs", "_forward_hooks_always_called", "_state_dict_hooks",
+                     "_state_dict_pre_hooks", "_load_state_dict_pre_hooks", "_load_state_dict_post_hooks"):
+            if name not in self.__dict__:
+                self.__dict__[name] = OrderedDict()
+        if "_non_persistent_buffers_set" not in self.__dict__:
+            self._non_persistent_buffers_set = set()
 
     # ------------------------------------------------------------ traversal
     def _named_members(self, get_members_fn, prefix="", recurse=True, remove_duplicate=True):
@@ -489,6 +538,118 @@ class Module:
     __call__ = _call_impl
 
     # ------------------------------------------------------------ state dict
+    # NOTE [ state_dict hooks ]
+    # As torch's: state_dict runs the module's pre-hooks (module, prefix,
+    # keep_vars) before saving its own entries, then the children's state_dict,
+    # then its post-hooks (module, state_dict, prefix, local_metadata). A post-hook
+    # registered with the private _register_state_dict_hook may return a new dict
+    # (which then replaces the destination: only the root's return reaches the
+    # caller); one registered with register_state_dict_post_hook is marked
+    # `_from_public_api` and must return None. load_state_dict runs each
+    # module's pre-hooks at the start of its _load_from_state_dict (with strict
+    # always True there: missing/unexpected keys are always collected) and its
+    # post-hooks (module, incompatible_keys) after its children are loaded; a
+    # post-hook may edit incompatible_keys' lists in place, which is what
+    # strict=True then reports.
+    def _register_state_dict_hook(self, hook):
+        """Register a state_dict post-hook ``hook(module, state_dict, prefix,
+        local_metadata)`` that may return a new state_dict (torch's private,
+        older form of :meth:`register_state_dict_post_hook`).
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> h = m._register_state_dict_hook(lambda mod, sd, prefix, meta: {"w": sd[prefix + "weight"]})
+        >>> list(m.state_dict())
+        ['w']
+        >>> h.remove()
+        """
+        if getattr(hook, "_from_public_api", False):
+            raise RuntimeError("Cannot register the same function as the state dict post hook that was "
+                               "previously registered via register_state_dict_post_hook")
+        handle = RemovableHandle(self._state_dict_hooks)
+        self._state_dict_hooks[handle.id] = hook
+        return handle
+
+    def register_state_dict_post_hook(self, hook):
+        """Register ``hook(module, state_dict, prefix, local_metadata) -> None``,
+        called after the module's (and its children's) entries are saved; it may
+        edit state_dict in place and must return None (a value returned is
+        torch's RuntimeError "state_dict post-hook must return None").
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> def drop_bias(mod, sd, prefix, meta):
+        ...     del sd[prefix + "bias"]
+        >>> h = m.register_state_dict_post_hook(drop_bias)
+        >>> list(m.state_dict())
+        ['weight']
+        >>> h.remove()
+        """
+        hook._from_public_api = True
+        handle = RemovableHandle(self._state_dict_hooks)
+        self._state_dict_hooks[handle.id] = hook
+        return handle
+
+    def register_state_dict_pre_hook(self, hook):
+        """Register ``hook(module, prefix, keep_vars) -> None``, called before
+        the module's state_dict entries are saved.
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> seen = []
+        >>> h = m.register_state_dict_pre_hook(lambda mod, prefix, keep_vars: seen.append((prefix, keep_vars)))
+        >>> _ = m.state_dict(prefix="lin.", keep_vars=True); seen
+        [('lin.', True)]
+        >>> h.remove()
+        """
+        handle = RemovableHandle(self._state_dict_pre_hooks)
+        self._state_dict_pre_hooks[handle.id] = hook
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """Register ``hook(state_dict, prefix, local_metadata, strict,
+        missing_keys, unexpected_keys, error_msgs)`` (with the module first when
+        ``with_module``), called before the module's entries are loaded.
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> def rename(sd, prefix, *rest):
+        ...     if prefix + "w" in sd:
+        ...         sd[prefix + "weight"] = sd.pop(prefix + "w")
+        >>> h = m._register_load_state_dict_pre_hook(rename)
+        >>> m.load_state_dict({"w": torch.ones(1, 2), "bias": torch.zeros(1)})
+        <All keys matched successfully>
+        >>> h.remove()
+        """
+        handle = RemovableHandle(self._load_state_dict_pre_hooks)
+        self._load_state_dict_pre_hooks[handle.id] = _WrappedHook(hook, self if with_module else None)
+        return handle
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """Register ``hook(module, state_dict, prefix, local_metadata, strict,
+        missing_keys, unexpected_keys, error_msgs) -> None``, called before the
+        module's entries are loaded; it may edit state_dict in place.
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> h = m.register_load_state_dict_pre_hook(lambda mod, sd, prefix, *rest: sd.pop(prefix + "extra", None))
+        >>> m.load_state_dict({"weight": torch.ones(1, 2), "bias": torch.zeros(1), "extra": 1})
+        <All keys matched successfully>
+        >>> h.remove()
+        """
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """Register ``hook(module, incompatible_keys) -> None``, called after the
+        module and its children are loaded; editing incompatible_keys'
+        ``missing_keys``/``unexpected_keys`` in place changes what strict
+        loading reports.
+
+        >>> m = torch.nn.Linear(2, 1)
+        >>> h = m.register_load_state_dict_post_hook(lambda mod, keys: keys.missing_keys.clear())
+        >>> m.load_state_dict({"weight": torch.ones(1, 2)})
+        <All keys matched successfully>
+        >>> h.remove()
+        """
+        handle = RemovableHandle(self._load_state_dict_post_hooks)
+        self._load_state_dict_post_hooks[handle.id] = hook
+        return handle
+
     def _save_to_state_dict(self, destination, prefix, keep_vars):
         for name, param in self._parameters.items():
             if param is not None:
@@ -511,15 +672,26 @@ class Module:
         local_metadata = dict(version=self._version)
         if hasattr(destination, "_metadata"):
             destination._metadata[prefix[:-1]] = local_metadata
+        for hook in self._state_dict_pre_hooks.values():
+            hook(self, prefix, keep_vars)
         self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".",
                                   keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            hook_result = hook(self, destination, prefix, local_metadata)
+            if not getattr(hook, "_from_public_api", False):
+                if hook_result is not None:
+                    destination = hook_result
+            elif hook_result is not None:
+                raise RuntimeError("state_dict post-hook must return None")
         return destination
 
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys,
                               unexpected_keys, error_msgs):
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
         persistent_buffers = {k: v for k, v in self._buffers.items()
                               if k not in self._non_persistent_buffers_set}
         local_state = {k: v for k, v in itertools.chain(self._parameters.items(),
@@ -579,6 +751,15 @@ class Module:
                     child_state_dict = {k: v for k, v in local_state_dict.items()
                                         if k.startswith(child_prefix)}
                     load(child, child_state_dict, child_prefix)
+            # the hooks may edit missing_keys and unexpected_keys in place
+            incompatible_keys = _IncompatibleKeys(missing_keys, unexpected_keys)
+            for hook in module._load_state_dict_post_hooks.values():
+                out = hook(module, incompatible_keys)
+                if out is not None:
+                    raise AssertionError(
+                        "Hooks registered with ``register_load_state_dict_post_hook`` are not "
+                        "expected to return new values, if incompatible_keys need to be modified, "
+                        "it should be done inplace.")
 
         load(self, state_dict)
         del load

@@ -2478,65 +2478,6 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return _Cdist.apply(x1, x2, float(p))
 
 
-def _einsum_parse(eq, operands):
-    eq = eq.replace(" ", "")
-    if "->" in eq:
-        lhs, rhs = eq.split("->")
-    else:
-        lhs, rhs = eq, None
-    terms = lhs.split(",")
-    if len(terms) != len(operands):
-        raise RuntimeError(f"einsum(): more operands were provided than specified in the equation"
-                           if len(operands) > len(terms) else
-                           "einsum(): fewer operands were provided than specified in the equation")
-    letters = set(c for c in lhs if c.isalpha())
-    free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in letters]
-    ell_n = 0
-    for t, op in zip(terms, operands):
-        if "..." in t:
-            ell_n = _b.max(ell_n, op.dim() - (len(t) - 3))
-    ell = "".join(free[:ell_n])
-    out_terms = []
-    for t, op in zip(terms, operands):
-        if "..." in t:
-            k = op.dim() - (len(t) - 3)
-            t = t.replace("...", ell[ell_n - k:])
-        for c in t:
-            if not c.isalpha():
-                raise RuntimeError(f"einsum(): invalid subscript given at index {lhs.index(c)} in the equation "
-                                   f"string, subscripts must be in [a-zA-Z]")
-        if len(t) != op.dim():
-            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(t)}) does not match "
-                               f"the number of dimensions ({op.dim()}) for operand {len(out_terms)}"
-                               f" and no ellipsis was given")
-        out_terms.append(t)
-    if rhs is None:
-        counts = {}
-        for t in out_terms:
-            for c in t:
-                counts[c] = counts.get(c, 0) + 1
-        rhs = ell + "".join(sorted(c for c, n in counts.items() if n == 1 and c not in ell))
-    else:
-        rhs = rhs.replace("...", ell)
-    return out_terms, rhs
-
-
-def _einsum_prepare(t, term, k=0):
-    """Take diagonals of repeated letters (of equal sizes, as torch checks);
-    return (tensor, letters)."""
-    while True:
-        dup = next((c for c in term if term.count(c) > 1), None)
-        if dup is None:
-            return t, term
-        i = term.index(dup)
-        j = term.index(dup, i + 1)
-        if t.shape[i] != t.shape[j]:
-            raise RuntimeError(f"einsum(): subscript {dup} is repeated for operand {k} but the "
-                               f"sizes don't match, {t.shape[j]} != {t.shape[i]}")
-        t = t.diagonal(0, i, j)
-        term = term[:i] + term[i + 1:j] + term[j + 1:] + dup
-
-
 @_export
 def einsum(*args):
     """torch.einsum: the equation (or the sublist form) is read as torch's
@@ -2572,69 +2513,270 @@ def einsum(*args):
         raise
 
 
+# NOTE [ einsum's decomposition ]
+# einsum builds the graph torch's native einsum builds (aten's Linear.cpp), so
+# node names, their order and the views between them are torch's:
+#   1. parse: every operand's labels as subscripts 0..51 (A-Z, then a-z) or the
+#      ellipsis; the output's labels (explicit after "->", or the ellipsis then
+#      the labels seen once, in subscript order) take the first places of one
+#      common "permuted" order, the ellipsis (when not in the output) and the
+#      contracted labels the places after them;
+#   2. align: each operand takes diagonals of repeated labels (diagonal, then
+#      movedim back to the first place: DiagonalBackward0, PermuteBackward0),
+#      unsqueezes the labels it lacks at its end and is permuted into the
+#      common order (always a PermuteBackward0, an identity one included);
+#   3. contract left to right: a pair first sums (keepdim) the dimensions no
+#      other operand has, then `_sumproduct_pair` multiplies it (MulBackward0
+#      when nothing is summed) or reduces it to one bmm between permutes and
+#      reshapes; the result goes to the front of the list;
+#   4. the contracted (size-1, kept) dimensions are viewed away at the end
+#      (ViewBackward0), or, for one operand, summed (SumBackward1).
+# Sizes of 1 broadcast; dim_counts counts the operands whose dimension is not
+# 1, which decides when a dimension can be summed.
+
+_EINSUM_ELLIPSIS = 52
+
+
+def _einsum_subscript(c):
+    return ord(c) - 65 if c <= "Z" else ord(c) - 97 + 26
+
+
+def _einsum_label(s):
+    return chr(s + 65) if s < 26 else chr(s - 26 + 97)
+
+
+def _einsum_is_alpha(c):
+    return ("a" <= c <= "z") or ("A" <= c <= "Z")
+
+
+def _sumproduct_pair(left, right, sum_dims):
+    """(left * right).sum(sum_dims, keepdim=True) through permute, reshape and
+    one bmm, as torch's sumproduct_pair; both have the same number of dims."""
+    if not sum_dims:
+        return left * right
+    dim = left.dim()
+    summed = set(sum_dims)
+    lro, lo, ro = [], [], []
+    lro_size = lo_size = ro_size = sum_size = 1
+    for i in range(dim):
+        sl = left.shape[i] != 1
+        sr = right.shape[i] != 1
+        if i in summed:
+            if sl and sr:
+                if left.shape[i] != right.shape[i]:
+                    raise RuntimeError("non-broadcast dimensions must match")
+                sum_size *= left.shape[i]
+            elif sl:
+                left = left.sum(i, True)
+            elif sr:
+                right = right.sum(i, True)
+        elif sl and sr:
+            if left.shape[i] != right.shape[i]:
+                raise RuntimeError("non-broadcast dimensions must match")
+            lro.append(i)
+            lro_size *= left.shape[i]
+        elif sl:
+            lo.append(i)
+            lo_size *= left.shape[i]
+        else:
+            ro.append(i)
+            ro_size *= right.shape[i]
+    out_size = ([left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sum_dims)
+                + [right.shape[d] for d in ro])
+    order = lro + lo + list(sum_dims) + ro
+    operm = [0] * len(order)
+    for k, d in enumerate(order):
+        operm[d] = k
+    left = left.permute(order).reshape(lro_size, lo_size, sum_size)
+    right = right.permute(lro + list(sum_dims) + ro + lo).reshape(lro_size, sum_size, ro_size)
+    return left.bmm(right).view(out_size).permute(operm)
+
+
 def _einsum(equation, operands):
     if not isinstance(equation, str):
         raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {_tname(equation)}")
     for op in operands:
         _check_tensor(op, "einsum", "tensors")
-    terms, rhs = _einsum_parse(equation, operands)
-    sizes = {}
-    ts = []
-    for k, (t, term) in enumerate(zip(operands, terms)):
-        t, term = _einsum_prepare(t, term, k)
-        for c, s in zip(term, t.shape):
-            if c in sizes and sizes[c] != s and s != 1 and sizes[c] != 1:
-                if c in equation:    # a subscript of the equation: torch names it
-                    raise RuntimeError(f"einsum(): subscript {c} has size {s} for operand {k} "
-                                       f"which does not broadcast with previously seen size "
-                                       f"{sizes[c]}")
-                # a dimension the ellipsis covers (a letter the equation does not
-                # use): torch's words, missing space included
-                raise RuntimeError(f"einsum(): dimension {term.index(c)} covered by ellipsis "
-                                   f"in operand {k}has size {s} which does not broadcast with "
-                                   f"previously seen ellipsis with size {sizes[c]} for the "
-                                   "respective dimension")
-            sizes[c] = s if c not in sizes or sizes[c] == 1 else sizes[c]
-        ts.append((t, term))
-    # sum out letters that appear in one operand only and not in the output
-    for k, (t, term) in enumerate(ts):
-        others = "".join(tt for i, (_, tt) in enumerate(ts) if i != k) + rhs
-        red = [i for i, c in enumerate(term) if c not in others]
-        if red:
-            t = t.sum(dim=tuple(red))
-            term = "".join(c for i, c in enumerate(term) if i not in red)
-        ts[k] = (t, term)
-    t, term = ts[0]
-    for k in range(1, len(ts)):
-        t2, term2 = ts[k]
-        rest = "".join(tt for _, tt in ts[k + 1:]) + rhs
-        t, term = _contract_pair(t, term, t2, term2, rest, sizes)
-    red = [i for i, c in enumerate(term) if c not in rhs]
-    if red:
-        t = t.sum(dim=tuple(red))
-        term = "".join(c for i, c in enumerate(term) if i not in red)
-    if term != rhs:
-        t = t.permute(*[term.index(c) for c in rhs])
-    return t
-
-
-def _contract_pair(a, ta, b, tb, rest, sizes):
-    """Contract two operands with bmm: batch letters (in both and kept),
-    contracted letters (in both, not kept), left-only and right-only letters."""
-    batch = [c for c in ta if c in tb and c in rest]
-    contr = [c for c in ta if c in tb and c not in rest]
-    left = [c for c in ta if c not in tb]
-    right = [c for c in tb if c not in ta]
-    sz = lambda t, term, cs: [t.shape[term.index(c)] for c in cs]  # noqa: E731
-    a = a.permute(*[ta.index(c) for c in batch + left + contr]) if ta else a
-    b = b.permute(*[tb.index(c) for c in batch + contr + right]) if tb else b
-    bs = [_b.max(x, y) for x, y in zip(sz(a, batch + left + contr, batch), sz(b, batch + contr + right, batch))]
-    ls, cs, rs = sz(a, batch + left + contr, left), sz(a, batch + left + contr, contr), sz(b, batch + contr + right, right)
-    a = a.expand(*(bs + ls + cs)) if batch else a
-    b = b.expand(*(bs + cs + rs)) if batch else b
-    nb, nl, nc, nr = int(np.prod(bs)), int(np.prod(ls)), int(np.prod(cs)), int(np.prod(rs))
-    r = a.reshape(nb, nl, nc).bmm(b.reshape(nb, nc, nr))
-    return r.view(tuple(bs + ls + rs)), "".join(batch + left + right)
+    num_ops = len(operands)
+    if num_ops == 0:
+        raise RuntimeError("einsum(): must provide at least one operand")
+    arrow = equation.find("->")
+    lhs = equation if arrow < 0 else equation[:arrow]
+    # 1. parse the operands' labels
+    op_labels = [[] for _ in range(num_ops)]
+    ell_in_input = False
+    curr = 0
+    i = 0
+    n = len(lhs)
+    while i < n:
+        c = lhs[i]
+        if c == " ":
+            pass
+        elif c == ".":
+            if ell_in_input:
+                raise RuntimeError(f"einsum(): found '.' for operand {curr} for which an ellipsis was already found")
+            if not (i + 2 < n and lhs[i + 1] == "." and lhs[i + 2] == "."):
+                raise RuntimeError(f"einsum(): found '.' for operand {curr} that is not part of any ellipsis")
+            i += 2
+            op_labels[curr].append(_EINSUM_ELLIPSIS)
+            ell_in_input = True
+        elif c == ",":
+            curr += 1
+            if curr >= num_ops:
+                raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
+            ell_in_input = False
+        else:
+            if not _einsum_is_alpha(c):
+                raise RuntimeError(f"einsum(): invalid subscript given at index {i} in the equation string, "
+                                   "subscripts must be in [a-zA-Z]")
+            op_labels[curr].append(_einsum_subscript(c))
+        i += 1
+    if curr != num_ops - 1:
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    label_count = [0] * 52
+    ell_num_dim = 0
+    for k in range(num_ops):
+        ndims = operands[k].dim()
+        nlabels = len(op_labels[k])
+        has_ell = False
+        for s in op_labels[k]:
+            if s == _EINSUM_ELLIPSIS:
+                nlabels -= 1
+                has_ell = True
+                ell_num_dim = _b.max(ell_num_dim, ndims - nlabels)
+            else:
+                label_count[s] += 1
+        if (nlabels > ndims) if has_ell else (nlabels != ndims):
+            raise RuntimeError(
+                f"einsum(): the number of subscripts in the equation ({nlabels}) "
+                + ("is more than the number of dimensions (" if has_ell else "does not match the number of dimensions (")
+                + f"{ndims}) for operand {k}" + ("" if has_ell else " and no ellipsis was given"))
+    # the output's labels take the first places of the permuted order
+    label_perm_index = [-1] * 52
+    perm_index = 0
+    ell_index = 0
+    ell_in_output = False
+    if arrow < 0:
+        perm_index = ell_num_dim
+        ell_in_output = True
+        for s in range(52):
+            if label_count[s] == 1:
+                label_perm_index[s] = perm_index
+                perm_index += 1
+    else:
+        rhs = equation[arrow + 2:]
+        i = 0
+        n = len(rhs)
+        while i < n:
+            c = rhs[i]
+            if c == " ":
+                pass
+            elif c == ".":
+                if ell_in_output:
+                    raise RuntimeError("einsum(): found '.' for output but an ellipsis (...) was already found")
+                if not (i + 2 < n and rhs[i + 1] == "." and rhs[i + 2] == "."):
+                    raise RuntimeError("einsum(): found '.' for output that is not part of any ellipsis (...)")
+                i += 2
+                ell_index = perm_index
+                perm_index += ell_num_dim
+                ell_in_output = True
+            else:
+                if not _einsum_is_alpha(c):
+                    raise RuntimeError(f"einsum(): invalid subscript given at index {len(lhs) + 2 + i} in the "
+                                       "equation string, subscripts must be in [a-zA-Z]")
+                s = _einsum_subscript(c)
+                if not (label_count[s] > 0 and label_perm_index[s] == -1):
+                    raise RuntimeError(f"einsum(): output subscript {c}" + (
+                        " appears more than once in the output" if label_perm_index[s] > -1
+                        else " does not appear in the equation for any input operand"))
+                label_perm_index[s] = perm_index
+                perm_index += 1
+            i += 1
+    out_num_dim = perm_index
+    if not ell_in_output:
+        ell_index = perm_index
+        perm_index += ell_num_dim
+    for s in range(52):
+        if label_count[s] > 0 and label_perm_index[s] == -1:
+            label_perm_index[s] = perm_index
+            perm_index += 1
+    # 2. align every operand to the permuted order
+    label_size = [1] * 52
+    ell_sizes = [1] * ell_num_dim
+    dim_counts = [0] * perm_index
+    ops = []
+    for k in range(num_ops):
+        op = operands[k]
+        permutation = [-1] * perm_index
+        dim = 0
+        for s in op_labels[k]:
+            if s == _EINSUM_ELLIPSIS:
+                ndim = operands[k].dim() - (len(op_labels[k]) - 1)
+                for j in range(ell_num_dim - ndim, ell_num_dim):
+                    size = op.shape[dim]
+                    if size != 1:
+                        if ell_sizes[j] != 1 and ell_sizes[j] != size:
+                            raise RuntimeError(
+                                f"einsum(): dimension {dim} covered by ellipsis in operand {k}has size {size} "
+                                f"which does not broadcast with previously seen ellipsis with size {ell_sizes[j]} "
+                                "for the respective dimension")
+                        ell_sizes[j] = size
+                        dim_counts[ell_index + j] += 1
+                    permutation[ell_index + j] = dim
+                    dim += 1
+            elif permutation[label_perm_index[s]] == -1:
+                size = op.shape[dim]
+                if size != 1:
+                    if label_size[s] != 1 and label_size[s] != size:
+                        raise RuntimeError(
+                            f"einsum(): subscript {_einsum_label(s)} has size {size} for operand {k} which does "
+                            f"not broadcast with previously seen size {label_size[s]}")
+                    label_size[s] = size
+                    dim_counts[label_perm_index[s]] += 1
+                permutation[label_perm_index[s]] = dim
+                dim += 1
+            else:   # a repeated label: its diagonal, moved to the label's first place
+                prev_dim = permutation[label_perm_index[s]]
+                if op.shape[dim] != op.shape[prev_dim]:
+                    raise RuntimeError(
+                        f"einsum(): subscript {_einsum_label(s)} is repeated for operand {k} but the sizes "
+                        f"don't match, {op.shape[dim]} != {op.shape[prev_dim]}")
+                op = op.diagonal(0, prev_dim, dim).movedim(-1, prev_dim)
+        for p in range(perm_index):
+            if permutation[p] == -1:
+                op = op.unsqueeze(dim)
+                permutation[p] = dim
+                dim += 1
+        ops.append(op.permute(permutation))
+    # 3. contract left to right
+    while len(ops) > 1:
+        a = ops.pop(0)
+        b = ops.pop(0)
+        sum_dims, a_dims, b_dims = [], [], []
+        for d in range(out_num_dim, perm_index):
+            if a.shape[d] != 1 and b.shape[d] != 1:
+                dim_counts[d] -= 1
+                if dim_counts[d] == 1:
+                    sum_dims.append(d)
+                    dim_counts[d] = 0
+            elif dim_counts[d] == 1:
+                if a.shape[d] != 1:
+                    a_dims.append(d)
+                    dim_counts[d] = 0
+                elif b.shape[d] != 1:
+                    b_dims.append(d)
+                    dim_counts[d] = 0
+        if a_dims:
+            a = a.sum(a_dims, True)
+        if b_dims:
+            b = b.sum(b_dims, True)
+        ops.insert(0, _sumproduct_pair(a, b, sum_dims))
+    # 4. drop the contracted dimensions
+    if perm_index > out_num_dim:
+        if num_ops > 1:
+            return ops[0].view(list(ops[0].shape[:out_num_dim]))
+        return ops[0].sum(list(range(out_num_dim, perm_index)))
+    return ops[0]
 
 
 # -- counting: histc, bincount -----------------------------------------------------------------

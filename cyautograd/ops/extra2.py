@@ -4314,3 +4314,56 @@ def storage(self):
 
 
 METHODS["storage"] = storage   # (no self check: torch's is Python code, see above)
+
+
+# -- igamma / igammac: regularised incomplete gamma functions ------------------------------------
+# torch differentiates them in `other` (x) only: d/dx P(a, x) = x^(a-1) e^(-x) / Gamma(a), and
+# -that for Q; the derivative in `input` (a) is torch's NotImplementedError at backward.
+
+def _igamma_check(name):
+    def check(rd, a, b):
+        if not rd.is_floating_point:
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{rd._cname}'")
+    return check
+
+
+def _igamma_np(fn):
+    def f(a, x):
+        return getattr(_need_sp("igamma"), fn)(a, x)
+    return f
+
+
+def _igamma_grad_a(name):
+    def grad(g, a, b, o):
+        raise NotImplementedError(f"the derivative for '{name}: input' is not implemented.")
+    return grad
+
+
+def _igamma_density(g, a, x):
+    from cyautograd import _ops
+    return g * _ops.exp((a - 1) * _ops.log(x) - x - _ops.lgamma(a))
+
+
+igamma = _export(_binary_op("igamma", _binary(
+    "igamma", {"tt": "IgammaBackward0"}, _igamma_np("gammainc"), _igamma_grad_a("igamma"),
+    lambda g, a, b, o: _igamma_density(g, a, b)), check=_igamma_check("igamma")))
+igamma.__doc__ = """igamma(input, other, *, out=None) -> Tensor
+
+The regularised lower incomplete gamma function ``P(input, other)``
+(``torch.special.gammainc``); differentiable in ``other`` only, as torch's
+(IgammaBackward0). Also a Tensor method (``a.igamma(x)``).
+
+>>> torch.igamma(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
+"""
+
+igammac = _export(_binary_op("igammac", _binary(
+    "igammac", {"tt": "IgammacBackward0"}, _igamma_np("gammaincc"), _igamma_grad_a("igammac"),
+    lambda g, a, b, o: -_igamma_density(g, a, b)), check=_igamma_check("igammac")))
+igammac.__doc__ = """igammac(input, other, *, out=None) -> Tensor
+
+The regularised upper incomplete gamma function ``Q(input, other) = 1 - P``
+(``torch.special.gammaincc``); differentiable in ``other`` only, as torch's
+(IgammacBackward0). Also a Tensor method (``a.igammac(x)``).
+
+>>> torch.igammac(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
+"""

@@ -1128,12 +1128,50 @@ swapaxes_ = transpose_
 swapdims_ = transpose_
 
 
+# NOTE [ view(dtype) ]
+# x.view(dtype) reinterprets x's bytes as torch's view.dtype does: the result
+# shares x's memory and version counter but is no autograd view and is not
+# differentiable (torch's output_differentiability False: no grad_fn, no
+# requires_grad, _base None, as detach() makes). With another element size,
+# the last dimension must have stride 1 and, for a larger element, its size,
+# the storage offset and every other stride must be divisible by the ratio;
+# the last size (and the strides, offset) scale by it.
+cdef object _view_dtype(Tensor t, dtype):
+    from cyautograd.variable import detach as _detach
+    x = t.data_
+    cdef object old = _D._FROM_NP[_npdt(x)]
+    cdef Py_ssize_t a = _npdt(x).itemsize, b = np.dtype(dtype.np).itemsize, nd = x.ndim, k, ratio
+    cdef str what = f"to view {old._cname} as {dtype._cname} (different element sizes)"
+    if a != b:
+        if nd == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        strides = [st // a for st in x.strides]
+        if b < a:
+            if strides[nd - 1] != 1:
+                raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {strides[nd - 1]}")
+        else:
+            ratio = b // a
+            if x.shape[nd - 1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but got {x.shape[nd - 1]}")
+            off = t.storage_offset()
+            if off % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, but got {off}")
+            if strides[nd - 1] != 1:
+                raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {strides[nd - 1]}")
+            for k in range(nd - 1):
+                if strides[k] % ratio:
+                    raise RuntimeError(f"self.stride({k}) must be divisible by {ratio} {what}, but got {strides[k]}")
+    r = _detach(t)
+    (<Tensor>r).data_ = x.view(dtype.np)
+    return r
+
+
 def view(input, *shape):
     # (Tensor.view reaches here through view1_impl/view_impl with its own
     # calling convention: no parser replay here, tensor.pyx's method is the entry)
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
-        raise RuntimeError("view(dtype) is not supported")
+        return _view_dtype(t, shape[0])
     s = _infer_shape(_shape_arg(shape), t.data_.size)
     r = _reshape_view(t.data_, s)
     if r is None:
