@@ -108,25 +108,6 @@ def _copy_to(dst, src):
     dst.copy_(src)
 
 
-def _copy_to(dst, src):
-    """The write of setitem (torch's copy_to): same sizes copy_, a 0-d value
-    fill_, else the value without its leading unit dims, expanded, copy_."""
-    if tuple(dst.shape) == tuple(src.shape):
-        dst.copy_(src)
-        return
-    if src.dim() == 0:
-        dst.fill_(src)
-        return
-    shape = tuple(src.shape)
-    k = 0
-    while k < len(shape) and shape[k] == 1:
-        k += 1
-    src = src.view(shape[k:])
-    if tuple(src.shape) != tuple(dst.shape):
-        src = src.expand(tuple(dst.shape))
-    dst.copy_(src)
-
-
 def _bool_index(it):
     """Whether an index item is a boolean scalar: Python's bool or a 0-d bool
     (or uint8) tensor, which torch's indexing reads as an unsqueeze
