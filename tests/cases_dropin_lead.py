@@ -501,3 +501,44 @@ def basic_indexing_geometry_generated(T):
     out.append(_try(lambda: x[::-1]))
     out.append(_try(lambda: T.tensor(1.)[::-1]))
     return out
+
+
+@case
+def index_tensor_dtypes_and_masks(T):
+    """Index tensors as torch reads them: int64/int32 are indices, bool and
+    (deprecated, warning) uint8 are masks, other dtypes an IndexError; a
+    mask's shape mismatch in torch's words; index_put_/setitem of a
+    one-element value through a single uint8 mask goes to masked_fill_,
+    which refuses it."""
+    out = []
+    m = T.tensor([1, 0, 0, 1], dtype=T.uint8)
+    x3 = T.zeros(2, 4, 3)
+    fs = [lambda: T.arange(4.)[m], lambda: T.arange(8.).view(2, 4)[:, m],
+          lambda: T.arange(4.)[T.tensor(1, dtype=T.uint8)].shape, lambda: T.arange(4.)[T.tensor(0, dtype=T.uint8)].shape,
+          lambda: T.arange(4.)[T.tensor([1, 0], dtype=T.uint8)], lambda: T.arange(4.)[T.tensor(1.5)],
+          lambda: T.arange(4.)[T.tensor([1.5])], lambda: T.arange(4.).index_put_((m,), T.tensor([5., 6.])),
+          lambda: T.arange(4.).index_put_((m,), T.tensor(5.)), lambda: T.arange(4.).index_put((m,), T.tensor([5.])),
+          lambda: T.arange(4.).index_put_((T.tensor([1., 2.]),), T.tensor(5.)),
+          lambda: T.arange(4.).index_put_((m,), T.tensor(5.), accumulate=True),
+          lambda: x3[T.ones(2, 3, dtype=T.bool)], lambda: x3[:, T.ones(4, 2, dtype=T.bool)],
+          lambda: x3[T.ones(3, dtype=T.bool)], lambda: x3[0, T.ones(4, 2, dtype=T.bool)],
+          lambda: x3[..., T.ones(2, dtype=T.bool)], lambda: x3[1:, None, T.ones(3, 3, dtype=T.bool)],
+          lambda: T.zeros(2, 4, 3).index_put_((T.ones(2, 3, dtype=T.bool),), T.tensor(1.))]
+    for dt in (T.int8, T.int16, T.int32, T.int64, T.float16, T.float64, T.bool, T.uint8):
+        fs.append(lambda dt=dt: T.arange(4.)[T.tensor([1, 0], dtype=dt)])
+        fs.append(lambda dt=dt: T.arange(4.).index_put_((T.tensor([1, 0], dtype=dt),), T.tensor(5.)))
+    for f in fs:
+        r = _try(lambda: f().tolist() if not isinstance(f(), tuple) else tuple(f()))
+        out.append([r, _warned(f)])
+    for v in (T.tensor([5., 6.]), 5., T.tensor(7.), T.tensor([9.])):
+        x = T.arange(4.)
+        out.append([_try(lambda: x.__setitem__(m, v)), x.tolist(), x._version])
+    x = T.arange(4.)
+    x[T.tensor(1, dtype=T.uint8)] = 3.
+    out.append(x.tolist())
+    x = T.arange(8.).view(2, 4)
+    out.append([_try(lambda: x.__setitem__((slice(None), m), 7.)), x.tolist(), x._version])
+    y = T.zeros(4, requires_grad=True) * 1
+    y[m.bool()] = 3.
+    out.append([type(y.grad_fn).__name__, y.tolist()])
+    return out

@@ -1635,8 +1635,20 @@ def narrow(input, dim, start, length):
 
 
 cdef object _convert_index(object index):
+    """The index with tensors as their arrays. torch indexes with int64,
+    int32, bool and (deprecated) uint8 tensors only; a uint8 one is a mask."""
+    cdef object a, dt
     if isinstance(index, Tensor):
-        return (<Tensor>index).data_
+        a = (<Tensor>index).data_
+        dt = _npdt(a)
+        if dt == np.int64 or dt == np.bool_ or dt == np.int32:
+            return a
+        if dt == np.uint8:
+            if a.ndim:
+                warn_user("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+                          "instead.")
+            return a != 0
+        raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
     if isinstance(index, tuple):
         return tuple([_convert_index(i) for i in index])
     if isinstance(index, list):
@@ -2044,6 +2056,8 @@ def getitem(input, index):
         raise ValueError("Overflow when unpacking long long") from None
     except IndexError as e:
         msg = str(e)
+        if "boolean index did not match" in msg:
+            _mask_shape_error(idx, x.shape)
         if "out of bounds" in msg:
             import re
             bad = _bad_int_item(idx, x.shape)
@@ -2057,6 +2071,45 @@ def getitem(input, index):
     if any([isinstance(i, (np.ndarray, list, bool, np.bool_)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
     return _view(t, _basic_view(x, idx), _basic_index_node(idx, x.shape), K_INDEX, idx)
+
+
+cdef _mask_shape_error(object idx, tuple shape):
+    """torch's words for a mask whose shape does not match the dims it
+    covers, in the tensor left after the basic items (ints, slices, None)."""
+    items = idx if type(idx) is tuple else (idx,)
+    cdef list full = [], masks = []
+    cdef Py_ssize_t d = 0, consumed = 0, j, n, ss[2]
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    for it in items:   # the sliced tensor's sizes; each mask covers its dims
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            full.append(1)
+        elif it is Ellipsis:
+            n = len(shape) - consumed
+            full.extend(shape[d:d + n])
+            d += n
+        elif type(it) is slice:
+            _torch_slice(it, shape[d], ss)
+            full.append(ss[1])
+            d += 1
+        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
+            masks.append((it, len(full)))
+            full.extend(shape[d:d + it.ndim])
+            d += it.ndim
+        elif isinstance(it, (np.ndarray, list)):
+            full.append(shape[d])
+            d += 1
+        else:
+            d += 1
+    full.extend(shape[d:])
+    for m, pos in masks:
+        for j in range(m.ndim):
+            if pos + j < len(full) and m.shape[j] != full[pos + j]:
+                raise IndexError(f"The shape of the mask [{', '.join([str(v) for v in m.shape])}] at index {j} "
+                                 f"does not match the shape of the indexed tensor "
+                                 f"[{', '.join([str(v) for v in full])}] at index {pos + j}")
 
 
 cdef object _bad_int_item(object idx, tuple shape):
@@ -2366,12 +2419,16 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     if not isinstance(values, Tensor):
         raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type_name(values)}")
     tv = values
-    idx = _convert_index(tuple(indices))
     x = t.data_
     v = tv.data_
     # autograd's check_inplace comes before the kernel's checks
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
     check_inplace(t, rg)
+    if not accumulate and v.size == 1:
+        _masked_fill_dispatch(x.shape, indices)
+    if type(x) is np.ndarray:
+        _index_put_mask_shapes(x.shape, indices)   # before uint8's warning, as torch
+    idx = _convert_index(tuple(indices))
     if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
         return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
     # torch's _index_put_impl_ order: the overlap checks, then
@@ -2381,6 +2438,8 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         target_shape = x[idx].shape
         np.broadcast_to(v, target_shape)
     except IndexError as e:
+        if "boolean index did not match" in str(e):
+            _mask_shape_error(idx, x.shape)
         raise IndexError(str(e).replace("axis", "dimension")) from None
     except ValueError:
         raise RuntimeError(f"shape mismatch: value tensor of shape [{', '.join([str(s) for s in v.shape])}] "
@@ -2404,6 +2463,51 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef _index_put_mask_shapes(tuple shape, object indices):
+    cdef list pre = []
+    for it in indices:
+        if it is None:
+            pre.append(slice(None))
+        elif isinstance(it, Tensor) and type((<Tensor>it).data_) is np.ndarray:
+            a = (<Tensor>it).data_
+            pre.append(a != 0 if a.dtype == np.uint8 else a)
+        else:
+            return
+    if len(pre) > len(shape):
+        return
+    try:
+        _mask_shape_error(tuple(pre), shape)
+    except IndexError as e:
+        if str(e).startswith("The shape of the mask"):
+            raise
+        return
+
+
+cdef _masked_fill_dispatch(tuple shape, object indices):
+    """torch's index_put_ hands a one-element value and a single mask (after
+    any number of absent indices) that fits its dims to masked_fill_, which
+    refuses a uint8 mask."""
+    cdef Py_ssize_t d = 0, j
+    mask = None
+    for it in indices:
+        if it is None or (type(it) is slice and it == slice(None)):
+            if mask is None:
+                d += 1
+            continue
+        if mask is not None or not isinstance(it, Tensor) or (<Tensor>it).data_.ndim == 0:
+            return
+        mask = it
+    if mask is None or _npdt((<Tensor>mask).data_) != np.uint8:
+        return
+    ms = (<Tensor>mask).data_.shape
+    if d + len(ms) > len(shape):
+        return
+    for j in range(len(ms)):
+        if ms[j] != shape[d + j]:
+            return
+    raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
 
 
 cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accumulate) except -1:
