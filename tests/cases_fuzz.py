@@ -729,3 +729,41 @@ def misc_is_grads_batched(T):
            T.autograd.grad((b @ a), [a, b], T.eye(2), is_grads_batched=True),
            T.autograd.grad((a * 2, b.sum(1)), [a, b], (T.ones(2, 3), T.ones(2, 2)), is_grads_batched=True)]
     return out
+
+
+# -- issue 12, exception classes (session 24) --------------------------------
+
+@case
+def exc_view_of_leaf_inplace(T):
+    """check_inplace's "a view of a leaf Variable" asks only that the view
+    requires grad and its base is a leaf: also a view of a plain tensor that
+    was given requires_grad_() afterwards (a leaf view), whatever the base."""
+    def si(x, idx, v):
+        x[idx] = v
+    out = []
+    base = T.ones(3, 4)
+    v = base[...]
+    v.requires_grad_()
+    out += [v.is_leaf, v._is_view(), err(lambda: v.add_(1)), err(lambda: si(v, [[0, 0], [3, 0]], 1.5))]
+    b = T.tensor([True, False, True]).tanh()[:2]
+    b.requires_grad_()
+    out.append(err(lambda: b.div_(b)))
+    base = T.ones(3, 4)
+    vv = base[0][1:]
+    vv.requires_grad_()
+    out.append(err(lambda: vv.mul_(2)))
+    x = T.ones(3, requires_grad=True)
+    d = (x * 2).detach()[:2]
+    d.requires_grad_()
+    out.append(err(lambda: d.add_(1)))
+    base = T.ones(3, 4)
+    f = base[0]
+    base.requires_grad_()
+    out += [f.requires_grad, err(lambda: f.add_(1))]
+    with T.no_grad():
+        n = base[1]
+    out.append(err(lambda: n.add_(1)))
+    with T.no_grad():
+        out.append(err(lambda: v.add_(1)))
+    out.append([base, v, vv, d, base._version])
+    return out
