@@ -767,3 +767,40 @@ def exc_view_of_leaf_inplace(T):
         out.append(err(lambda: v.add_(1)))
     out.append([base, v, vv, d, base._version])
     return out
+
+
+@case
+def exc_index_bounds_size0(T):
+    """torch's advanced indexing refuses an index into a dimension of size 0
+    in words without numbers unless the indices broadcast to nothing; an
+    indexing whose result is empty checks no bound at all; masks whose
+    shape does not match, index_select, take and put_ on empty tensors."""
+    def si(x, i, v):
+        x[i] = v
+        return x
+    z, z2 = T.ones(3, 0), T.ones(0, 3)
+    out = [err(lambda: z2[[0, 1]]), err(lambda: z[:, [0]]), err(lambda: z[[0, 1], [0, 0]]),
+           err(lambda: z2[T.tensor([0])]), err(lambda: z2[[-1]]), err(lambda: z[[5]]), err(lambda: z2[:, [5]]),
+           err(lambda: z2[0]), err(lambda: z[:, 0]), err(lambda: si(T.ones(0, 3), [0], 1.0)),
+           err(lambda: si(T.ones(3, 0), (slice(None), [0]), 1.0)), err(lambda: si(T.ones(0, 3), 0, 1.0)),
+           err(lambda: T.ones(0, 3).index_put_((T.tensor([0]),), T.tensor(1.0), accumulate=True)),
+           err(lambda: T.ones(3)[[3]]), err(lambda: T.ones(3)[[-4]]), err(lambda: T.ones(3, 2)[[0], [2]]),
+           err(lambda: si(T.ones(2, 0, 3), (slice(None), [9], [7]), 0.0)),
+           err(lambda: z2[T.tensor([True])]), err(lambda: T.ones(3)[T.tensor([True, False])]),
+           err(lambda: T.ones(2, 3)[:, T.tensor([True, False])]),
+           err(lambda: T.ones(2, 3)[T.ones(2, 2, dtype=T.bool)]),
+           err(lambda: T.ones(4, 2, 3)[0, None, :, T.tensor([True, False])]),
+           err(lambda: si(T.ones(3), T.tensor([True, False]), 1.0)),
+           err(lambda: z2.index_select(0, T.tensor([0]))), err(lambda: T.ones(2, 0).index_select(1, T.tensor([0]))),
+           err(lambda: T.ones(0).index_select(0, T.tensor(0))),
+           err(lambda: z2.index_select(0, T.tensor([], dtype=T.long))),
+           err(lambda: T.ones(0).take(T.tensor([0]))), err(lambda: T.ones(0).take(T.tensor([], dtype=T.long))),
+           err(lambda: T.ones(0).put_(T.tensor([0]), T.ones(1))),
+           err(lambda: T.ones(0).put(T.tensor([0]), T.ones(1), accumulate=True))]
+    g = T.ones(3, 0, requires_grad=True)
+    r = g[[5, -7]]
+    r.sum().backward()
+    y = g * 1
+    y[[4]] = 2.0
+    y.sum().backward()
+    return out + [state(r), state(y), g.grad]

@@ -1555,6 +1555,9 @@ def index_select(input, dim, index):
     if ti.data_.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     x = t.data_
+    if x.ndim > 1 and ti.data_.size and x.shape[wrap_dim(dim, x.ndim)] == 0:
+        # torch's index_select_out_cpu_ (self of 2+ dims): before any index is read
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
         r, idx = _xp.index_select(x, d, ti.data_)
@@ -1811,15 +1814,26 @@ def getitem(input, index):
         raise ValueError("Overflow when unpacking long long") from None
     except IndexError as e:
         msg = str(e)
-        if "out of bounds" in msg:
-            import re
-            bad = _bad_int_item(idx, x.shape)
-            if bad is not None:
-                raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
+        if "boolean index did not match" in msg:
+            r = _mask_mismatch(x, idx)
+            if r is not None:
+                raise r from None
+        if "out of bounds" not in msg:
+            raise
+        import re
+        bad = _bad_int_item(idx, x.shape)
+        if bad is not None:
+            raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
+        r = _advanced_oob(x, idx)   # NOTE [ Advanced index bounds ]
+        if isinstance(r, IndexError):
+            raise r from None
+        if r is not None:
+            r, idx = r
+        else:
             m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
-        raise
+            raise
     items = idx if isinstance(idx, tuple) else (idx,)
     if any([isinstance(i, (np.ndarray, list, bool, np.bool_)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
@@ -1851,6 +1865,114 @@ cdef object _bad_int_item(object idx, tuple shape):
             d += it.ndim
         else:
             d += 1
+    return None
+
+
+# NOTE [ Advanced index bounds ]
+# torch's AdvancedIndex refuses an index tensor into a dimension of size 0
+# up front, in words without numbers ("index is out of bounds for dimension
+# with size 0"), when the indices' broadcast shape has no 0 (no number is a
+# valid index into an empty dimension). Every other bound is checked by the
+# index kernel element by element, so an indexing whose result is empty
+# (another dimension of size 0) checks nothing and succeeds. numpy checks
+# every index whatever the result's size; _advanced_oob answers, on that
+# error path only, what torch does instead.
+cdef object _advanced_oob(object x, object idx):
+    """After numpy's x[idx] failed with an out-of-bounds IndexError: torch's
+    IndexError for a size-0 indexed dimension, or (the empty result, an
+    in-bounds index of the same shapes for the node) where torch checks
+    nothing, or None (the numbered message stands)."""
+    items = idx if type(idx) is tuple else (idx,)
+    shape = tuple(x.shape)
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    indexed = []
+    arrays = []
+    clipped = []
+    for it in items:
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            clipped.append(it)
+            continue
+        if it is Ellipsis:
+            d += len(shape) - consumed
+            clipped.append(it)
+            continue
+        if isinstance(it, (list, np.ndarray)):
+            a = np.asarray(it)
+            if a.dtype == np.bool_:
+                indexed.extend(shape[d:d + a.ndim])
+                arrays.append(np.empty(int(a.sum()), np.int64))
+                d += a.ndim
+                clipped.append(it)
+                continue
+            if a.dtype.kind in "iu" and d < len(shape):
+                n = shape[d]
+                indexed.append(n)
+                arrays.append(a)
+                clipped.append(np.clip(a, -n, n - 1) if n > 0 else np.zeros_like(a))
+                d += 1
+                continue
+        clipped.append(it)
+        d += 1
+    if not arrays:
+        return None
+    try:
+        replacement = np.broadcast_shapes(*[a.shape for a in arrays])
+    except ValueError:
+        return None
+    if 0 in indexed and 0 not in replacement:
+        return IndexError("index is out of bounds for dimension with size 0")
+    try:
+        r = x[tuple(clipped)]
+    except IndexError:
+        return None
+    return (r, tuple(clipped)) if r.size == 0 else None
+
+
+cdef object _mask_mismatch(object x, object idx):
+    """torch's IndexError for a boolean mask whose shape does not match the
+    dimensions it indexes (expandTensors' invalid_mask), or None. The
+    dimensions are those of the tensor after the basic items were applied
+    (ints select, None unsqueezes, slices keep a dimension), as torch masks
+    the sliced tensor."""
+    items = idx if type(idx) is tuple else (idx,)
+    shape = tuple(x.shape)
+    cdef Py_ssize_t consumed = 0, d = 0, j, n
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    sliced = []
+    masks = []
+    for it in items:
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            sliced.append(1)
+        elif it is Ellipsis:
+            n = len(shape) - consumed
+            sliced.extend(shape[d:d + n])
+            d += n
+        elif isinstance(it, slice):
+            sliced.append(len(range(*it.indices(shape[d]))) if d < len(shape) else 0)
+            d += 1
+        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
+            masks.append((len(sliced), it))
+            sliced.extend(shape[d:d + it.ndim])
+            d += it.ndim
+        elif isinstance(it, (int, np.integer)):
+            d += 1
+        else:
+            sliced.append(shape[d] if d < len(shape) else 0)
+            d += 1
+    sliced.extend(shape[d:])
+    for p, m in masks:
+        for j in range(m.ndim):
+            if p + j >= len(sliced) or m.shape[j] != sliced[p + j]:
+                return IndexError(f"The shape of the mask [{', '.join([str(v) for v in m.shape])}] at index {j} "
+                                  f"does not match the shape of the indexed tensor "
+                                  f"[{', '.join([str(v) for v in sliced])}] at index {p + j}")
     return None
 
 
@@ -2144,8 +2266,20 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     # torch's _index_put_impl_ order: the overlap checks, then
     # make_index_put_iterator's shape check, then its dtype check
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
+    cdef bint empty = False
     try:
-        target_shape = x[idx].shape
+        try:
+            target_shape = x[idx].shape
+        except IndexError as e:
+            r = (_mask_mismatch(x, idx) if "boolean index did not match" in str(e) else
+                 _advanced_oob(x, idx) if "out of bounds" in str(e) else None)   # NOTE [ Advanced index bounds ]
+            if r is None:
+                raise
+            if isinstance(r, IndexError):
+                raise r from None
+            target_shape = r[0].shape
+            idx = r[1]
+            empty = True    # nothing to write, and torch checks no index
         np.broadcast_to(v, target_shape)
     except IndexError as e:
         raise IndexError(str(e).replace("axis", "dimension")) from None
@@ -2163,7 +2297,9 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
         fn.next_edges_ = next_edges2(t, tv)
-    if accumulate:
+    if empty:
+        pass
+    elif accumulate:
         np.add.at(x, idx, v)
     else:
         x[idx] = v
