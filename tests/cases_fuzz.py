@@ -804,3 +804,57 @@ def exc_index_bounds_size0(T):
     y[[4]] = 2.0
     y.sum().backward()
     return out + [state(r), state(y), g.grad]
+
+
+@case
+def exc_view_check_before_kernel_checks(T):
+    """torch's autograd kernel takes its inputs' gradient edges (a stale
+    multi-output view raises its rebase error there) before the op's kernel
+    checks dims, indices and shapes; composite ops (narrow, flatten,
+    movedim, chunk) check first. In-place view ops run check_inplace first."""
+    def stale():
+        x = T.ones(2, 3, requires_grad=True)
+        v = x.unbind(0)[0]
+        with T.no_grad():
+            x.mul_(1)
+        return v
+
+    def short(f):
+        r = err(f)
+        return r[:1] + ["VIEW" if "is a view and" in r[1] else r[1]] if r[0] != "ok" else ["ok"]
+    ops = [lambda v: v.squeeze(3), lambda v: v.unsqueeze(5), lambda v: v.transpose(0, 4),
+           lambda v: v.permute(1, 0), lambda v: v.diagonal(0, 1, 0), lambda v: v.diagonal(0, 0, 0),
+           lambda v: v.unfold(3, 1, 1), lambda v: v.unfold(0, 9, 1), lambda v: v.select(2, 0),
+           lambda v: v.select(0, 9), lambda v: v[9], lambda v: v[0, 0], lambda v: v.narrow(2, 0, 1),
+           lambda v: v.narrow(0, 0, 9), lambda v: v.movedim(3, 0), lambda v: v.flatten(3), lambda v: v.view(7),
+           lambda v: v.reshape(7), lambda v: v.expand(2, 2), lambda v: v.unbind(3), lambda v: v.split(1, 3),
+           lambda v: v.split(-1), lambda v: v.chunk(0), lambda v: v.index_select(3, T.tensor([0])),
+           lambda v: v.index_select(0, T.tensor([9])), lambda v: v.gather(3, T.tensor([0])),
+           lambda v: v.as_strided((9,), (1,)), lambda v: v.sum(3), lambda v: v.mean(3), lambda v: v.prod(3),
+           lambda v: v.max(3), lambda v: v.amax(3), lambda v: v.argmax(3), lambda v: v.std(3), lambda v: v.var(3),
+           lambda v: v.logsumexp(3), lambda v: v.cumsum(3), lambda v: v.norm(dim=3), lambda v: v.softmax(3),
+           lambda v: v + T.ones(5), lambda v: T.ones(5) * v, lambda v: v @ T.ones(5), lambda v: T.cat([v, T.ones(5, 5)]),
+           lambda v: T.stack([T.ones(5), v]), lambda v: T.where(T.ones(5) > 0, v, v), lambda v: T.maximum(v, T.ones(5)),
+           lambda v: v.pow(T.ones(5)), lambda v: v.clamp(T.ones(5)), lambda v: v.masked_fill(T.ones(5) > 0, 1.0),
+           lambda v: v.swapaxes(0, 3), lambda v: v.squeeze_(3), lambda v: v.unsqueeze_(5), lambda v: v.t_(),
+           lambda v: v[0][:], lambda v: v.unbind(0)[0][:]]
+    out = [short(lambda: f(stale())) for f in ops]
+    with T.no_grad():
+        out += [short(lambda: stale().squeeze(3)), short(lambda: stale().sum(3))]
+    clamps = [err(lambda: T.ones(3).clamp(T.ones(5))), err(lambda: T.ones(3).clamp(T.ones(5), T.ones(4))),
+              err(lambda: T.ones(3).clamp(None, T.ones(4))), err(lambda: T.ones(3).clamp(T.ones(3, 1), T.ones(4)))]
+    return out + clamps
+
+
+@case
+def exc_softmax_empty_integral(T):
+    """An empty integral tensor reaches no softmax kernel: an empty result of
+    its dtype (a non-empty one names the kernel torch picks)."""
+    out = []
+    for shp in [(0, 4), (2, 0), (0,), (3,), (2, 3), ()]:
+        for dt in [T.int64, T.bool]:
+            x = T.ones(shp, dtype=dt)
+            for d in (0, -1):
+                out.append([err(lambda: x.softmax(d)), err(lambda: x.log_softmax(d)),
+                            err(lambda: T.softmax(x, d, dtype=T.float32))])
+    return out

@@ -234,14 +234,25 @@ cdef inline bint _keeps_dtype(object x, object s):
     return False
 
 
-cdef object _compute(int op, object x, object y):
+cdef object _compute(int op, object x, object y, object a, object b):
     if type(y) is not _ndarray or (type(x) is _ndarray and
                                    cnp.PyArray_SAMESHAPE(<cnp.ndarray>x, <cnp.ndarray>y)):
         return k_binary(op, x, y)  # cannot fail to broadcast: no try block
     try:
         return k_binary(op, x, y)
     except ValueError:
+        _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
         raise broadcast_error(x, y) from None
+
+
+cdef int _edges_first2(object a, object b) except -1:
+    """edges_first for the tensor operands of a binary op, in order (on the
+    failure path of its kernel: NOTE [ Gradient edges before kernel checks ])."""
+    if isinstance(a, Tensor):
+        edges_first(<Tensor>a)
+    if isinstance(b, Tensor):
+        edges_first(<Tensor>b)
+    return 0
 
 
 cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object alpha,
@@ -391,10 +402,10 @@ cdef object _arith(object a, object b, int op, object alpha):
             y = np.logical_and(y, bool(alpha))
         else:
             y = y * alpha
-        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y)), x, yo, None))
+        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y, a, b)), x, yo, None))
     else:
         # k_binary lays the result out as torch (NOTE [ Elementwise output layout ])
-        out = wrap_array(as_array(_compute(op, x, y)))
+        out = wrap_array(as_array(_compute(op, x, y, a, b)))
     if not is_grad_enabled_c():
         return out
     ga = ta is not None and tensor_requires_grad(ta)
@@ -933,6 +944,7 @@ cdef object pow_impl(object a, object b):
             with np.errstate(all="ignore"):
                 r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
         except ValueError:
+            _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(x, y) from None
         if p[1] is not None and r.dtype.kind == "f" and y.size == 1 and y.reshape(-1)[0] == 0.5:
             # numpy takes a one-element exponent of 0.5 as sqrt ((-0.) ** 0.5 is -0.); torch's
@@ -1524,6 +1536,17 @@ def clamp(input, min=None, max=None):
                                   None if hi is None else (<Tensor>hi).data_)
             out = wrap_array(r)
         else:
+            acc = tuple(x.shape)
+            for v in (lo, hi):
+                if v is not None:
+                    try:
+                        acc = np.broadcast_shapes(acc, tuple((<Tensor>v).data_.shape))
+                    except ValueError:
+                        # TensorIterator broadcasts self, min, max in order
+                        for e in (t, lo, hi):
+                            if e is not None:
+                                edges_first(<Tensor>e)   # NOTE [ Gradient edges before kernel checks ]
+                        raise _xp.broadcast_error(acc, (<Tensor>v).data_.shape) from None
             r = x
             if lo is not None:
                 r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
@@ -1644,6 +1667,7 @@ cdef object _maxmin(object a, object b, bint is_max):
             # NOTE [ selection keeps the operand ]
             r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
         except ValueError:
+            _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(p[2], p[3]) from None
         out = wrap_array(k_ti_layout(as_array(r), p[2], p[3], None))
     ta = a
@@ -1702,6 +1726,7 @@ def where(condition, input=None, other=None):
         try:
             r = np.where(tc.data_, p[2], p[3])
         except ValueError:
+            _edges_first2(input, other)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(p[2], p[3]) from None
         ta = p[0]
         tb = p[1]
@@ -2379,6 +2404,7 @@ def masked_fill(input, mask, value):
         try:
             r = np.where(tm.data_, np.asarray(v).astype(t.data_.dtype), t.data_)
         except ValueError:
+            edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(t.data_, tm.data_) from None
         out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):

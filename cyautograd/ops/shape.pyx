@@ -19,7 +19,7 @@ from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, 
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
-from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
+from cyautograd.ops._common cimport as_array, edge_of, edges_first, grad_needed, wrap_dim, wrap_dims, unbroadcast
 from cyautograd.kernels cimport k_np_view, k_strided, k_like_layout
 
 cimport numpy as cnp
@@ -996,7 +996,9 @@ def reshape(input, *shape):
         if not shape:       # x.reshape(): the parser's missing-argument error (_hot_reject)
             raise TypeError("reshape() missing 1 required positional arguments: \"shape\"")
         x = t.data_
-        s = _infer_shape(_shape_arg(shape), x.size, "reshape")
+        s = _shape_arg(shape)
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+        s = _infer_shape(s, x.size, "reshape")
         r = _reshape_view(x, s)
         if r is not None:
             if cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x) if type(x) is np.ndarray else t.is_contiguous():
@@ -1094,6 +1096,7 @@ cdef object _geometry_inplace(Tensor t, Tensor r, type cls, int kind, object par
 
 def t_(input):
     cdef Tensor x = _arg(input, "t_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = t(x.detach())
     if x.data_.ndim < 2:
         return _geometry_inplace(x, r, TBackward1, K_IDENTITY, None, "t_")
@@ -1102,6 +1105,7 @@ def t_(input):
 
 def transpose_(input, dim0, dim1):
     cdef Tensor x = _arg(input, "transpose_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = transpose(x.detach(), dim0, dim1)
     if x.data_.ndim == 0:
         return _geometry_inplace(x, r, TransposeBackward1, K_IDENTITY, None, "transpose_")
@@ -1113,11 +1117,13 @@ def transpose_(input, dim0, dim1):
 
 def unsqueeze_(input, dim):
     cdef Tensor x = _arg(input, "unsqueeze_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     return _geometry_inplace(x, unsqueeze(x.detach(), dim), UnsqueezeBackward1, K_RESHAPE, None, "unsqueeze_")
 
 
 def squeeze_(input, dim=None):
     cdef Tensor x = _arg(input, "squeeze_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = squeeze(x.detach()) if dim is None else squeeze(x.detach(), dim)
     cls = SqueezeBackward3 if dim is None else (SqueezeBackward5 if isinstance(dim, (tuple, list)) else
                                                 SqueezeBackward4)
@@ -1134,7 +1140,9 @@ def view(input, *shape):
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
         raise RuntimeError("view(dtype) is not supported")
-    s = _infer_shape(_shape_arg(shape), t.data_.size)
+    s = _shape_arg(shape)
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+    s = _infer_shape(s, t.data_.size)
     r = _reshape_view(t.data_, s)
     if r is None:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
@@ -1202,6 +1210,7 @@ def permute(input, *dims):
         if not dims:        # x.permute(): the parser's missing-argument error (_hot_reject)
             raise TypeError("permute() missing 1 required positional arguments: \"dims\"")
         pd = _shape_arg(dims)
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
         x = t.data_
         if len(pd) != x.ndim:
             raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
@@ -1220,6 +1229,7 @@ def permute(input, *dims):
 
 def transpose(input, dim0, dim1):
     cdef Tensor t = _arg(input, "transpose")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if x.ndim == 0:
         wrap_dim(dim0, 0)
@@ -1276,6 +1286,7 @@ def numpy_T(input):
 
 def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     d = wrap_dim(dim, x.ndim + 1)
     if type(x) is not np.ndarray:
@@ -1295,6 +1306,7 @@ def squeeze(input, dim=_NO_DIM):
     elif dim is None:       # NOTE [ An omitted dim is not a None dim ] (ops/reduction.pyx)
         parser_check("Tensor.squeeze", (None,))
         raise TypeError("squeeze(): argument 'dim' (position 1) must be int, not NoneType")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if dim is None:
         if type(x) is not np.ndarray:
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
@@ -1323,6 +1335,7 @@ def expand(input, *sizes):
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _shape_arg(sizes)
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
     cdef cnp.npy_intp dims[64]
@@ -1422,6 +1435,8 @@ def cat(tensors, dim=0, *, out=None):
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    for x in tensors:
+        edges_first(<Tensor>x)   # NOTE [ Gradient edges before kernel checks ]
     arrs = [(<Tensor>x).data_ for x in tensors]
     rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
@@ -1486,6 +1501,8 @@ def stack(tensors, dim=0, *, out=None):
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    for x in tensors:
+        edges_first(<Tensor>x)   # NOTE [ Gradient edges before kernel checks ]
     arrs = [(<Tensor>x).data_ for x in tensors]
     for i, a in enumerate(arrs):
         if a.shape != arrs[0].shape:
@@ -1517,6 +1534,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     ti = index
     if _npdt(ti.data_) != np.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
@@ -1546,6 +1564,7 @@ def gather(input, dim, index, *, sparse_grad=False):
 
 def index_select(input, dim, index):
     cdef Tensor t = _arg(input, "index_select")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     cdef Tensor ti
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
@@ -1787,6 +1806,8 @@ def normalize_index(Tensor t, index):
     if used > nd:
         if nd == 0 and not isinstance(index, tuple):
             if isinstance(index, slice):
+                # the slice kernel's check: after autograd's (NOTE [ Gradient edges before kernel checks ])
+                edges_first(t)
                 raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             if isinstance(index, (int, np.integer)):
                 # torch's applySelect: only index 0 gets the 0-dim advice; any
@@ -2093,6 +2114,7 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
 
 def unbind(input, dim=0):
     cdef Tensor t = _arg(input, "unbind")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if x.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
@@ -2138,6 +2160,7 @@ def split(input, split_size_or_sections, dim=0):
     if isinstance(split_size_or_sections, Tensor) and (<Tensor>split_size_or_sections).data_.ndim > 0:
         # torch's parser tries split_with_sizes' int list and refuses it
         raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not Tensor")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if x.ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
@@ -2406,6 +2429,7 @@ moveaxis = movedim
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd)
     cdef Py_ssize_t off = _int_arg(offset, "diagonal", "offset", 2)
@@ -2467,6 +2491,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 def unfold(input, dimension, size, step):
     cdef Tensor t = _arg(input, "unfold")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d = wrap_dim(_int_arg(dimension, "unfold", "dimension", 1), nd), i
     cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3)
@@ -2624,6 +2649,7 @@ def as_strided(input, size, stride, storage_offset=None):
     computeStorageNbytes asks for (overflow included) against the storage's
     bytes. Only then do the sizes and strides reach numpy's C API."""
     cdef Tensor t = _arg(input, "as_strided")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if _all_small_ints(size) and _all_small_ints(stride):
         size = tuple(size)
@@ -2697,3 +2723,10 @@ def as_strided(input, size, stride, storage_offset=None):
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
+
+
+def _edges_first(input):
+    """edges_first for the ops written in Python (NOTE [ Gradient edges
+    before kernel checks ] in ops/_common.pxd)."""
+    if isinstance(input, Tensor):
+        edges_first(<Tensor>input)
