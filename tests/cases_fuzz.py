@@ -858,3 +858,27 @@ def exc_softmax_empty_integral(T):
                 out.append([err(lambda: x.softmax(d)), err(lambda: x.log_softmax(d)),
                             err(lambda: T.softmax(x, d, dtype=T.float32))])
     return out
+
+
+@case
+def exc_integral_tensor_with_history(T):
+    """An integral/bool tensor that got a grad_fn (fill_ of a 0-d float that
+    requires grad, through setitem) makes torch refuse the ops that would
+    record history with an integral result: views, indexing, unary and
+    binary arithmetic; ops with a float result, detach and comparisons pass."""
+    v1 = T.tensor(2.0, requires_grad=True)
+    i = T.zeros(4, dtype=T.long)
+    i[...] = v1.clamp(min=1.9)
+    b = T.zeros(2, dtype=T.bool)
+    b[0] = v1
+    ops = [lambda: i.float(), lambda: i * T.ones(4), lambda: i + 1.5, lambda: i.view(2, 2), lambda: i.detach(),
+           lambda: i.reshape(2, 2), lambda: i.unsqueeze(0), lambda: i.expand(2, 4), lambda: i[1:], lambda: i[[0, 1]],
+           lambda: i == 1, lambda: i.argmax(), lambda: -i, lambda: i.abs(), lambda: i.contiguous(), lambda: i.t(),
+           lambda: i.unbind()[0], lambda: i.split(2)[0], lambda: i.sign(), lambda: i.flatten(), lambda: i.squeeze(),
+           lambda: i.select(0, 1), lambda: i.view(2, 2).diagonal(), lambda: i.sum(dtype=T.float32), lambda: i.clone(),
+           lambda: i + 1, lambda: i - i, lambda: i.sum(), lambda: i.sqrt(), lambda: b + b, lambda: b.clone(), lambda: b[0]]
+
+    def res(f):
+        r = err(f)
+        return r if r[0] != "ok" else ["ok", r[1].dtype, r[1].requires_grad]
+    return [state(i), state(b)] + [res(f) for f in ops]

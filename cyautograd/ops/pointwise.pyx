@@ -412,6 +412,8 @@ cdef object _arith(object a, object b, int op, object alpha):
     gb = tb is not None and tensor_requires_grad(tb)
     if not (ga or gb):
         return out
+    if _npdt(out.data_).kind not in "fc":
+        _no_autograd_dtype(out)
     if ta is None:
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
@@ -1291,6 +1293,16 @@ cdef class ClampBackward0(UnaryNode):
         return [r0, r1, r2]
 
 
+# NOTE [ Integral tensors with history ]
+# An integral or bool tensor can require grad in torch: an in-place op
+# records history on it from a float that requires grad (fill_ of a 0-d
+# one, setitem). torch's set_history then refuses every op that would
+# record history with an integral or bool result: "Autograd not support
+# dtype: Long". Ours check the result's dtype where they would make the node.
+cdef _no_autograd_dtype(Tensor out):
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
+
+
 cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str name):
     """save: 0 nothing, 1 the input, 2 the output."""
     cdef Tensor t, out
@@ -1315,6 +1327,8 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
             r = k_ti_layout(as_array(r), x, None, None)   # NOTE [ Elementwise output layout ]
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
+        if _npdt(out.data_).kind not in "fc":
+            _no_autograd_dtype(out)
         fn = <UnaryNode>new_node(cls)
         fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)

@@ -698,10 +698,20 @@ cdef Tensor _arg(x, str name):
     return x
 
 
+cdef _no_autograd_dtype(object arr):
+    """torch's set_history check (NOTE [ Integral tensors with history ]):
+    an integral or bool tensor that requires grad (it got a grad_fn through
+    an in-place op from a float that requires grad, e.g. fill_ of a 0-d
+    one) cannot be the input of an op that records history."""
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(arr)]._cname}")
+
+
 cdef ShapeBackward _shape_node(Tensor t, object arr, type cls, int kind, object param):
     """The node of a one-input shape op, or None when it records nothing."""
     cdef ShapeBackward fn
     if not (grad_needed(t) and _is_floating(arr)):
+        if grad_needed(t) and not _is_floating(t.data_):
+            _no_autograd_dtype(arr)
         return None
     fn = new_node(cls)
     fn.kind = kind
@@ -2096,6 +2106,8 @@ cdef class SplitWithSizesBackward0(MultiOutputBackward):
 cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
+    if grad_needed(t) and not _is_floating(t.data_):
+        _no_autograd_dtype(t.data_)
     outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
     if grad_needed(t) and _is_floating(t.data_):
         fn = <MultiOutputBackward>new_node(cls)
