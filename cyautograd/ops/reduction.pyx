@@ -543,7 +543,11 @@ cdef Tensor _input(object x, str name):
 
 
 cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
-    cdef ReduceNode fn = new_node(cls)
+    cdef ReduceNode fn
+    x = out.data_
+    if (x.dtype if type(x) is _ndarray else _xp.npdtype(x)).kind not in "fc":
+        _no_autograd_dtype(x.dtype if type(x) is _ndarray else _xp.npdtype(x))   # NOTE [ Integral tensors with history ]
+    fn = new_node(cls)
     fn.self_shape = tuple(t.data_.shape)
     fn.self_dtype = t.data_.dtype
     fn.dims = dims
