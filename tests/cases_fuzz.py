@@ -882,3 +882,29 @@ def exc_integral_tensor_with_history(T):
         r = err(f)
         return r if r[0] != "ok" else ["ok", r[1].dtype, r[1].requires_grad]
     return [state(i), state(b)] + [res(f) for f in ops]
+
+
+@case
+def exc_hooks_on_stale_views(T):
+    """retain_grad's leaf test reads the stored grad_fn (a view with no node
+    of its own is a no-op, even when its grad_fn cannot be rebuilt);
+    register_hook's dict is in place before grad_fn is read, so a second
+    call after a failed first one succeeds without reading it."""
+    out = []
+    v1 = T.ones(3, requires_grad=True, dtype=T.float64)
+    v5 = T.ones(2, 1, dtype=T.float64)
+    v11, v12 = v5.chunk(2, 0)
+    v5[1] = v1.split(1, 0)[0]
+    out += [err(lambda: v11.retain_grad()), v11.retains_grad, err(lambda: v11.is_leaf)]
+    x = T.ones(3, requires_grad=True)
+    v4 = x * 3
+    v6, = v4.chunk(1, 0)
+    with T.no_grad():
+        v4.exp_()
+    calls = []
+    out += [err(lambda: v6.register_hook(lambda g: calls.append(1))),
+            err(lambda: v6.register_hook(lambda g: calls.append(2)) is not None),
+            err(lambda: v6.retain_grad()), v6.retains_grad]
+    v4.sum().backward()
+    out += [calls, x.grad]
+    return out
