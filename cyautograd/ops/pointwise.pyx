@@ -412,7 +412,7 @@ cdef object _arith(object a, object b, int op, object alpha):
     gb = tb is not None and tensor_requires_grad(tb)
     if not (ga or gb):
         return out
-    if _npdt(out.data_).kind not in "fc":
+    if not _differentiable_result(out.data_):
         _no_autograd_dtype(out)
     if ta is None:
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
@@ -1303,6 +1303,16 @@ cdef _no_autograd_dtype(Tensor out):
     raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
 
 
+cdef inline bint _differentiable_result(object x):
+    """Whether x's dtype is one autograd records history for (floating or
+    complex); C-level on the numpy path (hot: every recorded op asks)."""
+    cdef char k
+    if cnp.PyArray_CheckExact(x):
+        k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
+        return k == b'f' or k == b'c'
+    return _xp.npdtype(x).kind in "fc"
+
+
 cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str name):
     """save: 0 nothing, 1 the input, 2 the output."""
     cdef Tensor t, out
@@ -1327,7 +1337,7 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
             r = k_ti_layout(as_array(r), x, None, None)   # NOTE [ Elementwise output layout ]
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
-        if _npdt(out.data_).kind not in "fc":
+        if not _differentiable_result(out.data_):
             _no_autograd_dtype(out)
         fn = <UnaryNode>new_node(cls)
         fn.next_edges_ = next_edges1(t)

@@ -544,9 +544,14 @@ cdef Tensor _input(object x, str name):
 
 cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     cdef ReduceNode fn
+    cdef char k
     x = out.data_
-    if (x.dtype if type(x) is _ndarray else _xp.npdtype(x)).kind not in "fc":
-        _no_autograd_dtype(x.dtype if type(x) is _ndarray else _xp.npdtype(x))   # NOTE [ Integral tensors with history ]
+    if cnp.PyArray_CheckExact(x):
+        k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
+        if k != b'f' and k != b'c':
+            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in pointwise.pyx
+    elif _xp.npdtype(x).kind not in "fc":
+        _no_autograd_dtype(_xp.npdtype(x))
     fn = new_node(cls)
     fn.self_shape = tuple(t.data_.shape)
     fn.self_dtype = t.data_.dtype
