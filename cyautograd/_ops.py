@@ -47,10 +47,11 @@ def _wrap_dim(dim, ndim):
 
 
 def select(t, dim, index):
-    if t.dim() == 0:
-        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     if not -(1 << 63) <= index < (1 << 63):
         raise ValueError("Overflow when unpacking long long")
+    _edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+    if t.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = _wrap_dim(dim, t.dim())
     n = t.shape[d]
     if index < -n or index >= n:
@@ -59,7 +60,7 @@ def select(t, dim, index):
     return getitem(t, (slice(None),) * d + (index,))
 
 
-from cyautograd.ops.shape import narrow  # noqa: E402,F401
+from cyautograd.ops.shape import _edges_first, narrow  # noqa: E402,F401
 
 
 from cyautograd.ops.pointwise import masked_fill  # noqa: E402,F401

@@ -222,10 +222,14 @@ def register_hook(input, hook):
     m = materialize_autograd_meta(self)
     if m.cpp_hooks_list_ is None:
         # as torch: only a fresh dict reads grad_fn (regenerating a view's);
-        # a dict left from before a base's in-place op keeps its old node
-        fn = grad_fn_of(self)
+        # a dict left from before a base's in-place op keeps its old node.
+        # The dict is in place before grad_fn is read: when reading it fails
+        # (a stale multi-output view), the next call registers into the
+        # dict, attached to no node, without reading it again (torch's
+        # Tensor.register_hook sets _backward_hooks first)
         d = OrderedDict()
         m.cpp_hooks_list_ = d
+        fn = grad_fn_of(self)
         if fn is not None:
             x = fn.extras()
             if x.tensor_pre_hooks_ is None:
@@ -253,12 +257,15 @@ def retain_grad(input):
     cdef RetainGradHook h
     if not tensor_requires_grad(self):
         raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-    fn = grad_fn_of(self)
-    if fn is None:  # a leaf: no-op
-        return
     m = self.autograd_meta_
+    # torch's is_leaf here reads the stored grad_fn, without regenerating a
+    # view's: a view with no node of its own is a leaf (a no-op), even one
+    # whose grad_fn could not be rebuilt
+    if m is None or m.grad_fn_ is None:
+        return
     if m.c.retains_grad:
         return
+    fn = grad_fn_of(self)
     h = RetainGradHook.__new__(RetainGradHook)
     h.weak_self = PyWeakref_NewRef(self, None)
     x = fn.extras()

@@ -316,7 +316,10 @@ cdef int _handle_view_on_rebase(Tensor t) except -1:
         return 0
     handle_view_on_rebase(dm, False)
     base = dm.bw_base_
-    if tensor_requires_grad(t) and grad_fn_of(base) is None and tensor_requires_grad(base):
+    # torch's can_mutate_inplace: the view requires grad and its base is a
+    # leaf - whether or not the base itself requires grad (a view of a plain
+    # tensor that was given requires_grad_() afterwards is one too)
+    if tensor_requires_grad(t) and grad_fn_of(base) is None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an "
                            "in-place operation.")
     return 0

@@ -729,3 +729,182 @@ def misc_is_grads_batched(T):
            T.autograd.grad((b @ a), [a, b], T.eye(2), is_grads_batched=True),
            T.autograd.grad((a * 2, b.sum(1)), [a, b], (T.ones(2, 3), T.ones(2, 2)), is_grads_batched=True)]
     return out
+
+
+# -- issue 12, exception classes (session 24) --------------------------------
+
+@case
+def exc_view_of_leaf_inplace(T):
+    """check_inplace's "a view of a leaf Variable" asks only that the view
+    requires grad and its base is a leaf: also a view of a plain tensor that
+    was given requires_grad_() afterwards (a leaf view), whatever the base."""
+    def si(x, idx, v):
+        x[idx] = v
+    out = []
+    base = T.ones(3, 4)
+    v = base[...]
+    v.requires_grad_()
+    out += [v.is_leaf, v._is_view(), err(lambda: v.add_(1)), err(lambda: si(v, [[0, 0], [3, 0]], 1.5))]
+    b = T.tensor([True, False, True]).tanh()[:2]
+    b.requires_grad_()
+    out.append(err(lambda: b.div_(b)))
+    base = T.ones(3, 4)
+    vv = base[0][1:]
+    vv.requires_grad_()
+    out.append(err(lambda: vv.mul_(2)))
+    x = T.ones(3, requires_grad=True)
+    d = (x * 2).detach()[:2]
+    d.requires_grad_()
+    out.append(err(lambda: d.add_(1)))
+    base = T.ones(3, 4)
+    f = base[0]
+    base.requires_grad_()
+    out += [f.requires_grad, err(lambda: f.add_(1))]
+    with T.no_grad():
+        n = base[1]
+    out.append(err(lambda: n.add_(1)))
+    with T.no_grad():
+        out.append(err(lambda: v.add_(1)))
+    out.append([base, v, vv, d, base._version])
+    return out
+
+
+@case
+def exc_index_bounds_size0(T):
+    """torch's advanced indexing refuses an index into a dimension of size 0
+    in words without numbers unless the indices broadcast to nothing; an
+    indexing whose result is empty checks no bound at all; masks whose
+    shape does not match, index_select, take and put_ on empty tensors."""
+    def si(x, i, v):
+        x[i] = v
+        return x
+    z, z2 = T.ones(3, 0), T.ones(0, 3)
+    out = [err(lambda: z2[[0, 1]]), err(lambda: z[:, [0]]), err(lambda: z[[0, 1], [0, 0]]),
+           err(lambda: z2[T.tensor([0])]), err(lambda: z2[[-1]]), err(lambda: z[[5]]), err(lambda: z2[:, [5]]),
+           err(lambda: z2[0]), err(lambda: z[:, 0]), err(lambda: si(T.ones(0, 3), [0], 1.0)),
+           err(lambda: si(T.ones(3, 0), (slice(None), [0]), 1.0)), err(lambda: si(T.ones(0, 3), 0, 1.0)),
+           err(lambda: T.ones(0, 3).index_put_((T.tensor([0]),), T.tensor(1.0), accumulate=True)),
+           err(lambda: T.ones(3)[[3]]), err(lambda: T.ones(3)[[-4]]), err(lambda: T.ones(3, 2)[[0], [2]]),
+           err(lambda: si(T.ones(2, 0, 3), (slice(None), [9], [7]), 0.0)),
+           err(lambda: z2[T.tensor([True])]), err(lambda: T.ones(3)[T.tensor([True, False])]),
+           err(lambda: T.ones(2, 3)[:, T.tensor([True, False])]),
+           err(lambda: T.ones(2, 3)[T.ones(2, 2, dtype=T.bool)]),
+           err(lambda: T.ones(4, 2, 3)[0, None, :, T.tensor([True, False])]),
+           err(lambda: si(T.ones(3), T.tensor([True, False]), 1.0)),
+           err(lambda: z2.index_select(0, T.tensor([0]))), err(lambda: T.ones(2, 0).index_select(1, T.tensor([0]))),
+           err(lambda: T.ones(0).index_select(0, T.tensor(0))),
+           err(lambda: z2.index_select(0, T.tensor([], dtype=T.long))),
+           err(lambda: T.ones(0).take(T.tensor([0]))), err(lambda: T.ones(0).take(T.tensor([], dtype=T.long))),
+           err(lambda: T.ones(0).put_(T.tensor([0]), T.ones(1))),
+           err(lambda: T.ones(0).put(T.tensor([0]), T.ones(1), accumulate=True))]
+    g = T.ones(3, 0, requires_grad=True)
+    r = g[[5, -7]]
+    r.sum().backward()
+    y = g * 1
+    y[[4]] = 2.0
+    y.sum().backward()
+    return out + [state(r), state(y), g.grad]
+
+
+@case
+def exc_view_check_before_kernel_checks(T):
+    """torch's autograd kernel takes its inputs' gradient edges (a stale
+    multi-output view raises its rebase error there) before the op's kernel
+    checks dims, indices and shapes; composite ops (narrow, flatten,
+    movedim, chunk) check first. In-place view ops run check_inplace first."""
+    def stale():
+        x = T.ones(2, 3, requires_grad=True)
+        v = x.unbind(0)[0]
+        with T.no_grad():
+            x.mul_(1)
+        return v
+
+    def short(f):
+        r = err(f)
+        return r[:1] + ["VIEW" if "is a view and" in r[1] else r[1]] if r[0] != "ok" else ["ok"]
+    ops = [lambda v: v.squeeze(3), lambda v: v.unsqueeze(5), lambda v: v.transpose(0, 4),
+           lambda v: v.permute(1, 0), lambda v: v.diagonal(0, 1, 0), lambda v: v.diagonal(0, 0, 0),
+           lambda v: v.unfold(3, 1, 1), lambda v: v.unfold(0, 9, 1), lambda v: v.select(2, 0),
+           lambda v: v.select(0, 9), lambda v: v[9], lambda v: v[0, 0], lambda v: v.narrow(2, 0, 1),
+           lambda v: v.narrow(0, 0, 9), lambda v: v.movedim(3, 0), lambda v: v.flatten(3), lambda v: v.view(7),
+           lambda v: v.reshape(7), lambda v: v.expand(2, 2), lambda v: v.unbind(3), lambda v: v.split(1, 3),
+           lambda v: v.split(-1), lambda v: v.chunk(0), lambda v: v.index_select(3, T.tensor([0])),
+           lambda v: v.index_select(0, T.tensor([9])), lambda v: v.gather(3, T.tensor([0])),
+           lambda v: v.as_strided((9,), (1,)), lambda v: v.sum(3), lambda v: v.mean(3), lambda v: v.prod(3),
+           lambda v: v.max(3), lambda v: v.amax(3), lambda v: v.argmax(3), lambda v: v.std(3), lambda v: v.var(3),
+           lambda v: v.logsumexp(3), lambda v: v.cumsum(3), lambda v: v.norm(dim=3), lambda v: v.softmax(3),
+           lambda v: v + T.ones(5), lambda v: T.ones(5) * v, lambda v: v @ T.ones(5), lambda v: T.cat([v, T.ones(5, 5)]),
+           lambda v: T.stack([T.ones(5), v]), lambda v: T.where(T.ones(5) > 0, v, v), lambda v: T.maximum(v, T.ones(5)),
+           lambda v: v.pow(T.ones(5)), lambda v: v.clamp(T.ones(5)), lambda v: v.masked_fill(T.ones(5) > 0, 1.0),
+           lambda v: v.swapaxes(0, 3), lambda v: v.squeeze_(3), lambda v: v.unsqueeze_(5), lambda v: v.t_(),
+           lambda v: v[0][:], lambda v: v.unbind(0)[0][:]]
+    out = [short(lambda: f(stale())) for f in ops]
+    with T.no_grad():
+        out += [short(lambda: stale().squeeze(3)), short(lambda: stale().sum(3))]
+    clamps = [err(lambda: T.ones(3).clamp(T.ones(5))), err(lambda: T.ones(3).clamp(T.ones(5), T.ones(4))),
+              err(lambda: T.ones(3).clamp(None, T.ones(4))), err(lambda: T.ones(3).clamp(T.ones(3, 1), T.ones(4)))]
+    return out + clamps
+
+
+@case
+def exc_softmax_empty_integral(T):
+    """An empty integral tensor reaches no softmax kernel: an empty result of
+    its dtype (a non-empty one names the kernel torch picks)."""
+    out = []
+    for shp in [(0, 4), (2, 0), (0,), (3,), (2, 3), ()]:
+        for dt in [T.int64, T.bool]:
+            x = T.ones(shp, dtype=dt)
+            for d in (0, -1):
+                out.append([err(lambda: x.softmax(d)), err(lambda: x.log_softmax(d)),
+                            err(lambda: T.softmax(x, d, dtype=T.float32))])
+    return out
+
+
+@case
+def exc_integral_tensor_with_history(T):
+    """An integral/bool tensor that got a grad_fn (fill_ of a 0-d float that
+    requires grad, through setitem) makes torch refuse the ops that would
+    record history with an integral result: views, indexing, unary and
+    binary arithmetic; ops with a float result, detach and comparisons pass."""
+    v1 = T.tensor(2.0, requires_grad=True)
+    i = T.zeros(4, dtype=T.long)
+    i[...] = v1.clamp(min=1.9)
+    b = T.zeros(2, dtype=T.bool)
+    b[0] = v1
+    ops = [lambda: i.float(), lambda: i * T.ones(4), lambda: i + 1.5, lambda: i.view(2, 2), lambda: i.detach(),
+           lambda: i.reshape(2, 2), lambda: i.unsqueeze(0), lambda: i.expand(2, 4), lambda: i[1:], lambda: i[[0, 1]],
+           lambda: i == 1, lambda: i.argmax(), lambda: -i, lambda: i.abs(), lambda: i.contiguous(), lambda: i.t(),
+           lambda: i.unbind()[0], lambda: i.split(2)[0], lambda: i.sign(), lambda: i.flatten(), lambda: i.squeeze(),
+           lambda: i.select(0, 1), lambda: i.view(2, 2).diagonal(), lambda: i.sum(dtype=T.float32), lambda: i.clone(),
+           lambda: i + 1, lambda: i - i, lambda: i.sum(), lambda: i.sqrt(), lambda: b + b, lambda: b.clone(), lambda: b[0]]
+
+    def res(f):
+        r = err(f)
+        return r if r[0] != "ok" else ["ok", r[1].dtype, r[1].requires_grad]
+    return [state(i), state(b)] + [res(f) for f in ops]
+
+
+@case
+def exc_hooks_on_stale_views(T):
+    """retain_grad's leaf test reads the stored grad_fn (a view with no node
+    of its own is a no-op, even when its grad_fn cannot be rebuilt);
+    register_hook's dict is in place before grad_fn is read, so a second
+    call after a failed first one succeeds without reading it."""
+    out = []
+    v1 = T.ones(3, requires_grad=True, dtype=T.float64)
+    v5 = T.ones(2, 1, dtype=T.float64)
+    v11, v12 = v5.chunk(2, 0)
+    v5[1] = v1.split(1, 0)[0]
+    out += [err(lambda: v11.retain_grad()), v11.retains_grad, err(lambda: v11.is_leaf)]
+    x = T.ones(3, requires_grad=True)
+    v4 = x * 3
+    v6, = v4.chunk(1, 0)
+    with T.no_grad():
+        v4.exp_()
+    calls = []
+    out += [err(lambda: v6.register_hook(lambda g: calls.append(1))),
+            err(lambda: v6.register_hook(lambda g: calls.append(2)) is not None),
+            err(lambda: v6.retain_grad()), v6.retains_grad]
+    v4.sum().backward()
+    out += [calls, x.grad]
+    return out

@@ -1101,6 +1101,8 @@ def _leading_ints(shape, idx, like):
     for j, c in enumerate(comps):
         cj, bad = _norm_idx(xp, c, shape[j])
         if cj is None:
+            if shape[j] == 0:   # NOTE [ Advanced index bounds ] in shape.pyx
+                raise IndexError("index is out of bounds for dimension with size 0")
             raise IndexError(f"index {bad} is out of bounds for dimension {j} with size {shape[j]}")
         stride = 1
         for s in shape[j + 1:k]:
@@ -1151,6 +1153,8 @@ def advanced_index(x, idx):
     n = x.shape[d]
     ai, bad = _norm_idx(xp, a, n)
     if ai is None:
+        if n == 0:   # NOTE [ Advanced index bounds ] in shape.pyx
+            raise IndexError("index is out of bounds for dimension with size 0")
         raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
     r = xp.take(x, xp.reshape(ai, (-1,)), axis=d)
     return xp.reshape(r, tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:]))

@@ -1397,6 +1397,8 @@ def take(input, index, *, out=None):
     n = input.numel()
     ia = _host_index(index)
     if ia.size:
+        if n == 0:
+            raise IndexError("take(): tried to take from an empty tensor")
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
             raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "
@@ -3625,6 +3627,8 @@ def put(input, index, source, accumulate=False):
     n = input.numel()
     ia = _host_index(index)
     if ia.size:
+        if n == 0:
+            raise IndexError("put_(): Tried to put elements into an empty tensor")
         bad = ia[(ia >= n) | (ia < -n)]
         if bad.size:
             raise IndexError(f"out of range: tried to access index {int(bad.reshape(-1)[0])} on a tensor of "

@@ -234,14 +234,25 @@ cdef inline bint _keeps_dtype(object x, object s):
     return False
 
 
-cdef object _compute(int op, object x, object y):
+cdef object _compute(int op, object x, object y, object a, object b):
     if type(y) is not _ndarray or (type(x) is _ndarray and
                                    cnp.PyArray_SAMESHAPE(<cnp.ndarray>x, <cnp.ndarray>y)):
         return k_binary(op, x, y)  # cannot fail to broadcast: no try block
     try:
         return k_binary(op, x, y)
     except ValueError:
+        _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
         raise broadcast_error(x, y) from None
+
+
+cdef int _edges_first2(object a, object b) except -1:
+    """edges_first for the tensor operands of a binary op, in order (on the
+    failure path of its kernel: NOTE [ Gradient edges before kernel checks ])."""
+    if isinstance(a, Tensor):
+        edges_first(<Tensor>a)
+    if isinstance(b, Tensor):
+        edges_first(<Tensor>b)
+    return 0
 
 
 cdef BinaryNode _binary_node(int op, Tensor ta, Tensor tb, object other, object alpha,
@@ -391,16 +402,18 @@ cdef object _arith(object a, object b, int op, object alpha):
             y = np.logical_and(y, bool(alpha))
         else:
             y = y * alpha
-        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y)), x, yo, None))
+        out = wrap_array(k_ti_layout(as_array(_compute(op, x, y, a, b)), x, yo, None))
     else:
         # k_binary lays the result out as torch (NOTE [ Elementwise output layout ])
-        out = wrap_array(as_array(_compute(op, x, y)))
+        out = wrap_array(as_array(_compute(op, x, y, a, b)))
     if not is_grad_enabled_c():
         return out
     ga = ta is not None and tensor_requires_grad(ta)
     gb = tb is not None and tensor_requires_grad(tb)
     if not (ga or gb):
         return out
+    if not _differentiable_result(out.data_):
+        _no_autograd_dtype(out)
     if ta is None:
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
@@ -933,6 +946,7 @@ cdef object pow_impl(object a, object b):
             with np.errstate(all="ignore"):
                 r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
         except ValueError:
+            _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(x, y) from None
         if p[1] is not None and r.dtype.kind == "f" and y.size == 1 and y.reshape(-1)[0] == 0.5:
             # numpy takes a one-element exponent of 0.5 as sqrt ((-0.) ** 0.5 is -0.); torch's
@@ -1279,6 +1293,26 @@ cdef class ClampBackward0(UnaryNode):
         return [r0, r1, r2]
 
 
+# NOTE [ Integral tensors with history ]
+# An integral or bool tensor can require grad in torch: an in-place op
+# records history on it from a float that requires grad (fill_ of a 0-d
+# one, setitem). torch's set_history then refuses every op that would
+# record history with an integral or bool result: "Autograd not support
+# dtype: Long". Ours check the result's dtype where they would make the node.
+cdef _no_autograd_dtype(Tensor out):
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
+
+
+cdef inline bint _differentiable_result(object x):
+    """Whether x's dtype is one autograd records history for (floating or
+    complex); C-level on the numpy path (hot: every recorded op asks)."""
+    cdef char k
+    if cnp.PyArray_CheckExact(x):
+        k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
+        return k == b'f' or k == b'c'
+    return _xp.npdtype(x).kind in "fc"
+
+
 cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str name):
     """save: 0 nothing, 1 the input, 2 the output."""
     cdef Tensor t, out
@@ -1303,6 +1337,8 @@ cdef object _unary(object a, object npfn, type cls, int save, bint to_float, str
             r = k_ti_layout(as_array(r), x, None, None)   # NOTE [ Elementwise output layout ]
     out = wrap_array(as_array(r))
     if cls is not None and grad_needed(t):
+        if not _differentiable_result(out.data_):
+            _no_autograd_dtype(out)
         fn = <UnaryNode>new_node(cls)
         fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
@@ -1524,6 +1560,17 @@ def clamp(input, min=None, max=None):
                                   None if hi is None else (<Tensor>hi).data_)
             out = wrap_array(r)
         else:
+            acc = tuple(x.shape)
+            for v in (lo, hi):
+                if v is not None:
+                    try:
+                        acc = np.broadcast_shapes(acc, tuple((<Tensor>v).data_.shape))
+                    except ValueError:
+                        # TensorIterator broadcasts self, min, max in order
+                        for e in (t, lo, hi):
+                            if e is not None:
+                                edges_first(<Tensor>e)   # NOTE [ Gradient edges before kernel checks ]
+                        raise _xp.broadcast_error(acc, (<Tensor>v).data_.shape) from None
             r = x
             if lo is not None:
                 r = np.maximum((<Tensor>lo).data_, r)  # NOTE [ selection keeps the operand ]
@@ -1644,6 +1691,7 @@ cdef object _maxmin(object a, object b, bint is_max):
             # NOTE [ selection keeps the operand ]
             r = np.maximum(p[3], p[2]) if is_max else np.minimum(p[3], p[2])
         except ValueError:
+            _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(p[2], p[3]) from None
         out = wrap_array(k_ti_layout(as_array(r), p[2], p[3], None))
     ta = a
@@ -1702,6 +1750,7 @@ def where(condition, input=None, other=None):
         try:
             r = np.where(tc.data_, p[2], p[3])
         except ValueError:
+            _edges_first2(input, other)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(p[2], p[3]) from None
         ta = p[0]
         tb = p[1]
@@ -2379,6 +2428,7 @@ def masked_fill(input, mask, value):
         try:
             r = np.where(tm.data_, np.asarray(v).astype(t.data_.dtype), t.data_)
         except ValueError:
+            edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(t.data_, tm.data_) from None
         out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):

@@ -543,7 +543,16 @@ cdef Tensor _input(object x, str name):
 
 
 cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
-    cdef ReduceNode fn = new_node(cls)
+    cdef ReduceNode fn
+    cdef char k
+    x = out.data_
+    if cnp.PyArray_CheckExact(x):
+        k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
+        if k != b'f' and k != b'c':
+            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in pointwise.pyx
+    elif _xp.npdtype(x).kind not in "fc":
+        _no_autograd_dtype(_xp.npdtype(x))
+    fn = new_node(cls)
     fn.self_shape = tuple(t.data_.shape)
     fn.self_dtype = t.data_.dtype
     fn.dims = dims
@@ -642,6 +651,7 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "mean")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray:
         if _xp.npdtype(x).kind != "f" and dtype is None:
@@ -697,6 +707,7 @@ def _prod_impl(input, dim, keepdim, dtype, axis, keepdims):
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "prod")
     cdef ReduceNode fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         d = None if dim is None else wrap_dim(dim, x.ndim)
@@ -732,6 +743,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
     cdef Tensor t = _input(input, name)
     cdef MaxBackward1 fn1
     cdef MaxBackward0 fn0
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if dim is None:
         if x.size == 0:
@@ -874,6 +886,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
     name = "amax" if is_max else "amin"
     cdef Tensor t = _input(input, name)
     cdef AmaxBackward0 fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint no_dim = dim is None or dim == () or dim == []
     if x.size == 0 and x.ndim:
@@ -920,6 +933,7 @@ def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
 def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     cdef Tensor t = _input(input, "std" if is_std else "var")
     cdef ReduceNode fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
@@ -991,8 +1005,9 @@ def _softmax_common(input, dim, dtype, bint log):
     if dim is None:
         dim = 0 if x.ndim in (0, 1, 3) else 1
     d = wrap_dim(dim, x.ndim)
-    if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
-        # ATen picks the last-dim kernel when dim is the last dimension
+    if (_xp.npdtype(x) if dev else x.dtype).kind != "f" and x.size != 0:
+        # ATen picks the last-dim kernel when dim is the last dimension; an
+        # empty input reaches no kernel (an empty result of its dtype)
         kern = "lastdim_kernel_impl" if x.ndim == 0 or d == x.ndim - 1 else "kernel_impl"
         raise NotImplementedError(f"\"{'log_softmax' if log else 'softmax'}_{kern}\" not implemented for "
                                   f"'{_D._FROM_NP[_xp.npdtype(x)]._cname}'")
@@ -1054,6 +1069,7 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
     cdef Tensor t = _input(input, "logsumexp")
     cdef ReduceNode fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":
@@ -1159,6 +1175,7 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     if dim is None:
         raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
     cdef Tensor t = _input(input, "cumsum")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
@@ -1235,6 +1252,7 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     cdef Tensor t = _input(input, "norm")
     cdef ReduceNode fn
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
     if (_xp.npdtype(x) if dev else x.dtype).kind != "f":

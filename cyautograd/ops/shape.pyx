@@ -19,7 +19,7 @@ from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, 
 from cyautograd.view_meta cimport make_view, set_view_history
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
-from cyautograd.ops._common cimport as_array, edge_of, grad_needed, wrap_dim, wrap_dims, unbroadcast
+from cyautograd.ops._common cimport as_array, edge_of, edges_first, grad_needed, wrap_dim, wrap_dims, unbroadcast
 from cyautograd.kernels cimport k_np_view, k_strided, k_like_layout
 
 cimport numpy as cnp
@@ -698,10 +698,20 @@ cdef Tensor _arg(x, str name):
     return x
 
 
+cdef _no_autograd_dtype(object arr):
+    """torch's set_history check (NOTE [ Integral tensors with history ]):
+    an integral or bool tensor that requires grad (it got a grad_fn through
+    an in-place op from a float that requires grad, e.g. fill_ of a 0-d
+    one) cannot be the input of an op that records history."""
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(arr)]._cname}")
+
+
 cdef ShapeBackward _shape_node(Tensor t, object arr, type cls, int kind, object param):
     """The node of a one-input shape op, or None when it records nothing."""
     cdef ShapeBackward fn
     if not (grad_needed(t) and _is_floating(arr)):
+        if grad_needed(t) and not _is_floating(t.data_):
+            _no_autograd_dtype(arr)
         return None
     fn = new_node(cls)
     fn.kind = kind
@@ -996,7 +1006,9 @@ def reshape(input, *shape):
         if not shape:       # x.reshape(): the parser's missing-argument error (_hot_reject)
             raise TypeError("reshape() missing 1 required positional arguments: \"shape\"")
         x = t.data_
-        s = _infer_shape(_shape_arg(shape), x.size, "reshape")
+        s = _shape_arg(shape)
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+        s = _infer_shape(s, x.size, "reshape")
         r = _reshape_view(x, s)
         if r is not None:
             if cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x) if type(x) is np.ndarray else t.is_contiguous():
@@ -1094,6 +1106,7 @@ cdef object _geometry_inplace(Tensor t, Tensor r, type cls, int kind, object par
 
 def t_(input):
     cdef Tensor x = _arg(input, "t_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = t(x.detach())
     if x.data_.ndim < 2:
         return _geometry_inplace(x, r, TBackward1, K_IDENTITY, None, "t_")
@@ -1102,6 +1115,7 @@ def t_(input):
 
 def transpose_(input, dim0, dim1):
     cdef Tensor x = _arg(input, "transpose_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = transpose(x.detach(), dim0, dim1)
     if x.data_.ndim == 0:
         return _geometry_inplace(x, r, TransposeBackward1, K_IDENTITY, None, "transpose_")
@@ -1113,11 +1127,13 @@ def transpose_(input, dim0, dim1):
 
 def unsqueeze_(input, dim):
     cdef Tensor x = _arg(input, "unsqueeze_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     return _geometry_inplace(x, unsqueeze(x.detach(), dim), UnsqueezeBackward1, K_RESHAPE, None, "unsqueeze_")
 
 
 def squeeze_(input, dim=None):
     cdef Tensor x = _arg(input, "squeeze_")
+    check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = squeeze(x.detach()) if dim is None else squeeze(x.detach(), dim)
     cls = SqueezeBackward3 if dim is None else (SqueezeBackward5 if isinstance(dim, (tuple, list)) else
                                                 SqueezeBackward4)
@@ -1172,7 +1188,9 @@ def view(input, *shape):
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
         return _view_dtype(t, shape[0])
-    s = _infer_shape(_shape_arg(shape), t.data_.size)
+    s = _shape_arg(shape)
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+    s = _infer_shape(s, t.data_.size)
     r = _reshape_view(t.data_, s)
     if r is None:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
@@ -1240,6 +1258,7 @@ def permute(input, *dims):
         if not dims:        # x.permute(): the parser's missing-argument error (_hot_reject)
             raise TypeError("permute() missing 1 required positional arguments: \"dims\"")
         pd = _shape_arg(dims)
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
         x = t.data_
         if len(pd) != x.ndim:
             raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
@@ -1258,6 +1277,7 @@ def permute(input, *dims):
 
 def transpose(input, dim0, dim1):
     cdef Tensor t = _arg(input, "transpose")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if x.ndim == 0:
         wrap_dim(dim0, 0)
@@ -1314,6 +1334,7 @@ def numpy_T(input):
 
 def unsqueeze(input, dim):
     cdef Tensor t = _arg(input, "unsqueeze")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     d = wrap_dim(dim, x.ndim + 1)
     if type(x) is not np.ndarray:
@@ -1333,6 +1354,7 @@ def squeeze(input, dim=_NO_DIM):
     elif dim is None:       # NOTE [ An omitted dim is not a None dim ] (ops/reduction.pyx)
         parser_check("Tensor.squeeze", (None,))
         raise TypeError("squeeze(): argument 'dim' (position 1) must be int, not NoneType")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if dim is None:
         if type(x) is not np.ndarray:
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
@@ -1361,6 +1383,7 @@ def expand(input, *sizes):
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _shape_arg(sizes)
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t n = len(sizes), nd = x.ndim, lead = n - nd, i, s, cur
     cdef cnp.npy_intp dims[64]
@@ -1460,6 +1483,8 @@ def cat(tensors, dim=0, *, out=None):
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    for x in tensors:
+        edges_first(<Tensor>x)   # NOTE [ Gradient edges before kernel checks ]
     arrs = [(<Tensor>x).data_ for x in tensors]
     rd = _D._FROM_NP[_npdt(arrs[0])]
     for a in arrs[1:]:
@@ -1524,6 +1549,8 @@ def stack(tensors, dim=0, *, out=None):
     for i, x in enumerate(tensors):
         if not isinstance(x, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(x).__name__}")
+    for x in tensors:
+        edges_first(<Tensor>x)   # NOTE [ Gradient edges before kernel checks ]
     arrs = [(<Tensor>x).data_ for x in tensors]
     for i, a in enumerate(arrs):
         if a.shape != arrs[0].shape:
@@ -1555,6 +1582,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     ti = index
     if _npdt(ti.data_) != np.int64:
         raise RuntimeError("gather(): Expected dtype int64 for index")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
@@ -1584,6 +1612,7 @@ def gather(input, dim, index, *, sparse_grad=False):
 
 def index_select(input, dim, index):
     cdef Tensor t = _arg(input, "index_select")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     cdef Tensor ti
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
@@ -1593,6 +1622,9 @@ def index_select(input, dim, index):
     if ti.data_.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     x = t.data_
+    if x.ndim > 1 and ti.data_.size and x.shape[wrap_dim(dim, x.ndim)] == 0:
+        # torch's index_select_out_cpu_ (self of 2+ dims): before any index is read
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
         r, idx = _xp.index_select(x, d, ti.data_)
@@ -1964,6 +1996,8 @@ def normalize_index(Tensor t, index):
             if isinstance(index, slice):
                 if neg_step:
                     raise ValueError("step must be greater than zero")
+                # the slice kernel's check: after autograd's (NOTE [ Gradient edges before kernel checks ])
+                edges_first(t)
                 raise IndexError("slice() cannot be applied to a 0-dim tensor.")
             if isinstance(index, (int, np.integer)):
                 # torch's applySelect: only index 0 gets the 0-dim advice; any
@@ -2058,15 +2092,25 @@ def getitem(input, index):
         msg = str(e)
         if "boolean index did not match" in msg:
             _mask_shape_error(idx, x.shape)
-        if "out of bounds" in msg:
-            import re
-            bad = _bad_int_item(idx, x.shape)
-            if bad is not None:
-                raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
+            r = _mask_mismatch(x, idx)
+            if r is not None:
+                raise r from None
+        if "out of bounds" not in msg:
+            raise
+        import re
+        bad = _bad_int_item(idx, x.shape)
+        if bad is not None:
+            raise IndexError(f"index {bad[0]} is out of bounds for dimension {bad[1]} with size {bad[2]}") from None
+        r = _advanced_oob(x, idx)   # NOTE [ Advanced index bounds ]
+        if isinstance(r, IndexError):
+            raise r from None
+        if r is not None:
+            r, idx = r
+        else:
             m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
-        raise
+            raise
     items = idx if isinstance(idx, tuple) else (idx,)
     if any([isinstance(i, (np.ndarray, list, bool, np.bool_)) or (hasattr(i, "dtype") and not isinstance(i, np.integer)) for i in items]):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
@@ -2135,6 +2179,114 @@ cdef object _bad_int_item(object idx, tuple shape):
             d += it.ndim
         else:
             d += 1
+    return None
+
+
+# NOTE [ Advanced index bounds ]
+# torch's AdvancedIndex refuses an index tensor into a dimension of size 0
+# up front, in words without numbers ("index is out of bounds for dimension
+# with size 0"), when the indices' broadcast shape has no 0 (no number is a
+# valid index into an empty dimension). Every other bound is checked by the
+# index kernel element by element, so an indexing whose result is empty
+# (another dimension of size 0) checks nothing and succeeds. numpy checks
+# every index whatever the result's size; _advanced_oob answers, on that
+# error path only, what torch does instead.
+cdef object _advanced_oob(object x, object idx):
+    """After numpy's x[idx] failed with an out-of-bounds IndexError: torch's
+    IndexError for a size-0 indexed dimension, or (the empty result, an
+    in-bounds index of the same shapes for the node) where torch checks
+    nothing, or None (the numbered message stands)."""
+    items = idx if type(idx) is tuple else (idx,)
+    shape = tuple(x.shape)
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    indexed = []
+    arrays = []
+    clipped = []
+    for it in items:
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            clipped.append(it)
+            continue
+        if it is Ellipsis:
+            d += len(shape) - consumed
+            clipped.append(it)
+            continue
+        if isinstance(it, (list, np.ndarray)):
+            a = np.asarray(it)
+            if a.dtype == np.bool_:
+                indexed.extend(shape[d:d + a.ndim])
+                arrays.append(np.empty(int(a.sum()), np.int64))
+                d += a.ndim
+                clipped.append(it)
+                continue
+            if a.dtype.kind in "iu" and d < len(shape):
+                n = shape[d]
+                indexed.append(n)
+                arrays.append(a)
+                clipped.append(np.clip(a, -n, n - 1) if n > 0 else np.zeros_like(a))
+                d += 1
+                continue
+        clipped.append(it)
+        d += 1
+    if not arrays:
+        return None
+    try:
+        replacement = np.broadcast_shapes(*[a.shape for a in arrays])
+    except ValueError:
+        return None
+    if 0 in indexed and 0 not in replacement:
+        return IndexError("index is out of bounds for dimension with size 0")
+    try:
+        r = x[tuple(clipped)]
+    except IndexError:
+        return None
+    return (r, tuple(clipped)) if r.size == 0 else None
+
+
+cdef object _mask_mismatch(object x, object idx):
+    """torch's IndexError for a boolean mask whose shape does not match the
+    dimensions it indexes (expandTensors' invalid_mask), or None. The
+    dimensions are those of the tensor after the basic items were applied
+    (ints select, None unsqueezes, slices keep a dimension), as torch masks
+    the sliced tensor."""
+    items = idx if type(idx) is tuple else (idx,)
+    shape = tuple(x.shape)
+    cdef Py_ssize_t consumed = 0, d = 0, j, n
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    sliced = []
+    masks = []
+    for it in items:
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            sliced.append(1)
+        elif it is Ellipsis:
+            n = len(shape) - consumed
+            sliced.extend(shape[d:d + n])
+            d += n
+        elif isinstance(it, slice):
+            sliced.append(len(range(*it.indices(shape[d]))) if d < len(shape) else 0)
+            d += 1
+        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
+            masks.append((len(sliced), it))
+            sliced.extend(shape[d:d + it.ndim])
+            d += it.ndim
+        elif isinstance(it, (int, np.integer)):
+            d += 1
+        else:
+            sliced.append(shape[d] if d < len(shape) else 0)
+            d += 1
+    sliced.extend(shape[d:])
+    for p, m in masks:
+        for j in range(m.ndim):
+            if p + j >= len(sliced) or m.shape[j] != sliced[p + j]:
+                return IndexError(f"The shape of the mask [{', '.join([str(v) for v in m.shape])}] at index {j} "
+                                  f"does not match the shape of the indexed tensor "
+                                  f"[{', '.join([str(v) for v in sliced])}] at index {p + j}")
     return None
 
 
@@ -2237,6 +2389,8 @@ cdef class SplitWithSizesBackward0(MultiOutputBackward):
 cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
     cdef MultiOutputBackward fn = None
     cdef Py_ssize_t i
+    if grad_needed(t) and not _is_floating(t.data_):
+        _no_autograd_dtype(t.data_)
     outs = [make_view(t, a, CYA_CREATION_META_MULTI_OUTPUT_NODE) for a in arrays]
     if grad_needed(t) and _is_floating(t.data_):
         fn = <MultiOutputBackward>new_node(cls)
@@ -2255,6 +2409,7 @@ cdef tuple _multi_output(Tensor t, list arrays, type cls, int dim, list sizes):
 
 def unbind(input, dim=0):
     cdef Tensor t = _arg(input, "unbind")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if x.ndim == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
@@ -2300,6 +2455,7 @@ def split(input, split_size_or_sections, dim=0):
     if isinstance(split_size_or_sections, Tensor) and (<Tensor>split_size_or_sections).data_.ndim > 0:
         # torch's parser tries split_with_sizes' int list and refuses it
         raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not Tensor")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if x.ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, x.ndim)
@@ -2434,8 +2590,20 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
     # torch's _index_put_impl_ order: the overlap checks, then
     # make_index_put_iterator's shape check, then its dtype check
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
+    cdef bint empty = False
     try:
-        target_shape = x[idx].shape
+        try:
+            target_shape = x[idx].shape
+        except IndexError as e:
+            r = (_mask_mismatch(x, idx) if "boolean index did not match" in str(e) else
+                 _advanced_oob(x, idx) if "out of bounds" in str(e) else None)   # NOTE [ Advanced index bounds ]
+            if r is None:
+                raise
+            if isinstance(r, IndexError):
+                raise r from None
+            target_shape = r[0].shape
+            idx = r[1]
+            empty = True    # nothing to write, and torch checks no index
         np.broadcast_to(v, target_shape)
     except IndexError as e:
         if "boolean index did not match" in str(e):
@@ -2455,7 +2623,9 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
         fn.next_edges_ = next_edges2(t, tv)
-    if accumulate:
+    if empty:
+        pass
+    elif accumulate:
         np.add.at(x, idx, v)
     else:
         x[idx] = v
@@ -2607,6 +2777,7 @@ moveaxis = movedim
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd)
     cdef Py_ssize_t off = _int_arg(offset, "diagonal", "offset", 2)
@@ -2668,6 +2839,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 def unfold(input, dimension, size, step):
     cdef Tensor t = _arg(input, "unfold")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d = wrap_dim(_int_arg(dimension, "unfold", "dimension", 1), nd), i
     cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3)
@@ -2825,6 +2997,7 @@ def as_strided(input, size, stride, storage_offset=None):
     computeStorageNbytes asks for (overflow included) against the storage's
     bytes. Only then do the sizes and strides reach numpy's C API."""
     cdef Tensor t = _arg(input, "as_strided")
+    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if _all_small_ints(size) and _all_small_ints(stride):
         size = tuple(size)
@@ -2898,3 +3071,10 @@ def as_strided(input, size, stride, storage_offset=None):
     if fn is not None:
         set_view_history(out, fn, 0)
     return out
+
+
+def _edges_first(input):
+    """edges_first for the ops written in Python (NOTE [ Gradient edges
+    before kernel checks ] in ops/_common.pxd)."""
+    if isinstance(input, Tensor):
+        edges_first(<Tensor>input)
