@@ -52,7 +52,7 @@ cdef class MatmulBackward(BinaryNode):
             return [None, None]
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
-        if type(g) is not np.ndarray and not isinstance(g, Tensor):
+        if not cnp.PyArray_CheckExact(g) and not isinstance(g, Tensor):
             # a device gradient (_matmul_xp: no broadcasting): NOTE [ Device backends ]
             return _xp.matmul_backward(g, a, b, self.should_compute_output(0), self.should_compute_output(1))
         cdef bint need0 = b is not None and self.should_compute_output(0)
@@ -125,7 +125,7 @@ cdef str _dims(shape):
 cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
-    if type(x) is not np.ndarray or type(y) is not np.ndarray:
+    if not cnp.PyArray_CheckExact(x) or not cnp.PyArray_CheckExact(y):   # (no np.ndarray lookups)
         return _matmul_xp(ta, tb, name)
     if x.dtype != y.dtype:
         if name is not BmmBackward0 or not _bmm_has_no_work(x, y):
