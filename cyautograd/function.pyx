@@ -420,6 +420,9 @@ cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
     return _wrap_outputs(ctx, args, outputs, executable)
 
 
+cdef object _ndarray = np.ndarray   # (a C global: np.ndarray is a module attribute lookup per use)
+
+
 cdef object _device_zero(object arr):
     from cyautograd.ops import _xp
     return _xp.zeros(arr, ())
@@ -470,7 +473,7 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
         var = o
         is_input = id(o) in input_ids
         is_modified = id(o) in dirty_ids
-        if type(var.data_) is np.ndarray:
+        if type(var.data_) is _ndarray:
             is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
             ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
         else:   # a device output: NOTE [ Device backends ]
