@@ -752,6 +752,16 @@ cdef list _run_execute(list root_edges, list root_grads, bint keep_graph, bint c
             return _execute(root_edges, root_grads, keep_graph, create_graph, capture_edges, accumulate_grad)
         finally:
             cya_reentrant_depth -= 1
+    return _execute_on_thread(root_edges, root_grads, keep_graph, create_graph, capture_edges,
+                              accumulate_grad)
+
+
+cdef list _execute_on_thread(list root_edges, list root_grads, bint keep_graph, bint create_graph,
+                             list capture_edges, bint accumulate_grad):
+    """_execute on a fresh thread (NOTE [ Reentrant backward depth ]). Its own
+    function: the worker closure makes Cython allocate a scope object on
+    every call of the function that defines it, which _run_execute, called
+    by every backward, must not pay."""
     import threading
     cdef cya_grad_mode_t* gm = grad_mode_state()
     state = (gm.grad_enabled, gm.inference_mode, saved_hooks_state(), cya_checkpoint_invalid,
@@ -839,7 +849,10 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
             if tensor_requires_grad(out):
                 if out.data_.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                if not out.is_floating_point():
+                # (a float numpy array answers in C, without the method call)
+                if not (cnp.PyArray_CheckExact(out.data_)
+                        and (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>out.data_)).kind == b'f') \
+                        and not out.is_floating_point():
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                        f"but got {out.dtype!r}")
                 arr = k_ones_like(out.data_)

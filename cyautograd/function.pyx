@@ -326,13 +326,39 @@ class Function(metaclass=FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        if cls.setup_context is not Function.setup_context:
+        if _custom_setup(cls):
             # as torch: setup_context sees the forward's arguments with its
             # defaults applied
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
             bound.apply_defaults()
             args, kwargs = bound.args, bound.kwargs
         return _apply(cls, args, kwargs)
+
+
+from cpython.object cimport PyObject, PyTypeObject
+
+
+cdef extern from "Python.h":
+    # the class attribute as stored in the MRO, no descriptor call; borrowed,
+    # NULL when absent (sets no exception)
+    PyObject* _PyType_Lookup(PyTypeObject* t, object name)
+
+
+# Function's own setup_context staticmethod (what a class that does not
+# override it finds in its MRO)
+cdef object _BASE_SETUP_CONTEXT = Function.__dict__["setup_context"]
+
+
+cdef bint _custom_setup(object cls) except -1:
+    """`cls.setup_context is not Function.setup_context`: whether forward
+    leaves ctx to a separate setup_context. A class whose MRO yields
+    Function's own staticmethod object (no metaclass but FunctionMeta, whose
+    descriptors could come first) is answered without the two attribute
+    reads, each a descriptor call, that apply() would otherwise pay twice."""
+    if (type(cls) is FunctionMeta
+            and _PyType_Lookup(<PyTypeObject*>cls, "setup_context") == <PyObject*>_BASE_SETUP_CONTEXT):
+        return False
+    return cls.setup_context is not Function.setup_context
 
 
 def _apply_with_ctx(cls, args, kwargs):
@@ -380,7 +406,7 @@ cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
     ctx.needs_input_grad = tuple(needs)
     if executable:
         ctx.next_edges_ = collect_next_edges(tuple(tensor_args))
-    custom_setup = cls.setup_context is not Function.setup_context
+    custom_setup = _custom_setup(cls)
     prev = is_grad_enabled_c()
     set_grad_enabled_c(False)
     try:
@@ -392,6 +418,9 @@ cdef object _apply(cls, tuple args, dict kwargs, list ctx_out=None):
     finally:
         set_grad_enabled_c(prev)
     return _wrap_outputs(ctx, args, outputs, executable)
+
+
+cdef object _ndarray = np.ndarray   # (a C global: np.ndarray is a module attribute lookup per use)
 
 
 cdef object _device_zero(object arr):
@@ -444,7 +473,7 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
         var = o
         is_input = id(o) in input_ids
         is_modified = id(o) in dirty_ids
-        if type(var.data_) is np.ndarray:
+        if type(var.data_) is _ndarray:
             is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
             ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
         else:   # a device output: NOTE [ Device backends ]

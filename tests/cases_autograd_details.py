@@ -314,3 +314,72 @@ def class_decoration_warning_names_the_user_line(T):
         line = sys._getframe().f_lineno + 1
         T.no_grad()(type("K", (), {}))
     return [[x.category.__name__, x.lineno - line, x.filename == __file__] for x in w]
+
+
+@case
+def fast_path_boundaries(T):
+    """The edges of the hot paths' C shortcuts (wrap_dim's plain-int test,
+    setup_context found in the MRO, matmul's dtype test, a full sum's 0-d
+    gradient, _make_grads' float test, AccumulateGrad's shape test): values,
+    grad_fn names and errors as torch's on both sides of each shortcut."""
+    import numpy as np
+    out = []
+    x = T.arange(6.).reshape(2, 3).requires_grad_()
+    for d0, d1 in ((0, 1), (np.int64(0), np.int64(-1)), (-2, np.int32(1))):
+        y = x.transpose(d0, d1)
+        out.append([list(y.shape), type(y.grad_fn).__name__])
+    out.append(_err(lambda: x.transpose(0, 2)))
+    out.append(_err(lambda: x.unsqueeze(0).squeeze(np.int64(0)).shape))
+    out.append([list(p.shape) for p in x.split(1, np.int64(1))])
+
+    class Base(T.autograd.Function):
+        @staticmethod
+        def forward(a, k=2.0):
+            return a * k
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.k = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.k, None
+
+    class Child(Base):          # setup_context inherited, not Function's own
+        pass
+
+    class Plain(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            return a * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 3
+
+    for cls in (Base, Child, Plain):
+        v = T.ones(3, requires_grad=True)
+        cls.apply(v).sum().backward()
+        out.append(v.grad.tolist())
+
+    a = T.ones(2, 3, requires_grad=True)
+    out.append(_err(lambda: (a @ T.ones(3, 2, dtype=T.float64)).shape))
+    out.append(type((a @ T.ones(3, 2)).grad_fn).__name__)
+    out.append(_err(lambda: (a.double() @ T.ones(3, dtype=T.float64)).tolist()))
+
+    for shape in ((), (4,), (2, 3)):
+        s = T.ones(shape, requires_grad=True)
+        s.sum().backward()
+        out.append([s.grad.tolist(), list(s.grad.shape), list(s.grad.stride())])
+        s.sum(dim=-1 if shape else 0, keepdim=True).sum().backward()
+        out.append(s.grad.tolist())
+    out.append(_err(lambda: T.ones(1, dtype=T.int64).sum().backward()))
+    f64 = T.ones(1, dtype=T.float64, requires_grad=True)
+    f64.sum().backward()
+    out.append([f64.grad.tolist(), str(f64.grad.dtype).replace("torch.", "cyautograd.")])
+
+    w = T.ones(3, requires_grad=True)
+    (w * 2).sum().backward()
+    (w * 3).sum().backward()
+    out.append([w.grad.tolist(), w.grad._version])
+    return out

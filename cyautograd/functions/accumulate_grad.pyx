@@ -251,7 +251,10 @@ cdef class AccumulateGrad(Node):
                 if type(new_grad) is Tensor:
                     new_grad = (<Tensor>new_grad).data_
                 g = m.grad_
-                if new_grad.shape != g.data_.shape:
+                # (two numpy arrays compare their dims in C: .shape builds two tuples)
+                if not (cnp.PyArray_CheckExact(new_grad) and cnp.PyArray_CheckExact(g.data_)
+                        and cnp.PyArray_SAMESHAPE(<cnp.ndarray>new_grad, <cnp.ndarray>g.data_)) \
+                        and new_grad.shape != g.data_.shape:
                     # torch's `variable_grad += new_grad`: add_'s broadcast and error
                     g.add_(wrap_array(new_grad))
                 elif g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:

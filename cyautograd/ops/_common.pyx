@@ -151,7 +151,9 @@ cdef object unbroadcast(object g, object shape):
 cdef Py_ssize_t wrap_dim(object dim, Py_ssize_t ndim) except -1:
     cdef Py_ssize_t d
     cdef Py_ssize_t n = ndim if ndim > 0 else 1
-    if not isinstance(dim, (int, np.integer)) or type(dim) is bool:
+    # a plain int (the common case) skips the isinstance tuple, whose
+    # np.integer is a module attribute lookup on every call
+    if type(dim) is not int and (not isinstance(dim, (int, np.integer)) or type(dim) is bool):
         # a bool is an int to Python, never to torch's parser (THPUtils_checkLong)
         raise TypeError(f"dim must be an int, got {type(dim).__name__}")
     try:

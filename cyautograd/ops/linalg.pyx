@@ -52,7 +52,7 @@ cdef class MatmulBackward(BinaryNode):
             return [None, None]
         a_nd = len(self.a_shape)
         b_nd = len(self.b_shape)
-        if type(g) is not np.ndarray and not isinstance(g, Tensor):
+        if not cnp.PyArray_CheckExact(g) and not isinstance(g, Tensor):
             # a device gradient (_matmul_xp: no broadcasting): NOTE [ Device backends ]
             return _xp.matmul_backward(g, a, b, self.should_compute_output(0), self.should_compute_output(1))
         cdef bint need0 = b is not None and self.should_compute_output(0)
@@ -125,9 +125,10 @@ cdef str _dims(shape):
 cdef object _matmul_core(Tensor ta, Tensor tb, type name):
     x = ta.data_
     y = tb.data_
-    if type(x) is not np.ndarray or type(y) is not np.ndarray:
+    if not cnp.PyArray_CheckExact(x) or not cnp.PyArray_CheckExact(y):   # (no np.ndarray lookups)
         return _matmul_xp(ta, tb, name)
-    if x.dtype != y.dtype:
+    # one descriptor object is one dtype (no .dtype reads and comparison)
+    if cnp.PyArray_DESCR(<cnp.ndarray>x) is not cnp.PyArray_DESCR(<cnp.ndarray>y) and x.dtype != y.dtype:
         if name is not BmmBackward0 or not _bmm_has_no_work(x, y):
             raise RuntimeError(_dtype_error(x, y, name))
         x = x.astype(y.dtype)   # NOTE [ bmm and operand dtypes ]
@@ -304,8 +305,9 @@ def matmul(input, other):
     an _unsafe_view."""
     cdef Tensor a = _tensor_arg(input, "matmul", "input", 1)
     cdef Tensor b = _tensor_arg(other, "matmul", "other", 2)
-    cdef Py_ssize_t an = a.data_.ndim
-    cdef Py_ssize_t bn = b.data_.ndim
+    # (numpy arrays: the dims in C, without two .ndim attribute reads)
+    cdef Py_ssize_t an = cnp.PyArray_NDIM(<cnp.ndarray>a.data_) if cnp.PyArray_CheckExact(a.data_) else a.data_.ndim
+    cdef Py_ssize_t bn = cnp.PyArray_NDIM(<cnp.ndarray>b.data_) if cnp.PyArray_CheckExact(b.data_) else b.data_.ndim
     if an == 0 or bn == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {an}D and {bn}D")
     edges_first(a)   # NOTE [ Gradient edges before kernel checks ]: the ops matmul calls

@@ -10,7 +10,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, edges_first, wrap_dims, wrap_dim
 
@@ -102,6 +102,12 @@ cdef class ReduceNode(BinaryNode):
         return g
 
     cdef object expand(self, object g):
+        if (cnp.PyArray_CheckExact(g) and cnp.PyArray_NDIM(<cnp.ndarray>g) == 0
+                and self.dims is None and not self.keepdim):
+            # the common case (x.sum().backward()): a full reduction's 0-d
+            # gradient, broadcast with zero strides as k_broadcast_to would,
+            # without its per-dimension Python work
+            return k_strided(g, self.self_shape, (0,) * len(self.self_shape), 0)
         if isinstance(g, Tensor):
             return self.restore(g).expand(self.self_shape)
         if type(g) is not np.ndarray and not isinstance(g, np.generic):

@@ -984,9 +984,9 @@ cdef void _check_numel_and_strides(list sizes) except *:
 
 cdef object _reshape_view(object x, tuple s):
     """x reshaped without a copy, or None when the strides do not allow it."""
-    if type(x) is np.ndarray and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
+    if cnp.PyArray_CheckExact(x) and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
         return x.reshape(s)
-    if type(x) is not np.ndarray:
+    if not cnp.PyArray_CheckExact(x):
         return _xp.reshape_view(x, s)   # NOTE [ Device backends ]
     try:
         r = x.view()
@@ -1011,7 +1011,7 @@ def reshape(input, *shape):
         s = _infer_shape(s, x.size, "reshape")
         r = _reshape_view(x, s)
         if r is not None:
-            if cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x) if type(x) is np.ndarray else t.is_contiguous():
+            if cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x) if cnp.PyArray_CheckExact(x) else t.is_contiguous():
                 return _view(t, r, ViewBackward0, K_RESHAPE, None)
             return _view(t, r, ReshapeAliasBackward0, K_RESHAPE, None)
         return _unsafe_view(clone(t), s)
@@ -1267,7 +1267,7 @@ def permute(input, *dims):
         p = tuple([wrap_dim(d, x.ndim) for d in pd])
         if len(set(p)) != len(p):
             raise RuntimeError("permute(): duplicate dims are not allowed.")
-        if type(x) is not np.ndarray:
+        if not cnp.PyArray_CheckExact(x):
             return _view(t, _xp.permute(x, p), PermuteBackward0, K_PERMUTE, p)
         return _view(t, x.transpose(p), PermuteBackward0, K_PERMUTE, p)
     except Exception:
@@ -1288,7 +1288,7 @@ def transpose(input, dim0, dim1):
     p = list(range(x.ndim))
     p[d0], p[d1] = p[d1], p[d0]
     p = tuple(p)
-    if type(x) is not np.ndarray:
+    if not cnp.PyArray_CheckExact(x):
         return _view(t, _xp.permute(x, p), TransposeBackward0, K_PERMUTE, p)
     return _view(t, x.transpose(p), TransposeBackward0, K_PERMUTE, p)
 
@@ -1337,7 +1337,7 @@ def unsqueeze(input, dim):
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     d = wrap_dim(dim, x.ndim + 1)
-    if type(x) is not np.ndarray:
+    if not cnp.PyArray_CheckExact(x):
         return _view(t, _xp.expand_dims(x, d), UnsqueezeBackward0, K_RESHAPE, None)
     shape = list(x.shape)
     strides = list(x.strides)
@@ -1356,13 +1356,13 @@ def squeeze(input, dim=_NO_DIM):
         raise TypeError("squeeze(): argument 'dim' (position 1) must be int, not NoneType")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if dim is None:
-        if type(x) is not np.ndarray:
+        if not cnp.PyArray_CheckExact(x):
             return _view(t, _xp.squeeze(x, tuple([d for d in range(x.ndim) if x.shape[d] == 1])),
                          SqueezeBackward0, K_RESHAPE, None)
         return _view(t, x.squeeze(), SqueezeBackward0, K_RESHAPE, None)
     dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
     dims = tuple([d for d in dims if x.shape[d] == 1]) if x.ndim else ()
-    return _view(t, x.squeeze(axis=dims) if type(x) is np.ndarray else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+    return _view(t, x.squeeze(axis=dims) if cnp.PyArray_CheckExact(x) else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
 
 
 cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
@@ -2751,7 +2751,7 @@ def movedim(input, source, destination):
         del order[wrap_dim(source, x.ndim)]
         order.insert(wrap_dim(destination, x.ndim), wrap_dim(source, x.ndim))
         order = tuple(order)
-        return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+        return _view(t, x.transpose(order) if cnp.PyArray_CheckExact(x) else _xp.permute(x, order),
                      PermuteBackward0, K_PERMUTE, order)
     source = list(source) if isinstance(source, (tuple, list)) else [source]
     destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
@@ -2768,7 +2768,7 @@ def movedim(input, source, destination):
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     order = tuple(order)
-    return _view(t, x.transpose(order) if type(x) is np.ndarray else _xp.permute(x, order),
+    return _view(t, x.transpose(order) if cnp.PyArray_CheckExact(x) else _xp.permute(x, order),
                  PermuteBackward0, K_PERMUTE, order)
 
 
@@ -2843,7 +2843,7 @@ def unfold(input, dimension, size, step):
     x = t.data_
     cdef Py_ssize_t nd = x.ndim, d = wrap_dim(_int_arg(dimension, "unfold", "dimension", 1), nd), i
     cdef Py_ssize_t n, sz = _int_arg(size, "unfold", "size", 2), stp = _int_arg(step, "unfold", "step", 3)
-    cdef Py_ssize_t isz = x.itemsize if type(x) is np.ndarray else _xp.itemsize(x)
+    cdef Py_ssize_t isz = x.itemsize if cnp.PyArray_CheckExact(x) else _xp.itemsize(x)
     cdef cnp.npy_intp dims[65]
     cdef cnp.npy_intp st[65]
     if nd > 64:
