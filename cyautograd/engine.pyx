@@ -168,11 +168,13 @@ def _will_engine_execute_node(node):
     torch._C._will_engine_execute_node): with inputs (autograd.grad or
     backward(inputs=...)) the nodes on a path to an input and the inputs'
     own nodes; otherwise every node reachable from the roots."""
-    if cya_current_graph_task == NULL:
-        raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
-    cdef GraphTask task = <GraphTask>cya_current_graph_task
+    # torch's order and words: the argument's type first, then whether a
+    # backward runs (its helper, _get_should_execute_nodes, names itself)
     if not isinstance(node, Node):
-        raise TypeError("_will_engine_execute_node expects a grad_fn or a gradient accumulator")
+        raise RuntimeError(f"_will_engine_execute_node expects an grad_fn, but got {type(node).__name__}")
+    if cya_current_graph_task == NULL:
+        raise RuntimeError("_get_should_execute_nodes should only be called during the backward pass")
+    cdef GraphTask task = <GraphTask>cya_current_graph_task
     if not task.counted(<Node>node):
         return False
     if task.needed is None:

@@ -961,7 +961,8 @@ cdef class PowBackward2(BinaryNode):
             # torch: grad * (result * log(base)) masked to 0 where the
             # exponent is >= 0; below, result is inf and log(0) -inf
             return [xp.where(s >= 0, 0.0 * g, g * (self.v0(g) * float("-inf")))]
-        return [g * self.v0(g) * float(np.log(base))]
+        # torch's pow_backward_exponent: grad * (result * log(base)), in that order
+        return [g * (self.v0(g) * float(np.log(base)))]
 
 
 cdef object pow_impl(object a, object b):
