@@ -35,3 +35,16 @@ cdef int formula_mode() noexcept nogil:
 cdef int set_formula_mode(int enabled) noexcept nogil:
     """Set the flag; return its previous value (to restore)."""
     return cya_formula_mode_swap(enabled)
+
+
+def _swap_formula_mode(bint enabled):
+    """Set the flag from Python; return the previous value. For built-in
+    formulas written as custom Functions (nn/_named_nodes.py), whose
+    backward runs with the flag off like any custom Function's: they turn
+    it on around their own arithmetic under create_graph.
+
+    >>> from cyautograd.formula_mode import _swap_formula_mode
+    >>> _swap_formula_mode(_swap_formula_mode(False))
+    False
+    """
+    return cya_formula_mode_swap(enabled) != 0

@@ -784,7 +784,14 @@ DOUBLE_BACKWARD_OPS = {
     "clamp": (lambda x, y: x.clamp(0.7, 1.2) ** 2, 1), "cumsum": (lambda x, y: x.cumsum(1) ** 2, 1),
     "max": (lambda x, y: x.max() ** 2, 1), "amax": (lambda x, y: x.amax(1) ** 2, 1),
     "square": (lambda x, y: x.square(), 1), "sub_add": (lambda x, y: (x - y) ** 2 + (x + y) ** 2, 2),
+    "gelu": (lambda x, y: _nnF(x).gelu(x), 1), "gelu_tanh": (lambda x, y: _nnF(x).gelu(x, approximate="tanh"), 1),
+    "softplus": (lambda x, y: _nnF(x).softplus(x * 3, beta=2, threshold=1), 1),
+    "leaky_relu": (lambda x, y: _nnF(x).leaky_relu(x - 1, 0.2) ** 2, 1), "silu": (lambda x, y: _nnF(x).silu(x), 1),
 }
+
+
+def _nnF(x):
+    return importlib.import_module(type(x).__module__.split(".")[0] + ".nn.functional")
 
 
 def _double_backward(T, f, n):
