@@ -787,6 +787,7 @@ DOUBLE_BACKWARD_OPS = {
     "gelu": (lambda x, y: _nnF(x).gelu(x), 1), "gelu_tanh": (lambda x, y: _nnF(x).gelu(x, approximate="tanh"), 1),
     "softplus": (lambda x, y: _nnF(x).softplus(x * 3, beta=2, threshold=1), 1),
     "leaky_relu": (lambda x, y: _nnF(x).leaky_relu(x - 1, 0.2) ** 2, 1), "silu": (lambda x, y: _nnF(x).silu(x), 1),
+    "abs": (lambda x, y: (x - 1).abs() ** 2, 1),
 }
 
 

@@ -1176,7 +1176,8 @@ cdef class AbsBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
-        return [g * (s.sign() if isinstance(s, Tensor) else _sign_np(s))]
+        # torch's abs backward: grad * self.sgn() (SgnBackward0 under create_graph)
+        return [g * (s.sgn() if isinstance(s, Tensor) else _sign_np(s))]
 
 
 @cython.final
