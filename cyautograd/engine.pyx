@@ -19,7 +19,7 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
-from cyautograd.formula_mode cimport set_formula_mode
+from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
 from cyautograd.view_meta cimport make_view
 from cyautograd.variable cimport (gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions,
@@ -524,7 +524,7 @@ cdef list _apply_node(Node fn, list inputs, bint create_graph):
     """fn.apply(inputs); under create_graph with the formula flag on, so
     that a formula's arithmetic with Python scalars makes torch's
     Scalar-overload nodes (NOTE [ Scalar overloads inside backward
-    formulas ] in formula_mode.pyx)."""
+    formulas ] in _formula_mode.pyx)."""
     if not create_graph:
         return fn.apply(inputs)
     cdef int prev = set_formula_mode(1)

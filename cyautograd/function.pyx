@@ -2,7 +2,7 @@
 """Custom autograd Functions: torch/autograd/function.py and
 torch/csrc/autograd/python_function.cpp / custom_function.cpp."""
 cimport cython
-from cyautograd.formula_mode cimport set_formula_mode
+from cyautograd._formula_mode cimport set_formula_mode
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -204,7 +204,7 @@ cdef class BackwardCFunction(Node):
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
                                "You should only implement one of them.")
         # the user's Python: its `grad * 2` is mul.Tensor (NOTE [ Scalar
-        # overloads inside backward formulas ] in formula_mode.pyx)
+        # overloads inside backward formulas ] in _formula_mode.pyx)
         cdef int prev_mode = set_formula_mode(0)
         try:
             result = (vjp_fn if vjp_fn is not Function.vjp else backward_fn)(self, *args)

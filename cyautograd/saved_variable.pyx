@@ -1,6 +1,6 @@
 # cython: language_level=3
 """SavedVariable: torch/csrc/autograd/saved_variable.cpp."""
-from cyautograd.formula_mode cimport set_formula_mode
+from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, version_counter_of
@@ -157,7 +157,7 @@ cdef class SavedVariable:
         cdef Tensor r, t
         cdef AutogradMeta m
         # user code: Python's arithmetic, not a formula's (NOTE [ Scalar
-        # overloads inside backward formulas ] in formula_mode.pyx)
+        # overloads inside backward formulas ] in _formula_mode.pyx)
         cdef int prev_mode = set_formula_mode(0)
         try:
             res = self.unpack_hook_(self.packed_)

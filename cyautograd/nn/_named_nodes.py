@@ -81,9 +81,9 @@ class _Composite(Function):
             # order: grad * sigmoid * (1.0 + input * (1.0 - sigmoid)); its
             # 1.0 - sigmoid is a tensor subtraction (SubBackward0), 1.0 + ...
             # add.Scalar (AddBackward1)
-            from cyautograd.formula_mode import _swap_formula_mode
+            from cyautograd._formula_mode import _swap_formula_mode
             x = ctx.saved_tensors[0]
-            prev = _swap_formula_mode(True)   # a built-in formula's arithmetic (formula_mode.pyx)
+            prev = _swap_formula_mode(True)   # a built-in formula's arithmetic (_formula_mode.pyx)
             try:
                 sg = x.sigmoid()
                 return None, None, grads[0] * sg * (x * (x.new_ones(()) - sg) + 1.0)

@@ -12,7 +12,7 @@ from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
-from cyautograd.formula_mode cimport formula_mode, set_formula_mode
+from cyautograd._formula_mode cimport formula_mode, set_formula_mode
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
@@ -163,7 +163,7 @@ cdef class RsubBackward1(BinaryNode):
 
 # torch's Scalar overloads (add/sub/mul/div.Scalar): the nodes a backward
 # formula's arithmetic with a Python number makes under create_graph (NOTE [
-# Scalar overloads inside backward formulas ] in formula_mode.pyx). One next
+# Scalar overloads inside backward formulas ] in _formula_mode.pyx). One next
 # edge; the number is an attribute (alpha of add/sub is not saved, other of
 # mul/div is `_saved_other`), never a saved tensor, so they free nothing.
 
@@ -240,7 +240,7 @@ cdef object _by_wrapped_number(object g, object s, bint divide):
     wrapped it into a tensor there, so its formula is mul.Tensor/div.Tensor
     and, under create_graph, the node MulBackward0/DivBackward0 (never the
     Scalar overload of a formula's own constants: NOTE [ Scalar overloads
-    inside backward formulas ] in formula_mode.pyx)."""
+    inside backward formulas ] in _formula_mode.pyx)."""
     if not formula_mode():
         return k_div(g, s) if divide else k_mul(g, s)
     set_formula_mode(0)

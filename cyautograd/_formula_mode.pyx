@@ -43,7 +43,7 @@ def _swap_formula_mode(bint enabled):
     backward runs with the flag off like any custom Function's: they turn
     it on around their own arithmetic under create_graph.
 
-    >>> from cyautograd.formula_mode import _swap_formula_mode
+    >>> from cyautograd._formula_mode import _swap_formula_mode
     >>> _swap_formula_mode(_swap_formula_mode(False))
     False
     """
