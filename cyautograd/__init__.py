@@ -96,6 +96,7 @@ _tensor_mod._register_methods({"new": _new})
 _tensor_mod._register_methods(_extra2.METHODS)
 from cyautograd import special  # noqa: F401,E402
 from cyautograd import distributions  # noqa: F401,E402
+from cyautograd import _C  # noqa: F401,E402  (torch._C's autograd names)
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402

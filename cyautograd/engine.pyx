@@ -19,6 +19,7 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
 from cyautograd.grad_mode cimport grad_mode_state
+from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
 from cyautograd.view_meta cimport make_view
 from cyautograd.variable cimport (gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions,
@@ -167,11 +168,13 @@ def _will_engine_execute_node(node):
     torch._C._will_engine_execute_node): with inputs (autograd.grad or
     backward(inputs=...)) the nodes on a path to an input and the inputs'
     own nodes; otherwise every node reachable from the roots."""
-    if cya_current_graph_task == NULL:
-        raise RuntimeError("_will_engine_execute_node should only be called during the backward pass")
-    cdef GraphTask task = <GraphTask>cya_current_graph_task
+    # torch's order and words: the argument's type first, then whether a
+    # backward runs (its helper, _get_should_execute_nodes, names itself)
     if not isinstance(node, Node):
-        raise TypeError("_will_engine_execute_node expects a grad_fn or a gradient accumulator")
+        raise RuntimeError(f"_will_engine_execute_node expects an grad_fn, but got {type(node).__name__}")
+    if cya_current_graph_task == NULL:
+        raise RuntimeError("_get_should_execute_nodes should only be called during the backward pass")
+    cdef GraphTask task = <GraphTask>cya_current_graph_task
     if not task.counted(<Node>node):
         return False
     if task.needed is None:
@@ -517,6 +520,20 @@ cdef int _check_nan(Node fn, list outputs) except -1:
     return 0
 
 
+cdef list _apply_node(Node fn, list inputs, bint create_graph):
+    """fn.apply(inputs); under create_graph with the formula flag on, so
+    that a formula's arithmetic with Python scalars makes torch's
+    Scalar-overload nodes (NOTE [ Scalar overloads inside backward
+    formulas ] in _formula_mode.pyx)."""
+    if not create_graph:
+        return fn.apply(inputs)
+    cdef int prev = set_formula_mode(1)
+    try:
+        return fn.apply(inputs)
+    finally:
+        set_formula_mode(prev)
+
+
 cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint create_graph,
                    list capture_edges, bint accumulate_grad):
     """Run the graph from root_edges; returns the captured gradients (one per
@@ -641,8 +658,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             inputs = call_pre_hooks(fn, inputs)
                         if _profiling:
                             t0 = _now_ns()
-                            outputs = fn.apply(inputs)
+                            outputs = _apply_node(fn, inputs, create_graph)
                             _profile_record(fn, t0, _now_ns())
+                        elif create_graph:
+                            outputs = _apply_node(fn, inputs, True)
                         else:
                             outputs = fn.apply(inputs)
                         if not keep_graph:

@@ -2,6 +2,7 @@
 """Custom autograd Functions: torch/autograd/function.py and
 torch/csrc/autograd/python_function.cpp / custom_function.cpp."""
 cimport cython
+from cyautograd._formula_mode cimport set_formula_mode
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -202,7 +203,13 @@ cdef class BackwardCFunction(Node):
         if backward_fn is not Function.backward and vjp_fn is not Function.vjp:
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
                                "You should only implement one of them.")
-        result = (vjp_fn if vjp_fn is not Function.vjp else backward_fn)(self, *args)
+        # the user's Python: its `grad * 2` is mul.Tensor (NOTE [ Scalar
+        # overloads inside backward formulas ] in _formula_mode.pyx)
+        cdef int prev_mode = set_formula_mode(0)
+        try:
+            result = (vjp_fn if vjp_fn is not Function.vjp else backward_fn)(self, *args)
+        finally:
+            set_formula_mode(prev_mode)
         if not isinstance(result, tuple):
             result = (result,)
         n_in = len(self.is_var_input_)

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """SavedVariable: torch/csrc/autograd/saved_variable.cpp."""
+from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, version_counter_of
@@ -155,7 +156,13 @@ cdef class SavedVariable:
         the value)."""
         cdef Tensor r, t
         cdef AutogradMeta m
-        res = self.unpack_hook_(self.packed_)
+        # user code: Python's arithmetic, not a formula's (NOTE [ Scalar
+        # overloads inside backward formulas ] in _formula_mode.pyx)
+        cdef int prev_mode = set_formula_mode(0)
+        try:
+            res = self.unpack_hook_(self.packed_)
+        finally:
+            set_formula_mode(prev_mode)
         if not isinstance(res, Tensor):
             raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but got result "
                             f"of type {type(res).__name__}")

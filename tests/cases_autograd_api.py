@@ -756,3 +756,312 @@ def checkpoint_helpers(T):
     y.sum().backward()
     return [d[0].requires_grad, d[0].is_leaf, d[1], d[2].requires_grad, [str(m.message) for m in w],
             err(lambda: cp.detach_variable([x])), x.grad]
+
+
+# -- double backward: torch's node names for the formulas' own arithmetic -------
+
+def _walk(fn, depth=0):
+    """grad_fn's graph as nested names (N for no edge), a few levels deep."""
+    if fn is None:
+        return "N"
+    name = type(fn).__name__
+    if depth >= 4:
+        return name
+    return name + "(" + ",".join(_walk(n, depth + 1) for n, _ in fn.next_functions) + ")"
+
+
+DOUBLE_BACKWARD_OPS = {
+    "mul": (lambda x, y: x * y, 2), "square_by_mul": (lambda x, y: x * x * 3, 1),
+    "div": (lambda x, y: x / y, 2), "div_by_number": (lambda x, y: (x * x) / 3, 1),
+    "pow_number": (lambda x, y: x.pow(3), 1), "pow_tensor": (lambda x, y: x.pow(y), 2),
+    "rpow": (lambda x, y: 2 ** x, 1), "exp": (lambda x, y: x.exp(), 1), "log": (lambda x, y: x.log(), 1),
+    "tanh": (lambda x, y: x.tanh(), 1), "sigmoid": (lambda x, y: x.sigmoid(), 1),
+    "sum_dim": (lambda x, y: x.sum(1) ** 2, 1), "mean": (lambda x, y: x.mean() * x, 1),
+    "mean_dim": (lambda x, y: x.mean(1) ** 2, 1), "softmax": (lambda x, y: x.softmax(1) ** 2, 1),
+    "log_softmax": (lambda x, y: x.log_softmax(1) ** 2, 1), "relu": (lambda x, y: (x - 1).relu() ** 2, 1),
+    "view": (lambda x, y: x.view(12) ** 2, 1), "t": (lambda x, y: x.t() ** 2, 1),
+    "select": (lambda x, y: x[1] ** 2, 1), "sqrt": (lambda x, y: x.sqrt(), 1), "sin": (lambda x, y: x.sin(), 1),
+    "clamp": (lambda x, y: x.clamp(0.7, 1.2) ** 2, 1), "cumsum": (lambda x, y: x.cumsum(1) ** 2, 1),
+    "max": (lambda x, y: x.max() ** 2, 1), "amax": (lambda x, y: x.amax(1) ** 2, 1),
+    "square": (lambda x, y: x.square(), 1), "sub_add": (lambda x, y: (x - y) ** 2 + (x + y) ** 2, 2),
+    "gelu": (lambda x, y: _nnF(x).gelu(x), 1), "gelu_tanh": (lambda x, y: _nnF(x).gelu(x, approximate="tanh"), 1),
+    "softplus": (lambda x, y: _nnF(x).softplus(x * 3, beta=2, threshold=1), 1),
+    "leaky_relu": (lambda x, y: _nnF(x).leaky_relu(x - 1, 0.2) ** 2, 1), "silu": (lambda x, y: _nnF(x).silu(x), 1),
+    "abs": (lambda x, y: (x - 1).abs() ** 2, 1),
+}
+
+
+def _nnF(x):
+    return importlib.import_module(type(x).__module__.split(".")[0] + ".nn.functional")
+
+
+def _double_backward(T, f, n):
+    g = T.Generator().manual_seed(0)
+    x = (T.rand(3, 4, dtype=T.float64, generator=g) + 0.5).requires_grad_()
+    y = (T.rand(3, 4, dtype=T.float64, generator=g) + 0.5).requires_grad_()
+    ins = [x, y][:n]
+    gs = T.autograd.grad(f(x, y).sum(), ins, create_graph=True)
+    second = T.autograd.grad(sum((gi * gi).sum() for gi in gs), ins)
+    return [[_walk(gi.grad_fn) for gi in gs], [gi.detach() for gi in gs], list(second)]
+
+
+def _register_double_backward():
+    for name, (f, n) in DOUBLE_BACKWARD_OPS.items():
+        def fn(T, f=f, n=n):
+            return _double_backward(T, f, n)
+        fn.__name__ = f"double_backward_names_{name}"
+        CASES[fn.__name__] = fn
+
+
+_register_double_backward()
+
+
+@case
+def double_backward_scalar_overload_nodes(T):
+    """A formula's `grad * 2` is mul.Scalar (MulBackward1, one edge, the
+    number as _saved_other); a forward `x * 2` keeps mul.Tensor's node under
+    create_graph; a custom Function's backward and a saved-tensor unpack hook
+    are Python, so their arithmetic stays mul.Tensor too."""
+    x = T.tensor([1.5, -0.5, 2.0], dtype=T.float64, requires_grad=True)
+    out = []
+    (g,) = T.autograd.grad((x ** 3).sum(), x, create_graph=True)
+    m1 = g.grad_fn.next_functions[1][0]
+    out.append([type(m1).__name__, len(m1.next_functions), m1._saved_other])
+    seed = T.ones(3, dtype=T.float64, requires_grad=True)
+    (g2,) = T.autograd.grad(x * 2, x, seed, create_graph=True)
+    out.append([type(g2.grad_fn).__name__, len(g2.grad_fn.next_functions)])
+    (g3,) = T.autograd.grad(x / 4, x, seed, create_graph=True)
+    out.append([type(g3.grad_fn).__name__, len(g3.grad_fn.next_functions)])
+
+    class Twice(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, t):
+            return t * 2
+
+        @staticmethod
+        def backward(ctx, gr):
+            return gr * 2
+
+    (g4,) = T.autograd.grad(Twice.apply(x), x, seed, create_graph=True)
+    out.append(type(g4.grad_fn).__name__)
+    names = []
+
+    def unpack(t):
+        names.append(type((t * 2).grad_fn).__name__)
+        return t
+
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, unpack):
+        y = (x * x).sum()
+    T.autograd.grad(y, x, create_graph=True)
+    out.append(names)
+    # an int tensor's rounding division: DivBackward2, torch's div.Tensor_mode
+    out.append(type(T.div(x, 2, rounding_mode="floor").grad_fn).__name__)
+    # triple backward through MulBackward1
+    (h,) = T.autograd.grad(g.sum(), x, create_graph=True)
+    (k,) = T.autograd.grad(h.sum(), x)
+    out.append([_walk(h.grad_fn), k])
+    return out
+
+
+# -- torch._C names (issue 13 item 5) --------------------------------------------
+
+def _names(t):
+    return None if t is None else [type(t.grad_fn).__name__ if t.grad_fn is not None else None,
+                                   t.requires_grad, t.detach()]
+
+
+@case
+def c_functions_delayed_error(T):
+    Fn = T._C._functions
+    x = T.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    out = []
+    y = Fn.DelayedError("not twice", 1)(x)
+    out.append([_names(y), y is x, y._base is None, y.data_ptr() == x.data_ptr(),
+                y.grad_fn.name().split("::")[-1]])
+    out.append(err(lambda: y.sum().backward()))
+    ys = Fn.DelayedError("boom", 2)(x, x * 2)
+    out.append([_names(t) for t in ys])
+    out.append(err(lambda: T.autograd.grad(ys[1].sum(), x)))
+    z = T.ones(2)
+    w = Fn.DelayedError("m", 1)(z)
+    out.append([_names(w), w is z, w.data_ptr() == z.data_ptr()])
+    out.append(Fn.DelayedError("m", 2)(None, x)[0])
+    with T.no_grad():
+        out.append(_names(Fn.DelayedError("m", 1)(x)))
+    out.append(err(lambda: Fn.DelayedError("m", 2)(x)))
+    out.append(err(lambda: Fn.DelayedError("m", 1)(3)))
+    out.append(err(lambda: Fn.DelayedError("m")))
+    out.append(err(lambda: Fn.DelayedError(1, 1)))
+    out.append(err(lambda: Fn.DelayedError("a", "b")))
+    return out
+
+
+@case
+def c_functions_undefined_grad(T):
+    Fn = T._C._functions
+    x = T.tensor([1.0, -2.0, 3.0], requires_grad=True)
+    u = Fn.UndefinedGrad()
+    out = []
+    z = u(x)
+    out.append([_names(z), z is x, z.data_ptr() == x.data_ptr(), z.grad_fn.name().split("::")[-1],
+                [type(n).__name__ for n, _ in z.grad_fn.next_functions]])
+    (u(x * 2) * 3).sum().backward()
+    out.append(x.grad)
+    out.append(T.autograd.grad(u(x * 1).sum(), x, allow_unused=True))
+    out.append(T.autograd.grad(u(x * 2).sum(), x, allow_unused=True, materialize_grads=True))
+    w = x * 2
+    out.append(T.autograd.grad(u(w).sum(), w, create_graph=True, allow_unused=True))
+    x2 = T.ones(3)
+    z2 = u(x2)
+    out.append([_names(z2), z2 is x2])
+    with T.no_grad():
+        out.append(_names(u(x)))
+    out.append(u(None))
+    out.append(err(lambda: u(x, x)))
+    out.append(err(lambda: u()))
+    out.append(err(lambda: u(3)))
+    out.append(err(lambda: Fn.UndefinedGrad(1)))
+    return out
+
+
+@case
+def c_functions_node_classes(T):
+    Fn = T._C._functions
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    acc = (x * 2).grad_fn.next_functions[0][0]
+    return [type(acc) is Fn.AccumulateGrad, isinstance(acc, Fn.AccumulateGrad),
+            type((x * 2).grad_fn) is Fn.MulBackward0, type((x * 2).grad_fn) is Fn.MulBackward1,
+            isinstance(x.exp().grad_fn, Fn.ExpBackward0), Fn.AccumulateGrad.__name__,
+            Fn.DelayedError("m", 1)(x).grad_fn.__class__ is Fn.Error]
+
+
+@case
+def c_engine_queries(T):
+    C = T._C
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    out = [C._current_graph_task_id()]
+    for node in [y.grad_fn, None, 3]:
+        out.append(err(lambda: C._will_engine_execute_node(node)))
+    seen = []
+    z = y * 1
+    w = x.exp()
+
+    def hook(g):
+        seen.append([C._will_engine_execute_node(y.grad_fn), C._will_engine_execute_node(w.grad_fn),
+                     C._current_graph_task_id() >= 0,
+                     err(lambda: C._will_engine_execute_node(None))])
+        ids.append(C._current_graph_task_id())
+        return g
+
+    ids = []
+    y.register_hook(hook)
+    (z.sum() + w.sum()).backward(retain_graph=True)
+    T.autograd.grad(z.sum(), x, retain_graph=True)
+    leaf_acc = y.grad_fn.next_functions[0][0]
+
+    def hook2(g):
+        seen.append(err(lambda: C._will_engine_execute_node(leaf_acc)))
+        return g
+
+    y.register_hook(hook2)
+    T.autograd.grad(z.sum(), x)
+    out.append(seen)
+    out.append([ids[1] - ids[0], ids[1] != ids[0]])
+    out.append(err(lambda: C._current_graph_task_id(1)))
+    return out
+
+
+@case
+def c_weak_tensor_ref(T):
+    import gc
+    C = T._C
+    t = T.ones(2)
+    r = C._WeakTensorRef(t)
+    out = [r.expired()]
+    v = t.view(2)
+    del t
+    gc.collect()
+    out.append(r.expired())   # the view keeps its base alive
+    del v
+    gc.collect()
+    out.append(r.expired())
+    x = T.ones(3, requires_grad=True)
+    r2 = C._WeakTensorRef(x)
+    y = (x * 2).sum()
+    del x
+    gc.collect()
+    out.append(r2.expired())  # the graph holds the leaf
+    del y
+    gc.collect()
+    out.append(r2.expired())
+    out.append([n for n in dir(C._WeakTensorRef) if not n.startswith("_")])
+    return out
+
+
+@case
+def c_saved_tensors_hooks_switches(T):
+    A = T._C._autograd
+    hooks = T.autograd.graph.saved_tensors_hooks
+    out = [A._saved_tensors_hooks_is_enabled(), A._saved_tensors_hooks_get_disabled_error_message()]
+    with T.autograd.graph.disable_saved_tensors_hooks("nope"):
+        out.append([A._saved_tensors_hooks_is_enabled(), A._saved_tensors_hooks_get_disabled_error_message()])
+    out.append(A._saved_tensors_hooks_is_enabled())
+    A._saved_tensors_hooks_disable("m1")
+    try:
+        out.append([A._saved_tensors_hooks_is_enabled(), A._saved_tensors_hooks_get_disabled_error_message()])
+
+        def enter():
+            with hooks(lambda x: x, lambda x: x):
+                pass
+        out.append(err(enter))
+    finally:
+        A._saved_tensors_hooks_enable()
+    out.append(A._saved_tensors_hooks_is_enabled())
+    with hooks(lambda x: x, lambda x: x):
+        try:
+            out.append(err(lambda: A._saved_tensors_hooks_disable("m2")))
+            out.append(A._saved_tensors_hooks_is_enabled())   # set before the check
+            A._saved_tensors_hooks_enable()
+            A._saved_tensors_hooks_disable("m3", False)
+            out.append(A._saved_tensors_hooks_get_disabled_error_message())
+        finally:
+            A._saved_tensors_hooks_enable()
+    A._push_saved_tensors_default_hooks(lambda t: t * 1, lambda t: t * 2)
+    try:
+        out.append(A._top_saved_tensors_default_hooks(False) is not None)
+        x = T.tensor([1.0, 2.0], requires_grad=True)
+        y = (x * x).sum()
+    finally:
+        A._pop_saved_tensors_default_hooks()
+    out.append(T.autograd.grad(y, x))
+    out.append(A._top_saved_tensors_default_hooks(False))
+    out.append(err(lambda: A._saved_tensors_hooks_is_enabled(1))[0])
+    return out
+
+
+@case
+def c_fwd_grad_enabled(T):
+    C = T._C
+    fwAD = importlib.import_module(T.__name__ + ".autograd.forward_ad")
+    x = T.tensor([0.5, -1.0, 2.0], dtype=T.float64)
+    t = T.ones(3, dtype=T.float64)
+    out = [C._is_fwd_grad_enabled()]
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, t)
+        C._set_fwd_grad_enabled(False)
+        try:
+            out.append(C._is_fwd_grad_enabled())
+            out.append([fwAD.unpack_dual(d * 2).tangent, fwAD.unpack_dual(d).tangent,
+                        fwAD.unpack_dual(fwAD.make_dual(x, t)).tangent, fwAD.unpack_dual(d.sin()).tangent])
+        finally:
+            C._set_fwd_grad_enabled(True)
+        out.append(fwAD.unpack_dual(d.sin()).tangent)
+        with fwAD._set_fwd_grad_enabled(False):
+            out.append([fwAD.unpack_dual(d.exp()).tangent, C._is_fwd_grad_enabled()])
+        out.append([fwAD.unpack_dual(d.exp()).tangent, C._is_fwd_grad_enabled()])
+
+    for bad in [1, None, "a"]:
+        out.append(err(lambda: C._set_fwd_grad_enabled(bad)))
+    out.append(C._is_fwd_grad_enabled())
+    return out

@@ -32,7 +32,8 @@ MODULES = ["cyautograd", "cyautograd.autograd", "cyautograd.autograd.graph",
            "cyautograd.utils.checkpoint", "cyautograd.utils.hooks", "cyautograd.func",
            "cyautograd.distributed", "cyautograd.nn.parallel", "cyautograd.linalg",
            "cyautograd.random", "cyautograd.testing", "cyautograd.utils.data.distributed",
-           "cyautograd.accelerator", "cyautograd.special"]
+           "cyautograd.accelerator", "cyautograd.special",
+           "cyautograd._C", "cyautograd._C._functions", "cyautograd._C._autograd"]
 
 # Internal helpers still visible on Tensor and in the namespace: another
 # change hides them, so they need no docstring (nor a table entry that resolves).

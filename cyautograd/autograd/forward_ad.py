@@ -91,6 +91,78 @@ def _register(t):
 _state = threading.local()
 
 
+# NOTE [ Forward grad mode ]
+# torch's thread-local forward-grad switch (AutogradState's fw_grad_mode,
+# torch._C._set_fwd_grad_enabled / _is_fwd_grad_enabled): while it is off a
+# tensor reads as having no tangent -- ops give no tangents, unpack_dual's
+# tangent is None, make_dual keeps none -- and the tangents already stored
+# come back when it is on again. _fw_grad is the one reader, so it is the
+# one place that tests it.
+_fwd_mode = threading.local()
+
+
+def _is_fwd_grad_enabled():
+    """Whether forward-mode AD is enabled on this thread (torch's
+    ``torch._C._is_fwd_grad_enabled``; on unless turned off).
+
+    >>> torch._C._is_fwd_grad_enabled()
+    True
+    """
+    return getattr(_fwd_mode, "off", False) is False
+
+
+def _set_fwd_grad_enabled_c(enabled):
+    """Turn forward-mode AD on or off on this thread (torch's
+    ``torch._C._set_fwd_grad_enabled``): while off, tensors read as having
+    no tangent and ops compute none (NOTE [ Forward grad mode ])."""
+    if type(enabled) is not bool:
+        raise TypeError(f"enabled must be a bool (got {type(enabled).__name__})")
+    _fwd_mode.off = not enabled
+
+
+class _set_fwd_grad_enabled:
+    """Context manager and decorator that sets forward-mode AD on or off
+    (NOTE [ Forward grad mode ]), as torch's
+    ``torch.autograd.forward_ad._set_fwd_grad_enabled``: the mode changes
+    when the object is made and the previous one comes back on exit.
+
+    >>> import cyautograd.autograd.forward_ad as fwAD
+    >>> with fwAD.dual_level():
+    ...     x = fwAD.make_dual(torch.tensor([1., 2.]), torch.tensor([1., 1.]))
+    ...     with fwAD._set_fwd_grad_enabled(False):
+    ...         print(fwAD.unpack_dual(x * 3).tangent)
+    ...     print(fwAD.unpack_dual(x * 3).tangent)
+    None
+    tensor([3., 3.])
+    """
+
+    def __init__(self, mode):
+        self.prev = _is_fwd_grad_enabled()
+        _set_fwd_grad_enabled_c(mode)
+        self.mode = mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        _set_fwd_grad_enabled_c(self.prev)
+
+    def __call__(self, fn):
+        # torch's _DecoratorContextManager: each call of the decorated
+        # function enters self.clone(), which for this class (its mode is a
+        # required argument) raises TypeError in torch 2.13 -- kept as torch
+        import functools
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with self.clone():
+                return fn(*args, **kwargs)
+        return wrapper
+
+    def clone(self):
+        return self.__class__()
+
+
 _common_mod = None
 _Tensor = None
 
@@ -242,6 +314,8 @@ def _view_like(src, like):
 def _fw_grad(t, level):
     """The tangent of `t` at `level` (None if none): its own, or for a view
     whose forward base has one, the same view of the base's tangent."""
+    if getattr(_fwd_mode, "off", False):   # NOTE [ Forward grad mode ]
+        return None
     c = _common()
     d = c._fw_grads(t)
     if d is not None:
@@ -346,7 +420,8 @@ def make_dual(tensor, tangent, *, level=None):
     with _unwrapped():
         out = tensor.view_as(tensor)
     _common()._fw_drop_view_info(out)
-    if not _inference_mode():   # (as _run: no autograd kernel, no tangent)
+    if not _inference_mode() and _is_fwd_grad_enabled():
+        # (as _run: no autograd kernel, no tangent; NOTE [ Forward grad mode ])
         _set_fw_grad(out, tangent, level, False)
     return out
 

@@ -71,6 +71,24 @@ class _Composite(Function):
     def backward(ctx, *grads):
         need = ctx.needs_input_grad[2:]
         create = is_grad_enabled()
+        bb = _BACKWARD_OPS.get(type(ctx).__name__)
+        if create and bb is not None and not ctx.zero_unused and len(grads) == 1 and grads[0] is not None:
+            # NOTE [ A composite's backward is an op ]
+            got = iter(_backward_op(bb).apply(ctx.fn, need, grads[0], *ctx.saved_tensors))
+            return (None, None) + tuple(next(got) if k else None for k in need)
+        if create and type(ctx).__name__ == "SiluBackward0" and grads[0] is not None and need[0]:
+            # torch's infinitely_differentiable_silu_backward, its ops in its
+            # order: grad * sigmoid * (1.0 + input * (1.0 - sigmoid)); its
+            # 1.0 - sigmoid is a tensor subtraction (SubBackward0), 1.0 + ...
+            # add.Scalar (AddBackward1)
+            from cyautograd._formula_mode import _swap_formula_mode
+            x = ctx.saved_tensors[0]
+            prev = _swap_formula_mode(True)   # a built-in formula's arithmetic (_formula_mode.pyx)
+            try:
+                sg = x.sigmoid()
+                return None, None, grads[0] * sg * (x * (x.new_ones(()) - sg) + 1.0)
+            finally:
+                _swap_formula_mode(prev)
         if create:
             # double backward: the gradient must be a function of the caller's inputs
             saved = ctx.saved_tensors
@@ -94,6 +112,74 @@ class _Composite(Function):
                    else None for i, z in enumerate(got)]
         got = iter(got)
         return (None, None) + tuple(next(got) if k else None for k in need)
+
+
+# NOTE [ A composite's backward is an op ]
+# Where torch's backward formula is itself an op with a derivative
+# (gelu_backward, softplus_backward, ...), the gradient computed under
+# create_graph has that op's node as grad_fn -- GeluBackwardBackward0 with
+# edges (grad_output, self) -- not the nodes of the formula's arithmetic. For
+# those composites (_BACKWARD_OPS: the forward node's name -> the backward
+# op's node name) the backward runs as one custom Function of that name over
+# (grad_output, *inputs): its forward is the composite's vector-Jacobian
+# product on detached copies, its backward the product's own vjp, taken by a
+# re-entrant autograd.grad through identity nodes as layer_norm's double
+# backward (NOTE [ layer_norm is one node ] in functional.py). Values are the
+# composite's, as before.
+_BACKWARD_OPS = {"GeluBackward0": "GeluBackwardBackward0", "SoftplusBackward0": "SoftplusBackwardBackward0",
+                 "LeakyReluBackward0": "LeakyReluBackwardBackward0"}
+_BACKWARD_CLASSES = {}
+
+
+def _first_grads(fn, need, g, xs, create):
+    """The composite's gradients w.r.t. the inputs in `need`, given output
+    gradient g; xs are the inputs (requiring grad where needed)."""
+    with enable_grad():
+        out = fn(*xs)
+    outs = out if isinstance(out, tuple) else (out,)
+    return _grad([outs[0]], [x for x, k in zip(xs, need) if k], [g], create)
+
+
+class _BackwardOp(Function):
+    @staticmethod
+    def forward(ctx, fn, need, g, *xs):
+        ctx.fn = fn
+        ctx.need = need
+        ctx.save_for_backward(g, *xs)
+        leaves = [x.detach().requires_grad_() if isinstance(x, Tensor) and k and x.is_floating_point() else x
+                  for x, k in zip(xs, need)]
+        got = _first_grads(fn, need, g.detach(), leaves, False)
+        return tuple(t.detach() if isinstance(t, Tensor) else t for t in got)
+
+    @staticmethod
+    def backward(ctx, *ggs):
+        saved = ctx.saved_tensors
+        want = ctx.needs_input_grad[2:]
+        create = is_grad_enabled()
+        A = _alias()
+        with enable_grad():
+            ts = [A.apply(t) if k and t is not None else t for t, k in zip(saved, want)]
+            g, xs = ts[0], ts[1:]
+            xs = [x if k or not isinstance(x, Tensor) or not x.is_floating_point() or x.requires_grad
+                  else x.detach().requires_grad_() for x, k in zip(xs, ctx.need)]
+            firsts = _first_grads(ctx.fn, ctx.need, g, xs, True)
+        inputs = [t for t, k in zip(ts, want) if k]
+        # torch's formula gives zeros where there is no dependence
+        # (leaky_relu_backward's self: zeros_like(grad)), never None
+        got = iter([z if z is not None else t.new_zeros(t.shape)
+                    for z, t in zip(_grad(firsts, inputs, list(ggs), create), inputs)])
+        return (None, None) + tuple(next(got) if k else None for k in want)
+
+
+def _backward_op(name):
+    c = _BACKWARD_CLASSES.get(name)
+    if c is None:
+        c = type("_" + name, (_BackwardOp,), {})
+        c._backward_cls.__name__ = name
+        c._backward_cls.__qualname__ = name
+        c._backward_cls.__module__ = "cyautograd.nn.functional"
+        _BACKWARD_CLASSES[name] = c
+    return c
 
 
 def _cls(name):

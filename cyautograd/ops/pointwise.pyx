@@ -12,6 +12,7 @@ from cyautograd.tensor cimport (Tensor, wrap_array, tensor_requires_grad, tensor
                                 TensorDispatch)
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
+from cyautograd._formula_mode cimport formula_mode, set_formula_mode
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
@@ -160,6 +161,65 @@ cdef class RsubBackward1(BinaryNode):
         return [k_mul(g, -self.scalar)]
 
 
+# torch's Scalar overloads (add/sub/mul/div.Scalar): the nodes a backward
+# formula's arithmetic with a Python number makes under create_graph (NOTE [
+# Scalar overloads inside backward formulas ] in _formula_mode.pyx). One next
+# edge; the number is an attribute (alpha of add/sub is not saved, other of
+# mul/div is `_saved_other`), never a saved tensor, so they free nothing.
+
+@cython.final
+cdef class AddBackward1(BinaryNode):
+    # self + other * alpha (other a Scalar): self: grad
+    cdef list apply(self, list grads):
+        return [grads[0]]
+
+
+@cython.final
+cdef class SubBackward1(BinaryNode):
+    # self - other * alpha (other a Scalar): self: grad
+    cdef list apply(self, list grads):
+        return [grads[0]]
+
+
+@cython.final
+cdef class MulBackward1(BinaryNode):
+    # self * other (other a Scalar): self: grad * other
+    cdef list apply(self, list grads):
+        return [k_mul(grads[0], self.scalar)]
+
+    @property
+    def _saved_other(self):
+        return self.scalar
+
+
+@cython.final
+cdef class DivBackward1(BinaryNode):
+    # self / other (other a Scalar): self: grad / other
+    cdef list apply(self, list grads):
+        return [k_div(grads[0], self.scalar)]
+
+    @property
+    def _saved_other(self):
+        return self.scalar
+
+
+cdef BinaryNode _scalar_overload_node(int op, Tensor ta, object other):
+    """The Scalar-overload node of ta op other (add/sub: alpha never
+    changes self's gradient)."""
+    cdef BinaryNode fn
+    if op == 0:
+        fn = <AddBackward1>new_node(AddBackward1)
+    elif op == 1:
+        fn = <SubBackward1>new_node(SubBackward1)
+    elif op == 2:
+        fn = <MulBackward1>new_node(MulBackward1)
+    else:
+        fn = <DivBackward1>new_node(DivBackward1)
+    fn.scalar = other
+    fn.next_edges_ = next_edges1(ta)
+    return fn
+
+
 # NOTE [ A scalar operand is a saved tensor ]
 # torch wraps a Python scalar operand of mul/div (`x * 2`, `x / 2`) into a
 # 0-d tensor and saves it as `other` like any tensor operand: backward
@@ -175,6 +235,21 @@ cdef inline object _saved_scalar(BinaryNode fn):
     return fn.scalar
 
 
+cdef object _by_wrapped_number(object g, object s, bint divide):
+    """g * s (g / s) for the Python number `s` of a forward `x * 2`: torch
+    wrapped it into a tensor there, so its formula is mul.Tensor/div.Tensor
+    and, under create_graph, the node MulBackward0/DivBackward0 (never the
+    Scalar overload of a formula's own constants: NOTE [ Scalar overloads
+    inside backward formulas ] in _formula_mode.pyx)."""
+    if not formula_mode():
+        return k_div(g, s) if divide else k_mul(g, s)
+    set_formula_mode(0)
+    try:
+        return k_div(g, s) if divide else k_mul(g, s)
+    finally:
+        set_formula_mode(1)
+
+
 @cython.final
 cdef class MulBackward0(BinaryNode):
     # sv0: self (saved when other needs grad); sv1: other (when self needs grad)
@@ -186,7 +261,7 @@ cdef class MulBackward0(BinaryNode):
         g = grads[0]
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = k_mul(g, _saved_scalar(self) if self.sv1 is None else self.v1(g))
+            r0 = k_mul(g, self.v1(g)) if self.sv1 is not None else _by_wrapped_number(g, _saved_scalar(self), False)
         if self.should_compute_output(1):
             r1 = k_mul(g, self.v0(g))
         return [r0, r1]
@@ -202,7 +277,7 @@ cdef class DivBackward0(BinaryNode):
         g = grads[0]
         r0 = r1 = None
         if self.should_compute_output(0):
-            r0 = k_div(g, _saved_scalar(self) if self.sv1 is None else self.v1(g))
+            r0 = k_div(g, self.v1(g)) if self.sv1 is not None else _by_wrapped_number(g, _saved_scalar(self), True)
         if self.should_compute_output(1):
             o = self.v1(g)
             # torch's div_tensor_other_backward: (self / other) / other, never other * other
@@ -417,7 +492,10 @@ cdef object _arith(object a, object b, int op, object alpha):
     if ta is None:
         # scalar op tensor: only sub (rsub) and div (reciprocal) reach here
         return _scalar_left(op, a, tb, out)
-    fn = _binary_node(op, ta, tb, b, alpha, False)
+    if tb is None and formula_mode():
+        fn = _scalar_overload_node(op, ta, b)
+    else:
+        fn = _binary_node(op, ta, tb, b, alpha, False)
     set_history(out, fn, 0)
     return out
 
@@ -616,7 +694,7 @@ def _rounded_div(a, b, mode):
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
         _xp.check_int_zero_division(p[3])
         r = _xp.trunc_divide(p[2], p[3]) if mode == "trunc" else _xp.floor_divide(p[2], p[3])
-        return _nograd_result(r, (a, b), "DivBackward1")
+        return _nograd_result(r, (a, b), "DivBackward2")
     if mode in ("trunc", "floor"):
         _check_int_zero_division(p[3])
     with np.errstate(all="ignore"):  # torch never warns on division by zero
@@ -628,7 +706,7 @@ def _rounded_div(a, b, mode):
             r = None
     if r is None:
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
-    return _nograd_result(as_array(r), (a, b), "DivBackward1")
+    return _nograd_result(as_array(r), (a, b), "DivBackward2")
 
 
 cdef object _floor_div_float(object x, object y):
@@ -767,7 +845,8 @@ cdef class RoundBackward0(ZeroGradBackward):
 
 
 @cython.final
-cdef class DivBackward1(ZeroGradBackward):
+cdef class DivBackward2(ZeroGradBackward):
+    # div(..., rounding_mode=...): torch's div.Tensor_mode node
     pass
 
 
@@ -792,7 +871,7 @@ cdef class RemainderBackward1(BinaryNode):
 
 
 cdef dict _ZERO_GRAD_NODES = {c.__name__: c for c in (
-    FloorBackward0, CeilBackward0, TruncBackward0, RoundBackward0, DivBackward1)}
+    FloorBackward0, CeilBackward0, TruncBackward0, RoundBackward0, DivBackward2)}
 
 
 cdef object _generic_unary_like(object arr, tuple inputs, str name):
@@ -895,7 +974,8 @@ cdef class PowBackward2(BinaryNode):
             # torch: grad * (result * log(base)) masked to 0 where the
             # exponent is >= 0; below, result is inf and log(0) -inf
             return [xp.where(s >= 0, 0.0 * g, g * (self.v0(g) * float("-inf")))]
-        return [g * self.v0(g) * float(np.log(base))]
+        # torch's pow_backward_exponent: grad * (result * log(base)), in that order
+        return [g * (self.v0(g) * float(np.log(base)))]
 
 
 cdef object pow_impl(object a, object b):
@@ -1110,7 +1190,8 @@ cdef class AbsBackward0(UnaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
-        return [g * (s.sign() if isinstance(s, Tensor) else _sign_np(s))]
+        # torch's abs backward: grad * self.sgn() (SgnBackward0 under create_graph)
+        return [g * (s.sgn() if isinstance(s, Tensor) else _sign_np(s))]
 
 
 @cython.final

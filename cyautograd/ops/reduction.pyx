@@ -109,7 +109,13 @@ cdef class ReduceNode(BinaryNode):
             # without its per-dimension Python work
             return k_strided(g, self.self_shape, (0,) * len(self.self_shape), 0)
         if isinstance(g, Tensor):
-            return self.restore(g).expand(self.self_shape)
+            # torch's sum_backward: unsqueeze each reduced dim (in increasing
+            # order), then expand; a full reduction's 0-d gradient expands
+            # as it is (UnsqueezeBackward0/ExpandBackward0 under create_graph)
+            if self.self_shape and not self.keepdim and self.dims:
+                for d in sorted(self.rdims()):
+                    g = g.unsqueeze(d)
+            return g.expand(self.self_shape)
         if type(g) is not np.ndarray and not isinstance(g, np.generic):
             return _xp.expand_reduced(g, self.self_shape, self.dims, self.keepdim)
         if isinstance(g, np.generic):
