@@ -1676,6 +1676,20 @@ cdef class WhereBackward0(BinaryNode):
         return [xp.where(c, g, z), xp.where(c, z, g)]
 
 
+cdef object _where_broadcast_error(c, x, y):
+    """where's operands are broadcast in order (condition, self, other), as
+    TensorIterator's infer_size does: the message names the shape so far (a) and
+    the operand that does not fit it (b) -- a condition that fits neither is
+    named too, not only a mismatch of self and other."""
+    shape = tuple(c.shape)
+    for arr in (x, y):
+        try:
+            shape = np.broadcast_shapes(shape, tuple(arr.shape))
+        except ValueError:
+            return _xp.broadcast_error(shape, arr.shape)
+    return broadcast_error(x, y)
+
+
 def where(condition, input=None, other=None):
     cdef Tensor tc, out
     cdef BinaryNode fn
@@ -1702,7 +1716,7 @@ def where(condition, input=None, other=None):
         try:
             r = np.where(tc.data_, p[2], p[3])
         except ValueError:
-            raise broadcast_error(p[2], p[3]) from None
+            raise _where_broadcast_error(tc.data_, p[2], p[3]) from None
         ta = p[0]
         tb = p[1]
         # NOTE [ Elementwise output layout ]: operands condition, self, other
