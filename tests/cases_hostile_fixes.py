@@ -314,7 +314,14 @@ def embedding_bag_wants_integer_indices(T):
              lambda: F.embedding_bag(T.tensor([[0, 1]], dtype=T.int32), w),
              lambda: F.embedding_bag(T.tensor([0., 1.]), w, T.tensor([0])),
              lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0.])),
-             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0]))]
+             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0])),
+             # torch reads weight first (its dtype, for the old argument order; its rank)
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), 5), lambda: F.embedding_bag(T.tensor([[0., 1.]]), None),
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), T.tensor(1.5)),
+             lambda: F.embedding_bag(T.tensor([[0, 1]]), T.ones(3)),
+             lambda: F.embedding_bag(w.detach(), T.tensor([[0, 1]])),
+             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0]), per_sample_weights=T.ones(3)),
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), w, mode="bad")]
     return [_res(c) for c in calls] + [_state(w)]
 
 

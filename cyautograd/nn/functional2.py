@@ -1626,6 +1626,18 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
             [6., 7., 8.]])
     """
     T = _T()
+    # torch's Python reads weight first: the old argument order (weight, input) is swapped
+    # back with a warning, then per_sample_weights' shape and weight's rank are checked
+    if weight.dtype == T.int64 and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
+                      "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
+                      stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, "
+                         f"then it must have the same shape as the input ({input.shape})")
+    if not weight.dim() == 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
     if mode not in ("sum", "mean", "max"):
         raise ValueError(f"mode has to be one of sum, mean or max")
     if per_sample_weights is not None and mode != "sum":
