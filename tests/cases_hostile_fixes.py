@@ -375,3 +375,30 @@ def multi_margin_loss_checks_as_its_kernel(T):
              lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([1, 5])),
              lambda: F.multi_margin_loss(T.tensor([[0.1, 0.2, 0.4]]).double(), T.tensor([2]))]
     return [_res(c) for c in calls]
+
+
+@case
+def inplace_methods_parse_before_the_leaf_check(T):
+    # torch's parser binds an in-place method's arguments before check_inplace: a bad
+    # argument on a leaf that requires grad is the parser's TypeError (NOTE [ Parse before
+    # the in-place checks ]); good arguments still meet the leaf error
+    out = []
+    for m in ("addcdiv_", "addcmul_", "lerp_", "masked_fill_", "clamp_"):
+        for args in [(0, 10 ** 18), (_x(T), None), (_x(T), "abc"), (_x(T), 2 ** 62)]:
+            x = _x(T)
+            out.append(_res(lambda: getattr(x, m)(*args)))
+    for args in [(None,), ("abc",), ([1.0],), (object(),), ((),)]:
+        x = _x(T)
+        out.append(_res(lambda: x.clamp_(*args)))
+    # (the one-argument forms of the two-argument methods: torch's parser words an
+    # arity error as an invalid combination; ours still names the missing argument)
+    x = _x(T)
+    out += [_res(lambda: x.copy_(_x(T), 1)), _res(lambda: x.copy_(_x(T), None)), _res(lambda: x.copy_(_x(T), "a")),
+            _res(lambda: x.copy_(_x(T), True)), _res(lambda: x.copy_(_x(T))), _res(lambda: x.clamp_(0.5)),
+            _res(lambda: x.clamp_(None, 0.5)), _res(lambda: x.clamp_()), _res(lambda: x.masked_fill_(x > 0, 1.0)),
+            _res(lambda: x.map_(0, lambda a, b: a)), _res(lambda: x.detach().map_(None, lambda a, b: a)),
+            _state(x)]
+    y = _x(T).detach()
+    out += [_res(lambda: y.clamp_(0.5)), _res(lambda: y.clamp_(max=0.2)), _res(lambda: y.copy_(_x(T), False)),
+            _res(lambda: y.addcmul_(y, y, value=2)), _state(y)]
+    return out

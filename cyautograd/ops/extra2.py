@@ -3978,9 +3978,9 @@ def map_(self, tensor, callable):
 
     >>> torch.tensor([1., 2.]).map_(torch.tensor([10., 20.]), lambda a, b: a + b)
     """
-    if self.requires_grad or (isinstance(tensor, Tensor) and tensor.requires_grad):
+    _check_tensor(tensor, "map_", "other", 1)    # torch's parser: map_(Tensor other, PyObject* callable)
+    if self.requires_grad or tensor.requires_grad:
         raise RuntimeError("Can't call map_() on Variable that requires grad. Use var.detach().map_() instead.")
-    _check_tensor(tensor, "map_", "tensor", 1)
     a = _a(self)
     b = np.broadcast_to(_a(tensor), a.shape)
     flat = [callable(x, y) for x, y in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())]

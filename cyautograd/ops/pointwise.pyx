@@ -2242,6 +2242,8 @@ def copy_(self, src, non_blocking=False):
         src = wrap_array(np.asarray(src))
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
+    if non_blocking is not False and non_blocking is not True:   # the parser's bool, before any check
+        parser_check("Tensor.copy_", (src, non_blocking))
     ts = src
     x = t.data_
     vals = ts.data_
@@ -2424,7 +2426,14 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
     for a in args:
         if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
             rg = True
-    check_inplace(t, rg)
+    try:
+        check_inplace(t, rg)
+    except RuntimeError:
+        # NOTE [ Parse before the in-place checks ]: torch's parser binds the
+        # arguments before VariableType's check_inplace, so x.clamp_("abc") on a
+        # leaf is the parser's TypeError, not the leaf's RuntimeError
+        parser_check("Tensor." + getattr(op, "__name__", "") + "_", args, kwargs or None)
+        raise
     # the kernel's overlap checks (NOTE [ Memory overlap ]): every tensor
     # operand is a TensorIterator input; masked_fill_ only warns on an
     # expanded self and takes its value tensor as a number
@@ -2567,6 +2576,8 @@ def clamp_(self, min=None, max=None):
         nm = _npdt((<Tensor>self).data_).name
         raise RuntimeError(f"result type {_D.get_default_dtype()._cname} can't be cast to the desired output "
                            f"type {_C_TYPE_NAMES.get(nm, nm)}")
+    if max is None:   # passed as the caller did, so a parser replay names what was given
+        return _inplace_via(self, clamp, min) if min is not None else _inplace_via(self, clamp)
     return _inplace_via(self, clamp, min, max)
 
 
