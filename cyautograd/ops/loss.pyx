@@ -199,9 +199,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
         raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
     C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
-    if xa.dtype.kind != "f":   # the kernel's dispatch (floating types only), after the checks above
+    if not x.dtype.is_floating_point:   # the kernel's dispatch (floating types only), after the checks above
         raise NotImplementedError(f"\"{'nll_loss_out_frame' if xa.ndim <= 2 else 'nll_loss2d_forward_out_frame'}\" "
-                                  f"not implemented for '{_D._FROM_NP[np.dtype(xa.dtype)]._cname}'")
+                                  f"not implemented for '{x.dtype._cname}'")
     if dev:
         r, total_w = _xp.nll_loss(xa, t.data_, None if weight is None else (<Tensor>weight).data_,
                                   ignore_index, red, C)
