@@ -150,6 +150,11 @@ def get_include():
 
 
 from cyautograd import cuda  # noqa: E402,F401
+# NOTE [ torch.cpu is a module ] (cyautograd/cpu/__init__.py): the attribute is the package,
+# replacing the function the star import of _ops brought in (Tensor.cpu stays the method)
+import importlib as _importlib  # noqa: E402
+cpu = _importlib.import_module("cyautograd.cpu")
+del _importlib
 from cyautograd.utils.dlpack import from_dlpack  # noqa: E402,F401
 
 

@@ -202,3 +202,203 @@ def tensor_infers_no_dtype_of_none_or_str(T):
         [_res(lambda: T.as_tensor(d)) for d in [None, "abc", ["ab"]]] + \
         [_res(lambda: F.adaptive_max_pool2d(x, x, T.arange(6).reshape(2, 3))),
          _res(lambda: F.adaptive_max_pool2d(x, x, T.zeros(0, 3)))]
+
+
+@case
+def cpu_is_a_module(T):
+    # torch.cpu is the device-agnostic module (NOTE [ torch.cpu is a module ]), not a function
+    x = _x(T)
+    c = T.cpu
+    out = [_res(lambda: c(x)), _res(lambda: c(None)), type(c).__name__, c.is_available(), c.device_count(),
+           c.current_device(), c.is_initialized(), c.synchronize(), c.synchronize("cpu"), c.set_device("cpu"),
+           type(c.current_stream()).__name__, c.Event().query(),
+           sorted(n for n in c.__all__), "architecture" in c.get_capabilities()]
+    s = c.Stream()
+    with c.stream(s):
+        out.append(c.current_stream() is s)
+    out += [c.current_stream() is s, _res(lambda: x.cpu()), _res(lambda: T.Tensor.cpu(x)), _state(x)]
+    return out
+
+
+@case
+def kron_isin_view_their_operands(T):
+    # torch's kron views the product of its reshaped operands; isin's small-test_elements
+    # kernel views test_elements flat: a layout those views cannot express fails as in torch
+    x = _x(T)
+    nc = T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]).t()
+    sl = T.ones(4, 3)[::2]
+    calls = [lambda: T.kron(x, nc), lambda: x.kron(nc), lambda: T.kron(nc, x), lambda: T.kron(nc, T.ones(3)),
+             lambda: T.kron(T.ones(3), nc), lambda: T.kron(T.ones(2, 3), sl), lambda: T.kron(nc, T.tensor(2.)),
+             lambda: T.kron(nc.contiguous(), x), lambda: T.kron(T.zeros(0, 2), nc),
+             lambda: T.isin(x, nc), lambda: T.isin(nc, x), lambda: T.isin(x, sl), lambda: T.isin(sl, x),
+             lambda: T.isin(x, nc.double()), lambda: T.isin(x, nc.long()), lambda: T.isin(T.zeros(0, 3), nc),
+             lambda: T.isin(2.0, nc), lambda: T.isin(nc, 2.0), lambda: T.isin(T.ones(40, 40), nc),
+             lambda: T.isin(x, T.ones(3, 1, 2).transpose(0, 2))]
+    return [_res(c) for c in calls] + [_state(x), nc.tolist()]
+
+
+def _loss_operands(T):
+    x = lambda: _x(T)  # noqa: E731
+    p = lambda: T.tensor([[0.5, 0.1, 0.2], [0.5, 0.0, 0.25]], requires_grad=True)  # noqa: E731
+    i = lambda: T.tensor([[1, 0, 2], [0, 1, 1]])  # noqa: E731
+    b = lambda: T.tensor([[True, False, True], [False, False, True]])  # noqa: E731
+    d = lambda: T.tensor([[0.5, 0.25, 1.0], [0.0, 1.0, 0.75]], dtype=T.float64)  # noqa: E731
+    return {"x": x, "p": p, "i": i, "b": b, "d": d, "i1": lambda: T.tensor([1, 0]),
+            "f1": lambda: T.tensor([1.0, 0.0])}
+
+
+def _loss_grid(T, name, pairs, extra=lambda T: ()):
+    F = T.nn.functional
+    ops = _loss_operands(T)
+    out = []
+    for a, b in pairs:
+        out.append([a, b, _res(lambda: getattr(F, name)(ops[a](), ops[b](), *extra(T)))])
+        out.append(_res(lambda: getattr(F, name)(ops[a](), ops[b](), *extra(T), reduction="none").dtype))
+    return out
+
+
+_ALL_PAIRS = [(a, b) for a in ("x", "p", "i", "b", "d") for b in ("x", "p", "i", "b", "d", "i1", "f1")]
+
+
+@case
+def pointwise_losses_compute_in_the_promoted_dtype(T):
+    # mse_loss / smooth_l1_loss promote input and target (an integral or bool input with a
+    # floating target is a floating loss; two integral operands are refused by the kernel);
+    # huber_loss writes into input's dtype (torch's cast check); l1_loss broadcasts first
+    out = []
+    for name in ("mse_loss", "smooth_l1_loss", "huber_loss", "l1_loss"):
+        out += _loss_grid(T, name, _ALL_PAIRS)
+    F = T.nn.functional
+    x = _x(T)
+    out += [_res(lambda: F.huber_loss(x, x.detach(), weight=T.ones(3))),
+            _res(lambda: F.mse_loss(x, x.detach().double(), reduction="sum")), _state(x)]
+    y = F.mse_loss(x, T.tensor([[1, 0, 2], [0, 1, 1]]).double())
+    y.backward()
+    out += [y.dtype, x.grad.dtype, x.grad.tolist()]
+    return out
+
+
+@case
+def bce_losses_check_dtypes_and_range(T):
+    F = T.nn.functional
+    out = _loss_grid(T, "binary_cross_entropy", _ALL_PAIRS)
+    out += _loss_grid(T, "binary_cross_entropy_with_logits", _ALL_PAIRS)
+    out += [_res(lambda: F.binary_cross_entropy(T.tensor([0.5, float("nan")]), T.tensor([0.5, 0.5]))),
+            _res(lambda: F.binary_cross_entropy(T.tensor([0.5, 2.0]), T.tensor([3.0, 0.5]))),
+            _res(lambda: F.binary_cross_entropy(T.tensor([2.0, 0.5]), T.tensor([0.5, 3.0]))),
+            _res(lambda: F.binary_cross_entropy(T.tensor([0.5, 0.5]), T.tensor([0.5, float("nan")]))),
+            _res(lambda: F.binary_cross_entropy(T.tensor([0.5, 0.5]), T.tensor([-0.5, 0.5])))]
+    return out
+
+
+@case
+def class_losses_check_dtypes(T):
+    F = T.nn.functional
+    out = _loss_grid(T, "hinge_embedding_loss", _ALL_PAIRS)
+    out += _loss_grid(T, "multilabel_margin_loss", [(a, b) for a in ("x", "d", "i", "b") for b in ("i", "b", "x")])
+    out += _loss_grid(T, "soft_margin_loss", _ALL_PAIRS)
+    out += [_res(lambda: F.hinge_embedding_loss(T.tensor([[1, 0, 2]]), T.tensor([[1., -1., 0.]]), 2.5, reduction="none")),
+            _res(lambda: F.nll_loss(T.tensor([[1, 0, 2]]), T.tensor([1]))),
+            _res(lambda: F.nll_loss(_x(T), T.tensor([[1, 0, 2], [0, 1, 1]]))),
+            _res(lambda: F.nll_loss(T.tensor([[1, 0, 2]]), T.tensor([1.]))),
+            _res(lambda: F.nll_loss(_x(T), T.tensor([1, 0])))]
+    return out
+
+
+@case
+def embedding_bag_wants_integer_indices(T):
+    F = T.nn.functional
+    w = T.arange(12.).reshape(4, 3).requires_grad_()
+    calls = [lambda: F.embedding_bag(T.zeros(0, 3), w), lambda: F.embedding_bag(T.tensor([[0., 1.]]), w),
+             lambda: F.embedding_bag(T.tensor([[True, False]]), w), lambda: F.embedding_bag(T.tensor([[0, 1]]), w),
+             lambda: F.embedding_bag(T.tensor([[0, 1]], dtype=T.int32), w),
+             lambda: F.embedding_bag(T.tensor([0., 1.]), w, T.tensor([0])),
+             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0.])),
+             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0])),
+             # torch reads weight first (its dtype, for the old argument order; its rank)
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), 5), lambda: F.embedding_bag(T.tensor([[0., 1.]]), None),
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), T.tensor(1.5)),
+             lambda: F.embedding_bag(T.tensor([[0, 1]]), T.ones(3)),
+             lambda: F.embedding_bag(w.detach(), T.tensor([[0, 1]])),
+             lambda: F.embedding_bag(T.tensor([0, 1]), w, T.tensor([0]), per_sample_weights=T.ones(3)),
+             lambda: F.embedding_bag(T.tensor([[0., 1.]]), w, mode="bad")]
+    return [_res(c) for c in calls] + [_state(w)]
+
+
+@case
+def gaussian_nll_loss_takes_var_as_torch(T):
+    F = T.nn.functional
+    x = _x(T)
+    t = T.zeros(2, 3)
+    calls = [lambda: F.gaussian_nll_loss(x, t, 2 ** 62), lambda: F.gaussian_nll_loss(x, t, 1),
+             lambda: F.gaussian_nll_loss(x, t, 1.5), lambda: F.gaussian_nll_loss(x, t, -1.5),
+             lambda: F.gaussian_nll_loss(x, t, None), lambda: F.gaussian_nll_loss(x, t, "abc"),
+             lambda: F.gaussian_nll_loss(x, t, T.ones(2)), lambda: F.gaussian_nll_loss(x, t, T.ones(2, 1)),
+             lambda: F.gaussian_nll_loss(x, t, T.ones(1, 3)), lambda: F.gaussian_nll_loss(x, t, T.ones(3)),
+             lambda: F.gaussian_nll_loss(x, t, -T.ones(2, 3)), lambda: F.gaussian_nll_loss(x, t, T.ones(2, 3), reduction="x"),
+             lambda: F.gaussian_nll_loss(x, t, T.ones(2, 3), full=True),
+             lambda: F.gaussian_nll_loss(x, 0, 10 ** 18), lambda: F.gaussian_nll_loss(x, t, T.ones(2, 2))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def python_functionals_fail_as_torch_on_non_tensors(T):
+    # F.sigmoid / F.tanh are `input.sigmoid()` (AttributeError); hardsigmoid / hardswish and
+    # multi_margin_loss reach a native parser (TypeError); chain_matmul parses a TensorList
+    F = T.nn.functional
+    x = _x(T)
+    out = []
+    for v in [None, 1, "abc", 1.5, [1.0]]:
+        out += [_res(lambda: F.sigmoid(v)), _res(lambda: F.tanh(v)), _res(lambda: F.hardsigmoid(v)),
+                _res(lambda: F.hardswish(v)), _res(lambda: F.hardsigmoid(v, True)),
+                _res(lambda: T.chain_matmul(v)), _res(lambda: T.chain_matmul(x, v)),
+                _res(lambda: F.multi_margin_loss(x, v)), _res(lambda: F.multi_margin_loss(v, x))]
+    out += [_res(lambda: F.sigmoid(x)), _res(lambda: F.tanh(x)), _res(lambda: F.hardswish(x)), _state(x)]
+    return out
+
+
+@case
+def multi_margin_loss_checks_as_its_kernel(T):
+    F = T.nn.functional
+    calls = [lambda: F.multi_margin_loss(T.ones(3), T.tensor([1, 0])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([1, 0, 1])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor(1)),
+             lambda: F.multi_margin_loss(T.ones(3), T.tensor(1)),
+             lambda: F.multi_margin_loss(T.ones(3), T.tensor([1])),
+             lambda: F.multi_margin_loss(T.ones(()), T.tensor([0])),
+             lambda: F.multi_margin_loss(T.ones(2, 0), T.tensor([0, 0])),
+             lambda: F.multi_margin_loss(T.ones(2, 3, 1), T.tensor([0, 0])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([[1], [0]])),
+             lambda: F.multi_margin_loss(T.ones(2, 3).long(), T.tensor([1., 0.])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([1., 0.])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([True, False])),
+             lambda: F.multi_margin_loss(T.ones(2, 3), T.tensor([1, 5])),
+             lambda: F.multi_margin_loss(T.tensor([[0.1, 0.2, 0.4]]).double(), T.tensor([2]))]
+    return [_res(c) for c in calls]
+
+
+@case
+def inplace_methods_parse_before_the_leaf_check(T):
+    # torch's parser binds an in-place method's arguments before check_inplace: a bad
+    # argument on a leaf that requires grad is the parser's TypeError (NOTE [ Parse before
+    # the in-place checks ]); good arguments still meet the leaf error
+    out = []
+    for m in ("addcdiv_", "addcmul_", "lerp_", "masked_fill_", "clamp_"):
+        for args in [(0, 10 ** 18), (_x(T), None), (_x(T), "abc"), (_x(T), 2 ** 62)]:
+            x = _x(T)
+            out.append(_res(lambda: getattr(x, m)(*args)))
+    for args in [(None,), ("abc",), ([1.0],), (object(),), ((),)]:
+        x = _x(T)
+        out.append(_res(lambda: x.clamp_(*args)))
+    # (the one-argument forms of the two-argument methods: torch's parser words an
+    # arity error as an invalid combination; ours still names the missing argument)
+    x = _x(T)
+    out += [_res(lambda: x.copy_(_x(T), 1)), _res(lambda: x.copy_(_x(T), None)), _res(lambda: x.copy_(_x(T), "a")),
+            _res(lambda: x.copy_(_x(T), True)), _res(lambda: x.copy_(_x(T))), _res(lambda: x.clamp_(0.5)),
+            _res(lambda: x.clamp_(None, 0.5)), _res(lambda: x.clamp_()), _res(lambda: x.masked_fill_(x > 0, 1.0)),
+            _res(lambda: x.map_(0, lambda a, b: a)), _res(lambda: x.detach().map_(None, lambda a, b: a)),
+            _state(x)]
+    y = _x(T).detach()
+    out += [_res(lambda: y.clamp_(0.5)), _res(lambda: y.clamp_(max=0.2)), _res(lambda: y.copy_(_x(T), False)),
+            _res(lambda: y.addcmul_(y, y, value=2)), _state(y)]
+    return out

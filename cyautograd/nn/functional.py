@@ -20,7 +20,7 @@ import numpy as np
 
 from cyautograd.ops.linalg import linear  # noqa: F401
 from cyautograd.ops.loss import binary_cross_entropy, mse_loss, nll_loss  # noqa: F401
-from cyautograd.ops.pointwise import relu as _relu, sigmoid, tanh  # noqa: F401
+from cyautograd.ops.pointwise import relu as _relu, sigmoid as _sigmoid, tanh as _tanh  # noqa: F401
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
@@ -347,8 +347,35 @@ def tanhshrink(input):
     return input - input.tanh()
 
 
+def sigmoid(input):
+    """``input.sigmoid()``: torch's F.sigmoid is that Python line, so a non-Tensor
+    fails with Python's AttributeError.
+
+    >>> F.sigmoid(torch.tensor([0.]))
+    tensor([0.5000])
+    """
+    return input.sigmoid()
+
+
+def tanh(input):
+    """``input.tanh()`` (torch's F.tanh is that Python line).
+
+    >>> F.tanh(torch.tensor([0.]))
+    tensor([0.])
+    """
+    return input.tanh()
+
+
+def _native_input(input, name):
+    """A native torch._C._nn binding's parser: input must be a Tensor."""
+    from cyautograd.tensor import Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+
+
 def hardsigmoid(input, inplace=False):
     inplace = bool(inplace)     # torch reads `if inplace:` first
+    _native_input(input, "hardsigmoid_" if inplace else "hardsigmoid")
     _not_for_ints(input, "hardsigmoid_cpu")
     if inplace:
         return _inplace_act(input, lambda x: _clamp_open(x + 3, 0.0, 6.0) / 6, "HardsigmoidBackward0")
@@ -357,6 +384,7 @@ def hardsigmoid(input, inplace=False):
 
 def hardswish(input, inplace=False):
     inplace = bool(inplace)     # torch reads `if inplace:` first
+    _native_input(input, "hardswish_" if inplace else "hardswish")
     _not_for_ints(input, "hardswish_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
@@ -1245,10 +1273,14 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     C = input.shape[class_dim]
     wshape = [1] * input.dim()
     wshape[class_dim] = C
-    if target.is_floating_point():
-        # class probabilities
-        if tuple(target.shape) != tuple(input.shape):
-            raise RuntimeError("Expected floating point target to have the same shape as input")
+    if tuple(target.shape) == tuple(input.shape):
+        # class probabilities: torch picks them by shape (same as input's), then wants a
+        # floating target; any other shape is class indices (nll_loss checks their dtype)
+        if not target.is_floating_point():
+            raise RuntimeError(f"Expected floating point type for target with class probabilities, "
+                               f"got {target.dtype._cname}")
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
         lp = _log_softmax(input, class_dim)
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / C
@@ -1291,6 +1323,50 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     return (1 - label_smoothing) * nll + ret * (label_smoothing / C)
 
 
+def _broadcast_first(input, target):
+    """torch's Python losses call torch.broadcast_tensors(input, target) before
+    their kernel: a shape mismatch is reported before any dtype error."""
+    if tuple(input.shape) != tuple(target.shape):
+        try:
+            np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
+        except ValueError:
+            from cyautograd.ops._xp import broadcast_error
+            raise broadcast_error(input.shape, target.shape) from None
+
+
+def _can_cast(frm, to):
+    """c10::canCast: no floating to integral or bool, no non-bool to bool (the
+    check of a TensorIterator writing into an existing output)."""
+    if frm.is_floating_point and not to.is_floating_point:
+        return False
+    return not (to is _T().bool and frm is not to)
+
+
+def _loss_into_input_dtype(kernel, input, target):
+    """NOTE [ Losses written into input's dtype ]
+    torch's huber_loss (and the composite losses that end in an in-place op on
+    input's dtype) run a TensorIterator whose output is ``empty_like(input)``:
+    the promoted dtype must cast to input's ("result type Float can't be cast
+    to the desired output type Long"), and the kernel, dispatched on input's
+    dtype, takes floating types only."""
+    rd = _T().result_type(input, target)
+    if not _can_cast(rd, input.dtype):
+        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                           f"{input.dtype._cname}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{input.dtype._cname}'")
+
+
+def _loss_in_promoted_dtype(kernel, input, target):
+    """NOTE [ Pointwise losses compute in the promoted dtype ] (ops/loss.pyx), for
+    the Python losses: both operands in result_type(input, target), which must be
+    floating for the kernel."""
+    rd = _T().result_type(input, target)
+    if not rd.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{rd._cname}'")
+    return (input if input.dtype is rd else input.to(rd)), (target if target.dtype is rd else target.to(rd))
+
+
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
     reduction = _legacy_reduction(size_average, reduce, reduction)
@@ -1299,6 +1375,19 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                          f"({input.shape})")
     _no_grad_arg(weight, "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
+    # torch's kernel order: log_sigmoid(input) (floating only), then
+    # (1 - target).mul_(input) in target's dtype: a bool target cannot be
+    # subtracted from, an integral one cannot hold the floating product
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"log_sigmoid_cpu\" not implemented for '{input.dtype._cname}'")
+    if target.dtype is _T().bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                           "Use the `^` or `logical_xor()` operator instead.")
+    if not target.dtype.is_floating_point:
+        raise RuntimeError(f"result type {input.dtype._cname} can't be cast to the desired output type "
+                           f"{target.dtype._cname}")
+    if input.dtype is not target.dtype:     # the loss is written in target's dtype
+        input = input.to(target.dtype)
     sp = _softplus_neg(input)              # -log(sigmoid(x))
     if pos_weight is not None:
         log_weight = (pos_weight - 1) * target + 1
@@ -1316,6 +1405,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
                       f"({input.shape}). This will likely lead to incorrect results due to "
                       "broadcasting. Please ensure they have the same size.", stacklevel=2)
+    _broadcast_first(input, target)
     loss = (input - target).abs()
     if weight is not None:
         loss = loss * weight
@@ -1335,8 +1425,10 @@ def _check_target_size(input, target):
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     _check_target_size(input, target)
     reduction = _legacy_reduction(size_average, reduce, reduction)
+    _broadcast_first(input, target)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    input, target = _loss_in_promoted_dtype("smooth_l1_cpu", input, target)
     d = (input - target).abs()
     if beta == 0.0:
         return _reduce(d, reduction)
@@ -1346,8 +1438,14 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     _check_target_size(input, target)
+    _broadcast_first(input, target)
+    if weight is not None and weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
     if not delta > 0:   # nan too
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    _loss_into_input_dtype("huber_cpu", input, target)
+    if target.dtype is not input.dtype:
+        target = target.to(input.dtype)
     d = (input - target).abs()
     loss = _T().where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
     if weight is not None:

@@ -1595,6 +1595,24 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 # ================================================================ embedding_bag
+def _embedding_bag_index_dtypes(input, offsets):
+    """torch's F.embedding_bag builds a 2-D input's offsets with
+    ``arange(..., dtype=input.dtype)`` (no bool arange), and the C op promotes
+    indices with offsets and wants Long or Int (naming the promoted type
+    'indices', whichever operand brought it)."""
+    T = _T()
+    if offsets is None:     # 2-D input
+        if input.dtype is T.bool:
+            raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
+        common = input.dtype
+    else:
+        common = T.promote_types(input.dtype, offsets.dtype)
+    if common is not T.int64 and common is not T.int32:
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
+                           f"types: Long, Int; but got cyautograd.{common._legacy} instead (while checking "
+                           "arguments for embedding_bag)")
+
+
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
                   mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
                   padding_idx=None):
@@ -1608,6 +1626,18 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
             [6., 7., 8.]])
     """
     T = _T()
+    # torch's Python reads weight first: the old argument order (weight, input) is swapped
+    # back with a warning, then per_sample_weights' shape and weight's rank are checked
+    if weight.dtype == T.int64 and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
+                      "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
+                      stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, "
+                         f"then it must have the same shape as the input ({input.shape})")
+    if not weight.dim() == 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
     if mode not in ("sum", "mean", "max"):
         raise ValueError(f"mode has to be one of sum, mean or max")
     if per_sample_weights is not None and mode != "sum":
@@ -1641,6 +1671,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     else:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
                          f"{input.dim()}")
+    _embedding_bag_index_dtypes(input, offsets)
     if max_norm is not None:
         F.embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
     rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
@@ -1713,9 +1744,12 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
           input, target, margin)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
-    zero = T.zeros((), dtype=input.dtype)
-    margin_clamp = (margin - input).clamp_min(0)
-    loss = T.where(target != 1, margin_clamp, zero) + T.where(target != -1, input, zero)
+    # torch's composite: `margin - self` is ATen's Scalar - Tensor, a tensor of self's
+    # dtype filled with margin (an integral input truncates it; a bool one refuses the
+    # subtraction), so an integral input gives an integral loss (and 'mean' refuses it)
+    zeros = T.zeros_like(input)
+    margin_clamp = T.empty_like(input).fill_(margin).sub_(input).clamp_min_(0)
+    loss = T.where(target != 1, margin_clamp, zeros) + T.where(target != -1, input, zeros)
     return F._reduce(loss, reduction)
 
 
@@ -1729,7 +1763,21 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
           input, target)
     reduction = _red(size_average, reduce, reduction)
     F._no_grad_arg(target, "soft_margin_loss", "target")
-    return F._reduce(F._softplus_neg(target * input), reduction)
+    T = _T()
+    # torch writes neg(input).mul_(target).exp_().log1p_() into input's dtype
+    if input.dtype is T.bool:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                           "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    F._broadcast_first(input, target)
+    rd = T.result_type(input, target)
+    if not F._can_cast(rd, input.dtype):
+        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type {input.dtype._cname}")
+    if not input.dtype.is_floating_point:   # exp_ of an integral tensor
+        raise RuntimeError(f"result type {T.get_default_dtype()._cname} can't be cast to the desired "
+                           f"output type {input.dtype._cname}")
+    if target.dtype is not input.dtype:
+        target = target.to(input.dtype)
+    return F._reduce(F._softplus_neg(input * target), reduction)
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
@@ -1844,19 +1892,23 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     tensor(0.0625)
     """
     T = _T()
-    if isinstance(var, (int, float)):
-        var = T.full(tuple(input.shape), float(var), dtype=input.dtype, device=input.device)
-    if tuple(var.shape) != tuple(input.shape):
-        if tuple(input.shape[:-1]) == tuple(var.shape):
-            var = var.unsqueeze(-1)
-        elif tuple(input.shape[:-1]) == tuple(var.shape[:-1]) and var.size(-1) == 1:
-            pass
+    # torch's order: only a Python float is broadcast (an int var reaches torch.any(var < 0)
+    # as a bool, which any()'s parser refuses); then the size rules; then the reduction
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * T.ones_like(input)
+    elif T.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = T.unsqueeze(var, -1)
+        elif input.dim() == var.dim() and sum(v for i, v in zip(input.size(), var.size()) if i != v) == 1:
+            pass    # one mismatched dimension, of size 1 in var: homoscedastic, broadcast
         else:
             raise ValueError("var is of incorrect size")
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(reduction + " is not valid")
-    if bool((var < 0).any()):
-        raise ValueError("var has negative entry/entries")
     var = var.clone()
     with no_grad():
         var.clamp_(min=eps)
@@ -1898,6 +1950,21 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         raise ValueError("only p == 1 and p == 2 supported")
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
+    # then torch._C._nn.multi_margin_loss: its parser, its shape check, its kernel's dtypes
+    _args("multi_margin_loss", ("input:Tensor", "target:Tensor"), input, target)
+    nd = input.dim()
+    if not ((nd == 2 and input.size(1) != 0) or (nd == 1 and input.size(0) != 0) or nd == 0):
+        raise RuntimeError(f"Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    nframe = 1 if nd <= 1 else input.size(0)
+    if not (target.dim() <= 1 and target.numel() == nframe):
+        raise RuntimeError(f"multi_margin_loss: target tensor should be 1-D with size equal to the number of "
+                           f"input samples (batch size). Expected target size [{nframe}], but got "
+                           f"{list(target.shape)}. Input has shape {list(input.shape)}.")
+    if input.dtype is not T.float32 and input.dtype is not T.float64:   # AT_DISPATCH_FLOATING_TYPES
+        raise NotImplementedError(f"\"multi_margin_loss_cpu_kernel\" not implemented for '{input.dtype._cname}'")
+    if target.dtype is not T.int64:
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype._cname}")
     unbatched = input.dim() <= 1
     x = input.reshape(1, -1) if unbatched else input
     if x.dim() != 2:
@@ -1940,6 +2007,11 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     if tuple(tg.shape) != tuple(x.shape):
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: "
                            f"{list(input.shape)}")
+    if input.dtype is not T.float32 and input.dtype is not T.float64:   # AT_DISPATCH_FLOATING_TYPES
+        raise NotImplementedError(f"\"multilabel_margin_loss_forward_out_frame\" not implemented for "
+                                  f"'{input.dtype._cname}'")
+    if target.dtype is not T.int64:
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype._cname}")
     N, C = x.shape
     if not tg.is_cpu:   # NOTE [ Device backends ]: the same masks from routed ops on the device
         tg = tg.detach().to(T.int64)

@@ -1633,9 +1633,29 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     for v in (elements, test_elements):
         if (v.dtype is _D.bool) if isinstance(v, Tensor) else isinstance(v, (bool, np.bool_)):
             raise RuntimeError("Unsupported input type encountered for isin(): Bool")
+    _isin_default_kernel_view(elements, test_elements)
     e = _a(elements) if isinstance(elements, Tensor) else np.asarray(elements)
     t = _a(test_elements) if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     return _w(np.isin(e, t, invert=bool(invert)), np.bool_)
+
+
+def _isin_default_kernel_view(elements, test_elements):
+    """NOTE [ isin's flat view of test_elements ]
+    torch's isin picks its kernel by size (numpy's heuristic): when test_elements
+    has fewer than ``10 * numel(elements) ** 0.145`` elements it loops over
+    ``test_elements.to(common_dtype).view(-1)``; ``.to`` keeps a dense layout, so a
+    transposed test_elements cannot be viewed flat and torch raises view's error.
+    The sorting kernel (bigger test_elements) and empty elements view nothing."""
+    if not isinstance(test_elements, Tensor):
+        return
+    n = elements.numel() if isinstance(elements, Tensor) else 1
+    if n == 0 or test_elements.numel() >= int(10.0 * n ** 0.145):
+        return
+    t = test_elements.detach()
+    common = _D.result_type(elements, test_elements)
+    if t.dtype is not common:
+        t = t.to(common)
+    t.view(-1)
 
 
 # -- products ----------------------------------------------------------------------------
@@ -1710,7 +1730,14 @@ def kron(input, other, *, out=None):
     r = (a.reshape(tuple(ea)) * b.reshape(tuple(eb)))
     shape = tuple(a.shape[i] * b.shape[i] for i in range(nd))
     from cyautograd.ops.shape import _unsafe_view
-    r = _unsafe_view(r.contiguous(), shape)
+    # NOTE [ kron views its product ]: torch's KronImpl _unsafe_views the product
+    # of the two reshaped operands, whose layout follows the operands' strides
+    # (TensorIterator's, which mul reproduces): a non-contiguous operand can give a
+    # product no view reaches, and then torch raises view's error -- so do we
+    # (our _unsafe_view reshapes a contiguous array; view() checks the others).
+    if not r.is_contiguous():
+        r.detach().view(shape)
+    r = _unsafe_view(r, shape)
     if out is not None:
         return _write_out("kron", r.detach(), out, input, other)
     return r
@@ -3955,9 +3982,9 @@ def map_(self, tensor, callable):
 
     >>> torch.tensor([1., 2.]).map_(torch.tensor([10., 20.]), lambda a, b: a + b)
     """
-    if self.requires_grad or (isinstance(tensor, Tensor) and tensor.requires_grad):
+    _check_tensor(tensor, "map_", "other", 1)    # torch's parser: map_(Tensor other, PyObject* callable)
+    if self.requires_grad or tensor.requires_grad:
         raise RuntimeError("Can't call map_() on Variable that requires grad. Use var.detach().map_() instead.")
-    _check_tensor(tensor, "map_", "tensor", 1)
     a = _a(self)
     b = np.broadcast_to(_a(tensor), a.shape)
     flat = [callable(x, y) for x, y in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())]

@@ -1078,6 +1078,9 @@ def chain_matmul(*matrices, out=None):
     >>> torch.chain_matmul(torch.eye(2), torch.ones(2, 2), torch.eye(2))
     """
     from cyautograd._warn import warn_user
+    for i, m in enumerate(matrices):     # the parser of _VF.chain_matmul(TensorList), before its warning
+        if not isinstance(m, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(m).__name__}")
     warn_user("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
               "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
               "parameters.")

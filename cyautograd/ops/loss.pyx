@@ -58,6 +58,27 @@ cdef Tensor _sized(object x):
     raise AttributeError(f"'{type(x).__name__}' object has no attribute 'size'")
 
 
+cdef tuple _promoted_operands(Tensor x, Tensor y, str kernel):
+    """NOTE [ Pointwise losses compute in the promoted dtype ]
+    torch's mse_loss (and smooth_l1_loss) run a TensorIterator binary op over
+    the broadcast operands: the loss has result_type(input, target) (an integral
+    input with a floating target is a floating loss, float32 with float64 is
+    float64), and the kernel, dispatched on that dtype, takes floating types
+    only. The broadcast comes first (F.mse_loss broadcasts in Python). Off the
+    common path: called only when the two arrays differ in dtype or are not
+    floating."""
+    xa = x.data_
+    ya = y.data_
+    try:
+        np.broadcast_shapes(xa.shape, ya.shape)
+    except ValueError:
+        raise broadcast_error(xa, ya) from None
+    rd = _D.result_type(x, y)
+    if not rd.is_floating_point:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{rd._cname}'")
+    return xa.astype(rd.np, copy=False), ya.astype(rd.np, copy=False)
+
+
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     cdef Tensor x = _sized(input), y = _sized(target)
     cdef MseLossBackward0 fn
@@ -65,14 +86,18 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         from cyautograd.nn.functional import _legacy_reduction
         reduction = _legacy_reduction(size_average, reduce, reduction)
     cdef int red = _reduction(reduction)
-    cdef bint dev = type(x.data_) is not np.ndarray or type(y.data_) is not np.ndarray
+    xa = x.data_
+    ya = y.data_
+    cdef bint dev = type(xa) is not np.ndarray or type(ya) is not np.ndarray
     if dev:   # NOTE [ Device backends ]
-        d = _xp.loss_diff(x.data_, y.data_)
+        d = _xp.loss_diff(xa, ya)
     else:
+        if xa.dtype is not ya.dtype or xa.dtype.kind != "f":
+            xa, ya = _promoted_operands(x, y, "mse_cpu")
         try:
-            d = x.data_ - y.data_
+            d = xa - ya
         except ValueError:
-            raise broadcast_error(x.data_, y.data_) from None
+            raise broadcast_error(xa, ya) from None
     if tuple(d.shape) != tuple(x.data_.shape):
         import warnings
         warn_user(f"Using a target size ({y.shape}) that is different to the input size ({x.shape}). "
@@ -82,7 +107,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         out = wrap_array(_xp.reduce_loss(sq, red, _xp.npdtype(x.data_)))
     else:
         r = sq if red == 0 else (sq.mean() if red == 1 else sq.sum())
-        out = wrap_array(as_array(r).astype(x.data_.dtype, copy=False))
+        out = wrap_array(as_array(r).astype(xa.dtype, copy=False))
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(y)):
         fn = <MseLossBackward0>new_node(MseLossBackward0)
         fn.red = red
@@ -164,6 +189,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         _xp.check_args("wrapper_CUDA_nll_loss_forward", ("self", xa), ("target", ta),
                        ("weight", None if weight is None else (<Tensor>weight).data_))
         ta = _xp.HostMeta(ta)
+    if xa.ndim <= 2 and ta.ndim > 1 and xa.ndim >= 1 and (xa.ndim == 1 or ta.shape[0] == xa.shape[0]):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if ta.dtype != np.int64 and ta.dtype != np.uint8:
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
                            f"{_D._FROM_NP[ta.dtype]._cname}")
@@ -172,6 +199,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
         raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
     C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
+    if not x.dtype.is_floating_point:   # the kernel's dispatch (floating types only), after the checks above
+        raise NotImplementedError(f"\"{'nll_loss_out_frame' if xa.ndim <= 2 else 'nll_loss2d_forward_out_frame'}\" "
+                                  f"not implemented for '{x.dtype._cname}'")
     if dev:
         r, total_w = _xp.nll_loss(xa, t.data_, None if weight is None else (<Tensor>weight).data_,
                                   ignore_index, red, C)
@@ -272,6 +302,26 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
         return [r, r1]
 
 
+cdef _bce_dtypes(Tensor x, Tensor t):
+    """torch's binary_cross_entropy is a TensorIterator over (input, target) that
+    wants one dtype ("Found dtype Long but expected Float", the input's being
+    expected), then a floating-only kernel."""
+    if x.dtype is not t.dtype:
+        raise RuntimeError(f"Found dtype {t.dtype._cname} but expected {x.dtype._cname}")
+    if not x.dtype.is_floating_point:
+        raise NotImplementedError(f"\"binary_cross_entropy\" not implemented for '{x.dtype._cname}'")
+
+
+cdef _bce_range_error(xa, ta):
+    """The kernel checks input then target, element by element (nan fails both
+    comparisons): the first element out of [0, 1] names its operand."""
+    bad_x = np.flatnonzero(~((xa >= 0) & (xa <= 1)))
+    bad_t = np.flatnonzero(~((ta >= 0) & (ta <= 1)))
+    if bad_x.size and (not bad_t.size or bad_x[0] <= bad_t[0]):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    raise RuntimeError("all elements of target should be between 0 and 1")
+
+
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     cdef Tensor x = _sized(input), t = _sized(target)
     if weight is not None:
@@ -295,8 +345,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
             fn.sv0 = save_variable(x, False)
             fn.sv1 = save_variable(t, False)
         return out
-    if xa.size and (xa.min() < 0 or xa.max() > 1):
-        raise RuntimeError("all elements of input should be between 0 and 1")
+    if xa.dtype is not ta.dtype or xa.dtype.kind != "f":
+        _bce_dtypes(x, t)
+    if (xa.size and not (xa.min() >= 0 and xa.max() <= 1)) or (ta.size and not (ta.min() >= 0 and ta.max() <= 1)):
+        _bce_range_error(xa, ta)
     with np.errstate(divide="ignore"):
         l = -(ta * np.maximum(np.log(xa), -100) + (1 - ta) * np.maximum(np.log1p(-xa), -100))
     wa = None if weight is None else (<Tensor>weight).data_   # checked by _sized above

@@ -1805,6 +1805,20 @@ cdef class WhereBackward0(BinaryNode):
         return [xp.where(c, g, z), xp.where(c, z, g)]
 
 
+cdef object _where_broadcast_error(c, x, y):
+    """where's operands are broadcast in order (condition, self, other), as
+    TensorIterator's infer_size does: the message names the shape so far (a) and
+    the operand that does not fit it (b) -- a condition that fits neither is
+    named too, not only a mismatch of self and other."""
+    shape = tuple(c.shape)
+    for arr in (x, y):
+        try:
+            shape = np.broadcast_shapes(shape, tuple(arr.shape))
+        except ValueError:
+            return _xp.broadcast_error(shape, arr.shape)
+    return broadcast_error(x, y)
+
+
 def where(condition, input=None, other=None):
     cdef Tensor tc, out
     cdef BinaryNode fn
@@ -1832,7 +1846,7 @@ def where(condition, input=None, other=None):
             r = np.where(tc.data_, p[2], p[3])
         except ValueError:
             _edges_first2(input, other)   # NOTE [ Gradient edges before kernel checks ]
-            raise broadcast_error(p[2], p[3]) from None
+            raise _where_broadcast_error(tc.data_, p[2], p[3]) from None
         ta = p[0]
         tb = p[1]
         # NOTE [ Elementwise output layout ]: operands condition, self, other
@@ -2358,6 +2372,8 @@ def copy_(self, src, non_blocking=False):
         src = wrap_array(np.asarray(src))
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not {type_name(src)}")
+    if non_blocking is not False and non_blocking is not True:   # the parser's bool, before any check
+        parser_check("Tensor.copy_", (src, non_blocking))
     ts = src
     x = t.data_
     vals = ts.data_
@@ -2541,7 +2557,14 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
     for a in args:
         if isinstance(a, Tensor) and is_grad_enabled_c() and tensor_requires_grad(<Tensor>a):
             rg = True
-    check_inplace(t, rg)
+    try:
+        check_inplace(t, rg)
+    except RuntimeError:
+        # NOTE [ Parse before the in-place checks ]: torch's parser binds the
+        # arguments before VariableType's check_inplace, so x.clamp_("abc") on a
+        # leaf is the parser's TypeError, not the leaf's RuntimeError
+        parser_check("Tensor." + getattr(op, "__name__", "") + "_", args, kwargs or None)
+        raise
     # the kernel's overlap checks (NOTE [ Memory overlap ]): every tensor
     # operand is a TensorIterator input; masked_fill_ only warns on an
     # expanded self and takes its value tensor as a number
@@ -2684,6 +2707,8 @@ def clamp_(self, min=None, max=None):
         nm = _npdt((<Tensor>self).data_).name
         raise RuntimeError(f"result type {_D.get_default_dtype()._cname} can't be cast to the desired output "
                            f"type {_C_TYPE_NAMES.get(nm, nm)}")
+    if max is None:   # passed as the caller did, so a parser replay names what was given
+        return _inplace_via(self, clamp, min) if min is not None else _inplace_via(self, clamp)
     return _inplace_via(self, clamp, min, max)
 
 
