@@ -411,3 +411,23 @@ def pow_tensor_grads_mixed_float_dtypes(T):
         ga, gb = T.autograd.grad(y, [a, b], T.tensor([1.0, 1.0, 3.0, -2.0], dtype=y.dtype))
         out.append([y, ga, gb])
     return out
+
+
+@case
+def pow_one_element_half_exponent_is_c_pow(T):
+    # a one-element exponent tensor of 0.5 is C's pow in torch's kernel, not
+    # sqrt as numpy's ** takes it: (-inf) ** 0.5 is +inf, (-0.) ** 0.5 is
+    # +0. (NOTE [ A one-element 0.5 exponent is not sqrt ]); x ** 0.5 with a
+    # Python number is torch's sqrt shortcut (NaN, -0.), kept beside them
+    out = []
+    vals = [float("-inf"), -0.0, 0.0, float("inf"), 4.0, -4.0, float("nan")]
+    for dt in ("float32", "float64"):
+        for shape in ((), (1,), (1, 1)):
+            a = T.tensor(vals, dtype=getattr(T, dt), requires_grad=True)
+            e = T.full(shape, 0.5, dtype=getattr(T, dt), requires_grad=True)
+            y = a ** e
+            ga, ge = T.autograd.grad(y, [a, e], T.ones_like(y))
+            out.append([y, [str(v) for v in y.detach().reshape(-1).tolist()], ga, ge])
+        x = T.tensor(vals, dtype=getattr(T, dt))
+        out.append([x ** 0.5, T.pow(x, 0.5), T.pow(x.double(), T.tensor(0.5, dtype=T.float32))])
+    return out

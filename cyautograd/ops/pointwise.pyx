@@ -1029,9 +1029,17 @@ cdef object pow_impl(object a, object b):
             _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(x, y) from None
         if p[1] is not None and r.dtype.kind == "f" and y.size == 1 and y.reshape(-1)[0] == 0.5:
-            # numpy takes a one-element exponent of 0.5 as sqrt ((-0.) ** 0.5 is -0.); torch's
-            # tensor-exponent kernel is C's pow, which gives +0.
+            # NOTE [ A one-element 0.5 exponent is not sqrt ]
+            # numpy takes a one-element exponent of 0.5 as sqrt; torch's
+            # tensor-exponent kernel is C's pow (a 0-d exponent tensor is no
+            # Python scalar, so torch's own sqrt shortcut of x ** 0.5 does
+            # not apply). They differ at the two bases where sqrt is not
+            # pow: (-0.) ** 0.5 is +0. (sqrt: -0.) and (-inf) ** 0.5 is +inf
+            # (sqrt: NaN). Every other exponent numpy specialises (2, -1,
+            # 1, 0) agrees with pow at every base.
             r = r + 0.0
+            if x.dtype.kind == "f":
+                r = np.where(np.isneginf(x), r.dtype.type(np.inf), r)
     if type(x) is _ndarray and x.dtype == np.bool_ and r.dtype != np.bool_:
         r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
     out = wrap_array(r)
