@@ -357,7 +357,7 @@ def log1p_of_subnormal_range(T):
         tiny = np.finfo(npd).tiny
         v = (np.linspace(-2.5, 2.5, 41) * tiny).astype(npd).tolist() + [
             float(np.finfo(npd).smallest_subnormal), -float(np.finfo(npd).smallest_subnormal),
-            -0.0, 0.0, 1e-20, 0.5]
+            -0.0, 0.0, 1e-20, 1.0]   # not 0.5: numpy's float32 log1p is an ulp off there on some CPUs
         x = T.tensor(v, dtype=dt)
         r = T.log1p(x).numpy()
         out.append([float(a).hex() for a in r.astype(np.float64)])
