@@ -565,3 +565,26 @@ def elementwise_output_strides_follow_tensoriterator(T):
     out.append(r.as_strided((3,), (3,), 13))
     out.append((z + w).as_strided((2, 5), (5, 1), 3))
     return out
+
+
+# -- session 24 (h24a): values, gradients, overlap -----------------------------
+
+@case
+def stolen_grad_keeps_the_recorded_shape(T):
+    """seed 5096: the leaf's .data took another shape after its accumulator
+    recorded the old one; a gradient of the recorded shape whose strides obey
+    the leaf's layout is stolen as it is (torch's obeys_layout_contract looks
+    at the gradient's dims only), else copied (broadcast) into the new shape."""
+    out = []
+    for shp0, shp in [((1,), (1, 3, 4)), ((1, 3), (2, 3)), ((3, 1), (3, 4)), ((1, 4), (3, 4)), ((2, 1), (2, 3)),
+                      ((1,), (2, 1))]:
+        v = arange(T, shp0, True)
+        w = arange(T, shp0, True)
+        y = v * w
+        v.data = arange(T, shp)
+        for f in [lambda: v.sum(), lambda: (v * 2).sum(), lambda: v.exp().sum()]:
+            v.grad = None
+            out.append(err(lambda: f().backward()))
+            out.append(None if v.grad is None else [v.grad, v.grad._version])
+        out.append(y)
+    return out
