@@ -2181,11 +2181,31 @@ def _fill(Tensor t not None, value, type node_cls not None):
         else:
             fn = new_node(node_cls)
             fn.next_edges_ = next_edges1(t)
-    t.data_[...] = vals
+    if tv is not None and type(vals) is _ndarray and t.data_.dtype.kind in "iu" and vals.dtype.kind in "fc":
+        _write_float_to_int(t.data_, vals)   # fill_(Tensor) is copy_
+    else:
+        t.data_[...] = vals
     bump_version(t)
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef int _write_float_to_int(object x, object vals) except -1:
+    """copy_'s conversion of floating values into an integral tensor: C's
+    truncating cast, quietly (torch's static_cast on x86: NaN, infinities and
+    values out of range become the minimum of int32/int64, and 0 for the
+    narrower types, which convert through int32 -- numpy's unsafe cast does
+    the same). numpy's `x[...] = v` of a 0-d v would convert it as a Python
+    number instead and raise on NaN or infinity."""
+    tok = fp_quiet_begin()
+    try:
+        if vals.dtype.kind == "c":
+            vals = vals.real
+        np.copyto(x, np.trunc(vals), casting="unsafe")
+    finally:
+        fp_quiet_end(tok)
+    return 0
 
 
 def zero_(self):
@@ -2256,9 +2276,10 @@ def copy_(self, src, non_blocking=False):
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = next_edges2(t, ts)
     if not same:
-        if x.dtype.kind in "iu" and vals.dtype.kind == "f":
-            vals = np.trunc(vals)
-        x[...] = vals
+        if x.dtype.kind in "iu" and vals.dtype.kind in "fc":
+            _write_float_to_int(x, vals)
+        else:
+            x[...] = vals
     bump_version(t)
     if rg:
         rebase_history(t, fn)
