@@ -588,3 +588,25 @@ def stolen_grad_keeps_the_recorded_shape(T):
             out.append(None if v.grad is None else [v.grad, v.grad._version])
         out.append(y)
     return out
+
+
+@case
+def float_values_into_integer_tensors(T):
+    """seeds 2496/3972: setitem, copy_ and fill_ of a 0-d or n-d tensor convert
+    as copy_ (C's truncating cast: NaN/inf/out of range to int32/int64's
+    minimum, 0 for narrower types); a number converts as Scalar::to<T>, with
+    the overflow error naming the C type (setitem of a number into float16
+    overflows to inf)."""
+    out = []
+    for d in (T.int64, T.int32, T.int16, T.int8, T.uint8, T.bool, T.float16, T.float32, T.float64):
+        for val in (float("nan"), float("inf"), -float("inf"), 1e20, -3.7, 300.5, -255, -256, 2 ** 63 - 1, 2.0 ** 63,
+                    70000, 1e300, True):
+            x = T.zeros((2,), dtype=d)
+            for f in (lambda: x.__setitem__(Ellipsis, T.tensor(val)), lambda: x.__setitem__(0, T.tensor(val)),
+                      lambda: x.copy_(T.tensor([val, val])), lambda: x.__setitem__(0, val), lambda: x.fill_(val),
+                      lambda: x.fill_(T.tensor(val)), lambda: x[0].copy_(T.tensor(val)),
+                      lambda: T.full((2,), val, dtype=d)):
+                x.zero_()
+                r = err(f)
+                out.append([r[0], r[1] if r[0] != "ok" else x if r[1] is None or r[1] is x else r[1]])
+    return out

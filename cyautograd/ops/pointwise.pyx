@@ -992,6 +992,43 @@ cdef int _scalar_fits(object npd, object b) except -1:
     return 0
 
 
+cdef dict _CTYPE_NAME = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int",
+                         "int64": "int64_t", "float16": "c10::Half", "float32": "float"}
+
+
+cpdef object checked_scalar(object npd, object b):
+    """c10::checked_convert of a Python number to a tensor's element type, as
+    fill_, full and setitem of a number convert it (Scalar::to<T>): the value
+    to write, or torch's overflow error. An integer overflows outside the
+    type's range (an unsigned type also takes negatives down to -max, which
+    wrap: uint8 fill_(-255) is 1); a float is compared as a double with the
+    type's lowest and max (NaN and infinities overflow an integral type;
+    2.0**63 does not overflow int64 and converts as C does, to its minimum);
+    infinities and NaN never overflow a floating type. bool, float64 and
+    complex values are not checked."""
+    name = _CTYPE_NAME.get(npd.name)
+    if name is None or isinstance(b, (bool, np.bool_)) or isinstance(b, (complex, np.complexfloating)):
+        return b
+    if npd.kind in "iu":
+        info = np.iinfo(npd)
+        if isinstance(b, (float, np.floating)):
+            if b != b or not (float(info.min) <= b <= float(info.max)):
+                raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+            tok = fp_quiet_begin()
+            try:
+                return np.asarray(b, np.float64).astype(npd)
+            finally:
+                fp_quiet_end(tok)
+        if not ((-info.max if npd.kind == "u" else info.min) <= b <= info.max):
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+        return np.asarray(b, np.int64).astype(npd)
+    if npd.kind == "f":
+        f = float(b)
+        if f == f and f not in (float("inf"), float("-inf")) and (f if f > 0 else -f) > float(np.finfo(npd).max):
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    return b
+
+
 cdef object rpow_impl(object a, object b):
     # b ** a with a a Tensor
     return pow_impl(b, a)
@@ -2165,6 +2202,8 @@ def _fill(Tensor t not None, value, type node_cls not None):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    if tv is None and type(t.data_) is _ndarray and not (type(vals) is int and vals == 0):
+        vals = checked_scalar(t.data_.dtype, vals)   # the kernel's Scalar::to<T>
     if tv is not None and type(vals) is not type(t.data_):
         # a 0-d value on another device is read as a number (torch's fill_
         # takes a CPU scalar tensor for a device self): NOTE [ Device backends ]
@@ -2183,6 +2222,8 @@ def _fill(Tensor t not None, value, type node_cls not None):
             fn.next_edges_ = next_edges1(t)
     if tv is not None and type(vals) is _ndarray and t.data_.dtype.kind in "iu" and vals.dtype.kind in "fc":
         _write_float_to_int(t.data_, vals)   # fill_(Tensor) is copy_
+    elif tv is not None and type(vals) is _ndarray and vals.dtype != t.data_.dtype:
+        _write_cast_quiet(t.data_, vals)
     else:
         t.data_[...] = vals
     bump_version(t)
@@ -2203,6 +2244,17 @@ cdef int _write_float_to_int(object x, object vals) except -1:
         if vals.dtype.kind == "c":
             vals = vals.real
         np.copyto(x, np.trunc(vals), casting="unsafe")
+    finally:
+        fp_quiet_end(tok)
+    return 0
+
+
+cdef int _write_cast_quiet(object x, object vals) except -1:
+    """x[...] = vals across dtypes without numpy's cast warnings (float32 ->
+    float16 overflowing to inf): torch's copy_ casts quietly."""
+    tok = fp_quiet_begin()
+    try:
+        x[...] = vals
     finally:
         fp_quiet_end(tok)
     return 0
@@ -2278,6 +2330,8 @@ def copy_(self, src, non_blocking=False):
     if not same:
         if x.dtype.kind in "iu" and vals.dtype.kind in "fc":
             _write_float_to_int(x, vals)
+        elif cnp.PyArray_DESCR(<cnp.ndarray>x) is not cnp.PyArray_DESCR(<cnp.ndarray>vals) and x.dtype != vals.dtype:
+            _write_cast_quiet(x, vals)
         else:
             x[...] = vals
     bump_version(t)
