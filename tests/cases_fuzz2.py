@@ -610,3 +610,64 @@ def float_values_into_integer_tensors(T):
                 r = err(f)
                 out.append([r[0], r[1] if r[0] != "ok" else x if r[1] is None or r[1] is x else r[1]])
     return out
+
+
+def _seq_cases(T):
+    def mk(shape, dt):
+        n = int(np.prod(shape))
+        return T.tensor((np.arange(n) * 0.37 - 1.1).reshape(shape), dtype=getattr(T, dt))
+
+    def run(shape, dt, f):
+        x = mk(shape, dt)
+        return err(lambda: (f(x), x)[1])
+    out = []
+    for n in (3, 5, 17, 40):
+        for dt in ("float32", "float64", "int64", "bool"):
+            num = dt != "bool"
+            fs = [
+                ((3, n), lambda x: x.add_(x[:, 1:2]), num),
+                ((n, 3), lambda x: x.add_(x[..., 1]), num),
+                ((n, 3), lambda x: x.mul_(x[:, 0:1].t()[:, :3]) if n >= 3 else None, num),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).add_(1), num),
+                ((n, 3), lambda x: x.sub_(x[:, 2:3], alpha=2), num),
+                ((n, 3), lambda x: x.t()[1:].copy_(x[:, 0]), True),
+                ((n, 3), lambda x: x.add_(x[:, 1:2].double()), num),
+                ((n, 3), lambda x: x.add_(x[1:2, 1:2]), num),
+                ((n, 4), lambda x: x.__setitem__((slice(None), slice(None, None, 2)), x[:, 1:2]), True),
+                ((n, 4), lambda x: x.copy_(x[:, 1][:, None].expand(n, 4)), True),
+                ((n + 2,), lambda x: x.unfold(0, 3, 1).copy_(T.arange(3).to(x.dtype)), True),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).neg_(), dt in ("float32", "float64", "int64")),
+                ((4, n), lambda x: x.clamp_(min=x[:, 1:2]), num),
+                ((n, n), lambda x: x.copy_(x.t()), True),
+                ((n, n), lambda x: x.add_(x.t()), num),
+                ((4, n), lambda x: x.t().copy_(x[:, 1].double()), True),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).mul_(2), num),
+            ]
+            for shape, f, ok in fs:
+                if ok:
+                    out.append(run(shape, dt, f))
+    for dt in (T.float32, T.float64, T.int64, T.int32):
+        for n in (9, 17, 33):
+            x = T.arange(2 * n, dtype=dt).reshape(2, n) % 5 + 1
+            x[0, 1] = 0.5 if dt.is_floating_point else 0
+            out.append(err(lambda: x.pow_(x[:, 1:2])))
+    return out
+
+
+@case
+def inplace_reads_what_it_already_wrote(T):
+    """seeds 2507/3493/21072/21109: an in-place op or copy_ whose input is
+    another view of the written tensor (a column, a broadcast view, an
+    unfold) reads the elements its loop already wrote, in TensorIterator's
+    order (NOTE [ Sequential in-place writes ]), under every grad mode."""
+    out = _seq_cases(T)
+    x = T.tensor((np.arange(16) * 0.37 - 1.1).reshape(4, 4), dtype=T.float32).tanh()
+    with T.inference_mode():
+        y = x.clone()
+        y[:].mul_(y.select(1, 0))
+        out.append(y)
+    z = T.tensor(np.arange(5) * 0.37 - 1.1, dtype=T.float32, requires_grad=True)
+    with T.no_grad():
+        z.unfold(0, 2, 1).mul_(3)
+    out.append(z.detach())
+    return out

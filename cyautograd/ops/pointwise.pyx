@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 from cyautograd._warn import warn_user
 from cyautograd import dtypes as _D
+from cyautograd import _ti_loop   # NOTE [ Sequential in-place writes ]
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 cnp.import_array()
@@ -1995,12 +1996,12 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     check_inplace(t, rg)
     if op == 1:
         _sub_check(t, other)
-    _check_overlap(t, to)
+    cdef bint seq = _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
         y = y * alpha
-    if k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
+    if not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
         if rg:
@@ -2036,7 +2037,9 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
     # 4. write and bump
-    if has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
+    if seq and _sequential_arith(t, to, other, op, alpha):
+        pass   # NOTE [ Sequential in-place writes ]
+    elif has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
         pass   # NOTE [ In-place writes through overlapping views ]
     else:
         x[...] = vals
@@ -2096,11 +2099,51 @@ cdef bint _write_overlapping(object x, object y, int op) except -1:
 cdef inline int _check_overlap(Tensor t, Tensor other) except -1:
     """The kernel's checks (TensorIterator's compute_mem_overlaps): self
     written once per element, and no input partially sharing its memory.
-    See NOTE [ Memory overlap ] in memory_overlap.pyx."""
+    See NOTE [ Memory overlap ] in memory_overlap.pyx. 1 where the write may
+    have to replay torch's loop (NOTE [ Sequential in-place writes ]): self
+    not contiguous and maybe repeating addresses, or other another view of
+    self's storage."""
     assert_no_internal_overlap(t)
     if other is not None:
         assert_no_partial_overlap(t, other)
+        if other.storage_ is t.storage_ and other is not t:
+            return 1
+    if type(t.data_) is _ndarray and not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>t.data_):
+        return has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD
     return 0
+
+
+def _arith_fn(int op, alpha):
+    if alpha is None or alpha == 1:
+        return lambda a, b: k_binary(op, a, b)
+    return lambda a, b: k_binary(op, a, b * alpha)
+
+
+cdef bint _sequential_arith(Tensor t, Tensor to, object other, int op, object alpha) except -1:
+    """add_/sub_/mul_/div_'s write as torch's loop makes it (NOTE [ Sequential
+    in-place writes ]); False where numpy's snapshot write is torch's too."""
+    x = t.data_
+    if type(x) is not _ndarray:
+        return False
+    if to is None:
+        y = other
+    else:
+        y = to.data_
+        if type(y) is not _ndarray:
+            return False
+        if y.dtype != x.dtype or y.size == 1:
+            # converted into a temporary, or read once as a CPU scalar
+            y = y.copy()
+    selfrep = has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD
+    aliased = type(y) is _ndarray and to is not None and y is to.data_ and _ti_loop.shares_memory(x, y)
+    if not (selfrep or aliased):
+        return False
+    if _D.result_type(t, other).np != x.dtype:
+        return False   # computed into a temporary output, copied back
+    f = _arith_fn(op, alpha)
+    if type(y) is not _ndarray:
+        return _ti_loop.sequential_write(lambda a: f(a, y), x, [x], 1)   # a number
+    return _ti_loop.sequential_write(f, x, [x, y], 1)
 
 
 cdef object _inplace_arith_xp(Tensor t, Tensor to, object other, int op, object alpha, bint rg):
@@ -2232,6 +2275,33 @@ def _fill(Tensor t not None, value, type node_cls not None):
     return t
 
 
+cdef bint _sequential_copy(Tensor t, Tensor ts, object vals) except -1:
+    """copy_'s write as torch's loop makes it where src shares memory with
+    self or self repeats addresses (NOTE [ Sequential in-place writes ]);
+    False where numpy's write is torch's too."""
+    x = t.data_
+    if not ((ts.storage_ is t.storage_ and _ti_loop.shares_memory(x, ts.data_))
+            or has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD):
+        return False
+    if x.dtype.kind in "iu" and vals.dtype.kind in "fc":
+        f = _trunc_fn
+    else:
+        f = _identity_fn
+    tok = fp_quiet_begin()
+    try:
+        return _ti_loop.sequential_write(f, x, [vals], 1)
+    finally:
+        fp_quiet_end(tok)
+
+
+def _identity_fn(a):
+    return a
+
+
+def _trunc_fn(a):
+    return np.trunc(a.real if a.dtype.kind == "c" else a)
+
+
 cdef int _write_float_to_int(object x, object vals) except -1:
     """copy_'s conversion of floating values into an integral tensor: C's
     truncating cast, quietly (torch's static_cast on x86: NaN, infinities and
@@ -2328,7 +2398,10 @@ def copy_(self, src, non_blocking=False):
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = next_edges2(t, ts)
     if not same:
-        if x.dtype.kind in "iu" and vals.dtype.kind in "fc":
+        if ((ts.storage_ is t.storage_ or not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x))
+                and _sequential_copy(t, ts, vals)):
+            pass   # NOTE [ Sequential in-place writes ]
+        elif x.dtype.kind in "iu" and vals.dtype.kind in "fc":
             _write_float_to_int(x, vals)
         elif cnp.PyArray_DESCR(<cnp.ndarray>x) is not cnp.PyArray_DESCR(<cnp.ndarray>vals) and x.dtype != vals.dtype:
             _write_cast_quiet(x, vals)
@@ -2537,7 +2610,8 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         # to resize an in-place output (nothing is written)
         raise RuntimeError(f"output with shape {list(t.data_.shape)} doesn't match the broadcast shape "
                            f"{list(vals.shape)}")
-    t.data_[...] = vals
+    if masked_fill or type(t.data_) is not _ndarray or not _sequential_via(t, op, args, kwargs):
+        t.data_[...] = vals
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
         fn = r.autograd_meta_.grad_fn_
@@ -2553,6 +2627,50 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                 if sv is not None and (<SavedVariable>sv).data_ is t.data_ and view_fn is not None:
                     (<SavedVariable>sv).set_inplace_on_view(view_fn)
     return t
+
+
+cdef bint _sequential_via(Tensor t, object op, tuple args, dict kwargs) except -1:
+    """An in-place op's write as torch's loop makes it (NOTE [ Sequential
+    in-place writes ]) where self repeats addresses or a tensor argument
+    shares memory with it; False (nothing written) where numpy's snapshot
+    write is torch's too. The op runs on the elements of each block."""
+    cdef Tensor a
+    x = t.data_
+    aliased = False
+    for v in args:
+        if isinstance(v, Tensor) and (<Tensor>v).storage_ is t.storage_ and v is not t:
+            aliased = True
+    for v in kwargs.values():
+        if isinstance(v, Tensor) and (<Tensor>v).storage_ is t.storage_:
+            return False
+    if not aliased and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
+        return False
+    if not aliased and has_internal_overlap(t) != MEM_OVERLAP_TOO_HARD:
+        return False
+    pos = []
+    ins = [x]
+    for k, v in enumerate(args):
+        if isinstance(v, Tensor):
+            a = <Tensor>v
+            if type(a.data_) is not _ndarray:
+                return False
+            pos.append(k)
+            # an operand of another dtype is converted into a temporary first
+            ins.append(a.data_ if a.data_.dtype == x.dtype else a.data_.copy())
+
+    def f(*arrs):
+        call = list(args)
+        for j, k in enumerate(pos):
+            call[k] = wrap_array(arrs[j + 1])
+        with _no_grad_ctx():
+            return (<Tensor>op(wrap_array(arrs[0]), *call, **kwargs)).data_
+
+    tok = fp_quiet_begin()
+    try:
+        # integral pow is a plain cpu_kernel (no vectorized loop)
+        return _ti_loop.sequential_write(f, x, ins, 0 if op is pow and x.dtype.kind in "iub" else 2)
+    finally:
+        fp_quiet_end(tok)
 
 
 cdef int _meta_checks_first(Tensor t, object op, tuple args, dict kwargs) except -1:
