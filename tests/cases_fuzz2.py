@@ -671,3 +671,28 @@ def inplace_reads_what_it_already_wrote(T):
         z.unfold(0, 2, 1).mul_(3)
     out.append(z.detach())
     return out
+
+
+@case
+def maximum_gradients_carry_masked_fill_version(T):
+    """seed 21930: maximum/minimum's formula is where(...).masked_fill_(...):
+    each gradient is at version 1, and maximum(x, x)'s two summed in place
+    reach 2; fmax/fmin's are fresh."""
+    out = []
+    for op in ("maximum", "minimum", "fmax", "fmin"):
+        x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = T.tensor([3.0, 2.0, 1.0], requires_grad=True)
+        gx, gy = T.autograd.grad(getattr(T, op)(x, y).sum(), [x, y])
+        out.append([gx, gy, gx._version, gy._version])
+        gx, = T.autograd.grad(getattr(T, op)(x, x).sum(), [x])
+        out.append([gx, gx._version])
+        getattr(T, op)(x, y).sum().backward()
+        out.append([x.grad, y.grad, x.grad._version, y.grad._version])
+        gx, gy = T.autograd.grad(getattr(T, op)(x * 1, y).sum(), [x, y], create_graph=True)
+        out.append([gx, gy, gx._version, gy._version])
+        w = T.tensor([[0.5, 2.0], [1.0, 1.0]], requires_grad=True)
+        v = T.logsumexp(w, -1, keepdim=True)
+        m = getattr(T, op)(v, v)
+        g1, g2 = T.autograd.grad(m.sum(), [m, v])
+        out.append([g1, g2, g1._version, g2._version])
+    return out

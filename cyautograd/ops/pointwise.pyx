@@ -16,7 +16,7 @@ from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
-                                  bump_version, rebase_history, grad_fn_of)
+                                  bump_version, rebase_history, grad_fn_of, note_grad_version)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
@@ -1647,24 +1647,33 @@ def clamp_max(input, max):
 cdef class MaximumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = _zeros_like(g)
-        half = xp.where(s == o, g / 2, g)
-        return [xp.where(s < o, z, half), xp.where(s > o, z, half)]
+        return [_select_grad(g, s, o, s < o), _select_grad(g, s, o, s > o)]
 
 
 @cython.final
 cdef class MinimumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = _zeros_like(g)
-        half = xp.where(s == o, g / 2, g)
-        return [xp.where(s > o, z, half), xp.where(s < o, z, half)]
+        return [_select_grad(g, s, o, s > o), _select_grad(g, s, o, s < o)]
+
+
+cdef object _select_grad(object g, object s, object o, object lose):
+    """maximum/minimum's formula for one input, as torch's derivatives.yaml:
+    where(self == other, grad / 2, grad).masked_fill_(lose, 0) -- a fresh
+    tensor at version 1 (NOTE [ Versions of gradient arrays ]), with
+    MaskedFillBackward0 under create_graph."""
+    xp = xp_of(g)
+    r = xp.where(s == o, g / 2, g)
+    if isinstance(r, Tensor):
+        return r.masked_fill_(lose, 0)
+    r = xp.where(lose, _zeros_like(g), r)
+    if type(r) is _ndarray:
+        note_grad_version(r, 1)
+    return r
 
 
 cdef object _maxmin(object a, object b, bint is_max):
