@@ -696,3 +696,42 @@ def maximum_gradients_carry_masked_fill_version(T):
         g1, g2 = T.autograd.grad(m.sum(), [m, v])
         out.append([g1, g2, g1._version, g2._version])
     return out
+
+
+@case
+def unsqueeze_strides_and_overlap(T):
+    """seeds 5397/4389: x[None] takes unsqueeze's strides (size * stride of
+    the next dim), not 0, and sum's gradient of a full reduction is the 0-d
+    gradient expanded (every stride 0): both decide overlap checks. seed
+    2887: the next edges (a multi-output view's invalidated grad_fn) are
+    collected before the kernel's overlap check."""
+    out = []
+    a = T.tensor(2.0)
+    b = T.zeros(3, 2)
+    out.append([a.unsqueeze(0).stride(), a[None].stride(), a[None, None].stride(), b[None].stride(),
+                b[:, None].stride(), b[..., None].stride(), b[0][None].stride(), b[:, 0][:, None].stride(),
+                b[None, :, None].stride(), a[..., None].stride(), b[1:2, None].stride(), b[None, 0].stride(),
+                b[None, ..., None, ::2].stride()])
+    v5 = T.tensor(2.0)
+    v12 = v5[None]
+    v13 = T.narrow(v12, 0, 0, 1)
+    out.append(err(lambda: v13.__setitem__(slice(0, None, 2), v12)))
+    v2 = T.ones((1, 3), dtype=T.float64, requires_grad=True)
+    g6, = T.autograd.grad(v2.sum(), [v2], create_graph=True)
+    g7, = T.autograd.grad(v2.sum(1), [v2], T.ones(1), create_graph=True)
+    g8, = T.autograd.grad(v2.sum(1, keepdim=True), [v2], T.ones(1, 1), create_graph=True)
+    out.append([g6.stride(), g7.stride(), g8.stride()])
+    with T.inference_mode():
+        with T.inference_mode(False):
+            out.append(err(lambda: g6.__setitem__(slice(0, None, 2), g6)))
+    out.append(g6)
+    for k in range(3):
+        v8 = arange(T, (1, 1, 5), True)
+        v9 = arange(T, (5, 2), True)
+        v10 = v8 @ v9
+        v12, = T.unbind(v10, -3)
+        with T.no_grad():
+            v12.exp_()
+        v23 = T.narrow(v10, -2, -1, 1)
+        out.append(err([lambda: v23.clone().add_(v12), lambda: v10[0].add_(v12), lambda: v23.copy_(v12)][k]))
+    return out

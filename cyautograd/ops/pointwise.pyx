@@ -2005,6 +2005,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     check_inplace(t, rg)
     if op == 1:
         _sub_check(t, other)
+    if rg and to is not None and to.autograd_meta_ is not None and to.autograd_meta_.c.is_view:
+        grad_fn_of(to)   # NOTE [ Edges before the kernel's checks ]
     cdef bint seq = _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
@@ -2394,6 +2396,12 @@ def copy_(self, src, non_blocking=False):
     # nothing to copy (and is not checked for overlap); the version is
     # bumped all the same
     same = t is ts or _same_data(x, vals, t.storage_ is ts.storage_)
+    if rg and ts.autograd_meta_ is not None and ts.autograd_meta_.c.is_view:
+        # NOTE [ Edges before the kernel's checks ]
+        # VariableType collects the next edges (src's grad_fn, regenerated
+        # for a view -- raising for a multi-output view modified in place)
+        # before the kernel checks memory overlap, so that error wins.
+        grad_fn_of(ts)
     if not same:
         assert_no_internal_overlap(t)
         assert_no_partial_overlap(t, ts)

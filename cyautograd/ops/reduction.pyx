@@ -103,7 +103,11 @@ cdef class ReduceNode(BinaryNode):
 
     cdef object expand(self, object g):
         if isinstance(g, Tensor):
-            return self.restore(g).expand(self.self_shape)
+            # torch's sum_backward: a full reduction's 0-d gradient expands
+            # as is (every stride 0), a reduction over dims is unsqueezed first
+            if (self.dims is not None and len(self.dims)) or self.keepdim:
+                g = self.restore(g)
+            return g.expand(self.self_shape)
         if type(g) is not np.ndarray and not isinstance(g, np.generic):
             return _xp.expand_reduced(g, self.self_shape, self.dims, self.keepdim)
         if isinstance(g, np.generic):

@@ -1825,7 +1825,41 @@ def getitem(input, index):
         return _record(t, np.array(r, copy=True), IndexBackward0, K_INDEX, idx)
     if type(r) is not np.ndarray:
         r = x[idx + (Ellipsis,)] if isinstance(idx, tuple) else x[(idx, Ellipsis)]
+    for it in items:
+        if it is None:
+            r = _unsqueeze_strides(x, r, items)
+            break
     return _view(t, r, _basic_index_node(idx, x.shape), K_INDEX, idx)
+
+
+cdef object _unsqueeze_strides(object x, object r, tuple items):
+    """numpy gives the dim a None inserts stride 0; torch's unsqueeze gives
+    it the size times the stride of the dim it goes before (the element size
+    at the end), applied left to right as torch applies the items. Strides
+    decide overlap checks (x[None] of a 0-d tensor is stride 1)."""
+    cdef list shape = list(x.shape), st = list(x.strides)
+    cdef Py_ssize_t d = 0, consumed = 0
+    for it in items:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    for it in items:
+        if it is None:
+            st.insert(d, shape[d] * st[d] if d < len(shape) else x.itemsize)
+            shape.insert(d, 1)
+            d += 1
+        elif it is Ellipsis:
+            d += len(x.shape) - consumed
+        elif type(it) is slice:
+            rng = range(*it.indices(shape[d]))
+            st[d] = st[d] * rng.step
+            shape[d] = len(rng)
+            d += 1
+        else:
+            del st[d]
+            del shape[d]
+    if tuple(shape) != r.shape or tuple(st) == r.strides:
+        return r
+    return np.lib.stride_tricks.as_strided(r, shape=r.shape, strides=tuple(st), writeable=r.flags.writeable)
 
 
 cdef object _bad_int_item(object idx, tuple shape):
