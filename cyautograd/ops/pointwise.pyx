@@ -997,6 +997,10 @@ cdef dict _CTYPE_NAME = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t
                          "int64": "int64_t", "float16": "c10::Half", "float32": "float"}
 
 
+cdef dict _FMAX = {}
+cdef double _INF = float("inf")
+
+
 cpdef object checked_scalar(object npd, object b):
     """c10::checked_convert of a Python number to a tensor's element type, as
     fill_, full and setitem of a number convert it (Scalar::to<T>): the value
@@ -1010,6 +1014,15 @@ cpdef object checked_scalar(object npd, object b):
     name = _CTYPE_NAME.get(npd.name)
     if name is None or isinstance(b, (bool, np.bool_)) or isinstance(b, (complex, np.complexfloating)):
         return b
+    if npd.kind == "f":
+        if type(b) is float or type(b) is int:
+            fmax = _FMAX.get(npd.char)
+            if fmax is None:
+                fmax = _FMAX[npd.char] = float(np.finfo(npd).max)
+            f = float(b)
+            if f != f or -fmax <= f <= fmax or f == _INF or f == -_INF:
+                return b
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
     if npd.kind in "iu":
         info = np.iinfo(npd)
         if isinstance(b, (float, np.floating)):
