@@ -993,8 +993,9 @@ cdef int _scalar_fits(object npd, object b) except -1:
     return 0
 
 
-cdef dict _CTYPE_NAME = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int",
-                         "int64": "int64_t", "float16": "c10::Half", "float32": "float"}
+# by dtype.char (numpy's dtype.name is computed in Python: microseconds)
+cdef dict _CTYPE_NAME = {"b": "int8_t", "B": "uint8_t", "h": "int16_t", "i": "int", "l": "int64_t",
+                         "q": "int64_t", "e": "c10::Half", "f": "float"}
 
 
 cdef dict _FMAX = {}
@@ -1011,7 +1012,7 @@ cpdef object checked_scalar(object npd, object b):
     2.0**63 does not overflow int64 and converts as C does, to its minimum);
     infinities and NaN never overflow a floating type. bool, float64 and
     complex values are not checked."""
-    name = _CTYPE_NAME.get(npd.name)
+    name = _CTYPE_NAME.get(npd.char)
     if name is None or isinstance(b, (bool, np.bool_)) or isinstance(b, (complex, np.complexfloating)):
         return b
     if npd.kind == "f":
@@ -2269,8 +2270,16 @@ def _fill(Tensor t not None, value, type node_cls not None):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    cdef int dc
     if tv is None and type(t.data_) is _ndarray and not (type(vals) is int and vals == 0):
-        vals = checked_scalar(t.data_.dtype, vals)   # the kernel's Scalar::to<T>
+        # the kernel's Scalar::to<T> (checked_scalar); a float into float64,
+        # or a finite one in range into float32, needs no look
+        dc = cnp.PyArray_TYPE(<cnp.ndarray>t.data_)
+        if not ((type(vals) is float and (dc == cnp.NPY_DOUBLE or (
+                    dc == cnp.NPY_FLOAT and -3.4028234663852886e+38 <= <double>vals <= 3.4028234663852886e+38)))
+                or (type(vals) is int and (dc == cnp.NPY_DOUBLE or dc == cnp.NPY_FLOAT or dc == cnp.NPY_INT64)
+                    and -9223372036854775807 <= vals <= 9223372036854775807)):
+            vals = checked_scalar(t.data_.dtype, vals)
     if tv is not None and type(vals) is not type(t.data_):
         # a 0-d value on another device is read as a number (torch's fill_
         # takes a CPU scalar tensor for a device self): NOTE [ Device backends ]
