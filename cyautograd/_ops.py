@@ -190,7 +190,17 @@ def setitem(t, index, value):
     index = normalize_index(t, index)
     if not isinstance(value, Tensor):
         # the number on t's device, as torch's scalar_to_tensor + copy_
-        value = _tensor(value, dtype=t.dtype) if t.is_cpu else _tensor(value, dtype=t.dtype, device=t.device)
+        if t.is_cpu:
+            from cyautograd.ops.pointwise import checked_scalar
+            npd = _np.dtype(t.dtype.np)
+            if isinstance(value, (_b.int, _b.float)) and not isinstance(value, _b.bool) and npd.char != "e":
+                # scalar_to_tensor fills with the number: fill_'s checked
+                # conversion (torch's scalar_tensor_static lets a float16
+                # overflow to inf)
+                value = checked_scalar(npd, value)
+            value = _tensor(value, dtype=t.dtype)
+        else:
+            value = _tensor(value, dtype=t.dtype, device=t.device)
     ti = type(index)
     if ti is _b.bool:
         if index:

@@ -350,6 +350,9 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
     dtype = _check_dtype(dtype, "full")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value)
+    elif isinstance(fill_value, (int, float)) and device is None:
+        from cyautograd.ops.pointwise import checked_scalar
+        fill_value = checked_scalar(np.dtype(dtype.np), fill_value)   # full is fill_: Scalar::to<T>
     return _wrap(_alloc(np.full, _size((size,)), dtype.np, fill_value), requires_grad, device)
 
 

@@ -565,3 +565,173 @@ def elementwise_output_strides_follow_tensoriterator(T):
     out.append(r.as_strided((3,), (3,), 13))
     out.append((z + w).as_strided((2, 5), (5, 1), 3))
     return out
+
+
+# -- session 24 (h24a): values, gradients, overlap -----------------------------
+
+@case
+def stolen_grad_keeps_the_recorded_shape(T):
+    """seed 5096: the leaf's .data took another shape after its accumulator
+    recorded the old one; a gradient of the recorded shape whose strides obey
+    the leaf's layout is stolen as it is (torch's obeys_layout_contract looks
+    at the gradient's dims only), else copied (broadcast) into the new shape."""
+    out = []
+    for shp0, shp in [((1,), (1, 3, 4)), ((1, 3), (2, 3)), ((3, 1), (3, 4)), ((1, 4), (3, 4)), ((2, 1), (2, 3)),
+                      ((1,), (2, 1))]:
+        v = arange(T, shp0, True)
+        w = arange(T, shp0, True)
+        y = v * w
+        v.data = arange(T, shp)
+        for f in [lambda: v.sum(), lambda: (v * 2).sum(), lambda: v.exp().sum()]:
+            v.grad = None
+            out.append(err(lambda: f().backward()))
+            out.append(None if v.grad is None else [v.grad, v.grad._version])
+        out.append(y)
+    return out
+
+
+@case
+def float_values_into_integer_tensors(T):
+    """seeds 2496/3972: setitem, copy_ and fill_ of a 0-d or n-d tensor convert
+    as copy_ (C's truncating cast: NaN/inf/out of range to int32/int64's
+    minimum, 0 for narrower types); a number converts as Scalar::to<T>, with
+    the overflow error naming the C type (setitem of a number into float16
+    overflows to inf)."""
+    out = []
+    for d in (T.int64, T.int32, T.int16, T.int8, T.uint8, T.bool, T.float16, T.float32, T.float64):
+        for val in (float("nan"), float("inf"), -float("inf"), 1e20, -3.7, 300.5, -255, -256, 2 ** 63 - 1, 2.0 ** 63,
+                    70000, 1e300, True):
+            x = T.zeros((2,), dtype=d)
+            for f in (lambda: x.__setitem__(Ellipsis, T.tensor(val)), lambda: x.__setitem__(0, T.tensor(val)),
+                      lambda: x.copy_(T.tensor([val, val])), lambda: x.__setitem__(0, val), lambda: x.fill_(val),
+                      lambda: x.fill_(T.tensor(val)), lambda: x[0].copy_(T.tensor(val)),
+                      lambda: T.full((2,), val, dtype=d)):
+                x.zero_()
+                r = err(f)
+                out.append([r[0], r[1] if r[0] != "ok" else x if r[1] is None or r[1] is x else r[1]])
+    return out
+
+
+def _seq_cases(T):
+    def mk(shape, dt):
+        n = int(np.prod(shape))
+        return T.tensor((np.arange(n) * 0.37 - 1.1).reshape(shape), dtype=getattr(T, dt))
+
+    def run(shape, dt, f):
+        x = mk(shape, dt)
+        return err(lambda: (f(x), x)[1])
+    out = []
+    for n in (3, 5, 17, 40):
+        for dt in ("float32", "float64", "int64", "bool"):
+            num = dt != "bool"
+            fs = [
+                ((3, n), lambda x: x.add_(x[:, 1:2]), num),
+                ((n, 3), lambda x: x.add_(x[..., 1]), num),
+                ((n, 3), lambda x: x.mul_(x[:, 0:1].t()[:, :3]) if n >= 3 else None, num),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).add_(1), num),
+                ((n, 3), lambda x: x.sub_(x[:, 2:3], alpha=2), num),
+                ((n, 3), lambda x: x.t()[1:].copy_(x[:, 0]), True),
+                ((n, 3), lambda x: x.add_(x[:, 1:2].double()), num),
+                ((n, 3), lambda x: x.add_(x[1:2, 1:2]), num),
+                ((n, 4), lambda x: x.__setitem__((slice(None), slice(None, None, 2)), x[:, 1:2]), True),
+                ((n, 4), lambda x: x.copy_(x[:, 1][:, None].expand(n, 4)), True),
+                ((n + 2,), lambda x: x.unfold(0, 3, 1).copy_(T.arange(3).to(x.dtype)), True),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).neg_(), dt in ("float32", "float64", "int64")),
+                ((4, n), lambda x: x.clamp_(min=x[:, 1:2]), num),
+                ((n, n), lambda x: x.copy_(x.t()), True),
+                ((n, n), lambda x: x.add_(x.t()), num),
+                ((4, n), lambda x: x.t().copy_(x[:, 1].double()), True),
+                ((n + 1,), lambda x: x.unfold(0, 2, 1).mul_(2), num),
+            ]
+            for shape, f, ok in fs:
+                if ok:
+                    out.append(run(shape, dt, f))
+    for dt in (T.float32, T.float64, T.int64, T.int32):
+        for n in (9, 17, 33):
+            x = T.arange(2 * n, dtype=dt).reshape(2, n) % 5 + 1
+            x[0, 1] = 0.5 if dt.is_floating_point else 0
+            out.append(err(lambda: x.pow_(x[:, 1:2])))
+    return out
+
+
+@case
+def inplace_reads_what_it_already_wrote(T):
+    """seeds 2507/3493/21072/21109: an in-place op or copy_ whose input is
+    another view of the written tensor (a column, a broadcast view, an
+    unfold) reads the elements its loop already wrote, in TensorIterator's
+    order (NOTE [ Sequential in-place writes ]), under every grad mode."""
+    out = _seq_cases(T)
+    x = T.tensor((np.arange(16) * 0.37 - 1.1).reshape(4, 4), dtype=T.float32).tanh()
+    with T.inference_mode():
+        y = x.clone()
+        y[:].mul_(y.select(1, 0))
+        out.append(y)
+    z = T.tensor(np.arange(5) * 0.37 - 1.1, dtype=T.float32, requires_grad=True)
+    with T.no_grad():
+        z.unfold(0, 2, 1).mul_(3)
+    out.append(z.detach())
+    return out
+
+
+@case
+def maximum_gradients_carry_masked_fill_version(T):
+    """seed 21930: maximum/minimum's formula is where(...).masked_fill_(...):
+    each gradient is at version 1, and maximum(x, x)'s two summed in place
+    reach 2; fmax/fmin's are fresh."""
+    out = []
+    for op in ("maximum", "minimum", "fmax", "fmin"):
+        x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = T.tensor([3.0, 2.0, 1.0], requires_grad=True)
+        gx, gy = T.autograd.grad(getattr(T, op)(x, y).sum(), [x, y])
+        out.append([gx, gy, gx._version, gy._version])
+        gx, = T.autograd.grad(getattr(T, op)(x, x).sum(), [x])
+        out.append([gx, gx._version])
+        getattr(T, op)(x, y).sum().backward()
+        out.append([x.grad, y.grad, x.grad._version, y.grad._version])
+        gx, gy = T.autograd.grad(getattr(T, op)(x * 1, y).sum(), [x, y], create_graph=True)
+        out.append([gx, gy, gx._version, gy._version])
+        w = T.tensor([[0.5, 2.0], [1.0, 1.0]], requires_grad=True)
+        v = T.logsumexp(w, -1, keepdim=True)
+        m = getattr(T, op)(v, v)
+        g1, g2 = T.autograd.grad(m.sum(), [m, v])
+        out.append([g1, g2, g1._version, g2._version])
+    return out
+
+
+@case
+def unsqueeze_strides_and_overlap(T):
+    """seeds 5397/4389: x[None] takes unsqueeze's strides (size * stride of
+    the next dim), not 0, and sum's gradient of a full reduction is the 0-d
+    gradient expanded (every stride 0): both decide overlap checks. seed
+    2887: the next edges (a multi-output view's invalidated grad_fn) are
+    collected before the kernel's overlap check."""
+    out = []
+    a = T.tensor(2.0)
+    b = T.zeros(3, 2)
+    out.append([a.unsqueeze(0).stride(), a[None].stride(), a[None, None].stride(), b[None].stride(),
+                b[:, None].stride(), b[..., None].stride(), b[0][None].stride(), b[:, 0][:, None].stride(),
+                b[None, :, None].stride(), a[..., None].stride(), b[1:2, None].stride(), b[None, 0].stride(),
+                b[None, ..., None, ::2].stride()])
+    v5 = T.tensor(2.0)
+    v12 = v5[None]
+    v13 = T.narrow(v12, 0, 0, 1)
+    out.append(err(lambda: v13.__setitem__(slice(0, None, 2), v12)))
+    v2 = T.ones((1, 3), dtype=T.float64, requires_grad=True)
+    g6, = T.autograd.grad(v2.sum(), [v2], create_graph=True)
+    g7, = T.autograd.grad(v2.sum(1), [v2], T.ones(1), create_graph=True)
+    g8, = T.autograd.grad(v2.sum(1, keepdim=True), [v2], T.ones(1, 1), create_graph=True)
+    out.append([g6.stride(), g7.stride(), g8.stride()])
+    with T.inference_mode():
+        with T.inference_mode(False):
+            out.append(err(lambda: g6.__setitem__(slice(0, None, 2), g6)))
+    out.append(g6)
+    for k in range(3):
+        v8 = arange(T, (1, 1, 5), True)
+        v9 = arange(T, (5, 2), True)
+        v10 = v8 @ v9
+        v12, = T.unbind(v10, -3)
+        with T.no_grad():
+            v12.exp_()
+        v23 = T.narrow(v10, -2, -1, 1)
+        out.append(err([lambda: v23.clone().add_(v12), lambda: v10[0].add_(v12), lambda: v23.copy_(v12)][k]))
+    return out

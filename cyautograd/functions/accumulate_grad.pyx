@@ -4,7 +4,7 @@ cimport cython
 from libc.stdint cimport UINT64_MAX
 from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
-from cyautograd._fast cimport cya_tp_new
+from cyautograd._fast cimport cya_tp_new, cya_mem_equal
 from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
@@ -31,9 +31,16 @@ cdef bint _can_steal(object g, object like):
     if Py_REFCNT(g) > 2:
         return False
     cdef cnp.ndarray a = <cnp.ndarray>g
-    return (cnp.PyArray_BASE(a) == NULL and cnp.PyArray_IS_C_CONTIGUOUS(a) and
-            cnp.PyArray_ISWRITEABLE(a) and cnp.PyArray_DESCR(a) is cnp.PyArray_DESCR(<cnp.ndarray>like)
-            if cnp.PyArray_CheckExact(like) else False)
+    if not cnp.PyArray_CheckExact(like):
+        return False
+    if not (cnp.PyArray_BASE(a) == NULL and cnp.PyArray_IS_C_CONTIGUOUS(a) and
+            cnp.PyArray_ISWRITEABLE(a) and cnp.PyArray_DESCR(a) is cnp.PyArray_DESCR(<cnp.ndarray>like)):
+        return False
+    # a gradient of another shape than the leaf's (its .data was replaced):
+    # torch steals it only when its strides obey the leaf's layout
+    return (cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>like) and
+            cya_mem_equal(cnp.PyArray_DIMS(a), cnp.PyArray_DIMS(<cnp.ndarray>like),
+                          cnp.PyArray_NDIM(a) * sizeof(cnp.npy_intp))) or _obeys_layout(g, like)
 
 
 # NOTE [ The version of a leaf's first gradient ]
@@ -120,11 +127,14 @@ cdef bint _dense(object a):
 
 
 cdef bint _obeys_layout(object g, object var):
-    """torch's obeys_layout_contract(grad, variable) for ndarrays."""
-    if g.shape != var.shape:
-        return False
+    """torch's obeys_layout_contract(grad, variable) for ndarrays. It looks
+    at the gradient's dimensions only, by index: a gradient whose shape is
+    not the leaf's (the leaf's .data was replaced after the graph recorded
+    its shape) obeys when those strides agree, and is then stolen as it is."""
     if not _dense(var):
         return g.flags.c_contiguous
+    if g.ndim > var.ndim:
+        return False   # torch reads past the leaf's strides: never equal in practice
     for gs, vs, n in zip(g.strides, var.strides, g.shape):
         if n != 1:
             if gs // g.itemsize != vs // var.itemsize:
@@ -244,6 +254,19 @@ cdef class AccumulateGrad(Node):
                         if n:
                             vc = version_counter_of(m.grad_)
                             vc.c.version = n
+                elif (cnp.PyArray_CheckExact(new_grad) and Py_REFCNT(new_grad) <= 2
+                      and cnp.PyArray_CheckExact(var.data_) and new_grad.shape != var.data_.shape
+                      and new_grad.dtype == var.data_.dtype and _obeys_layout(new_grad, var.data_)):
+                    # the leaf's .data was replaced by another shape after its
+                    # accumulator recorded the old one: torch steals the
+                    # gradient of the recorded shape (an expand of the root
+                    # gradient is stealable too; its values are what counts)
+                    m.grad_ = wrap_array(new_grad if cnp.PyArray_ISWRITEABLE(<cnp.ndarray>new_grad)
+                                         else new_grad.copy())
+                    n = _noted_version(new_grad)
+                    if n:
+                        vc = version_counter_of(m.grad_)
+                        vc.c.version = n
                 else:
                     # a device array copies through its backend (NOTE [ Device backends ])
                     m.grad_ = _clone_obey_contract(new_grad, var)

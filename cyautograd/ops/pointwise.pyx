@@ -17,7 +17,7 @@ from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
-                                  bump_version, rebase_history, grad_fn_of)
+                                  bump_version, rebase_history, grad_fn_of, note_grad_version)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
@@ -32,6 +32,7 @@ import warnings
 import numpy as np
 from cyautograd._warn import warn_user
 from cyautograd import dtypes as _D
+from cyautograd import _ti_loop   # NOTE [ Sequential in-place writes ]
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
 
 cnp.import_array()
@@ -1094,6 +1095,57 @@ cdef int _scalar_fits(object npd, object b) except -1:
     return 0
 
 
+# by dtype.char (numpy's dtype.name is computed in Python: microseconds)
+cdef dict _CTYPE_NAME = {"b": "int8_t", "B": "uint8_t", "h": "int16_t", "i": "int", "l": "int64_t",
+                         "q": "int64_t", "e": "c10::Half", "f": "float"}
+
+
+cdef dict _FMAX = {}
+cdef double _INF = float("inf")
+
+
+cpdef object checked_scalar(object npd, object b):
+    """c10::checked_convert of a Python number to a tensor's element type, as
+    fill_, full and setitem of a number convert it (Scalar::to<T>): the value
+    to write, or torch's overflow error. An integer overflows outside the
+    type's range (an unsigned type also takes negatives down to -max, which
+    wrap: uint8 fill_(-255) is 1); a float is compared as a double with the
+    type's lowest and max (NaN and infinities overflow an integral type;
+    2.0**63 does not overflow int64 and converts as C does, to its minimum);
+    infinities and NaN never overflow a floating type. bool, float64 and
+    complex values are not checked."""
+    name = _CTYPE_NAME.get(npd.char)
+    if name is None or isinstance(b, (bool, np.bool_)) or isinstance(b, (complex, np.complexfloating)):
+        return b
+    if npd.kind == "f":
+        if type(b) is float or type(b) is int:
+            fmax = _FMAX.get(npd.char)
+            if fmax is None:
+                fmax = _FMAX[npd.char] = float(np.finfo(npd).max)
+            f = float(b)
+            if f != f or -fmax <= f <= fmax or f == _INF or f == -_INF:
+                return b
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    if npd.kind in "iu":
+        info = np.iinfo(npd)
+        if isinstance(b, (float, np.floating)):
+            if b != b or not (float(info.min) <= b <= float(info.max)):
+                raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+            tok = fp_quiet_begin()
+            try:
+                return np.asarray(b, np.float64).astype(npd)
+            finally:
+                fp_quiet_end(tok)
+        if not ((-info.max if npd.kind == "u" else info.min) <= b <= info.max):
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+        return np.asarray(b, np.int64).astype(npd)
+    if npd.kind == "f":
+        f = float(b)
+        if f == f and f not in (float("inf"), float("-inf")) and (f if f > 0 else -f) > float(np.finfo(npd).max):
+            raise RuntimeError(f"value cannot be converted to type {name} without overflow")
+    return b
+
+
 cdef object rpow_impl(object a, object b):
     # b ** a with a a Tensor
     return pow_impl(b, a)
@@ -1745,24 +1797,33 @@ def clamp_max(input, max):
 cdef class MaximumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = _zeros_like(g)
-        half = xp.where(s == o, g / 2, g)
-        return [xp.where(s < o, z, half), xp.where(s > o, z, half)]
+        return [_select_grad(g, s, o, s < o), _select_grad(g, s, o, s > o)]
 
 
 @cython.final
 cdef class MinimumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        xp = xp_of(g)
         s = self.v0(g)
         o = self.v1(g)
-        z = _zeros_like(g)
-        half = xp.where(s == o, g / 2, g)
-        return [xp.where(s > o, z, half), xp.where(s < o, z, half)]
+        return [_select_grad(g, s, o, s > o), _select_grad(g, s, o, s < o)]
+
+
+cdef object _select_grad(object g, object s, object o, object lose):
+    """maximum/minimum's formula for one input, as torch's derivatives.yaml:
+    where(self == other, grad / 2, grad).masked_fill_(lose, 0) -- a fresh
+    tensor at version 1 (NOTE [ Versions of gradient arrays ]), with
+    MaskedFillBackward0 under create_graph."""
+    xp = xp_of(g)
+    r = xp.where(s == o, g / 2, g)
+    if isinstance(r, Tensor):
+        return r.masked_fill_(lose, 0)
+    r = xp.where(lose, _zeros_like(g), r)
+    if type(r) is _ndarray:
+        note_grad_version(r, 1)
+    return r
 
 
 cdef object _maxmin(object a, object b, bint is_max):
@@ -2110,12 +2171,14 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     check_inplace(t, rg)
     if op == 1:
         _sub_check(t, other)
-    _check_overlap(t, to)
+    if rg and to is not None and to.autograd_meta_ is not None and to.autograd_meta_.c.is_view:
+        grad_fn_of(to)   # NOTE [ Edges before the kernel's checks ]
+    cdef bint seq = _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
         y = y * alpha
-    if k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
+    if not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
         if rg:
@@ -2151,7 +2214,9 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
     # 4. write and bump
-    if has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
+    if seq and _sequential_arith(t, to, other, op, alpha):
+        pass   # NOTE [ Sequential in-place writes ]
+    elif has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
         pass   # NOTE [ In-place writes through overlapping views ]
     else:
         x[...] = vals
@@ -2211,11 +2276,51 @@ cdef bint _write_overlapping(object x, object y, int op) except -1:
 cdef inline int _check_overlap(Tensor t, Tensor other) except -1:
     """The kernel's checks (TensorIterator's compute_mem_overlaps): self
     written once per element, and no input partially sharing its memory.
-    See NOTE [ Memory overlap ] in memory_overlap.pyx."""
+    See NOTE [ Memory overlap ] in memory_overlap.pyx. 1 where the write may
+    have to replay torch's loop (NOTE [ Sequential in-place writes ]): self
+    not contiguous and maybe repeating addresses, or other another view of
+    self's storage."""
     assert_no_internal_overlap(t)
     if other is not None:
         assert_no_partial_overlap(t, other)
+        if other.storage_ is t.storage_ and other is not t:
+            return 1
+    if type(t.data_) is _ndarray and not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>t.data_):
+        return has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD
     return 0
+
+
+def _arith_fn(int op, alpha):
+    if alpha is None or alpha == 1:
+        return lambda a, b: k_binary(op, a, b)
+    return lambda a, b: k_binary(op, a, b * alpha)
+
+
+cdef bint _sequential_arith(Tensor t, Tensor to, object other, int op, object alpha) except -1:
+    """add_/sub_/mul_/div_'s write as torch's loop makes it (NOTE [ Sequential
+    in-place writes ]); False where numpy's snapshot write is torch's too."""
+    x = t.data_
+    if type(x) is not _ndarray:
+        return False
+    if to is None:
+        y = other
+    else:
+        y = to.data_
+        if type(y) is not _ndarray:
+            return False
+        if y.dtype != x.dtype or y.size == 1:
+            # converted into a temporary, or read once as a CPU scalar
+            y = y.copy()
+    selfrep = has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD
+    aliased = type(y) is _ndarray and to is not None and y is to.data_ and _ti_loop.shares_memory(x, y)
+    if not (selfrep or aliased):
+        return False
+    if _D.result_type(t, other).np != x.dtype:
+        return False   # computed into a temporary output, copied back
+    f = _arith_fn(op, alpha)
+    if type(y) is not _ndarray:
+        return _ti_loop.sequential_write(lambda a: f(a, y), x, [x], 1)   # a number
+    return _ti_loop.sequential_write(f, x, [x, y], 1)
 
 
 cdef object _inplace_arith_xp(Tensor t, Tensor to, object other, int op, object alpha, bint rg):
@@ -2317,6 +2422,16 @@ def _fill(Tensor t not None, value, type node_cls not None):
         raise TypeError(f"fill_(): argument 'value' (position 1) must be Number, not {type(value).__name__}")
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv)))
     check_inplace(t, rg)
+    cdef int dc
+    if tv is None and type(t.data_) is _ndarray and not (type(vals) is int and vals == 0):
+        # the kernel's Scalar::to<T> (checked_scalar); a float into float64,
+        # or a finite one in range into float32, needs no look
+        dc = cnp.PyArray_TYPE(<cnp.ndarray>t.data_)
+        if not ((type(vals) is float and (dc == cnp.NPY_DOUBLE or (
+                    dc == cnp.NPY_FLOAT and -3.4028234663852886e+38 <= <double>vals <= 3.4028234663852886e+38)))
+                or (type(vals) is int and (dc == cnp.NPY_DOUBLE or dc == cnp.NPY_FLOAT or dc == cnp.NPY_INT64)
+                    and -9223372036854775807 <= vals <= 9223372036854775807)):
+            vals = checked_scalar(t.data_.dtype, vals)
     if tv is not None and type(vals) is not type(t.data_):
         # a 0-d value on another device is read as a number (torch's fill_
         # takes a CPU scalar tensor for a device self): NOTE [ Device backends ]
@@ -2333,11 +2448,71 @@ def _fill(Tensor t not None, value, type node_cls not None):
         else:
             fn = new_node(node_cls)
             fn.next_edges_ = next_edges1(t)
-    t.data_[...] = vals
+    if tv is not None and type(vals) is _ndarray and t.data_.dtype.kind in "iu" and vals.dtype.kind in "fc":
+        _write_float_to_int(t.data_, vals)   # fill_(Tensor) is copy_
+    elif tv is not None and type(vals) is _ndarray and vals.dtype != t.data_.dtype:
+        _write_cast_quiet(t.data_, vals)
+    else:
+        t.data_[...] = vals
     bump_version(t)
     if rg:
         rebase_history(t, fn)
     return t
+
+
+cdef bint _sequential_copy(Tensor t, Tensor ts, object vals) except -1:
+    """copy_'s write as torch's loop makes it where src shares memory with
+    self or self repeats addresses (NOTE [ Sequential in-place writes ]);
+    False where numpy's write is torch's too."""
+    x = t.data_
+    if not ((ts.storage_ is t.storage_ and _ti_loop.shares_memory(x, ts.data_))
+            or has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD):
+        return False
+    if x.dtype.kind in "iu" and vals.dtype.kind in "fc":
+        f = _trunc_fn
+    else:
+        f = _identity_fn
+    tok = fp_quiet_begin()
+    try:
+        return _ti_loop.sequential_write(f, x, [vals], 1)
+    finally:
+        fp_quiet_end(tok)
+
+
+def _identity_fn(a):
+    return a
+
+
+def _trunc_fn(a):
+    return np.trunc(a.real if a.dtype.kind == "c" else a)
+
+
+cdef int _write_float_to_int(object x, object vals) except -1:
+    """copy_'s conversion of floating values into an integral tensor: C's
+    truncating cast, quietly (torch's static_cast on x86: NaN, infinities and
+    values out of range become the minimum of int32/int64, and 0 for the
+    narrower types, which convert through int32 -- numpy's unsafe cast does
+    the same). numpy's `x[...] = v` of a 0-d v would convert it as a Python
+    number instead and raise on NaN or infinity."""
+    tok = fp_quiet_begin()
+    try:
+        if vals.dtype.kind == "c":
+            vals = vals.real
+        np.copyto(x, np.trunc(vals), casting="unsafe")
+    finally:
+        fp_quiet_end(tok)
+    return 0
+
+
+cdef int _write_cast_quiet(object x, object vals) except -1:
+    """x[...] = vals across dtypes without numpy's cast warnings (float32 ->
+    float16 overflowing to inf): torch's copy_ casts quietly."""
+    tok = fp_quiet_begin()
+    try:
+        x[...] = vals
+    finally:
+        fp_quiet_end(tok)
+    return 0
 
 
 def zero_(self):
@@ -2397,6 +2572,12 @@ def copy_(self, src, non_blocking=False):
     # nothing to copy (and is not checked for overlap); the version is
     # bumped all the same
     same = t is ts or _same_data(x, vals, t.storage_ is ts.storage_)
+    if rg and ts.autograd_meta_ is not None and ts.autograd_meta_.c.is_view:
+        # NOTE [ Edges before the kernel's checks ]
+        # VariableType collects the next edges (src's grad_fn, regenerated
+        # for a view -- raising for a multi-output view modified in place)
+        # before the kernel checks memory overlap, so that error wins.
+        grad_fn_of(ts)
     if not same:
         assert_no_internal_overlap(t)
         assert_no_partial_overlap(t, ts)
@@ -2410,9 +2591,15 @@ def copy_(self, src, non_blocking=False):
         fn.src_dtype = ts.data_.dtype
         fn.next_edges_ = next_edges2(t, ts)
     if not same:
-        if x.dtype.kind in "iu" and vals.dtype.kind == "f":
-            vals = np.trunc(vals)
-        x[...] = vals
+        if ((ts.storage_ is t.storage_ or not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x))
+                and _sequential_copy(t, ts, vals)):
+            pass   # NOTE [ Sequential in-place writes ]
+        elif x.dtype.kind in "iu" and vals.dtype.kind in "fc":
+            _write_float_to_int(x, vals)
+        elif cnp.PyArray_DESCR(<cnp.ndarray>x) is not cnp.PyArray_DESCR(<cnp.ndarray>vals) and x.dtype != vals.dtype:
+            _write_cast_quiet(x, vals)
+        else:
+            x[...] = vals
     bump_version(t)
     if rg:
         rebase_history(t, fn)
@@ -2624,7 +2811,8 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         # to resize an in-place output (nothing is written)
         raise RuntimeError(f"output with shape {list(t.data_.shape)} doesn't match the broadcast shape "
                            f"{list(vals.shape)}")
-    t.data_[...] = vals
+    if masked_fill or type(t.data_) is not _ndarray or not _sequential_via(t, op, args, kwargs):
+        t.data_[...] = vals
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
         fn = r.autograd_meta_.grad_fn_
@@ -2640,6 +2828,50 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                 if sv is not None and (<SavedVariable>sv).data_ is t.data_ and view_fn is not None:
                     (<SavedVariable>sv).set_inplace_on_view(view_fn)
     return t
+
+
+cdef bint _sequential_via(Tensor t, object op, tuple args, dict kwargs) except -1:
+    """An in-place op's write as torch's loop makes it (NOTE [ Sequential
+    in-place writes ]) where self repeats addresses or a tensor argument
+    shares memory with it; False (nothing written) where numpy's snapshot
+    write is torch's too. The op runs on the elements of each block."""
+    cdef Tensor a
+    x = t.data_
+    aliased = False
+    for v in args:
+        if isinstance(v, Tensor) and (<Tensor>v).storage_ is t.storage_ and v is not t:
+            aliased = True
+    for v in kwargs.values():
+        if isinstance(v, Tensor) and (<Tensor>v).storage_ is t.storage_:
+            return False
+    if not aliased and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>x):
+        return False
+    if not aliased and has_internal_overlap(t) != MEM_OVERLAP_TOO_HARD:
+        return False
+    pos = []
+    ins = [x]
+    for k, v in enumerate(args):
+        if isinstance(v, Tensor):
+            a = <Tensor>v
+            if type(a.data_) is not _ndarray:
+                return False
+            pos.append(k)
+            # an operand of another dtype is converted into a temporary first
+            ins.append(a.data_ if a.data_.dtype == x.dtype else a.data_.copy())
+
+    def f(*arrs):
+        call = list(args)
+        for j, k in enumerate(pos):
+            call[k] = wrap_array(arrs[j + 1])
+        with _no_grad_ctx():
+            return (<Tensor>op(wrap_array(arrs[0]), *call, **kwargs)).data_
+
+    tok = fp_quiet_begin()
+    try:
+        # integral pow is a plain cpu_kernel (no vectorized loop)
+        return _ti_loop.sequential_write(f, x, ins, 0 if op is pow and x.dtype.kind in "iub" else 2)
+    finally:
+        fp_quiet_end(tok)
 
 
 cdef int _meta_checks_first(Tensor t, object op, tuple args, dict kwargs) except -1:
