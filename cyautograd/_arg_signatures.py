@@ -637,6 +637,12 @@ SIGNATURES = {
     'Tensor.i0_': [
         '()',
     ],
+    'Tensor.igamma': [
+        '(Tensor other)',
+    ],
+    'Tensor.igammac': [
+        '(Tensor other)',
+    ],
     'Tensor.index_add': [
         '(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)',
     ],
@@ -2067,6 +2073,12 @@ SIGNATURES = {
     ],
     'i0_': [
         '(Tensor input)',
+    ],
+    'igamma': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'igammac': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
     'index_add': [
         '(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out=None)',

@@ -39,8 +39,10 @@ def test_the_audit_covers_the_public_api():
     # a tensor that requires grad and geqrf has no derivative, as torch's; lu_solve,
     # lu_unpack, grid_sample, affine_grid and conv_transpose3d take arguments no
     # template makes; unique_consecutive now records torch's node, whose
-    # backward raises, as torch's)
-    assert len(skipped) <= 72, skipped
+    # backward raises, as torch's; igamma/igammac (Tensor and top) take two positive
+    # floats with the first one not differentiable, which no template makes, and
+    # say "not routed through the device namespace" on a device)
+    assert len(skipped) <= 76, skipped
 
 
 def test_failures_are_exactly_the_known_unrouted_ops():
