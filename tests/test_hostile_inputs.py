@@ -60,12 +60,8 @@ function, Tensor method and native nn.functional binding outside HOT_METHODS/HOT
 replays torch's parser on its failure path (NOTE [ Parser replay on the error path ],
 cyautograd/_arg_parser.py), and before the call too (NOTE [ Parser guard before the call ]).
 What is left:
-success where torch raises (19): cyautograd.cpu is a function where torch.cpu is a module (7);
-    torch's own view-on-non-contiguous errors (kron, isin: 3); dtype checks of the Python
-    losses (binary_cross_entropy_with_logits, huber_loss, hinge_embedding_loss on integer
-    input, multilabel_margin_loss with a bool target, embedding_bag with float/bool indices,
-    gaussian_nll_loss's var checks: 9). (Issue 12 fixed the 55 others at their root:
-    tests/cases_hostile_fixes.py.)
+success where torch raises: none (cyautograd.cpu is a module as torch.cpu; kron/isin take torch's
+    views; the Python losses check dtypes as torch's: tests/cases_hostile_fixes.py).
 RuntimeError/AttributeError for TypeError in the hot methods (permute, reshape, chunk,
     flatten, ... are not guarded; benchmark rows time them) and in torch functions written in
     Python whose preamble is not replayed (norm, unique, embedding, the losses).
