@@ -542,3 +542,21 @@ def index_tensor_dtypes_and_masks(T):
     y[m.bool()] = 3.
     out.append([type(y.grad_fn).__name__, y.tolist()])
     return out
+
+
+@case
+def sgn_of_nan_and_abs_gradient(T):
+    """torch's sign/sgn of NaN is 0 (not NaN), so abs's gradient (grad * sgn)
+    at a NaN is a signed zero, at every size and dtype."""
+    out = []
+    for dt in (T.float32, T.float64):
+        for n in (1, 7, 40, 300):
+            v = T.tensor([float("nan"), -0.0, 0.0, -3.0, 2.5, float("inf")] * n, dtype=dt)
+            out.append([[repr(a) for a in T.sgn(v)[:6].tolist()], [repr(a) for a in v.sgn()[:6].tolist()]])
+            x = v.clone().requires_grad_()
+            x.abs().backward(T.full_like(v, -2.0))
+            out.append([repr(a) for a in x.grad[:6].tolist()])
+            x2 = v.clone().requires_grad_()
+            (g,) = T.autograd.grad(x2.abs().sum(), x2, create_graph=True)
+            out.append([repr(a) for a in g[:6].tolist()])
+    return out

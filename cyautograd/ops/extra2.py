@@ -1039,7 +1039,10 @@ class _Sgn(Function):
         a = _a(x)
         if a.dtype == np.bool_:
             return _w(a)
-        return _w(np.sign(a).astype(a.dtype))
+        r = np.array(np.sign(a), dtype=a.dtype)
+        if r.dtype.kind == "f":
+            np.copyto(r, 0, where=np.isnan(r))   # torch's sign of NaN is 0
+        return _w(r)
 
     @staticmethod
     def backward(ctx, g):
