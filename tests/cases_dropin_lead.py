@@ -560,3 +560,38 @@ def sgn_of_nan_and_abs_gradient(T):
             (g,) = T.autograd.grad(x2.abs().sum(), x2, create_graph=True)
             out.append([repr(a) for a in g[:6].tolist()])
     return out
+
+
+def _graph_names(t):
+    out, q, seen = [], [t.grad_fn], set()
+    while q and len(out) < 16:
+        f = q.pop(0)
+        if f is None or id(f) in seen:
+            continue
+        seen.add(id(f))
+        out.append(type(f).__name__)
+        q.extend(nf for nf, _ in f.next_functions)
+    return out
+
+
+@case
+def mm_bmm_double_backward_graphs(T):
+    """Under create_graph, mm's and bmm's gradients are torch's formulas
+    (grad.mm(mat2.t()), self.transpose(1, 2).bmm(grad), ...): the gradient
+    graphs' node names, values and second derivatives (fuzzer seed 14094)."""
+    out = []
+    a = T.linspace(-1, 1, 24, dtype=T.float64).reshape(2, 3, 4).requires_grad_()
+    b = T.linspace(-2, 1, 24, dtype=T.float64).reshape(2, 4, 3).requires_grad_()
+    y = T.bmm(a, b).amin(1, keepdim=True)
+    ga, gb = T.autograd.grad(y.sum(), [a, b], create_graph=True)
+    out.append([_graph_names(ga), _graph_names(gb), ga.tolist(), gb.tolist()])
+    (gga,) = T.autograd.grad((ga * gb.transpose(1, 2)).sum(), [a], allow_unused=True)
+    out.append(None if gga is None else gga.tolist())
+    a2 = T.linspace(-1, 1, 12, dtype=T.float64).reshape(3, 4).requires_grad_()
+    b2 = T.linspace(0, 2, 20, dtype=T.float64).reshape(4, 5).requires_grad_()
+    for f in (lambda: a2 @ b2, lambda: T.mm(a2, b2), lambda: a2.mm(b2)):
+        ga, gb = T.autograd.grad(f().pow(2).sum(), [a2, b2], create_graph=True)
+        out.append([_graph_names(ga), _graph_names(gb), ga.tolist(), gb.tolist()])
+        h = T.autograd.grad((ga.sum() + gb.sum()), [a2, b2])
+        out.append([x.tolist() for x in h])
+    return out

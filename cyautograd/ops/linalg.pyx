@@ -69,6 +69,13 @@ cdef class MatmulBackward(BinaryNode):
             # an MvBackward0 -- fresh tensors, not views of a matrix product
             return [g.reshape((g.shape[0], 1)) * b if need0 else None,
                     mv(a.t(), g) if need1 else None]
+        if isinstance(g, Tensor) and a_nd == b_nd and (a_nd == 2 or type(self) is BmmBackward0):
+            # under create_graph, torch's formulas: mm's grad.mm(mat2.t()) and
+            # self.t().mm(grad), bmm's grad.bmm(mat2.transpose(1, 2)) and
+            # self.transpose(1, 2).bmm(grad) -- not matmul's reshapes
+            if a_nd == 2:
+                return [mm(g, b.t()) if need0 else None, mm(a.t(), g) if need1 else None]
+            return [bmm(g, b.transpose(1, 2)) if need0 else None, bmm(a.transpose(1, 2), g) if need1 else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
             if a is not None:
