@@ -595,3 +595,24 @@ def mm_bmm_double_backward_graphs(T):
         h = T.autograd.grad((ga.sum() + gb.sum()), [a2, b2])
         out.append([x.tolist() for x in h])
     return out
+
+
+@case
+def cat_output_layout(T):
+    """torch's cat writes a contiguous result unless its inputs are
+    channels_last; numpy's concatenate follows its inputs' order (so a
+    later reshape was ReshapeAliasBackward0 where torch's is ViewBackward0;
+    fuzzer seed 16411)."""
+    out = []
+    v2 = T.linspace(-1, 1, 24, dtype=T.float64).reshape(4, 2, 3).requires_grad_()
+    v3 = v2.permute(2, 0, 1)
+    v5 = T.cat([v3 - 1, v3])
+    out.append([v5.stride(), type(v5.reshape(6, 8).grad_fn).__name__, v5.is_contiguous()])
+    cl = T.zeros(2, 3, 4, 5).permute(0, 2, 3, 1).contiguous().permute(0, 3, 1, 2)
+    for ts, d in (([v3.detach()], 0), ([T.zeros(3, 4).t(), T.zeros(3, 4).t()], 1),
+                  ([T.zeros(2, 3, 4, 5).permute(0, 2, 3, 1)] * 2, 0), ([cl, cl], 0), ([cl, cl], 1),
+                  ([cl, T.zeros(2, 3, 4, 5)], 0), ([T.zeros(4, 3)[::2], T.zeros(2, 3)], 0),
+                  ([T.zeros(2, 1, 3).transpose(0, 2)] * 3, 1)):
+        r = T.cat(ts, d)
+        out.append([tuple(r.shape), r.stride(), r.is_contiguous()])
+    return out

@@ -1473,6 +1473,20 @@ cdef class CatBackward0(Node):
         return out
 
 
+cdef bint _channels_last(object a):
+    """Whether a 4-D/5-D array has channels_last(_3d) strides (C innermost,
+    then the spatial dims, then N)."""
+    if a.ndim not in (4, 5):
+        return False
+    order = (1,) + tuple(range(a.ndim - 1, 1, -1)) + (0,)
+    cdef Py_ssize_t expect = a.itemsize
+    for k in order:
+        if a.shape[k] != 1 and a.strides[k] != expect:
+            return False
+        expect *= a.shape[k]
+    return True
+
+
 def cat(tensors, dim=0, *, out=None):
     cdef Tensor t
     cdef CatBackward0 fn
@@ -1511,7 +1525,15 @@ def cat(tensors, dim=0, *, out=None):
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size "
                                    f"{ref.shape[k]} but got size {a.shape[k]} for tensor number {i} in the list.")
         used.append(a.astype(rd.np, copy=False) if not dev else _xp.cast(a, rd.np))
-    r = wrap_array(np.concatenate(used, axis=d) if not dev else _xp.concat(used, d))
+    if dev:
+        r = wrap_array(_xp.concat(used, d))
+    else:
+        rr = np.concatenate(used, axis=d)
+        if not rr.flags.c_contiguous and not _channels_last(rr):
+            # torch's cat writes a contiguous result unless its inputs are
+            # channels_last (4-D/5-D); numpy's follows its inputs' order
+            rr = np.ascontiguousarray(rr)
+        r = wrap_array(rr)
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <CatBackward0>new_node(CatBackward0)
         fn.dim = d
