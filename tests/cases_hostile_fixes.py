@@ -402,3 +402,27 @@ def inplace_methods_parse_before_the_leaf_check(T):
     out += [_res(lambda: y.clamp_(0.5)), _res(lambda: y.clamp_(max=0.2)), _res(lambda: y.copy_(_x(T), False)),
             _res(lambda: y.addcmul_(y, y, value=2)), _state(y)]
     return out
+
+
+@case
+def norm_hands_its_arguments_to_linalg_norms(T):
+    # torch.norm / Tensor.norm are Python over linalg_vector_norm (or
+    # linalg_matrix_norm): input.layout is read first, then that binding's
+    # parser checks p (a Number), dim and keepdim; normalize calls Tensor.norm
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    z = T.tensor(1.5)
+    F = T.nn.functional
+    out = [_res(lambda: T.norm(None)), _res(lambda: T.norm(1.5)), _res(lambda: T.norm([1.0, 2.0], x)),
+           _res(lambda: T.Tensor.norm(None)), _res(lambda: T.Tensor.norm("abc")),
+           _res(lambda: T.norm(x, it)), _res(lambda: x.norm(x)), _res(lambda: T.norm(it, x)),
+           _res(lambda: T.norm(x, x, None)), _res(lambda: x.norm(2, "abc")),
+           _res(lambda: T.norm(x, 2, 2 ** 62)), _res(lambda: x.norm(2, [0, 1, 2])),
+           _res(lambda: F.normalize(x, it)), _res(lambda: F.normalize(it, x)),
+           _res(lambda: F.normalize(x, x, None)),
+           # neighbours that work: a 0-d p, p=None, a bool p, dims, keepdim
+           _res(lambda: T.norm(x, z)), _res(lambda: x.norm(None, 1)), _res(lambda: x.norm(True)),
+           _res(lambda: T.norm(x, 1, 1, True)), _res(lambda: x.norm(dim=0, keepdim=True)),
+           _res(lambda: x.norm("fro", (0, 1))), _res(lambda: F.normalize(x, 2, 0)),
+           _state(x), _state(it)]
+    return out
