@@ -18,9 +18,12 @@ _device_seed = [None]
 def manual_seed(seed):
     """Seeds the default generator (torch's mt19937 stream: see NOTE [
     Generators ] in random.py) and every cuda device's; returns the default one."""
+    # torch.manual_seed (torch/random.py) takes int(seed) first: int()'s own
+    # errors for what has no integer value, a float or a numeric str truncated
+    seed = int(seed)
     from cyautograd.random import manual_seed as _ms
     g = _ms(seed)
-    _seed_device(int(seed), "all")
+    _seed_device(seed, "all")
     return g
 
 

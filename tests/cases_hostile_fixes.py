@@ -426,3 +426,51 @@ def norm_hands_its_arguments_to_linalg_norms(T):
            _res(lambda: x.norm("fro", (0, 1))), _res(lambda: F.normalize(x, 2, 0)),
            _state(x), _state(it)]
     return out
+
+
+@case
+def rms_norm_takes_a_shape_list(T):
+    # rms_norm's normalized_shape is torch's unsized int[]: a bare int is refused
+    x = _x(T)
+    F = T.nn.functional
+    return [_res(lambda: F.rms_norm(x, 3)), _res(lambda: F.rms_norm(x, -1)), _res(lambda: F.rms_norm(x, None)),
+            _res(lambda: F.rms_norm(x, [3])), _res(lambda: F.rms_norm(x, (2, 3), eps=0.1)),
+            _res(lambda: F.rms_norm(x, [4])), _res(lambda: T.nn.RMSNorm(3)(x)), _state(x)]
+
+
+@case
+def manual_seed_takes_int_of_its_argument(T):
+    # torch.manual_seed converts with int() first; Generator.manual_seed takes
+    # an integer only. Each call puts the generator's state back after itself.
+    def seeded(v):
+        def f():
+            state = T.get_rng_state()
+            try:
+                T.manual_seed(v)
+                return T.rand(2)
+            finally:
+                T.set_rng_state(state)
+        return f
+    it = T.arange(6)
+    out = [_res(seeded(v)) for v in (None, "abc", [1.0, 2.0], (), it, T.zeros(0), 1.5, True, "12",
+                                      T.tensor(3), T.tensor(2.5), -1, 2 ** 64 - 1, 2 ** 64, -(2 ** 63) - 1)]
+    g = T.Generator
+    out += [_res(lambda v=v: g().manual_seed(v).initial_seed()) for v in (1.0, T.tensor(3), True, 2 ** 64, 7)]
+    return out
+
+
+@case
+def triplet_losses_check_in_torchs_order(T):
+    # triplet_margin_loss: reduction, margin, then the native op's parser;
+    # triplet_margin_with_distance_loss: reduction, margin, then operand.ndim
+    x = _x(T)
+    F = T.nn.functional
+    tm, tw = F.triplet_margin_loss, F.triplet_margin_with_distance_loss
+    return [_res(lambda: tm(x, 0, 10 ** 18)), _res(lambda: tm(x, x, None)), _res(lambda: tm(x, x, "abc")),
+            _res(lambda: tm(x, x, x, "a")), _res(lambda: tm(x, x, x, 0)),
+            _res(lambda: tm(x, x, x, -1, reduction="x")), _res(lambda: tm(x, x, x, 1, 2, 1e-6, 1)),
+            _res(lambda: tm(x, x, x[0])), _res(lambda: tm(x, x.flip(0), x, swap=True)),
+            _res(lambda: tm(x, x.flip(0), x, size_average=False)),
+            _res(lambda: tw(x, 0, 10 ** 18)), _res(lambda: tw(x, x, None)),
+            _res(lambda: tw(x, x, x, margin=0)), _res(lambda: tw(x, x, x, margin=0, reduction="x")),
+            _res(lambda: tw(x, x, x[0])), _res(lambda: tw(x, x.flip(0), x, swap=True)), _state(x)]
