@@ -588,6 +588,9 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
                  generator=None):
     if high is None:
+        # torch's randint_like(input, Tensor high) overload: a 0-d tensor only
+        if isinstance(low, Tensor) and low.dim() != 0:
+            raise RuntimeError("high must be a scalar tensor and on CPU")
         low, high = 0, low
     return randint(low, high, tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
                    generator=generator, device=_like_device(input, device))

@@ -474,3 +474,21 @@ def triplet_losses_check_in_torchs_order(T):
             _res(lambda: tw(x, 0, 10 ** 18)), _res(lambda: tw(x, x, None)),
             _res(lambda: tw(x, x, x, margin=0)), _res(lambda: tw(x, x, x, margin=0, reduction="x")),
             _res(lambda: tw(x, x, x[0])), _res(lambda: tw(x, x.flip(0), x, swap=True)), _state(x)]
+
+
+@case
+def randint_like_takes_a_0d_high_tensor(T):
+    # randint_like(input, Tensor high): a 0-d tensor only (the draws are
+    # random: only the shapes and dtypes are compared)
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+
+    def shape_of(f):
+        def g():
+            r = f()
+            return [list(r.shape), str(r.dtype).rpartition(".")[2]]
+        return g
+    return [_res(lambda: T.randint_like(x, it)), _res(lambda: T.randint_like(it, x)),
+            _res(lambda: T.randint_like(x, T.zeros(0, 3))), _res(lambda: T.randint_like(x, T.tensor([5]))),
+            _res(shape_of(lambda: T.randint_like(x, T.tensor(5)))), _res(shape_of(lambda: T.randint_like(it, 5))),
+            _res(shape_of(lambda: T.randint_like(it, 1, 5))), _state(x), _state(it)]
