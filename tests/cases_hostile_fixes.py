@@ -492,3 +492,17 @@ def randint_like_takes_a_0d_high_tensor(T):
             _res(lambda: T.randint_like(x, T.zeros(0, 3))), _res(lambda: T.randint_like(x, T.tensor([5]))),
             _res(shape_of(lambda: T.randint_like(x, T.tensor(5)))), _res(shape_of(lambda: T.randint_like(it, 5))),
             _res(shape_of(lambda: T.randint_like(it, 1, 5))), _state(x), _state(it)]
+
+
+@case
+def softmax_functionals_call_the_method(T):
+    # F.softmax / F.log_softmax are Python over input.softmax(dim[, dtype]):
+    # a non-Tensor input fails on the attribute, a bad dim in the method's parser
+    x = _x(T)
+    F = T.nn.functional
+    return [_res(lambda: F.softmax(None, x)), _res(lambda: F.softmax("abc", 0)),
+            _res(lambda: F.log_softmax([1.0, 2.0], x)), _res(lambda: F.softmax(None)),
+            _res(lambda: F.softmax(x, x)), _res(lambda: F.log_softmax(x, "abc")),
+            _res(lambda: F.softmax(x, 1.5)), _res(lambda: F.softmax(x, 1, dtype="x")),
+            _res(lambda: F.softmax(x, 1)), _res(lambda: F.log_softmax(x, 0, dtype=T.float64)),
+            _res(lambda: F.softmax(x, True)), _state(x)]
