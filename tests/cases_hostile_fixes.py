@@ -506,3 +506,17 @@ def softmax_functionals_call_the_method(T):
             _res(lambda: F.softmax(x, 1.5)), _res(lambda: F.softmax(x, 1, dtype="x")),
             _res(lambda: F.softmax(x, 1)), _res(lambda: F.log_softmax(x, 0, dtype=T.float64)),
             _res(lambda: F.softmax(x, True)), _state(x)]
+
+
+@case
+def cosine_embedding_loss_checks_the_target_rank_first(T):
+    # the kernel's order: a 0-D or 1-D target, then both inputs one rank above it
+    x = _x(T)
+    F = T.nn.functional
+    ce = F.cosine_embedding_loss
+    return [_res(lambda: ce(x, x, x)), _res(lambda: ce(x, x, T.zeros(0, 3))),
+            _res(lambda: ce(x, x[0], T.ones(2))), _res(lambda: ce(x, x[0], x)),
+            _res(lambda: ce(x[0], x, T.ones(()))), _res(lambda: ce(x.unsqueeze(0), x.unsqueeze(0), x)),
+            _res(lambda: ce(x[0], x[0], T.ones(2))), _res(lambda: ce(x, x, T.ones(2))),
+            _res(lambda: ce(x[0], x[0], T.ones(()))),
+            _res(lambda: ce(x, x.flip(1), T.tensor([1.0, -1.0]), margin=0.5, reduction="sum")), _state(x)]

@@ -1792,11 +1792,10 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
           input1, input2, target, margin)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
-    if input1.dim() != input2.dim():
-        raise RuntimeError(f"cosine_embedding_loss: All input tensors should have same dimension "
-                           f"but got sizes: input1: {input1.size()}, input2: {input2.size()}, "
-                           f"target: {target.size()} ")
-    if target.dim() != input1.dim() - 1:
+    # the kernel's checks (Loss.cpp): the target's rank, then both inputs' rank against it
+    if target.dim() not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != target.dim() + 1 or input2.dim() != target.dim() + 1:
         raise RuntimeError(f"{target.dim()}D target tensor expects {target.dim() + 1}D input "
                            f"tensors, but found inputs with sizes {list(input1.shape)} and "
                            f"{list(input2.shape)}.")
