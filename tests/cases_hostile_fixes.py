@@ -520,3 +520,17 @@ def cosine_embedding_loss_checks_the_target_rank_first(T):
             _res(lambda: ce(x[0], x[0], T.ones(2))), _res(lambda: ce(x, x, T.ones(2))),
             _res(lambda: ce(x[0], x[0], T.ones(()))),
             _res(lambda: ce(x, x.flip(1), T.tensor([1.0, -1.0]), margin=0.5, reduction="sum")), _state(x)]
+
+
+@case
+def unravel_index_checks_as_torchs_python(T):
+    # torch.unravel_index is Python: indices.is_complex() first (a non-Tensor
+    # fails on the attribute), then shape's type, its items', their signs
+    it = T.arange(6).reshape(2, 3)
+    x = _x(T)
+    u = T.unravel_index
+    return [_res(lambda: u(None, x)), _res(lambda: u([1, 2], (2, 3))), _res(lambda: u(it, x)),
+            _res(lambda: u(it, None)), _res(lambda: u(it, (2, -3))), _res(lambda: u(it, (2, 3.0))),
+            _res(lambda: u(x, (2, 3))), _res(lambda: u(it, "ab")),
+            _res(lambda: u(it, (2, 3))[1]), _res(lambda: u(it, 6)[0]), _res(lambda: u(T.tensor(4), [2, 3])[0]),
+            _state(it)]
