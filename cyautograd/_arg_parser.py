@@ -380,7 +380,8 @@ def _signatures(key):
     sigs = _CACHE.get(key)
     if sigs is None:
         name = key.rpartition(".")[2]
-        sigs = _CACHE[key] = [Signature(name, s) for s in SIGNATURES[key]]
+        texts = SIGNATURES[key] if key in SIGNATURES else NATIVE_SIGNATURES[key]
+        sigs = _CACHE[key] = [Signature(name, s) for s in texts]
     return sigs
 
 
@@ -480,7 +481,7 @@ def check(key, args, kwargs=None):
     call's positional `args` and keyword `kwargs` (only those the caller
     gave). Raises torch's TypeError if torch's parser rejects the call;
     returns normally if it would bind (or `key` has no recorded signatures)."""
-    if key not in SIGNATURES:
+    if key not in SIGNATURES and key not in NATIVE_SIGNATURES:
         return
     kwargs = dict(kwargs) if kwargs else {}
     args = tuple(args)
@@ -801,11 +802,53 @@ def _unique_consecutive_call(args, kwargs):
                                                  "return_counts": b["return_counts"], "dim": b["dim"]}
 
 
+# The torch._C._linalg bindings that torch.norm (Python) calls: the generated
+# table (SIGNATURES) lists the torch, Tensor and torch._C._nn bindings only.
+# Torch's declarations (native_functions.yaml); kept apart from SIGNATURES,
+# which lists exactly what the generator read (tests sample it).
+NATIVE_SIGNATURES = {
+    "linalg_vector_norm": ["(Tensor input, Scalar ord=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+                           "ScalarType? dtype=None, Tensor out=None)"],
+    "linalg_matrix_norm": ["(Tensor input, Scalar ord, IntArrayRef dim={-2,-1}, bool keepdim=False, *, "
+                           "ScalarType? dtype=None, Tensor out=None)",
+                           "(Tensor input, c10::string_view ord=\"fro\", IntArrayRef dim={-2,-1}, "
+                           "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"]}
+
+
+def _norm_call(args, kwargs, method=False):
+    # torch.norm (torch/functional.py) and Tensor.norm (torch/_tensor.py, no
+    # `out`): reads input.layout first (a non-Tensor input fails there, in
+    # Python's words), then hands p, dim, keepdim and dtype on to
+    # linalg_vector_norm -- or linalg_matrix_norm for a string p other than
+    # "fro" over at most two dims -- whose parser checks them
+    names = ("input", "p", "dim", "keepdim", "dtype") if method else ("input", "p", "dim", "keepdim", "out", "dtype")
+    b = _bind(names, {"p": "fro", "dim": None, "keepdim": False, "out": None, "dtype": None}, args, kwargs)
+    if b is None:
+        return None
+    input, p, dim, keepdim = b["input"], b["p"], b["dim"], b["keepdim"]
+    input.layout
+    _dim = [dim] if isinstance(dim, int) else dim
+    kw = {"dtype": b["dtype"]}
+    if isinstance(p, str):
+        if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
+            return "linalg_vector_norm", (input, 2, _dim, keepdim), kw
+        if _dim is None:
+            _dim = list(range(input.ndim))
+        return "linalg_matrix_norm", (input, p, _dim, keepdim), kw
+    return "linalg_vector_norm", (input, 2.0 if p is None else p, _dim, keepdim), kw
+
+
+def _norm_method_call(args, kwargs):
+    return _norm_call(args, kwargs, True)
+
+
 # torch functions (and the Tensor methods that call them) written in Python
 # over a native call whose arguments they only hand on: the native call
 # (key, args, kwargs) of a call, with self first for the method; replayed
-# before the call and on its failure as the native functions' own
-PYTHON_FUNCTIONS = {"unique": _unique_call, "unique_consecutive": _unique_consecutive_call}
+# before the call and on its failure as the native functions' own (the
+# method's own adapter where its parameters differ: METHOD_ADAPTERS)
+PYTHON_FUNCTIONS = {"unique": _unique_call, "unique_consecutive": _unique_consecutive_call, "norm": _norm_call}
+METHOD_ADAPTERS = {"norm": _norm_method_call}
 
 
 def _guard_python(name, f, adapt, tensor_type=None):
@@ -945,7 +988,7 @@ def install():
         g = _guard_python(n, getattr(cyautograd, n), adapt)
         g.__module__, g.__qualname__ = "cyautograd", n
         setattr(cyautograd, n, g)
-        g = _guard_python(n, Tensor.__dict__[n], adapt, Tensor)
+        g = _guard_python(n, Tensor.__dict__[n], METHOD_ADAPTERS.get(n, adapt), Tensor)
         g.__module__, g.__qualname__ = "cyautograd", "Tensor." + n
         _register_method_override(n, g)
     for n in dir(cyautograd):

@@ -18,9 +18,12 @@ _device_seed = [None]
 def manual_seed(seed):
     """Seeds the default generator (torch's mt19937 stream: see NOTE [
     Generators ] in random.py) and every cuda device's; returns the default one."""
+    # torch.manual_seed (torch/random.py) takes int(seed) first: int()'s own
+    # errors for what has no integer value, a float or a numeric str truncated
+    seed = int(seed)
     from cyautograd.random import manual_seed as _ms
     g = _ms(seed)
-    _seed_device(int(seed), "all")
+    _seed_device(seed, "all")
     return g
 
 
@@ -585,6 +588,9 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False, memory_format=None,
                  generator=None):
     if high is None:
+        # torch's randint_like(input, Tensor high) overload: a 0-d tensor only
+        if isinstance(low, Tensor) and low.dim() != 0:
+            raise RuntimeError("high must be a scalar tensor and on CPU")
         low, high = 0, low
     return randint(low, high, tuple(input.shape), dtype=dtype or input.dtype, requires_grad=requires_grad,
                    generator=generator, device=_like_device(input, device))

@@ -35,16 +35,13 @@ _DEFAULT_SEED = 67280421310721
 
 
 def _seed_arg(seed, fname="manual_seed"):
-    if isinstance(seed, Tensor):
-        seed = seed.item()
+    # Generator.manual_seed takes an integer only (THPUtils_checkLong: not a
+    # bool, float or Tensor -- torch.manual_seed's int() converts those first)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        if isinstance(seed, float) and seed == int(seed):
-            seed = int(seed)
-        else:
-            raise RuntimeError(f"{fname} expected a long, but got {type(seed).__name__}")
+        raise RuntimeError(f"{fname} expected a long, but got {type(seed).__name__}")
     seed = int(seed)
     if seed < -(1 << 63) or seed > _MASK64:
-        raise RuntimeError("Overflow when unpacking long long")
+        raise ValueError("Overflow when unpacking long long")
     return seed & _MASK64
 
 
@@ -129,7 +126,7 @@ def _engine(generator, fname="rand"):
 
 def manual_seed(seed):
     """Seed the default generator; returns it."""
-    return default_generator.manual_seed(seed)
+    return default_generator.manual_seed(int(seed))     # torch/random.py: int(seed) first
 
 
 def seed():

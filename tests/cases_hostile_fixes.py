@@ -402,3 +402,135 @@ def inplace_methods_parse_before_the_leaf_check(T):
     out += [_res(lambda: y.clamp_(0.5)), _res(lambda: y.clamp_(max=0.2)), _res(lambda: y.copy_(_x(T), False)),
             _res(lambda: y.addcmul_(y, y, value=2)), _state(y)]
     return out
+
+
+@case
+def norm_hands_its_arguments_to_linalg_norms(T):
+    # torch.norm / Tensor.norm are Python over linalg_vector_norm (or
+    # linalg_matrix_norm): input.layout is read first, then that binding's
+    # parser checks p (a Number), dim and keepdim; normalize calls Tensor.norm
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    z = T.tensor(1.5)
+    F = T.nn.functional
+    out = [_res(lambda: T.norm(None)), _res(lambda: T.norm(1.5)), _res(lambda: T.norm([1.0, 2.0], x)),
+           _res(lambda: T.Tensor.norm(None)), _res(lambda: T.Tensor.norm("abc")),
+           _res(lambda: T.norm(x, it)), _res(lambda: x.norm(x)), _res(lambda: T.norm(it, x)),
+           _res(lambda: T.norm(x, x, None)), _res(lambda: x.norm(2, "abc")),
+           _res(lambda: T.norm(x, 2, 2 ** 62)), _res(lambda: x.norm(2, [0, 1, 2])),
+           _res(lambda: F.normalize(x, it)), _res(lambda: F.normalize(it, x)),
+           _res(lambda: F.normalize(x, x, None)),
+           # neighbours that work: a 0-d p, p=None, a bool p, dims, keepdim
+           _res(lambda: T.norm(x, z)), _res(lambda: x.norm(None, 1)), _res(lambda: x.norm(True)),
+           _res(lambda: T.norm(x, 1, 1, True)), _res(lambda: x.norm(dim=0, keepdim=True)),
+           _res(lambda: x.norm("fro", (0, 1))), _res(lambda: F.normalize(x, 2, 0)),
+           _state(x), _state(it)]
+    return out
+
+
+@case
+def rms_norm_takes_a_shape_list(T):
+    # rms_norm's normalized_shape is torch's unsized int[]: a bare int is refused
+    x = _x(T)
+    F = T.nn.functional
+    return [_res(lambda: F.rms_norm(x, 3)), _res(lambda: F.rms_norm(x, -1)), _res(lambda: F.rms_norm(x, None)),
+            _res(lambda: F.rms_norm(x, [3])), _res(lambda: F.rms_norm(x, (2, 3), eps=0.1)),
+            _res(lambda: F.rms_norm(x, [4])), _res(lambda: T.nn.RMSNorm(3)(x)), _state(x)]
+
+
+@case
+def manual_seed_takes_int_of_its_argument(T):
+    # torch.manual_seed converts with int() first; Generator.manual_seed takes
+    # an integer only. Each call puts the generator's state back after itself.
+    def seeded(v):
+        def f():
+            state = T.get_rng_state()
+            try:
+                T.manual_seed(v)
+                return T.rand(2)
+            finally:
+                T.set_rng_state(state)
+        return f
+    it = T.arange(6)
+    out = [_res(seeded(v)) for v in (None, "abc", [1.0, 2.0], (), it, T.zeros(0), 1.5, True, "12",
+                                      T.tensor(3), T.tensor(2.5), -1, 2 ** 64 - 1, 2 ** 64, -(2 ** 63) - 1)]
+    g = T.Generator
+    out += [_res(lambda v=v: g().manual_seed(v).initial_seed()) for v in (1.0, T.tensor(3), True, 2 ** 64, 7)]
+    return out
+
+
+@case
+def triplet_losses_check_in_torchs_order(T):
+    # triplet_margin_loss: reduction, margin, then the native op's parser;
+    # triplet_margin_with_distance_loss: reduction, margin, then operand.ndim
+    x = _x(T)
+    F = T.nn.functional
+    tm, tw = F.triplet_margin_loss, F.triplet_margin_with_distance_loss
+    return [_res(lambda: tm(x, 0, 10 ** 18)), _res(lambda: tm(x, x, None)), _res(lambda: tm(x, x, "abc")),
+            _res(lambda: tm(x, x, x, "a")), _res(lambda: tm(x, x, x, 0)),
+            _res(lambda: tm(x, x, x, -1, reduction="x")), _res(lambda: tm(x, x, x, 1, 2, 1e-6, 1)),
+            _res(lambda: tm(x, x, x[0])), _res(lambda: tm(x, x.flip(0), x, swap=True)),
+            _res(lambda: tm(x, x.flip(0), x, size_average=False)),
+            _res(lambda: tw(x, 0, 10 ** 18)), _res(lambda: tw(x, x, None)),
+            _res(lambda: tw(x, x, x, margin=0)), _res(lambda: tw(x, x, x, margin=0, reduction="x")),
+            _res(lambda: tw(x, x, x[0])), _res(lambda: tw(x, x.flip(0), x, swap=True)), _state(x)]
+
+
+@case
+def randint_like_takes_a_0d_high_tensor(T):
+    # randint_like(input, Tensor high): a 0-d tensor only (the draws are
+    # random: only the shapes and dtypes are compared)
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+
+    def shape_of(f):
+        def g():
+            r = f()
+            return [list(r.shape), str(r.dtype).rpartition(".")[2]]
+        return g
+    return [_res(lambda: T.randint_like(x, it)), _res(lambda: T.randint_like(it, x)),
+            _res(lambda: T.randint_like(x, T.zeros(0, 3))), _res(lambda: T.randint_like(x, T.tensor([5]))),
+            _res(shape_of(lambda: T.randint_like(x, T.tensor(5)))), _res(shape_of(lambda: T.randint_like(it, 5))),
+            _res(shape_of(lambda: T.randint_like(it, 1, 5))), _state(x), _state(it)]
+
+
+@case
+def softmax_functionals_call_the_method(T):
+    # F.softmax / F.log_softmax are Python over input.softmax(dim[, dtype]):
+    # a non-Tensor input fails on the attribute, a bad dim in the method's parser
+    x = _x(T)
+    F = T.nn.functional
+    return [_res(lambda: F.softmax(None, x)), _res(lambda: F.softmax("abc", 0)),
+            _res(lambda: F.log_softmax([1.0, 2.0], x)), _res(lambda: F.softmax(None)),
+            _res(lambda: F.softmax(x, x)), _res(lambda: F.log_softmax(x, "abc")),
+            _res(lambda: F.softmax(x, 1.5)), _res(lambda: F.softmax(x, 1, dtype="x")),
+            _res(lambda: F.softmax(x, 1)), _res(lambda: F.log_softmax(x, 0, dtype=T.float64)),
+            _res(lambda: F.softmax(x, True)), _state(x)]
+
+
+@case
+def cosine_embedding_loss_checks_the_target_rank_first(T):
+    # the kernel's order: a 0-D or 1-D target, then both inputs one rank above it
+    x = _x(T)
+    F = T.nn.functional
+    ce = F.cosine_embedding_loss
+    return [_res(lambda: ce(x, x, x)), _res(lambda: ce(x, x, T.zeros(0, 3))),
+            _res(lambda: ce(x, x[0], T.ones(2))), _res(lambda: ce(x, x[0], x)),
+            _res(lambda: ce(x[0], x, T.ones(()))), _res(lambda: ce(x.unsqueeze(0), x.unsqueeze(0), x)),
+            _res(lambda: ce(x[0], x[0], T.ones(2))), _res(lambda: ce(x, x, T.ones(2))),
+            _res(lambda: ce(x[0], x[0], T.ones(()))),
+            _res(lambda: ce(x, x.flip(1), T.tensor([1.0, -1.0]), margin=0.5, reduction="sum")), _state(x)]
+
+
+@case
+def unravel_index_checks_as_torchs_python(T):
+    # torch.unravel_index is Python: indices.is_complex() first (a non-Tensor
+    # fails on the attribute), then shape's type, its items', their signs
+    it = T.arange(6).reshape(2, 3)
+    x = _x(T)
+    u = T.unravel_index
+    return [_res(lambda: u(None, x)), _res(lambda: u([1, 2], (2, 3))), _res(lambda: u(it, x)),
+            _res(lambda: u(it, None)), _res(lambda: u(it, (2, -3))), _res(lambda: u(it, (2, 3.0))),
+            _res(lambda: u(x, (2, 3))), _res(lambda: u(it, "ab")),
+            _res(lambda: u(it, (2, 3))[1]), _res(lambda: u(it, 6)[0]), _res(lambda: u(T.tensor(4), [2, 3])[0]),
+            _state(it)]

@@ -178,16 +178,36 @@ def _implicit_dim(name, input):
     return 0 if input.dim() in (0, 1, 3) else 1
 
 
+def _method_of(input, name, dim, dtype):
+    """torch's F.softmax/log_softmax call input.<name>(dim[, dtype=dtype]): a
+    non-Tensor input fails there, with Python's AttributeError, and a bad dim
+    or dtype in that method's parser (checked on the failure path only: these
+    are hot)."""
+    from cyautograd.tensor import Tensor
+    if not isinstance(input, Tensor):
+        getattr(input, name)
+    from cyautograd import _arg_parser
+    _arg_parser.reject("Tensor." + name, (dim,), None if dtype is None else {"dtype": dtype})
+
+
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim("softmax", input)
-    return _softmax(input, dim, dtype)
+    try:
+        return _softmax(input, dim, dtype)
+    except TypeError:
+        _method_of(input, "softmax", dim, dtype)
+        raise
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim("log_softmax", input)
-    return _log_softmax(input, dim, dtype)
+    try:
+        return _log_softmax(input, dim, dtype)
+    except TypeError:
+        _method_of(input, "log_softmax", dim, dtype)
+        raise
 
 
 def _erf_array(a):

@@ -84,9 +84,11 @@ def _ok(kind, v):
         return isinstance(v, Tensor)
     if kind == "int":
         return _is_int(v)
-    if kind == "int[]":
+    if kind == "int[]":     # torch's sized int[N]: one int stands for N of them
         if _is_int(v):
             return True
+        return isinstance(v, (tuple, list)) and all(_is_int(x) for x in v)
+    if kind == "intlist":   # torch's unsized int[] (rms_norm's normalized_shape): no bare int
         return isinstance(v, (tuple, list)) and all(_is_int(x) for x in v)
     if kind == "float":
         if isinstance(v, (int, float, np.integer, np.floating)):
@@ -97,7 +99,7 @@ def _ok(kind, v):
     return True
 
 
-_KIND_WORDS = {"Tensor": "Tensor", "int": "int", "int[]": "tuple of ints", "float": "float",
+_KIND_WORDS = {"Tensor": "Tensor", "int": "int", "int[]": "tuple of ints", "intlist": "tuple of ints", "float": "float",
                "bool": "bool"}
 
 
@@ -908,11 +910,9 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     >>> F.rms_norm(torch.tensor([[1., 2., 3.]]), (3,))
     tensor([[0.4629, 0.9258, 1.3887]])
     """
-    _args("rms_norm", ("input:Tensor", "normalized_shape:int[]", "weight:Tensor?", "eps:float?"),
+    _args("rms_norm", ("input:Tensor", "normalized_shape:intlist", "weight:Tensor?", "eps:float?"),
           input, normalized_shape, weight, eps)
     T = _T()
-    if isinstance(normalized_shape, int):
-        normalized_shape = (normalized_shape,)
     normalized_shape = tuple(normalized_shape)
     n = len(normalized_shape)
     if n == 0 or input.dim() < n or tuple(input.shape[-n:]) != normalized_shape:
@@ -1792,11 +1792,10 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
           input1, input2, target, margin)
     reduction = _red(size_average, reduce, reduction)
     T = _T()
-    if input1.dim() != input2.dim():
-        raise RuntimeError(f"cosine_embedding_loss: All input tensors should have same dimension "
-                           f"but got sizes: input1: {input1.size()}, input2: {input2.size()}, "
-                           f"target: {target.size()} ")
-    if target.dim() != input1.dim() - 1:
+    # the kernel's checks (Loss.cpp): the target's rank, then both inputs' rank against it
+    if target.dim() not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if input1.dim() != target.dim() + 1 or input2.dim() != target.dim() + 1:
         raise RuntimeError(f"{target.dim()}D target tensor expects {target.dim() + 1}D input "
                            f"tensors, but found inputs with sizes {list(input1.shape)} and "
                            f"{list(input2.shape)}.")
@@ -1822,6 +1821,14 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     tensor(0.5000)
     """
     reduction = _red(size_average, reduce, reduction)
+    if reduction not in ("mean", "sum", "none"):    # _Reduction.get_enum, first
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    # then the native torch.triplet_margin_loss, whose parser checks the operands
+    _args("triplet_margin_loss", ("anchor:Tensor", "positive:Tensor", "negative:Tensor", "margin:float",
+                                  "p:float", "eps:float", "swap:bool"),
+          anchor, positive, negative, margin, p, eps, swap)
     a_dim, p_dim, n_dim = anchor.dim(), positive.dim(), negative.dim()
     if not (a_dim == p_dim == n_dim):
         raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the "
@@ -1843,11 +1850,17 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
     >>> F.triplet_margin_with_distance_loss(a, pos, neg, margin=2.0).shape
     torch.Size([])
     """
-    if margin <= 0:
-        raise ValueError(f"TripletMarginWithDistanceLoss: expected margin to be greater than 0, "
-                         f"got {margin} instead")
+    # torch's order: reduction, margin, then the operands' ndim (an AttributeError
+    # on a non-Tensor) before any distance is computed
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the "
+                           f"same number of dimensions, but got: anchor {a_dim}D, positive "
+                           f"{p_dim}D, and negative {n_dim}D inputs")
     dist = distance_function if distance_function is not None else F.pairwise_distance
     d_pos = dist(anchor, positive)
     d_neg = dist(anchor, negative)

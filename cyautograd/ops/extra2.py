@@ -25,6 +25,7 @@ says scipy is needed.
 import builtins as _b
 import math
 
+import collections.abc as _abc
 import numpy as np
 
 from cyautograd import dtypes as _D
@@ -71,6 +72,7 @@ _PARAM_KINDS = {
 }
 # per op: the parameters whose type differs from the table's, or that take several types
 _PARAM_OVERRIDES = {
+    "unravel_index": {"indices": None},     # torch's is Python: no parser (see unravel_index)
     "select_scatter": {"index": _I}, "count_nonzero": {"dim": "int[]?"}, "aminmax": {"dim": _IO},
     "nanmedian": {"dim": _IO}, "quantile": {"dim": _IO}, "nanquantile": {"dim": _IO},
     "take_along_dim": {"dim": _IO}, "repeat_interleave": {"dim": _IO}, "rot90": {"dims": _IL},
@@ -3047,13 +3049,18 @@ def unravel_index(indices, shape):
 
     >>> torch.unravel_index(torch.tensor([4, 1]), (2, 3))
     """
-    if not isinstance(indices, Tensor):
-        from cyautograd import tensor as _t
-        indices = _t(indices)
-    if indices.dtype.is_floating_point or indices.dtype is _D.bool:
+    # torch's unravel_index is Python (torch/functional.py): it reads
+    # indices.is_complex() first (a non-Tensor fails there), then checks
+    # shape's type and its items' before their values
+    if indices.is_complex() or indices.dtype.is_floating_point or indices.dtype is _D.bool:
         raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
     if isinstance(shape, (int, np.integer)):
         shape = (int(shape),)
+    elif not isinstance(shape, _abc.Sequence):
+        raise TypeError(f"expected 'shape' to be int or sequence of ints, but got {type(shape)}")
+    for s_ in shape:
+        if not isinstance(s_, (int, np.integer)):
+            raise TypeError(f"expected 'shape' sequence to only contain ints, but got {type(s_)}")
     shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError("'shape' cannot have negative values, but got " + str(shape))
