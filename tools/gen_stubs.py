@@ -84,7 +84,8 @@ __rfloordiv__ __rmatmul__ __rmod__ __rmul__ __ror__ __rpow__ __rsub__ __rtruediv
 __truediv__ __xor__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __deepcopy__""".split()
 TENSOR_RETURNS.update({n: T for n in TENSOR_DUNDERS})
 # comparisons return a Tensor, as torch's do: object's bool-returning ones are overridden
-IGNORE_OVERRIDE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
+# (step: LBFGS.step takes a required closure where Optimizer.step's is optional, as torch's)
+IGNORE_OVERRIDE = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "step"}
 # Tensor's data attributes: (type, settable)
 TENSOR_ATTRS = {
     "T": (T, False), "mT": (T, False), "data": (T, True), "device": ("device", False),
