@@ -25,6 +25,7 @@ from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _so
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
 from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
+from cyautograd.tensor import Tensor as _Tensor
 
 _mod = None
 
@@ -1279,6 +1280,13 @@ def _no_grad_arg(t, fname, arg="weight"):
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
+    if (weight is None and size_average is None and reduce is None and type(input) is _Tensor
+            and type(target) is _Tensor and label_smoothing == 0.0 and input.dim() == 2
+            and target.dim() == 1):
+        # the common case (a batch of logits, class indices, no weights or
+        # smoothing) without the general checks below: the shapes cannot be
+        # class probabilities, and nll_loss checks the rest in torch's order
+        return nll_loss(_log_softmax(input, 1), target, None, ignore_index=ignore_index, reduction=reduction)
     from cyautograd.tensor import Tensor
     for pos, (argname, x) in enumerate((("input", input), ("target", target), ("weight", weight)), 1):
         if not isinstance(x, Tensor) and not (x is None and argname == "weight"):
