@@ -97,6 +97,7 @@ _tensor_mod._register_methods(_extra2.METHODS)
 from cyautograd import special  # noqa: F401,E402
 from cyautograd import distributions  # noqa: F401,E402
 from cyautograd import _C  # noqa: F401,E402  (torch._C's autograd names)
+from cyautograd import profiler  # noqa: F401,E402
 
 
 from cyautograd.graph import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: F401,E402
@@ -285,6 +286,10 @@ from cyautograd import amp, backends, compiler, version  # noqa: E402,F401
 from cyautograd.compiler import compile  # noqa: E402,F401,A004
 from cyautograd.amp import autocast  # noqa: E402,F401
 from cyautograd.amp.autocast_mode import is_autocast_enabled  # noqa: E402,F401
+
+# torch.utils.checkpoint is there after `import torch`
+from cyautograd.utils import checkpoint as _utils_checkpoint  # noqa: E402,F401
+del _utils_checkpoint
 
 # docstrings from the tables beside the code (NOTE [ Where docstrings live ] in _docs.py)
 from cyautograd import _docs as _docs_mod  # noqa: E402

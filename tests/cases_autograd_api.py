@@ -1065,3 +1065,116 @@ def c_fwd_grad_enabled(T):
         out.append(err(lambda: C._set_fwd_grad_enabled(bad)))
     out.append(C._is_fwd_grad_enabled())
     return out
+
+
+# -- torch.profiler: schedule, traces, export --------------------------------------------
+
+def _schedule_grid():
+    """Schedule parameters from a fixed generator: every small combination."""
+    out = []
+    for wait in range(3):
+        for warmup in range(3):
+            for active in range(1, 4):
+                for repeat in range(3):
+                    for skip_first in (0, 2):
+                        out.append((wait, warmup, active, repeat, skip_first, (wait + repeat) % 2))
+    return out
+
+
+@case
+def profiler_schedule_actions(T):
+    P = T.profiler
+    res = []
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        for wait, warmup, active, repeat, skip, skw in _schedule_grid():
+            fn = P.schedule(wait=wait, warmup=warmup, active=active, repeat=repeat, skip_first=skip,
+                            skip_first_wait=skw)
+            res.append("".join(fn(s).name[0] + fn(s).name[-1] for s in range(24)))
+    res.append(sorted({str(m.message) for m in w}))
+    res.append([err(lambda: P.schedule(wait=-1, warmup=1, active=1)),
+                err(lambda: P.schedule(wait=0, warmup=1, active=0)),
+                err(lambda: P.schedule(wait=0, warmup=1, active=1)(-1)),
+                [a.name for a in P.ProfilerAction if a.name != "DEVICE_STOPPED"],
+                sorted((n, int(v.value)) for n, v in P.ProfilerActivity.__members__.items()), str(P.ProfilerActivity.CPU),
+                sorted(a.name for a in P.supported_activities())])
+    return res
+
+
+_PROF_ROWS = ("MulBackward0", "SinBackward0", "SumBackward0", "ExpBackward0", "ProfilerStep*", "fwd",
+              "torch::autograd::AccumulateGrad")
+
+
+@case
+def profiler_schedule_traces(T):
+    P = T.profiler
+    x = T.tensor([0.5, -1.0, 2.0], requires_grad=True)
+    res = []
+    for wait, warmup, active, repeat in [(1, 1, 2, 1), (0, 1, 1, 2), (2, 0, 3, 0), (0, 1, 2, 0)]:
+        seen = []
+
+        def ready(p):
+            rows = {e.key: e.count for e in p.key_averages() if e.key in _PROF_ROWS}
+            seen.append([p.step_num, sorted(rows.items())])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            sched = P.schedule(wait=wait, warmup=warmup, active=active, repeat=repeat)
+        with P.profile(activities=[P.ProfilerActivity.CPU], schedule=sched, on_trace_ready=ready) as p:
+            for i in range(7):
+                with P.record_function("fwd"):
+                    y = (x * 2).sin().sum() if i % 2 else x.exp().sum()
+                y.backward()
+                p.step()
+        res.append([seen, p.step_num])
+    # no schedule: everything recorded, the trace handed over once at exit
+    seen = []
+    with P.profile(on_trace_ready=lambda p: seen.append(sorted(
+            e.key for e in p.key_averages() if e.key in _PROF_ROWS))):
+        (x * 3).sum().backward()
+    res.append(seen)
+    return res
+
+
+@case
+def profiler_chrome_trace(T):
+    import json
+    import os
+    import tempfile
+    P = T.profiler
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    res = []
+    with tempfile.TemporaryDirectory() as d:
+        with P.profile(schedule=P.schedule(wait=0, warmup=1, active=1, repeat=1),
+                       on_trace_ready=P.tensorboard_trace_handler(d, worker_name="w0")) as p:
+            for _ in range(3):
+                (x * x).sum().backward()
+                p.step()
+        files = sorted(os.listdir(d))
+        res.append([len(files), [f.startswith("w0.") and f.endswith(".pt.trace.json") for f in files]])
+        doc = json.load(open(os.path.join(d, files[0])))
+        ev = [e for e in doc["traceEvents"] if e.get("ph") == "X"]
+        names = {e["name"] for e in ev}
+        res.append(["traceEvents" in doc, "MulBackward0" in names, "ProfilerStep#1" in names,
+                    all(e["dur"] >= 0 and "ts" in e and "pid" in e and "tid" in e for e in ev)])
+        path = os.path.join(d, "t.json")
+        with T.autograd.profiler.profile() as ap:
+            (x * 2).sum().backward()
+        ap.export_chrome_trace(path)
+        ev = [e for e in json.load(open(path))["traceEvents"] if e.get("ph") == "X"]
+        res.append("MulBackward0" in {e["name"] for e in ev})
+    return res
+
+
+@case
+def autograd_module_names(T):
+    """Names real code reaches after a bare ``import torch``."""
+    gm = T.autograd.grad_mode
+    with gm.no_grad():
+        a = T.ones(2, requires_grad=True) * 2
+    with gm.set_grad_enabled(False):
+        b = T.ones(2, requires_grad=True) * 2
+    return [sorted(gm.__all__), a.requires_grad, b.requires_grad, callable(T.utils.checkpoint.checkpoint),
+            callable(T.utils.checkpoint.checkpoint_sequential),
+            err(lambda: T.autograd.variable(T.ones(2))), err(lambda: T.autograd.variable()),
+            gm.set_multithreading_enabled is T.autograd.set_multithreading_enabled,
+            T.profiler.record_function is T.autograd.profiler.record_function]

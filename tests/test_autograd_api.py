@@ -177,7 +177,8 @@ def test_public_names_have_docstrings():
     import cyautograd.utils.checkpoint as ck
     from cyautograd.autograd import functional, gradcheck as _gc  # noqa: F401
     gcmod = sys.modules["cyautograd.autograd.gradcheck"]
-    for mod in (gcmod, functional, cyautograd.func, ck, profiler, G):
+    import cyautograd.profiler as tprof
+    for mod in (gcmod, functional, cyautograd.func, ck, profiler, G, tprof, cy.autograd.grad_mode):
         assert mod.__doc__
         for name in mod.__all__:
             assert getattr(mod, name).__doc__, f"{mod.__name__}.{name} has no docstring"

@@ -50,6 +50,20 @@ def is_multithreading_enabled():
     return set_multithreading_enabled._enabled
 
 
+def variable(*args, **kwargs):
+    """The pre-0.4 constructor, refused as torch refuses it: use
+    ``cyautograd.tensor(...)``."""
+    raise RuntimeError("torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead")
+
+
+def kineto_available():
+    """False: cyautograd's profiler has no Kineto tracer (NOTE in
+    cyautograd/profiler)."""
+    return False
+
+
+from cyautograd.autograd import grad_mode  # noqa: F401,E402
+
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "gradcheck", "gradgradcheck", "functional", "graph", "Variable",
            "set_multithreading_enabled"]

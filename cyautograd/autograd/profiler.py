@@ -19,6 +19,8 @@ with no profile active, the cost is one test of a C int per node.
 Forward ops are not timed individually (they are Cython calls with no hook
 point); wrap them in ``record_function`` to see them.
 """
+import json
+import os
 import threading
 
 from cyautograd import engine as _engine
@@ -33,11 +35,14 @@ class FunctionEvent:
     """One timed event: name, start and end (ns, engine clock), depth."""
 
     def __init__(self, name, start_ns, end_ns):
-        self.name = self.key = name
+        self.name = name
+        # the steps of torch.profiler.profile's schedule average as one row
+        self.key = "ProfilerStep*" if name.startswith("ProfilerStep#") else name
         self.start_ns = start_ns
         self.end_ns = end_ns
         self.children = []
         self.cpu_parent = None
+        self.thread = threading.get_ident()
 
     @property
     def cpu_time_total(self):
@@ -142,6 +147,29 @@ class EventList(list):
     def __str__(self):
         return self.table()
 
+    def export_chrome_trace(self, path):
+        """Write the events as a Chrome trace (the JSON that chrome://tracing,
+        Perfetto and TensorBoard read): one complete ("X") event per row, with
+        start and duration in microseconds."""
+        _write_chrome_trace(path, self)
+
+
+def _write_chrome_trace(path, events, metadata=None):
+    pid = os.getpid()
+    trace = [{"ph": "X", "cat": "cpu_op", "name": e.name, "pid": pid, "tid": e.thread,
+              "ts": e.start_ns / 1000.0, "dur": (e.end_ns - e.start_ns) / 1000.0, "args": {}}
+             for e in events if isinstance(e, FunctionEvent)]
+    doc = {"schemaVersion": 1, "traceEvents": trace, "displayTimeUnit": "ms"}
+    if metadata:
+        doc.update(metadata)
+    if str(path).endswith(".gz"):
+        import gzip
+        with gzip.open(path, "wt") as f:
+            json.dump(doc, f)
+    else:
+        with open(path, "w") as f:
+            json.dump(doc, f)
+
 
 def _average(events):
     avgs = {}
@@ -230,6 +258,12 @@ class profile:
     def table(self, sort_by=None, row_limit=100, **kwargs):
         """Shorthand for ``key_averages().table(...)``."""
         return self.key_averages().table(sort_by=sort_by, row_limit=row_limit, **kwargs)
+
+    def export_chrome_trace(self, path):
+        """Write the recorded events as a Chrome trace (see
+        ``EventList.export_chrome_trace``)."""
+        self._check_finish()
+        self.function_events.export_chrome_trace(path)
 
     @property
     def self_cpu_time_total(self):
