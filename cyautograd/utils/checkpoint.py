@@ -696,7 +696,10 @@ class _CachingTorchDispatchMode(_SACMode):
             return out
         idx = self.func_counter[op]
         self.func_counter[op] += 1
-        policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=out), op, *args, **kwargs)
+        # (torch's modes see the output below autograd: no history)
+        seen_out = _inside(lambda: _tree_map(lambda t: t.detach(), out))
+        policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=seen_out),
+                                op, *args, **kwargs)
         if isinstance(policy, bool):
             policy = _policy_from_bool(policy)
         if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
