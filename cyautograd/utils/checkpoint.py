@@ -473,7 +473,14 @@ class _checkpoint_hook(saved_tensors_hooks):
 class SelectiveCheckpointContext:
     """Passed to a selective-checkpoint policy function: ``is_recompute``
     (always False: the policy is asked during the forward only) and
-    ``op_output``, what the op returned."""
+    ``op_output``, what the op returned.
+
+    Example::
+
+        >>> from cyautograd.utils.checkpoint import SelectiveCheckpointContext
+        >>> SelectiveCheckpointContext(is_recompute=False).is_recompute
+        False
+    """
 
     def __init__(self, *, is_recompute, op_output=None):
         self.is_recompute = is_recompute
@@ -484,7 +491,14 @@ class CheckpointPolicy(enum.Enum):
     """What a selective-checkpoint policy returns for an op: ``MUST_SAVE`` /
     ``PREFER_SAVE`` keep its output from the forward (not recomputed);
     ``MUST_RECOMPUTE`` / ``PREFER_RECOMPUTE`` recompute it (``*_CPU_OFFLOAD``
-    too: there is no device memory to offload from)."""
+    too: there is no device memory to offload from).
+
+    Example::
+
+        >>> from cyautograd.utils.checkpoint import CheckpointPolicy
+        >>> CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_RECOMPUTE.value
+        (<CheckpointPolicy.MUST_SAVE: 0>, 3)
+    """
     MUST_SAVE = 0
     PREFER_SAVE = 1
     MUST_RECOMPUTE = 2
@@ -766,11 +780,15 @@ class _CachedTorchDispatchMode(_SACMode):
             finally:
                 linalg._sac_precompute(None)
             return out
+        # a cached op draws no random numbers in torch's recomputation: the
+        # generator is put back after it
+        rng = _get_rng_state()
         out = run()
         if _is_passthrough(out, args, kwargs):
             return out
         cached = self._entry(op)
         if cached is not None:
+            _set_rng_state(rng)
             _write_cached(out, cached, args, kwargs)
         return out
 
