@@ -71,7 +71,7 @@ def _policies(T, P):
 
 
 _LAYERS = ("linear_b", "linear_nb", "matmul", "relu", "sin", "tanh", "sigmoid", "scale", "add_param",
-           "dropout", "linear_3d")
+           "dropout", "linear_3d", "inplace", "t_reshape")
 
 
 def _program(seed):
@@ -121,6 +121,10 @@ def _run_program(T, seed, policy_name, preserve_rng_state=True):
                 h = h * 0.5 + 0.25
             elif kind == "add_param":
                 h = h + w
+            elif kind == "inplace":
+                h = (h + 0.0).mul_(0.5)
+            elif kind == "t_reshape":
+                h = h.t().reshape(4, 5)   # not viewable: clone + _unsafe_view
             elif kind == "dropout":
                 h = F.dropout(h, 0.3, training=True)
             else:
@@ -154,7 +158,7 @@ def _gen_case(seed, policy_name):
 
 _POLICY_NAMES = ("list_mm", "list_empty", "all_save", "all_recompute", "bool_mm", "pointwise", "every_other",
                  "shape_based", "cpu_offload")
-for _seed in range(18):
+for _seed in range(24):
     for _k, _pname in enumerate(_POLICY_NAMES):
         if (_seed + _k) % 3 == 0:
             case(_gen_case(_seed, _pname))
@@ -404,3 +408,27 @@ def sac_nested_checkpoints(T):
     out = cp.checkpoint(outer, x, use_reentrant=False, context_fn=pol("outer"))
     out.backward()
     return [out, x.grad, w.grad, seen]
+
+
+@case
+def sac_inplace_and_noop_ops_seen(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(41)
+    x = _t(T, rs, 3, 4)
+    w = _t(T, rs, 4, 4)
+    seen = []
+
+    def policy(ctx, op, *a, **k):
+        seen.append(str(op))
+        return op in (T.ops.aten.mm.default, T.ops.aten.exp.default)
+
+    def fn(x):
+        h = (x @ w).exp()
+        h = h.to(T.float64).contiguous()   # no-ops: nothing dispatched
+        h.add_(1.0)                        # mutates the cached exp output
+        h = h.t().reshape(2, 6)
+        return (h * h).sum()
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy, allow_cache_entry_mutation=True)
+    out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+    r = _err(lambda: out.backward())
+    return [r, seen, x.grad, w.grad]

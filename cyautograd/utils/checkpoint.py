@@ -544,7 +544,9 @@ _SAC_MISMATCH_MSG = ("This can happen if the operations in the checkpointed regi
 def _overload_name(aname, args, kwargs):
     if aname in _BINARY:
         other = args[1] if len(args) > 1 else kwargs.get("other")
-        if aname.endswith("_") or aname == "rsub":
+        # (a Python number is a wrapped-number tensor to torch's Python
+        # bindings: add.Tensor, add_.Tensor; rsub is torch's rsub.Scalar)
+        if aname == "rsub":
             return "Tensor" if isinstance(other, Tensor) else "Scalar"
         return "Tensor"
     if aname == "pow":
@@ -621,10 +623,13 @@ def _run_op(name, fn, args, kwargs):
     return _inside(lambda: forward_ad._run(name, fn, args, kwargs))
 
 
-def _is_passthrough(out, args, kwargs):
+def _is_passthrough(op, out, args):
+    """An op torch dispatches nothing for: no tensor result, or one of its
+    inputs given back by an op that is not in-place (x.to(x.dtype))."""
     if not _flat_tensors(out, []):
         return True
-    return isinstance(out, Tensor) and any(out is a for a in args)
+    return (isinstance(out, Tensor) and not op.overloadpacket.__name__.endswith("_")
+            and any(out is a for a in args))
 
 
 def _sac_dispatch(name, fn, args, kwargs):
@@ -635,6 +640,8 @@ def _sac_dispatch(name, fn, args, kwargs):
         return forward_ad._run(name, fn, args, kwargs)
     if name == "linear":
         return _linear(len(_sac_stack) - 1, fn, args, kwargs)
+    if name in _RESHAPES:
+        return _reshape(len(_sac_stack) - 1, name, fn, args, kwargs)
     op = _op_for(name, args, kwargs)
     if op is None:
         from cyautograd.autograd import forward_ad
@@ -662,6 +669,24 @@ def _linear(i, fn, args, kwargs):
     for mode in reversed(_sac_stack[:i + 1]):
         mode._note(aten.t.default, (w,), {}, lambda: _inside(w.t))
     return _dispatch_at(i, aten.addmm.default, "linear", fn, args, kwargs)
+
+
+_RESHAPES = frozenset(("reshape", "reshape_as", "flatten", "unflatten"))
+
+
+def _reshape(i, name, fn, args, kwargs):
+    """reshape is torch's view when the result can be one, else clone +
+    _unsafe_view: reported after running (the copy decides)."""
+    out = _run_op(name, fn, args, kwargs)
+    x = args[0] if args else kwargs.get("input", kwargs.get("self"))
+    if not isinstance(out, Tensor) or out is x:
+        return out
+    aten = _aten()
+    ops = [aten.view.default] if out._base is not None else [aten.clone.default, aten._unsafe_view.default]
+    for op in ops:
+        for mode in reversed(_sac_stack[:i + 1]):
+            mode._note(op, (x,), {}, lambda: out)
+    return out
 
 
 class _VersionWrapper:
@@ -706,7 +731,7 @@ class _CachingTorchDispatchMode(_SACMode):
 
     def _note(self, op, args, kwargs, run):
         out = run()
-        if op in SAC_IGNORED_OPS or _is_passthrough(out, args, kwargs):
+        if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
             return out
         idx = self.func_counter[op]
         self.func_counter[op] += 1
@@ -761,9 +786,11 @@ class _CachedTorchDispatchMode(_SACMode):
 
     def _note(self, op, args, kwargs, run):
         out = run()
-        if op in SAC_IGNORED_OPS or _is_passthrough(out, args, kwargs):
+        if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
             return out
-        self._entry(op)
+        cached = self._entry(op)
+        if cached is not None:
+            _write_cached(out, cached, args, kwargs)
         return out
 
     def _handle(self, op, name, fn, args, kwargs, run):
@@ -784,7 +811,7 @@ class _CachedTorchDispatchMode(_SACMode):
         # generator is put back after it
         rng = _get_rng_state()
         out = run()
-        if _is_passthrough(out, args, kwargs):
+        if _is_passthrough(op, out, args):
             return out
         cached = self._entry(op)
         if cached is not None:
