@@ -91,6 +91,11 @@ _tensor_mod._register_methods({k: getattr(_random, k) for k in (
     "uniform_", "normal_", "bernoulli_", "random_", "exponential_", "geometric_", "cauchy_", "log_normal_",
     "bernoulli", "multinomial")})
 from cyautograd.ops.extra import _new  # noqa: E402
+# torch.ops.aten.<op>.<overload> (NOTE [ Op identity ] in ops/aten.py); the
+# classes as torch._ops has them, set after the Tensor method table is built
+from cyautograd.ops import aten as _aten  # noqa: E402
+_ops.OpOverload = _aten.OpOverload
+_ops.OpOverloadPacket = _aten.OpOverloadPacket
 _tensor_mod._register_methods({"new": _new})
 # the in-place forms and Tensor-only methods of ops/extra2.py (fmod_, put_, fill_diagonal_, ...)
 _tensor_mod._register_methods(_extra2.METHODS)

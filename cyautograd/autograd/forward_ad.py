@@ -187,7 +187,7 @@ def enter_dual_level():
     global _current_level
     if _current_level >= 0:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    _install()
+    _install("forward_ad")
     _current_level = 0
     return _current_level
 
@@ -210,7 +210,7 @@ def exit_dual_level(*, level=None):
             c._fw_store(t, level, None)
     _registry.clear()
     _current_level = level - 1
-    _uninstall()
+    _uninstall("forward_ad")
 
 
 class dual_level:
@@ -1245,7 +1245,35 @@ def _tramp_code(nfree):
     return code
 
 
+# NOTE [ Selective checkpoint dispatch ]
+# Selective activation checkpointing (utils/checkpoint.py) sees every op a
+# region runs through the same hooks: while its mode is active it sets
+# _sac_hook, and each hooked C op, Tensor method and operator is handed to
+# it as _sac_hook(name, op, args, kwargs); it calls _run(name, op, args,
+# kwargs) (the forward-AD path, which runs the op as before outside a level)
+# when it wants the op to run. Python ops stay composites (their inner ops
+# are seen), as torch's CompositeImplicitAutograd ops are below its modes.
+# The hooks are installed while a dual level is open or a selective mode is
+# active (_install/_uninstall count their users); with neither, nothing is
+# installed and the hot paths check nothing.
+_sac_hook = None
+
+
+def _set_sac_hook(hook):
+    """Install (a callable, and the op hooks with it) or remove (None) the
+    selective-checkpoint op hook (NOTE [ Selective checkpoint dispatch ])."""
+    global _sac_hook
+    if hook is not None:
+        _install("sac")
+        _sac_hook = hook
+    else:
+        _sac_hook = None
+        _uninstall("sac")
+
+
 def _vc_hook(entry, args, kwargs):
+    if _sac_hook is not None:
+        return _sac_hook(entry[0], entry[1], args, kwargs)
     return _run(entry[0], entry[1], args, kwargs)
 
 
@@ -1253,8 +1281,15 @@ def _py_hook(name, orig, args, kwargs):
     return _run_composite(name, orig, args, kwargs)
 
 
-def _install():
+_users = set()   # who needs the hooks: "forward_ad" (a dual level), "sac" (a selective mode)
+
+
+def _install(user):
     global _installed
+    _users.add(user)
+    if user == "forward_ad":
+        from cyautograd import saved_variable as _sv
+        _sv._set_fw_level_open(True)
     if _installed is not None:
         return
     import types
@@ -1299,11 +1334,8 @@ def _install():
         from cyautograd import function as _function_mod
         _function_mod._set_forward_ad_apply(_function_apply)
         c._fw_swap_dispatch(_dispatch_hook)
-        from cyautograd import saved_variable as _sv
-        _sv._set_fw_level_open(True)
-        undo.append(("call", _sv._set_fw_level_open, False))
     except BaseException:
-        _uninstall()
+        _uninstall(user)
         raise
 
 
@@ -1312,6 +1344,8 @@ _TENSOR_C_METHODS = ("add_", "sub_", "mul_", "div_")
 
 def _method_wrapper(name, orig):
     def method(self, *args, **kwargs):
+        if _sac_hook is not None:
+            return _sac_hook(name, orig, (self,) + args, kwargs)
         return _run(name, orig, (self,) + args, kwargs)
     method.__name__ = method.__qualname__ = name
     method.__doc__ = orig.__doc__
@@ -1319,12 +1353,18 @@ def _method_wrapper(name, orig):
 
 
 def _dispatch_hook(name, fn, args):
+    if _sac_hook is not None:
+        return _sac_hook(name, fn, args, {})
     return _run(name, fn, args, {})
 
 
-def _uninstall():
+def _uninstall(user):
     global _installed
-    if _installed is None:
+    _users.discard(user)
+    if user == "forward_ad":
+        from cyautograd import saved_variable as _sv
+        _sv._set_fw_level_open(False)
+    if _installed is None or _users:
         return
     c = _common()
     c._fw_swap_dispatch(None)

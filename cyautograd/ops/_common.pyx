@@ -651,3 +651,11 @@ class _NoDim:
 
 
 NO_DIM = _NoDim()
+
+
+def _sac_array(Tensor t not None):
+    """The array a tensor's elements live in (selective checkpointing writes
+    a cached op output's values into the recomputed output without touching
+    its version: NOTE [ Selective activation checkpointing ] in
+    utils/checkpoint.py)."""
+    return t.data_

@@ -38,6 +38,7 @@ argument is not given; so does this module. Autocast state is not replayed
 to the errors (no dispatch-level operator log exists here).
 """
 import contextlib
+import enum
 import threading
 import uuid
 import warnings
@@ -55,7 +56,8 @@ from cyautograd.tensor import Tensor
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction",
            "check_backward_validity", "detach_variable", "get_device_states", "set_device_states",
            "noop_context_fn", "set_checkpoint_early_stop", "DefaultDeviceType",
-           "set_checkpoint_debug_enabled", "GraphExecGroup"]
+           "set_checkpoint_debug_enabled", "GraphExecGroup", "CheckpointPolicy", "SelectiveCheckpointContext",
+           "create_selective_checkpoint_contexts"]
 
 _DEFAULT_DETERMINISM_MODE = "default"
 
@@ -421,6 +423,467 @@ class _checkpoint_hook(saved_tensors_hooks):
             super().__init__(pack_hook, unpack_hook_with_error_cb)
         else:
             super().__init__(pack_hook, unpack_hook)
+
+
+# ---------------------------------------------------------------------------
+# selective activation checkpointing
+
+# NOTE [ Selective activation checkpointing ]
+# create_selective_checkpoint_contexts(policy) returns the pair of contexts
+# checkpoint(..., context_fn=...) enters around the region's forward
+# (_CachingTorchDispatchMode) and around each recomputation
+# (_CachedTorchDispatchMode), torch's names. While one is active, every op
+# the region runs reaches _sac_dispatch through the op hooks of forward AD
+# (NOTE [ Selective checkpoint dispatch ] in autograd/forward_ad.py; outside
+# these contexts nothing is hooked, so plain ops and checkpoints pay
+# nothing).
+# - Op identity: each op is reported to the policy as the ATen overload
+#   torch's modes would see (NOTE [ Op identity ] in ops/aten.py): a C op by
+#   its name (_ATEN_NAMES maps the few that differ: x / y is aten.div,
+#   x.reshape(...) aten.view, ...); Python ops and matmul are composites, as
+#   torch's CompositeImplicitAutograd ops are: their inner ops are reported
+#   (x @ w on matrices is aten.mm, linear with a bias on a matrix aten.t and
+#   aten.addmm). Ops called inside a reported op's own implementation are
+#   not reported. An op whose result is no tensor (is_grad_enabled, size) or
+#   one of its inputs (x.to(x.dtype), contiguous on a contiguous tensor) is
+#   not reported: torch dispatches no op for those.
+# - Forward: the op runs, then policy_fn(SelectiveCheckpointContext(
+#   is_recompute=False, op_output=out), op, *args, **kwargs) decides (a bool
+#   is MUST_SAVE / PREFER_RECOMPUTE, as torch's _policy_from_bool); a saved
+#   op's outputs are kept detached (sharing the version counter, to detect
+#   mutation) under (op, n-th call of that op), as torch's storage.
+# - Recomputation (the policy is not asked again; ``is_recompute`` is always
+#   False, as in torch 2.13): a recomputed op runs; a cached op must still
+#   leave the graph and the saved tensors torch's autograd kernel leaves
+#   around the cached value (the non-reentrant checkpoint matches the
+#   recomputed saved tensors to the forward's by order). torch's modes sit
+#   below autograd, so its autograd kernel records the node over the cached
+#   output. Here an op records its node in the same step as it computes, so
+#   a cached op runs with its cached result handed to the kernel where the
+#   op family can take one (mm, bmm, mv, dot, addmm: _sac_precompute in
+#   ops/linalg.pyx, the matmul itself skipped) and otherwise computes, after
+#   which the cached values are written into its (fresh, non-view) output
+#   array without a version bump. Either way the op's node saves what it
+#   always saves, in its order, over values equal to the cached ones.
+# - Errors are torch's: a cached entry mutated since ("... has been
+#   mutated", unless allow_cache_entry_mutation), an entry used by an
+#   earlier recomputation ("Trying to backward an extra time ..."), an op
+#   or call index the forward did not see.
+
+class SelectiveCheckpointContext:
+    """Passed to a selective-checkpoint policy function: ``is_recompute``
+    (always False: the policy is asked during the forward only) and
+    ``op_output``, what the op returned.
+
+    Example::
+
+        >>> from cyautograd.utils.checkpoint import SelectiveCheckpointContext
+        >>> SelectiveCheckpointContext(is_recompute=False).is_recompute
+        False
+    """
+
+    def __init__(self, *, is_recompute, op_output=None):
+        self.is_recompute = is_recompute
+        self.op_output = op_output
+
+
+class CheckpointPolicy(enum.Enum):
+    """What a selective-checkpoint policy returns for an op: ``MUST_SAVE`` /
+    ``PREFER_SAVE`` keep its output from the forward (not recomputed);
+    ``MUST_RECOMPUTE`` / ``PREFER_RECOMPUTE`` recompute it (``*_CPU_OFFLOAD``
+    too: there is no device memory to offload from).
+
+    Example::
+
+        >>> from cyautograd.utils.checkpoint import CheckpointPolicy
+        >>> CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_RECOMPUTE.value
+        (<CheckpointPolicy.MUST_SAVE: 0>, 3)
+    """
+    MUST_SAVE = 0
+    PREFER_SAVE = 1
+    MUST_RECOMPUTE = 2
+    PREFER_RECOMPUTE = 3
+    MUST_CPU_OFFLOAD = 4
+    PREFER_CPU_OFFLOAD = 5
+
+
+def _policy_from_bool(b):
+    return CheckpointPolicy.MUST_SAVE if b else CheckpointPolicy.PREFER_RECOMPUTE
+
+
+def _aten():
+    from cyautograd.ops import aten
+    return aten
+
+
+SAC_IGNORED_OPS = {_aten().detach.default}
+
+# hooked names whose ATen op is named otherwise
+_ATEN_NAMES = {
+    "truediv": "div", "rtruediv": "div", "rpow": "pow", "iadd": "add_", "isub": "sub_", "imul": "mul_",
+    "itruediv": "div_", "view1": "view", "numpy_T": "permute", "negative": "neg", "reshape": "view",
+    "reshape_as": "view", "view_as": "view", "flatten": "view", "unflatten": "view", "expand_as": "expand",
+    "swapaxes": "transpose", "movedim": "permute", "to": "_to_copy", "float": "_to_copy",
+    "double": "_to_copy", "half": "_to_copy", "int": "_to_copy", "long": "_to_copy", "bool": "_to_copy",
+    "type_as": "_to_copy", "cpu": "_to_copy", "square": "pow", "getitem": "index", "chunk": "split",
+    "softmax": "_softmax", "log_softmax": "_log_softmax", "norm": "linalg_vector_norm",
+    "nll_loss": "nll_loss_forward", "subtract": "sub", "multiply": "mul", "divide": "div",
+}
+_BINARY = frozenset(("add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_", "rsub", "eq", "ne", "lt",
+                     "le", "gt", "ge", "remainder", "floor_divide", "maximum", "minimum"))
+# ops whose kernel takes a precomputed result (NOTE [ Selective activation checkpointing ])
+_PRECOMPUTABLE = frozenset(("mm", "bmm", "mv", "dot", "addmm"))
+_RECOMPUTE = object()
+_CONSUMED = object()
+
+_SAC_MISMATCH_MSG = ("This can happen if the operations in the checkpointed region are "
+                     "nondeterministic or depend on global state that changed between "
+                     "forward and backward.")
+
+
+def _overload_name(aname, args, kwargs):
+    if aname in _BINARY:
+        other = args[1] if len(args) > 1 else kwargs.get("other")
+        # (a Python number is a wrapped-number tensor to torch's Python
+        # bindings: add.Tensor, add_.Tensor; rsub is torch's rsub.Scalar)
+        if aname == "rsub":
+            return "Tensor" if isinstance(other, Tensor) else "Scalar"
+        return "Tensor"
+    if aname == "pow":
+        a0 = args[0] if args else None
+        a1 = args[1] if len(args) > 1 else kwargs.get("exponent")
+        if not isinstance(a0, Tensor):
+            return "Scalar"
+        return "Tensor_Tensor" if isinstance(a1, Tensor) else "Tensor_Scalar"
+    if aname in ("sum", "mean") and (len(args) > 1 or kwargs.get("dim") is not None):
+        return "dim_IntList"
+    return "default"
+
+
+def _op_for(name, args, kwargs):
+    """The ATen overload to report for hooked op `name`; None for a
+    composite whose inner ops are reported instead."""
+    if name == "matmul":
+        if (len(args) == 2 and isinstance(args[0], Tensor) and isinstance(args[1], Tensor)
+                and args[0].dim() == 2 and args[1].dim() == 2):
+            name = "mm"
+        else:
+            return None
+    elif name == "linear":
+        return None
+    aname = _ATEN_NAMES.get(name, name)
+    return getattr(getattr(_aten(), aname), _overload_name(aname, args, kwargs))
+
+
+_sac_tls = threading.local()
+_sac_stack = []   # the active selective modes, innermost last
+
+
+def _flat_tensors(out, acc):
+    if isinstance(out, Tensor):
+        acc.append(out)
+    elif isinstance(out, (tuple, list)):
+        for o in out:
+            _flat_tensors(o, acc)
+    return acc
+
+
+def _tree_map(fn, out):
+    if isinstance(out, Tensor):
+        return fn(out)
+    if isinstance(out, (tuple, list)):
+        r = [_tree_map(fn, o) for o in out]
+        return type(out)(r) if type(out) in (tuple, list) else type(out)(*r)
+    return out
+
+
+def _unwrap_cached(entry, allow_mutation):
+    if isinstance(entry, _VersionWrapper):
+        return entry.get_val(allow_mutation)
+    if isinstance(entry, (tuple, list)):
+        r = [_unwrap_cached(e, allow_mutation) for e in entry]
+        return type(entry)(r) if type(entry) in (tuple, list) else type(entry)(*r)
+    return entry
+
+
+def _inside(call):
+    """call() with the ops it reaches not reported."""
+    prev = getattr(_sac_tls, "inside", False)
+    _sac_tls.inside = True
+    try:
+        return call()
+    finally:
+        _sac_tls.inside = prev
+
+
+def _run_op(name, fn, args, kwargs):
+    """Run a hooked op as if no selective mode were active; the ops its own
+    implementation calls are not reported."""
+    from cyautograd.autograd import forward_ad
+    return _inside(lambda: forward_ad._run(name, fn, args, kwargs))
+
+
+def _is_passthrough(op, out, args):
+    """An op torch dispatches nothing for: no tensor result, or one of its
+    inputs given back by an op that is not in-place (x.to(x.dtype))."""
+    if not _flat_tensors(out, []):
+        return True
+    return (isinstance(out, Tensor) and not op.overloadpacket.__name__.endswith("_")
+            and any(out is a for a in args))
+
+
+def _sac_dispatch(name, fn, args, kwargs):
+    """The op hook while a selective mode is active (NOTE [ Selective
+    activation checkpointing ])."""
+    if getattr(_sac_tls, "inside", False) or not _sac_stack or _sac_stack[-1].thread != threading.get_ident():
+        from cyautograd.autograd import forward_ad
+        return forward_ad._run(name, fn, args, kwargs)
+    if name == "linear":
+        return _linear(len(_sac_stack) - 1, fn, args, kwargs)
+    if name in _RESHAPES:
+        return _reshape(len(_sac_stack) - 1, name, fn, args, kwargs)
+    op = _op_for(name, args, kwargs)
+    if op is None:
+        from cyautograd.autograd import forward_ad
+        return forward_ad._run(name, fn, args, kwargs)
+    return _dispatch_at(len(_sac_stack) - 1, op, name, fn, args, kwargs)
+
+
+def _dispatch_at(i, op, name, fn, args, kwargs):
+    if i < 0:
+        return _run_op(name, fn, args, kwargs)
+    return _sac_stack[i]._handle(op, name, fn, args, kwargs,
+                                 lambda: _dispatch_at(i - 1, op, name, fn, args, kwargs))
+
+
+def _linear(i, fn, args, kwargs):
+    """linear on a matrix with a bias is torch's t + addmm (one fused kernel
+    here); the other shapes are composites of reported ops."""
+    from cyautograd.autograd import forward_ad
+    params = list(args) + [kwargs.get(k) for k in ("input", "weight", "bias")[len(args):]]
+    x, w, b = (params + [None, None, None])[:3]
+    if not (isinstance(x, Tensor) and isinstance(w, Tensor) and isinstance(b, Tensor)
+            and x.dim() == 2 and w.dim() == 2):
+        return forward_ad._run("linear", fn, args, kwargs)
+    aten = _aten()
+    for mode in reversed(_sac_stack[:i + 1]):
+        mode._note(aten.t.default, (w,), {}, lambda: _inside(w.t))
+    return _dispatch_at(i, aten.addmm.default, "linear", fn, args, kwargs)
+
+
+_RESHAPES = frozenset(("reshape", "reshape_as", "flatten", "unflatten"))
+
+
+def _reshape(i, name, fn, args, kwargs):
+    """reshape is torch's view when the result can be one, else clone +
+    _unsafe_view: reported after running (the copy decides)."""
+    out = _run_op(name, fn, args, kwargs)
+    x = args[0] if args else kwargs.get("input", kwargs.get("self"))
+    if not isinstance(out, Tensor) or out is x:
+        return out
+    aten = _aten()
+    ops = [aten.view.default] if out._base is not None else [aten.clone.default, aten._unsafe_view.default]
+    for op in ops:
+        for mode in reversed(_sac_stack[:i + 1]):
+            mode._note(op, (x,), {}, lambda: out)
+    return out
+
+
+class _VersionWrapper:
+    """A cached output and the version it had (mutation check)."""
+
+    def __init__(self, val):
+        self.val = val
+        self.version = val._version if isinstance(val, Tensor) else None
+
+    def get_val(self, allow_cache_entry_mutation):
+        if self.version is not None and not allow_cache_entry_mutation:
+            if self.val._version != self.version:
+                raise RuntimeError("Tensor cached during selective activation checkpoint has been mutated")
+        return self.val
+
+
+class _SACMode:
+    def __enter__(self):
+        from cyautograd.autograd import forward_ad
+        self.thread = threading.get_ident()
+        _sac_stack.append(self)
+        if len(_sac_stack) == 1:
+            forward_ad._set_sac_hook(_sac_dispatch)
+        return self
+
+    def __exit__(self, *exc):
+        from cyautograd.autograd import forward_ad
+        _internal_assert(_sac_stack and _sac_stack[-1] is self)
+        _sac_stack.pop()
+        if not _sac_stack:
+            forward_ad._set_sac_hook(None)
+
+
+class _CachingTorchDispatchMode(_SACMode):
+    """The forward context of selective checkpointing: asks the policy about
+    each op and keeps the outputs of the ops it saves."""
+
+    def __init__(self, policy_fn, storage):
+        self.policy_fn = policy_fn
+        self.storage = storage
+        self.func_counter = defaultdict(int)
+
+    def _note(self, op, args, kwargs, run):
+        out = run()
+        if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
+            return out
+        idx = self.func_counter[op]
+        self.func_counter[op] += 1
+        # (torch's modes see the output below autograd: no history)
+        seen_out = _inside(lambda: _tree_map(lambda t: t.detach(), out))
+        policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=seen_out),
+                                op, *args, **kwargs)
+        if isinstance(policy, bool):
+            policy = _policy_from_bool(policy)
+        if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
+            with torch.no_grad():
+                self.storage[op][idx] = _tree_map(lambda x: _VersionWrapper(x.detach()), out)
+        else:
+            self.storage[op][idx] = _RECOMPUTE
+        return out
+
+    def _handle(self, op, name, fn, args, kwargs, run):
+        return self._note(op, args, kwargs, run)
+
+
+class _CachedTorchDispatchMode(_SACMode):
+    """The recomputation context of selective checkpointing: ops the forward
+    saved give their cached outputs, the others are recomputed."""
+
+    def __init__(self, policy_fn, storage, allow_cache_entry_mutation=False):
+        self.storage = storage
+        self.allow_cache_entry_mutation = allow_cache_entry_mutation
+        self.func_counter = defaultdict(int)
+
+    def __enter__(self):
+        # a second recomputation (retain_graph) meets the consumed entries
+        self.func_counter.clear()
+        return super().__enter__()
+
+    def _entry(self, op):
+        idx = self.func_counter[op]
+        self.func_counter[op] += 1
+        func_storage = self.storage.get(op)
+        if func_storage is None:
+            raise RuntimeError(f"{op} encountered during backward but not found in storage. {_SAC_MISMATCH_MSG}")
+        entry = func_storage.get(idx)
+        if entry is None:
+            raise RuntimeError(f"{op} invocation index {idx} encountered during backward but not found in "
+                               f"storage. {_SAC_MISMATCH_MSG}")
+        if entry is _CONSUMED:
+            raise RuntimeError("Trying to backward an extra time. You are only allowed to backward once "
+                               "on any region computed under selective activation checkpoint.")
+        if entry is _RECOMPUTE:
+            return None
+        func_storage[idx] = _CONSUMED
+        return _unwrap_cached(entry, self.allow_cache_entry_mutation)
+
+    def _note(self, op, args, kwargs, run):
+        out = run()
+        if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
+            return out
+        cached = self._entry(op)
+        if cached is not None:
+            _write_cached(out, cached, args, kwargs)
+        return out
+
+    def _handle(self, op, name, fn, args, kwargs, run):
+        if op in SAC_IGNORED_OPS:
+            return run()
+        if op.overloadpacket.__name__ in _PRECOMPUTABLE:
+            cached = self._entry(op)
+            if cached is None:
+                return run()
+            from cyautograd.ops import linalg
+            linalg._sac_precompute(cached)
+            try:
+                out = run()
+            finally:
+                linalg._sac_precompute(None)
+            return out
+        # a cached op draws no random numbers in torch's recomputation: the
+        # generator is put back after it
+        rng = _get_rng_state()
+        out = run()
+        if _is_passthrough(op, out, args):
+            return out
+        cached = self._entry(op)
+        if cached is not None:
+            _set_rng_state(rng)
+            _write_cached(out, cached, args, kwargs)
+        return out
+
+
+def _write_cached(out, cached, args, kwargs):
+    """Give a recomputed op's fresh outputs the cached values (not views of
+    an input, not an input itself: those are the input's values)."""
+    from cyautograd.ops import _common
+    outs = _flat_tensors(out, [])
+    vals = _flat_tensors(cached, [])
+    inputs = [id(a) for a in _flat_tensors((args, tuple(kwargs.values())), [])]
+    for o, v in zip(outs, vals):
+        if id(o) in inputs or o._base is not None or o is v:
+            continue
+        dst = _common._sac_array(o)
+        src = _common._sac_array(v)
+        if dst is src:
+            continue
+        dst[...] = src
+
+
+def create_selective_checkpoint_contexts(policy_fn_or_list, allow_cache_entry_mutation=False):
+    """The two contexts of selective activation checkpointing, for
+    ``checkpoint(fn, *args, use_reentrant=False, context_fn=partial(
+    create_selective_checkpoint_contexts, policy))``.
+
+    ``policy_fn_or_list``: a function ``policy_fn(ctx, op, *args, **kwargs)``
+    returning a :class:`CheckpointPolicy` for each op the region runs (``op``
+    is a ``cyautograd.ops.aten`` overload such as
+    ``cyautograd.ops.aten.mm.default``, ``ctx`` a
+    :class:`SelectiveCheckpointContext`), or a list of such ops to save (the
+    others are recomputed). Ops saved are not recomputed in backward; their
+    outputs are kept from the forward. ``allow_cache_entry_mutation``: do not
+    raise when a kept output was changed in place before backward.
+
+    Example::
+
+        >>> import functools
+        >>> import cyautograd as torch
+        >>> from cyautograd.utils.checkpoint import checkpoint, create_selective_checkpoint_contexts
+        >>> x = torch.ones(3, 3, requires_grad=True)
+        >>> ctx_fn = functools.partial(create_selective_checkpoint_contexts, [torch.ops.aten.mm.default])
+        >>> out = checkpoint(lambda x: torch.sin(x @ x).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+        >>> out.backward()
+        >>> x.grad.shape
+        torch.Size([3, 3])
+    """
+    aten = _aten()
+    if isinstance(policy_fn_or_list, list):
+        for op in policy_fn_or_list:
+            if not isinstance(op, aten.OpOverload):
+                extra = ("Please update the OpOverloadPacket to a specific OpOverload."
+                         "For example, if you have `torch.ops.aten.mm`, change it to `torch.ops.aten.mm.default`."
+                         ) if isinstance(op, aten.OpOverloadPacket) else ""
+                raise ValueError(f"Expected op in `op_list` to be an OpOverload but got: {op} "
+                                 f"of type {type(op)}. {extra}")
+
+        def policy_fn(ctx, op, *args, **kwargs):
+            if op in policy_fn_or_list:
+                return CheckpointPolicy.MUST_SAVE
+            return CheckpointPolicy.PREFER_RECOMPUTE
+    elif callable(policy_fn_or_list):
+        policy_fn = policy_fn_or_list
+    else:
+        raise TypeError("policy_fn_or_list must be either a function or a list of ops.")
+    storage = defaultdict(dict)
+    return (_CachingTorchDispatchMode(policy_fn, storage),
+            _CachedTorchDispatchMode(None, storage, allow_cache_entry_mutation))
 
 
 def _checkpoint_without_reentrant_generator(fn, preserve_rng_state=True, context_fn=noop_context_fn,

@@ -1,0 +1,434 @@
+"""Selective activation checkpointing (torch.utils.checkpoint's
+CheckpointPolicy, SelectiveCheckpointContext,
+create_selective_checkpoint_contexts), run against both torch and
+cyautograd: generated programs (linear layers, matmuls, pointwise ops,
+dropout) checkpointed under generated policies, comparing the output, every
+gradient, the ops the policy was asked about (in order, with their
+SelectiveCheckpointContext) and the errors; plus hand-written cases for the
+error paths and for the cache being really used (a cached output mutated
+with allow_cache_entry_mutation=True changes the gradient exactly as in
+torch). Each case takes the module and returns what to compare."""
+import functools
+import importlib
+
+import numpy as np
+
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _cp(T):
+    return importlib.import_module(T.__name__ + ".utils.checkpoint")
+
+
+def _t(T, rs, *shape, grad=True):
+    return T.tensor(rs.uniform(-1.0, 1.0, shape), dtype=T.float64, requires_grad=grad)
+
+
+# ops torch's CPU dropout dispatches around its mul (empty_like, bernoulli_,
+# div_) that cyautograd's dropout draws without ops: left out of the
+# observed sequence on both sides
+_NOT_OBSERVED = ("aten.empty_like.", "aten.bernoulli_.", "aten.div_.")
+
+
+def _policies(T, P):
+    aten = T.ops.aten
+    mm_like = [aten.mm.default, aten.addmm.default, aten.bmm.default]
+
+    def save_pointwise(ctx, op, *args, **kwargs):
+        if op in (aten.sin.default, aten.relu.default, aten.tanh.default):
+            return P.PREFER_SAVE
+        return P.MUST_RECOMPUTE
+
+    def every_other():
+        n = [0]
+
+        def policy(ctx, op, *args, **kwargs):
+            n[0] += 1
+            return P.MUST_SAVE if n[0] % 2 else P.PREFER_RECOMPUTE
+        return policy
+
+    def shape_based(ctx, op, *args, **kwargs):
+        # a policy reading the op's output (ctx.op_output) and its arguments
+        out = ctx.op_output
+        return bool(isinstance(out, T.Tensor) and out.dim() == 2 and out.shape[-1] == 5)
+
+    return {
+        "list_mm": lambda: mm_like,
+        "list_empty": lambda: [],
+        "all_save": lambda: (lambda ctx, op, *a, **k: P.MUST_SAVE),
+        "all_recompute": lambda: (lambda ctx, op, *a, **k: P.PREFER_RECOMPUTE),
+        "bool_mm": lambda: (lambda ctx, op, *a, **k: op == aten.mm.default or op == aten.addmm.default),
+        "pointwise": lambda: save_pointwise,
+        "every_other": every_other,
+        "shape_based": lambda: shape_based,
+        "cpu_offload": lambda: (lambda ctx, op, *a, **k: P.PREFER_CPU_OFFLOAD),
+    }
+
+
+_LAYERS = ("linear_b", "linear_nb", "matmul", "relu", "sin", "tanh", "sigmoid", "scale", "add_param",
+           "dropout", "linear_3d", "inplace", "t_reshape")
+
+
+def _program(seed):
+    rs = np.random.RandomState(seed)
+    n = 2 + rs.randint(4)
+    return [_LAYERS[rs.randint(len(_LAYERS))] for _ in range(n)]
+
+
+def _run_program(T, seed, policy_name, preserve_rng_state=True):
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    rs = np.random.RandomState(1000 + seed)
+    layers = _program(seed)
+    x = _t(T, rs, 4, 5)
+    params = []
+
+    def param(*shape):
+        p = _t(T, rs, *shape)
+        params.append(p)
+        return p
+
+    built = []
+    for kind in layers:
+        if kind in ("linear_b", "linear_3d"):
+            built.append((kind, param(5, 5), param(5)))
+        elif kind in ("linear_nb", "matmul"):
+            built.append((kind, param(5, 5), None))
+        elif kind == "add_param":
+            built.append((kind, param(4, 5), None))
+        else:
+            built.append((kind, None, None))
+
+    def fn(h):
+        F = T.nn.functional
+        for kind, w, b in built:
+            if kind == "linear_b":
+                h = F.linear(h, w, b)
+            elif kind == "linear_3d":
+                h = F.linear(h.reshape(2, 2, 5), w, b).reshape(4, 5)
+            elif kind == "linear_nb":
+                h = F.linear(h, w)
+            elif kind == "matmul":
+                h = h @ w
+            elif kind == "relu":
+                h = F.relu(h)
+            elif kind == "scale":
+                h = h * 0.5 + 0.25
+            elif kind == "add_param":
+                h = h + w
+            elif kind == "inplace":
+                h = (h + 0.0).mul_(0.5)
+            elif kind == "t_reshape":
+                h = h.t().reshape(4, 5)   # not viewable: clone + _unsafe_view
+            elif kind == "dropout":
+                h = F.dropout(h, 0.3, training=True)
+            else:
+                h = getattr(T, kind)(h)
+        return (h * h).sum()
+
+    seen = []
+    policy = _policies(T, P)[policy_name]()
+    if callable(policy):
+        inner = policy
+
+        def policy(ctx, op, *args, **kwargs):
+            if str(op).startswith(_NOT_OBSERVED):
+                return P.PREFER_RECOMPUTE
+            seen.append([str(op), ctx.is_recompute, type(ctx).__name__])
+            return inner(ctx, op, *args, **kwargs)
+    T.manual_seed(seed)
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy)
+    out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn, preserve_rng_state=preserve_rng_state)
+    n_forward = len(seen)
+    out.backward()
+    return [layers, out, x.grad, [p.grad for p in params], seen, n_forward, len(seen) - n_forward]
+
+
+def _gen_case(seed, policy_name):
+    def f(T):
+        return _run_program(T, seed, policy_name)
+    f.__name__ = f"gen_{seed}_{policy_name}"
+    return f
+
+
+_POLICY_NAMES = ("list_mm", "list_empty", "all_save", "all_recompute", "bool_mm", "pointwise", "every_other",
+                 "shape_based", "cpu_offload")
+for _seed in range(24):
+    for _k, _pname in enumerate(_POLICY_NAMES):
+        if (_seed + _k) % 3 == 0:
+            case(_gen_case(_seed, _pname))
+
+
+def _err(f):
+    try:
+        return ["ok", f()]
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return [type(e).__name__, str(e)]
+
+
+# -- hand-written cases ----------------------------------------------------------
+
+
+@case
+def sac_docstring_example(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(3)
+    x = _t(T, rs, 10, 10)
+    y = _t(T, rs, 10, 10)
+    ops_to_save = [T.ops.aten.mm.default]
+    seen = []
+
+    def policy_fn(ctx, op, *args, **kwargs):
+        seen.append(str(op))
+        return cp.CheckpointPolicy.MUST_SAVE if op in ops_to_save else cp.CheckpointPolicy.PREFER_RECOMPUTE
+
+    def fn(x, y):
+        return T.sigmoid(T.matmul(T.matmul(x, y), y)) * y
+
+    r = []
+    for ctx_fn in (functools.partial(cp.create_selective_checkpoint_contexts, policy_fn),
+                   functools.partial(cp.create_selective_checkpoint_contexts, ops_to_save)):
+        out = cp.checkpoint(fn, x, y, use_reentrant=False, context_fn=ctx_fn)
+        out.sum().backward()
+        r.append([out, x.grad, y.grad])
+        x.grad = None
+        y.grad = None
+    return [r, seen]
+
+
+def _mutating(T, allow, cached_op):
+    cp = _cp(T)
+    rs = np.random.RandomState(7)
+    x = _t(T, rs, 3, 3)
+    w = _t(T, rs, 3, 3)
+
+    def fn(x):
+        y = x @ w if cached_op == "mm" else T.sin(x)
+        y.mul_(2.0)      # the cached output changes in place
+        return (y.tanh() * x).sum()
+
+    op = T.ops.aten.mm.default if cached_op == "mm" else T.ops.aten.sin.default
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, [op], allow_cache_entry_mutation=allow)
+
+    def go():
+        out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+        out.backward()
+        return [out, x.grad, w.grad]
+    return _err(go)
+
+
+@case
+def sac_mutated_cache_raises_mm(T):
+    return _mutating(T, False, "mm")
+
+
+@case
+def sac_mutated_cache_raises_sin(T):
+    return _mutating(T, False, "sin")
+
+
+@case
+def sac_mutated_cache_allowed_mm(T):
+    # torch hands the mutated cache back: the recomputation doubles it again,
+    # so the gradient is not the uncheckpointed one -- proof the cache is used
+    return _mutating(T, True, "mm")
+
+
+@case
+def sac_mutated_cache_allowed_sin(T):
+    return _mutating(T, True, "sin")
+
+
+def _twice(T, policy_kind, retain):
+    cp = _cp(T)
+    rs = np.random.RandomState(11)
+    x = _t(T, rs, 3, 4)
+    w = _t(T, rs, 4, 4)
+    if policy_kind == "list":
+        pol = [T.ops.aten.mm.default]
+    else:
+        pol = (lambda ctx, op, *a, **k: cp.CheckpointPolicy.PREFER_SAVE if op == T.ops.aten.mm.default
+               else cp.CheckpointPolicy.PREFER_RECOMPUTE)
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, pol)
+    out = cp.checkpoint(lambda x: T.cos(x @ w).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+    r = [_err(lambda: out.backward(retain_graph=retain)), x.grad]
+    r.append(_err(lambda: out.backward()))
+    return r + [x.grad, w.grad]
+
+
+@case
+def sac_backward_twice_list(T):
+    return _twice(T, "list", True)
+
+
+@case
+def sac_backward_twice_policy(T):
+    return _twice(T, "fn", True)
+
+
+@case
+def sac_backward_twice_nothing_saved(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(12)
+    x = _t(T, rs, 3, 3)
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, [])
+    out = cp.checkpoint(lambda x: T.cos(x @ x).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+    out.backward(retain_graph=True)
+    out.backward()
+    return x.grad
+
+
+@case
+def sac_bad_policy_arguments(T):
+    cp = _cp(T)
+    C = cp.create_selective_checkpoint_contexts
+    r = [_err(lambda: C([T.ops.aten.mm])), _err(lambda: C("mm")), _err(lambda: C((T.ops.aten.mm.default,))),
+         _err(lambda: C(None)), _err(lambda: C(3))]
+    # only the words: the type's module differs (torch._ops / cyautograd.ops.aten)
+    r[0][1] = r[0][1].split(" of type")[0] + r[0][1].split(">.")[-1]
+    ok = C([T.ops.aten.mm.default, T.ops.aten.add.Tensor])
+    return [r, len(ok), type(ok[0]).__name__, type(ok[1]).__name__]
+
+
+@case
+def sac_policy_and_context_objects(T):
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    ctx = cp.SelectiveCheckpointContext(is_recompute=False)
+    return [[p.name for p in P], [p.value for p in P], ctx.is_recompute, ctx.op_output,
+            _err(lambda: cp.SelectiveCheckpointContext(False)),
+            str(T.ops.aten.mm.default), str(T.ops.aten.add.Tensor), T.ops.aten.mm.default.name(),
+            T.ops.aten.add.Tensor.name(), T.ops.aten.mm.default in [T.ops.aten.mm.default],
+            T.ops.aten.mm.default == T.ops.aten.bmm.default, T.ops.aten.mm.default.__name__,
+            T.ops.aten.mm.__name__, str(T.ops.aten.mm)]
+
+
+@case
+def sac_op_output_and_args(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(5)
+    x = _t(T, rs, 2, 3)
+    w = _t(T, rs, 3, 4)
+    seen = []
+
+    def policy(ctx, op, *args, **kwargs):
+        seen.append([str(op), [list(a.shape) if isinstance(a, T.Tensor) else a for a in args],
+                     list(ctx.op_output.shape), ctx.op_output.requires_grad])
+        return op == T.ops.aten.mm.default
+
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy)
+    out = cp.checkpoint(lambda x: (T.relu(x @ w) * 3.0).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+    out.backward()
+    return [seen, x.grad, w.grad]
+
+
+@case
+def sac_dropout_preserved_rng(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(9)
+    x = _t(T, rs, 6, 5)
+    w = _t(T, rs, 5, 5)
+    T.manual_seed(123)
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, [T.ops.aten.mm.default])
+
+    def fn(x):
+        h = T.nn.functional.dropout(x @ w, 0.5, training=True)
+        return T.nn.functional.dropout(h.sin() @ w, 0.25, training=True).sum()
+    out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+    out.backward()
+    return [out, x.grad, w.grad]
+
+
+@case
+def sac_multiple_outputs_and_kwargs(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(21)
+    x = _t(T, rs, 4, 6)
+    seen = []
+
+    def policy(ctx, op, *args, **kwargs):
+        seen.append(str(op))
+        return cp.CheckpointPolicy.MUST_SAVE
+
+    def fn(x, scale=1.0):
+        a, b = x.chunk(2, 1)
+        return ((a.exp() * b.sin()) * scale).sum()
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy)
+    out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn, scale=2.0)
+    out.backward()
+    return [out, x.grad, [s for s in seen if "split" not in s]]
+
+
+@case
+def sac_no_grad_region(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(4)
+    x = _t(T, rs, 3, 3)
+    seen = []
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts,
+                               lambda ctx, op, *a, **k: seen.append(str(op)) or True)
+    with T.no_grad():
+        out = cp.checkpoint(lambda x: (x @ x).sin().sum(), x, use_reentrant=False, context_fn=ctx_fn)
+    return [out, seen]
+
+
+@case
+def sac_reentrant_refuses_context_fn(T):
+    cp = _cp(T)
+    x = T.ones(2, 2, requires_grad=True)
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, [T.ops.aten.mm.default])
+    return _err(lambda: cp.checkpoint(lambda x: (x @ x).sum(), x, use_reentrant=True, context_fn=ctx_fn))
+
+
+@case
+def sac_nested_checkpoints(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(31)
+    x = _t(T, rs, 3, 3)
+    w = _t(T, rs, 3, 3)
+    seen = []
+
+    def pol(tag):
+        def policy(ctx, op, *a, **k):
+            seen.append([tag, str(op)])
+            return op == T.ops.aten.mm.default
+        return functools.partial(cp.create_selective_checkpoint_contexts, policy)
+
+    def inner(h):
+        return (h @ w).tanh()
+
+    def outer(h):
+        h = cp.checkpoint(inner, h.sin(), use_reentrant=False, context_fn=pol("inner"))
+        return (h @ w).sum()
+    out = cp.checkpoint(outer, x, use_reentrant=False, context_fn=pol("outer"))
+    out.backward()
+    return [out, x.grad, w.grad, seen]
+
+
+@case
+def sac_inplace_and_noop_ops_seen(T):
+    cp = _cp(T)
+    rs = np.random.RandomState(41)
+    x = _t(T, rs, 3, 4)
+    w = _t(T, rs, 4, 4)
+    seen = []
+
+    def policy(ctx, op, *a, **k):
+        seen.append(str(op))
+        return op in (T.ops.aten.mm.default, T.ops.aten.exp.default)
+
+    def fn(x):
+        h = (x @ w).exp()
+        h = h.to(T.float64).contiguous()   # no-ops: nothing dispatched
+        h.add_(1.0)                        # mutates the cached exp output
+        h = h.t().reshape(2, 6)
+        return (h * h).sum()
+    ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy, allow_cache_entry_mutation=True)
+    out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+    r = _err(lambda: out.backward())
+    return [r, seen, x.grad, w.grad]
