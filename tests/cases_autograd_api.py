@@ -1178,3 +1178,25 @@ def autograd_module_names(T):
             err(lambda: T.autograd.variable(T.ones(2))), err(lambda: T.autograd.variable()),
             gm.set_multithreading_enabled is T.autograd.set_multithreading_enabled,
             T.profiler.record_function is T.autograd.profiler.record_function]
+
+
+@case
+def profiler_forward_ops(T):
+    """Forward ops get rows named as torch's (aten::<op>), one per call,
+    with the operator and the function forms alike. (aten::sum is left out:
+    torch's mean calls it inside.)"""
+    names = ("aten::mul", "aten::sin", "aten::div", "aten::matmul", "aten::relu", "aten::exp",
+             "aten::add", "aten::neg", "aten::mean", "aten::tanh")
+    x = T.tensor([[1.0, 2.0], [3.0, -4.0]], requires_grad=True)
+    res = []
+    for prof in (T.autograd.profiler.profile, T.profiler.profile):
+        with prof() as p:
+            y = (x @ x / 2).sin().sum()
+            z = T.nn.functional.relu(T.mul(x, 3) + x.exp()).mean()
+            w = -x.tanh() * 2
+        counts = {e.key: e.count for e in p.key_averages()}
+        res.append([[n, counts.get(n)] for n in names])
+        res.append([float(y), float(z), w.grad_fn.name()])
+    # outside a profile the ops are as before
+    res.append([T.sin(x).grad_fn.name(), (x * 2).grad_fn.name(), (x @ x).grad_fn.name()])
+    return res

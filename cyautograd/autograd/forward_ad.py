@@ -1271,17 +1271,49 @@ def _set_sac_hook(hook):
         _uninstall("sac")
 
 
+# NOTE [ Profiler op dispatch ]
+# A running profiler (autograd/profiler.py) times every op through the same
+# hooks, outermost: _prof_hook(name, call, op, args, kwargs) times
+# call(name, op, args, kwargs), which is what would have run without it
+# (_next_hook: the selective-checkpoint hook or _run; _run_composite for a
+# Python op). Installed while a profile is recording, like the others.
+_prof_hook = None
+
+
+def _set_prof_hook(hook):
+    """Install (a callable, and the op hooks with it) or remove (None) the
+    profiler's op hook (NOTE [ Profiler op dispatch ])."""
+    global _prof_hook
+    if hook is not None:
+        _install("profiler")
+        _prof_hook = hook
+    else:
+        _prof_hook = None
+        _uninstall("profiler")
+
+
+def _next_hook(name, fn, args, kwargs):
+    if _sac_hook is not None:
+        return _sac_hook(name, fn, args, kwargs)
+    return _run(name, fn, args, kwargs)
+
+
 def _vc_hook(entry, args, kwargs):
+    if _prof_hook is not None:
+        return _prof_hook(entry[0], _next_hook, entry[1], args, kwargs)
     if _sac_hook is not None:
         return _sac_hook(entry[0], entry[1], args, kwargs)
     return _run(entry[0], entry[1], args, kwargs)
 
 
 def _py_hook(name, orig, args, kwargs):
+    if _prof_hook is not None:
+        return _prof_hook(name, _run_composite, orig, args, kwargs)
     return _run_composite(name, orig, args, kwargs)
 
 
-_users = set()   # who needs the hooks: "forward_ad" (a dual level), "sac" (a selective mode)
+# who needs the hooks: "forward_ad" (a dual level), "sac" (a selective mode), "profiler"
+_users = set()
 
 
 def _install(user):
@@ -1344,6 +1376,8 @@ _TENSOR_C_METHODS = ("add_", "sub_", "mul_", "div_")
 
 def _method_wrapper(name, orig):
     def method(self, *args, **kwargs):
+        if _prof_hook is not None:
+            return _prof_hook(name, _next_hook, orig, (self,) + args, kwargs)
         if _sac_hook is not None:
             return _sac_hook(name, orig, (self,) + args, kwargs)
         return _run(name, orig, (self,) + args, kwargs)
@@ -1353,6 +1387,8 @@ def _method_wrapper(name, orig):
 
 
 def _dispatch_hook(name, fn, args):
+    if _prof_hook is not None:
+        return _prof_hook(name, _next_hook, fn, args, {})
     if _sac_hook is not None:
         return _sac_hook(name, fn, args, {})
     return _run(name, fn, args, {})

@@ -17,6 +17,25 @@ cyautograd op of that name.
 
 __all__ = ["OpOverload", "OpOverloadPacket"]
 
+# hooked names whose ATen op is named otherwise
+ATEN_NAMES = {
+    "truediv": "div", "rtruediv": "div", "rpow": "pow", "iadd": "add_", "isub": "sub_", "imul": "mul_",
+    "itruediv": "div_", "view1": "view", "numpy_T": "permute", "negative": "neg", "reshape": "view",
+    "reshape_as": "view", "view_as": "view", "flatten": "view", "unflatten": "view", "expand_as": "expand",
+    "swapaxes": "transpose", "movedim": "permute", "to": "_to_copy", "float": "_to_copy",
+    "double": "_to_copy", "half": "_to_copy", "int": "_to_copy", "long": "_to_copy", "bool": "_to_copy",
+    "type_as": "_to_copy", "cpu": "_to_copy", "square": "pow", "getitem": "index", "chunk": "split",
+    "softmax": "_softmax", "log_softmax": "_log_softmax", "norm": "linalg_vector_norm",
+    "nll_loss": "nll_loss_forward", "subtract": "sub", "multiply": "mul", "divide": "div",
+}
+
+
+def aten_name(name):
+    """The ATen op name of a cyautograd op or Tensor operator hook name
+    (``truediv`` -> ``div``)."""
+    return ATEN_NAMES.get(name, name)
+
+
 _packets = {}
 
 

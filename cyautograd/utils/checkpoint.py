@@ -518,17 +518,8 @@ def _aten():
 
 SAC_IGNORED_OPS = {_aten().detach.default}
 
-# hooked names whose ATen op is named otherwise
-_ATEN_NAMES = {
-    "truediv": "div", "rtruediv": "div", "rpow": "pow", "iadd": "add_", "isub": "sub_", "imul": "mul_",
-    "itruediv": "div_", "view1": "view", "numpy_T": "permute", "negative": "neg", "reshape": "view",
-    "reshape_as": "view", "view_as": "view", "flatten": "view", "unflatten": "view", "expand_as": "expand",
-    "swapaxes": "transpose", "movedim": "permute", "to": "_to_copy", "float": "_to_copy",
-    "double": "_to_copy", "half": "_to_copy", "int": "_to_copy", "long": "_to_copy", "bool": "_to_copy",
-    "type_as": "_to_copy", "cpu": "_to_copy", "square": "pow", "getitem": "index", "chunk": "split",
-    "softmax": "_softmax", "log_softmax": "_log_softmax", "norm": "linalg_vector_norm",
-    "nll_loss": "nll_loss_forward", "subtract": "sub", "multiply": "mul", "divide": "div",
-}
+# hooked names whose ATen op is named otherwise (shared with the profiler)
+from cyautograd.ops.aten import ATEN_NAMES as _ATEN_NAMES  # noqa: E402
 _BINARY = frozenset(("add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_", "rsub", "eq", "ne", "lt",
                      "le", "gt", "ge", "remainder", "floor_divide", "maximum", "minimum"))
 # ops whose kernel takes a precomputed result (NOTE [ Selective activation checkpointing ])
