@@ -1200,3 +1200,19 @@ def profiler_forward_ops(T):
     # outside a profile the ops are as before
     res.append([T.sin(x).grad_fn.name(), (x * 2).grad_fn.name(), (x @ x).grad_fn.name()])
     return res
+
+
+@case
+def func_batch_norm_replacement(T):
+    nn = T.nn
+    m = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4), nn.Sequential(nn.BatchNorm2d(2)),
+                      nn.BatchNorm1d(4, track_running_stats=False))
+    r = T.func.replace_all_batch_norm_modules_(m)
+    bns = [mod for mod in m.modules() if "BatchNorm" in type(mod).__name__]
+    x = T.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]])
+    y = m[1](m[0](x))
+    single = nn.BatchNorm1d(2)
+    return [r is m, [[b.running_mean, b.running_var, b.num_batches_tracked, b.track_running_stats] for b in bns],
+            sorted(k for k, v in m.state_dict().items()), y.shape, T.func.replace_all_batch_norm_modules_(single)
+            is single, single.track_running_stats, T.func.debug_unwrap(x) is x,
+            T.func.debug_unwrap(x, recurse=False) is x]

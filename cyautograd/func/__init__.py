@@ -926,3 +926,33 @@ def stack_module_state(models):
         dicts = [dict(getattr(m, meth)()) if hasattr(m, meth) else {} for m in models]
         return {k: stacked(tuple(d[k] for d in dicts), k) for k in dicts[0]}
     return collect("named_parameters"), collect("named_buffers")
+
+
+def replace_all_batch_norm_modules_(root):
+    """Turn off running statistics in place in every batch-norm module of
+    ``root`` (itself included): ``running_mean``, ``running_var`` and
+    ``num_batches_tracked`` become None and ``track_running_stats`` False, so
+    the modules normalise with batch statistics under ``vmap``. Returns
+    ``root``."""
+    from cyautograd.nn.modules import _BatchNorm
+
+    def strip(m):
+        if isinstance(m, _BatchNorm) and m.track_running_stats:
+            m.running_mean = None
+            m.running_var = None
+            m.num_batches_tracked = None
+            m.track_running_stats = False
+    strip(root)
+    for m in root.modules():
+        strip(m)
+    return root
+
+
+def debug_unwrap(tensor, *, recurse=True):
+    """The tensor under a transform's wrapper. Transforms here run over the
+    ordinary tape (NOTE [ Function transforms over the tape ]) and wrap
+    nothing, so this is the tensor itself."""
+    return tensor
+
+
+__all__ += ["replace_all_batch_norm_modules_", "debug_unwrap"]
