@@ -210,22 +210,30 @@ def _erf_np(a):
         return np.vectorize(math.erf, otypes=[np.float64])(a)
 
 
-def _unary_fn(name, node, npfn, grad):
+def _unary_fn(name, node, npfn, grad, result=False):
+    """An elementwise op as a Function; grad(g, self) is its formula, or
+    grad(g, self, result) with result=True (the output saved as torch's
+    formula saves it, so that under create_graph the formula reaches the
+    op's own node)."""
     @_named(node)
     class _U(Function):
         @staticmethod
         def forward(ctx, x):
-            ctx.save_for_backward(x)
             if _dev(x):
                 from cyautograd.ops import _xp
-                return _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
-            with np.errstate(all="ignore"):
-                return _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+                r = _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
+            else:
+                with np.errstate(all="ignore"):
+                    r = _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+            if result:
+                ctx.save_for_backward(x, r)
+            else:
+                ctx.save_for_backward(x)
+            return r
 
         @staticmethod
         def backward(ctx, g):
-            x, = ctx.saved_tensors
-            return grad(g, x)
+            return grad(g, *ctx.saved_tensors)
     _U.__name__ = _U.__qualname__ = name.capitalize()
 
     def op(input, *, out=None):
@@ -238,14 +246,38 @@ def _unary_fn(name, node, npfn, grad):
     return _export(op)
 
 
-expm1 = _unary_fn("expm1", "Expm1Backward0", np.expm1, lambda g, x: g * x.exp())
+def _formula(grad):
+    """A built-in backward formula written as a custom Function's backward:
+    under create_graph its arithmetic with Python numbers makes torch's
+    Scalar-overload nodes (NOTE [ Scalar overloads inside backward formulas ]
+    in _formula_mode.pyx); without grad mode it runs as it is."""
+    from cyautograd._formula_mode import _swap_formula_mode
+
+    def run(*args):
+        if not is_grad_enabled():
+            return grad(*args)
+        prev = _swap_formula_mode(True)
+        try:
+            return grad(*args)
+        finally:
+            _swap_formula_mode(prev)
+    return run
+
+
+# NOTE [ Unary formulas in torch's op order ]
+# The formulas below are derivatives.yaml's, op for op, so that under
+# create_graph the gradient's grad_fn graph is torch's (expm1's
+# grad * (result + 1) is MulBackward0 -> AddBackward1 -> Expm1Backward0,
+# the saved result's own node).
+expm1 = _unary_fn("expm1", "Expm1Backward0", np.expm1,
+                  _formula(lambda g, x, r: g * (r + 1)), result=True)
 erf = _unary_fn("erf", "ErfBackward0", _erf_np,
-                lambda g, x: g * (2.0 / math.sqrt(math.pi)) * (-(x * x)).exp())
+                _formula(lambda g, x: 2.0 / math.sqrt(math.pi) * (-(x.pow(2))).exp() * g))
 sinh = _unary_fn("sinh", "SinhBackward0", np.sinh, lambda g, x: g * cosh(x))
 cosh = _unary_fn("cosh", "CoshBackward0", np.cosh, lambda g, x: g * sinh(x))
-asin = _unary_fn("asin", "AsinBackward0", np.arcsin, lambda g, x: g * (1 - x * x).rsqrt())
-acos = _unary_fn("acos", "AcosBackward0", np.arccos, lambda g, x: -g * (1 - x * x).rsqrt())
-atan = _unary_fn("atan", "AtanBackward0", np.arctan, lambda g, x: g / (1 + x * x))
+asin = _unary_fn("asin", "AsinBackward0", np.arcsin, _formula(lambda g, x: g * (-x * x + 1).rsqrt()))
+acos = _unary_fn("acos", "AcosBackward0", np.arccos, _formula(lambda g, x: g * -((-x * x + 1).rsqrt())))
+atan = _unary_fn("atan", "AtanBackward0", np.arctan, _formula(lambda g, x: g / (x * x + 1)))
 asinh = _unary_fn("asinh", "AsinhBackward0", np.arcsinh, lambda g, x: g * (x * x + 1).rsqrt())
 acosh = _unary_fn("acosh", "AcoshBackward0", np.arccosh, lambda g, x: g * (x * x - 1).rsqrt())
 atanh = _unary_fn("atanh", "AtanhBackward0", np.arctanh, lambda g, x: g / (1 - x * x))
