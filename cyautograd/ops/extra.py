@@ -417,10 +417,7 @@ class _Addcmul(Function):
     def backward(ctx, g):
         n = ctx.needs_input_grad
         t1, t2 = ctx.saved_tensors if (n[1] or n[2]) else (None, None)
-        sx, s1, s2 = ctx.shapes
-        return (_sum_to(g, sx) if n[0] else None,
-                _sum_to(g * t2 * ctx.value, s1) if n[1] else None,
-                _sum_to(g * t1 * ctx.value, s2) if n[2] else None, None)
+        return _addcmul_backward(g, t1, t2, ctx.value, ctx.shapes, n)
 
 
 @_named("AddcdivBackward0")
@@ -440,11 +437,42 @@ class _Addcdiv(Function):
     @staticmethod
     def backward(ctx, g):
         t1, t2 = ctx.saved_tensors
-        sx, s1, s2 = ctx.shapes
-        n = ctx.needs_input_grad
-        return (_sum_to(g, sx) if n[0] else None,
-                _sum_to(g * ctx.value / t2, s1) if n[1] else None,
-                _sum_to(-g * ctx.value * t1 / (t2 * t2), s2) if n[2] else None, None)
+        return _addcdiv_backward(g, t1, t2, ctx.value, ctx.shapes, ctx.needs_input_grad)
+
+
+# derivatives.yaml's addcmul/addcdiv/lerp formulas, op for op (NOTE [ Unary
+# formulas in torch's op order ]). C++'s Scalar - Tensor and Scalar / Tensor
+# are the Tensor overloads with a filled tensor as self (SubBackward0 /
+# DivBackward0 with a None first edge): here a 0-d tensor of the operand's
+# dtype.
+
+@_formula
+def _addcmul_backward(g, t1, t2, value, shapes, n):
+    sx, s1, s2 = shapes
+    return (_sum_to(g, sx) if n[0] else None,
+            _sum_to(g * (t2 * value), s1) if n[1] else None,
+            _sum_to(g * (t1 * value), s2) if n[2] else None, None)
+
+
+@_formula
+def _addcdiv_backward(g, t1, t2, value, shapes, n):
+    sx, s1, s2 = shapes
+    return (_sum_to(g, sx) if n[0] else None,
+            _sum_to(g * (t2.new_full((), value) / t2), s1) if n[1] else None,
+            _sum_to(-g * (value * t1 / (t2 * t2)), s2) if n[2] else None, None)
+
+
+@_formula
+def _lerp_scalar_backward(g, w, shapes, n):
+    return (_sum_to(g * (1 - w), shapes[0]) if n[0] else None,
+            _sum_to(g * w, shapes[1]) if n[1] else None, None)
+
+
+@_formula
+def _lerp_tensor_backward(g, x, end, w, n):
+    return (_sum_to(g * (w.new_ones(()) - w), x.shape) if n[0] else None,
+            _sum_to(g * w, end.shape) if n[1] else None,
+            _sum_to(g * (end - x), w.shape) if n[2] else None)
 
 
 def _ternary_check(name, x, t1, t2):
@@ -498,9 +526,7 @@ class _LerpScalar(Function):
 
     @staticmethod
     def backward(ctx, g):
-        n = ctx.needs_input_grad
-        return (_sum_to(g * (1 - ctx.w), ctx.shapes[0]) if n[0] else None,
-                _sum_to(g * ctx.w, ctx.shapes[1]) if n[1] else None, None)
+        return _lerp_scalar_backward(g, ctx.w, ctx.shapes, ctx.needs_input_grad)
 
 
 @_named("LerpBackward1")
@@ -517,10 +543,7 @@ class _LerpTensor(Function):
     @staticmethod
     def backward(ctx, g):
         x, end, w = ctx.saved_tensors
-        n = ctx.needs_input_grad
-        return (_sum_to(g * (1 - w), x.shape) if n[0] else None,
-                _sum_to(g * w, end.shape) if n[1] else None,
-                _sum_to(g * (end - x), w.shape) if n[2] else None)
+        return _lerp_tensor_backward(g, x, end, w, ctx.needs_input_grad)
 
 
 @_export
