@@ -1958,10 +1958,19 @@ def _scatter_any(x, d, index, src, reduce_):
     return _w(_scatter_np(_a(x), d, index, _a(src) if isinstance(src, Tensor) else src, reduce_))
 
 
+# NOTE [ Index arguments are not edges ]
+# torch's scatter/scatter_add/index_add/index_copy/index_fill nodes have next
+# edges for their differentiable inputs only (derivatives.yaml marks index
+# non_differentiable): ScatterAddBackward0's are (self, src). A custom
+# Function makes an edge for every Tensor argument, so these pass the index
+# boxed in a 1-tuple and unbox it in forward (it is still saved, so an
+# in-place change of it is caught as torch's is).
+
 @_named("ScatterBackward0")
 class _Scatter(Function):
     @staticmethod
-    def forward(ctx, x, src, d, index):
+    def forward(ctx, x, src, d, index_box):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, src, None)
@@ -1978,16 +1987,17 @@ class _Scatter(Function):
         # the scatter of the tangents (NOTE [ Forward formulas of Function-based
         # ops ] in autograd/forward_ad.py): a repeated index keeps one write
         from cyautograd import zeros_like
-        x, src, d, index = args
+        x, src, d, index_box = args
         tx = tans[0] if tans[0] is not None else zeros_like(x)
         ts = tans[1] if tans[1] is not None else zeros_like(src)
-        return _Scatter.apply(tx, ts, d, index)
+        return _Scatter.apply(tx, ts, d, index_box)
 
 
 @_named("ScatterBackward1")
 class _ScatterValue(Function):
     @staticmethod
-    def forward(ctx, x, d, index, value):
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, value, None)
@@ -2001,7 +2011,8 @@ class _ScatterValue(Function):
 @_named("ScatterAddBackward0")
 class _ScatterAdd(Function):
     @staticmethod
-    def forward(ctx, x, src, d, index):
+    def forward(ctx, x, src, d, index_box):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, src, "add")
@@ -2033,13 +2044,13 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
                           "in a future PyTorch release. Use torch.scatter_reduce instead for more reduction "
                           "options.")
             return _scatter_any(input, d, index, src, reduce)
-        return _Scatter.apply(input, src, d, index)
+        return _Scatter.apply(input, src, d, (index,))
     d = _check_index("scatter", input, dim, index)
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError(f"reduce argument must be either add or multiply. Got {reduce}")
         return _scatter_any(input, d, index, src, reduce)
-    return _ScatterValue.apply(input, d, index, src)
+    return _ScatterValue.apply(input, d, (index,), src)
 
 
 @_export
@@ -2051,7 +2062,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     d = _check_index("scatter_add", input, dim, index, src)
     if src.dtype != input.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    return _ScatterAdd.apply(input, src, d, index)
+    return _ScatterAdd.apply(input, src, d, (index,))
 
 
 def _scatter_reduce_dev(x, d, index, src, reduce_, include_self, ctx):
@@ -2211,7 +2222,8 @@ def _index_np(a, d, ia, src, mode):
 @_named("IndexAddBackward0")
 class _IndexAdd(Function):
     @staticmethod
-    def forward(ctx, x, d, index, source, alpha):
+    def forward(ctx, x, d, index_box, source, alpha):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         if ctx.needs_input_grad[3]:
             ctx.save_for_backward(index)   # torch saves index only for source's gradient
         ctx.info = (d, alpha, tuple(source.shape))
@@ -2237,7 +2249,8 @@ class _IndexAdd(Function):
 @_named("IndexCopyBackward0")
 class _IndexCopy(Function):
     @staticmethod
-    def forward(ctx, x, d, index, source):
+    def forward(ctx, x, d, index_box, source):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.info = (d, tuple(source.shape))
         if _anydev(x, index, source):   # NOTE [ Device backends ]
@@ -2259,7 +2272,8 @@ class _IndexCopy(Function):
 @_named("IndexFillBackward0")
 class _IndexFill(Function):
     @staticmethod
-    def forward(ctx, x, d, index, value):
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         n = x.shape[d] if x.dim() else 1
@@ -2287,7 +2301,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_add_(): self ({input.dtype._cname}) and source ({source.dtype._cname}) "
                            f"must have the same scalar type")
-    return _IndexAdd.apply(input, d, index, source, alpha)
+    return _IndexAdd.apply(input, d, (index,), source, alpha)
 
 
 @_export
@@ -2301,7 +2315,7 @@ def index_copy(input, dim, index, source, *, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, but got "
                            f"(self) {input.dtype._cname} and (source) {source.dtype._cname}")
-    return _IndexCopy.apply(input, d, index, source)
+    return _IndexCopy.apply(input, d, (index,), source)
 
 
 @_export
@@ -2313,7 +2327,7 @@ def index_fill(input, dim, index, value):
             raise RuntimeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value.dim()} dimension(s).")
         value = value.item()
-    return _IndexFill.apply(input, d, index, value)
+    return _IndexFill.apply(input, d, (index,), value)
 
 
 # -- matrices: trace, diag, cross, cdist, einsum -----------------------------------------------
