@@ -1398,6 +1398,53 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
+def _var_mean_save(ctx, x, info, r0, mean_):
+    """var_mean/std_mean's forward saves: self, and the std result itself
+    (std_backward reads it, so under create_graph the formula reaches this
+    node's output 0); gradients of an unused output stay undefined, as
+    torch's (its formula then skips that term)."""
+    ctx.set_materialize_grads(False)
+    ctx.save_for_backward(x, r0)
+    ctx.info = info
+    return r0, mean_
+
+
+@_formula
+def _var_mean_backward(g0, g1, x, r0, info, is_std):
+    """torch's var_mean_backward / std_mean_backward, op for op (NOTE [
+    var/std formulas on Tensors ] in ops/reduction.pyx): var_backward(gvar)
+    (std_backward(gstd): gvar = (gstd / (std * 2)).masked_fill_(std == 0, 0))
+    plus mean_backward(gmean) = sum_backward(gmean) / n."""
+    dims, corr, keepdim, n = info
+    if dims is not None and len(dims) == 0:
+        dims = None
+    gself = None
+    if g0 is not None:
+        if is_std:
+            g0 = (g0 / (r0 * 2)).masked_fill_(r0 == 0, 0)
+        if dims is None or x.dim() == 0:
+            mean = x.mean()
+            dof = float(x.numel()) - float(corr)
+            if dof <= 0:
+                from cyautograd.ops.pointwise import where
+                gself = g0 * where(x == mean, float("nan"), float("inf")).to(x.dtype)
+            else:
+                gself = (2.0 / dof) * g0 * (x - mean)
+        else:
+            if not keepdim and x.dim() > 1:
+                for d in sorted(dims):
+                    g0 = g0.unsqueeze(d)
+            dof = float(n) - float(corr)
+            gself = (2.0 / dof if dof != 0 else float("inf")) * g0 * (x - x.mean(dim=dims, keepdim=True))
+    if g1 is not None:
+        if not keepdim and x.dim() > 0 and dims is not None:
+            for d in sorted(dims):
+                g1 = g1.unsqueeze(d)
+        ga = g1.expand(tuple(x.shape)) / (n if dims is not None else x.numel())
+        gself = ga if gself is None else gself + ga
+    return gself
+
+
 def _var_mean_impl(node, is_std):
     @_named(node)
     class _VM(Function):
@@ -1412,10 +1459,7 @@ def _var_mean_impl(node, is_std):
                     v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
                     r0 = (v.sqrt() if is_std else v).clone()
                     mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
-                ctx.save_for_backward(x)
-                ctx.info = (dims, corr, keepdim, n)
-                ctx.r0 = r0.detach()
-                return r0, mean_
+                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_)
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -1426,30 +1470,12 @@ def _var_mean_impl(node, is_std):
                 v = np.sum((a.astype(acc) - m) ** 2, axis=ax, keepdims=keepdim) / _b.max(n - corr, 0)
             mean_ = m if keepdim else (np.squeeze(m, ax) if ax is not None else m.reshape(()))
             out0 = np.sqrt(v) if is_std else v
-            ctx.save_for_backward(x)
-            ctx.info = (dims, corr, keepdim, n)
-            r0 = _w(out0, npd)
-            ctx.r0 = r0.detach()
-            return r0, _w(mean_, npd)
+            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd))
 
         @staticmethod
         def backward(ctx, g0, g1):
-            x, = ctx.saved_tensors
-            dims, corr, keepdim, n = ctx.info
-
-            def restore(g):
-                if dims is not None and not keepdim:
-                    for d in sorted(dims):
-                        g = g.unsqueeze(d)
-                elif dims is None and not keepdim:
-                    g = g.reshape((1,) * x.dim())
-                return g
-            mean = x.mean(dim=dims, keepdim=True) if dims is not None else x.mean().reshape((1,) * x.dim())
-            gv = restore(g0)
-            if is_std:
-                gv = gv / (2 * restore(ctx.r0))
-            res = gv * 2 * (x - mean) / _b.max(n - corr, 0) + restore(g1).expand(*x.shape) / n
-            return res, None, None, None
+            x, r0 = ctx.saved_tensors
+            return _var_mean_backward(g0, g1, x, r0, ctx.info, is_std), None, None, None
     return _VM
 
 

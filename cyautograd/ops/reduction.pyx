@@ -353,6 +353,8 @@ cdef class VarBackward0(ReduceNode):
     # sv0 self; scalar: correction
     cdef list apply(self, list grads):
         g = grads[0]
+        if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
+            return [_var_backward_t(self, g, self.v0(g))]
         return [_var_backward(self, self.restore(g), self.v0(g))]
 
 
@@ -362,16 +364,14 @@ cdef class StdBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
+            r = self.v1(g)
+            return [_var_backward_t(self, (g / (r * 2)).masked_fill_(r == 0, 0), s)]
         r = self.restore(self.v1(g))
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
-        if isinstance(g, Tensor):
-            # a safe denominator where r is 0, so that differentiating this
-            # formula (double backward, forward AD) gives 0 there, not 0/0
-            zero = r == 0
-            gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
-        elif type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
             gv = _xp.std_backward_scale(gk, r)
         else:
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -386,6 +386,31 @@ cdef object _np_mean(object x, object dims, bint keepdim, object npd):
         return x.mean(axis=dims, keepdims=keepdim, dtype=npd)
     r = np.add.reduce(x, axis=dims, keepdims=keepdim, dtype=npd or x.dtype)
     return np.full_like(r, np.nan)
+
+
+# NOTE [ var/std formulas on Tensors ]
+# A Tensor gradient (create_graph, forward AD) takes torch's var_backward /
+# std_backward op for op, so the gradient's graph is torch's: std's
+# (grad / (result * 2)).masked_fill_(result == 0, 0) on the reduced shape;
+# var's grad unsqueezed at each reduced dim (only without keepdim and for a
+# self of 2+ dims), then (2 / dof) * grad * (self - self.mean(dim, True)),
+# self.mean() for a full reduction (whose 0-d grad broadcasts as it is).
+# The ndarray path below computes the same values.
+
+cdef object _var_backward_t(ReduceNode node, object g, object s):
+    cdef bint full = node.dims is None or not node.self_shape or len(node.dims) == 0
+    if full:
+        mean = s.mean()
+        n = _count(node.self_shape, None)
+        dof = float(n) - float(node.scalar)
+        if dof <= 0:
+            return g * ops_where(s == mean, float("nan"), float("inf")).to(s.dtype)
+        return (2.0 / dof) * g * (s - mean)
+    if not node.keepdim and len(node.self_shape) > 1:
+        for d in sorted(node.dims):
+            g = g.unsqueeze(d)
+    dof = float(_count(node.self_shape, node.dims)) - float(node.scalar)
+    return (2.0 / dof if dof != 0 else float("inf")) * g * (s - s.mean(dim=node.dims, keepdim=True))
 
 
 cdef object _var_backward(ReduceNode node, object gk, object s):
