@@ -366,7 +366,14 @@ cdef class StdBackward0(ReduceNode):
         s = self.v0(g)
         if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
             r = self.v1(g)
-            return [_var_backward_t(self, (g / (r * 2)).masked_fill_(r == 0, 0), s)]
+            zero = r == 0
+            if fw_level_open():
+                # forward AD differentiates this formula in g (the double
+                # vjp): a safe denominator where r is 0 keeps that 0, not 0/0
+                gv = (g / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
+            else:
+                gv = (g / (r * 2)).masked_fill_(zero, 0)
+            return [_var_backward_t(self, gv, s)]
         r = self.restore(self.v1(g))
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
@@ -1243,15 +1250,60 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     return out
 
 
+cdef object _norm_backward_t(ReduceNode node, object g, object x, object n, double p):
+    """torch's norm_backward on a Tensor gradient (create_graph, forward AD),
+    op for op so that the gradient's graph is torch's: grad and norm
+    unsqueezed at the reduced dims (without keepdim, self not 0-d); p=1:
+    self.sgn() * grad; p=2: grad * (self / norm).masked_fill_(norm == 0, 0);
+    +-inf: self.sgn() * ((grad / mask.sum(dim, True)) * mask) with mask the
+    elements whose magnitude is the norm (or NaN); other p from
+    self.abs().pow_(p - 1) (p - 2 from 2 on) and grad / norm.pow(p - 1)
+    masked to 0 where the norm is 0 (below 1: self's zeros masked and
+    grad * norm.pow(1 - p))."""
+    return _norm_backward_tensor(g, x, n, p, node.dims, node.keepdim)
+
+
+def _norm_backward_tensor(g, x, n, double p, dims, bint keepdim):
+    """_norm_backward_t's formula for a reduction over dims (None: all);
+    linalg.vector_norm's Function calls it under create_graph."""
+    if not keepdim and x.dim() and dims:
+        for d in sorted(dims):
+            g = g.unsqueeze(d)
+            n = n.unsqueeze(d)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if p == 1.0:
+            return x.sgn() * g
+        if p == 2.0:
+            return g * (x / n).masked_fill_(n == 0, 0)
+        if p == float("inf") or p == float("-inf"):
+            ax = x.abs()
+            mask = ax.eq(n).logical_or(ax.isnan())
+            dims = dims if dims else tuple(range(x.dim()))
+            cnt = mask.sum(dim=dims, keepdim=True) if dims else mask.sum()
+            return x.sgn() * ((g / cnt) * mask)
+        if p < 1.0:
+            scaled = x.sgn() * x.abs().pow_(p - 1).masked_fill_(x == 0, 0)
+            return scaled * g * n.pow(1 - p)
+        if p < 2.0:
+            scaled = x.sgn() * x.abs().pow_(p - 1)
+        else:
+            scaled = x * x.abs().pow_(p - 2)
+        sv = g / n.pow(p - 1)
+        sv.masked_fill_(n == 0, 0)
+        return scaled * sv
+
+
 @cython.final
 cdef class LinalgVectorNormBackward0(ReduceNode):
     # sv0 self, sv1 result; scalar: ord
     cdef list apply(self, list grads):
         g = grads[0]
         x = self.v0(g)
+        p = self.scalar
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and p != 0:
+            return [_norm_backward_t(self, g, x, self.v1(g), p)]
         n = self.restore(self.v1(g))
         gk = self.restore(g)
-        p = self.scalar
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
         if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:
