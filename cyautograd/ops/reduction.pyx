@@ -101,6 +101,16 @@ cdef class ReduceNode(BinaryNode):
             g = g.reshape((1,) * len(self.self_shape)) if not dev else _xp.reshape(g, (1,) * len(self.self_shape))
         return g
 
+    cdef object unsqueeze_t(self, object g):
+        """torch's unsqueeze_multiple(grad, dim) of a Tensor gradient (the
+        formulas on Tensors, create_graph): each reduced dim unsqueezed
+        without keepdim; a full reduction's 0-d gradient, or a 0-d self's,
+        as it is (it broadcasts). No ViewBackward0 under create_graph."""
+        if not self.keepdim and self.self_shape and self.dims:
+            for d in sorted(self.dims):
+                g = g.unsqueeze(d)
+        return g
+
     cdef object expand(self, object g):
         if (cnp.PyArray_CheckExact(g) and cnp.PyArray_NDIM(<cnp.ndarray>g) == 0
                 and self.dims is None and not self.keepdim):
@@ -181,8 +191,10 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
     cdef bint tensor = isinstance(g, Tensor)
     if not node.self_shape:
         return node.restore(g) if tensor else np.asarray(g).reshape(())
-    gk = node.restore(g) if tensor else node.restore(np.asarray(g))
-    rk = node.restore(r)
+    # torch's prod_backward: a Tensor grad and result unsqueezed at dim
+    # (ReduceNode.unsqueeze_t), a full reduction's kept 0-d
+    gk = node.unsqueeze_t(g) if tensor else node.restore(np.asarray(g))
+    rk = node.unsqueeze_t(r) if tensor else node.restore(r)
     if tensor:
         nzero = int((s == 0).sum())
     else:
@@ -197,6 +209,8 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
         # outside grad mode
         if nzero > 1 and not (tensor and is_grad_enabled_c()):
             return s.new_zeros(tuple(s.shape)) if tensor else np.zeros(s.shape, s.dtype)
+        if tensor:   # torch: on input.contiguous().view(-1), then view_as(input)
+            return _prod_safe_zeros(gk, s.contiguous().view(-1), 0).view_as(s)
         flat = s.reshape(-1)
         return _prod_safe_zeros(gk.reshape(()), flat, 0).reshape(tuple(s.shape))
     return _prod_safe_zeros(gk, s, node.dims[0])
@@ -571,10 +585,10 @@ cdef class LogsumexpBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        if isinstance(g, Tensor):   # torch's logsumexp_backward
+            return [self.unsqueeze_t(g) * (s - self.unsqueeze_t(self.v1(g))).exp()]
         r = self.restore(self.v1(g))
         gk = self.restore(g)
-        if isinstance(g, Tensor):
-            return [gk * (s - r).exp()]
         if type(g) is not np.ndarray:
             return [gk * _xp.exp_diff(s, r)]   # NOTE [ Device backends ]
         return [gk * np.exp(s - r)]
