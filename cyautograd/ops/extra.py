@@ -2316,6 +2316,34 @@ class _IndexFill(Function):
         return index_fill(g, ctx.d, index, 0), None, None, None
 
 
+@_named("IndexFillBackward1")
+class _IndexFillTensor(Function):
+    """index_fill with a 0-d Tensor value (torch's index_fill.int_Tensor):
+    next edges (self, value); value's gradient is the sum of grad at the
+    (distinct) filled indices."""
+    @staticmethod
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
+        ctx.save_for_backward(index)
+        ctx.d = d
+        v = value.item()
+        n = x.shape[d] if x.dim() else 1
+        ia = _a(index).reshape(-1)
+        return _w(_index_np(_a(x), d, np.where(ia < 0, ia + n, ia), v, "fill"))
+
+    @staticmethod
+    def backward(ctx, g):
+        index, = ctx.saved_tensors
+        n = ctx.needs_input_grad
+        gv = None
+        if n[3]:
+            size = g.shape[ctx.d] if g.dim() else 1
+            ia = _a(index).reshape(-1)
+            uniq = _w(np.unique(np.where(ia < 0, ia + size, ia)), np.int64)
+            gv = (g.index_select(ctx.d, uniq) if g.dim() else g).sum()
+        return index_fill(g, ctx.d, index, 0) if n[0] else None, None, None, gv
+
+
 @_export
 def index_add(input, dim, index, source, *, alpha=1, out=None):
     _check_tensor(input, "index_add")
@@ -2352,6 +2380,8 @@ def index_fill(input, dim, index, value):
         if value.dim() != 0:
             raise RuntimeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value.dim()} dimension(s).")
+        if not _anydev(input, index, value) and value.dtype.is_floating_point and input.dtype == value.dtype:
+            return _IndexFillTensor.apply(input, d, (index,), value)
         value = value.item()
     return _IndexFill.apply(input, d, (index,), value)
 
@@ -2375,6 +2405,13 @@ class _Trace(Function):
     def backward(ctx, g):
         from cyautograd.creation import eye
         n, m = ctx.shape
+        if is_grad_enabled() and not _anydev(g):
+            # create_graph: torch's trace_backward, zeros(n * m).index_fill(0,
+            # arange(0, n * m, m + 1), grad).view(n, m): IndexFillBackward1
+            # then ViewBackward0
+            from cyautograd.creation import arange, zeros
+            flat = zeros(n * m, dtype=g.dtype)
+            return flat.index_fill(0, arange(0, n * m, m + 1), g).view(n, m)
         return eye(n, m, dtype=g.dtype, device=g.device) * g
 
 
@@ -2400,6 +2437,8 @@ class _DiagEmbed(Function):
 
     @staticmethod
     def backward(ctx, g):
+        if is_grad_enabled():   # create_graph: torch's grad.diagonal(offset) (a view)
+            return g.diagonal(ctx.k), None
         return _DiagCopy.apply(g, ctx.k), None
 
 
@@ -2416,6 +2455,10 @@ class _DiagCopy(Function):
     @staticmethod
     def backward(ctx, g):
         shape, k = ctx.info
+        if is_grad_enabled() and not _anydev(g):
+            # create_graph: torch's diagonal_backward (DiagonalBackwardBackward0)
+            from cyautograd.ops.shape import diag_backward_2d
+            return diag_backward_2d(g, shape, k), None
         from cyautograd.creation import zeros
         z = zeros(shape, dtype=g.dtype, device=g.device)
         n = g.shape[0]
