@@ -111,6 +111,7 @@ OPS = [
     ("addcmul", lambda x: x.addcmul(x.flip(-1), x * 2, value=0.5), {}, ND),
     ("addcdiv", lambda x: x.addcdiv(x.flip(-1), x * 2 + 3, value=0.5), {"positive": True}, ND),
     ("trace", lambda x: x.trace(), {}, ("2d", "nc")),
+    ("trace_column", lambda x: x[:, :1].trace(), {}, ("2d", "nc")),
     ("diag_1d", lambda x: x.diag(), {}, ("1d",)),
     ("diag_2d", lambda x: x.diag(1), {}, ("2d", "nc")),
     ("diagonal", lambda x: x.diagonal(), {}, ("2d", "nc")),

@@ -2407,11 +2407,11 @@ class _Trace(Function):
         n, m = ctx.shape
         if is_grad_enabled() and not _anydev(g):
             # create_graph: torch's trace_backward, zeros(n * m).index_fill(0,
-            # arange(0, n * m, m + 1), grad).view(n, m): IndexFillBackward1
+            # the diagonal's flat indices, grad).view(n, m): IndexFillBackward1
             # then ViewBackward0
             from cyautograd.creation import arange, zeros
             flat = zeros(n * m, dtype=g.dtype)
-            return flat.index_fill(0, arange(0, n * m, m + 1), g).view(n, m)
+            return flat.index_fill(0, arange(_b.min(n, m)) * (m + 1), g).view(n, m)
         return eye(n, m, dtype=g.dtype, device=g.device) * g
 
 
