@@ -9,6 +9,7 @@ import numpy as np
 
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
+from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.ops.extra import (_a, _check_tensor, _named, _reduce_dims, _w, _write_out,
                                   cross as _cross)
 from cyautograd.tensor import Tensor
@@ -84,6 +85,10 @@ class _VectorNorm(Function):
     def backward(ctx, g):
         x, r = ctx.saved_tensors
         ord, dims, keepdim = ctx.info
+        if ord != 0 and is_grad_enabled() and not _anydev(x):
+            # create_graph: torch's norm_backward op for op (its graph)
+            from cyautograd.ops.reduction import _norm_backward_tensor
+            return _norm_backward_tensor(g, x, r, ord, dims, keepdim), None, None, None
         if not keepdim:
             if dims is None:
                 g = g.reshape((1,) * x.dim())

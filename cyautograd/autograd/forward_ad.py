@@ -492,7 +492,8 @@ def _replace(obj, table):
 _INPLACE_DISPATCH = {"iadd", "isub", "imul", "itruediv"}
 # in-place ops that change only self's geometry
 # in-place ops whose out-of-place op has its own forward formula
-_INPLACE_OF = {"put_": "put", "scatter_": "scatter", "logit_": "logit", "xlogy_": "xlogy"}
+_INPLACE_OF = {"put_": "put", "scatter_": "scatter", "logit_": "logit", "xlogy_": "xlogy",
+               "masked_fill_": "masked_fill"}
 _INPLACE_VIEW = {"squeeze_", "unsqueeze_", "transpose_", "t_", "swapdims_", "swapaxes_", "as_strided_"}
 # ops that never carry a tangent (their outputs do not depend on the values
 # differentiably, or they are not ops)
@@ -680,8 +681,8 @@ def _run(name, fn, args, kwargs, formula=None):
             tangents = _apply_formula(formula, args, out, level)
         else:
             rule = _RULES.get(name)
-            tangents = rule(fn, args, kwargs, out, duals) if rule is not None and _rule_applies(args, out, duals) \
-                else None
+            tangents = rule(fn, args, kwargs, out, duals) if rule is not None and (
+                rule is _rule_masked_fill or _rule_applies(args, out, duals)) else None
         if tangents is None:
             tangents = _jvp(name, fn, args, kwargs, duals, False)
     if tangents is None:
@@ -951,7 +952,18 @@ def _rule_bilinear(fn, args, kwargs, out, duals):
     return None if r is None else [r]
 
 
+def _rule_masked_fill(fn, args, kwargs, out, duals):
+    """masked_fill with a number: self's tangent masked to 0 (torch's
+    self_t.masked_fill(mask, 0)); the double-vjp would give 0 * t there, NaN
+    where the tangent is (std_backward's masked_fill_(result == 0, 0) of a
+    0/0 under forward-over-reverse)."""
+    if kwargs or len(args) != 3 or isinstance(args[2], _Tensor) or len(duals) != 1 or duals[0][0] is not args[0]:
+        return None
+    return [fn(duals[0][1], args[1], 0)]
+
+
 _RULES = {
+    "masked_fill": _rule_masked_fill,
     "add": _rule_add_sub(1), "sub": _rule_add_sub(-1), "mul": _rule_mul, "truediv": _rule_div,
     "div": _rule_div, "neg": _rule_linear, "negative": _rule_linear,
     "exp": _rule_pointwise(lambda x, y: y), "sin": _rule_pointwise(lambda x, y: x.cos()),

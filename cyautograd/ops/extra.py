@@ -210,22 +210,30 @@ def _erf_np(a):
         return np.vectorize(math.erf, otypes=[np.float64])(a)
 
 
-def _unary_fn(name, node, npfn, grad):
+def _unary_fn(name, node, npfn, grad, result=False):
+    """An elementwise op as a Function; grad(g, self) is its formula, or
+    grad(g, self, result) with result=True (the output saved as torch's
+    formula saves it, so that under create_graph the formula reaches the
+    op's own node)."""
     @_named(node)
     class _U(Function):
         @staticmethod
         def forward(ctx, x):
-            ctx.save_for_backward(x)
             if _dev(x):
                 from cyautograd.ops import _xp
-                return _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
-            with np.errstate(all="ignore"):
-                return _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+                r = _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
+            else:
+                with np.errstate(all="ignore"):
+                    r = _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+            if result:
+                ctx.save_for_backward(x, r)
+            else:
+                ctx.save_for_backward(x)
+            return r
 
         @staticmethod
         def backward(ctx, g):
-            x, = ctx.saved_tensors
-            return grad(g, x)
+            return grad(g, *ctx.saved_tensors)
     _U.__name__ = _U.__qualname__ = name.capitalize()
 
     def op(input, *, out=None):
@@ -238,14 +246,38 @@ def _unary_fn(name, node, npfn, grad):
     return _export(op)
 
 
-expm1 = _unary_fn("expm1", "Expm1Backward0", np.expm1, lambda g, x: g * x.exp())
+def _formula(grad):
+    """A built-in backward formula written as a custom Function's backward:
+    under create_graph its arithmetic with Python numbers makes torch's
+    Scalar-overload nodes (NOTE [ Scalar overloads inside backward formulas ]
+    in _formula_mode.pyx); without grad mode it runs as it is."""
+    from cyautograd._formula_mode import _swap_formula_mode
+
+    def run(*args):
+        if not is_grad_enabled():
+            return grad(*args)
+        prev = _swap_formula_mode(True)
+        try:
+            return grad(*args)
+        finally:
+            _swap_formula_mode(prev)
+    return run
+
+
+# NOTE [ Unary formulas in torch's op order ]
+# The formulas below are derivatives.yaml's, op for op, so that under
+# create_graph the gradient's grad_fn graph is torch's (expm1's
+# grad * (result + 1) is MulBackward0 -> AddBackward1 -> Expm1Backward0,
+# the saved result's own node).
+expm1 = _unary_fn("expm1", "Expm1Backward0", np.expm1,
+                  _formula(lambda g, x, r: g * (r + 1)), result=True)
 erf = _unary_fn("erf", "ErfBackward0", _erf_np,
-                lambda g, x: g * (2.0 / math.sqrt(math.pi)) * (-(x * x)).exp())
+                _formula(lambda g, x: 2.0 / math.sqrt(math.pi) * (-(x.pow(2))).exp() * g))
 sinh = _unary_fn("sinh", "SinhBackward0", np.sinh, lambda g, x: g * cosh(x))
 cosh = _unary_fn("cosh", "CoshBackward0", np.cosh, lambda g, x: g * sinh(x))
-asin = _unary_fn("asin", "AsinBackward0", np.arcsin, lambda g, x: g * (1 - x * x).rsqrt())
-acos = _unary_fn("acos", "AcosBackward0", np.arccos, lambda g, x: -g * (1 - x * x).rsqrt())
-atan = _unary_fn("atan", "AtanBackward0", np.arctan, lambda g, x: g / (1 + x * x))
+asin = _unary_fn("asin", "AsinBackward0", np.arcsin, _formula(lambda g, x: g * (-x * x + 1).rsqrt()))
+acos = _unary_fn("acos", "AcosBackward0", np.arccos, _formula(lambda g, x: g * -((-x * x + 1).rsqrt())))
+atan = _unary_fn("atan", "AtanBackward0", np.arctan, _formula(lambda g, x: g / (x * x + 1)))
 asinh = _unary_fn("asinh", "AsinhBackward0", np.arcsinh, lambda g, x: g * (x * x + 1).rsqrt())
 acosh = _unary_fn("acosh", "AcoshBackward0", np.arccosh, lambda g, x: g * (x * x - 1).rsqrt())
 atanh = _unary_fn("atanh", "AtanhBackward0", np.arctanh, lambda g, x: g / (1 - x * x))
@@ -385,10 +417,7 @@ class _Addcmul(Function):
     def backward(ctx, g):
         n = ctx.needs_input_grad
         t1, t2 = ctx.saved_tensors if (n[1] or n[2]) else (None, None)
-        sx, s1, s2 = ctx.shapes
-        return (_sum_to(g, sx) if n[0] else None,
-                _sum_to(g * t2 * ctx.value, s1) if n[1] else None,
-                _sum_to(g * t1 * ctx.value, s2) if n[2] else None, None)
+        return _addcmul_backward(g, t1, t2, ctx.value, ctx.shapes, n)
 
 
 @_named("AddcdivBackward0")
@@ -408,11 +437,42 @@ class _Addcdiv(Function):
     @staticmethod
     def backward(ctx, g):
         t1, t2 = ctx.saved_tensors
-        sx, s1, s2 = ctx.shapes
-        n = ctx.needs_input_grad
-        return (_sum_to(g, sx) if n[0] else None,
-                _sum_to(g * ctx.value / t2, s1) if n[1] else None,
-                _sum_to(-g * ctx.value * t1 / (t2 * t2), s2) if n[2] else None, None)
+        return _addcdiv_backward(g, t1, t2, ctx.value, ctx.shapes, ctx.needs_input_grad)
+
+
+# derivatives.yaml's addcmul/addcdiv/lerp formulas, op for op (NOTE [ Unary
+# formulas in torch's op order ]). C++'s Scalar - Tensor and Scalar / Tensor
+# are the Tensor overloads with a filled tensor as self (SubBackward0 /
+# DivBackward0 with a None first edge): here a 0-d tensor of the operand's
+# dtype.
+
+@_formula
+def _addcmul_backward(g, t1, t2, value, shapes, n):
+    sx, s1, s2 = shapes
+    return (_sum_to(g, sx) if n[0] else None,
+            _sum_to(g * (t2 * value), s1) if n[1] else None,
+            _sum_to(g * (t1 * value), s2) if n[2] else None, None)
+
+
+@_formula
+def _addcdiv_backward(g, t1, t2, value, shapes, n):
+    sx, s1, s2 = shapes
+    return (_sum_to(g, sx) if n[0] else None,
+            _sum_to(g * (t2.new_full((), value) / t2), s1) if n[1] else None,
+            _sum_to(-g * (value * t1 / (t2 * t2)), s2) if n[2] else None, None)
+
+
+@_formula
+def _lerp_scalar_backward(g, w, shapes, n):
+    return (_sum_to(g * (1 - w), shapes[0]) if n[0] else None,
+            _sum_to(g * w, shapes[1]) if n[1] else None, None)
+
+
+@_formula
+def _lerp_tensor_backward(g, x, end, w, n):
+    return (_sum_to(g * (w.new_ones(()) - w), x.shape) if n[0] else None,
+            _sum_to(g * w, end.shape) if n[1] else None,
+            _sum_to(g * (end - x), w.shape) if n[2] else None)
 
 
 def _ternary_check(name, x, t1, t2):
@@ -466,9 +526,7 @@ class _LerpScalar(Function):
 
     @staticmethod
     def backward(ctx, g):
-        n = ctx.needs_input_grad
-        return (_sum_to(g * (1 - ctx.w), ctx.shapes[0]) if n[0] else None,
-                _sum_to(g * ctx.w, ctx.shapes[1]) if n[1] else None, None)
+        return _lerp_scalar_backward(g, ctx.w, ctx.shapes, ctx.needs_input_grad)
 
 
 @_named("LerpBackward1")
@@ -485,10 +543,7 @@ class _LerpTensor(Function):
     @staticmethod
     def backward(ctx, g):
         x, end, w = ctx.saved_tensors
-        n = ctx.needs_input_grad
-        return (_sum_to(g * (1 - w), x.shape) if n[0] else None,
-                _sum_to(g * w, end.shape) if n[1] else None,
-                _sum_to(g * (end - x), w.shape) if n[2] else None)
+        return _lerp_tensor_backward(g, x, end, w, ctx.needs_input_grad)
 
 
 @_export
@@ -1343,6 +1398,53 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
+def _var_mean_save(ctx, x, info, r0, mean_):
+    """var_mean/std_mean's forward saves: self, and the std result itself
+    (std_backward reads it, so under create_graph the formula reaches this
+    node's output 0); gradients of an unused output stay undefined, as
+    torch's (its formula then skips that term)."""
+    ctx.set_materialize_grads(False)
+    ctx.save_for_backward(x, r0)
+    ctx.info = info
+    return r0, mean_
+
+
+@_formula
+def _var_mean_backward(g0, g1, x, r0, info, is_std):
+    """torch's var_mean_backward / std_mean_backward, op for op (NOTE [
+    var/std formulas on Tensors ] in ops/reduction.pyx): var_backward(gvar)
+    (std_backward(gstd): gvar = (gstd / (std * 2)).masked_fill_(std == 0, 0))
+    plus mean_backward(gmean) = sum_backward(gmean) / n."""
+    dims, corr, keepdim, n = info
+    if dims is not None and len(dims) == 0:
+        dims = None
+    gself = None
+    if g0 is not None:
+        if is_std:
+            g0 = (g0 / (r0 * 2)).masked_fill_(r0 == 0, 0)
+        if dims is None or x.dim() == 0:
+            mean = x.mean()
+            dof = float(x.numel()) - float(corr)
+            if dof <= 0:
+                from cyautograd.ops.pointwise import where
+                gself = g0 * where(x == mean, float("nan"), float("inf")).to(x.dtype)
+            else:
+                gself = (2.0 / dof) * g0 * (x - mean)
+        else:
+            if not keepdim and x.dim() > 1:
+                for d in sorted(dims):
+                    g0 = g0.unsqueeze(d)
+            dof = float(n) - float(corr)
+            gself = (2.0 / dof if dof != 0 else float("inf")) * g0 * (x - x.mean(dim=dims, keepdim=True))
+    if g1 is not None:
+        if not keepdim and x.dim() > 0 and dims is not None:
+            for d in sorted(dims):
+                g1 = g1.unsqueeze(d)
+        ga = g1.expand(tuple(x.shape)) / (n if dims is not None else x.numel())
+        gself = ga if gself is None else gself + ga
+    return gself
+
+
 def _var_mean_impl(node, is_std):
     @_named(node)
     class _VM(Function):
@@ -1357,10 +1459,7 @@ def _var_mean_impl(node, is_std):
                     v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
                     r0 = (v.sqrt() if is_std else v).clone()
                     mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
-                ctx.save_for_backward(x)
-                ctx.info = (dims, corr, keepdim, n)
-                ctx.r0 = r0.detach()
-                return r0, mean_
+                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_)
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -1371,30 +1470,12 @@ def _var_mean_impl(node, is_std):
                 v = np.sum((a.astype(acc) - m) ** 2, axis=ax, keepdims=keepdim) / _b.max(n - corr, 0)
             mean_ = m if keepdim else (np.squeeze(m, ax) if ax is not None else m.reshape(()))
             out0 = np.sqrt(v) if is_std else v
-            ctx.save_for_backward(x)
-            ctx.info = (dims, corr, keepdim, n)
-            r0 = _w(out0, npd)
-            ctx.r0 = r0.detach()
-            return r0, _w(mean_, npd)
+            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd))
 
         @staticmethod
         def backward(ctx, g0, g1):
-            x, = ctx.saved_tensors
-            dims, corr, keepdim, n = ctx.info
-
-            def restore(g):
-                if dims is not None and not keepdim:
-                    for d in sorted(dims):
-                        g = g.unsqueeze(d)
-                elif dims is None and not keepdim:
-                    g = g.reshape((1,) * x.dim())
-                return g
-            mean = x.mean(dim=dims, keepdim=True) if dims is not None else x.mean().reshape((1,) * x.dim())
-            gv = restore(g0)
-            if is_std:
-                gv = gv / (2 * restore(ctx.r0))
-            res = gv * 2 * (x - mean) / _b.max(n - corr, 0) + restore(g1).expand(*x.shape) / n
-            return res, None, None, None
+            x, r0 = ctx.saved_tensors
+            return _var_mean_backward(g0, g1, x, r0, ctx.info, is_std), None, None, None
     return _VM
 
 
@@ -1903,10 +1984,19 @@ def _scatter_any(x, d, index, src, reduce_):
     return _w(_scatter_np(_a(x), d, index, _a(src) if isinstance(src, Tensor) else src, reduce_))
 
 
+# NOTE [ Index arguments are not edges ]
+# torch's scatter/scatter_add/index_add/index_copy/index_fill nodes have next
+# edges for their differentiable inputs only (derivatives.yaml marks index
+# non_differentiable): ScatterAddBackward0's are (self, src). A custom
+# Function makes an edge for every Tensor argument, so these pass the index
+# boxed in a 1-tuple and unbox it in forward (it is still saved, so an
+# in-place change of it is caught as torch's is).
+
 @_named("ScatterBackward0")
 class _Scatter(Function):
     @staticmethod
-    def forward(ctx, x, src, d, index):
+    def forward(ctx, x, src, d, index_box):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, src, None)
@@ -1923,16 +2013,17 @@ class _Scatter(Function):
         # the scatter of the tangents (NOTE [ Forward formulas of Function-based
         # ops ] in autograd/forward_ad.py): a repeated index keeps one write
         from cyautograd import zeros_like
-        x, src, d, index = args
+        x, src, d, index_box = args
         tx = tans[0] if tans[0] is not None else zeros_like(x)
         ts = tans[1] if tans[1] is not None else zeros_like(src)
-        return _Scatter.apply(tx, ts, d, index)
+        return _Scatter.apply(tx, ts, d, index_box)
 
 
 @_named("ScatterBackward1")
 class _ScatterValue(Function):
     @staticmethod
-    def forward(ctx, x, d, index, value):
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, value, None)
@@ -1946,7 +2037,8 @@ class _ScatterValue(Function):
 @_named("ScatterAddBackward0")
 class _ScatterAdd(Function):
     @staticmethod
-    def forward(ctx, x, src, d, index):
+    def forward(ctx, x, src, d, index_box):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         return _scatter_any(x, d, index, src, "add")
@@ -1978,13 +2070,13 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
                           "in a future PyTorch release. Use torch.scatter_reduce instead for more reduction "
                           "options.")
             return _scatter_any(input, d, index, src, reduce)
-        return _Scatter.apply(input, src, d, index)
+        return _Scatter.apply(input, src, d, (index,))
     d = _check_index("scatter", input, dim, index)
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError(f"reduce argument must be either add or multiply. Got {reduce}")
         return _scatter_any(input, d, index, src, reduce)
-    return _ScatterValue.apply(input, d, index, src)
+    return _ScatterValue.apply(input, d, (index,), src)
 
 
 @_export
@@ -1996,7 +2088,7 @@ def scatter_add(input, dim, index, src, *, out=None):
     d = _check_index("scatter_add", input, dim, index, src)
     if src.dtype != input.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    return _ScatterAdd.apply(input, src, d, index)
+    return _ScatterAdd.apply(input, src, d, (index,))
 
 
 def _scatter_reduce_dev(x, d, index, src, reduce_, include_self, ctx):
@@ -2156,7 +2248,8 @@ def _index_np(a, d, ia, src, mode):
 @_named("IndexAddBackward0")
 class _IndexAdd(Function):
     @staticmethod
-    def forward(ctx, x, d, index, source, alpha):
+    def forward(ctx, x, d, index_box, source, alpha):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         if ctx.needs_input_grad[3]:
             ctx.save_for_backward(index)   # torch saves index only for source's gradient
         ctx.info = (d, alpha, tuple(source.shape))
@@ -2182,7 +2275,8 @@ class _IndexAdd(Function):
 @_named("IndexCopyBackward0")
 class _IndexCopy(Function):
     @staticmethod
-    def forward(ctx, x, d, index, source):
+    def forward(ctx, x, d, index_box, source):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.info = (d, tuple(source.shape))
         if _anydev(x, index, source):   # NOTE [ Device backends ]
@@ -2204,7 +2298,8 @@ class _IndexCopy(Function):
 @_named("IndexFillBackward0")
 class _IndexFill(Function):
     @staticmethod
-    def forward(ctx, x, d, index, value):
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
         ctx.save_for_backward(index)
         ctx.d = d
         n = x.shape[d] if x.dim() else 1
@@ -2221,6 +2316,34 @@ class _IndexFill(Function):
         return index_fill(g, ctx.d, index, 0), None, None, None
 
 
+@_named("IndexFillBackward1")
+class _IndexFillTensor(Function):
+    """index_fill with a 0-d Tensor value (torch's index_fill.int_Tensor):
+    next edges (self, value); value's gradient is the sum of grad at the
+    (distinct) filled indices."""
+    @staticmethod
+    def forward(ctx, x, d, index_box, value):
+        index, = index_box   # NOTE [ Index arguments are not edges ]
+        ctx.save_for_backward(index)
+        ctx.d = d
+        v = value.item()
+        n = x.shape[d] if x.dim() else 1
+        ia = _a(index).reshape(-1)
+        return _w(_index_np(_a(x), d, np.where(ia < 0, ia + n, ia), v, "fill"))
+
+    @staticmethod
+    def backward(ctx, g):
+        index, = ctx.saved_tensors
+        n = ctx.needs_input_grad
+        gv = None
+        if n[3]:
+            size = g.shape[ctx.d] if g.dim() else 1
+            ia = _a(index).reshape(-1)
+            uniq = _w(np.unique(np.where(ia < 0, ia + size, ia)), np.int64)
+            gv = (g.index_select(ctx.d, uniq) if g.dim() else g).sum()
+        return index_fill(g, ctx.d, index, 0) if n[0] else None, None, None, gv
+
+
 @_export
 def index_add(input, dim, index, source, *, alpha=1, out=None):
     _check_tensor(input, "index_add")
@@ -2232,7 +2355,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_add_(): self ({input.dtype._cname}) and source ({source.dtype._cname}) "
                            f"must have the same scalar type")
-    return _IndexAdd.apply(input, d, index, source, alpha)
+    return _IndexAdd.apply(input, d, (index,), source, alpha)
 
 
 @_export
@@ -2246,7 +2369,7 @@ def index_copy(input, dim, index, source, *, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, but got "
                            f"(self) {input.dtype._cname} and (source) {source.dtype._cname}")
-    return _IndexCopy.apply(input, d, index, source)
+    return _IndexCopy.apply(input, d, (index,), source)
 
 
 @_export
@@ -2257,8 +2380,10 @@ def index_fill(input, dim, index, value):
         if value.dim() != 0:
             raise RuntimeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value.dim()} dimension(s).")
+        if not _anydev(input, index, value) and value.dtype.is_floating_point and input.dtype == value.dtype:
+            return _IndexFillTensor.apply(input, d, (index,), value)
         value = value.item()
-    return _IndexFill.apply(input, d, index, value)
+    return _IndexFill.apply(input, d, (index,), value)
 
 
 # -- matrices: trace, diag, cross, cdist, einsum -----------------------------------------------
@@ -2280,6 +2405,13 @@ class _Trace(Function):
     def backward(ctx, g):
         from cyautograd.creation import eye
         n, m = ctx.shape
+        if is_grad_enabled() and not _anydev(g):
+            # create_graph: torch's trace_backward, zeros(n * m).index_fill(0,
+            # the diagonal's flat indices, grad).view(n, m): IndexFillBackward1
+            # then ViewBackward0
+            from cyautograd.creation import arange, zeros
+            flat = zeros(n * m, dtype=g.dtype)
+            return flat.index_fill(0, arange(_b.min(n, m)) * (m + 1), g).view(n, m)
         return eye(n, m, dtype=g.dtype, device=g.device) * g
 
 
@@ -2305,6 +2437,8 @@ class _DiagEmbed(Function):
 
     @staticmethod
     def backward(ctx, g):
+        if is_grad_enabled():   # create_graph: torch's grad.diagonal(offset) (a view)
+            return g.diagonal(ctx.k), None
         return _DiagCopy.apply(g, ctx.k), None
 
 
@@ -2321,6 +2455,10 @@ class _DiagCopy(Function):
     @staticmethod
     def backward(ctx, g):
         shape, k = ctx.info
+        if is_grad_enabled() and not _anydev(g):
+            # create_graph: torch's diagonal_backward (DiagonalBackwardBackward0)
+            from cyautograd.ops.shape import diag_backward_2d
+            return diag_backward_2d(g, shape, k), None
         from cyautograd.creation import zeros
         z = zeros(shape, dtype=g.dtype, device=g.device)
         n = g.shape[0]

@@ -36,6 +36,7 @@ from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np
                                   _wrap_dim, _write_out, _write_out_tuple)
 from cyautograd.tensor import Tensor
 from cyautograd.ops import _xp
+from cyautograd.ops.extra import _formula  # noqa: E402
 from cyautograd.ops.extra import _anydev, _composite, _dargs, _darr, _dw, _host_index
 
 __all__ = []
@@ -845,7 +846,7 @@ def _sinc_np(a):
 _SQRT_PI = math.sqrt(math.pi)
 
 erfc = _unary("erfc", "ErfcBackward0", _erfc_np,
-              lambda g, x, o: g * (-2.0 / _SQRT_PI) * (-(x * x)).exp(), doc="""erfc(input, *, out=None) -> Tensor
+              _formula(lambda g, x, o: -2.0 / _SQRT_PI * (-(x.pow(2))).exp() * g), doc="""erfc(input, *, out=None) -> Tensor
 
 The complementary error function ``1 - erf(input)``, elementwise; integers give
 the default float dtype. Also a Tensor method (in place: ``x.erfc_()``).
@@ -853,7 +854,7 @@ the default float dtype. Also a Tensor method (in place: ``x.erfc_()``).
 >>> torch.erfc(torch.tensor([0.0, -1.0, 10.0]))
 """)
 erfinv = _unary("erfinv", "ErfinvBackward0", _erfinv_np,
-                lambda g, x, o: g * (0.5 * _SQRT_PI) * (o * o).exp(), doc="""erfinv(input, *, out=None) -> Tensor
+                _formula(lambda g, x, o: 0.5 * _SQRT_PI * o.pow(2).exp() * g), doc="""erfinv(input, *, out=None) -> Tensor
 
 The inverse error function, elementwise, defined on (-1, 1) (±inf at ±1, nan
 outside). Also a Tensor method (in place: ``x.erfinv_()``).

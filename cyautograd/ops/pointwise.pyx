@@ -2671,7 +2671,21 @@ _TENSOR_UNARY.update({K_NEG: neg, K_EXP: exp, K_LOG: log, K_SIN: sin, K_COS: cos
 
 
 cdef class MaskedFillBackward0(BinaryNode):
-    # sv0: mask; gradient flows where the mask is False (and to a tensor value)
+    # masked_fill.Scalar: one next edge (self); sv0: mask.
+    # self: grad.masked_fill(mask, 0)
+    cdef list apply(self, list grads):
+        g = grads[0]
+        mask = self.v0(g)
+        if isinstance(g, Tensor):   # create_graph: torch's MaskedFillBackward0
+            return [masked_fill(g, mask, 0)]
+        xp = xp_of(g)
+        return [xp.where(mask, 0.0 * g, g)]
+
+
+@cython.final
+cdef class MaskedFillBackward1(MaskedFillBackward0):
+    """masked_fill with a Tensor value (torch's masked_fill.Tensor): next
+    edges (self, value); value: the sum of grad where mask."""
     cdef list apply(self, list grads):
         g = grads[0]
         xp = xp_of(g)
@@ -2682,12 +2696,6 @@ cdef class MaskedFillBackward0(BinaryNode):
             r1 = xp.where(mask, g, z)
             r1 = r1.sum() if type(g) is _ndarray or isinstance(g, Tensor) else xp.sum(r1)
         return [xp.where(mask, z, g), r1]
-
-
-@cython.final
-cdef class MaskedFillBackward1(MaskedFillBackward0):
-    """masked_fill with a Tensor value (torch's masked_fill.Tensor)."""
-    pass
 
 
 def masked_fill(input, mask, value):
@@ -2725,7 +2733,7 @@ def masked_fill(input, mask, value):
         out = wrap_array(as_array(r))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
         fn = <MaskedFillBackward0>new_node(MaskedFillBackward0 if tv is None else MaskedFillBackward1)
-        fn.next_edges_ = next_edges2(t, tv)
+        fn.next_edges_ = next_edges1(t) if tv is None else next_edges2(t, tv)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(tm, False)
     return out

@@ -101,6 +101,16 @@ cdef class ReduceNode(BinaryNode):
             g = g.reshape((1,) * len(self.self_shape)) if not dev else _xp.reshape(g, (1,) * len(self.self_shape))
         return g
 
+    cdef object unsqueeze_t(self, object g):
+        """torch's unsqueeze_multiple(grad, dim) of a Tensor gradient (the
+        formulas on Tensors, create_graph): each reduced dim unsqueezed
+        without keepdim; a full reduction's 0-d gradient, or a 0-d self's,
+        as it is (it broadcasts). No ViewBackward0 under create_graph."""
+        if not self.keepdim and self.self_shape and self.dims:
+            for d in sorted(self.dims):
+                g = g.unsqueeze(d)
+        return g
+
     cdef object expand(self, object g):
         if (cnp.PyArray_CheckExact(g) and cnp.PyArray_NDIM(<cnp.ndarray>g) == 0
                 and self.dims is None and not self.keepdim):
@@ -181,8 +191,10 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
     cdef bint tensor = isinstance(g, Tensor)
     if not node.self_shape:
         return node.restore(g) if tensor else np.asarray(g).reshape(())
-    gk = node.restore(g) if tensor else node.restore(np.asarray(g))
-    rk = node.restore(r)
+    # torch's prod_backward: a Tensor grad and result unsqueezed at dim
+    # (ReduceNode.unsqueeze_t), a full reduction's kept 0-d
+    gk = node.unsqueeze_t(g) if tensor else node.restore(np.asarray(g))
+    rk = node.unsqueeze_t(r) if tensor else node.restore(r)
     if tensor:
         nzero = int((s == 0).sum())
     else:
@@ -197,6 +209,8 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
         # outside grad mode
         if nzero > 1 and not (tensor and is_grad_enabled_c()):
             return s.new_zeros(tuple(s.shape)) if tensor else np.zeros(s.shape, s.dtype)
+        if tensor:   # torch: on input.contiguous().view(-1), then view_as(input)
+            return _prod_safe_zeros(gk, s.contiguous().view(-1), 0).view_as(s)
         flat = s.reshape(-1)
         return _prod_safe_zeros(gk.reshape(()), flat, 0).reshape(tuple(s.shape))
     return _prod_safe_zeros(gk, s, node.dims[0])
@@ -353,6 +367,8 @@ cdef class VarBackward0(ReduceNode):
     # sv0 self; scalar: correction
     cdef list apply(self, list grads):
         g = grads[0]
+        if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
+            return [_var_backward_t(self, g, self.v0(g))]
         return [_var_backward(self, self.restore(g), self.v0(g))]
 
 
@@ -362,16 +378,21 @@ cdef class StdBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
+            r = self.v1(g)
+            zero = r == 0
+            if fw_level_open():
+                # forward AD differentiates this formula in g (the double
+                # vjp): a safe denominator where r is 0 keeps that 0, not 0/0
+                gv = (g / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
+            else:
+                gv = (g / (r * 2)).masked_fill_(zero, 0)
+            return [_var_backward_t(self, gv, s)]
         r = self.restore(self.v1(g))
         gk = self.restore(g)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
-        if isinstance(g, Tensor):
-            # a safe denominator where r is 0, so that differentiating this
-            # formula (double backward, forward AD) gives 0 there, not 0/0
-            zero = r == 0
-            gv = (gk / (r * 2).masked_fill(zero, 1)).masked_fill(zero, 0)
-        elif type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
+        if type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
             gv = _xp.std_backward_scale(gk, r)
         else:
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -386,6 +407,31 @@ cdef object _np_mean(object x, object dims, bint keepdim, object npd):
         return x.mean(axis=dims, keepdims=keepdim, dtype=npd)
     r = np.add.reduce(x, axis=dims, keepdims=keepdim, dtype=npd or x.dtype)
     return np.full_like(r, np.nan)
+
+
+# NOTE [ var/std formulas on Tensors ]
+# A Tensor gradient (create_graph, forward AD) takes torch's var_backward /
+# std_backward op for op, so the gradient's graph is torch's: std's
+# (grad / (result * 2)).masked_fill_(result == 0, 0) on the reduced shape;
+# var's grad unsqueezed at each reduced dim (only without keepdim and for a
+# self of 2+ dims), then (2 / dof) * grad * (self - self.mean(dim, True)),
+# self.mean() for a full reduction (whose 0-d grad broadcasts as it is).
+# The ndarray path below computes the same values.
+
+cdef object _var_backward_t(ReduceNode node, object g, object s):
+    cdef bint full = node.dims is None or not node.self_shape or len(node.dims) == 0
+    if full:
+        mean = s.mean()
+        n = _count(node.self_shape, None)
+        dof = float(n) - float(node.scalar)
+        if dof <= 0:
+            return g * ops_where(s == mean, float("nan"), float("inf")).to(s.dtype)
+        return (2.0 / dof) * g * (s - mean)
+    if not node.keepdim and len(node.self_shape) > 1:
+        for d in sorted(node.dims):
+            g = g.unsqueeze(d)
+    dof = float(_count(node.self_shape, node.dims)) - float(node.scalar)
+    return (2.0 / dof if dof != 0 else float("inf")) * g * (s - s.mean(dim=node.dims, keepdim=True))
 
 
 cdef object _var_backward(ReduceNode node, object gk, object s):
@@ -539,10 +585,10 @@ cdef class LogsumexpBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
+        if isinstance(g, Tensor):   # torch's logsumexp_backward
+            return [self.unsqueeze_t(g) * (s - self.unsqueeze_t(self.v1(g))).exp()]
         r = self.restore(self.v1(g))
         gk = self.restore(g)
-        if isinstance(g, Tensor):
-            return [gk * (s - r).exp()]
         if type(g) is not np.ndarray:
             return [gk * _xp.exp_diff(s, r)]   # NOTE [ Device backends ]
         return [gk * np.exp(s - r)]
@@ -1218,15 +1264,60 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     return out
 
 
+cdef object _norm_backward_t(ReduceNode node, object g, object x, object n, double p):
+    """torch's norm_backward on a Tensor gradient (create_graph, forward AD),
+    op for op so that the gradient's graph is torch's: grad and norm
+    unsqueezed at the reduced dims (without keepdim, self not 0-d); p=1:
+    self.sgn() * grad; p=2: grad * (self / norm).masked_fill_(norm == 0, 0);
+    +-inf: self.sgn() * ((grad / mask.sum(dim, True)) * mask) with mask the
+    elements whose magnitude is the norm (or NaN); other p from
+    self.abs().pow_(p - 1) (p - 2 from 2 on) and grad / norm.pow(p - 1)
+    masked to 0 where the norm is 0 (below 1: self's zeros masked and
+    grad * norm.pow(1 - p))."""
+    return _norm_backward_tensor(g, x, n, p, node.dims, node.keepdim)
+
+
+def _norm_backward_tensor(g, x, n, double p, dims, bint keepdim):
+    """_norm_backward_t's formula for a reduction over dims (None: all);
+    linalg.vector_norm's Function calls it under create_graph."""
+    if not keepdim and x.dim() and dims:
+        for d in sorted(dims):
+            g = g.unsqueeze(d)
+            n = n.unsqueeze(d)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if p == 1.0:
+            return x.sgn() * g
+        if p == 2.0:
+            return g * (x / n).masked_fill_(n == 0, 0)
+        if p == float("inf") or p == float("-inf"):
+            ax = x.abs()
+            mask = ax.eq(n).logical_or(ax.isnan())
+            dims = dims if dims else tuple(range(x.dim()))
+            cnt = mask.sum(dim=dims, keepdim=True) if dims else mask.sum()
+            return x.sgn() * ((g / cnt) * mask)
+        if p < 1.0:
+            scaled = x.sgn() * x.abs().pow_(p - 1).masked_fill_(x == 0, 0)
+            return scaled * g * n.pow(1 - p)
+        if p < 2.0:
+            scaled = x.sgn() * x.abs().pow_(p - 1)
+        else:
+            scaled = x * x.abs().pow_(p - 2)
+        sv = g / n.pow(p - 1)
+        sv.masked_fill_(n == 0, 0)
+        return scaled * sv
+
+
 @cython.final
 cdef class LinalgVectorNormBackward0(ReduceNode):
     # sv0 self, sv1 result; scalar: ord
     cdef list apply(self, list grads):
         g = grads[0]
         x = self.v0(g)
+        p = self.scalar
+        if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and p != 0:
+            return [_norm_backward_t(self, g, x, self.v1(g), p)]
         n = self.restore(self.v1(g))
         gk = self.restore(g)
-        p = self.scalar
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
         if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:

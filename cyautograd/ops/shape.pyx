@@ -486,6 +486,18 @@ cdef object _with_view_op_history(Tensor out, Tensor g, type cls, int op, object
     return out
 
 
+def diag_backward_2d(Tensor g, tuple shape, int offset):
+    """torch's diagonal_backward(grad, shape, offset, 0, 1) of a host Tensor
+    gradient of a matrix's diagonal (diag of a matrix, ops/extra.py): a new
+    zeros matrix with g on that diagonal; with g requiring grad its node is
+    DiagonalBackwardBackward0 (its backward the diagonal view)."""
+    z = np.zeros(shape, dtype=g.data_.dtype)
+    n = g.data_.shape[0]
+    if n:
+        z[np.arange(n) + max(-offset, 0), np.arange(n) + max(offset, 0)] = g.data_
+    return _with_view_op_history(wrap_array(z), g, DiagonalBackwardBackward0, VOP_DIAGONAL, (offset, 0, 1))
+
+
 def as_strided_backward(g, TensorGeometry inp, TensorGeometry out):
     """_as_strided_backward for functions/tensor.pyx's regenerated
     AsStridedBackward0 (a view's grad_fn after its base changed)."""
