@@ -1434,12 +1434,8 @@ cdef class ClampBackward0(UnaryNode):
         return [r0, r1, r2]
 
 
-# NOTE [ Integral tensors with history ]
-# An integral or bool tensor can require grad in torch: an in-place op
-# records history on it from a float that requires grad (fill_ of a 0-d
-# one, setitem). torch's set_history then refuses every op that would
-# record history with an integral or bool result: "Autograd not support
-# dtype: Long". Ours check the result's dtype where they would make the node.
+# torch's set_history check (NOTE [ Integral tensors with history ] in
+# variable.pyx), raised before this file's ops make a node they would drop.
 cdef _no_autograd_dtype(Tensor out):
     raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
 

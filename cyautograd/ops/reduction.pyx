@@ -561,7 +561,7 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     if cnp.PyArray_CheckExact(x):
         k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
         if k != b'f' and k != b'c':
-            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in pointwise.pyx
+            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in variable.pyx
     elif _xp.npdtype(x).kind not in "fc":
         _no_autograd_dtype(_xp.npdtype(x))
     fn = new_node(cls)
@@ -1192,7 +1192,7 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
         out = wrap_array(_xp.cumsum(x, d, _np_dtype(dtype)))
-        if grad_needed(t) and _xp.npdtype(out.data_).kind == "f":
+        if grad_needed(t):   # NOTE [ Integral tensors with history ] in variable.pyx
             _make(CumsumBackward0, t, (d,), True, out)
         return out
     npd = _np_dtype(dtype)
@@ -1213,7 +1213,7 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     else:
         r = x.astype(npd or x.dtype).copy()
     out = wrap_array(as_array(r))
-    if grad_needed(t) and out.data_.dtype.kind == "f":
+    if grad_needed(t):   # NOTE [ Integral tensors with history ] in variable.pyx
         _make(CumsumBackward0, t, (d,), True, out)
     return out
 
