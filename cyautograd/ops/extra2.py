@@ -4408,3 +4408,17 @@ The regularised upper incomplete gamma function ``Q(input, other) = 1 - P``
 
 >>> torch.igammac(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
 """
+
+# their in-place forms (Tensor methods only, as torch's): self is `input`, so
+# the result is differentiable in `other` only and a self that requires grad
+# gets IgammaBackward0 whose backward raises torch's "not implemented for
+# 'igamma: input'" (NOTE above)
+for _n, _op, _recv, _args in (("igamma_", igamma, "torch.tensor([1., 2.])", "torch.tensor([0.5, 3.])"),
+                              ("igammac_", igammac, "torch.tensor([1., 2.])", "torch.tensor([0.5, 3.])")):
+    METHODS[_n] = _make_inplace(_n, _op)
+    if _n in _extra.__all__:
+        _extra.__all__.remove(_n)
+    METHODS[_n].__doc__ = (f"In-place ``{_n[:-1]}``: writes the result into ``self`` (its dtype must hold "
+                           f"it) and returns ``self``; the version counter is bumped, so autograd detects a "
+                           f"later use of the old value.\n\n>>> {_recv}.{_n}({_args})")
+del _n, _op, _recv, _args
