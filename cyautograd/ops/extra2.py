@@ -26,6 +26,8 @@ import builtins as _b
 import math
 
 import collections.abc as _abc
+import re
+
 import numpy as np
 
 from cyautograd import dtypes as _D
@@ -3757,7 +3759,12 @@ def _make_inplace(name, op):
             try:
                 chk(self, *args, **kwargs)
             except TypeError as e:
-                raise TypeError(str(e).replace(f"{op.__name__}()", f"{name}()", 1)) from None
+                _extra._reject("Tensor." + name, args, kwargs)
+                # the op's words, as the method's: its name, and positions
+                # counted without self (torch's method parser does not count it)
+                msg = str(e).replace(f"{op.__name__}()", f"{name}()", 1)
+                msg = re.sub(r"\(position (\d+)\)", lambda m: f"(position {int(m.group(1)) - 1})", msg)
+                raise TypeError(msg) from None
         return base(self, *args, **kwargs)
     f.__name__ = f.__qualname__ = name
     return f

@@ -2015,6 +2015,9 @@ cdef object _index_item(object it):
         return wrap_array(np.trunc(a).astype(np.int64))
     if hasattr(type(it), "__index__"):
         return it
+    if isinstance(it, str):
+        # a str is a sequence: torch makes index-tensor data of it, and its tensor factory refuses it
+        raise TypeError("new(): invalid data type 'str'")
     tp = type(it)
     name = tp.__name__ if tp.__module__ == "builtins" else f"{tp.__module__}.{tp.__name__}"
     raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
