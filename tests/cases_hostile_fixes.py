@@ -678,3 +678,45 @@ def igamma_in_place_is_differentiable_in_other_only(T):
                 _res(lambda: getattr(T.ones(3), nm + "_")(T.ones(2, 3))),
                 _res(lambda: getattr(T.ones(3), nm + "_")(None)), _state(a), _state(x)]
     return out
+
+
+@case
+def norm_string_orders_and_dims_as_torchs_dispatch(T):
+    # torch.norm (torch/functional.py): 'fro' over at most two dims and every number
+    # are vector_norm, any other string (or 'fro' over more dims) matrix_norm over
+    # `dim` (all dims when None); dtype= is linalg's checked dtype
+    v = T.tensor([3., -4., 1.], requires_grad=True)
+    m = (T.arange(6.).reshape(2, 3) - 2).requires_grad_()
+    c = T.arange(24.).reshape(2, 3, 4) - 5
+    out = []
+    for x in (v, m, c):
+        for p in ("fro", "nuc", None, 2, 1, float("inf"), -float("inf"), 0, 3.5, -1, "abc"):
+            for dim in (None, 0, -1, (0, 1), (0,), (1, 2), (0, 0), [0, 1], (0, 1, 2)):
+                out.append([_res(lambda: T.norm(x, p, dim)), _res(lambda: x.norm(p, dim, True))])
+        out += [_res(lambda: T.norm(x, dtype=T.float64)), _res(lambda: T.norm(x, "fro", dtype=T.float64)),
+                _res(lambda: T.norm(x, "nuc", dtype=T.float64)), _res(lambda: T.norm(x, 2, 0, dtype=T.float64)),
+                _res(lambda: x.norm(2, 0, False, T.float64)), _res(lambda: T.norm(x, dtype=T.int64)),
+                _res(lambda: T.norm(x.double(), dtype=T.float32)),
+                _res(lambda: T.norm(x.double(), "nuc", dtype=T.float32)), _res(lambda: T.norm(x.long())),
+                _res(lambda: T.norm(x.detach(), 2, 0, out=T.empty(0))),
+                _res(lambda: T.norm(x.detach(), "nuc", out=T.empty(0)))]
+    gm = T.autograd.grad(T.norm(m, -float("inf")), m)[0]
+    gn = T.autograd.grad(T.norm(m, "nuc"), m)[0]
+    gv = T.autograd.grad(T.norm(v, float("inf"), dtype=T.float64), v)[0]
+    return out + [gm, gn, gv, _state(v), _state(m)]
+
+
+@case
+def round_overloads_refuse_integral_inputs_with_decimals(T):
+    # round() copies an integral input; round.decimals (decimals given, even 0)
+    # takes floating types only, naming "round_cpu" (decimals != 0) or the
+    # vectorised kernel; bool fails both
+    i = T.tensor([1, 2])
+    b = T.tensor([True])
+    u = T.tensor([1, 2], dtype=T.uint8)
+    return [_res(lambda: T.round(i)), _res(lambda: T.round(i, decimals=0)), _res(lambda: T.round(i, decimals=1)),
+            _res(lambda: i.round(decimals=-1)), _res(lambda: T.round(b)), _res(lambda: T.round(b, decimals=1)),
+            _res(lambda: T.round(u, decimals=2)), _res(lambda: i.clone().round_(decimals=1)),
+            _res(lambda: i.clone().round_(decimals=0)), _res(lambda: i.clone().round_()),
+            _res(lambda: T.special.round(i)), _res(lambda: T.round(T.tensor([0.55, 1.5]), decimals=1)),
+            _res(lambda: T.round(T.tensor([0.55, 2.5]), decimals=0)), _state(i)]
