@@ -620,7 +620,8 @@ def float_items_in_index_lists(T):
     x = T.arange(6.).reshape(3, 2)
     idxs = ([1.5], [1.5, 0.0], [True, 1.5], [1, 1.5], [[1.5]], [0.0], (1.5,), ([1.5],), ([0, 1], [1.5, 0]),
             [1.5, True], [False, 0.5], [[1, 0], [1.5, 0]], 1.5, [T.tensor(1.5)], [None, 1.5], [1.5, None],
-            [slice(None), 1.5], [-1.5], [2.9], [3.5], [float("nan")], [1e30], "a", (0, "a"), [[]], [])
+            [slice(None), 1.5], [-1.5], [2.9], [3.5], [float("nan")], [1e30], "a", (0, "a"), [[]], [],
+            "ab", "abc", "a" * 40, "", (0, 0, 1.5), (0, 0, [1.5]), [[0], [0], [1.5]])
     out = []
     for idx in idxs:
         def st():
@@ -628,6 +629,8 @@ def float_items_in_index_lists(T):
             y[idx] = -1.0
             return y
         out.append([_res(lambda: x[idx]), _res(st)])
+    z = T.tensor(2.)
+    out += [_res(lambda: z[i]) for i in (1.5, [1.5], "a", (None, 1.5), [0.0])]
     return out + [_state(x)]
 
 

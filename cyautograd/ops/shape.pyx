@@ -1977,6 +1977,9 @@ cdef bint _seq_as_tuple(object index):
     """torch's (and old numpy's) rule for a non-tuple sequence index: a short
     list holding a tensor, a sequence, a slice, None or Ellipsis is read as a
     tuple of indices (x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]])."""
+    if isinstance(index, str):
+        # a str is a sequence of sequences (its characters)
+        return 0 < len(index) < 32
     if isinstance(index, Tensor) or not isinstance(index, list):
         return False
     if len(index) >= 32:
@@ -2027,7 +2030,7 @@ cdef object _index_item(object it):
 def normalize_index(Tensor t, index):
     """The index as torch reads it (a list that is really a tuple becomes a
     tuple), with torch's IndexError when it has more items than t has dims."""
-    if isinstance(index, list) and _seq_as_tuple(index):
+    if isinstance(index, (list, str)) and _seq_as_tuple(index):
         import warnings
         warn_user("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
                       "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
@@ -2037,9 +2040,6 @@ def normalize_index(Tensor t, index):
     cdef Py_ssize_t nd = t.data_.ndim, used = 0, ellipses = 0
     cdef bint neg_step = False
     items = index if isinstance(index, tuple) else (index,)
-    if not _plain_index_items(items):
-        items = tuple([_index_item(it) for it in items])
-        index = items if isinstance(index, tuple) else items[0]
     for it in items:
         if it is None or type(it) is bool:
             continue
@@ -2069,6 +2069,9 @@ def normalize_index(Tensor t, index):
                 raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
+    if not _plain_index_items(items):   # after the count, as torch's applySlicing
+        items = tuple([_index_item(it) for it in items])
+        index = items if isinstance(index, tuple) else items[0]
     if neg_step:
         _check_steps(items, t.data_.shape, nd - used)
     if ellipses > 1:
