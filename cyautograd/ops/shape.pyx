@@ -2007,6 +2007,11 @@ cdef object _index_item(object it):
     if (it is None or it is Ellipsis or isinstance(it, (Tensor, slice, bool, np.bool_, tuple, np.ndarray))):
         return it
     if isinstance(it, list):
+        for e in it:   # the common list of ints: as it is, without numpy's conversion
+            if type(e) is not int and type(e) is not bool:
+                break
+        else:
+            return it
         try:
             a = np.asarray(it)
         except Exception:
