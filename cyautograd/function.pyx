@@ -8,7 +8,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
-from cyautograd.variable cimport (collect_next_edges, materialize_autograd_meta, grad_fn_of,
+from cyautograd.variable cimport (differentiable_type_check, collect_next_edges, materialize_autograd_meta, grad_fn_of,
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
                                   update_tensor_hooks_on_new_gradfn, note_grad_version, tensor_data)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
@@ -448,6 +448,26 @@ cdef int _set_output_edge(Tensor var, Node fn, Py_ssize_t output_nr) except -1:
     return 0
 
 
+cdef int _torch_op_history_check(tuple args, tuple raw, set non_diff_ids) except -1:
+    """torch's set_history check for the torch ops written as Functions
+    (NOTE [ Integral tensors with history ] in variable.pyx): a custom
+    Function drops an integral output's history silently, but torch's op
+    refuses to record it. The op's first output is its differentiable one
+    (values, not indices); the check applies when an integral or bool
+    input requires grad (the ops' own dtype= arguments check themselves)."""
+    from cyautograd.ops._xp import npdtype
+    for o in raw:
+        if isinstance(o, Tensor):
+            if id(o) in non_diff_ids or npdtype((<Tensor>o).data_).kind in "fc":
+                return 0
+            for a in args:
+                if (isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a)
+                        and npdtype((<Tensor>a).data_).kind not in "fc"):
+                    differentiable_type_check((<Tensor>o).data_)
+            return 0
+    return 0
+
+
 cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bint executable):
     cdef bint is_tuple = isinstance(outputs, tuple)
     cdef tuple raw = outputs if is_tuple else (outputs,)
@@ -473,6 +493,8 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
                                "output. The inputs that are modified inplace must all be outputs of the Function.")
     ctx.num_inputs_ = n
     ctx.output_info_ = [None] * n
+    if cdata is not None and getattr(type(ctx), "_torch_op", False):
+        _torch_op_history_check(args, raw, non_diff_ids)
     for i in range(n):
         o = raw[i]
         if not isinstance(o, Tensor):

@@ -112,12 +112,38 @@ class _VectorNorm(Function):
         return (g * w).masked_fill(r == 0, 0), None, None, None
 
 
+def _norm_dtype_check(name, dtype, self_dtype):
+    """torch's check_linalg_norm_dtype."""
+    if not (dtype.is_floating_point or dtype.is_complex):
+        raise RuntimeError(f"linalg.{name}: dtype should be floating point or complex, but got {dtype._cname}")
+    if _D.promote_types(self_dtype, dtype) is not dtype:
+        raise RuntimeError(f"linalg.{name}: the dtype of the input ({self_dtype._cname}) should be convertible "
+                           f"without narrowing to the specified dtype ({dtype._cname})")
+
+
+def _torch_norm(input, p="fro", dim=None, keepdim=False, dtype=None, out=None):
+    """torch.norm's dispatch (torch/functional.py) for the forms the vector
+    norm kernel (ops/reduction.pyx's norm) does not take: 'fro' over at most
+    two dims and every number are vector_norm ('fro' as 2), any other string
+    (or 'fro' over more dims) is matrix_norm over `dim` (all dims when None),
+    whose checks then word the errors ('nuc' of a 1-d input, a 3-d input)."""
+    _dim = None if dim is None else ([dim] if isinstance(dim, int) else dim)
+    if isinstance(p, str):
+        if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
+            return vector_norm(input, 2, _dim, keepdim, dtype=dtype, out=out)
+        if _dim is None:
+            _dim = list(range(input.dim()))
+        return matrix_norm(input, p, _dim, keepdim, dtype=dtype, out=out)
+    return vector_norm(input, 2.0 if p is None else p, _dim, keepdim, dtype=dtype, out=out)
+
+
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     _check_tensor(x, "linalg_vector_norm", "input")
     if not x.dtype.is_floating_point:
         raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {x.dtype._cname}")
     if dtype is not None:
+        _norm_dtype_check("vector_norm", dtype, x.dtype)
         x = x.to(dtype)
     if out is not None:
         return _write_out("linalg_vector_norm", vector_norm(x.detach(), ord, dim, keepdim), out, x)
@@ -173,17 +199,28 @@ def _may_need_grad(A):
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
     _check_tensor(A, "linalg_matrix_norm", "input")
+    # torch's order: a string ord first, then A, then dim (a 2-tuple, wrapped,
+    # two different dims)
+    if isinstance(ord, str) and ord not in ("fro", "nuc"):
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     if A.dim() < 2:
         raise RuntimeError(f"linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
     _float_check("matrix_norm", A)
+    dim = [dim] if isinstance(dim, int) else list(dim)
+    if len(dim) != 2:
+        raise RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got " + " ".join([str(d) for d in dim]))
+    n = A.dim()
+    for d in dim:
+        if not -n <= d < n:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+    d0, d1 = [(d + n) % n for d in dim]
+    if d0 == d1:
+        raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({d0}, {d1})")
     if dtype is not None:
+        _norm_dtype_check("matrix_norm", dtype, A.dtype)
         A = A.to(dtype)
     if out is not None:
-        return _write_out("linalg_matrix_norm", matrix_norm(A.detach(), ord, dim, keepdim), out, A)
-    d0, d1 = _reduce_dims(tuple(dim), A.dim()) if len(dim) == 2 else (None, None)
-    if d0 is None or len(set((d0, d1))) != 2:
-        raise RuntimeError("linalg.matrix_norm: dims must be different. Got (" + f"{dim[0]}, {dim[1]})")
-    d0, d1 = [(d + A.dim()) % A.dim() for d in dim]
+        return _write_out("linalg_matrix_norm", matrix_norm(A.detach(), ord, (d0, d1), keepdim), out, A)
     if ord == "fro":
         return vector_norm(A, 2, (d0, d1), keepdim)
     if ord in ("nuc", 2, -2):

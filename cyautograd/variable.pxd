@@ -1,5 +1,6 @@
 # cython: language_level=3
 # The impl:: functions of torch/csrc/autograd/variable.cpp.
+cimport numpy as cnp
 from cyautograd.tensor cimport Tensor
 from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node, Edge, make_edge
@@ -41,13 +42,26 @@ cdef inline Edge gradient_edge_fast(Tensor t):
         return make_edge(m.grad_fn_, m.c.output_nr)
     return gradient_edge(t)
 
-cdef inline void set_history(Tensor out, Node fn, Py_ssize_t output_nr):
-    """Make `out` the output_nr-th output of `fn` (a fresh, non-view tensor)."""
+cdef int differentiable_type_check(object x) except -1
+
+cdef inline int set_history(Tensor out, Node fn, Py_ssize_t output_nr) except -1:
+    """Make `out` the output_nr-th output of `fn` (a fresh, non-view tensor).
+    As torch's set_history, refuses an integral or bool `out`
+    (NOTE [ Integral tensors with history ] in variable.pyx)."""
+    cdef char k
+    x = out.data_
+    if cnp.PyArray_CheckExact(x):
+        k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
+        if k != b'f' and k != b'c':
+            differentiable_type_check(x)
+    else:
+        differentiable_type_check(x)
     cdef AutogradMeta m = new_autograd_meta()
     m.grad_fn_ = fn
     m.c.output_nr = output_nr
     out.autograd_meta_ = m
     fn.set_input_metadata_from(output_nr, out.data_)
+    return 0
 
 cdef inline object edge_function(Tensor t):
     """The function of gradient_edge(t), or None when t needs no gradient;

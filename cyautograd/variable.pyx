@@ -32,6 +32,30 @@ from cyautograd.functions cimport basic_ops
 # =============================================================================
 
 
+# NOTE [ Integral tensors with history ]
+# An integral or bool tensor can require grad in torch: an in-place op
+# records history on it from a float that requires grad (fill_ with a 0-d
+# float that requires grad). torch's set_history (VariableTypeUtils.h)
+# then refuses every op that would record history with an integral or
+# bool differentiable output: "Autograd not support dtype: Long", after
+# the op computed. Ours: set_history (variable.pxd) checks the output's
+# dtype for every Cython op; an op must therefore make its node whenever
+# an input requires grad, whatever the output's dtype, and leave the
+# check to set_history (an op that skipped the node for an integral
+# output would return it silently without history). The Python ops
+# written as Functions (ops/extra.py's _named) get the same check in
+# function.pyx's _wrap_outputs. Ops whose outputs are never
+# differentiable (argmax, comparisons, sort's indices) make no node.
+cdef int differentiable_type_check(object x) except -1:
+    """Raise torch's set_history error unless x (an array) is floating or complex."""
+    from cyautograd.ops import _xp
+    from cyautograd import dtypes as _D
+    npd = _xp.npdtype(x)
+    if npd.kind in "fc":
+        return 0
+    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[npd]._cname}")
+
+
 cdef AutogradMeta materialize_autograd_meta(Tensor self):
     if self.autograd_meta_ is None:
         self.autograd_meta_ = new_autograd_meta()

@@ -534,3 +534,192 @@ def unravel_index_checks_as_torchs_python(T):
             _res(lambda: u(x, (2, 3))), _res(lambda: u(it, "ab")),
             _res(lambda: u(it, (2, 3))[1]), _res(lambda: u(it, 6)[0]), _res(lambda: u(T.tensor(4), [2, 3])[0]),
             _state(it)]
+
+
+def _int_with_history(T, dtype=None):
+    # an integral tensor that requires grad: fill_ of a float that requires grad
+    # records FillBackward3 on it (NOTE [ Integral tensors with history ])
+    a = T.zeros(3, dtype=dtype or T.int64)
+    a.fill_(T.tensor(1.5, requires_grad=True))
+    return a
+
+
+def _hist(f):
+    # the result as _res, with its dtype, requires_grad and grad_fn's name
+    try:
+        r = f()
+    except Exception as e:  # noqa: BLE001 - the exception is the observable
+        return [type(e).__name__, str(e).replace("torch.", "cyautograd.")]
+    if isinstance(r, tuple):
+        r = r[0]
+    return ["ok", str(r.dtype).split(".")[-1], r.requires_grad,
+            None if r.grad_fn is None else type(r.grad_fn).__name__, r.detach().double().flatten().tolist()[:6]]
+
+
+@case
+def integral_tensors_with_history_refuse_every_op_that_records(T):
+    # torch's set_history: an op that would record history with an integral or
+    # bool differentiable output raises; an integral output that is not
+    # differentiable (argmax, comparisons, indices) records nothing; a float
+    # result (promotion, dtype=) records as usual
+    a = _int_with_history(T)
+    b = _int_with_history(T, T.bool)
+    f = T.tensor([0.5, -1.5, 2.0], requires_grad=True)
+    z = T.zeros(3)
+    ops = [lambda: T.cat([a, a]), lambda: T.cat([f, a]), lambda: T.cat([z, a]), lambda: T.stack([a, a]),
+           lambda: T.hstack([a, a]), lambda: T.vstack([a, a]), lambda: T.clamp(a, 0, 1),
+           lambda: T.clamp(a, T.tensor(0), T.tensor(1)), lambda: T.clamp_min(a, 0), lambda: T.clamp_max(a, 0),
+           lambda: a.clamp(min=0), lambda: T.clamp(a, 0.5), lambda: T.max(a), lambda: T.max(a, 0),
+           lambda: T.max(a, a), lambda: T.min(a), lambda: T.min(a, 0), lambda: T.min(a, a),
+           lambda: T.maximum(a, a), lambda: T.amax(a), lambda: T.floor(a), lambda: T.ceil(a),
+           lambda: T.round(a), lambda: T.trunc(a), lambda: T.where(a > 0, a, a), lambda: T.where(a > 0, a, 0),
+           lambda: T.where(a > 0, a, f), lambda: T.cumsum(a, 0), lambda: T.cumsum(a, 0, dtype=T.float32),
+           lambda: T.cumprod(a, 0), lambda: T.pow(a, 2), lambda: T.pow(a, a), lambda: T.pow(2, a),
+           lambda: T.pow(a, 2.5), lambda: T.cummax(a, 0), lambda: T.sort(a), lambda: a.float(),
+           lambda: a * f, lambda: T.cat([b, b]), lambda: T.where(b, b, b), lambda: T.max(b),
+           lambda: T.argmax(f), lambda: f > 0, lambda: T.floor(f), lambda: T.max(f, 0)[1],
+           lambda: T.cumsum(f, 0, dtype=T.int64), lambda: f.long(), lambda: T.sort(f)[1]]
+    return [_hist(op) for op in ops] + [_state(a), _state(f)]
+
+
+@case
+def boolean_mask_shape_errors(T):
+    # one check (expandTensors' invalid_mask) for getitem, setitem and index_put_:
+    # the mask against the dims of the tensor left after the basic items; a mask
+    # past the last dim is size()'s "Dimension out of range" in index_put_
+    x = T.zeros(2, 3)
+
+    def B(*s):
+        return T.ones(*s, dtype=T.bool)
+
+    def s(idx, v=1.0):
+        y = T.zeros(2, 3)
+        y[idx] = v
+        return y
+
+    def ip(idx, v=None, acc=False):
+        y = T.zeros(2, 3)
+        return y.index_put_(idx, T.tensor(1.0) if v is None else v, acc)
+    return [_res(lambda: x[B(3)]), _res(lambda: x[B(2, 4)]), _res(lambda: x[B(2, 3, 4)]),
+            _res(lambda: x[:, B(2)]), _res(lambda: x[0, B(2)]), _res(lambda: x[None, B(2)]),
+            _res(lambda: x[B(2), B(2)]), _res(lambda: x[B(2), B(4)]), _res(lambda: x[..., B(4)]),
+            _res(lambda: x[[0, 1], B(4)]), _res(lambda: x[B(3), ...]), _res(lambda: x[1:, B(2)]),
+            _res(lambda: s(B(3))), _res(lambda: s(B(2, 4))), _res(lambda: s(B(2, 3, 4))),
+            _res(lambda: s((slice(None), B(2)))), _res(lambda: s((B(2), B(4)))),
+            _res(lambda: s((B(3),), T.ones(5))), _res(lambda: ip((B(3),))), _res(lambda: ip((B(2, 4),))),
+            _res(lambda: ip((B(2, 3, 4),))), _res(lambda: ip((B(2), B(4)))),
+            _res(lambda: ip((B(3),), T.ones(2))), _res(lambda: ip((B(3),), T.ones(2), True)),
+            _state(x)]
+
+
+@case
+def float_items_in_index_lists(T):
+    # torch reads a list index as data for an index tensor (indexing_tensor_from_data):
+    # floats make it int64 (truncated; checked conversion), a float item elsewhere
+    # is refused with the valid-indices IndexError
+    x = T.arange(6.).reshape(3, 2)
+    idxs = ([1.5], [1.5, 0.0], [True, 1.5], [1, 1.5], [[1.5]], [0.0], (1.5,), ([1.5],), ([0, 1], [1.5, 0]),
+            [1.5, True], [False, 0.5], [[1, 0], [1.5, 0]], 1.5, [T.tensor(1.5)], [None, 1.5], [1.5, None],
+            [slice(None), 1.5], [-1.5], [2.9], [3.5], [float("nan")], [1e30], "a", (0, "a"), [[]], [],
+            "ab", "abc", "a" * 40, "", (0, 0, 1.5), (0, 0, [1.5]), [[0], [0], [1.5]])
+    out = []
+    for idx in idxs:
+        def st():
+            y = x.clone()
+            y[idx] = -1.0
+            return y
+        out.append([_res(lambda: x[idx]), _res(st)])
+    z = T.tensor(2.)
+    out += [_res(lambda: z[i]) for i in (1.5, [1.5], "a", (None, 1.5), [0.0])]
+    return out + [_state(x)]
+
+
+@case
+def inplace_method_forms_take_the_parsers_words(T):
+    x = T.tensor([1., 2., 3.])
+    t = T.tensor([2., 2., 2.])
+    out = []
+    for m in ("addcmul", "addcdiv"):
+        out += [_res(lambda: getattr(x.clone(), m + "_")(None)), _res(lambda: getattr(x.clone(), m + "_")(t)),
+                _res(lambda: getattr(x.clone(), m + "_")(t, None)),
+                _res(lambda: getattr(x.clone(), m + "_")(None, t)), _res(lambda: getattr(T, m)(x, None, t)),
+                _res(lambda: getattr(T, m)(x, t)), _res(lambda: getattr(x, m)(None, t)),
+                _res(lambda: getattr(x.clone(), m + "_")()), _res(lambda: getattr(x.clone(), m + "_")(t, t)),
+                _res(lambda: getattr(x.clone(), m + "_")(t, t, value=2)),
+                _res(lambda: getattr(T, m)(x, t, t, value=None))]
+    return out + [_state(x)]
+
+
+@case
+def igamma_in_place_is_differentiable_in_other_only(T):
+    def mk():
+        return T.tensor([1., 2., 3.], requires_grad=True), T.tensor([0.5, 1.5, 2.5], requires_grad=True)
+    out = []
+    for nm in ("igamma", "igammac"):
+        a, x = mk()
+
+        def ip_x():
+            b = T.tensor([1., 2., 3.]).clone()
+            r = getattr(b, nm + "_")(x)
+            return [_res(lambda: r), type(r.grad_fn).__name__, _res(lambda: T.autograd.grad(r.sum(), x)[0]),
+                    b._version]
+
+        def ip_a():
+            b = a * 1
+            r = getattr(b, nm + "_")(x.detach())
+            return [type(r.grad_fn).__name__, b._version, _res(lambda: T.autograd.grad(r.sum(), a))]
+
+        def ip_plain():
+            b = T.tensor([1., 2., 3.])
+            r = getattr(b, nm + "_")(T.tensor([0.5, 1.5, 2.5]))
+            return [_res(lambda: r), b._version, r.grad_fn is None, r is b]
+        sp = getattr(T.special, {"igamma": "gammainc", "igammac": "gammaincc"}[nm])
+        out += [_res(lambda: getattr(a, nm + "_")(x)), ip_x(), ip_a(), ip_plain(),
+                _res(lambda: T.autograd.grad(getattr(T, nm)(a, x).sum(), (a, x))),
+                _res(lambda: T.autograd.grad(sp(a.detach(), x).sum(), x)[0]),
+                _res(lambda: getattr(T.tensor([1, 2]), nm + "_")(T.tensor([1., 2.]))),
+                _res(lambda: getattr(T.ones(3), nm + "_")(T.ones(2, 3))),
+                _res(lambda: getattr(T.ones(3), nm + "_")(None)), _state(a), _state(x)]
+    return out
+
+
+@case
+def norm_string_orders_and_dims_as_torchs_dispatch(T):
+    # torch.norm (torch/functional.py): 'fro' over at most two dims and every number
+    # are vector_norm, any other string (or 'fro' over more dims) matrix_norm over
+    # `dim` (all dims when None); dtype= is linalg's checked dtype
+    v = T.tensor([3., -4., 1.], requires_grad=True)
+    m = (T.arange(6.).reshape(2, 3) - 2).requires_grad_()
+    c = T.arange(24.).reshape(2, 3, 4) - 5
+    out = []
+    for x in (v, m, c):
+        for p in ("fro", "nuc", None, 2, 1, float("inf"), -float("inf"), 0, 3.5, -1, "abc"):
+            for dim in (None, 0, -1, (0, 1), (0,), (1, 2), (0, 0), [0, 1], (0, 1, 2)):
+                out.append([_res(lambda: T.norm(x, p, dim)), _res(lambda: x.norm(p, dim, True))])
+        out += [_res(lambda: T.norm(x, dtype=T.float64)), _res(lambda: T.norm(x, "fro", dtype=T.float64)),
+                _res(lambda: T.norm(x, "nuc", dtype=T.float64)), _res(lambda: T.norm(x, 2, 0, dtype=T.float64)),
+                _res(lambda: x.norm(2, 0, False, T.float64)), _res(lambda: T.norm(x, dtype=T.int64)),
+                _res(lambda: T.norm(x.double(), dtype=T.float32)),
+                _res(lambda: T.norm(x.double(), "nuc", dtype=T.float32)), _res(lambda: T.norm(x.long())),
+                _res(lambda: T.norm(x.detach(), 2, 0, out=T.empty(0))),
+                _res(lambda: T.norm(x.detach(), "nuc", out=T.empty(0)))]
+    gm = T.autograd.grad(T.norm(m, -float("inf")), m)[0]
+    gn = T.autograd.grad(T.norm(m, "nuc"), m)[0]
+    gv = T.autograd.grad(T.norm(v, float("inf"), dtype=T.float64), v)[0]
+    return out + [gm, gn, gv, _state(v), _state(m)]
+
+
+@case
+def round_overloads_refuse_integral_inputs_with_decimals(T):
+    # round() copies an integral input; round.decimals (decimals given, even 0)
+    # takes floating types only, naming "round_cpu" (decimals != 0) or the
+    # vectorised kernel; bool fails both
+    i = T.tensor([1, 2])
+    b = T.tensor([True])
+    u = T.tensor([1, 2], dtype=T.uint8)
+    return [_res(lambda: T.round(i)), _res(lambda: T.round(i, decimals=0)), _res(lambda: T.round(i, decimals=1)),
+            _res(lambda: i.round(decimals=-1)), _res(lambda: T.round(b)), _res(lambda: T.round(b, decimals=1)),
+            _res(lambda: T.round(u, decimals=2)), _res(lambda: i.clone().round_(decimals=1)),
+            _res(lambda: i.clone().round_(decimals=0)), _res(lambda: i.clone().round_()),
+            _res(lambda: T.special.round(i)), _res(lambda: T.round(T.tensor([0.55, 1.5]), decimals=1)),
+            _res(lambda: T.round(T.tensor([0.55, 2.5]), decimals=0)), _state(i)]

@@ -758,6 +758,8 @@ def vector_norm(x, p, dims, keepdim):
     ax = xp.abs(x)
     if p == float("inf"):
         return xp.max(ax, axis=dims, keepdims=keepdim) if x.ndim else ax
+    if p == -float("inf"):
+        return xp.min(ax, axis=dims, keepdims=keepdim) if x.ndim else ax
     if p == 0:
         return cast(xp.sum(cast(ax != 0, npdtype(x)), axis=dims, keepdims=keepdim), npdtype(x))
     if p == 1:

@@ -55,6 +55,8 @@ def _named(node_name):
         cls._backward_cls.__name__ = node_name
         cls._backward_cls.__qualname__ = node_name
         cls._backward_cls.__module__ = "cyautograd.ops.extra"
+        # torch's op: its history check (NOTE [ Integral tensors with history ])
+        cls._backward_cls._torch_op = True
         cls.forward = _quiet(cls.__dict__["forward"].__func__)
         if "backward" in cls.__dict__:
             cls.backward = _quiet(cls.__dict__["backward"].__func__)
@@ -3026,17 +3028,31 @@ clamp_max = _clamp_one("clamp_max", "ClampMaxBackward0", np.minimum, lambda x, v
 
 # -- in-place forms --------------------------------------------------------------------------
 
+def _reject(key, args, kwargs):
+    from cyautograd._arg_parser import reject
+    reject(key, args, kwargs)
+
+
 def _make_inplace(name, op):
     import inspect
     sig = inspect.signature(op)
 
+    key = "Tensor." + name
+
     def f(self, *args, **kwargs):
-        # the arguments are checked before the in-place checks, as torch's parser does
+        # the arguments are checked before the in-place checks, as torch's parser
+        # does; a bad call gets torch's parser words for the method (NOTE [ Argument
+        # parser errors ]), not the out-of-place op's or inspect's
         try:
             sig.bind(self, *args, **kwargs)
         except TypeError as e:
+            _reject(key, args, kwargs)
             raise TypeError(f"{name}() {e}") from None
-        return _inplace(self, op, *args, **kwargs)
+        try:
+            return _inplace(self, op, *args, **kwargs)
+        except TypeError:
+            _reject(key, args, kwargs)
+            raise
     f.__name__ = f.__qualname__ = name
     f.__doc__ = f"In-place {op.__name__}."
     return _export(f)

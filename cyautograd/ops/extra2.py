@@ -26,6 +26,8 @@ import builtins as _b
 import math
 
 import collections.abc as _abc
+import re
+
 import numpy as np
 
 from cyautograd import dtypes as _D
@@ -3758,7 +3760,12 @@ def _make_inplace(name, op):
             try:
                 chk(self, *args, **kwargs)
             except TypeError as e:
-                raise TypeError(str(e).replace(f"{op.__name__}()", f"{name}()", 1)) from None
+                _extra._reject("Tensor." + name, args, kwargs)
+                # the op's words, as the method's: its name, and positions
+                # counted without self (torch's method parser does not count it)
+                msg = str(e).replace(f"{op.__name__}()", f"{name}()", 1)
+                msg = re.sub(r"\(position (\d+)\)", lambda m: f"(position {int(m.group(1)) - 1})", msg)
+                raise TypeError(msg) from None
         return base(self, *args, **kwargs)
     f.__name__ = f.__qualname__ = name
     return f
@@ -4409,3 +4416,17 @@ The regularised upper incomplete gamma function ``Q(input, other) = 1 - P``
 
 >>> torch.igammac(torch.tensor([1., 2.]), torch.tensor([0.5, 3.]))
 """
+
+# their in-place forms (Tensor methods only, as torch's): self is `input`, so
+# the result is differentiable in `other` only and a self that requires grad
+# gets IgammaBackward0 whose backward raises torch's "not implemented for
+# 'igamma: input'" (NOTE above)
+for _n, _op, _recv, _args in (("igamma_", igamma, "torch.tensor([1., 2.])", "torch.tensor([0.5, 3.])"),
+                              ("igammac_", igammac, "torch.tensor([1., 2.])", "torch.tensor([0.5, 3.])")):
+    METHODS[_n] = _make_inplace(_n, _op)
+    if _n in _extra.__all__:
+        _extra.__all__.remove(_n)
+    METHODS[_n].__doc__ = (f"In-place ``{_n[:-1]}``: writes the result into ``self`` (its dtype must hold "
+                           f"it) and returns ``self``; the version counter is bumped, so autograd detects a "
+                           f"later use of the old value.\n\n>>> {_recv}.{_n}({_args})")
+del _n, _op, _recv, _args

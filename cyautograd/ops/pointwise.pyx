@@ -1434,12 +1434,8 @@ cdef class ClampBackward0(UnaryNode):
         return [r0, r1, r2]
 
 
-# NOTE [ Integral tensors with history ]
-# An integral or bool tensor can require grad in torch: an in-place op
-# records history on it from a float that requires grad (fill_ of a 0-d
-# one, setitem). torch's set_history then refuses every op that would
-# record history with an integral or bool result: "Autograd not support
-# dtype: Long". Ours check the result's dtype where they would make the node.
+# torch's set_history check (NOTE [ Integral tensors with history ] in
+# variable.pyx), raised before this file's ops make a node they would drop.
 cdef _no_autograd_dtype(Tensor out):
     raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
 
@@ -1644,13 +1640,20 @@ def square(input):
     return pow(input, 2)
 
 
-cdef object _zero_grad_unary(object input, object npfn, str name, str node_name, object decimals=0):
+cdef object _zero_grad_unary(object input, object npfn, str name, str node_name, object decimals=None):
     """Rounding ops: values from numpy, a gradient of zeros as torch's."""
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     x = (<Tensor>input).data_
-    if _npdt(x).kind == "b":
-        raise NotImplementedError(f"\"{name}_vml_cpu\" not implemented for 'Bool'")
+    k = _npdt(x).kind
+    if k == "b" or (decimals is not None and k in "iu"):
+        # torch's kernels take no bool; round's decimals overload (decimals
+        # given, even 0) takes floating types only: "round_cpu" for decimals
+        # != 0, the vectorised kernel's name otherwise
+        kern = f"{name}_cpu" if decimals else f"{name}_vml_cpu"
+        raise NotImplementedError(f"\"{kern}\" not implemented for '{_D._FROM_NP[_npdt(x)]._cname}'")
+    if decimals is None:
+        decimals = 0
     if type(x) is not _ndarray:   # NOTE [ Device backends ]
         return _nograd_result(_xp.rounding(name, x, decimals), (input,), node_name)
     return _nograd_result(as_array(npfn(x)), (input,), node_name)
@@ -1668,8 +1671,9 @@ def trunc(input):
     return _zero_grad_unary(input, np.trunc, "trunc", "TruncBackward0")
 
 
-def round(input, *, decimals=0):
-    return _zero_grad_unary(input, lambda x: np.round(x, decimals), "round", "RoundBackward0", decimals)
+def round(input, *, decimals=None):
+    # decimals None: torch's round() overload; given (even 0): round.decimals
+    return _zero_grad_unary(input, lambda x: np.round(x, decimals or 0), "round", "RoundBackward0", decimals)
 
 
 def clamp(input, min=None, max=None):

@@ -607,7 +607,7 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     if cnp.PyArray_CheckExact(x):
         k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
         if k != b'f' and k != b'c':
-            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in pointwise.pyx
+            _no_autograd_dtype(x.dtype)   # NOTE [ Integral tensors with history ] in variable.pyx
     elif _xp.npdtype(x).kind not in "fc":
         _no_autograd_dtype(_xp.npdtype(x))
     fn = new_node(cls)
@@ -1238,7 +1238,7 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         d = wrap_dim(dim, x.ndim)
         out = wrap_array(_xp.cumsum(x, d, _np_dtype(dtype)))
-        if grad_needed(t) and _xp.npdtype(out.data_).kind == "f":
+        if grad_needed(t):   # NOTE [ Integral tensors with history ] in variable.pyx
             _make(CumsumBackward0, t, (d,), True, out)
         return out
     npd = _np_dtype(dtype)
@@ -1259,7 +1259,7 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
     else:
         r = x.astype(npd or x.dtype).copy()
     out = wrap_array(as_array(r))
-    if grad_needed(t) and out.data_.dtype.kind == "f":
+    if grad_needed(t):   # NOTE [ Integral tensors with history ] in variable.pyx
         _make(CumsumBackward0, t, (d,), True, out)
     return out
 
@@ -1337,7 +1337,7 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         if p == 1:
             return [gk * xp.sign(x)]
         dev = not is_t and type(g) is not np.ndarray   # NOTE [ Device backends ]
-        if p == float("inf"):
+        if p == float("inf") or p == -float("inf"):   # the elements at the max (min) share g
             ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
             mask = (ax == n)
             cnt = mask.sum(dim=self.rdims(), keepdim=True) if is_t and self.rdims() is not None else (
@@ -1352,9 +1352,14 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         return [xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1))]
 
 
-def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, out=None):
     cdef Tensor t = _input(input, "norm")
     cdef ReduceNode fn
+    if (dtype is not None or out is not None or (isinstance(p, str) and p != "fro")
+            or (dim is not None and p == "fro" and not isinstance(dim, int) and len(dim) > 2)):
+        # torch.norm's other forms: its dispatch to linalg's vector_norm / matrix_norm
+        from cyautograd.linalg import _torch_norm
+        return _torch_norm(input, p, dim, keepdim, dtype, out)
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     cdef bint dev = type(x) is not _ndarray   # NOTE [ Device backends ]
@@ -1394,6 +1399,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
             r = ax.sum(axis=dims, keepdims=keepdim)
         elif p == float("inf"):
             r = np.amax(ax, axis=dims, keepdims=keepdim)
+        elif p == -float("inf"):
+            r = np.amin(ax, axis=dims, keepdims=keepdim)
         elif p == 0:
             r = (ax != 0).sum(axis=dims, keepdims=keepdim).astype(x.dtype)
         elif p == 1:

@@ -711,7 +711,7 @@ cdef Tensor _arg(x, str name):
 
 
 cdef _no_autograd_dtype(object arr):
-    """torch's set_history check (NOTE [ Integral tensors with history ]):
+    """torch's set_history check (NOTE [ Integral tensors with history ] in variable.pyx):
     an integral or bool tensor that requires grad (it got a grad_fn through
     an in-place op from a float that requires grad, e.g. fill_ of a 0-d
     one) cannot be the input of an op that records history."""
@@ -1989,6 +1989,9 @@ cdef bint _seq_as_tuple(object index):
     """torch's (and old numpy's) rule for a non-tuple sequence index: a short
     list holding a tensor, a sequence, a slice, None or Ellipsis is read as a
     tuple of indices (x[[[0, 1], [2, 2]]] is x[[0, 1], [2, 2]])."""
+    if isinstance(index, str):
+        # a str is a sequence of sequences (its characters)
+        return 0 < len(index) < 32
     if isinstance(index, Tensor) or not isinstance(index, list):
         return False
     if len(index) >= 32:
@@ -1999,10 +2002,52 @@ cdef bint _seq_as_tuple(object index):
     return False
 
 
+cdef bint _plain_index_items(tuple items):
+    """Whether every item is one _index_item leaves as it is (the common case)."""
+    for it in items:
+        if not (it is None or type(it) is int or type(it) is slice or isinstance(it, Tensor)):
+            return False
+    return True
+
+
+cdef object _index_item(object it):
+    """One item of an index as torch's indexing reads it (python_variable_indexing.cpp):
+    a list is data for an index tensor (torch's indexing_tensor_from_data:
+    bool when its items are, else int64, floats truncated, with the checked
+    conversion's error for a value out of range); an item that is not an
+    integer, slice, Ellipsis, None, bool, sequence or tensor is refused."""
+    if (it is None or it is Ellipsis or isinstance(it, (Tensor, slice, bool, np.bool_, tuple, np.ndarray))):
+        return it
+    if isinstance(it, list):
+        for e in it:   # the common list of ints: as it is, without numpy's conversion
+            if type(e) is not int and type(e) is not bool:
+                break
+        else:
+            return it
+        try:
+            a = np.asarray(it)
+        except Exception:
+            return it
+        if a.dtype.kind != "f" or a.size == 0:
+            return it
+        if not (np.isfinite(a).all() and (a >= -2.0 ** 63).all() and (a < 2.0 ** 63).all()):
+            raise RuntimeError("value cannot be converted to type int64 without overflow")
+        return wrap_array(np.trunc(a).astype(np.int64))
+    if hasattr(type(it), "__index__"):
+        return it
+    if isinstance(it, str):
+        # a str is a sequence: torch makes index-tensor data of it, and its tensor factory refuses it
+        raise TypeError("new(): invalid data type 'str'")
+    tp = type(it)
+    name = tp.__name__ if tp.__module__ == "builtins" else f"{tp.__module__}.{tp.__name__}"
+    raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                     f"valid indices (got {name})")
+
+
 def normalize_index(Tensor t, index):
     """The index as torch reads it (a list that is really a tuple becomes a
     tuple), with torch's IndexError when it has more items than t has dims."""
-    if isinstance(index, list) and _seq_as_tuple(index):
+    if isinstance(index, (list, str)) and _seq_as_tuple(index):
         import warnings
         warn_user("Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
                       "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
@@ -2041,6 +2086,9 @@ def normalize_index(Tensor t, index):
                 raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {nd}")
+    if not _plain_index_items(items):   # after the count, as torch's applySlicing
+        items = tuple([_index_item(it) for it in items])
+        index = items if isinstance(index, tuple) else items[0]
     if neg_step:
         _check_steps(items, t.data_.shape, nd - used)
     if ellipses > 1:
@@ -2126,9 +2174,6 @@ def getitem(input, index):
         msg = str(e)
         if "boolean index did not match" in msg:
             _mask_shape_error(idx, x.shape)
-            r = _mask_mismatch(x, idx)
-            if r is not None:
-                raise r from None
         if "out of bounds" not in msg:
             raise
         import re
@@ -2152,8 +2197,12 @@ def getitem(input, index):
 
 
 cdef _mask_shape_error(object idx, tuple shape):
-    """torch's words for a mask whose shape does not match the dims it
-    covers, in the tensor left after the basic items (ints, slices, None)."""
+    """torch's IndexError for a boolean mask whose shape does not match the
+    dimensions it covers (expandTensors' invalid_mask), in the tensor left
+    after the basic items were applied (ints select, None unsqueezes,
+    slices keep a dimension), as torch masks the sliced tensor; a mask
+    reaching past that tensor's last dimension gets size()'s "Dimension
+    out of range". Returns None when every mask fits."""
     items = idx if type(idx) is tuple else (idx,)
     cdef list full = [], masks = []
     cdef Py_ssize_t d = 0, consumed = 0, j, n, ss[2]
@@ -2169,25 +2218,33 @@ cdef _mask_shape_error(object idx, tuple shape):
             full.extend(shape[d:d + n])
             d += n
         elif type(it) is slice:
-            _torch_slice(it, shape[d], ss)
-            full.append(ss[1])
+            if d < len(shape):
+                _torch_slice(it, shape[d], ss)
+                full.append(ss[1])
+            else:
+                full.append(0)
             d += 1
         elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
             masks.append((it, len(full)))
             full.extend(shape[d:d + it.ndim])
             d += it.ndim
         elif isinstance(it, (np.ndarray, list)):
-            full.append(shape[d])
+            full.append(shape[d] if d < len(shape) else 0)
             d += 1
         else:
             d += 1
     full.extend(shape[d:])
+    n = len(full)
     for m, pos in masks:
         for j in range(m.ndim):
-            if pos + j < len(full) and m.shape[j] != full[pos + j]:
+            if pos + j >= n:
+                raise IndexError(f"Dimension out of range (expected to be in range of "
+                                 f"[{-n}, {n - 1}], but got {pos + j})")
+            if m.shape[j] != full[pos + j]:
                 raise IndexError(f"The shape of the mask [{', '.join([str(v) for v in m.shape])}] at index {j} "
                                  f"does not match the shape of the indexed tensor "
                                  f"[{', '.join([str(v) for v in full])}] at index {pos + j}")
+    return None
 
 
 cdef object _bad_int_item(object idx, tuple shape):
@@ -2278,50 +2335,6 @@ cdef object _advanced_oob(object x, object idx):
     except IndexError:
         return None
     return (r, tuple(clipped)) if r.size == 0 else None
-
-
-cdef object _mask_mismatch(object x, object idx):
-    """torch's IndexError for a boolean mask whose shape does not match the
-    dimensions it indexes (expandTensors' invalid_mask), or None. The
-    dimensions are those of the tensor after the basic items were applied
-    (ints select, None unsqueezes, slices keep a dimension), as torch masks
-    the sliced tensor."""
-    items = idx if type(idx) is tuple else (idx,)
-    shape = tuple(x.shape)
-    cdef Py_ssize_t consumed = 0, d = 0, j, n
-    for it in items:
-        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
-            continue
-        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
-    sliced = []
-    masks = []
-    for it in items:
-        if it is None or type(it) is bool or isinstance(it, np.bool_):
-            sliced.append(1)
-        elif it is Ellipsis:
-            n = len(shape) - consumed
-            sliced.extend(shape[d:d + n])
-            d += n
-        elif isinstance(it, slice):
-            sliced.append(len(range(*it.indices(shape[d]))) if d < len(shape) else 0)
-            d += 1
-        elif isinstance(it, np.ndarray) and it.dtype == np.bool_:
-            masks.append((len(sliced), it))
-            sliced.extend(shape[d:d + it.ndim])
-            d += it.ndim
-        elif isinstance(it, (int, np.integer)):
-            d += 1
-        else:
-            sliced.append(shape[d] if d < len(shape) else 0)
-            d += 1
-    sliced.extend(shape[d:])
-    for p, m in masks:
-        for j in range(m.ndim):
-            if p + j >= len(sliced) or m.shape[j] != sliced[p + j]:
-                return IndexError(f"The shape of the mask [{', '.join([str(v) for v in m.shape])}] at index {j} "
-                                  f"does not match the shape of the indexed tensor "
-                                  f"[{', '.join([str(v) for v in sliced])}] at index {p + j}")
-    return None
 
 
 cdef type _basic_index_node(object idx, tuple shape):
@@ -2629,8 +2642,9 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         try:
             target_shape = x[idx].shape
         except IndexError as e:
-            r = (_mask_mismatch(x, idx) if "boolean index did not match" in str(e) else
-                 _advanced_oob(x, idx) if "out of bounds" in str(e) else None)   # NOTE [ Advanced index bounds ]
+            if "boolean index did not match" in str(e):
+                _mask_shape_error(idx, x.shape)
+            r = _advanced_oob(x, idx) if "out of bounds" in str(e) else None   # NOTE [ Advanced index bounds ]
             if r is None:
                 raise
             if isinstance(r, IndexError):
@@ -2681,12 +2695,7 @@ cdef _index_put_mask_shapes(tuple shape, object indices):
             return
     if len(pre) > len(shape):
         return
-    try:
-        _mask_shape_error(tuple(pre), shape)
-    except IndexError as e:
-        if str(e).startswith("The shape of the mask"):
-            raise
-        return
+    _mask_shape_error(tuple(pre), shape)
 
 
 cdef _masked_fill_dispatch(tuple shape, object indices):
