@@ -8,6 +8,7 @@ from libc.stdint cimport uint32_t, uint64_t
 from cyautograd._fast cimport cya_mem_equal
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_XDECREF
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 import operator
 import numpy as np
@@ -128,6 +129,7 @@ cdef inline bint _fast_ok(object x) noexcept:
 
 
 cdef object _EXACT_INT = 2 ** 53
+cdef long long _EXACT_INT_C = 2 ** 53
 cdef object _xp_mod = None
 
 
@@ -151,8 +153,13 @@ cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
                       long long* lbuf) except -1:
     """Point *arg at the Python scalar v converted to slot s's C type (the
     buffers live in the caller's frame); False if v does not fit int64."""
-    if s <= 1 and type(v) is int and not (-_EXACT_INT <= v <= _EXACT_INT):
-        return False  # beyond 2**53 the double would round first: numpy's own path
+    cdef long long lv
+    cdef int overflow = 0
+    if s <= 1 and type(v) is int:
+        # in C: the Python comparisons made a new int (-2**53) per call
+        lv = PyLong_AsLongLongAndOverflow(v, &overflow)
+        if overflow or not (-_EXACT_INT_C <= lv <= _EXACT_INT_C):
+            return False  # beyond 2**53 the double would round first: numpy's own path
     if s == 0:
         fbuf[0] = <float>(<double>v)
         arg[0] = <char*>fbuf
