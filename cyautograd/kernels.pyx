@@ -3,10 +3,12 @@
 contiguous arrays, and numpy's operators otherwise."""
 cimport cython
 cimport numpy as cnp
-from cpython.contextvars cimport PyContextVar_Set, PyContextVar_Reset
+from cpython.contextvars cimport PyContextVar_Set, PyContextVar_Reset, PyContextVar_Get
 from libc.stdint cimport uint32_t, uint64_t
 from cyautograd._fast cimport cya_mem_equal
 from cpython.object cimport PyObject
+from cpython.ref cimport Py_XDECREF
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 import operator
 import numpy as np
@@ -127,6 +129,7 @@ cdef inline bint _fast_ok(object x) noexcept:
 
 
 cdef object _EXACT_INT = 2 ** 53
+cdef long long _EXACT_INT_C = 2 ** 53
 cdef object _xp_mod = None
 
 
@@ -150,8 +153,13 @@ cdef bint _scalar_arg(object v, int s, char** arg, float* fbuf, double* dbuf,
                       long long* lbuf) except -1:
     """Point *arg at the Python scalar v converted to slot s's C type (the
     buffers live in the caller's frame); False if v does not fit int64."""
-    if s <= 1 and type(v) is int and not (-_EXACT_INT <= v <= _EXACT_INT):
-        return False  # beyond 2**53 the double would round first: numpy's own path
+    cdef long long lv
+    cdef int overflow = 0
+    if s <= 1 and type(v) is int:
+        # in C: the Python comparisons made a new int (-2**53) per call
+        lv = PyLong_AsLongLongAndOverflow(v, &overflow)
+        if overflow or not (-_EXACT_INT_C <= lv <= _EXACT_INT_C):
+            return False  # beyond 2**53 the double would round first: numpy's own path
     if s == 0:
         fbuf[0] = <float>(<double>v)
         arg[0] = <char*>fbuf
@@ -875,17 +883,34 @@ def _k_reduce2d(op, x, axis, keepdims):
 # set numpy's context variable to an all-"ignore" state directly (the same
 # thing errstate does inside), falling back to np.errstate should a numpy
 # version not have that variable.
+#
+# Nested uses (an op's kernel inside the engine's backward, which is quiet
+# as a whole; an op inside another op) find the variable already holding
+# our state: fp_quiet_begin then sets nothing and returns None, which
+# fp_quiet_end skips. Reading a context variable is a cached pointer compare
+# in CPython; setting and resetting one copies the context's HAMT and makes
+# a Token (~1000 instructions a pair, most of a small backward's kernels).
+# A user's np.errstate inside (a hook) sets another object, so the ops it
+# runs quiet themselves again.
 # =============================================================================
+cdef object _EXTOBJ_VAR = None
+cdef object _QUIET_EXTOBJ = None
 try:
-    from numpy._core._ufunc_config import _extobj_contextvar as _EXTOBJ_VAR, _make_extobj
+    from numpy._core._ufunc_config import _extobj_contextvar as _extobj_var, _make_extobj
     _QUIET_EXTOBJ = _make_extobj(all="ignore")
+    _EXTOBJ_VAR = _extobj_var
 except (ImportError, TypeError):  # pragma: no cover - other numpy versions
     _EXTOBJ_VAR = None
     _QUIET_EXTOBJ = None
 
 
 cdef object fp_quiet_begin():
+    cdef PyObject *cur = NULL
     if _EXTOBJ_VAR is not None:
+        if PyContextVar_Get(_EXTOBJ_VAR, NULL, &cur) == 0 and cur != NULL:
+            Py_XDECREF(cur)   # the variable holds its own reference
+            if cur == <PyObject*>_QUIET_EXTOBJ:
+                return None   # already quiet (see above)
         return PyContextVar_Set(_EXTOBJ_VAR, _QUIET_EXTOBJ)
     e = np.errstate(all="ignore")
     e.__enter__()
@@ -893,6 +918,8 @@ cdef object fp_quiet_begin():
 
 
 cdef void fp_quiet_end(object token) noexcept:
+    if token is None:
+        return
     try:
         if _EXTOBJ_VAR is not None:
             PyContextVar_Reset(_EXTOBJ_VAR, token)

@@ -66,6 +66,34 @@ cdef struct TensorDispatch:
     unary_fn grad_fn          # VariableHooks::grad_fn for differentiable views
     tensor_pred view_base_requires_grad   # a view requires grad when its base does
 
+cdef extern from *:
+    """
+    /* Whether wrap_array can take `o` as it is: an exact numpy ndarray that
+       is 0-d or has no zero-size dimension (array_of handles the rest).
+       Without numpy's C-API table, which not every module cimporting this
+       file imports: the ndarray type is looked up once per module, and the
+       dims are read from the struct (PyArray_NDIM/DIMS are field reads). */
+    static PyTypeObject *cya_ndarray_tp = NULL;
+    static inline int cya_plain_result_array(PyObject *o) {
+        int d, nd;
+        npy_intp *dims;
+        if (cya_ndarray_tp == NULL) {
+            PyObject *m = PyImport_ImportModule("numpy");
+            PyObject *t = m ? PyObject_GetAttrString(m, "ndarray") : NULL;
+            Py_XDECREF(m);
+            if (t == NULL || !PyType_Check(t)) { Py_XDECREF(t); PyErr_Clear(); return 0; }
+            cya_ndarray_tp = (PyTypeObject *)t;   /* one reference kept for the process */
+        }
+        if (Py_TYPE(o) != cya_ndarray_tp) return 0;
+        nd = PyArray_NDIM((PyArrayObject *)o);
+        dims = PyArray_DIMS((PyArrayObject *)o);
+        for (d = 0; d < nd; d++)
+            if (dims[d] == 0) return 0;
+        return 1;
+    }
+    """
+    bint cya_plain_result_array(object o) noexcept
+
 cdef TensorDispatch* tensor_dispatch() noexcept
 cdef object array_of(object arr)
 
@@ -74,7 +102,10 @@ cdef inline Tensor wrap_array(object arr):
     counter. A numpy scalar (what numpy math returns for 0-d results) becomes
     a 0-d array here, the one place results are wrapped."""
     cdef Tensor t = <Tensor>cya_tp_new(Tensor)
-    arr = array_of(arr)
+    # the common case (a non-empty ndarray, or a 0-d one) inline: array_of
+    # is a call into another module on every op's result
+    if not cya_plain_result_array(arr):
+        arr = array_of(arr)
     t.data_ = arr
     t.storage_ = arr
     if is_inference_mode_c():

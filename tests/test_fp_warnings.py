@@ -123,3 +123,27 @@ def test_scan_accumulates_as_torch(n, dt):
         np.testing.assert_array_equal(got, want)
         if torch is not None:
             np.testing.assert_array_equal(got, getattr(torch.tensor(a), op)(0).numpy())
+
+
+def test_quiet_state_nested_and_restored():
+    """Kernels inside the engine's backward skip setting the quiet state the
+    engine already set (NOTE [ Quiet floating point ]); a hook's own
+    np.errstate(all="raise") does not leak into the ops it runs (they quiet
+    themselves again, as torch never raises there), and numpy's state is the
+    caller's again after backward."""
+    before = np.geterr()
+    seen = []
+
+    def hook(g):
+        with np.errstate(all="raise"):
+            seen.append(((g.expand(2, 3) / 0.) - float("inf")).isnan().all().item())
+        return g
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        x = cyautograd.tensor([1., 0., -1.], requires_grad=True)
+        x.register_hook(hook)
+        (x.expand(2, 3) / 0.).sum().backward()
+    assert seen == [True]
+    assert [v for v in x.grad.tolist()] == [float("inf")] * 3
+    assert np.geterr() == before

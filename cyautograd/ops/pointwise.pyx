@@ -5,6 +5,7 @@ from cyautograd._fast cimport cya_tp_new
 cimport cython
 cimport numpy as cnp
 from cpython.object cimport PyTypeObject
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
@@ -300,17 +301,20 @@ cdef inline bint _keeps_dtype(object x, object s):
     tn = cnp.PyArray_TYPE(<cnp.ndarray>x)
     if type(s) is float:
         return tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16
+    cdef int overflow = 0
     if type(s) is int:
+        # the range tests in C (hot: every tensor-int op asks)
+        PyLong_AsLongLongAndOverflow(s, &overflow)
         if tn == cnp.NPY_INT64:
             # out of int64's range: prep_binary raises torch's OverflowError
-            return -0x8000000000000000 <= <object>s <= 0x7FFFFFFFFFFFFFFF
+            return overflow == 0
         # ints beyond uint64 / int64 raise in prep_binary, as torch's Scalar conversion
         return (tn == cnp.NPY_FLOAT32 or tn == cnp.NPY_FLOAT64 or tn == cnp.NPY_FLOAT16) and \
-            -0x8000000000000000 <= <object>s <= 0xFFFFFFFFFFFFFFFF
+            (overflow == 0 or (overflow > 0 and <object>s <= 0xFFFFFFFFFFFFFFFF))
     return False
 
 
-cdef object _compute(int op, object x, object y, object a, object b):
+cdef inline object _compute(int op, object x, object y, object a, object b):
     if type(y) is not _ndarray or (type(x) is _ndarray and
                                    cnp.PyArray_SAMESHAPE(<cnp.ndarray>x, <cnp.ndarray>y)):
         return k_binary(op, x, y)  # cannot fail to broadcast: no try block
