@@ -501,7 +501,10 @@ def one_hot(tensor, num_classes=-1):
 # torch's layer_norm is native_layer_norm: one NativeLayerNormBackward0 node
 # with three edges (input, weight, bias; an absent weight or bias is a
 # (None, 0) edge), whose gradients are native_layer_norm_backward -- itself an
-# op with a node, NativeLayerNormBackwardBackward0, under create_graph. Both
+# op with a node, NativeLayerNormBackwardBackward0, under create_graph, with
+# torch's six edges (grad_out, input, mean, rstd, weight, bias: mean and rstd
+# never require grad, so theirs are (None, 0); bias is an edge though no
+# gradient flows to it). Both
 # are custom Functions here (an absent weight/bias travels as an empty
 # placeholder tensor so the edges line up with torch's). The gradients are
 # written once, in differentiable ops (_layer_norm_grads); the double
@@ -545,7 +548,8 @@ class _Alias(Function):
 
 class _NativeLayerNormBackward(Function):
     @staticmethod
-    def forward(ctx, g, x, w, n, eps, want, has_w):
+    def forward(ctx, g, x, mean, rstd, w, b, n, eps, want, has_w):
+        # mean, rstd: empty placeholders for torch's edges (NOTE [ layer_norm is one node ])
         ctx.save_for_backward(g, x, w)
         ctx.n, ctx.eps, ctx.want, ctx.has_w = n, eps, want, has_w
         gx, gw, gb = _layer_norm_grads(g, x, w if has_w else None, n, eps, want)
@@ -556,7 +560,8 @@ class _NativeLayerNormBackward(Function):
         T = _T()
         g, x, w = ctx.saved_tensors
         create = T.is_grad_enabled()
-        needs = ctx.needs_input_grad[:3]
+        need = ctx.needs_input_grad
+        needs = (need[0], need[1], need[4])
         grads = iter(())
         if any(needs):
             with T.enable_grad():
@@ -573,7 +578,9 @@ class _NativeLayerNormBackward(Function):
                     grads = iter(T.autograd.grad([o for o, _ in pairs], inputs,
                                                  [gg for _, gg in pairs], create_graph=create,
                                                  allow_unused=True))
-        return (*(next(grads, None) if k else None for k in needs), None, None, None, None)
+        got = [next(grads, None) if k else None for k in needs]
+        # bias: an edge, never a gradient (native_layer_norm_backward does not read it)
+        return got[0], got[1], None, None, got[2], None, None, None, None, None
 
 
 _NativeLayerNormBackward._backward_cls.__name__ = "NativeLayerNormBackwardBackward0"
@@ -583,7 +590,7 @@ _NativeLayerNormBackward._backward_cls.__qualname__ = "NativeLayerNormBackwardBa
 class _NativeLayerNorm(Function):
     @staticmethod
     def forward(ctx, x, w, b, n, eps, has_w, has_b):
-        ctx.save_for_backward(x, w)
+        ctx.save_for_backward(x, w, b)
         ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
         dims = tuple(range(x.dim() - n, x.dim()))
         with np.errstate(all="ignore"):
@@ -597,10 +604,12 @@ class _NativeLayerNorm(Function):
 
     @staticmethod
     def backward(ctx, g):
-        x, w = ctx.saved_tensors
+        x, w, b = ctx.saved_tensors
         need = ctx.needs_input_grad
         want = (bool(need[0]), bool(need[1]), bool(need[2]))
-        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, w, ctx.n, ctx.eps, want, ctx.has_w)
+        e = x.new_empty((0,))
+        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, e, e, w, b, ctx.n, ctx.eps, want,
+                                                    ctx.has_w)
         return gx, gw, gb, None, None, None, None
 
 
