@@ -74,7 +74,11 @@ class _Composite(Function):
         bb = _BACKWARD_OPS.get(type(ctx).__name__)
         if create and bb is not None and not ctx.zero_unused and len(grads) == 1 and grads[0] is not None:
             # NOTE [ A composite's backward is an op ]
-            got = iter(_backward_op(bb).apply(ctx.fn, need, grads[0], *ctx.saved_tensors))
+            name, layout = bb
+            xs = ctx.saved_tensors
+            slots = [xs[i] if i is not None and i < len(xs) and xs[i] is not None else _none_slot(xs)
+                     for i in layout]
+            got = iter(_backward_op(name).apply(ctx.fn, need, layout, xs, grads[0], *slots))
             return (None, None) + tuple(next(got) if k else None for k in need)
         if create and type(ctx).__name__ == "SiluBackward0" and grads[0] is not None and need[0]:
             # torch's infinitely_differentiable_silu_backward, its ops in its
@@ -120,15 +124,50 @@ class _Composite(Function):
 # create_graph has that op's node as grad_fn -- GeluBackwardBackward0 with
 # edges (grad_output, self) -- not the nodes of the formula's arithmetic. For
 # those composites (_BACKWARD_OPS: the forward node's name -> the backward
-# op's node name) the backward runs as one custom Function of that name over
-# (grad_output, *inputs): its forward is the composite's vector-Jacobian
-# product on detached copies, its backward the product's own vjp, taken by a
-# re-entrant autograd.grad through identity nodes as layer_norm's double
-# backward (NOTE [ layer_norm is one node ] in functional.py). Values are the
-# composite's, as before.
-_BACKWARD_OPS = {"GeluBackward0": "GeluBackwardBackward0", "SoftplusBackward0": "SoftplusBackwardBackward0",
-                 "LeakyReluBackward0": "LeakyReluBackwardBackward0"}
+# op's node name and its layout) the backward runs as one custom Function of
+# that name over (grad_output, *slots): the layout names, for each of torch's
+# tensor arguments of the backward op after grad_output, the composite's input
+# it is (an index), or None for one that never requires grad (batch_norm's
+# save_mean): such a slot, and an absent input, is an empty tensor, a
+# (None, 0) edge as torch's. Inputs the backward op does not take as tensors
+# (conv's bias) travel in a tuple, not as edges. Its forward is the
+# composite's vector-Jacobian product on detached copies, its backward the
+# product's own vjp, taken by a re-entrant autograd.grad through identity
+# nodes as layer_norm's double backward (NOTE [ layer_norm is one node ] in
+# functional.py). Values are the composite's, as before. Only create_graph
+# reaches this: the first-order backward is unchanged.
+_SELF = (0,)
+_BACKWARD_OPS = {
+    "GeluBackward0": ("GeluBackwardBackward0", _SELF),
+    "SoftplusBackward0": ("SoftplusBackwardBackward0", _SELF),
+    "LeakyReluBackward0": ("LeakyReluBackwardBackward0", _SELF),
+    "EluBackward0": ("EluBackwardBackward0", _SELF),
+    "CeluBackward0": ("EluBackwardBackward0", _SELF),
+    "HardswishBackward0": ("HardswishBackwardBackward0", _SELF),
+    "HardtanhBackward0": ("HardtanhBackwardBackward0", _SELF),
+    "LogSigmoidBackward0": ("LogSigmoidBackwardBackward0", _SELF),
+    "SmoothL1LossBackward0": ("SmoothL1LossBackwardBackward0", (0, 1)),
+    "HuberLossBackward0": ("HuberLossBackwardBackward0", (0, 1)),
+    "ConvolutionBackward0": ("ConvolutionBackwardBackward0", (0, 1)),
+    "MaxPool2DWithIndicesBackward0": ("MaxPool2DWithIndicesBackwardBackward0", _SELF),
+    "AvgPool2DBackward0": ("AvgPool2DBackwardBackward0", _SELF),
+    "AdaptiveAvgPool2DBackward0": ("AdaptiveAvgPool2DBackwardBackward0", _SELF),
+    "AdaptiveMaxPool2DBackward0": ("AdaptiveMaxPool2DBackwardBackward0", _SELF),
+    # native_batch_norm_backward(grad_out, input, weight, running_mean,
+    # running_var, save_mean, save_invstd, ...): torch's node has five edges,
+    # grad_out, input, weight and the two saved statistics
+    "NativeBatchNormBackward0": ("NativeBatchNormBackwardBackward0", (0, 1, None, None)),
+}
 _BACKWARD_CLASSES = {}
+
+
+def _none_slot(xs):
+    """An empty tensor standing for an argument that never requires grad."""
+    for t in xs:
+        if isinstance(t, Tensor):
+            return t.new_empty((0,))
+    import cyautograd
+    return cyautograd.empty(0)
 
 
 def _first_grads(fn, need, g, xs, create):
@@ -142,10 +181,14 @@ def _first_grads(fn, need, g, xs, create):
 
 class _BackwardOp(Function):
     @staticmethod
-    def forward(ctx, fn, need, g, *xs):
+    def forward(ctx, fn, need, layout, xs, g, *slots):
         ctx.fn = fn
         ctx.need = need
-        ctx.save_for_backward(g, *xs)
+        ctx.layout = layout
+        # the composite's inputs that are not slots (no edge): held as they are
+        ctx.xs = tuple(None if k in layout else x for k, x in enumerate(xs))
+        ctx.present = tuple(i is not None and i < len(xs) and xs[i] is not None for i in layout)
+        ctx.save_for_backward(g, *slots)
         leaves = [x.detach().requires_grad_() if isinstance(x, Tensor) and k and x.is_floating_point() else x
                   for x, k in zip(xs, need)]
         got = _first_grads(fn, need, g.detach(), leaves, False)
@@ -154,12 +197,15 @@ class _BackwardOp(Function):
     @staticmethod
     def backward(ctx, *ggs):
         saved = ctx.saved_tensors
-        want = ctx.needs_input_grad[2:]
+        want = ctx.needs_input_grad[4:]
         create = is_grad_enabled()
         A = _alias()
         with enable_grad():
             ts = [A.apply(t) if k and t is not None else t for t, k in zip(saved, want)]
-            g, xs = ts[0], ts[1:]
+            g, xs = ts[0], list(ctx.xs)
+            for j, i in enumerate(ctx.layout):
+                if ctx.present[j]:
+                    xs[i] = ts[1 + j]
             xs = [x if k or not isinstance(x, Tensor) or not x.is_floating_point() or x.requires_grad
                   else x.detach().requires_grad_() for x, k in zip(xs, ctx.need)]
             firsts = _first_grads(ctx.fn, ctx.need, g, xs, True)
@@ -168,7 +214,7 @@ class _BackwardOp(Function):
         # (leaky_relu_backward's self: zeros_like(grad)), never None
         got = iter([z if z is not None else t.new_zeros(t.shape)
                     for z, t in zip(_grad(firsts, inputs, list(ggs), create), inputs)])
-        return (None, None) + tuple(next(got) if k else None for k in want)
+        return (None, None, None, None) + tuple(next(got) if k else None for k in want)
 
 
 def _backward_op(name):
