@@ -170,9 +170,37 @@ def _none_slot(xs):
     return cyautograd.empty(0)
 
 
+_NOT_DIFFERENTIABLE = {"HardsigmoidBackward0": "hardsigmoid_backward"}
+_NOT_IMPLEMENTED = {}
+
+
+def _not_implemented(op):
+    c = _NOT_IMPLEMENTED.get(op)
+    if c is None:
+        def forward(ctx, value, *ins):
+            return value[0]
+
+        def backward(ctx, *grads):
+            raise RuntimeError(f"derivative for aten::{op} is not implemented")
+        c = type("_NotImplemented", (Function,), {"forward": staticmethod(forward),
+                                                   "backward": staticmethod(backward)})
+        c._backward_cls.__name__ = c._backward_cls.__qualname__ = "NotImplemented"
+        c._backward_cls.__module__ = "cyautograd.nn.functional"
+        _NOT_IMPLEMENTED[op] = c
+    return c
+
+
 def _first_grads(fn, need, g, xs, create):
     """The composite's gradients w.r.t. the inputs in `need`, given output
-    gradient g; xs are the inputs (requiring grad where needed)."""
+    gradient g; xs are the inputs (requiring grad where needed). A composite
+    whose derivative differs from torch's backward formula at a kink (elu's
+    second derivative is zero at 0, its first is the negative side's) carries
+    that formula as ``fn._vjp(g, *xs)``, differentiable, one gradient per input."""
+    vjp = getattr(fn, "_vjp", None)
+    if vjp is not None:
+        with enable_grad():
+            got = vjp(g, *xs)
+        return [t for t, k in zip(got, need) if k]
     with enable_grad():
         out = fn(*xs)
     outs = out if isinstance(out, tuple) else (out,)
@@ -239,6 +267,124 @@ def _cls(name):
     return c
 
 
+def _with_vjp(fn, vjp):
+    fn._vjp = vjp
+    return fn
+
+
+def _elu_vjp(alpha, scale=1.0, input_scale=1.0):
+    """torch's elu_backward (is_result false) as differentiable ops: the
+    negative side's slope for x <= 0, whose own slope is taken only where
+    x < 0 (elu_double_backward)."""
+    def vjp(g, x):
+        import cyautograd as T
+        xn = T.where(x < 0, x, x.new_zeros(()))
+        neg = g * (alpha * scale * input_scale) * (xn * input_scale).exp()
+        return (T.where(x <= 0, neg, g * scale),)
+    return vjp
+
+
+# NOTE [ Pointwise activations are one node ]
+# elu, selu, celu, hardtanh (relu6), hardswish, hardsigmoid, logsigmoid and
+# mish get torch's node (EluBackward0, ...) from one custom Function over the
+# input whose forward is the composite run without grad and whose backward is
+# torch's backward formula (``vjp``) on the saved input -- no composite graph
+# is built or walked, so the first-order path costs no more than the bare
+# composite did. Under create_graph the backward is torch's backward op (NOTE [ A
+# composite's backward is an op ]): the same formula, taken differentiably,
+# as one node (EluBackwardBackward0, ...) whose own backward differentiates it.
+class _Pointwise(Function):
+    @staticmethod
+    def forward(ctx, fn, x):
+        ctx.fn = fn
+        ctx.save_for_backward(x)
+        return fn(x)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        name = type(ctx).__name__
+        if is_grad_enabled():
+            if name in _NOT_DIFFERENTIABLE:
+                gx = ctx.fn._vjp(g.detach(), x.detach())[0]
+                ins = [t for t in (g, x) if t.requires_grad]
+                return None, _not_implemented(_NOT_DIFFERENTIABLE[name]).apply((gx,), *ins) \
+                    if ins else gx
+            if name == "MishBackward0":
+                return None, _mish_create_graph(g, x)
+            bb, layout = _BACKWARD_OPS[name]
+            return None, _backward_op(bb).apply(ctx.fn, (True,), layout, (x,), g, x)[0]
+        return None, ctx.fn._vjp(g, x)[0]
+
+
+_PW_CLASSES = {}
+
+
+def named_pointwise(name, fn, vjp, input):
+    """fn(input) with one node called ``name`` whose gradient is vjp(g, x)
+    (NOTE [ Pointwise activations are one node ])."""
+    if not is_grad_enabled() or not isinstance(input, Tensor) or not input.requires_grad:
+        return fn(input)
+    c = _PW_CLASSES.get(name)
+    if c is None:
+        c = type("_" + name, (_Pointwise,), {})
+        c._backward_cls.__name__ = c._backward_cls.__qualname__ = name
+        c._backward_cls.__module__ = "cyautograd.nn.functional"
+        _PW_CLASSES[name] = c
+    return c.apply(_with_vjp(fn, vjp), input)
+
+
+def _mish_create_graph(g, x):
+    # torch's infinitely_differentiable_mish_backward, its ops in its order:
+    # grad * (tanh_softplus + input * sigmoid * (1.0 - tanh_softplus ** 2)),
+    # softplus as exp().log1p() (Log1PBackward0 over ExpBackward0 in torch's graph)
+    from cyautograd._formula_mode import _swap_formula_mode
+    prev = _swap_formula_mode(True)
+    try:
+        ts = x.exp().log1p().tanh()
+        return g * (ts + x * x.sigmoid() * (x.new_ones(()) - ts * ts))
+    finally:
+        _swap_formula_mode(prev)
+
+
+def _mish_vjp(g, x):
+    import cyautograd as T
+    ts = T.nn.functional.softplus(x).tanh()
+    return (g * (ts + x * x.sigmoid() * (1 - ts * ts)),)
+
+
+def _hardtanh_vjp(lo, hi):
+    def vjp(g, x):
+        import cyautograd as T
+        return (T.where((x > lo).logical_and(x < hi), g, g.new_zeros(())),)
+    return vjp
+
+
+def _hardswish_vjp(g, x):
+    # torch's hardswish_backward: 0 below -3, grad * (x / 3 + 0.5) up to 3
+    # inclusive, grad above; its slope (the double backward) only inside (-3, 3)
+    import cyautograd as T
+    inside = (x > -3).logical_and(x < 3)
+    xm = T.where(inside, x, x.detach())
+    return (T.where(x < -3, g.new_zeros(()), T.where(x <= 3, g * (xm / 3 + 0.5), g)),)
+
+
+def _hardsigmoid_vjp(g, x):
+    import cyautograd as T
+    return (T.where((x > -3).logical_and(x < 3), g / 6, g.new_zeros(())),)
+
+
+def _logsigmoid_vjp(g, x):
+    # torch's log_sigmoid_backward: z = exp(-|x|), grad * (1 - z / (1 + z)) for
+    # x < 0, grad * z / (1 + z) otherwise
+    import cyautograd as T
+    # (-|x| as where(): abs's slope at 0 is 0, this formula's is not)
+    neg = x < 0
+    z = T.where(neg, x, -x).exp()
+    q = z / (1 + z)
+    return (g * T.where(neg, 1 - q, q),)
+
+
 def named_composite(name, fn, *inputs, zero_unused=False):
     """fn(*inputs) with one node called ``name`` (torch's) as its grad_fn;
     zero_unused: an input the composite does not reach gets zeros, not None."""
@@ -259,10 +405,63 @@ def install(F):
         "gelu", "silu", "softplus", "leaky_relu", "conv1d", "conv2d", "conv3d",
         "conv_transpose1d", "conv_transpose2d", "max_pool2d", "avg_pool2d",
         "adaptive_avg_pool2d", "adaptive_max_pool2d", "batch_norm",
-        "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "pad")}
+        "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "pad",
+        "elu", "selu", "celu", "hardtanh", "hardswish", "hardsigmoid", "mish", "logsigmoid")}
 
     def gelu(input, approximate="none"):
         return named_composite("GeluBackward0", lambda x: g["gelu"](x, approximate), input)
+
+    _SELU_ALPHA, _SELU_SCALE = F._SELU_ALPHA, F._SELU_SCALE
+
+    def _plain(inplace):
+        # only a literal "not in-place" takes the named node; anything else goes
+        # to the functional itself (its own parsing of `inplace`, its in-place node)
+        return inplace is False or inplace is None or (type(inplace) in (int, bool) and not inplace)
+
+    def elu(input, alpha=1.0, inplace=False):
+        if not _plain(inplace):
+            return g["elu"](input, alpha, inplace)
+        return named_pointwise("EluBackward0", lambda x: g["elu"](x, alpha), _elu_vjp(alpha),
+                               input)
+
+    def selu(input, inplace=False):
+        if not _plain(inplace):
+            return g["selu"](input, inplace)
+        return named_pointwise("EluBackward0", lambda x: g["selu"](x),
+                               _elu_vjp(_SELU_ALPHA, _SELU_SCALE), input)
+
+    def celu(input, alpha=1.0, inplace=False):
+        if not _plain(inplace):
+            return g["celu"](input, alpha, inplace)
+        return named_pointwise("CeluBackward0", lambda x: g["celu"](x, alpha),
+                               _elu_vjp(alpha, 1.0, 1.0 / alpha if alpha else 0.0), input)
+
+    def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+        if not _plain(inplace):
+            return g["hardtanh"](input, min_val, max_val, inplace)
+        return named_pointwise("HardtanhBackward0", lambda x: g["hardtanh"](x, min_val, max_val),
+                               _hardtanh_vjp(min_val, max_val), input)
+
+    def hardswish(input, inplace=False):
+        if not _plain(inplace):
+            return g["hardswish"](input, inplace)
+        return named_pointwise("HardswishBackward0", lambda x: g["hardswish"](x), _hardswish_vjp,
+                               input)
+
+    def hardsigmoid(input, inplace=False):
+        if not _plain(inplace):
+            return g["hardsigmoid"](input, inplace)
+        return named_pointwise("HardsigmoidBackward0", lambda x: g["hardsigmoid"](x),
+                               _hardsigmoid_vjp, input)
+
+    def mish(input, inplace=False):
+        if not _plain(inplace):
+            return g["mish"](input, inplace)
+        return named_pointwise("MishBackward0", lambda x: g["mish"](x), _mish_vjp, input)
+
+    def logsigmoid(input):
+        return named_pointwise("LogSigmoidBackward0", lambda x: g["logsigmoid"](x),
+                               _logsigmoid_vjp, input)
 
     def silu(input, inplace=False):
         if inplace:
@@ -387,7 +586,8 @@ def install(F):
             return f(input, pad, mode, value)
         return named_composite(name, lambda x: f(x, pad, mode, value), input)
 
-    new = dict(gelu=gelu, silu=silu, softplus=softplus, leaky_relu=leaky_relu,
+    new = dict(elu=elu, selu=selu, celu=celu, hardtanh=hardtanh, hardswish=hardswish,
+               hardsigmoid=hardsigmoid, mish=mish, logsigmoid=logsigmoid, gelu=gelu, silu=silu, softplus=softplus, leaky_relu=leaky_relu,
                conv1d=_conv("conv1d"), conv2d=_conv("conv2d"), conv3d=_conv("conv3d"),
                conv_transpose1d=_conv_t("conv_transpose1d"),
                conv_transpose2d=_conv_t("conv_transpose2d"), max_pool2d=max_pool2d,

@@ -408,8 +408,13 @@ def hardswish(input, inplace=False):
     _native_input(input, "hardswish_" if inplace else "hardswish")
     _not_for_ints(input, "hardswish_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
-    return input * hardsigmoid(input)
+        return _inplace_act(input, lambda x: x * _hardsigmoid(x), "HardswishBackward0")
+    return input * _hardsigmoid(input)
+
+
+def _hardsigmoid(x):
+    # the composite itself (F.hardsigmoid is rebound to a named node by _named_nodes)
+    return _clamp_open(x + 3, 0.0, 6.0) / 6
 
 
 def glu(input, dim=-1):
