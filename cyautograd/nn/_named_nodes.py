@@ -385,6 +385,37 @@ def _logsigmoid_vjp(g, x):
     return (g * T.where(neg, 1 - q, q),)
 
 
+def _no_forward(*xs):
+    raise RuntimeError("a backward op's composite is not run")  # _vjp stands for it
+
+
+def mse_loss_backward_op(g, x, t, red, need_target):
+    """torch's mse_loss_backward under create_graph: one MseLossBackwardBackward0
+    node with edges (grad_output, self, target); grad * 2 / n * (self - target)
+    (n: the element count for reduction='mean')."""
+    def vjp(g, x, t):
+        d = x - t
+        gs = (g / d.numel() if red == 1 else g) * 2 * d
+        return gs, -gs
+    need = (True, bool(need_target))
+    got = _backward_op("MseLossBackwardBackward0").apply(
+        _with_vjp(lambda *a: _no_forward(), vjp), need, (0, 1), (x, t), g, x, t)
+    return [got[0], got[1] if need_target else None]
+
+
+def nll_loss_backward_op(g, x, coef, ndim):
+    """torch's nll_loss_backward (nll_loss2d_backward for a 3-D or wider input)
+    under create_graph: one node with edges (grad_output, self), the gradient
+    coef * grad (coef: the gradient for grad = 1, -weight[target] over the
+    total weight where counted); its derivative in self is zero, in grad the
+    loss itself."""
+    def vjp(g, x):
+        return (coef * (g if g.dim() == 0 or ndim == 1 else g.unsqueeze(1)),)
+    name = "NllLoss2DBackwardBackward0" if ndim >= 3 else "NllLossBackwardBackward0"
+    return _backward_op(name).apply(_with_vjp(lambda *a: _no_forward(), vjp), (True,), (0,),
+                                    (x,), g, x)[0]
+
+
 def named_composite(name, fn, *inputs, zero_unused=False):
     """fn(*inputs) with one node called ``name`` (torch's) as its grad_fn;
     zero_unused: an input the composite does not reach gets zeros, not None."""
