@@ -48,6 +48,14 @@ def _graph(fn):
     return out
 
 
+def _dense(T, d):
+    # torch answers some second derivatives with a ZeroTensor (l1_loss's), which
+    # has no numpy(): compared as the zeros it stands for
+    if d is not None and getattr(d, "_is_zerotensor", lambda: False)():
+        return T.zeros(d.shape, dtype=d.dtype)
+    return d
+
+
 def _double(T, f, xs):
     """f(*xs).sum()'s gradients under create_graph, their graphs, and the
     second derivatives."""
@@ -63,8 +71,30 @@ def _double(T, f, xs):
     for g in live[1:]:
         s = s + g.sum()
     try:
-        res.append(list(T.autograd.grad(s, ins, allow_unused=True)))
+        res.append([_dense(T, d) for d in T.autograd.grad(s, ins, allow_unused=True)])
     except RuntimeError as e:       # an op torch says is not twice differentiable
+        res.append([type(e).__name__, str(e)])
+    return res
+
+
+def _double_v(T, f, xs):
+    """As _double with a grad_output v that itself requires grad: the second
+    derivatives also in v (the backward op's derivative in grad_output)."""
+    ins = [x for x in xs if isinstance(x, T.Tensor) and x.requires_grad]
+    y = f(T, *xs)
+    v = _x(T, tuple(y.shape), 7, str(y.dtype).split(".")[-1], 1.0, True)
+    gs = T.autograd.grad(y, ins, v, create_graph=True, allow_unused=True)
+    res = [[g if g is None else g.detach() for g in gs],
+           [None if g is None else _graph(g.grad_fn) for g in gs]]
+    live = [g for g in gs if g is not None and g.requires_grad]
+    if not live:
+        return res + ["no graph"]
+    s = (live[0] * live[0]).sum()
+    for g in live[1:]:
+        s = s + (g * g).sum()
+    try:
+        res.append([_dense(T, d) for d in T.autograd.grad(s, ins + [v], allow_unused=True)])
+    except RuntimeError as e:
         res.append([type(e).__name__, str(e)])
     return res
 
@@ -77,15 +107,17 @@ def _add(name, f, make, dtypes=("float32", "float64")):
     for dt in dtypes:
         CASES[f"{name}_{dt}"] = (lambda f, make, dt: lambda T: _double(T, f, make(T, dt)))(
             f, make, dt)
+    # the grad_output requiring grad too (squared gradients: the second
+    # derivatives are not all zero where the backward is linear in its input)
+    dt = dtypes[-1]
+    CASES[f"{name}_v_{dt}"] = (lambda f, make, dt: lambda T: _double_v(T, f, make(T, dt)))(
+        f, make, dt)
 
 
 def _unary(name, f, shapes, scale=2.0, dtypes=("float32", "float64")):
     for i, s in enumerate(shapes):
         _add(f"{name}_{i}", f, (lambda s: lambda T, dt: [_t(T, s, 0, dt, scale=scale)])(s),
              dtypes)
-
-
-F = "nn.functional"
 
 
 def _F(T):
