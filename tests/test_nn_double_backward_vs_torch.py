@@ -11,10 +11,6 @@ def _gaps():
     """Families whose double-backward graph is still not torch's (left open, see the
     report of issue 13): expected to fail, strictly."""
     why = {
-        "max_pool1d": "max_pool1d is a composite (MaxBackward0), not unsqueeze + "
-                      "max_pool2d_with_indices + squeeze",
-        "adaptive_max_pool1d": "adaptive_max_pool1d is a composite, not unsqueeze + "
-                               "adaptive_max_pool2d + squeeze",
         "bce_": "binary_cross_entropy's double backward is not torch's "
                 "BinaryCrossEntropyBackwardBackward0; with a weight it fails",
         "bce_logits": "binary_cross_entropy_with_logits' double backward is the composite's "

@@ -1164,6 +1164,16 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
         return _f2.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
                                            ceil_mode)
     _pool_args.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
+    if input.requires_grad and _T().is_grad_enabled():
+        # torch's max_pool1d where a gradient is wanted: max_pool2d_with_indices over
+        # input.unsqueeze(-2), squeezed back (SqueezeBackward1 over
+        # MaxPool2DWithIndicesBackward0 over UnsqueezeBackward0), so also its double backward
+        e = _pool_args._expand
+        k, d, pd = e(kernel_size, 1)[0], e(dilation, 1)[0], e(padding, 1)[0]
+        st = [] if stride is None else e(stride, 1)
+        st = st[0] if st else k
+        return max_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, pd), (1, d),
+                          ceil_mode).squeeze(-2)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 1, "max_pool1d")
     y = x.max(-1)[0]

@@ -1291,6 +1291,13 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     """
     _args("adaptive_max_pool1d", ("input:Tensor", "output_size:int[]"),
           input, output_size)
+    if (not return_indices and input.requires_grad and _T().is_grad_enabled()
+            and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
+        # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
+        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0)
+        o = output_size if isinstance(output_size, (list, tuple)) else (output_size,)
+        if len(o) == 1:
+            return F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0])).squeeze(-2)
     return _adaptive_max(input, output_size, 1, return_indices, "adaptive_max_pool1d")
 
 
