@@ -11,16 +11,12 @@ def _gaps():
     """Families whose double-backward graph is still not torch's (left open, see the
     report of issue 13): expected to fail, strictly."""
     why = {
-        "bce_": "binary_cross_entropy's double backward is not torch's "
-                "BinaryCrossEntropyBackwardBackward0; with a weight it fails",
-        "bce_logits": "binary_cross_entropy_with_logits' double backward is the composite's "
-                      "graph, not torch's formula ops",
         "group_norm": "group_norm is a composite, not NativeGroupNormBackward0",
     }
     out = {}
     for name in CASES:
         for prefix, reason in why.items():
-            if name.startswith(prefix) and not (prefix == "bce_" and name.startswith("bce_logits")):
+            if name.startswith(prefix):
                 out[name] = reason
     return out
 

@@ -93,6 +93,17 @@ class _Composite(Function):
                 return None, None, grads[0] * sg * (x * (x.new_ones(()) - sg) + 1.0)
             finally:
                 _swap_formula_mode(prev)
+        formula = getattr(ctx.fn, "_create_graph", None)
+        if create and formula is not None and len(grads) == 1 and grads[0] is not None:
+            # torch's backward is a composite formula: its ops, in its order
+            # (_formula_mode.pyx names the Scalar overloads' nodes)
+            from cyautograd._formula_mode import _swap_formula_mode
+            prev = _swap_formula_mode(True)
+            try:
+                got = formula(grads[0], need, *ctx.saved_tensors)
+            finally:
+                _swap_formula_mode(prev)
+            return (None, None) + tuple(got)
         if create:
             # double backward: the gradient must be a function of the caller's inputs
             saved = ctx.saved_tensors
@@ -416,6 +427,71 @@ def nll_loss_backward_op(g, x, coef, ndim):
                                     (x,), g, x)[0]
 
 
+def bce_backward_create_graph(g, s, t, weight, red, need_self, need_target):
+    """binary_cross_entropy's gradients under create_graph, as torch's: the
+    input's is the binary_cross_entropy_backward op (one
+    BinaryCrossEntropyBackwardBackward0 node, edges grad_output/self/target):
+    grad * (self - target) / max((1 - self) * self, 1e-12) * weight, over n for
+    'mean'; the target's is torch's composite binary_cross_entropy_target_backward,
+    its ops in its order: -logit(self) * grad * weight, / n for 'mean'."""
+    import cyautograd as T
+    from cyautograd._formula_mode import _swap_formula_mode
+    w = None if weight is None else (weight if isinstance(weight, Tensor) else
+                                     T.as_tensor(weight))
+    gx = gt = None
+    if need_self:
+        def vjp(g, s, t):
+            r = g * (s - t) / ((1 - s) * s).clamp(min=1e-12)
+            if w is not None:
+                r = r * w
+            return (r / s.numel() if red == 1 else r), None
+        gx = _backward_op("BinaryCrossEntropyBackwardBackward0").apply(
+            _with_vjp(lambda *a: _no_forward(), vjp), (True, False), (0, 1), (s, t), g, s, t)[0]
+    if need_target:
+        prev = _swap_formula_mode(True)
+        try:
+            gt = s.logit().neg() * g
+            if w is not None:
+                gt = gt * w
+            if red == 1:
+                gt = gt / s.numel()
+        finally:
+            _swap_formula_mode(prev)
+    return [gx, gt]
+
+
+def _bce_logits_grads(red):
+    """torch's binary_cross_entropy_with_logits_backward and _target_backward
+    (both composite: differentiable as they stand), for create_graph."""
+    def formula(g, need, x, t, w, pw):
+        gx = gt = None
+        if need[0]:
+            if pw is not None:
+                tp = pw * t
+                gx = (tp + 1 - t) * x.sigmoid() - tp
+            else:
+                gx = x.sigmoid() - t
+            gx = gx * g
+            if w is not None:
+                gx = gx * w
+            if red == "mean":
+                gx = gx / x.numel()
+        if need[1]:
+            if pw is not None:
+                import cyautograd as T
+                lsg = T.nn.functional.logsigmoid
+                gt = lsg(-x) - lsg(x) * pw
+            else:
+                gt = -x
+            gt = gt * g
+            if w is not None:
+                gt = gt * w
+            if red == "mean":
+                gt = gt / x.numel()
+        return gx, gt, None, None
+    return formula
+
+
 def named_composite(name, fn, *inputs, zero_unused=False):
     """fn(*inputs) with one node called ``name`` (torch's) as its grad_fn;
     zero_unused: an input the composite does not reach gets zeros, not None."""
@@ -584,11 +660,15 @@ def install(F):
 
     def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
                                          reduce=None, reduction="mean", pos_weight=None):
-        return named_composite(
-            "BinaryCrossEntropyWithLogitsBackward0",
-            lambda x, t, w, pw: g["binary_cross_entropy_with_logits"](
-                x, t, w, size_average, reduce, reduction, pw),
-            input, target, weight, pos_weight)
+        fn = lambda x, t, w, pw: g["binary_cross_entropy_with_logits"](  # noqa: E731
+            x, t, w, size_average, reduce, reduction, pw)
+        red = reduction
+        if size_average is not None or reduce is not None:
+            red = F._legacy_reduction(size_average, reduce, reduction)
+        if isinstance(red, str):
+            fn._create_graph = _bce_logits_grads(red)
+        return named_composite("BinaryCrossEntropyWithLogitsBackward0", fn,
+                               input, target, weight, pos_weight)
 
     def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
                        beta=1.0):

@@ -298,6 +298,13 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
         g = grads[0]
         s = self.v0(g)
         t = self.v1(g)
+        if isinstance(g, Tensor) and is_grad_enabled_c():
+            # create_graph: torch's binary_cross_entropy_backward op (one node) and its
+            # composite target formula (NOTE [ A composite's backward is an op ])
+            from cyautograd.nn._named_nodes import bce_backward_create_graph
+            return bce_backward_create_graph(g, s, t, self.weight, self.red,
+                                             self.should_compute_output(0),
+                                             self.should_compute_output(1))
         xp = xp_of(g)
         n = s.size if not isinstance(s, Tensor) else s.numel()
         gg = _reduce_grad(g, self.red, n)
