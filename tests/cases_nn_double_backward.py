@@ -142,6 +142,10 @@ _unary("logsigmoid", lambda T, x: _F(T).logsigmoid(x * 3), _SH)
 _unary("gelu", lambda T, x: _F(T).gelu(x), _SH)
 _unary("gelu_tanh", lambda T, x: _F(T).gelu(x, approximate="tanh"), _SH)
 _unary("silu", lambda T, x: _F(T).silu(x), _SH)
+# in-place forms (torch's elu_ saves the result: EluBackward1)
+_unary("elu_inplace", lambda T, x: _F(T).elu(x * 1, inplace=True), _SH[:1])
+_unary("hardtanh_inplace", lambda T, x: _F(T).hardtanh(x * 1, inplace=True), _SH[:1])
+_unary("leaky_relu_inplace", lambda T, x: _F(T).leaky_relu(x * 1, 0.2, inplace=True), _SH[:1])
 _unary("mish", lambda T, x: _F(T).mish(x), _SH)
 
 
@@ -231,6 +235,23 @@ _add("conv2d", *_conv(2, (2, 3, 6, 5), (4, 3, 3, 2), True))
 _add("conv2d_stride_pad", *_conv(2, (1, 2, 7, 6), (3, 2, 3, 3), True, stride=2, padding=1))
 _add("conv2d_dil_groups", *_conv(2, (2, 4, 7, 7), (4, 2, 2, 3), False, dilation=(2, 1),
                                  groups=2))
+
+
+_add("conv3d", *_conv(3, (1, 2, 4, 3, 3), (2, 2, 2, 2, 2), True))
+
+
+def _conv_t(nd, xs, ws, bias, **kw):
+    def f(T, x, w, *b):
+        return getattr(_F(T), f"conv_transpose{nd}d")(x, w, b[0] if b else None, **kw)
+
+    def make(T, dt):
+        r = [_t(T, xs, 0, dt), _t(T, ws, 1, dt)]
+        return r + [_t(T, (ws[1] * kw.get("groups", 1),), 2, dt)] if bias else r
+    return f, make
+
+
+_add("conv_transpose1d", *_conv_t(1, (2, 3, 5), (3, 2, 3), True, stride=2))
+_add("conv_transpose2d", *_conv_t(2, (1, 4, 3, 3), (4, 1, 2, 2), False, groups=2, padding=1))
 
 
 # ------------------------------------------------------------------ pooling
