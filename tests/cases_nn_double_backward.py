@@ -142,6 +142,15 @@ _unary("logsigmoid", lambda T, x: _F(T).logsigmoid(x * 3), _SH)
 _unary("gelu", lambda T, x: _F(T).gelu(x), _SH)
 _unary("gelu_tanh", lambda T, x: _F(T).gelu(x, approximate="tanh"), _SH)
 _unary("silu", lambda T, x: _F(T).silu(x), _SH)
+# the activations' kinks exactly (first and second derivatives there)
+_add("kinks", lambda T, x: (_F(T).elu(x) + _F(T).selu(x) + _F(T).celu(x, 0.5) + _F(T).hardtanh(x)
+                            + _F(T).relu6(x) + _F(T).hardswish(x) + _F(T).logsigmoid(x)
+                            + _F(T).leaky_relu(x) + _F(T).softplus(x) + _F(T).mish(x)),
+     lambda T, dt: [T.tensor([-4., -3., -1., 0., 1e-3, 1., 3., 6., 25.],
+                             dtype=getattr(T, dt)).requires_grad_()])
+_add("kinks_hardsigmoid", lambda T, x: _F(T).hardsigmoid(x),
+     lambda T, dt: [T.tensor([-4., -3., 0., 3., 4.], dtype=getattr(T, dt)).requires_grad_()],
+     ("float32",))
 # in-place forms (torch's elu_ saves the result: EluBackward1)
 _unary("elu_inplace", lambda T, x: _F(T).elu(x * 1, inplace=True), _SH[:1])
 _unary("hardtanh_inplace", lambda T, x: _F(T).hardtanh(x * 1, inplace=True), _SH[:1])

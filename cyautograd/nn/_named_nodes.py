@@ -325,17 +325,30 @@ class _Pointwise(Function):
                 return None, _mish_create_graph(g, x)
             bb, layout = _BACKWARD_OPS[name]
             return None, _backward_op(bb).apply(ctx.fn, (True,), layout, (x,), g, x)[0]
+        fast = getattr(ctx.fn, "_np_vjp", None)
+        if fast is not None and x.device.type == "cpu" and g.device.type == "cpu":
+            # first order on the host: torch's formula straight on the arrays
+            import numpy as np
+            from cyautograd.creation import from_numpy
+            xa = x.detach().numpy()
+            with np.errstate(all="ignore"):
+                r = fast(g.detach().numpy(), xa)
+            return None, from_numpy(np.asarray(r).astype(xa.dtype, copy=False))
         return None, ctx.fn._vjp(g, x)[0]
 
 
 _PW_CLASSES = {}
 
 
-def named_pointwise(name, fn, vjp, input):
+def named_pointwise(name, fn, vjp, input, np_vjp=None):
     """fn(input) with one node called ``name`` whose gradient is vjp(g, x)
-    (NOTE [ Pointwise activations are one node ])."""
+    (NOTE [ Pointwise activations are one node ]); np_vjp: the same formula
+    on host arrays, for the first-order path."""
     if not is_grad_enabled() or not isinstance(input, Tensor) or not input.requires_grad:
         return fn(input)
+    if np_vjp is not None:
+        fn = _with_vjp(fn, vjp)
+        fn._np_vjp = np_vjp
     c = _PW_CLASSES.get(name)
     if c is None:
         c = type("_" + name, (_Pointwise,), {})
@@ -343,6 +356,31 @@ def named_pointwise(name, fn, vjp, input):
         c._backward_cls.__module__ = "cyautograd.nn.functional"
         _PW_CLASSES[name] = c
     return c.apply(_with_vjp(fn, vjp), input)
+
+
+def _np_elu(alpha, scale=1.0, input_scale=1.0):
+    import numpy as np
+
+    def f(g, x):
+        neg = x <= 0
+        return np.where(neg, g * (alpha * scale * input_scale) *
+                        np.exp(np.where(neg, x, 0) * input_scale), g * scale)
+    return f
+
+
+def _np_hardtanh(lo, hi):
+    import numpy as np
+    return lambda g, x: np.where((x > lo) & (x < hi), g, 0)
+
+
+def _np_hardswish(g, x):
+    import numpy as np
+    return np.where(x <= -3, 0, np.where(x < 3, g * (x / 3 + 0.5), g))
+
+
+def _np_hardsigmoid(g, x):
+    import numpy as np
+    return np.where((x > -3) & (x < 3), g / 6, 0)
 
 
 def _mish_create_graph(g, x):
@@ -372,12 +410,12 @@ def _hardtanh_vjp(lo, hi):
 
 
 def _hardswish_vjp(g, x):
-    # torch's hardswish_backward: 0 below -3, grad * (x / 3 + 0.5) up to 3
-    # inclusive, grad above; its slope (the double backward) only inside (-3, 3)
+    # torch's hardswish_backward: 0 up to -3 inclusive, grad * (x / 3 + 0.5)
+    # below 3, grad from 3 on; its slope (the double backward) only inside (-3, 3)
     import cyautograd as T
     inside = (x > -3).logical_and(x < 3)
     xm = T.where(inside, x, x.detach())
-    return (T.where(x < -3, g.new_zeros(()), T.where(x <= 3, g * (xm / 3 + 0.5), g)),)
+    return (T.where(x <= -3, g.new_zeros(()), T.where(x < 3, g * (xm / 3 + 0.5), g)),)
 
 
 def _hardsigmoid_vjp(g, x):
@@ -520,6 +558,9 @@ def install(F):
 
     _SELU_ALPHA, _SELU_SCALE = F._SELU_ALPHA, F._SELU_SCALE
 
+    def _num(v):
+        return type(v) in (int, float)
+
     def _plain(inplace):
         # only a literal "not in-place" takes the named node; anything else goes
         # to the functional itself (its own parsing of `inplace`, its in-place node)
@@ -529,37 +570,42 @@ def install(F):
         if not _plain(inplace):
             return g["elu"](input, alpha, inplace)
         return named_pointwise("EluBackward0", lambda x: g["elu"](x, alpha), _elu_vjp(alpha),
-                               input)
+                               input, _np_elu(alpha) if _num(alpha) else None)
 
     def selu(input, inplace=False):
         if not _plain(inplace):
             return g["selu"](input, inplace)
         return named_pointwise("EluBackward0", lambda x: g["selu"](x),
-                               _elu_vjp(_SELU_ALPHA, _SELU_SCALE), input)
+                               _elu_vjp(_SELU_ALPHA, _SELU_SCALE), input,
+                               _np_elu(_SELU_ALPHA, _SELU_SCALE))
 
     def celu(input, alpha=1.0, inplace=False):
         if not _plain(inplace):
             return g["celu"](input, alpha, inplace)
         return named_pointwise("CeluBackward0", lambda x: g["celu"](x, alpha),
-                               _elu_vjp(alpha, 1.0, 1.0 / alpha if alpha else 0.0), input)
+                               _elu_vjp(alpha, 1.0, 1.0 / alpha if alpha else 0.0), input,
+                               _np_elu(alpha, 1.0, 1.0 / alpha) if _num(alpha) and alpha
+                               else None)
 
     def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         if not _plain(inplace):
             return g["hardtanh"](input, min_val, max_val, inplace)
         return named_pointwise("HardtanhBackward0", lambda x: g["hardtanh"](x, min_val, max_val),
-                               _hardtanh_vjp(min_val, max_val), input)
+                               _hardtanh_vjp(min_val, max_val), input,
+                               _np_hardtanh(min_val, max_val) if _num(min_val) and _num(max_val)
+                               else None)
 
     def hardswish(input, inplace=False):
         if not _plain(inplace):
             return g["hardswish"](input, inplace)
         return named_pointwise("HardswishBackward0", lambda x: g["hardswish"](x), _hardswish_vjp,
-                               input)
+                               input, _np_hardswish)
 
     def hardsigmoid(input, inplace=False):
         if not _plain(inplace):
             return g["hardsigmoid"](input, inplace)
         return named_pointwise("HardsigmoidBackward0", lambda x: g["hardsigmoid"](x),
-                               _hardsigmoid_vjp, input)
+                               _hardsigmoid_vjp, input, _np_hardsigmoid)
 
     def mish(input, inplace=False):
         if not _plain(inplace):
