@@ -434,6 +434,15 @@ def _logsigmoid_vjp(g, x):
     return (g * T.where(neg, 1 - q, q),)
 
 
+def result_backward_op(result_op, g, result):
+    """An in-place activation's gradient under create_graph (elu_, leaky_relu_):
+    torch's backward op over the saved result, one node with edges
+    (grad_output, result)."""
+    name, vjp = result_op
+    return _backward_op(name).apply(_with_vjp(lambda *a: _no_forward(), vjp), (True,), (0,),
+                                    (result,), g, result)[0]
+
+
 def _no_forward(*xs):
     raise RuntimeError("a backward op's composite is not run")  # _vjp stands for it
 

@@ -117,7 +117,10 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
 # The node's gradient is the composite out-of-place function's, taken at
 # x's old values (saved by _inplace_via's copy), by autograd.grad; under
 # create_graph that runs on the saved tensor itself, so double backward
-# reaches x's history.
+# reaches x's history. elu_ (selu_, celu_) and leaky_relu_ are torch's
+# formulas over the saved result instead, as torch's nodes, and under
+# create_graph torch's backward op (EluBackwardBackward0, ...) with an edge to
+# that result (_named_nodes.result_backward_op).
 _ACT_NODES = {}
 
 
@@ -126,22 +129,36 @@ def _act_node(name):
     if cls is None:
         class _Act(Function):
             @staticmethod
-            def forward(ctx, x, fn):
+            def forward(ctx, x, fn, result_op=None):
                 ctx.fn = fn
-                ctx.save_for_backward(x)
-                return fn(x.detach()).detach()
+                ctx.result_op = result_op
+                out = fn(x.detach()).detach()
+                if result_op is not None:
+                    # torch's elu_ / leaky_relu_ save the result (not the input):
+                    # their backward is a formula over it, their double
+                    # backward's edge is it (NOTE [ In-place activations ])
+                    ctx.save_for_backward(out)
+                else:
+                    ctx.save_for_backward(x)
+                return out
 
             @staticmethod
             def backward(ctx, g):
                 from cyautograd.autograd import grad as _grad
                 from cyautograd.grad_mode import enable_grad, is_grad_enabled
-                x, = ctx.saved_tensors
                 create = is_grad_enabled()
+                if ctx.result_op is not None:
+                    r, = ctx.saved_tensors
+                    if create:
+                        from cyautograd.nn._named_nodes import result_backward_op
+                        return result_backward_op(ctx.result_op, g, r), None, None
+                    return ctx.result_op[1](g, r)[0], None, None
+                x = ctx.saved_tensors[0]
                 with enable_grad():
                     xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
                     y = ctx.fn(xi)
                 gx, = _grad(y, xi, g, create_graph=create)
-                return gx, None
+                return gx, None, None
         _Act._backward_cls.__name__ = _Act._backward_cls.__qualname__ = name
         cls = _ACT_NODES[name] = _Act
     return cls
@@ -164,11 +181,13 @@ def _act_args(fname, input, inplace, **nums):
     return inplace, out
 
 
-def _inplace_act(input, fn, name):
-    """input <- fn(input) in place (NOTE [ In-place activations ])."""
+def _inplace_act(input, fn, name, result_op=None):
+    """input <- fn(input) in place (NOTE [ In-place activations ]); result_op:
+    (backward op name, vjp(g, result)) for a node whose backward torch writes
+    over the result, so its double backward too."""
     from cyautograd.ops.pointwise import _inplace_via
     node = _act_node(name)
-    return _inplace_via(input, lambda t: node.apply(t, fn))
+    return _inplace_via(input, lambda t: node.apply(t, fn, result_op))
 
 
 def _implicit_dim(name, input):
@@ -297,7 +316,8 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     inplace, (negative_slope,) = _act_args("leaky_relu", input, inplace, negative_slope=negative_slope)
     _not_for_ints(input, "leaky_relu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
+        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1",
+                            ("LeakyReluBackwardBackward0", _leaky_result_vjp(negative_slope)))
     return _T().where(input > 0, input, input * negative_slope)
 
 
@@ -323,8 +343,26 @@ def elu(input, alpha=1.0, inplace=False):
     inplace, (alpha,) = _act_args("elu", input, inplace, alpha=alpha)
     _not_for_ints(input, "elu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(alpha)))
     return _elu(input, alpha)
+
+
+def _elu_result_vjp(alpha, scale=1.0, input_scale=1.0):
+    """torch's elu_backward over the result (is_result): input_scale * (result +
+    alpha * scale) * grad where result <= 0, scale * grad elsewhere; its slope
+    in the result only where result < 0 (elu_double_backward)."""
+    def vjp(g, r):
+        T = _T()
+        rn = T.where(r < 0, r, r.detach())
+        return (T.where(r <= 0, g * input_scale * (rn + alpha * scale), g * scale),)
+    return vjp
+
+
+def _leaky_result_vjp(slope):
+    def vjp(g, r):
+        return (_T().where(r > 0, g, g * slope),)
+    return vjp
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -335,7 +373,8 @@ def selu(input, inplace=False):
     inplace, _ = _act_args("selu", input, inplace)
     _not_for_ints(input, "elu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(_SELU_ALPHA, _SELU_SCALE)))
     return _elu(input, _SELU_ALPHA, _SELU_SCALE)
 
 
@@ -345,7 +384,8 @@ def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(alpha, 1.0, 1.0 / alpha)))
     return _elu(input, alpha, 1.0, 1.0 / alpha)
 
 
