@@ -155,6 +155,10 @@ _add("kinks_hardsigmoid", lambda T, x: _F(T).hardsigmoid(x),
 _unary("elu_inplace", lambda T, x: _F(T).elu(x * 1, inplace=True), _SH[:1])
 _unary("hardtanh_inplace", lambda T, x: _F(T).hardtanh(x * 1, inplace=True), _SH[:1])
 _unary("leaky_relu_inplace", lambda T, x: _F(T).leaky_relu(x * 1, 0.2, inplace=True), _SH[:1])
+_unary("elu_fn_inplace", lambda T, x: _F(T).elu_(x * 1, 0.7), _SH[:1])
+_unary("selu_fn_inplace", lambda T, x: _F(T).selu_(x * 1), _SH[:1])
+_unary("celu_fn_inplace", lambda T, x: _F(T).celu_(x * 1, 1.5), _SH[:1])
+_unary("leaky_relu_fn_inplace", lambda T, x: _F(T).leaky_relu_(x * 1, 0.3), _SH[:1])
 _unary("mish", lambda T, x: _F(T).mish(x), _SH)
 
 
