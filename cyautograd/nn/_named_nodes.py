@@ -589,6 +589,8 @@ def install(F):
                                _np_elu(_SELU_ALPHA, _SELU_SCALE))
 
     def celu(input, alpha=1.0, inplace=False):
+        if not _plain(inplace) or not _num(alpha):    # the functional's own checks for the rest
+            return g["celu"](input, alpha, inplace)
         if not _plain(inplace):
             return g["celu"](input, alpha, inplace)
         return named_pointwise("CeluBackward0", lambda x: g["celu"](x, alpha),

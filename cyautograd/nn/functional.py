@@ -1204,7 +1204,10 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
         return _f2.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
                                            ceil_mode)
     _pool_args.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
-    if input.requires_grad and _T().is_grad_enabled():
+    if input.requires_grad and _T().is_grad_enabled() and all(
+            v is None or type(v) is int or (type(v) in (tuple, list) and
+                                            all(type(e) is int for e in v))
+            for v in (kernel_size, stride, padding, dilation)):
         # torch's max_pool1d where a gradient is wanted: max_pool2d_with_indices over
         # input.unsqueeze(-2), squeezed back (SqueezeBackward1 over
         # MaxPool2DWithIndicesBackward0 over UnsqueezeBackward0), so also its double backward
