@@ -117,7 +117,10 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
 # The node's gradient is the composite out-of-place function's, taken at
 # x's old values (saved by _inplace_via's copy), by autograd.grad; under
 # create_graph that runs on the saved tensor itself, so double backward
-# reaches x's history.
+# reaches x's history. elu_ (selu_, celu_) and leaky_relu_ are torch's
+# formulas over the saved result instead, as torch's nodes, and under
+# create_graph torch's backward op (EluBackwardBackward0, ...) with an edge to
+# that result (_named_nodes.result_backward_op).
 _ACT_NODES = {}
 
 
@@ -126,22 +129,36 @@ def _act_node(name):
     if cls is None:
         class _Act(Function):
             @staticmethod
-            def forward(ctx, x, fn):
+            def forward(ctx, x, fn, result_op=None):
                 ctx.fn = fn
-                ctx.save_for_backward(x)
-                return fn(x.detach()).detach()
+                ctx.result_op = result_op
+                out = fn(x.detach()).detach()
+                if result_op is not None:
+                    # torch's elu_ / leaky_relu_ save the result (not the input):
+                    # their backward is a formula over it, their double
+                    # backward's edge is it (NOTE [ In-place activations ])
+                    ctx.save_for_backward(out)
+                else:
+                    ctx.save_for_backward(x)
+                return out
 
             @staticmethod
             def backward(ctx, g):
                 from cyautograd.autograd import grad as _grad
                 from cyautograd.grad_mode import enable_grad, is_grad_enabled
-                x, = ctx.saved_tensors
                 create = is_grad_enabled()
+                if ctx.result_op is not None:
+                    r, = ctx.saved_tensors
+                    if create:
+                        from cyautograd.nn._named_nodes import result_backward_op
+                        return result_backward_op(ctx.result_op, g, r), None, None
+                    return ctx.result_op[1](g, r)[0], None, None
+                x = ctx.saved_tensors[0]
                 with enable_grad():
                     xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
                     y = ctx.fn(xi)
                 gx, = _grad(y, xi, g, create_graph=create)
-                return gx, None
+                return gx, None, None
         _Act._backward_cls.__name__ = _Act._backward_cls.__qualname__ = name
         cls = _ACT_NODES[name] = _Act
     return cls
@@ -164,11 +181,13 @@ def _act_args(fname, input, inplace, **nums):
     return inplace, out
 
 
-def _inplace_act(input, fn, name):
-    """input <- fn(input) in place (NOTE [ In-place activations ])."""
+def _inplace_act(input, fn, name, result_op=None):
+    """input <- fn(input) in place (NOTE [ In-place activations ]); result_op:
+    (backward op name, vjp(g, result)) for a node whose backward torch writes
+    over the result, so its double backward too."""
     from cyautograd.ops.pointwise import _inplace_via
     node = _act_node(name)
-    return _inplace_via(input, lambda t: node.apply(t, fn))
+    return _inplace_via(input, lambda t: node.apply(t, fn, result_op))
 
 
 def _implicit_dim(name, input):
@@ -297,7 +316,8 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     inplace, (negative_slope,) = _act_args("leaky_relu", input, inplace, negative_slope=negative_slope)
     _not_for_ints(input, "leaky_relu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1")
+        return _inplace_act(input, lambda x: _T().where(x > 0, x, x * negative_slope), "LeakyReluBackward1",
+                            ("LeakyReluBackwardBackward0", _leaky_result_vjp(negative_slope)))
     return _T().where(input > 0, input, input * negative_slope)
 
 
@@ -323,8 +343,26 @@ def elu(input, alpha=1.0, inplace=False):
     inplace, (alpha,) = _act_args("elu", input, inplace, alpha=alpha)
     _not_for_ints(input, "elu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, alpha), "EluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(alpha)))
     return _elu(input, alpha)
+
+
+def _elu_result_vjp(alpha, scale=1.0, input_scale=1.0):
+    """torch's elu_backward over the result (is_result): input_scale * (result +
+    alpha * scale) * grad where result <= 0, scale * grad elsewhere; its slope
+    in the result only where result < 0 (elu_double_backward)."""
+    def vjp(g, r):
+        T = _T()
+        rn = T.where(r < 0, r, r.detach())
+        return (T.where(r <= 0, g * input_scale * (rn + alpha * scale), g * scale),)
+    return vjp
+
+
+def _leaky_result_vjp(slope):
+    def vjp(g, r):
+        return (_T().where(r > 0, g, g * slope),)
+    return vjp
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -335,7 +373,8 @@ def selu(input, inplace=False):
     inplace, _ = _act_args("selu", input, inplace)
     _not_for_ints(input, "elu_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, _SELU_ALPHA, _SELU_SCALE), "EluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(_SELU_ALPHA, _SELU_SCALE)))
     return _elu(input, _SELU_ALPHA, _SELU_SCALE)
 
 
@@ -345,7 +384,8 @@ def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError")
     if inplace:
-        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1")
+        return _inplace_act(input, lambda x: _elu(x, alpha, 1.0, 1.0 / alpha), "CeluBackward1",
+                            ("EluBackwardBackward0", _elu_result_vjp(alpha, 1.0, 1.0 / alpha)))
     return _elu(input, alpha, 1.0, 1.0 / alpha)
 
 
@@ -408,8 +448,13 @@ def hardswish(input, inplace=False):
     _native_input(input, "hardswish_" if inplace else "hardswish")
     _not_for_ints(input, "hardswish_cpu")
     if inplace:
-        return _inplace_act(input, lambda x: x * hardsigmoid(x), "HardswishBackward0")
-    return input * hardsigmoid(input)
+        return _inplace_act(input, lambda x: x * _hardsigmoid(x), "HardswishBackward0")
+    return input * _hardsigmoid(input)
+
+
+def _hardsigmoid(x):
+    # the composite itself (F.hardsigmoid is rebound to a named node by _named_nodes)
+    return _clamp_open(x + 3, 0.0, 6.0) / 6
 
 
 def glu(input, dim=-1):
@@ -501,7 +546,10 @@ def one_hot(tensor, num_classes=-1):
 # torch's layer_norm is native_layer_norm: one NativeLayerNormBackward0 node
 # with three edges (input, weight, bias; an absent weight or bias is a
 # (None, 0) edge), whose gradients are native_layer_norm_backward -- itself an
-# op with a node, NativeLayerNormBackwardBackward0, under create_graph. Both
+# op with a node, NativeLayerNormBackwardBackward0, under create_graph, with
+# torch's six edges (grad_out, input, mean, rstd, weight, bias: mean and rstd
+# never require grad, so theirs are (None, 0); bias is an edge though no
+# gradient flows to it). Both
 # are custom Functions here (an absent weight/bias travels as an empty
 # placeholder tensor so the edges line up with torch's). The gradients are
 # written once, in differentiable ops (_layer_norm_grads); the double
@@ -545,7 +593,8 @@ class _Alias(Function):
 
 class _NativeLayerNormBackward(Function):
     @staticmethod
-    def forward(ctx, g, x, w, n, eps, want, has_w):
+    def forward(ctx, g, x, mean, rstd, w, b, n, eps, want, has_w):
+        # mean, rstd: empty placeholders for torch's edges (NOTE [ layer_norm is one node ])
         ctx.save_for_backward(g, x, w)
         ctx.n, ctx.eps, ctx.want, ctx.has_w = n, eps, want, has_w
         gx, gw, gb = _layer_norm_grads(g, x, w if has_w else None, n, eps, want)
@@ -556,7 +605,8 @@ class _NativeLayerNormBackward(Function):
         T = _T()
         g, x, w = ctx.saved_tensors
         create = T.is_grad_enabled()
-        needs = ctx.needs_input_grad[:3]
+        need = ctx.needs_input_grad
+        needs = (need[0], need[1], need[4])
         grads = iter(())
         if any(needs):
             with T.enable_grad():
@@ -573,7 +623,9 @@ class _NativeLayerNormBackward(Function):
                     grads = iter(T.autograd.grad([o for o, _ in pairs], inputs,
                                                  [gg for _, gg in pairs], create_graph=create,
                                                  allow_unused=True))
-        return (*(next(grads, None) if k else None for k in needs), None, None, None, None)
+        got = [next(grads, None) if k else None for k in needs]
+        # bias: an edge, never a gradient (native_layer_norm_backward does not read it)
+        return got[0], got[1], None, None, got[2], None, None, None, None, None
 
 
 _NativeLayerNormBackward._backward_cls.__name__ = "NativeLayerNormBackwardBackward0"
@@ -583,7 +635,7 @@ _NativeLayerNormBackward._backward_cls.__qualname__ = "NativeLayerNormBackwardBa
 class _NativeLayerNorm(Function):
     @staticmethod
     def forward(ctx, x, w, b, n, eps, has_w, has_b):
-        ctx.save_for_backward(x, w)
+        ctx.save_for_backward(x, w, b)
         ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
         dims = tuple(range(x.dim() - n, x.dim()))
         with np.errstate(all="ignore"):
@@ -597,10 +649,12 @@ class _NativeLayerNorm(Function):
 
     @staticmethod
     def backward(ctx, g):
-        x, w = ctx.saved_tensors
+        x, w, b = ctx.saved_tensors
         need = ctx.needs_input_grad
         want = (bool(need[0]), bool(need[1]), bool(need[2]))
-        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, w, ctx.n, ctx.eps, want, ctx.has_w)
+        e = x.new_empty((0,))
+        gx, gw, gb = _NativeLayerNormBackward.apply(g, x, e, e, w, b, ctx.n, ctx.eps, want,
+                                                    ctx.has_w)
         return gx, gw, gb, None, None, None, None
 
 
@@ -1150,6 +1204,19 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
         return _f2.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation,
                                            ceil_mode)
     _pool_args.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
+    if input.requires_grad and _T().is_grad_enabled() and all(
+            v is None or type(v) is int or (type(v) in (tuple, list) and
+                                            all(type(e) is int for e in v))
+            for v in (kernel_size, stride, padding, dilation)):
+        # torch's max_pool1d where a gradient is wanted: max_pool2d_with_indices over
+        # input.unsqueeze(-2), squeezed back (SqueezeBackward1 over
+        # MaxPool2DWithIndicesBackward0 over UnsqueezeBackward0), so also its double backward
+        e = _pool_args._expand
+        k, d, pd = e(kernel_size, 1)[0], e(dilation, 1)[0], e(padding, 1)[0]
+        st = [] if stride is None else e(stride, 1)
+        st = st[0] if st else k
+        return max_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, pd), (1, d),
+                          ceil_mode).squeeze(-2)
     x, unbatched, k, _, _ = _pool_windows(input, kernel_size, stride, padding, dilation,
                                           ceil_mode, float("-inf"), 1, "max_pool1d")
     y = x.max(-1)[0]

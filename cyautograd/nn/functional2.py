@@ -604,7 +604,7 @@ def elu_(input, alpha=1.0):
     """
     _args("elu_", ("input:Tensor", "alpha:float"),
           input, alpha)
-    return _inplace(input, lambda x: F.elu(x, alpha))
+    return F.elu(input, alpha, True)   # torch's elu_: its node EluBackward1
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -615,7 +615,7 @@ def leaky_relu_(input, negative_slope=0.01):
     """
     _args("leaky_relu_", ("input:Tensor", "negative_slope:float"),
           input, negative_slope)
-    return _inplace(input, lambda x: F.leaky_relu(x, negative_slope))
+    return F.leaky_relu(input, negative_slope, True)   # LeakyReluBackward1, as torch's
 
 
 def hardtanh_(input, min_val=-1.0, max_val=1.0):
@@ -650,7 +650,7 @@ def selu_(input):
     """
     _args("selu_", ("input:Tensor",),
           input)
-    return _inplace(input, selu)
+    return F.selu(input, True)   # EluBackward1, as torch's
 
 
 def celu_(input, alpha=1.0):
@@ -661,7 +661,7 @@ def celu_(input, alpha=1.0):
     """
     _args("celu_", ("input:Tensor", "alpha:float"),
           input, alpha)
-    return _inplace(input, lambda x: celu(x, alpha))
+    return F.celu(input, alpha, True)   # CeluBackward1, as torch's
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
@@ -1291,6 +1291,13 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     """
     _args("adaptive_max_pool1d", ("input:Tensor", "output_size:int[]"),
           input, output_size)
+    if (not return_indices and input.requires_grad and _T().is_grad_enabled()
+            and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
+        # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
+        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0)
+        o = output_size if isinstance(output_size, (list, tuple)) else (output_size,)
+        if len(o) == 1:
+            return F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0])).squeeze(-2)
     return _adaptive_max(input, output_size, 1, return_indices, "adaptive_max_pool1d")
 
 

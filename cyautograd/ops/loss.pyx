@@ -8,7 +8,7 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, set_history
-from cyautograd.saved_variable cimport save_variable
+from cyautograd.saved_variable cimport save_variable, SavedVariable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.ops._common cimport as_array, edge_of, xp_of, broadcast_error
 
@@ -43,6 +43,11 @@ cdef class MseLossBackward0(BinaryNode):
         g = grads[0]
         s = self.v0(g)
         t = self.v1(g)
+        if isinstance(g, Tensor) and is_grad_enabled_c():
+            # create_graph: torch's mse_loss_backward op, one node
+            # (NOTE [ A composite's backward is an op ] in nn/_named_nodes.py)
+            from cyautograd.nn._named_nodes import mse_loss_backward_op
+            return mse_loss_backward_op(g, s, t, self.red, self.should_compute_output(1))
         d = s - t
         n = d.size if not isinstance(d, Tensor) else d.numel()
         gs = _reduce_grad(g, self.red, n) * 2 * d
@@ -126,6 +131,12 @@ cdef class NllLossBackward0(BinaryNode):
     cdef object total_weight
     cdef tuple self_shape
     cdef bint fast       # 2-D input, no weight, no ignored or negative target
+    cdef SavedVariable svx   # self, as torch's node saves it (its double backward's edge)
+
+    cdef void release_variables(self):
+        BinaryNode.release_variables(self)
+        if self.svx is not None:
+            self.svx.release()
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -169,6 +180,12 @@ cdef class NllLossBackward0(BinaryNode):
             idx = np.expand_dims(safe, 1)
             np.put_along_axis(gm, idx, np.expand_dims(coef, 1), axis=1)
         r = z.reshape(shape)
+        if is_t and is_grad_enabled_c() and self.svx is not None:
+            # create_graph: torch's nll_loss_backward op, one node with edges
+            # (grad_output, self) (NOTE [ A composite's backward is an op ])
+            from cyautograd.nn._named_nodes import nll_loss_backward_op
+            return [nll_loss_backward_op(g, self.svx.unpack(self, True), wrap_array(r),
+                                         len(shape)), None]
         if is_t:
             r = wrap_array(r) * (g if g.dim() == 0 or len(shape) == 1 else g.unsqueeze(1))
         return [r, None]
@@ -225,6 +242,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             fn.next_edges_ = next_edges2(x, None)
             set_history(out, fn, 0)
             fn.sv0 = save_variable(t, False)
+            fn.svx = save_variable(x, False)
         return out
     valid = ta != ignore_index
     if np.any(valid & ((ta < 0) | (ta >= C))):
@@ -265,6 +283,7 @@ cdef object _nll_record(Tensor out, Tensor x, Tensor t, object weight, int red, 
         fn.next_edges_ = next_edges2(x, None)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
+        fn.svx = save_variable(x, False)
         if weight is not None:
             fn.sv1 = save_variable(weight, False)
     return out
@@ -279,6 +298,13 @@ cdef class BinaryCrossEntropyBackward0(BinaryNode):
         g = grads[0]
         s = self.v0(g)
         t = self.v1(g)
+        if isinstance(g, Tensor) and is_grad_enabled_c():
+            # create_graph: torch's binary_cross_entropy_backward op (one node) and its
+            # composite target formula (NOTE [ A composite's backward is an op ])
+            from cyautograd.nn._named_nodes import bce_backward_create_graph
+            return bce_backward_create_graph(g, s, t, self.weight, self.red,
+                                             self.should_compute_output(0),
+                                             self.should_compute_output(1))
         xp = xp_of(g)
         n = s.size if not isinstance(s, Tensor) else s.numel()
         gg = _reduce_grad(g, self.red, n)
