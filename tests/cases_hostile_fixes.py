@@ -534,3 +534,28 @@ def unravel_index_checks_as_torchs_python(T):
             _res(lambda: u(x, (2, 3))), _res(lambda: u(it, "ab")),
             _res(lambda: u(it, (2, 3))[1]), _res(lambda: u(it, 6)[0]), _res(lambda: u(T.tensor(4), [2, 3])[0]),
             _state(it)]
+
+
+# --- h25g ---
+# (helper h25g's cases: the hostile sweep's remaining mismatches, by root cause)
+
+
+@case
+def split_and_view_word_bad_sizes_as_torchs_parser(T):
+    # a split_size that is no int (list) is split_with_sizes' parser error; a
+    # negative one is refused before the dim is wrapped, a zero one after it;
+    # torch.split is Python over the method (None has no .split); view's
+    # failure path replays its parser (a bool, None, a float size)
+    x = _x(T)
+    out = []
+    for a in [(None,), ("abc",), ([1.0, 2.0],), (1.5,), (-1, -10 ** 18), (0,), (0, 5), ([1, 1], 5),
+              (2, -10 ** 18), ([1, 1, 1], 1), (True,), (1, 1.0), (2,), ([1, 1],), (T.tensor(1),)]:
+        out.append(_res(lambda: x.split(*a)))
+    out += [_res(lambda: T.split(None, 2)), _res(lambda: T.split([1.0, 2.0], 1)),
+            _res(lambda: T.split(x, [1, 1])), _res(lambda: T.split(x, 2, 1)), _res(lambda: T.split(x, None))]
+    for a in [(None,), ("abc",), ([1.0, 2.0],), (1.5,), (True,), (2, None), ((3, 2.0),), (6,), (3, -1),
+              ((2, 3),), (T.float32,), (-1,), (4,), (2, -1, 5)]:
+        out.append(_res(lambda: x.view(*a)))
+    out.append(_res(lambda: x.t().view(None)))
+    out.append(_state(x))
+    return out
