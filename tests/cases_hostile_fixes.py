@@ -559,3 +559,20 @@ def split_and_view_word_bad_sizes_as_torchs_parser(T):
     out.append(_res(lambda: x.t().view(None)))
     out.append(_state(x))
     return out
+
+
+@case
+def integer_binary_ops_broadcast_before_the_dtype_check(T):
+    # TensorIterator broadcasts the shapes first: a float pair that does not
+    # broadcast is the size error, one that does is the kernel's dtype error
+    x = _x(T)
+    z = T.zeros(0, 3)
+    it = T.arange(6).reshape(2, 3)
+    out = []
+    for f in (T.bitwise_and, T.bitwise_or, T.bitwise_xor, T.bitwise_left_shift, T.bitwise_right_shift,
+              T.gcd, T.lcm):
+        out += [_res(lambda: f(x, z)), _res(lambda: f(z, x)), _res(lambda: f(x, x)), _res(lambda: f(it, it)),
+                _res(lambda: f(it, T.arange(2))), _res(lambda: f(it.bool(), it.bool()))]
+    out += [_res(lambda: x & z), _res(lambda: x << z), _res(lambda: z >> x), _res(lambda: x ^ x),
+            _res(lambda: it | z.long()), _res(lambda: x.gcd(z)), _res(lambda: x.lcm(x)), _state(x)]
+    return out

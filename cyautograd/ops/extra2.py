@@ -610,9 +610,9 @@ def _int_binary(name, npfn):
         _check_tensor(input, name)
         _check_tensor(other, name, "other", 2)
         rd = _D.result_type(input, other)
+        _bcast_ok(input, other)     # TensorIterator broadcasts before the kernel picks a dtype
         if rd.is_floating_point or rd is _D.bool:
             _not_impl(name, rd)
-        _bcast_ok(input, other)
         if _anydev(input, other):   # NOTE [ Device backends ]
             _xp.same_device(_darr(input), _darr(other))
             r = _dw(getattr(_xp, name)(_xp.cast(_darr(input), rd.np), _xp.cast(_darr(other), rd.np)))
