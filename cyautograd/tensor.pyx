@@ -1211,6 +1211,10 @@ cdef class Tensor:
     def __setitem__(self, index, value):
         _ops.setitem(self, index, value)
 
+    def __delitem__(self, index):
+        # (without it Cython's slot raises NotImplementedError for `del x[i]`)
+        raise TypeError("Tensor does not support deleting items")
+
 
     # -- every other method forwards to the functional op of its name -------
 

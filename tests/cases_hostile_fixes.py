@@ -576,3 +576,13 @@ def integer_binary_ops_broadcast_before_the_dtype_check(T):
     out += [_res(lambda: x & z), _res(lambda: x << z), _res(lambda: z >> x), _res(lambda: x ^ x),
             _res(lambda: it | z.long()), _res(lambda: x.gcd(z)), _res(lambda: x.lcm(x)), _state(x)]
     return out
+
+
+@case
+def tensor_refuses_item_deletion(T):
+    x = _x(T)
+
+    def d(i):
+        del x[i]
+    return [_res(lambda: d(0)), _res(lambda: d(None)), _res(lambda: d(slice(None))), _res(lambda: d("abc")),
+            _res(lambda: x.__delitem__(0)), _state(x)]
