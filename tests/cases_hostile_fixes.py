@@ -586,3 +586,15 @@ def tensor_refuses_item_deletion(T):
         del x[i]
     return [_res(lambda: d(0)), _res(lambda: d(None)), _res(lambda: d(slice(None))), _res(lambda: d("abc")),
             _res(lambda: x.__delitem__(0)), _state(x)]
+
+
+@case
+def bincount_refuses_other_dtypes_as_torchs_dispatch(T):
+    # the dtype is the dispatch's NotImplementedError, before any other check
+    x = _x(T)
+    b = T.bincount
+    i = T.tensor([1, 2, 2])
+    return [_res(lambda: b(x)), _res(lambda: b(x, None, -1)), _res(lambda: b(T.tensor([True, False]))),
+            _res(lambda: b(T.tensor(1.5))), _res(lambda: x.bincount(x)), _res(lambda: b(i)),
+            _res(lambda: b(i, T.tensor([0.5, 1.0, 2.0]))), _res(lambda: b(i, None, -1)),
+            _res(lambda: b(T.tensor([[1, 2]]))), _res(lambda: b(T.tensor([-1]))), _state(x)]

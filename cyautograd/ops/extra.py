@@ -2822,7 +2822,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
 def bincount(input, weights=None, minlength=0):
     _check_tensor(input, "bincount")
     if input.dtype.category != _D.int64.category:
-        raise RuntimeError(f"\"bincount_cpu\" not implemented for '{input.dtype._cname}'")
+        raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{input.dtype._cname}'")
     if input.dim() != 1:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if minlength < 0:
