@@ -598,3 +598,12 @@ def bincount_refuses_other_dtypes_as_torchs_dispatch(T):
             _res(lambda: b(T.tensor(1.5))), _res(lambda: x.bincount(x)), _res(lambda: b(i)),
             _res(lambda: b(i, T.tensor([0.5, 1.0, 2.0]))), _res(lambda: b(i, None, -1)),
             _res(lambda: b(T.tensor([[1, 2]]))), _res(lambda: b(T.tensor([-1]))), _state(x)]
+
+
+@case
+def kthvalue_k_out_of_range_is_a_runtime_error(T):
+    x = _x(T)
+    out = [_res(lambda: x.kthvalue(k)) for k in (-1, 0, 4, 2 ** 62, 1, 3)]
+    out += [_res(lambda: T.kthvalue(x, 5, 0)), _res(lambda: T.tensor(1.5).kthvalue(2)),
+            _res(lambda: T.zeros(2, 0).kthvalue(1)), _res(lambda: T.zeros(0, 3).kthvalue(1)), _state(x)]
+    return out

@@ -1262,7 +1262,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
     if n == 0:   # torch's zero_numel_check_dims comes before the k check
         raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
     if not 1 <= k <= n:
-        raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
     v, i = _Kth.apply(input, d, bool(keepdim), _pick_kth(int(k)))
     r = _return_type("kthvalue", ["values", "indices"])(v, i)
     if out is not None:
