@@ -337,7 +337,15 @@ cdef class Tensor:
             _legacy_data(args[0])
             arr = np.array(args[0], dtype=_D.get_default_dtype().np)
         else:
-            arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+            try:
+                arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+            except (ValueError, MemoryError):
+                # torch's empty(): a negative size, then the byte count, then the allocation
+                for v in args:
+                    if v < 0:
+                        raise RuntimeError(f"Trying to create tensor with negative dimension {v}: {list(args)}")
+                from cyautograd.creation import _alloc
+                arr = _alloc(np.empty, tuple(args), _D.get_default_dtype().np)
         arr = array_of(arr)
         self.data_ = arr
         self.storage_ = arr

@@ -607,3 +607,21 @@ def kthvalue_k_out_of_range_is_a_runtime_error(T):
     out += [_res(lambda: T.kthvalue(x, 5, 0)), _res(lambda: T.tensor(1.5).kthvalue(2)),
             _res(lambda: T.zeros(2, 0).kthvalue(1)), _res(lambda: T.zeros(0, 3).kthvalue(1)), _state(x)]
     return out
+
+
+@case
+def factories_check_sizes_as_torchs_empty(T):
+    # a negative size, then the element count and the byte count passing
+    # int64, are torch's RuntimeErrors before anything is allocated
+    H = 2 ** 62
+    nan, inf = float("nan"), float("inf")
+    calls = [lambda: T.eye(-1), lambda: T.eye(2, -1), lambda: T.eye(-1, -2), lambda: T.eye(H),
+             lambda: T.eye(2 ** 31), lambda: T.eye(3, H), lambda: T.eye(2 ** 40, 0), lambda: T.eye(3, 2),
+             lambda: T.rand(H), lambda: T.randn(2 ** 61), lambda: T.rand(H, H), lambda: T.randperm(H),
+             lambda: T.arange(H), lambda: T.arange(H, dtype=T.float32), lambda: T.arange(nan),
+             lambda: T.arange(1.0, nan), lambda: T.arange(0.1234567, -inf), lambda: T.arange(T.tensor(2.5), -inf),
+             lambda: T.arange(0, 1, nan), lambda: T.arange(-H, H), lambda: T.arange(H, H + 5),
+             lambda: T.arange(0, 1, 0.1), lambda: T.arange(5.0, 0, -1.5), lambda: T.arange(5),
+             lambda: T.Tensor(-1), lambda: T.Tensor(2, -1), lambda: T.Tensor(0, -1), lambda: T.Tensor(H),
+             lambda: T.Tensor(H, H), lambda: T.Tensor(2, 3).shape]
+    return [_res(c) for c in calls]
