@@ -625,3 +625,23 @@ def factories_check_sizes_as_torchs_empty(T):
              lambda: T.Tensor(-1), lambda: T.Tensor(2, -1), lambda: T.Tensor(0, -1), lambda: T.Tensor(H),
              lambda: T.Tensor(H, H), lambda: T.Tensor(2, 3).shape]
     return [_res(c) for c in calls]
+
+
+@case
+def diag_embed_and_histograms_size_their_outputs_as_torch(T):
+    # the output's (diag_embed) or the bin edges' (histc, histogram) storage
+    # size is checked before anything else is computed; histogram's bins tensor
+    # must have input's dtype, checked before the kernel's dtype dispatch
+    x = _x(T)
+    H = 2 ** 62
+    calls = [lambda: T.diag_embed(x, H), lambda: x.diag_embed(-H), lambda: T.diag_embed(x, 2 ** 31, 0, 2),
+             lambda: T.diag_embed(x, 1, 0, 2), lambda: T.diag_embed(x, -1, 2, 0), lambda: T.diagflat(x, H),
+             lambda: x.diagflat(10 ** 18), lambda: T.diagflat(x, 1),
+             lambda: T.histc(x, H), lambda: T.histc(x, H, 5, 1), lambda: T.histc(x, 10 ** 18),
+             lambda: T.histc(x.double(), 2 ** 61), lambda: x.histc(4), lambda: T.histc(x, 0),
+             lambda: T.histogram(x, H), lambda: T.histogram(x, 10 ** 18), lambda: T.histogram(x, H, range=(5., 1.)),
+             lambda: T.histogram(T.arange(6), x), lambda: T.histogram(T.arange(6), 3),
+             lambda: T.histogram(x, x.double()), lambda: T.histogram(x, T.tensor([1, 2])),
+             lambda: T.histogram(T.tensor([True]), x), lambda: T.histogram(x, T.tensor([[1., 2.]])),
+             lambda: T.histogram(x, T.tensor([0., 1., 2.]))]
+    return [_res(c) for c in calls] + [_state(x)]

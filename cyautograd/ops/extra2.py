@@ -2054,6 +2054,12 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     x = input if input.dim() else input.reshape(1)
+    n = x.shape[-1] + abs(int(offset))
+    sizes = list(x.shape[:-1])
+    for d in sorted((d1, d2)):
+        sizes.insert(d, n)
+    from cyautograd.creation import _storage_check
+    _storage_check(sizes, x.dtype.np)     # torch's overflow error, not numpy's ValueError
     return _DiagEmbed.apply(x, int(offset), d1, d2)
 
 
@@ -3242,6 +3248,12 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     >>> torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=3)
     """
     _check_tensor(input, "histogram")
+    if isinstance(bins, Tensor) and bins.dtype is not input.dtype:
+        # torch checks the pair's dtypes before its kernel's dispatch on input's
+        nm = _SCALAR_TYPE_CPP.get
+        raise RuntimeError(f"torch.histogramdd: input tensor and bins tensors should have the same dtype, but got "
+                           f"input with dtype {nm(np.dtype(input.dtype.np).name, input.dtype._cname)} and bins for "
+                           f"dimension 0 with dtype {nm(np.dtype(bins.dtype.np).name, bins.dtype._cname)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._cname}'")
     if _anydev(input, weight, bins if isinstance(bins, Tensor) else None):   # NOTE [ Device backends ]
@@ -3269,6 +3281,8 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
             raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+        from cyautograd.creation import _alloc
+        _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
             lo, hi = float(range[0]), float(range[1])
         elif a.size:
@@ -3327,6 +3341,8 @@ def _histogram_dev(input, bins, range, weight, density, out):
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
             raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+        from cyautograd.creation import _alloc
+        _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
             lo, hi = float(range[0]), float(range[1])
         elif input.numel():
