@@ -2787,7 +2787,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     if not _floating(input):
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
     if bins <= 0:
-        raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     from cyautograd.creation import _alloc
     _alloc(np.empty, (int(bins) + 1,), input.dtype.np)    # torch makes the edges first: its size errors
     if _dev(input):   # NOTE [ Device backends ]: the range's checks on the host, the counting on the device
