@@ -645,3 +645,14 @@ def diag_embed_and_histograms_size_their_outputs_as_torch(T):
              lambda: T.histogram(T.tensor([True]), x), lambda: T.histogram(x, T.tensor([[1., 2.]])),
              lambda: T.histogram(x, T.tensor([0., 1., 2.]))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def histogram_errors_say_torchs_words(T):
+    x = _x(T)
+    inf = float("inf")
+    calls = [lambda: T.histogram(x, T.tensor([])), lambda: T.histogram(x, 3, weight=T.ones(3)),
+             lambda: T.histogram(x, 3, range=(2.5, 1.25)), lambda: T.histogram(x, 3, range=(0., inf)),
+             lambda: T.histogram(x, 0), lambda: T.histc(x, 3, 2.5, 1.25), lambda: T.histc(x, 3, 0, inf),
+             lambda: T.histc(x, -1), lambda: T.histogram(x, 3, weight=T.ones(2, 3))]
+    return [_res(c) for c in calls] + [_state(x)]

@@ -2798,9 +2798,9 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
         if lo == hi:
             lo, hi = lo - 1, hi + 1
         if lo > hi:
-            raise RuntimeError("torch.histc(): max must be larger than min")
+            raise RuntimeError("torch.histc: max must be larger than min")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
         r = _dw(_xp.histc(_darr(input), int(bins), lo, hi))
         return r if out is None else _write_out("histc", r, out, input)
     a = _a(input).reshape(-1)
@@ -2810,9 +2810,9 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     if lo > hi:
-        raise RuntimeError("torch.histc(): max must be larger than min")
+        raise RuntimeError("torch.histc: max must be larger than min")
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+        raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
     h, _ = np.histogram(a[(a >= lo) & (a <= hi)], bins=bins, range=(lo, hi))
     r = _w(h, input.dtype.np)
     if out is not None:

@@ -3264,23 +3264,23 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     if weight is not None:
         _check_tensor(weight, "histogram", "weight")
         if tuple(weight.shape) != tuple(input.shape):
-            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided it should have the same shape "
                                "as the input tensor excluding its innermost dimension, but got input with shape "
-                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+                               f"{[input.numel(), 1]} and weight with shape {list(weight.shape)}")
         w = _a(weight).reshape(-1)
     if isinstance(bins, Tensor):
         if bins.dim() != 1:
-            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have one dimension, but got "
                                f"{bins.dim()} dimensions in the bins tensor for dimension 0")
         edges = _a(bins).astype(npd)
         if edges.size < 1:
-            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+            raise RuntimeError("torch.histogramdd: bins tensor should have at least 1 element, but got 0 "
                                "elements in the bins tensor for dimension 0")
     else:
         if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
-            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
         from cyautograd.creation import _alloc
         _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
@@ -3290,10 +3290,10 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         else:
             lo, hi = 0.0, 0.0
         if lo > hi:
-            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max {hi:g} for "
                                f"dimension 0")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5   # as torch (and numpy) widen an empty range
         edges = np.linspace(lo, hi, int(bins) + 1).astype(npd)
@@ -3325,22 +3325,22 @@ def _histogram_dev(input, bins, range, weight, density, out):
     if weight is not None:
         _check_tensor(weight, "histogram", "weight")
         if tuple(weight.shape) != tuple(input.shape):
-            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided it should have the same shape "
                                "as the input tensor excluding its innermost dimension, but got input with shape "
-                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+                               f"{[input.numel(), 1]} and weight with shape {list(weight.shape)}")
     if isinstance(bins, Tensor):
         if bins.dim() != 1:
-            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have one dimension, but got "
                                f"{bins.dim()} dimensions in the bins tensor for dimension 0")
         if bins.numel() < 1:
-            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+            raise RuntimeError("torch.histogramdd: bins tensor should have at least 1 element, but got 0 "
                                "elements in the bins tensor for dimension 0")
         edges = bins.detach().to(input.dtype)
     else:
         if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
-            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
         from cyautograd.creation import _alloc
         _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
@@ -3350,10 +3350,10 @@ def _histogram_dev(input, bins, range, weight, density, out):
         else:
             lo, hi = 0.0, 0.0
         if lo > hi:
-            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max {hi:g} for "
                                f"dimension 0")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5
         edges = _w(np.linspace(lo, hi, int(bins) + 1).astype(npd)).to(input.device)
