@@ -656,3 +656,24 @@ def histogram_errors_say_torchs_words(T):
              lambda: T.histogram(x, 0), lambda: T.histc(x, 3, 2.5, 1.25), lambda: T.histc(x, 3, 0, inf),
              lambda: T.histc(x, -1), lambda: T.histogram(x, 3, weight=T.ones(2, 3))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def samplers_refuse_other_dtypes_as_torchs_kernels(T):
+    # the dtype dispatch of frac and the samplers is a NotImplementedError
+    # naming the kernel (exponential_/cauchy_ check the dtype themselves);
+    # bernoulli_'s tensor p is checked for its dtype, then self in place, then
+    # expanded; poisson refuses negative and nan rates
+    it = T.arange(6).reshape(2, 3)
+    bt = it > 2
+    x = _x(T)
+    out = []
+    for t in (it, bt):
+        for f in ("exponential_", "cauchy_", "log_normal_", "normal_", "uniform_", "frac", "frac_"):
+            out.append(_res(lambda: getattr(t.clone(), f)()))
+        out += [_res(lambda: T.bernoulli(t)), _res(lambda: T.ones(2, 3).bernoulli_(t)), _res(lambda: T.frac(t))]
+    out += [_res(lambda: x.bernoulli_(T.zeros(0, 3))), _res(lambda: T.ones(2, 3).bernoulli_(T.zeros(0, 3))),
+            _res(lambda: T.ones(2, 3).bernoulli_(T.zeros(4, 3))), _res(lambda: T.ones(2, 3).bernoulli_(T.ones(3))),
+            _res(lambda: T.poisson(T.tensor([-1.]))), _res(lambda: T.poisson(T.tensor([float("nan")]))),
+            _res(lambda: T.poisson(x)), _res(lambda: T.poisson(T.zeros(2))), _state(x)]
+    return out

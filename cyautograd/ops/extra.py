@@ -273,7 +273,7 @@ class _Frac(Function):
 def frac(input):
     _check_tensor(input, "frac")
     if not _floating(input):
-        raise RuntimeError(f"\"frac_cpu\" not implemented for '{input.dtype._cname}'")
+        raise NotImplementedError(f"\"frac_cpu\" not implemented for '{input.dtype._cname}'")
     return _Frac.apply(input)
 
 
