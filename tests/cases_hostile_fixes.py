@@ -677,3 +677,19 @@ def samplers_refuse_other_dtypes_as_torchs_kernels(T):
             _res(lambda: T.poisson(T.tensor([-1.]))), _res(lambda: T.poisson(T.tensor([float("nan")]))),
             _res(lambda: T.poisson(x)), _res(lambda: T.poisson(T.zeros(2))), _state(x)]
     return out
+
+
+@case
+def hot_reductions_want_a_bool_keepdim(T):
+    # an int keepdim (numpy's OverflowError for a huge one, else answered) is
+    # torch's parser TypeError (the type only: our message names the
+    # function's position, the method's is one less)
+    x = _x(T)
+    out = []
+    for f in (T.sum, T.amax, T.amin, T.prod):
+        for k in (2, 10 ** 18, -10 ** 18, 1, 0):
+            r = _res(lambda: f(x, 0, k))
+            out.append(r[0] if r[0] == "TypeError" else r)
+        out.append(_res(lambda: f(x, 1, True)))
+    out += [_res(lambda: x.sum(0, False)), _res(lambda: x.sum(None, True)), _state(x)]
+    return out
