@@ -693,3 +693,16 @@ def hot_reductions_want_a_bool_keepdim(T):
         out.append(_res(lambda: f(x, 1, True)))
     out += [_res(lambda: x.sum(0, False)), _res(lambda: x.sum(None, True)), _state(x)]
     return out
+
+
+@case
+def convolutions_check_the_weight_rank_first(T):
+    F = T.nn.functional
+    x = _x(T)
+    calls = [lambda: F.conv_transpose1d(x, T.ones(2, 3)), lambda: F.conv_transpose1d(x, T.tensor(1.5)),
+             lambda: F.conv_transpose1d(T.ones(2), T.ones(2, 3, 1)), lambda: F.conv_transpose1d(x, T.ones(2, 3, 1)),
+             lambda: F.conv_transpose1d(T.ones(2, 3, 4), T.ones(3, 2)), lambda: F.conv_transpose2d(x, T.ones(2, 3)),
+             lambda: F.conv_transpose2d(T.ones(2, 3, 4, 4), T.ones(2, 3)), lambda: F.conv1d(x, T.tensor(1.5)),
+             lambda: F.conv1d(T.ones(2, 3, 4), T.ones(2, 3)), lambda: F.conv2d(T.ones(1, 2, 3, 3), T.ones(2)),
+             lambda: F.conv1d(T.ones(1, 2, 4), T.ones(3, 2, 2)), lambda: F.conv_transpose1d(x, x)]
+    return [_res(c) for c in calls] + [_state(x)]

@@ -1019,6 +1019,8 @@ def _windows(x, nd, k, stride, dilation, outs):
 
 
 def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
+    if weight.dim() < 3:    # torch's convolution checks the weight's rank first
+        raise RuntimeError("weight should have at least three dimensions")
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)

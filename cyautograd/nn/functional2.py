@@ -982,6 +982,8 @@ def _dilate(x, dim, s):
 
 def _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation,
                        nd):
+    if weight.dim() < 3:    # torch's convolution checks the weight's rank first
+        raise RuntimeError("weight should have at least three dimensions")
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)
