@@ -1019,14 +1019,14 @@ def _windows(x, nd, k, stride, dilation, outs):
 
 
 def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
-    if weight.dim() < 3:    # torch's convolution checks the weight's rank first
-        raise RuntimeError("weight should have at least three dimensions")
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)
     if input.dim() != nd + 2:
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
                            f"conv{nd}d, but got input of size: {list(input.shape)}")
+    if weight.dim() < 3:    # torch checks the weight's rank after the input's, before anything else
+        raise RuntimeError("weight should have at least three dimensions")
     stride, dilation = _pair(stride, nd), _pair(dilation, nd)
     k = tuple(weight.shape[2:])
     if isinstance(padding, str):

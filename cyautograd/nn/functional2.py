@@ -982,14 +982,14 @@ def _dilate(x, dim, s):
 
 def _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation,
                        nd):
-    if weight.dim() < 3:    # torch's convolution checks the weight's rank first
-        raise RuntimeError("weight should have at least three dimensions")
     unbatched = input.dim() == nd + 1
     if unbatched:
         input = input.unsqueeze(0)
     if input.dim() != nd + 2:
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
                            f"conv_transpose{nd}d, but got input of size: {list(input.shape)}")
+    if weight.dim() < 3:    # torch checks the weight's rank after the input's, before anything else
+        raise RuntimeError("weight should have at least three dimensions")
     stride, padding = F._pair(stride, nd), F._pair(padding, nd)
     output_padding, dilation = F._pair(output_padding, nd), F._pair(dilation, nd)
     C = input.shape[1]
