@@ -706,3 +706,21 @@ def convolutions_check_the_weight_rank_first(T):
              lambda: F.conv1d(T.ones(2, 3, 4), T.ones(2, 3)), lambda: F.conv2d(T.ones(1, 2, 3, 3), T.ones(2)),
              lambda: F.conv1d(T.ones(1, 2, 4), T.ones(3, 2, 2)), lambda: F.conv_transpose1d(x, x)]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def unfold_checks_as_torchs_im2col(T):
+    F = T.nn.functional
+    x = _x(T)
+    H = 2 ** 62
+    calls = [lambda: F.unfold(x, 1), lambda: F.unfold(x, -1), lambda: F.unfold(x, 0), lambda: F.unfold(x, H),
+             lambda: F.unfold(x, ()), lambda: F.unfold(x, 5), lambda: F.unfold(x, 1, dilation=0),
+             lambda: F.unfold(x, 1, padding=-1), lambda: F.unfold(x, 1, stride=0),
+             lambda: F.unfold(x, 1, padding=-1, stride=0), lambda: F.unfold(x, 0, 0, -1, 0),
+             lambda: F.unfold(T.ones(3), 1), lambda: F.unfold(T.ones(1, 2, 3, 3, 3), 1),
+             lambda: F.unfold(T.ones(0, 2, 3), 1), lambda: F.unfold(T.ones(1, 2, 3, 3), (1, 2, 3)),
+             lambda: F.unfold(T.ones(1, 2, 3, 3), 1, (1, 2, 3)), lambda: F.unfold(T.ones(2, 3, 3), 5),
+             lambda: F.unfold(T.ones(1, 2, 3, 3), 1, 2, -1), lambda: F.unfold(T.ones(0, 2, 3, 3), 2),
+             lambda: F.unfold(T.ones(1, 2, 0, 3), 1), lambda: F.unfold(T.arange(18.).reshape(2, 3, 3), 2),
+             lambda: F.unfold(T.arange(36.).reshape(1, 2, 3, 6), (2, 3), padding=1, stride=2)]
+    return [_res(c) for c in calls] + [_state(x)]
