@@ -724,3 +724,15 @@ def unfold_checks_as_torchs_im2col(T):
              lambda: F.unfold(T.ones(1, 2, 0, 3), 1), lambda: F.unfold(T.arange(18.).reshape(2, 3, 3), 2),
              lambda: F.unfold(T.arange(36.).reshape(1, 2, 3, 6), (2, 3), padding=1, stride=2)]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensordot_reads_its_arguments_in_torchs_order(T):
+    # torch's tensordot is Python: an int dims' sign first, then a.dim(), b.dim()
+    x = _x(T)
+    y = T.ones(3, 2)
+    calls = [lambda: T.tensordot(None, x), lambda: T.tensordot("abc", x), lambda: T.tensordot([1.0, 2.0], x),
+             lambda: T.tensordot(x, -1, -10 ** 18), lambda: T.tensordot(None, x, -1), lambda: T.tensordot(x, None),
+             lambda: T.tensordot(x, y, 1), lambda: T.tensordot(x, y, 3), lambda: T.tensordot(x, y, ([1], [0])),
+             lambda: T.tensordot(None, x, ([1], [0])), lambda: T.tensordot(x, y, 0)]
+    return [_res(c) for c in calls] + [_state(x)]

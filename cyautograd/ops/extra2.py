@@ -1675,6 +1675,12 @@ def tensordot(a, b, dims=2, out=None):
 
     >>> torch.tensordot(torch.arange(6.).reshape(2, 3), torch.arange(6.).reshape(3, 2), dims=1)
     """
+    if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
+        # torch's Python tensordot: an int dims' sign, then min(a.dim(), b.dim())
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if not isinstance(a, Tensor):
+            raise AttributeError(f"'{_tname(a)}' object has no attribute 'dim'")
     _check_tensor(a, "tensordot", "a", 1)
     if not isinstance(b, Tensor):   # torch's Python tensordot reads b.dim() first
         raise AttributeError(f"'{_tname(b)}' object has no attribute 'dim'")
