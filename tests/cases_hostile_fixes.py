@@ -734,5 +734,6 @@ def tensordot_reads_its_arguments_in_torchs_order(T):
     calls = [lambda: T.tensordot(None, x), lambda: T.tensordot("abc", x), lambda: T.tensordot([1.0, 2.0], x),
              lambda: T.tensordot(x, -1, -10 ** 18), lambda: T.tensordot(None, x, -1), lambda: T.tensordot(x, None),
              lambda: T.tensordot(x, y, 1), lambda: T.tensordot(x, y, 3), lambda: T.tensordot(x, y, ([1], [0])),
-             lambda: T.tensordot(None, x, ([1], [0])), lambda: T.tensordot(x, y, 0)]
+             lambda: T.tensordot(None, x, ([1], [0])), lambda: T.tensordot(x, y, 0),
+             lambda: T.tensordot(x, None, ([1], [0])), lambda: T.tensordot(x, None, T.tensor(1))]
     return [_res(c) for c in calls] + [_state(x)]

@@ -1679,11 +1679,12 @@ def tensordot(a, b, dims=2, out=None):
         # torch's Python tensordot: an int dims' sign, then min(a.dim(), b.dim())
         if dims < 0:
             raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
-        if not isinstance(a, Tensor):
-            raise AttributeError(f"'{_tname(a)}' object has no attribute 'dim'")
-    _check_tensor(a, "tensordot", "a", 1)
-    if not isinstance(b, Tensor):   # torch's Python tensordot reads b.dim() first
-        raise AttributeError(f"'{_tname(b)}' object has no attribute 'dim'")
+        for t in (a, b):
+            if not isinstance(t, Tensor):
+                raise AttributeError(f"'{_tname(t)}' object has no attribute 'dim'")
+    # other dims: _VF.tensordot's parser
+    _check_tensor(a, "tensordot", "input", 1)
+    _check_tensor(b, "tensordot", "other", 2)
     if isinstance(dims, Tensor):
         dims = dims.tolist() if dims.dim() else int(dims.item())
     if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
