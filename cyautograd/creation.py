@@ -499,8 +499,9 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     device = _check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _wrap(_linspace_values(start, end, int(steps), _check_dtype(dtype, "linspace") or D.get_default_dtype()),
-                 requires_grad, device)
+    dt = _check_dtype(dtype, "linspace") or D.get_default_dtype()
+    _storage_check((int(steps),), dt.np)
+    return _wrap(_linspace_values(start, end, int(steps), dt), requires_grad, device)
 
 
 def _linspace_values(start, end, steps, dt):

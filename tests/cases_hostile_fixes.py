@@ -737,3 +737,13 @@ def tensordot_reads_its_arguments_in_torchs_order(T):
              lambda: T.tensordot(None, x, ([1], [0])), lambda: T.tensordot(x, y, 0),
              lambda: T.tensordot(x, None, ([1], [0])), lambda: T.tensordot(x, None, T.tensor(1))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def logspace_checks_tensor_bounds_and_sizes_as_torch(T):
+    x = _x(T)
+    calls = [lambda: T.logspace(x, -1, -10 ** 18), lambda: T.logspace(x, x, 2 ** 62), lambda: T.logspace(1, x, 3),
+             lambda: T.logspace(0, 1, -1), lambda: T.logspace(0, 1, 2 ** 62), lambda: T.logspace("a", 1, 2),
+             lambda: T.logspace(T.tensor(0.), T.tensor(1.), 3), lambda: T.logspace(0, 2, 3, base=2.0),
+             lambda: T.linspace(0, 1, 2 ** 62), lambda: T.linspace(0, 1, 3)]
+    return [_res(c) for c in calls] + [_state(x)]

@@ -81,6 +81,8 @@ _PARAM_OVERRIDES = {
     "isin": {"elements": None}, "vander": {"x": _T}, "slice_scatter": {"end": _IO},
     "matrix_power": {"n": _I}, "polygamma": {"input": _T}, "searchsorted": {"input": None},
     "bucketize": {"input": None},
+    # a Tensor or a Number: the body checks a Tensor's rank (torch's RuntimeError), the guard the rest
+    "logspace": {"start": None, "end": None},
     # the binary ops check their own overloads (a Number where torch takes one)
     "fmod": {"input": None, "other": None}, "copysign": {"input": None, "other": None},
     "xlogy": {"input": None, "other": None}, "float_power": {"input": None},
@@ -3194,16 +3196,18 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
     >>> torch.logspace(0, 2, 3)
     """
     from cyautograd import linspace
-    for v, nm in ((start, "start"), (end, "end")):
-        if isinstance(v, Tensor):
-            if v.dim() != 0:
-                raise RuntimeError(f"logspace only supports 0-dimensional start and end tensors, but got "
-                                   f"{nm} with {v.dim()} dimension(s).")
+    bad = [f"{nm} with {v.dim()} dimension(s)" for v, nm in ((start, "start"), (end, "end"))
+           if isinstance(v, Tensor) and v.dim() != 0]
+    if bad:
+        raise RuntimeError(f"logspace only supports 0-dimensional start and end tensors, but got "
+                           f"{' and '.join(bad)}.")
     if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
         raise TypeError(f"logspace(): argument 'steps' (position 3) must be int, not {_tname(steps)}")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dt = dtype or _D.get_default_dtype()
+    from cyautograd.creation import _storage_check
+    _storage_check((int(steps),), dt.np)
     s = start.item() if isinstance(start, Tensor) else start
     e = end.item() if isinstance(end, Tensor) else end
     pts = np.linspace(float(s), float(e), int(steps), dtype=np.float64)
