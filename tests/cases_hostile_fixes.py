@@ -747,3 +747,14 @@ def logspace_checks_tensor_bounds_and_sizes_as_torch(T):
              lambda: T.logspace(T.tensor(0.), T.tensor(1.), 3), lambda: T.logspace(0, 2, 3, base=2.0),
              lambda: T.linspace(0, 1, 2 ** 62), lambda: T.linspace(0, 1, 3)]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensor_new_is_a_method_of_tensors_only(T):
+    # (the type name differs: torch's descriptor names torch._C.TensorBase)
+    out = []
+    for v in (None, "abc", [1.0], -1):
+        r = _res(lambda: T.Tensor.new(v))
+        out.append([r[0], r[1].startswith("descriptor 'new' for '")])
+    out.append(_res(lambda: T.Tensor.new(_x(T), 2, 3).shape))
+    return out

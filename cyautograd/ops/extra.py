@@ -2939,6 +2939,8 @@ cumprod_ = _make_inplace("cumprod_", cumprod)
 def _new(self, *args, dtype=None, device=None, requires_grad=False):
     """Tensor.new (legacy constructor): new(*sizes) uninitialised (zeros here) of
     self's dtype, new(data) a copy of data, new(tensor) that tensor, new() empty."""
+    if not isinstance(self, Tensor):   # a method of TensorBase in torch: the descriptor's own check
+        raise TypeError(f"descriptor 'new' for 'Tensor' objects doesn't apply to a '{type(self).__name__}' object")
     from cyautograd.creation import tensor, zeros
     from cyautograd.tensor import Size
     dt = dtype or self.dtype
