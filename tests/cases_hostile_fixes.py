@@ -758,3 +758,17 @@ def tensor_new_is_a_method_of_tensors_only(T):
         out.append([r[0], r[1].startswith("descriptor 'new' for '")])
     out.append(_res(lambda: T.Tensor.new(_x(T), 2, 3).shape))
     return out
+
+
+@case
+def repeat_interleave_checks_in_torchs_order(T):
+    x = _x(T)
+    ri = T.repeat_interleave
+    calls = [lambda: ri(T.tensor([[1, 2]])), lambda: ri(T.tensor([True])), lambda: ri(T.tensor(2)),
+             lambda: ri(T.tensor([2.])), lambda: ri(T.tensor([[2.]])), lambda: ri(T.tensor([-1])),
+             lambda: ri(T.tensor([1, 0, 2])), lambda: ri(x, T.tensor(1.5)), lambda: ri(x, T.tensor([[1]])),
+             lambda: ri(x, T.tensor([[1.]])), lambda: ri(x, x, 2 ** 62), lambda: ri(x, T.tensor([1, 2]), 2 ** 62),
+             lambda: ri(x, 2, 2 ** 62), lambda: ri(x, 10 ** 18), lambda: ri(x, 10 ** 18, 1), lambda: ri(x, -1),
+             lambda: ri(x, T.tensor([1, 2]), 0), lambda: ri(x, T.tensor([-1, 2]), 0), lambda: ri(x, 2, 1),
+             lambda: x.repeat_interleave(T.tensor(2)), lambda: x.repeat_interleave(T.tensor(2.0))]
+    return [_res(c) for c in calls] + [_state(x)]

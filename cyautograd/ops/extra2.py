@@ -1322,25 +1322,25 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats is None:
         # repeat_interleave(repeats): the index form
         r = input
+        if r.dtype not in (_D.int64, _D.int32):     # torch's kernel dispatch first
+            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{r.dtype._cname}'")
         if r.dim() != 1:
-            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
-        if r.dtype not in (_D.int64, _D.int32):
             raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
         ra = _a(r)
         if ra.size and ra.min() < 0:
             raise RuntimeError("repeats can not be negative")
         return _w(np.repeat(np.arange(ra.size, dtype=ra.dtype), ra))
     x = input
+    if isinstance(repeats, Tensor) and repeats.dim() > 1:    # before the dim is read, as torch's
+        raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
     if dim is None:
         x = x.flatten()
         d = 0
     else:
         d = _wrap_dim(dim, x.dim())
     if isinstance(repeats, Tensor):
-        if repeats.dim() > 1:
-            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
         if repeats.dtype not in (_D.int64, _D.int32):
-            raise RuntimeError("repeats has to be Long or Int tensor")
+            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{repeats.dtype._cname}'")
         if repeats.dim() == 0 or repeats.numel() == 1:
             repeats = int(repeats.reshape(-1)[0].item())
         else:
@@ -1357,12 +1357,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         raise TypeError(f"repeat_interleave(): argument 'repeats' (position 2) must be Tensor, "
                         f"not {_tname(repeats)}")
     if repeats < 0:
-        raise RuntimeError("repeats can not be negative")
+        raise RuntimeError("Repeats must be non-negative")
     if x.dim() == 0:
         x = x.reshape(1)
     shape = list(x.shape)
     e = x.unsqueeze(d + 1)
     big = shape[:d + 1] + [int(repeats)] + shape[d + 1:]
+    from cyautograd.creation import _storage_check
+    _storage_check(big, x.dtype.np)     # the expanded copy's size: torch's overflow error
     e = e.expand(tuple(big)).contiguous()
     shape[d] *= int(repeats)
     return e.view(tuple(shape))
