@@ -772,3 +772,18 @@ def repeat_interleave_checks_in_torchs_order(T):
              lambda: ri(x, T.tensor([1, 2]), 0), lambda: ri(x, T.tensor([-1, 2]), 0), lambda: ri(x, 2, 1),
              lambda: x.repeat_interleave(T.tensor(2)), lambda: x.repeat_interleave(T.tensor(2.0))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensor_contains_compares_elements_as_torch(T):
+    # `e in x` is any(x == e) for a number or a Tensor (we iterated rows and
+    # raised on their truth value); deepcopy with a Tensor as its memo fails
+    # on memo.get, as torch's
+    x = _x(T)
+    out = []
+    for e in (1.5, 5, -1.0, T.tensor(2.0), True, "a", None, [1], T.tensor([0.5, 0.0, 2.0]), T.ones(3)):
+        out.append(_res(lambda: e in x))
+    out += [_res(lambda: 1.5 in T.tensor(1.5)), _res(lambda: 1 in T.zeros(0, 3)),
+            _res(lambda: x.__deepcopy__(T.arange(6).reshape(2, 3))), _res(lambda: x.__deepcopy__(T.tensor(1.5))),
+            _res(lambda: x.__deepcopy__({}).tolist()), _state(x)]
+    return out
