@@ -787,3 +787,15 @@ def tensor_contains_compares_elements_as_torch(T):
             _res(lambda: x.__deepcopy__(T.arange(6).reshape(2, 3))), _res(lambda: x.__deepcopy__(T.tensor(1.5))),
             _res(lambda: x.__deepcopy__({}).tolist()), _state(x)]
     return out
+
+
+@case
+def max_unpool_checks_the_size_then_the_indices(T):
+    F = T.nn.functional
+    x = _x(T)
+    y, i = F.max_pool1d_with_indices(T.tensor([[[1., 3., 2., 0.]]]), 2)
+    calls = [lambda: F.max_unpool2d(x, 0, 10 ** 18), lambda: F.max_unpool2d(x, -1, -10 ** 18),
+             lambda: F.max_unpool1d(x, -1, -10 ** 18), lambda: F.max_unpool1d(x, None, 2),
+             lambda: F.max_unpool1d(y, i, 2), lambda: F.max_unpool1d(y, i, 2, output_size=[5]),
+             lambda: F.max_unpool1d(y, i, 2, output_size=[9])]
+    return [_res(c) for c in calls] + [_state(x)]

@@ -1397,6 +1397,12 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, n
             if not lo < out_sz[d] < hi:
                 raise ValueError(f'invalid output_size "{given}" (dim {d} must be between '
                                  f"{lo} and {hi})")
+    for d in range(nd):     # torch's _unpool_output_size ends with this check
+        if out_sz[d] < 0:
+            raise ValueError("max_unpooling: output_size must contain non-negative spatial dimensions, but got "
+                             f"output_size[{d}]={out_sz[d]}")
+    if not isinstance(indices, T.Tensor):   # then the native max_unpool2d's parser (1-d too)
+        raise TypeError(f"max_unpool2d(): argument 'indices' (position 2) must be Tensor, not {type(indices).__name__}")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: "
