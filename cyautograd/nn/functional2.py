@@ -1401,8 +1401,10 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, n
         if out_sz[d] < 0:
             raise ValueError("max_unpooling: output_size must contain non-negative spatial dimensions, but got "
                              f"output_size[{d}]={out_sz[d]}")
-    if not isinstance(indices, T.Tensor):   # then the native max_unpool2d's parser (1-d too)
-        raise TypeError(f"max_unpool2d(): argument 'indices' (position 2) must be Tensor, not {type(indices).__name__}")
+    if not isinstance(indices, T.Tensor):
+        if nd == 1:     # torch's max_unpool1d calls indices.unsqueeze(-1) in Python
+            raise AttributeError(f"'{type(indices).__name__}' object has no attribute 'unsqueeze'")
+        raise TypeError(f"{name}(): argument 'indices' (position 2) must be Tensor, not {type(indices).__name__}")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: "
