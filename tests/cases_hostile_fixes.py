@@ -799,3 +799,17 @@ def max_unpool_checks_the_size_then_the_indices(T):
              lambda: F.max_unpool1d(y, i, 2), lambda: F.max_unpool1d(y, i, 2, output_size=[5]),
              lambda: F.max_unpool1d(y, i, 2, output_size=[9])]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def nll_loss_checks_sizes_before_the_target_dtype(T):
+    # torch's nll_loss_nd: the input's rank, then the batch sizes, then the kernel's checks
+    F = T.nn.functional
+    x = _x(T)
+    calls = [lambda: F.nll_loss(x, T.zeros(0, 3)), lambda: F.nll_loss(T.tensor(1.5), x),
+             lambda: F.nll_loss(T.tensor(1.5), T.tensor(1)), lambda: F.nll_loss(T.zeros(0, 3), x),
+             lambda: F.nll_loss(x, T.ones(2)), lambda: F.nll_loss(x, T.ones(2, 2)),
+             lambda: F.nll_loss(x.long(), T.ones(2).long()), lambda: F.nll_loss(x, T.ones(3).long()),
+             lambda: F.cross_entropy(x, T.zeros(0, 3)), lambda: F.cross_entropy(T.zeros(0, 3), x),
+             lambda: F.nll_loss(x, T.tensor([0, 2])), lambda: F.cross_entropy(x, T.tensor([0, 2]))]
+    return [_res(c) for c in calls] + [_state(x)]
