@@ -813,3 +813,14 @@ def nll_loss_checks_sizes_before_the_target_dtype(T):
              lambda: F.cross_entropy(x, T.zeros(0, 3)), lambda: F.cross_entropy(T.zeros(0, 3), x),
              lambda: F.nll_loss(x, T.tensor([0, 2])), lambda: F.cross_entropy(x, T.tensor([0, 2]))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def batch_norm_wants_tensors_as_torchs_parser(T):
+    F = T.nn.functional
+    x = _x(T)
+    m, v = T.zeros(3), T.ones(3)
+    calls = [lambda: F.batch_norm(x, 0, 10 ** 18), lambda: F.batch_norm(x, m, "abc"), lambda: F.batch_norm(x, m, 2 ** 62),
+             lambda: F.batch_norm(x, m, v, weight=1.5), lambda: F.batch_norm(x, m, v, bias=[1.0]),
+             lambda: F.batch_norm(x, T.zeros(2), v), lambda: F.batch_norm(x, m, v), lambda: F.batch_norm(x, None, None, training=True)]
+    return [_res(c) for c in calls] + [_state(x), _state(m), _state(v)]
