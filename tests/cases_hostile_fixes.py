@@ -824,3 +824,16 @@ def batch_norm_wants_tensors_as_torchs_parser(T):
              lambda: F.batch_norm(x, m, v, weight=1.5), lambda: F.batch_norm(x, m, v, bias=[1.0]),
              lambda: F.batch_norm(x, T.zeros(2), v), lambda: F.batch_norm(x, m, v), lambda: F.batch_norm(x, None, None, training=True)]
     return [_res(c) for c in calls] + [_state(x), _state(m), _state(v)]
+
+
+@case
+def select_and_index_select_want_an_int_dim(T):
+    # hot methods: their failure path replays torch's parser (a Tensor dim)
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    calls = [lambda: x.select(x, 2 ** 62), lambda: x.select(x, it), lambda: x.select(x, T.zeros(0, 3)),
+             lambda: x.select(0, 5), lambda: x.select(1, -1), lambda: x.select(T.tensor(1), 0),
+             lambda: x.index_select(x, it), lambda: x.index_select(x, T.zeros(0, 3)),
+             lambda: x.index_select(1, it), lambda: x.index_select(1, T.tensor([2, 0])),
+             lambda: x.index_select(5, T.tensor([0])), lambda: T.index_select(x, x, T.tensor([0]))]
+    return [_res(c) for c in calls] + [_state(x)]

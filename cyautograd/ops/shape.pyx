@@ -1639,6 +1639,14 @@ def gather(input, dim, index, *, sparse_grad=False):
 
 
 def index_select(input, dim, index):
+    try:
+        return _index_select(input, dim, index)
+    except Exception:
+        _hot_reject("Tensor.index_select", input, (dim, index), None)   # a dim that is no int (a Tensor)
+        raise
+
+
+cdef object _index_select(input, dim, index):
     cdef Tensor t = _arg(input, "index_select")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     cdef Tensor ti
