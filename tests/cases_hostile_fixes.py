@@ -837,3 +837,15 @@ def select_and_index_select_want_an_int_dim(T):
              lambda: x.index_select(1, it), lambda: x.index_select(1, T.tensor([2, 0])),
              lambda: x.index_select(5, T.tensor([0])), lambda: T.index_select(x, x, T.tensor([0]))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def repeat_and_tile_size_their_result_as_torch(T):
+    # the result's sizes (the padded shape times the counts, in int64) are
+    # checked as torch's empty: a representable int, not negative, a byte
+    # count within int64
+    x = _x(T)
+    calls = [lambda: x.repeat(1, 2 ** 62), lambda: x.repeat(1, -1), lambda: x.repeat(10 ** 18, 1),
+             lambda: x.tile(2 ** 62), lambda: x.repeat(2 ** 62, 2 ** 62), lambda: x.repeat(2, 1, 2),
+             lambda: x.tile(10 ** 18), lambda: x.tile((2,)), lambda: T.tile(x, (-1, 1)), lambda: x.repeat(0, 2)]
+    return [_res(c) for c in calls] + [_state(x)]

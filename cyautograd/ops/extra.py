@@ -643,9 +643,17 @@ def repeat(input, *sizes):
     if len(sizes) < input.dim():
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                            "of tensor")
-    for s in sizes:
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(sizes)}")
+    # torch's sizes of the result: the padded shape times the counts, in int64 (wrapping)
+    shape = (1,) * (len(sizes) - input.dim()) + tuple(input.shape)
+    target = [((a * int(b) + (1 << 63)) % (1 << 64)) - (1 << 63) for a, b in zip(shape, sizes)]
+    for v in target:
+        if v == -(1 << 63):
+            raise RuntimeError(f"IntArrayRef contains an int that cannot be represented as a SymInt: {v}")
+    for v in target:
+        if v < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {v}: {target}")
+    from cyautograd.creation import _storage_check
+    _storage_check(target, input.dtype.np)
     return _Repeat.apply(input, tuple(int(s) for s in sizes))
 
 
