@@ -849,3 +849,12 @@ def repeat_and_tile_size_their_result_as_torch(T):
              lambda: x.tile(2 ** 62), lambda: x.repeat(2 ** 62, 2 ** 62), lambda: x.repeat(2, 1, 2),
              lambda: x.tile(10 ** 18), lambda: x.tile((2,)), lambda: T.tile(x, (-1, 1)), lambda: x.repeat(0, 2)]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def expand_and_broadcast_to_refuse_a_bool_size(T):
+    x = _x(T)
+    calls = [lambda: x.expand(True), lambda: x.broadcast_to(True), lambda: T.broadcast_to(x, True),
+             lambda: x.expand(3), lambda: x.expand(2, 3), lambda: x.broadcast_to((3, 2, 3)),
+             lambda: x.expand(1.5), lambda: x.expand(True, 3)]
+    return [_res(c) for c in calls] + [_state(x)]

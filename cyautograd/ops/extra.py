@@ -770,6 +770,8 @@ triu = _tri("triu", "TriuBackward0", np.triu)
 @_export
 def broadcast_to(input, size):
     _check_tensor(input, "broadcast_to")
+    if isinstance(size, bool):     # an int to Python, not to torch's parser
+        raise TypeError("broadcast_to(): argument 'size' (position 1) must be tuple of ints, not bool")
     return input.expand(tuple(size)) if isinstance(size, (tuple, list)) else input.expand(size)
 
 

@@ -1400,6 +1400,9 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
+        if n == 1 and type(sizes[0]) is bool:    # (failure path) torch's parser refuses it first
+            raise TypeError("expand(): argument 'size' (position 1) must be tuple of ints, not bool")
+        _int_list_arg(sizes, "expand", "size", 1)
         raise RuntimeError(f"expand(cyautograd.{_D._FROM_NP[x.dtype]._legacy}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
     if n > 64:
