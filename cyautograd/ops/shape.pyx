@@ -1400,8 +1400,10 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
-        if n == 1 and type(sizes[0]) is bool:    # (failure path) torch's parser refuses it first
-            raise TypeError("expand(): argument 'size' (position 1) must be tuple of ints, not bool")
+        if n == 1 and not isinstance(sizes[0], Tensor) and (type(sizes[0]) is bool
+                                                           or not hasattr(type(sizes[0]), "__index__")):
+            # (failure path) torch's parser refuses a lone size that is no int first
+            raise TypeError(f"expand(): argument 'size' (position 1) must be tuple of ints, not {type_name(sizes[0])}")
         _int_list_arg(sizes, "expand", "size", 1)
         raise RuntimeError(f"expand(cyautograd.{_D._FROM_NP[x.dtype]._legacy}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
