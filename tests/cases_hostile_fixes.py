@@ -856,5 +856,5 @@ def expand_and_broadcast_to_refuse_a_bool_size(T):
     x = _x(T)
     calls = [lambda: x.expand(True), lambda: x.broadcast_to(True), lambda: T.broadcast_to(x, True),
              lambda: x.expand(3), lambda: x.expand(2, 3), lambda: x.broadcast_to((3, 2, 3)),
-             lambda: x.expand(1.5), lambda: x.expand(True, 3)]
+             lambda: x.expand(1.5), lambda: x.expand("a")]
     return [_res(c) for c in calls] + [_state(x)]
