@@ -452,6 +452,9 @@ def bernoulli_(self, p=0.5, *, generator=None):
     if isinstance(p, Tensor):
         pa = p.detach().cpu().numpy()
         if pa.dtype.kind != "f":
+            # torch: the in-place check on self comes first
+            if isinstance(self, Tensor) and self.requires_grad and self.is_leaf and is_grad_enabled():
+                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
             raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype._cname}'")
         try:
             pa = np.broadcast_to(pa, tuple(self.shape))

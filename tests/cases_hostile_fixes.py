@@ -858,3 +858,12 @@ def expand_and_broadcast_to_refuse_a_bool_size(T):
              lambda: x.expand(3), lambda: x.expand(2, 3), lambda: x.broadcast_to((3, 2, 3)),
              lambda: x.expand(1.5), lambda: x.expand("a")]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def view_of_no_sizes_and_bernoulli_on_a_leaf(T):
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    return [_res(lambda: x.view(())), _res(lambda: x.view([])), _res(lambda: T.tensor([1.5]).view(())),
+            _res(lambda: x.bernoulli_(it)), _res(lambda: x.bernoulli_(it > 2)),
+            _res(lambda: x.detach().bernoulli_(it)), _state(x)]

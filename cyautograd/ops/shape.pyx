@@ -1195,7 +1195,8 @@ def view(input, *shape):
     except Exception:
         # off the fast path (view_impl answers int sizes in C): torch's
         # parser words a size that is no int (a bool, None, a float list)
-        _hot_reject("Tensor.view", input, shape, None)
+        if shape:       # (x.view(()) reaches here with none: its own error stands)
+            _hot_reject("Tensor.view", input, shape, None)
         raise
     r = _reshape_view(t.data_, s)
     if r is None:
