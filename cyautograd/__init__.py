@@ -143,6 +143,12 @@ def is_floating_point(input):
     return input.is_floating_point()
 
 
+def split(tensor, split_size_or_sections, dim=0):
+    # torch.split is Python over the method: what is not a Tensor fails (or
+    # not) as its own ``split`` attribute does (an AttributeError for None)
+    return tensor.split(split_size_or_sections, dim)
+
+
 def get_include():
     """The folders a downstream extension's ``include_dirs`` needs: this
     package's C headers (``cyautograd/*.h``, including the generated

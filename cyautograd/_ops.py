@@ -47,6 +47,17 @@ def _wrap_dim(dim, ndim):
 
 
 def select(t, dim, index):
+    try:
+        return _select(t, dim, index)
+    except Exception:
+        # (a hot method, unguarded: torch's parser words a dim or index that is no int)
+        if isinstance(t, Tensor):
+            from cyautograd._arg_parser import reject
+            reject("Tensor.select", (dim, index))
+        raise
+
+
+def _select(t, dim, index):
     if not -(1 << 63) <= index < (1 << 63):
         raise ValueError("Overflow when unpacking long long")
     _edges_first(t)   # NOTE [ Gradient edges before kernel checks ]

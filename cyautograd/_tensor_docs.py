@@ -4,6 +4,15 @@ cdef class itself have theirs in tensor.pyx). Attached by cyautograd/_docs.py
 (NOTE [ Where docstrings live ])."""
 
 DOCS = {
+    # (torch.split is Python over this method: its docstring is _torch_docs.py's)
+    "Tensor.split": """Splits ``self`` into views along ``dim``: chunks of ``split_size`` elements
+(the last may be smaller), or of the sizes listed. Returns a tuple.
+
+Args:
+    split_size (int or list of ints): the chunk size or the sizes.
+    dim (int): the dimension.
+
+>>> torch.arange(5).split([2, 3])""",
     "Tensor.new": ">>> torch.ones(2, dtype=torch.float64).new(3).dtype",
     # in-place random fills: every one takes ``generator=`` (default: the global one)
     "Tensor.uniform_": """Fills ``self`` in place with numbers drawn uniformly from ``[from_, to)``;

@@ -1,6 +1,7 @@
 """Tensor factories: tensor, as_tensor, from_numpy, zeros, ones, ... and the
 random generator behind manual_seed."""
 import builtins
+import math
 import numbers
 
 import numpy as np
@@ -281,14 +282,21 @@ def _dt(dtype):
     return (_check_dtype(dtype, "zeros") or D.get_default_dtype()).np
 
 
-def _alloc(make, shape, npdt, *fill):
-    """``make(shape, *fill, npdt)`` with torch's errors for sizes no allocator
-    can give: the byte count overflowing int64, or the allocation failing."""
+def _storage_check(shape, npdt):
+    """The byte count of a new tensor of `shape` (sizes not negative), or
+    torch's error where it passes int64 (numpy's would be a ValueError)."""
     nbytes = np.dtype(npdt).itemsize
     for s in shape:
         nbytes *= s
     if nbytes >= 1 << 63:
         raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    return nbytes
+
+
+def _alloc(make, shape, npdt, *fill):
+    """``make(shape, *fill, npdt)`` with torch's errors for sizes no allocator
+    can give: the byte count overflowing int64, or the allocation failing."""
+    nbytes = _storage_check(shape, npdt)
     try:
         return make(shape, *fill, npdt)
     except (MemoryError, ValueError):
@@ -449,18 +457,33 @@ def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
     return _random_like(input, "normal", (0.0, 1.0), dtype, device, requires_grad, "randn_like")
 
 
+def _c_scalar(v):
+    """A number as torch's C++ messages print a Scalar (an ostream: 6
+    significant digits, 1.0 as 1)."""
+    return f"{v:g}" if isinstance(v, (float, np.floating)) else str(v)
+
+
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
-    if step == 0:
+    if not (vals[2] > 0 or vals[2] < 0):     # (a nan step too, as torch's)
         raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(vals[0]) and math.isfinite(vals[1])):
+        raise RuntimeError(f"unsupported range: {_c_scalar(vals[0])} -> {_c_scalar(vals[1])}")
     if (end - start) / step < 0:
         raise RuntimeError("upper bound and larger bound inconsistent with step sign")
     dtype = _check_dtype(dtype, "arange")
     if dtype is None:
         dtype = D.int64 if all(isinstance(v, (int, np.integer)) for v in vals) else D.get_default_dtype()
+    if all(isinstance(v, (int, np.integer)) for v in vals):
+        n = -(-(int(vals[1]) - int(vals[0])) // int(vals[2]))
+    else:
+        n = math.ceil((vals[1] - vals[0]) / vals[2])
+    if n >= 1 << 63:
+        raise RuntimeError("invalid size, possible overflow?")
+    _storage_check((n,), dtype.np)
     if dtype is D.float32 or dtype is D.float64:
         # torch's kernel rounding (see _mt19937.arange_fill): the length as numpy's
         import cyautograd
@@ -476,8 +499,9 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     device = _check_device(device)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    return _wrap(_linspace_values(start, end, int(steps), _check_dtype(dtype, "linspace") or D.get_default_dtype()),
-                 requires_grad, device)
+    dt = _check_dtype(dtype, "linspace") or D.get_default_dtype()
+    _storage_check((int(steps),), dt.np)
+    return _wrap(_linspace_values(start, end, int(steps), dt), requires_grad, device)
 
 
 def _linspace_values(start, end, steps, dt):
@@ -516,7 +540,16 @@ def _linspace_values(start, end, steps, dt):
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
-    return _wrap(np.eye(n, m, dtype=_dt(dtype)), requires_grad, device)
+    if n < 0:
+        raise RuntimeError(f"n must be greater or equal to 0, got {n}")
+    if m is None:
+        m = n
+    if m < 0:
+        raise RuntimeError(f"m must be greater or equal to 0, got {m}")
+    if int(n) * int(m) >= 1 << 63:
+        raise RuntimeError("numel: integer multiplication overflow")
+    return _wrap(_alloc(lambda shape, npdt: np.eye(shape[0], shape[1], dtype=npdt), (int(n), int(m)), _dt(dtype)),
+                 requires_grad, device)
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None, layout=None,
@@ -527,6 +560,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, ou
     dt = _check_dtype(dtype, "rand") or D.get_default_dtype()
     if not dt.is_floating_point:
         raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{dt._cname}'")
+    _storage_check(shape, dt.np)
     from cyautograd.random import _draw
     arr = _draw(_gen(generator, "rand", device), shape, dt, "uniform", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
@@ -540,6 +574,7 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, o
     dt = _check_dtype(dtype, "randn") or D.get_default_dtype()
     if not dt.is_floating_point:
         raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
+    _storage_check(shape, dt.np)
     from cyautograd.random import _draw
     arr = _draw(_gen(generator, "randn", device), shape, dt, "normal", (0.0, 1.0))
     return _out(_wrap(arr, requires_grad, device), out)
@@ -601,7 +636,9 @@ def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False,
     if n < 0:
         raise RuntimeError(f"n must be non-negative, got{n}")
     device = _check_device(device)
-    arr = _gen(generator, "randperm", device).randperm(int(n)).astype((_check_dtype(dtype, "randperm") or D.int64).np)
+    dt = (_check_dtype(dtype, "randperm") or D.int64).np
+    _storage_check((int(n),), dt)
+    arr = _gen(generator, "randperm", device).randperm(int(n)).astype(dt)
     return _out(_wrap(arr, requires_grad, device), out)
 
 

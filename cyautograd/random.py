@@ -412,11 +412,23 @@ def _int_arg(v, fname, name):
     raise TypeError(f"{fname}(): argument '{name}' must be int, not {type(v).__name__}")
 
 
+# the kernel a sampler's dtype dispatch names (its NotImplementedError), or
+# the continuous distributions' own check (a RuntimeError naming the dtype)
+_FLOAT_KERNELS = {"uniform_": "check_uniform_bounds", "normal_": "normal_kernel_cpu",
+                  "log_normal_": "log_normal_cpu"}
+
+
 def _float_only(self, fname):
     if not self.dtype.is_floating_point:
-        raise RuntimeError(f"{fname} expects floating point dtype, but got {self.dtype._cname}"
-                           if fname != "uniform_" else
-                           f"\"check_uniform_bounds\" not implemented for '{self.dtype._cname}'")
+        if fname in _FLOAT_KERNELS:
+            raise NotImplementedError(f"\"{_FLOAT_KERNELS[fname]}\" not implemented for '{self.dtype._cname}'")
+        if fname == "exponential_":
+            raise RuntimeError("Exponential distribution is a continuous probability distribution. dtype must be a "
+                               f"floating point but you specified {self.dtype._cname}")
+        if fname == "cauchy_":
+            raise RuntimeError("Cauchy distribution is a continuous probability distribution. dtype must be a "
+                               f"floating point but you specified {_TYPEMETA[np.dtype(self.dtype.np).name]}")
+        raise RuntimeError(f"{fname} expects floating point dtype, but got {self.dtype._cname}")
 
 
 def uniform_(self, from_=0, to=1, *, generator=None, **kw):
@@ -440,8 +452,18 @@ def bernoulli_(self, p=0.5, *, generator=None):
     if isinstance(p, Tensor):
         pa = p.detach().cpu().numpy()
         if pa.dtype.kind != "f":
-            raise RuntimeError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype._cname}'")
-        pa = np.broadcast_to(pa, tuple(self.shape))
+            # torch: the in-place check on self comes first
+            if isinstance(self, Tensor) and self.requires_grad and self.is_leaf and is_grad_enabled():
+                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+            raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{p.dtype._cname}'")
+        try:
+            pa = np.broadcast_to(pa, tuple(self.shape))
+        except ValueError:
+            # torch: the in-place check on self, then p expanded to self's shape
+            if isinstance(self, Tensor) and self.requires_grad and self.is_leaf and is_grad_enabled():
+                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+            p.expand(tuple(self.shape))
+            raise
         return _sample_like(self, "BernoulliBackward1", "bernoulli_t", (pa,), "bernoulli_", generator)
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p}")
@@ -528,6 +550,8 @@ def bernoulli(input, p=None, *, generator=None, out=None):
         p = _real(p, "bernoulli", "p")
         return bernoulli_(input.detach().clone(), p, generator=generator)
     pa = input.detach().cpu().numpy()
+    if pa.dtype.kind != "f":
+        raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{input.dtype._cname}'")
     if pa.size and (not np.all(pa >= 0) or not np.all(pa <= 1)):
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message "
                            "be improved?  If so, please report an enhancement request to PyTorch.)")
@@ -703,7 +727,10 @@ def poisson(input, generator=None):
     eng = _engine_for(input, generator, "poisson")
     if input.dtype.np.kind not in "fc":
         raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{input.dtype._cname}'")
+    rates = input.detach().cpu().numpy()
+    if not np.all(rates >= 0):     # (a nan rate too)
+        raise RuntimeError("invalid Poisson rate, expected rate to be non-negative")
     g = np.random.Generator(np.random.PCG64(eng.random64()))
     from cyautograd.creation import _wrap
-    draws = np.asarray(g.poisson(input.detach().cpu().numpy()))   # numpy gives a scalar for 0-d
+    draws = np.asarray(g.poisson(rates))   # numpy gives a scalar for 0-d
     return _on_device_of(input, _wrap(draws.astype(input.dtype.np)))

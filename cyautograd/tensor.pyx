@@ -337,7 +337,15 @@ cdef class Tensor:
             _legacy_data(args[0])
             arr = np.array(args[0], dtype=_D.get_default_dtype().np)
         else:
-            arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+            try:
+                arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
+            except (ValueError, MemoryError):
+                # torch's empty(): a negative size, then the byte count, then the allocation
+                for v in args:
+                    if v < 0:
+                        raise RuntimeError(f"Trying to create tensor with negative dimension {v}: {list(args)}")
+                from cyautograd.creation import _alloc
+                arr = _alloc(np.empty, tuple(args), _D.get_default_dtype().np)
         arr = array_of(arr)
         self.data_ = arr
         self.storage_ = arr
@@ -1029,7 +1037,9 @@ cdef class Tensor:
         # deep-copied, the subclass and the instance __dict__ kept
         cdef Tensor t
         if type(self.data_) is _ndarray_type and type(self.storage_) is _ndarray_type:
-            storages = memo.setdefault("torch", {})
+            storages = memo.get("torch")    # (torch's storage copy reads memo.get first)
+            if storages is None:
+                storages = memo["torch"] = {}
             ent = storages.get(id(self.storage_))
             if ent is None:
                 buf, s_geo, s_lo = _storage_bytes(self.storage_)
@@ -1210,6 +1220,17 @@ cdef class Tensor:
 
     def __setitem__(self, index, value):
         _ops.setitem(self, index, value)
+
+    def __contains__(self, element):
+        # torch's Tensor.__contains__: whether any element equals it (a number or a Tensor)
+        import numbers
+        if isinstance(element, (Tensor, numbers.Number)):
+            return bool((element == self).any().item())
+        raise RuntimeError(f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a {type(element)}.")
+
+    def __delitem__(self, index):
+        # (without it Cython's slot raises NotImplementedError for `del x[i]`)
+        raise TypeError("Tensor does not support deleting items")
 
 
     # -- every other method forwards to the functional op of its name -------

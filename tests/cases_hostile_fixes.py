@@ -723,3 +723,336 @@ def round_overloads_refuse_integral_inputs_with_decimals(T):
             _res(lambda: i.clone().round_(decimals=0)), _res(lambda: i.clone().round_()),
             _res(lambda: T.special.round(i)), _res(lambda: T.round(T.tensor([0.55, 1.5]), decimals=1)),
             _res(lambda: T.round(T.tensor([0.55, 2.5]), decimals=0)), _state(i)]
+
+
+# --- h25g ---
+# (helper h25g's cases: the hostile sweep's remaining mismatches, by root cause)
+
+
+@case
+def split_and_view_word_bad_sizes_as_torchs_parser(T):
+    # a split_size that is no int (list) is split_with_sizes' parser error; a
+    # negative one is refused before the dim is wrapped, a zero one after it;
+    # torch.split is Python over the method (None has no .split); view's
+    # failure path replays its parser (a bool, None, a float size)
+    x = _x(T)
+    out = []
+    for a in [(None,), ("abc",), ([1.0, 2.0],), (1.5,), (-1, -10 ** 18), (0,), (0, 5), ([1, 1], 5),
+              (2, -10 ** 18), ([1, 1, 1], 1), (True,), (1, 1.0), (2,), ([1, 1],), (T.tensor(1),)]:
+        out.append(_res(lambda: x.split(*a)))
+    out += [_res(lambda: T.split(None, 2)), _res(lambda: T.split([1.0, 2.0], 1)),
+            _res(lambda: T.split(x, [1, 1])), _res(lambda: T.split(x, 2, 1)), _res(lambda: T.split(x, None))]
+    for a in [(None,), ("abc",), ([1.0, 2.0],), (1.5,), (True,), (2, None), ((3, 2.0),), (6,), (3, -1),
+              ((2, 3),), (T.float32,), (-1,), (4,), (2, -1, 5)]:
+        out.append(_res(lambda: x.view(*a)))
+    out.append(_res(lambda: x.t().view(None)))
+    out.append(_state(x))
+    return out
+
+
+@case
+def integer_binary_ops_broadcast_before_the_dtype_check(T):
+    # TensorIterator broadcasts the shapes first: a float pair that does not
+    # broadcast is the size error, one that does is the kernel's dtype error
+    x = _x(T)
+    z = T.zeros(0, 3)
+    it = T.arange(6).reshape(2, 3)
+    out = []
+    for f in (T.bitwise_and, T.bitwise_or, T.bitwise_xor, T.bitwise_left_shift, T.bitwise_right_shift,
+              T.gcd, T.lcm):
+        out += [_res(lambda: f(x, z)), _res(lambda: f(z, x)), _res(lambda: f(x, x)), _res(lambda: f(it, it)),
+                _res(lambda: f(it, T.arange(2))), _res(lambda: f(it.bool(), it.bool()))]
+    out += [_res(lambda: x & z), _res(lambda: x << z), _res(lambda: z >> x), _res(lambda: x ^ x),
+            _res(lambda: it | z.long()), _res(lambda: x.gcd(z)), _res(lambda: x.lcm(x)), _state(x)]
+    return out
+
+
+@case
+def tensor_refuses_item_deletion(T):
+    x = _x(T)
+
+    def d(i):
+        del x[i]
+    return [_res(lambda: d(0)), _res(lambda: d(None)), _res(lambda: d(slice(None))), _res(lambda: d("abc")),
+            _res(lambda: x.__delitem__(0)), _state(x)]
+
+
+@case
+def bincount_refuses_other_dtypes_as_torchs_dispatch(T):
+    # the dtype is the dispatch's NotImplementedError, before any other check
+    x = _x(T)
+    b = T.bincount
+    i = T.tensor([1, 2, 2])
+    return [_res(lambda: b(x)), _res(lambda: b(x, None, -1)), _res(lambda: b(T.tensor([True, False]))),
+            _res(lambda: b(T.tensor(1.5))), _res(lambda: x.bincount(x)), _res(lambda: b(i)),
+            _res(lambda: b(i, T.tensor([0.5, 1.0, 2.0]))), _res(lambda: b(i, None, -1)),
+            _res(lambda: b(T.tensor([[1, 2]]))), _res(lambda: b(T.tensor([-1]))), _state(x)]
+
+
+@case
+def kthvalue_k_out_of_range_is_a_runtime_error(T):
+    x = _x(T)
+    out = [_res(lambda: x.kthvalue(k)) for k in (-1, 0, 4, 2 ** 62, 1, 3)]
+    out += [_res(lambda: T.kthvalue(x, 5, 0)), _res(lambda: T.tensor(1.5).kthvalue(2)),
+            _res(lambda: T.zeros(2, 0).kthvalue(1)), _res(lambda: T.zeros(0, 3).kthvalue(1)), _state(x)]
+    return out
+
+
+@case
+def factories_check_sizes_as_torchs_empty(T):
+    # a negative size, then the element count and the byte count passing
+    # int64, are torch's RuntimeErrors before anything is allocated
+    H = 2 ** 62
+    nan, inf = float("nan"), float("inf")
+    calls = [lambda: T.eye(-1), lambda: T.eye(2, -1), lambda: T.eye(-1, -2), lambda: T.eye(H),
+             lambda: T.eye(2 ** 31), lambda: T.eye(3, H), lambda: T.eye(2 ** 40, 0), lambda: T.eye(3, 2),
+             lambda: T.rand(H), lambda: T.randn(2 ** 61), lambda: T.rand(H, H), lambda: T.randperm(H),
+             lambda: T.arange(H), lambda: T.arange(H, dtype=T.float32), lambda: T.arange(nan),
+             lambda: T.arange(1.0, nan), lambda: T.arange(0.1234567, -inf), lambda: T.arange(T.tensor(2.5), -inf),
+             lambda: T.arange(0, 1, nan), lambda: T.arange(-H, H), lambda: T.arange(H, H + 5),
+             lambda: T.arange(0, 1, 0.1), lambda: T.arange(5.0, 0, -1.5), lambda: T.arange(5),
+             lambda: T.Tensor(-1), lambda: T.Tensor(2, -1), lambda: T.Tensor(0, -1), lambda: T.Tensor(H),
+             lambda: T.Tensor(H, H), lambda: T.Tensor(2, 3).shape]
+    return [_res(c) for c in calls]
+
+
+@case
+def diag_embed_and_histograms_size_their_outputs_as_torch(T):
+    # the output's (diag_embed) or the bin edges' (histc, histogram) storage
+    # size is checked before anything else is computed; histogram's bins tensor
+    # must have input's dtype, checked before the kernel's dtype dispatch
+    x = _x(T)
+    H = 2 ** 62
+    calls = [lambda: T.diag_embed(x, H), lambda: x.diag_embed(-H), lambda: T.diag_embed(x, 2 ** 31, 0, 2),
+             lambda: T.diag_embed(x, 1, 0, 2), lambda: T.diag_embed(x, -1, 2, 0), lambda: T.diagflat(x, H),
+             lambda: x.diagflat(10 ** 18), lambda: T.diagflat(x, 1),
+             lambda: T.histc(x, H), lambda: T.histc(x, H, 5, 1), lambda: T.histc(x, 10 ** 18),
+             lambda: T.histc(x.double(), 2 ** 61), lambda: x.histc(4), lambda: T.histc(x, 0),
+             lambda: T.histogram(x, H), lambda: T.histogram(x, 10 ** 18), lambda: T.histogram(x, H, range=(5., 1.)),
+             lambda: T.histogram(T.arange(6), x), lambda: T.histogram(T.arange(6), 3),
+             lambda: T.histogram(x, x.double()), lambda: T.histogram(x, T.tensor([1, 2])),
+             lambda: T.histogram(T.tensor([True]), x), lambda: T.histogram(x, T.tensor([[1., 2.]])),
+             lambda: T.histogram(x, T.tensor([0., 1., 2.]))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def histogram_errors_say_torchs_words(T):
+    x = _x(T)
+    inf = float("inf")
+    calls = [lambda: T.histogram(x, T.tensor([])), lambda: T.histogram(x, 3, weight=T.ones(3)),
+             lambda: T.histogram(x, 3, range=(2.5, 1.25)), lambda: T.histogram(x, 3, range=(0., inf)),
+             lambda: T.histogram(x, 0), lambda: T.histc(x, 3, 2.5, 1.25), lambda: T.histc(x, 3, 0, inf),
+             lambda: T.histc(x, -1), lambda: T.histogram(x, 3, weight=T.ones(2, 3))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def samplers_refuse_other_dtypes_as_torchs_kernels(T):
+    # the dtype dispatch of frac and the samplers is a NotImplementedError
+    # naming the kernel (exponential_/cauchy_ check the dtype themselves);
+    # bernoulli_'s tensor p is checked for its dtype, then self in place, then
+    # expanded; poisson refuses negative and nan rates
+    it = T.arange(6).reshape(2, 3)
+    bt = it > 2
+    x = _x(T)
+    out = []
+    for t in (it, bt):
+        for f in ("exponential_", "cauchy_", "log_normal_", "normal_", "uniform_", "frac", "frac_"):
+            out.append(_res(lambda: getattr(t.clone(), f)()))
+        out += [_res(lambda: T.bernoulli(t)), _res(lambda: T.ones(2, 3).bernoulli_(t)), _res(lambda: T.frac(t))]
+    out += [_res(lambda: x.bernoulli_(T.zeros(0, 3))), _res(lambda: T.ones(2, 3).bernoulli_(T.zeros(0, 3))),
+            _res(lambda: T.ones(2, 3).bernoulli_(T.zeros(4, 3))), _res(lambda: T.ones(2, 3).bernoulli_(T.ones(3))),
+            _res(lambda: T.poisson(T.tensor([-1.]))), _res(lambda: T.poisson(T.tensor([float("nan")]))),
+            _res(lambda: T.poisson(x)), _res(lambda: T.poisson(T.zeros(2))), _state(x)]
+    return out
+
+
+@case
+def hot_reductions_want_a_bool_keepdim(T):
+    # an int keepdim (numpy's OverflowError for a huge one, else answered) is
+    # torch's parser TypeError (the type only: our message names the
+    # function's position, the method's is one less)
+    x = _x(T)
+    out = []
+    for f in (T.sum, T.amax, T.amin, T.prod):
+        for k in (2, 10 ** 18, -10 ** 18, 1, 0):
+            r = _res(lambda: f(x, 0, k))
+            out.append(r[0] if r[0] == "TypeError" else r)
+        out.append(_res(lambda: f(x, 1, True)))
+    out += [_res(lambda: x.sum(0, False)), _res(lambda: x.sum(None, True)), _state(x)]
+    return out
+
+
+@case
+def convolutions_check_the_weight_rank_first(T):
+    F = T.nn.functional
+    x = _x(T)
+    calls = [lambda: F.conv_transpose1d(x, T.ones(2, 3)), lambda: F.conv_transpose1d(x, T.tensor(1.5)),
+             lambda: F.conv_transpose1d(T.ones(2), T.ones(2, 3, 1)), lambda: F.conv_transpose1d(x, T.ones(2, 3, 1)),
+             lambda: F.conv_transpose1d(T.ones(2, 3, 4), T.ones(3, 2)), lambda: F.conv_transpose2d(x, T.ones(2, 3)),
+             lambda: F.conv_transpose2d(T.ones(2, 3, 4, 4), T.ones(2, 3)), lambda: F.conv1d(x, T.tensor(1.5)),
+             lambda: F.conv1d(T.ones(2, 3, 4), T.ones(2, 3)), lambda: F.conv2d(T.ones(1, 2, 3, 3), T.ones(2)),
+             lambda: F.conv1d(T.ones(1, 2, 4), T.ones(3, 2, 2)), lambda: F.conv_transpose1d(x, x)]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def unfold_checks_as_torchs_im2col(T):
+    F = T.nn.functional
+    x = _x(T)
+    H = 2 ** 62
+    calls = [lambda: F.unfold(x, 1), lambda: F.unfold(x, -1), lambda: F.unfold(x, 0), lambda: F.unfold(x, H),
+             lambda: F.unfold(x, ()), lambda: F.unfold(x, 5), lambda: F.unfold(x, 1, dilation=0),
+             lambda: F.unfold(x, 1, padding=-1), lambda: F.unfold(x, 1, stride=0),
+             lambda: F.unfold(x, 1, padding=-1, stride=0), lambda: F.unfold(x, 0, 0, -1, 0),
+             lambda: F.unfold(T.ones(3), 1), lambda: F.unfold(T.ones(1, 2, 3, 3, 3), 1),
+             lambda: F.unfold(T.ones(0, 2, 3), 1), lambda: F.unfold(T.ones(1, 2, 3, 3), (1, 2, 3)),
+             lambda: F.unfold(T.ones(1, 2, 3, 3), 1, (1, 2, 3)), lambda: F.unfold(T.ones(2, 3, 3), 5),
+             lambda: F.unfold(T.ones(1, 2, 3, 3), 1, 2, -1), lambda: F.unfold(T.ones(0, 2, 3, 3), 2),
+             lambda: F.unfold(T.ones(1, 2, 0, 3), 1), lambda: F.unfold(T.arange(18.).reshape(2, 3, 3), 2),
+             lambda: F.unfold(T.arange(36.).reshape(1, 2, 3, 6), (2, 3), padding=1, stride=2)]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensordot_reads_its_arguments_in_torchs_order(T):
+    # torch's tensordot is Python: an int dims' sign first, then a.dim(), b.dim()
+    x = _x(T)
+    y = T.ones(3, 2)
+    calls = [lambda: T.tensordot(None, x), lambda: T.tensordot("abc", x), lambda: T.tensordot([1.0, 2.0], x),
+             lambda: T.tensordot(x, -1, -10 ** 18), lambda: T.tensordot(None, x, -1), lambda: T.tensordot(x, None),
+             lambda: T.tensordot(x, y, 1), lambda: T.tensordot(x, y, 3), lambda: T.tensordot(x, y, ([1], [0])),
+             lambda: T.tensordot(None, x, ([1], [0])), lambda: T.tensordot(x, y, 0),
+             lambda: T.tensordot(x, None, ([1], [0])), lambda: T.tensordot(x, None, T.tensor(1))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def logspace_checks_tensor_bounds_and_sizes_as_torch(T):
+    x = _x(T)
+    calls = [lambda: T.logspace(x, -1, -10 ** 18), lambda: T.logspace(x, x, 2 ** 62), lambda: T.logspace(1, x, 3),
+             lambda: T.logspace(0, 1, -1), lambda: T.logspace(0, 1, 2 ** 62), lambda: T.logspace("a", 1, 2),
+             lambda: T.logspace(T.tensor(0.), T.tensor(1.), 3), lambda: T.logspace(0, 2, 3, base=2.0),
+             lambda: T.linspace(0, 1, 2 ** 62), lambda: T.linspace(0, 1, 3)]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensor_new_is_a_method_of_tensors_only(T):
+    # (the type name differs: torch's descriptor names torch._C.TensorBase)
+    out = []
+    for v in (None, "abc", [1.0], -1):
+        r = _res(lambda: T.Tensor.new(v))
+        out.append([r[0], r[1].startswith("descriptor 'new' for '")])
+    out.append(_res(lambda: T.Tensor.new(_x(T), 2, 3).shape))
+    return out
+
+
+@case
+def repeat_interleave_checks_in_torchs_order(T):
+    x = _x(T)
+    ri = T.repeat_interleave
+    calls = [lambda: ri(T.tensor([[1, 2]])), lambda: ri(T.tensor([True])), lambda: ri(T.tensor(2)),
+             lambda: ri(T.tensor([2.])), lambda: ri(T.tensor([[2.]])), lambda: ri(T.tensor([-1])),
+             lambda: ri(T.tensor([1, 0, 2])), lambda: ri(x, T.tensor(1.5)), lambda: ri(x, T.tensor([[1]])),
+             lambda: ri(x, T.tensor([[1.]])), lambda: ri(x, x, 2 ** 62), lambda: ri(x, T.tensor([1, 2]), 2 ** 62),
+             lambda: ri(x, 2, 2 ** 62), lambda: ri(x, 10 ** 18), lambda: ri(x, 10 ** 18, 1), lambda: ri(x, -1),
+             lambda: ri(x, T.tensor([1, 2]), 0), lambda: ri(x, T.tensor([-1, 2]), 0), lambda: ri(x, 2, 1),
+             lambda: x.repeat_interleave(T.tensor(2)), lambda: x.repeat_interleave(T.tensor(2.0))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def tensor_contains_compares_elements_as_torch(T):
+    # `e in x` is any(x == e) for a number or a Tensor (we iterated rows and
+    # raised on their truth value); deepcopy with a Tensor as its memo fails
+    # on memo.get, as torch's
+    x = _x(T)
+    out = []
+    for e in (1.5, 5, -1.0, T.tensor(2.0), True, "a", None, [1], T.tensor([0.5, 0.0, 2.0]), T.ones(3)):
+        out.append(_res(lambda: e in x))
+    out += [_res(lambda: 1.5 in T.tensor(1.5)), _res(lambda: 1 in T.zeros(0, 3)),
+            _res(lambda: x.__deepcopy__(T.arange(6).reshape(2, 3))), _res(lambda: x.__deepcopy__(T.tensor(1.5))),
+            _res(lambda: x.__deepcopy__({}).tolist()), _state(x)]
+    return out
+
+
+@case
+def max_unpool_checks_the_size_then_the_indices(T):
+    F = T.nn.functional
+    x = _x(T)
+    y, i = F.max_pool1d_with_indices(T.tensor([[[1., 3., 2., 0.]]]), 2)
+    calls = [lambda: F.max_unpool2d(x, 0, 10 ** 18), lambda: F.max_unpool2d(x, -1, -10 ** 18),
+             lambda: F.max_unpool1d(x, -1, -10 ** 18), lambda: F.max_unpool1d(x, None, 2),
+             lambda: F.max_unpool1d(y, i, 2), lambda: F.max_unpool1d(y, i, 2, output_size=[5]),
+             lambda: F.max_unpool1d(y, i, 2, output_size=[9])]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def nll_loss_checks_sizes_before_the_target_dtype(T):
+    # torch's nll_loss_nd: the input's rank, then the batch sizes, then the kernel's checks
+    F = T.nn.functional
+    x = _x(T)
+    calls = [lambda: F.nll_loss(x, T.zeros(0, 3)), lambda: F.nll_loss(T.tensor(1.5), x),
+             lambda: F.nll_loss(T.tensor(1.5), T.tensor(1)), lambda: F.nll_loss(T.zeros(0, 3), x),
+             lambda: F.nll_loss(x, T.ones(2)), lambda: F.nll_loss(x, T.ones(2, 2)),
+             lambda: F.nll_loss(x.long(), T.ones(2).long()), lambda: F.nll_loss(x, T.ones(3).long()),
+             lambda: F.cross_entropy(x, T.zeros(0, 3)), lambda: F.cross_entropy(T.zeros(0, 3), x),
+             lambda: F.nll_loss(x, T.tensor([0, 2])), lambda: F.cross_entropy(x, T.tensor([0, 2]))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def batch_norm_wants_tensors_as_torchs_parser(T):
+    F = T.nn.functional
+    x = _x(T)
+    m, v = T.zeros(3), T.ones(3)
+    calls = [lambda: F.batch_norm(x, 0, 10 ** 18), lambda: F.batch_norm(x, m, "abc"), lambda: F.batch_norm(x, m, 2 ** 62),
+             lambda: F.batch_norm(x, m, v, weight=1.5), lambda: F.batch_norm(x, m, v, bias=[1.0]),
+             lambda: F.batch_norm(x, T.zeros(2), v), lambda: F.batch_norm(x, m, v), lambda: F.batch_norm(x, None, None, training=True)]
+    return [_res(c) for c in calls] + [_state(x), _state(m), _state(v)]
+
+
+@case
+def select_and_index_select_want_an_int_dim(T):
+    # hot methods: their failure path replays torch's parser (a Tensor dim)
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    calls = [lambda: x.select(x, 2 ** 62), lambda: x.select(x, it), lambda: x.select(x, T.zeros(0, 3)),
+             lambda: x.select(0, 5), lambda: x.select(1, -1), lambda: x.select(T.tensor(1), 0),
+             lambda: x.index_select(x, it), lambda: x.index_select(x, T.zeros(0, 3)),
+             lambda: x.index_select(1, it), lambda: x.index_select(1, T.tensor([2, 0])),
+             lambda: x.index_select(5, T.tensor([0])), lambda: T.index_select(x, x, T.tensor([0]))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def repeat_and_tile_size_their_result_as_torch(T):
+    # the result's sizes (the padded shape times the counts, in int64) are
+    # checked as torch's empty: a representable int, not negative, a byte
+    # count within int64
+    x = _x(T)
+    calls = [lambda: x.repeat(1, 2 ** 62), lambda: x.repeat(1, -1), lambda: x.repeat(10 ** 18, 1),
+             lambda: x.tile(2 ** 62), lambda: x.repeat(2 ** 62, 2 ** 62), lambda: x.repeat(2, 1, 2),
+             lambda: x.tile(10 ** 18), lambda: x.tile((2,)), lambda: T.tile(x, (-1, 1)), lambda: x.repeat(0, 2)]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def expand_and_broadcast_to_refuse_a_bool_size(T):
+    x = _x(T)
+    calls = [lambda: x.expand(True), lambda: x.broadcast_to(True), lambda: T.broadcast_to(x, True),
+             lambda: x.expand(3), lambda: x.expand(2, 3), lambda: x.broadcast_to((3, 2, 3)),
+             lambda: x.expand(1.5), lambda: x.expand("a")]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def view_of_no_sizes_and_bernoulli_on_a_leaf(T):
+    x = _x(T)
+    it = T.arange(6).reshape(2, 3)
+    return [_res(lambda: x.view(())), _res(lambda: x.view([])), _res(lambda: T.tensor([1.5]).view(())),
+            _res(lambda: x.bernoulli_(it)), _res(lambda: x.bernoulli_(it > 2)),
+            _res(lambda: x.detach().bernoulli_(it)), _state(x)]

@@ -760,6 +760,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                momentum=0.1, eps=1e-5):
     if input.dim() < 2:
         raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+    for pos, name, t in ((2, "weight", weight), (3, "bias", bias), (4, "running_mean", running_mean),
+                         (5, "running_var", running_var)):
+        if t is not None and not isinstance(t, _Tensor):   # the native torch.batch_norm's parser
+            raise TypeError(f"batch_norm(): argument '{name}' (position {pos}) must be Tensor, not {type(t).__name__}")
     C = input.shape[1]
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
@@ -1079,6 +1083,8 @@ def _conv_nd(input, weight, bias, stride, padding, dilation, groups, nd):
     if input.dim() != nd + 2:
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
                            f"conv{nd}d, but got input of size: {list(input.shape)}")
+    if weight.dim() < 3:    # torch checks the weight's rank after the input's, before anything else
+        raise RuntimeError("weight should have at least three dimensions")
     stride, dilation = _pair(stride, nd), _pair(dilation, nd)
     k = tuple(weight.shape[2:])
     if isinstance(padding, str):

@@ -988,6 +988,8 @@ def _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, gro
     if input.dim() != nd + 2:
         raise RuntimeError(f"Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to "
                            f"conv_transpose{nd}d, but got input of size: {list(input.shape)}")
+    if weight.dim() < 3:    # torch checks the weight's rank after the input's, before anything else
+        raise RuntimeError("weight should have at least three dimensions")
     stride, padding = F._pair(stride, nd), F._pair(padding, nd)
     output_padding, dilation = F._pair(output_padding, nd), F._pair(dilation, nd)
     C = input.shape[1]
@@ -1402,6 +1404,14 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, n
             if not lo < out_sz[d] < hi:
                 raise ValueError(f'invalid output_size "{given}" (dim {d} must be between '
                                  f"{lo} and {hi})")
+    for d in range(nd):     # torch's _unpool_output_size ends with this check
+        if out_sz[d] < 0:
+            raise ValueError("max_unpooling: output_size must contain non-negative spatial dimensions, but got "
+                             f"output_size[{d}]={out_sz[d]}")
+    if not isinstance(indices, T.Tensor):
+        if nd == 1:     # torch's max_unpool1d calls indices.unsqueeze(-1) in Python
+            raise AttributeError(f"'{type(indices).__name__}' object has no attribute 'unsqueeze'")
+        raise TypeError(f"{name}(): argument 'indices' (position 2) must be Tensor, not {type(indices).__name__}")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: "
@@ -1526,6 +1536,31 @@ def _fold_geometry(sizes, kernel_size, dilation, padding, stride):
     return k, d, p, s, outs
 
 
+def _im2col_check(input, kernel_size, dilation, padding, stride):
+    """torch's im2col checks, in its order: each geometry argument has two
+    items, then their signs, then the input's rank and sizes (a tensor of
+    fewer than 3 dims fails on reading its size(2): an IndexError)."""
+    geo = [tuple(F._pair(v)) for v in (kernel_size, dilation, padding, stride)]
+    for v, nm in zip(geo, ("kernel_size", "dilation", "padding", "stride")):
+        if len(v) != 2:
+            raise RuntimeError(f"It is expected {nm} equals to 2, but got size {len(v)}")
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = geo
+    if not (kw > 0 and kh > 0):
+        raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kh} kernel_width: {kw}")
+    if not (dw > 0 and dh > 0):
+        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dh} "
+                           f"dilation_width: {dw}")
+    if not (pw >= 0 and ph >= 0):
+        raise RuntimeError(f"padding should be non-negative, but got pad_height: {ph} pad_width: {pw}")
+    if not (sw > 0 and sh > 0):
+        raise RuntimeError(f"stride should be greater than zero, but got stride_height: {sh} stride_width: {sw}")
+    n = input.dim()
+    valid = input.size(1) != 0 and input.size(2) != 0
+    if not ((n == 3 and input.size(0) != 0 and valid) or (n == 4 and valid and input.size(3) != 0)):
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+                           f"dimensions for input, but got: {list(input.shape)}")
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """Extracts sliding blocks: ``(N, C, H, W)`` to ``(N, C * kH * kW, L)`` (im2col, as
     torch.nn.functional.unfold).
@@ -1535,9 +1570,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """
     _args("unfold", ("input:Tensor", "kernel_size:int[]", "dilation:int[]", "padding:int[]", "stride:int[]"),
           input, kernel_size, dilation, padding, stride)
-    if input.dim() not in (3, 4):
-        raise NotImplementedError(f"Input Error: Only 3D or 4D input Tensors are supported (got "
-                                  f"{input.dim()}D)")
+    _im2col_check(input, kernel_size, dilation, padding, stride)
     unbatched = input.dim() == 3
     x = input.unsqueeze(0) if unbatched else input
     N, C = x.shape[0], x.shape[1]

@@ -307,7 +307,7 @@ class _Frac(Function):
 def frac(input):
     _check_tensor(input, "frac")
     if not _floating(input):
-        raise RuntimeError(f"\"frac_cpu\" not implemented for '{input.dtype._cname}'")
+        raise NotImplementedError(f"\"frac_cpu\" not implemented for '{input.dtype._cname}'")
     return _Frac.apply(input)
 
 
@@ -700,9 +700,17 @@ def repeat(input, *sizes):
     if len(sizes) < input.dim():
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                            "of tensor")
-    for s in sizes:
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(sizes)}")
+    # torch's sizes of the result: the padded shape times the counts, in int64 (wrapping)
+    shape = (1,) * (len(sizes) - input.dim()) + tuple(input.shape)
+    target = [((a * int(b) + (1 << 63)) % (1 << 64)) - (1 << 63) for a, b in zip(shape, sizes)]
+    for v in target:
+        if v == -(1 << 63):
+            raise RuntimeError(f"IntArrayRef contains an int that cannot be represented as a SymInt: {v}")
+    for v in target:
+        if v < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {v}: {target}")
+    from cyautograd.creation import _storage_check
+    _storage_check(target, input.dtype.np)
     return _Repeat.apply(input, tuple(int(s) for s in sizes))
 
 
@@ -819,6 +827,8 @@ triu = _tri("triu", "TriuBackward0", np.triu)
 @_export
 def broadcast_to(input, size):
     _check_tensor(input, "broadcast_to")
+    if isinstance(size, bool):     # an int to Python, not to torch's parser
+        raise TypeError("broadcast_to(): argument 'size' (position 1) must be tuple of ints, not bool")
     return input.expand(tuple(size)) if isinstance(size, (tuple, list)) else input.expand(size)
 
 
@@ -1319,7 +1329,7 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
     if n == 0:   # torch's zero_numel_check_dims comes before the k check
         raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
     if not 1 <= k <= n:
-        raise IndexError(f"kthvalue(): selected number k out of range for dimension {d}")
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
     v, i = _Kth.apply(input, d, bool(keepdim), _pick_kth(int(k)))
     r = _return_type("kthvalue", ["values", "indices"])(v, i)
     if out is not None:
@@ -2927,7 +2937,9 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     if not _floating(input):
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{input.dtype._cname}'")
     if bins <= 0:
-        raise RuntimeError(f"torch.histc(): bins must be > 0, but got {bins} for dimension 0")
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    from cyautograd.creation import _alloc
+    _alloc(np.empty, (int(bins) + 1,), input.dtype.np)    # torch makes the edges first: its size errors
     if _dev(input):   # NOTE [ Device backends ]: the range's checks on the host, the counting on the device
         from cyautograd.ops import _xp
         lo, hi = float(min), float(max)
@@ -2936,9 +2948,9 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
         if lo == hi:
             lo, hi = lo - 1, hi + 1
         if lo > hi:
-            raise RuntimeError("torch.histc(): max must be larger than min")
+            raise RuntimeError("torch.histc: max must be larger than min")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
         r = _dw(_xp.histc(_darr(input), int(bins), lo, hi))
         return r if out is None else _write_out("histc", r, out, input)
     a = _a(input).reshape(-1)
@@ -2948,9 +2960,9 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     if lo > hi:
-        raise RuntimeError("torch.histc(): max must be larger than min")
+        raise RuntimeError("torch.histc: max must be larger than min")
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise RuntimeError(f"torch.histc(): range of [{lo}, {hi}] is not finite")
+        raise RuntimeError(f"torch.histc: range of [{lo:g}, {hi:g}] is not finite")
     h, _ = np.histogram(a[(a >= lo) & (a <= hi)], bins=bins, range=(lo, hi))
     r = _w(h, input.dtype.np)
     if out is not None:
@@ -2962,7 +2974,7 @@ def histc(input, bins=100, min=0, max=0, *, out=None):
 def bincount(input, weights=None, minlength=0):
     _check_tensor(input, "bincount")
     if input.dtype.category != _D.int64.category:
-        raise RuntimeError(f"\"bincount_cpu\" not implemented for '{input.dtype._cname}'")
+        raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{input.dtype._cname}'")
     if input.dim() != 1:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
     if minlength < 0:
@@ -3091,6 +3103,8 @@ cumprod_ = _make_inplace("cumprod_", cumprod)
 def _new(self, *args, dtype=None, device=None, requires_grad=False):
     """Tensor.new (legacy constructor): new(*sizes) uninitialised (zeros here) of
     self's dtype, new(data) a copy of data, new(tensor) that tensor, new() empty."""
+    if not isinstance(self, Tensor):   # a method of TensorBase in torch: the descriptor's own check
+        raise TypeError(f"descriptor 'new' for 'Tensor' objects doesn't apply to a '{type(self).__name__}' object")
     from cyautograd.creation import tensor, zeros
     from cyautograd.tensor import Size
     dt = dtype or self.dtype

@@ -84,6 +84,8 @@ _PARAM_OVERRIDES = {
     "isin": {"elements": None}, "vander": {"x": _T}, "slice_scatter": {"end": _IO},
     "matrix_power": {"n": _I}, "polygamma": {"input": _T}, "searchsorted": {"input": None},
     "bucketize": {"input": None},
+    # a Tensor or a Number: the body checks a Tensor's rank (torch's RuntimeError), the guard the rest
+    "logspace": {"start": None, "end": None},
     # the binary ops check their own overloads (a Number where torch takes one)
     "fmod": {"input": None, "other": None}, "copysign": {"input": None, "other": None},
     "xlogy": {"input": None, "other": None}, "float_power": {"input": None},
@@ -613,9 +615,9 @@ def _int_binary(name, npfn):
         _check_tensor(input, name)
         _check_tensor(other, name, "other", 2)
         rd = _D.result_type(input, other)
+        _bcast_ok(input, other)     # TensorIterator broadcasts before the kernel picks a dtype
         if rd.is_floating_point or rd is _D.bool:
             _not_impl(name, rd)
-        _bcast_ok(input, other)
         if _anydev(input, other):   # NOTE [ Device backends ]
             _xp.same_device(_darr(input), _darr(other))
             r = _dw(getattr(_xp, name)(_xp.cast(_darr(input), rd.np), _xp.cast(_darr(other), rd.np)))
@@ -1323,25 +1325,25 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats is None:
         # repeat_interleave(repeats): the index form
         r = input
+        if r.dtype not in (_D.int64, _D.int32):     # torch's kernel dispatch first
+            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{r.dtype._cname}'")
         if r.dim() != 1:
-            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
-        if r.dtype not in (_D.int64, _D.int32):
             raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
         ra = _a(r)
         if ra.size and ra.min() < 0:
             raise RuntimeError("repeats can not be negative")
         return _w(np.repeat(np.arange(ra.size, dtype=ra.dtype), ra))
     x = input
+    if isinstance(repeats, Tensor) and repeats.dim() > 1:    # before the dim is read, as torch's
+        raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
     if dim is None:
         x = x.flatten()
         d = 0
     else:
         d = _wrap_dim(dim, x.dim())
     if isinstance(repeats, Tensor):
-        if repeats.dim() > 1:
-            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
         if repeats.dtype not in (_D.int64, _D.int32):
-            raise RuntimeError("repeats has to be Long or Int tensor")
+            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{repeats.dtype._cname}'")
         if repeats.dim() == 0 or repeats.numel() == 1:
             repeats = int(repeats.reshape(-1)[0].item())
         else:
@@ -1358,12 +1360,14 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         raise TypeError(f"repeat_interleave(): argument 'repeats' (position 2) must be Tensor, "
                         f"not {_tname(repeats)}")
     if repeats < 0:
-        raise RuntimeError("repeats can not be negative")
+        raise RuntimeError("Repeats must be non-negative")
     if x.dim() == 0:
         x = x.reshape(1)
     shape = list(x.shape)
     e = x.unsqueeze(d + 1)
     big = shape[:d + 1] + [int(repeats)] + shape[d + 1:]
+    from cyautograd.creation import _storage_check
+    _storage_check(big, x.dtype.np)     # the expanded copy's size: torch's overflow error
     e = e.expand(tuple(big)).contiguous()
     shape[d] *= int(repeats)
     return e.view(tuple(shape))
@@ -1678,9 +1682,16 @@ def tensordot(a, b, dims=2, out=None):
 
     >>> torch.tensordot(torch.arange(6.).reshape(2, 3), torch.arange(6.).reshape(3, 2), dims=1)
     """
-    _check_tensor(a, "tensordot", "a", 1)
-    if not isinstance(b, Tensor):   # torch's Python tensordot reads b.dim() first
-        raise AttributeError(f"'{_tname(b)}' object has no attribute 'dim'")
+    if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
+        # torch's Python tensordot: an int dims' sign, then min(a.dim(), b.dim())
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        for t in (a, b):
+            if not isinstance(t, Tensor):
+                raise AttributeError(f"'{_tname(t)}' object has no attribute 'dim'")
+    # other dims: _VF.tensordot's parser
+    _check_tensor(a, "tensordot", "input", 1)
+    _check_tensor(b, "tensordot", "other", 2)
     if isinstance(dims, Tensor):
         dims = dims.tolist() if dims.dim() else int(dims.item())
     if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
@@ -2057,6 +2068,12 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     if d1 == d2:
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     x = input if input.dim() else input.reshape(1)
+    n = x.shape[-1] + abs(int(offset))
+    sizes = list(x.shape[:-1])
+    for d in sorted((d1, d2)):
+        sizes.insert(d, n)
+    from cyautograd.creation import _storage_check
+    _storage_check(sizes, x.dtype.np)     # torch's overflow error, not numpy's ValueError
     return _DiagEmbed.apply(x, int(offset), d1, d2)
 
 
@@ -3184,16 +3201,18 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
     >>> torch.logspace(0, 2, 3)
     """
     from cyautograd import linspace
-    for v, nm in ((start, "start"), (end, "end")):
-        if isinstance(v, Tensor):
-            if v.dim() != 0:
-                raise RuntimeError(f"logspace only supports 0-dimensional start and end tensors, but got "
-                                   f"{nm} with {v.dim()} dimension(s).")
+    bad = [f"{nm} with {v.dim()} dimension(s)" for v, nm in ((start, "start"), (end, "end"))
+           if isinstance(v, Tensor) and v.dim() != 0]
+    if bad:
+        raise RuntimeError(f"logspace only supports 0-dimensional start and end tensors, but got "
+                           f"{' and '.join(bad)}.")
     if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
         raise TypeError(f"logspace(): argument 'steps' (position 3) must be int, not {_tname(steps)}")
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     dt = dtype or _D.get_default_dtype()
+    from cyautograd.creation import _storage_check
+    _storage_check((int(steps),), dt.np)
     s = start.item() if isinstance(start, Tensor) else start
     e = end.item() if isinstance(end, Tensor) else end
     pts = np.linspace(float(s), float(e), int(steps), dtype=np.float64)
@@ -3245,6 +3264,12 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     >>> torch.histogram(torch.tensor([1., 2., 1., 4.]), bins=3)
     """
     _check_tensor(input, "histogram")
+    if isinstance(bins, Tensor) and bins.dtype is not input.dtype:
+        # torch checks the pair's dtypes before its kernel's dispatch on input's
+        nm = _SCALAR_TYPE_CPP.get
+        raise RuntimeError(f"torch.histogramdd: input tensor and bins tensors should have the same dtype, but got "
+                           f"input with dtype {nm(np.dtype(input.dtype.np).name, input.dtype._cname)} and bins for "
+                           f"dimension 0 with dtype {nm(np.dtype(bins.dtype.np).name, bins.dtype._cname)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"histogramdd\" not implemented for '{input.dtype._cname}'")
     if _anydev(input, weight, bins if isinstance(bins, Tensor) else None):   # NOTE [ Device backends ]
@@ -3255,23 +3280,25 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     if weight is not None:
         _check_tensor(weight, "histogram", "weight")
         if tuple(weight.shape) != tuple(input.shape):
-            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided it should have the same shape "
                                "as the input tensor excluding its innermost dimension, but got input with shape "
-                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+                               f"{[input.numel(), 1]} and weight with shape {list(weight.shape)}")
         w = _a(weight).reshape(-1)
     if isinstance(bins, Tensor):
         if bins.dim() != 1:
-            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have one dimension, but got "
                                f"{bins.dim()} dimensions in the bins tensor for dimension 0")
         edges = _a(bins).astype(npd)
         if edges.size < 1:
-            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+            raise RuntimeError("torch.histogramdd: bins tensor should have at least 1 element, but got 0 "
                                "elements in the bins tensor for dimension 0")
     else:
         if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
-            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+        from cyautograd.creation import _alloc
+        _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
             lo, hi = float(range[0]), float(range[1])
         elif a.size:
@@ -3279,10 +3306,10 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         else:
             lo, hi = 0.0, 0.0
         if lo > hi:
-            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max {hi:g} for "
                                f"dimension 0")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5   # as torch (and numpy) widen an empty range
         edges = np.linspace(lo, hi, int(bins) + 1).astype(npd)
@@ -3314,22 +3341,24 @@ def _histogram_dev(input, bins, range, weight, density, out):
     if weight is not None:
         _check_tensor(weight, "histogram", "weight")
         if tuple(weight.shape) != tuple(input.shape):
-            raise RuntimeError("torch.histogramdd(): if weight tensor is provided it should have the same shape "
+            raise RuntimeError("torch.histogramdd: if weight tensor is provided it should have the same shape "
                                "as the input tensor excluding its innermost dimension, but got input with shape "
-                               f"{list(input.shape) + [1]} and weight with shape {list(weight.shape)}")
+                               f"{[input.numel(), 1]} and weight with shape {list(weight.shape)}")
     if isinstance(bins, Tensor):
         if bins.dim() != 1:
-            raise RuntimeError(f"torch.histogramdd(): bins tensor should have one dimension, but got "
+            raise RuntimeError(f"torch.histogramdd: bins tensor should have one dimension, but got "
                                f"{bins.dim()} dimensions in the bins tensor for dimension 0")
         if bins.numel() < 1:
-            raise RuntimeError("torch.histogramdd(): bins tensor should have at least 1 element, but got 0 "
+            raise RuntimeError("torch.histogramdd: bins tensor should have at least 1 element, but got 0 "
                                "elements in the bins tensor for dimension 0")
         edges = bins.detach().to(input.dtype)
     else:
         if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)):
             raise TypeError(f"histogram(): argument 'bins' must be int or Tensor, not {_tname(bins)}")
         if bins <= 0:
-            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {bins} for dimension 0")
+            raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+        from cyautograd.creation import _alloc
+        _alloc(np.empty, (int(bins) + 1,), npd)    # torch makes the edges first: its size errors
         if range is not None:
             lo, hi = float(range[0]), float(range[1])
         elif input.numel():
@@ -3337,10 +3366,10 @@ def _histogram_dev(input, bins, range, weight, density, out):
         else:
             lo, hi = 0.0, 0.0
         if lo > hi:
-            raise RuntimeError(f"torch.histogramdd(): min should not exceed max, but got min {lo} max {hi} for "
+            raise RuntimeError(f"torch.histogramdd: min should not exceed max, but got min {lo:g} max {hi:g} for "
                                f"dimension 0")
         if not (math.isfinite(lo) and math.isfinite(hi)):
-            raise RuntimeError(f"torch.histogramdd(): range of [{lo}, {hi}] is not finite")
+            raise RuntimeError(f"torch.histogramdd: dimension 0's range [{lo:g}, {hi:g}] is not finite")
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5
         edges = _w(np.linspace(lo, hi, int(bins) + 1).astype(npd)).to(input.device)

@@ -191,6 +191,17 @@ cdef class NllLossBackward0(BinaryNode):
         return [r, None]
 
 
+cdef _nll_nd_sizes(xa, ta):
+    """torch's nll_loss_nd checks, which come before every other (failure
+    paths only): the input's rank, then the batch sizes (a 0-d target's
+    read as 0, as torch's sizes()[0] of an empty size list reads)."""
+    if xa.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {xa.ndim})")
+    tb = ta.shape[0] if ta.ndim else 0
+    if xa.ndim != 1 and xa.shape[0] != tb:
+        raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({tb}).")
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     cdef Tensor x = tensor_arg(input, "nll_loss_nd", "input", 1)
     cdef Tensor t = tensor_arg(target, "nll_loss_nd", "target", 2)
@@ -209,12 +220,14 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if xa.ndim <= 2 and ta.ndim > 1 and xa.ndim >= 1 and (xa.ndim == 1 or ta.shape[0] == xa.shape[0]):
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if ta.dtype != np.int64 and ta.dtype != np.uint8:
+        _nll_nd_sizes(xa, ta)    # torch's nll_loss_nd checks the sizes before the kernel the dtype
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
                            f"{_D._FROM_NP[ta.dtype]._cname}")
     if xa.ndim < 1 or xa.ndim > 2 and ta.ndim != xa.ndim - 1:
+        _nll_nd_sizes(xa, ta)
         raise ValueError(f"Expected input batch_size to match target batch_size")
-    if xa.ndim >= 2 and ta.shape[0] != xa.shape[0]:
-        raise ValueError(f"Expected input batch_size ({xa.shape[0]}) to match target batch_size ({ta.shape[0]}).")
+    if xa.ndim >= 2 and (ta.shape[0] if ta.ndim else 0) != xa.shape[0]:
+        _nll_nd_sizes(xa, ta)
     C = xa.shape[1] if xa.ndim >= 2 else xa.shape[0]
     if not x.dtype.is_floating_point:   # the kernel's dispatch (floating types only), after the checks above
         raise NotImplementedError(f"\"{'nll_loss_out_frame' if xa.ndim <= 2 else 'nll_loss2d_forward_out_frame'}\" "

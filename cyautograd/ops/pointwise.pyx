@@ -3000,6 +3000,11 @@ cdef object _bitwise(object a, object b, object ufunc, str kernel, str name):
     x = p[2]
     y = p[3]
     if _npdt(x).kind == "f" or (_npdt(x).kind == "b" and kernel in ("lshift", "rshift")):
+        # torch's TensorIterator broadcasts the shapes before the kernel picks a dtype
+        try:
+            np.broadcast_shapes(np.shape(x), np.shape(y))
+        except ValueError:
+            raise broadcast_error(x, y) from None
         raise NotImplementedError(f"\"{kernel}_cpu\" not implemented for '{p[4]._cname}'")
     if type(x) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.bitwise(kernel, x, y))

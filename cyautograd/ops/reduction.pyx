@@ -651,6 +651,8 @@ cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtyp
 def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
+    if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
+        _check_keepdim("sum", input, dim, keepdim)
     cdef Tensor t = _input(input, "sum")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
@@ -753,6 +755,8 @@ def prod(input, dim=_NO_DIM, keepdim=False, *, dtype=None, axis=None, keepdims=N
         dim = None
     elif dim is None:       # NOTE [ An omitted dim is not a None dim ]
         _none_dim("prod", input, keepdim, None if dtype is None else {"dtype": dtype})
+    if keepdim is not False and keepdim is not True and dim is not None:
+        _check_keepdim("prod", input, dim, keepdim)   # NOTE [ Silent acceptance in the hot reductions ]
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         return _prod_impl(input, dim, keepdim, dtype, axis, keepdims)
@@ -979,12 +983,16 @@ def _amaxmin(input, dim, keepdim, bint is_max):
 def amax(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
+    if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
+        _check_keepdim("amax", input, dim, keepdim)
     return _amaxmin(input, dim, keepdim, True)
 
 
 def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
+    if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
+        _check_keepdim("amin", input, dim, keepdim)
     return _amaxmin(input, dim, keepdim, False)
 
 

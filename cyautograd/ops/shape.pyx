@@ -1200,9 +1200,16 @@ def view(input, *shape):
     cdef Tensor t = _arg(input, "view")
     if len(shape) == 1 and type(shape[0]) is not int and isinstance(shape[0], _D.dtype):
         return _view_dtype(t, shape[0])
-    s = _shape_arg(shape)
-    edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
-    s = _infer_shape(s, t.data_.size)
+    try:
+        s = _shape_arg(shape)
+        edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
+        s = _infer_shape(s, t.data_.size)
+    except Exception:
+        # off the fast path (view_impl answers int sizes in C): torch's
+        # parser words a size that is no int (a bool, None, a float list)
+        if shape:       # (x.view(()) reaches here with none: its own error stands)
+            _hot_reject("Tensor.view", input, shape, None)
+        raise
     r = _reshape_view(t.data_, s)
     if r is None:
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
@@ -1406,6 +1413,11 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
+        if n == 1 and not isinstance(sizes[0], Tensor) and (type(sizes[0]) is bool
+                                                           or not hasattr(type(sizes[0]), "__index__")):
+            # (failure path) torch's parser refuses a lone size that is no int first
+            raise TypeError(f"expand(): argument 'size' (position 1) must be tuple of ints, not {type_name(sizes[0])}")
+        _int_list_arg(sizes, "expand", "size", 1)
         raise RuntimeError(f"expand(cyautograd.{_D._FROM_NP[x.dtype]._legacy}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
     if n > 64:
@@ -1645,6 +1657,14 @@ def gather(input, dim, index, *, sparse_grad=False):
 
 
 def index_select(input, dim, index):
+    try:
+        return _index_select(input, dim, index)
+    except Exception:
+        _hot_reject("Tensor.index_select", input, (dim, index), None)   # a dim that is no int (a Tensor)
+        raise
+
+
+cdef object _index_select(input, dim, index):
     cdef Tensor t = _arg(input, "index_select")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     cdef Tensor ti
@@ -1924,7 +1944,12 @@ cdef object view1_impl(object input, object size):
             strides[0] = cnp.PyArray_ITEMSIZE(<cnp.ndarray>a)
             return _view(x, k_np_view(a, 1, dims, strides, 0), ViewBackward0, K_RESHAPE, None)
     if isinstance(size, (tuple, list)):
-        return view_impl(input, tuple(size))
+        try:
+            return view_impl(input, tuple(size))
+        except TypeError:
+            # torch's parser words the sequence as given (x.view([1.0, 2.0]): "got (list)")
+            _hot_reject("Tensor.view", input, (size,), None)
+            raise
     return view_impl(input, (size,))
 
 
@@ -2495,6 +2520,17 @@ cdef object _split_parser_check(Tensor t, object split_size, object dim):
 
 
 def split(input, split_size_or_sections, dim=0):
+    try:
+        return _split(input, split_size_or_sections, dim)
+    except Exception:
+        # the failure path only: torch's parser (of _VF.split or
+        # _VF.split_with_sizes) words a split_size that is no int or int list
+        if isinstance(input, Tensor):
+            _split_parser_check(<Tensor>input, split_size_or_sections, dim)
+        raise
+
+
+cdef object _split(input, split_size_or_sections, dim):
     cdef Tensor t = _arg(input, "split")
     x = t.data_
     if type(dim) is not int or type(split_size_or_sections) is bool:
@@ -2505,6 +2541,12 @@ def split(input, split_size_or_sections, dim=0):
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     if x.ndim == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
+    if not isinstance(split_size_or_sections, (list, tuple)):
+        # torch's split: a negative split_size is refused before the dim is wrapped,
+        # a zero one after it (it is allowed on a zero-size dimension)
+        s = split_size_or_sections.__index__()
+        if s < 0:
+            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
     d = wrap_dim(dim, x.ndim)
     n = x.shape[d]
     if isinstance(split_size_or_sections, (list, tuple)):
@@ -2517,9 +2559,8 @@ def split(input, split_size_or_sections, dim=0):
                                f"tensor's size at dimension {d}), but got split_sizes={sizes}")
         cls = SplitWithSizesBackward0
     else:
-        s = split_size_or_sections.__index__()
-        if s <= 0 and not (s == 0 and n == 0):
-            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
+        if s == 0 and n != 0:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
         # a zero-size dimension splits into one empty piece, as torch's
         sizes = ([s] * (n // s) + ([n % s] if n % s else [])) if n > 0 else [0]
         cls = SplitBackward0
