@@ -735,3 +735,115 @@ def unsqueeze_strides_and_overlap(T):
         v23 = T.narrow(v10, -2, -1, 1)
         out.append(err([lambda: v23.clone().add_(v12), lambda: v10[0].add_(v12), lambda: v23.copy_(v12)][k]))
     return out
+
+
+def _grad_layout(g):
+    if g is None:
+        return None
+    return [g, g.stride(), g._is_view(), g._base is not None, g._version,
+            None if g.grad_fn is None else type(g.grad_fn).__name__]
+
+
+def _colmajor(T, r, c):
+    """An (r, c) leaf with strides (1, r): the transpose of a contiguous one."""
+    return arange(T, (c, r)).t().requires_grad_()
+
+
+@case
+def mm_gradient_of_a_column_major_operand(T):
+    """seeds 3643, 4594, 5009, 15759: mm's backward returns the gradient of an
+    operand that was column-major at forward time (strides (1, size0)) as
+    the transpose of a fresh product -- a view (_base set; TBackward0 under
+    create_graph) -- and a fresh product otherwise; AccumulateGrad steals
+    the view into a column-major leaf (its strides, version 0, not a view)
+    and clones into the leaf's layout when it cannot (a hook keeps it, or
+    create_graph)."""
+    out = []
+    for cg in (False, True):
+        a = _colmajor(T, 3, 2)
+        w = _colmajor(T, 2, 4)
+        gs = T.autograd.grad((T.mm(a, w) * 2).sum(), [a, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        a = arange(T, (3, 2), rg=True)
+        w = arange(T, (2, 4), rg=True)
+        gs = T.autograd.grad((a @ w * 2).sum(), [a, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        # vector @ matrix (unsqueeze -> mm); a (1, 1) operand is column-major too
+        v = arange(T, (2,))
+        w = _colmajor(T, 2, 4)
+        out.append(_grad_layout(T.autograd.grad((v @ w).sum(), w, create_graph=cg)[0]))
+        v = arange(T, (1,), rg=True)
+        w = _colmajor(T, 1, 4)
+        out.append([_grad_layout(g) for g in T.autograd.grad((v @ w).sum(), [v, w], create_graph=cg)])
+        for shape in ((1, 1), (3, 1), (1, 3)):
+            a = arange(T, shape, rg=True)
+            g = T.autograd.grad((a @ T.ones(shape[1], 4)).sum(), a, create_graph=cg)[0]
+            out.append(_grad_layout(g))
+        # a batch folded into mm: the matrix operand's gradient
+        x = arange(T, (5, 3, 2), rg=True)
+        w = _colmajor(T, 2, 4)
+        out.append([_grad_layout(g) for g in T.autograd.grad((x @ w).sum(), [x, w], create_graph=cg)])
+        # addmm: alpha 1 hands the view on; another alpha multiplies it (mul.Scalar)
+        b = T.ones(4)
+        a = _colmajor(T, 3, 2)
+        w = _colmajor(T, 2, 4)
+        for alpha, beta in ((1, 1), (2, 1), (1, 0.5)):
+            gs = T.autograd.grad(T.addmm(b, a, w, alpha=alpha, beta=beta).sum(), [a, w], create_graph=cg)
+            out.append([_grad_layout(g) for g in gs])
+        # linear: mat2 is weight.t(), column-major for a row-major weight
+        x = _colmajor(T, 3, 2)
+        w = _colmajor(T, 4, 2)
+        bb = T.ones(4, requires_grad=True)
+        gs = T.autograd.grad(T.nn.functional.linear(x, w, bb).sum(), [x, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        # bmm has no such branch
+        x = arange(T, (2, 2, 3)).transpose(1, 2).requires_grad_()
+        gs = T.autograd.grad(T.bmm(x, T.ones(2, 2, 4)).sum(), [x], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+    # AccumulateGrad: a column-major leaf and a row-major one
+    for mk in (lambda: _colmajor(T, 3, 2), lambda: arange(T, (3, 2), rg=True)):
+        a = mk()
+        (a @ T.ones(2, 4)).sum().backward()
+        out.append(_grad_layout(a.grad))
+        a = mk()
+        kept = []
+        a.register_hook(kept.append)
+        (a @ T.ones(2, 4)).sum().backward()
+        out.append([_grad_layout(a.grad), kept[0], kept[0].stride()])
+        a = mk()
+        g, = T.autograd.grad((a @ T.ones(2, 4)).sum(), [a], create_graph=True)
+        a.backward(g.detach().t().contiguous().t(), create_graph=True)
+        out.append(_grad_layout(a.grad))
+        a.grad = None
+    return out
+
+
+@case
+def copy_backward_passes_the_gradient_on(T):
+    """seed 5009: CopyBackwards hands src the gradient itself when the dtype
+    is src's (grad.to(src_options) returns it: a view stays a view, a user's
+    gradient is that tensor), a fresh cast otherwise; self's gradient is
+    zeros_like(grad) (0 where grad is inf or NaN), outside the graph."""
+    out = []
+    for shp, src_shp in (((), ()), ((3,), (3,)), ((2, 3), (2, 3)), ((2, 3), (3,))):
+        v = T.zeros(shp)
+        s = T.ones(src_shp, requires_grad=True)
+        v.copy_(s)
+        gv, gs = T.autograd.grad(v.sum(), [v, s], retain_graph=True)
+        out.append([_grad_layout(gv), _grad_layout(gs), gv is gs])
+        go = T.full(shp, 2.0)
+        gs, = T.autograd.grad(v, [s], go)
+        out.append([_grad_layout(gs), gs is go])
+        v = T.zeros(shp, dtype=T.float64)
+        v.copy_(s)
+        out.append(_grad_layout(T.autograd.grad(v.sum(), [s])[0]))
+    a = T.ones(3, requires_grad=True)
+    s = T.ones(3, requires_grad=True)
+    b = a * 1
+    b.copy_(s)
+    b.backward(T.tensor([float("inf"), float("nan"), 1.0]))
+    out.append([a.grad, s.grad])
+    b = a * 1
+    b.copy_(s)
+    ga, gs = T.autograd.grad(b, [a, s], T.ones(3, requires_grad=True) * 2, create_graph=True)
+    return out + [[_grad_layout(ga), ga.requires_grad, _grad_layout(gs)]]
