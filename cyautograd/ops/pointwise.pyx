@@ -2544,8 +2544,18 @@ cdef class CopyBackwards(Node):
             elif self.src_device is not None or type(g) is not _ndarray:   # NOTE [ Device backends ]
                 r1 = _xp.to_device_dtype(g, self.src_device, self.src_dtype)
             else:
-                r1 = g.astype(self.src_dtype)
-        return [g * 0, r1]
+                # torch's grad.to(src_options): the gradient itself when the
+                # dtype is src's (a view stays that view), else a fresh cast
+                r1 = g.astype(self.src_dtype, copy=False)
+        # torch's zeros_like(grad): zeros (not grad * 0, NaN where grad is
+        # inf or NaN), outside the graph under create_graph
+        if isinstance(g, Tensor):
+            r0 = (<Tensor>g).detach().new_zeros(g.shape)
+        elif type(g) is _ndarray:
+            r0 = np.zeros(g.shape, g.dtype)
+        else:
+            r0 = g * 0   # a device array: NOTE [ Device backends ]
+        return [r0, r1]
 
 
 def copy_(self, src, non_blocking=False):
