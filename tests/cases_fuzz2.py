@@ -847,3 +847,51 @@ def copy_backward_passes_the_gradient_on(T):
     b.copy_(s)
     ga, gs = T.autograd.grad(b, [a, s], T.ones(3, requires_grad=True) * 2, create_graph=True)
     return out + [[_grad_layout(ga), ga.requires_grad, _grad_layout(gs)]]
+
+
+@case
+def copy_slices_into_an_overlapping_view(T):
+    """seed 25179: CopySlices writes fn's gradient back through the view's
+    geometry with copy_; an in-place op on an expanded view raises copy_'s
+    internal-overlap error in backward whenever the base's gradient is
+    wanted (also with inputs= and under create_graph), not otherwise."""
+    out = []
+    for kw in ({}, {"inputs": "a"}, {"create_graph": True}):
+        a = T.tensor(0.5, dtype=T.float64, requires_grad=True)
+        b = T.rsub(T.arange(3.0, dtype=T.float64), a)
+        b.expand(2, 3).fill_(-0.783)
+        if "inputs" in kw:
+            out.append(err(lambda: b.sum().backward(inputs=[a])))
+        else:
+            out.append(err(lambda: T.autograd.grad(b.sum(), [a], **kw)))
+    # fill_ with a tensor value refuses the expanded view already in forward
+    w = T.tensor(1.5, requires_grad=True)
+    out.append(err(lambda: T.ones(3).expand(2, 3).fill_(w)))
+    # fill_ with a tensor value: self's gradient is zeros even for inf / NaN
+    x = arange(T, (3,), rg=True)
+    v = T.tensor(2.0, requires_grad=True)
+    z = x * 1
+    z.fill_(v)
+    gx, gv = T.autograd.grad(z, [x, v], T.tensor([float("inf"), float("nan"), 1.0]))
+    return out + [gx, gv]
+
+
+@case
+def backward_inputs_steals_the_gradient(T):
+    """seed 16178: backward(inputs=[leaf]) selects what runs but captures
+    nothing, so AccumulateGrad steals a view of the user's gradient as in
+    a plain backward: .grad aliases it, and a later accumulation bumps the
+    user's tensor's version."""
+    out = []
+    for inputs in (False, True):
+        x = arange(T, (2, 3, 5)).requires_grad_()
+        v = x.view(2, 15)
+        go = T.ones(2, 15)
+        if inputs:
+            v.backward(go, inputs=[x])
+        else:
+            v.backward(go)
+        out.append([go._version, x.grad._version, x.grad.data_ptr() == go.data_ptr()])
+        v.sum().backward(retain_graph=True)
+        out.append([go._version, x.grad._version, go])
+    return out

@@ -2405,7 +2405,7 @@ cdef class FillBackward2(Node):
 cdef class FillBackward3(Node):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * 0, g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
+        return [_zeros_like(g), g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
 
 
 def _fill(Tensor t not None, value, type node_cls not None):
