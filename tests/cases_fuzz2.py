@@ -895,3 +895,13 @@ def backward_inputs_steals_the_gradient(T):
         v.sum().backward(retain_graph=True)
         out.append([go._version, x.grad._version, go])
     return out
+
+
+@case
+def add_with_alpha_checks_other_first(T):
+    """seed 22907: add(x, other, alpha=...) refuses a non-Tensor, non-number
+    other with the parser's error before alpha is looked at (as sub)."""
+    x = T.ones(2)
+    return [err(lambda: T.add(x, None, alpha=0.5)), err(lambda: T.add(x, "a", alpha=2)),
+            err(lambda: T.add(x, [1.0], alpha=2)), err(lambda: T.sub(x, None, alpha=2)),
+            err(lambda: T.add(x, None)), T.add(x, 2, alpha=3), T.add(x, T.ones(2), alpha=0.5)]

@@ -591,6 +591,9 @@ def add(input, other, *, alpha=1, out=None):
         return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
     if alpha != 1:
+        if not isinstance(other, (Tensor,) + _scalars):
+            # the parser's error before alpha's (as sub)
+            _binary_parse_fail("add", input, other, alpha, out)
         _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
     else:
