@@ -905,3 +905,27 @@ def add_with_alpha_checks_other_first(T):
     return [err(lambda: T.add(x, None, alpha=0.5)), err(lambda: T.add(x, "a", alpha=2)),
             err(lambda: T.add(x, [1.0], alpha=2)), err(lambda: T.sub(x, None, alpha=2)),
             err(lambda: T.add(x, None)), T.add(x, 2, alpha=3), T.add(x, T.ones(2), alpha=0.5)]
+
+
+@case
+def maximum_unpacks_other_first(T):
+    """seed 23321: MaximumBackward0/MinimumBackward0 unpack `other` before
+    `self` (torch's generated order), so when both were modified in place
+    the version error names other (here a tensor without a grad_fn)."""
+    out = []
+    for f in ("maximum", "minimum"):
+        a = T.tensor(2.0, requires_grad=True)
+        x = a * 1
+        y = T.tensor(3.0)
+        z = getattr(T, f)(x, y)
+        x.add_(1)
+        y.add_(1)
+        out.append(err(lambda: z.backward()))
+        b = T.tensor(3.0, requires_grad=True)
+        x = T.tensor(2.0)
+        y = b * 1
+        z = getattr(T, f)(x, y)
+        x.add_(1)
+        y.add_(1)
+        out.append(err(lambda: z.backward()))
+    return out

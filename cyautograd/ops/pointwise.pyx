@@ -1800,8 +1800,10 @@ def clamp_max(input, max):
 cdef class MaximumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        s = self.v0(g)
+        # torch's generated code unpacks in its saved order, other first: a
+        # version error names other when both were modified (seed 23321)
         o = self.v1(g)
+        s = self.v0(g)
         return [_select_grad(g, s, o, s < o), _select_grad(g, s, o, s > o)]
 
 
@@ -1809,8 +1811,10 @@ cdef class MaximumBackward0(BinaryNode):
 cdef class MinimumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        s = self.v0(g)
+        # torch's generated code unpacks in its saved order, other first: a
+        # version error names other when both were modified (seed 23321)
         o = self.v1(g)
+        s = self.v0(g)
         return [_select_grad(g, s, o, s > o), _select_grad(g, s, o, s < o)]
 
 
