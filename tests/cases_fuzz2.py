@@ -929,3 +929,22 @@ def maximum_unpacks_other_first(T):
         y.add_(1)
         out.append(err(lambda: z.backward()))
     return out
+
+
+@case
+def summed_gradient_stolen_after_data_changed_shape(T):
+    """seed 25983: a leaf's gradient summed in place in the input buffer
+    (two uses: version 1) is still stolen -- the version table's reference
+    does not count as another owner -- so after `.data` took another shape
+    .grad keeps the recorded one, as torch's."""
+    out = []
+    for uses in (1, 2, 3):
+        x = arange(T, (3,), rg=True)
+        w = T.tensor([0.5], requires_grad=True)
+        y = sum([w * (k + 1) for k in range(uses)][1:], w * 1)
+        w.data = T.ones(2, 3, 3)
+        (x.neg() - y).sum().backward()
+        out.append([w.grad, w.grad._version])
+    x = T.tensor([0.5], requires_grad=True)
+    (T.where(x > 0, x, x) * 2).sum().backward()
+    return out + [[x.grad, x.grad._version]]

@@ -25,10 +25,18 @@ cnp.import_array()
 # dtype, referenced only by the engine's input list and our local (the
 # engine drops its own temporaries before calling apply). Anything else is
 # copied, so later in-place accumulation never reaches another owner.
+cdef inline bint _sole_ref(object g):
+    """Only the engine's list and the caller hold g -- and the version table
+    (NOTE [ Versions of gradient arrays ] in variable.pyx), when a formula or
+    the input buffer's in-place sum noted a version for it (seed 25983)."""
+    cdef Py_ssize_t n = Py_REFCNT(g)
+    return n <= 2 or (n == 3 and _noted_version(g) != 0)
+
+
 cdef bint _can_steal(object g, object like):
     if not cnp.PyArray_CheckExact(g):
         return False
-    if Py_REFCNT(g) > 2:
+    if not _sole_ref(g):
         return False
     cdef cnp.ndarray a = <cnp.ndarray>g
     if not cnp.PyArray_CheckExact(like):
@@ -275,7 +283,7 @@ cdef class AccumulateGrad(Node):
                         if n:
                             vc = version_counter_of(m.grad_)
                             vc.c.version = n
-                elif (cnp.PyArray_CheckExact(new_grad) and Py_REFCNT(new_grad) <= 2
+                elif (cnp.PyArray_CheckExact(new_grad) and _sole_ref(new_grad)
                       and cnp.PyArray_CheckExact(var.data_) and new_grad.shape != var.data_.shape
                       and new_grad.dtype == var.data_.dtype and _obeys_layout(new_grad, var.data_)):
                     # the leaf's .data was replaced by another shape after its
