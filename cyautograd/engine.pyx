@@ -627,7 +627,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     # torch's evaluate_function: a node that also runs is
                     # captured before its tensor pre-hooks (they run with
                     # the node); one that only captures runs them first
-                    caps = captures.get(fn)
+                    # backward(inputs=...) (accumulate_grad) only selects
+                    # what runs: nothing is captured, so no extra reference
+                    # keeps AccumulateGrad from stealing the gradient
+                    caps = captures.get(fn) if not accumulate_grad else None
                     if fn not in needed:
                         if fn.has_hooks_:
                             inputs = call_tensor_pre_hooks(fn, inputs)

@@ -735,3 +735,216 @@ def unsqueeze_strides_and_overlap(T):
         v23 = T.narrow(v10, -2, -1, 1)
         out.append(err([lambda: v23.clone().add_(v12), lambda: v10[0].add_(v12), lambda: v23.copy_(v12)][k]))
     return out
+
+
+def _grad_layout(g):
+    if g is None:
+        return None
+    return [g, g.stride(), g._is_view(), g._base is not None, g._version,
+            None if g.grad_fn is None else type(g.grad_fn).__name__]
+
+
+def _colmajor(T, r, c):
+    """An (r, c) leaf with strides (1, r): the transpose of a contiguous one."""
+    return arange(T, (c, r)).t().requires_grad_()
+
+
+@case
+def mm_gradient_of_a_column_major_operand(T):
+    """seeds 3643, 4594, 5009, 15759: mm's backward returns the gradient of an
+    operand that was column-major at forward time (strides (1, size0)) as
+    the transpose of a fresh product -- a view (_base set; TBackward0 under
+    create_graph) -- and a fresh product otherwise; AccumulateGrad steals
+    the view into a column-major leaf (its strides, version 0, not a view)
+    and clones into the leaf's layout when it cannot (a hook keeps it, or
+    create_graph)."""
+    out = []
+    for cg in (False, True):
+        a = _colmajor(T, 3, 2)
+        w = _colmajor(T, 2, 4)
+        gs = T.autograd.grad((T.mm(a, w) * 2).sum(), [a, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        a = arange(T, (3, 2), rg=True)
+        w = arange(T, (2, 4), rg=True)
+        gs = T.autograd.grad((a @ w * 2).sum(), [a, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        # vector @ matrix (unsqueeze -> mm); a (1, 1) operand is column-major too
+        v = arange(T, (2,))
+        w = _colmajor(T, 2, 4)
+        out.append(_grad_layout(T.autograd.grad((v @ w).sum(), w, create_graph=cg)[0]))
+        v = arange(T, (1,), rg=True)
+        w = _colmajor(T, 1, 4)
+        out.append([_grad_layout(g) for g in T.autograd.grad((v @ w).sum(), [v, w], create_graph=cg)])
+        for shape in ((1, 1), (3, 1), (1, 3)):
+            a = arange(T, shape, rg=True)
+            g = T.autograd.grad((a @ T.ones(shape[1], 4)).sum(), a, create_graph=cg)[0]
+            out.append(_grad_layout(g))
+        # a batch folded into mm: the matrix operand's gradient
+        x = arange(T, (5, 3, 2), rg=True)
+        w = _colmajor(T, 2, 4)
+        out.append([_grad_layout(g) for g in T.autograd.grad((x @ w).sum(), [x, w], create_graph=cg)])
+        # addmm: alpha 1 hands the view on; another alpha multiplies it (mul.Scalar)
+        b = T.ones(4)
+        a = _colmajor(T, 3, 2)
+        w = _colmajor(T, 2, 4)
+        for alpha, beta in ((1, 1), (2, 1), (1, 0.5)):
+            gs = T.autograd.grad(T.addmm(b, a, w, alpha=alpha, beta=beta).sum(), [a, w], create_graph=cg)
+            out.append([_grad_layout(g) for g in gs])
+        # linear: mat2 is weight.t(), column-major for a row-major weight
+        x = _colmajor(T, 3, 2)
+        w = _colmajor(T, 4, 2)
+        bb = T.ones(4, requires_grad=True)
+        gs = T.autograd.grad(T.nn.functional.linear(x, w, bb).sum(), [x, w], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+        # bmm has no such branch
+        x = arange(T, (2, 2, 3)).transpose(1, 2).requires_grad_()
+        gs = T.autograd.grad(T.bmm(x, T.ones(2, 2, 4)).sum(), [x], create_graph=cg)
+        out.append([_grad_layout(g) for g in gs])
+    # AccumulateGrad: a column-major leaf and a row-major one
+    for mk in (lambda: _colmajor(T, 3, 2), lambda: arange(T, (3, 2), rg=True)):
+        a = mk()
+        (a @ T.ones(2, 4)).sum().backward()
+        out.append(_grad_layout(a.grad))
+        a = mk()
+        kept = []
+        a.register_hook(kept.append)
+        (a @ T.ones(2, 4)).sum().backward()
+        out.append([_grad_layout(a.grad), kept[0], kept[0].stride()])
+        a = mk()
+        g, = T.autograd.grad((a @ T.ones(2, 4)).sum(), [a], create_graph=True)
+        a.backward(g.detach().t().contiguous().t(), create_graph=True)
+        out.append(_grad_layout(a.grad))
+        a.grad = None
+    return out
+
+
+@case
+def copy_backward_passes_the_gradient_on(T):
+    """seed 5009: CopyBackwards hands src the gradient itself when the dtype
+    is src's (grad.to(src_options) returns it: a view stays a view, a user's
+    gradient is that tensor), a fresh cast otherwise; self's gradient is
+    zeros_like(grad) (0 where grad is inf or NaN), outside the graph."""
+    out = []
+    for shp, src_shp in (((), ()), ((3,), (3,)), ((2, 3), (2, 3)), ((2, 3), (3,))):
+        v = T.zeros(shp)
+        s = T.ones(src_shp, requires_grad=True)
+        v.copy_(s)
+        gv, gs = T.autograd.grad(v.sum(), [v, s], retain_graph=True)
+        out.append([_grad_layout(gv), _grad_layout(gs), gv is gs])
+        go = T.full(shp, 2.0)
+        gs, = T.autograd.grad(v, [s], go)
+        out.append([_grad_layout(gs), gs is go])
+        v = T.zeros(shp, dtype=T.float64)
+        v.copy_(s)
+        out.append(_grad_layout(T.autograd.grad(v.sum(), [s])[0]))
+    a = T.ones(3, requires_grad=True)
+    s = T.ones(3, requires_grad=True)
+    b = a * 1
+    b.copy_(s)
+    b.backward(T.tensor([float("inf"), float("nan"), 1.0]))
+    out.append([a.grad, s.grad])
+    b = a * 1
+    b.copy_(s)
+    ga, gs = T.autograd.grad(b, [a, s], T.ones(3, requires_grad=True) * 2, create_graph=True)
+    return out + [[_grad_layout(ga), ga.requires_grad, _grad_layout(gs)]]
+
+
+@case
+def copy_slices_into_an_overlapping_view(T):
+    """seed 25179: CopySlices writes fn's gradient back through the view's
+    geometry with copy_; an in-place op on an expanded view raises copy_'s
+    internal-overlap error in backward whenever the base's gradient is
+    wanted (also with inputs= and under create_graph), not otherwise."""
+    out = []
+    for kw in ({}, {"inputs": "a"}, {"create_graph": True}):
+        a = T.tensor(0.5, dtype=T.float64, requires_grad=True)
+        b = T.rsub(T.arange(3.0, dtype=T.float64), a)
+        b.expand(2, 3).fill_(-0.783)
+        if "inputs" in kw:
+            out.append(err(lambda: b.sum().backward(inputs=[a])))
+        else:
+            out.append(err(lambda: T.autograd.grad(b.sum(), [a], **kw)))
+    # fill_ with a tensor value refuses the expanded view already in forward
+    w = T.tensor(1.5, requires_grad=True)
+    out.append(err(lambda: T.ones(3).expand(2, 3).fill_(w)))
+    # fill_ with a tensor value: self's gradient is zeros even for inf / NaN
+    x = arange(T, (3,), rg=True)
+    v = T.tensor(2.0, requires_grad=True)
+    z = x * 1
+    z.fill_(v)
+    gx, gv = T.autograd.grad(z, [x, v], T.tensor([float("inf"), float("nan"), 1.0]))
+    return out + [gx, gv]
+
+
+@case
+def backward_inputs_steals_the_gradient(T):
+    """seed 16178: backward(inputs=[leaf]) selects what runs but captures
+    nothing, so AccumulateGrad steals a view of the user's gradient as in
+    a plain backward: .grad aliases it, and a later accumulation bumps the
+    user's tensor's version."""
+    out = []
+    for inputs in (False, True):
+        x = arange(T, (2, 3, 5)).requires_grad_()
+        v = x.view(2, 15)
+        go = T.ones(2, 15)
+        if inputs:
+            v.backward(go, inputs=[x])
+        else:
+            v.backward(go)
+        out.append([go._version, x.grad._version, x.grad.data_ptr() == go.data_ptr()])
+        v.sum().backward(retain_graph=True)
+        out.append([go._version, x.grad._version, go])
+    return out
+
+
+@case
+def add_with_alpha_checks_other_first(T):
+    """seed 22907: add(x, other, alpha=...) refuses a non-Tensor, non-number
+    other with the parser's error before alpha is looked at (as sub)."""
+    x = T.ones(2)
+    return [err(lambda: T.add(x, None, alpha=0.5)), err(lambda: T.add(x, "a", alpha=2)),
+            err(lambda: T.add(x, [1.0], alpha=2)), err(lambda: T.sub(x, None, alpha=2)),
+            err(lambda: T.add(x, None)), T.add(x, 2, alpha=3), T.add(x, T.ones(2), alpha=0.5)]
+
+
+@case
+def maximum_unpacks_other_first(T):
+    """seed 23321: MaximumBackward0/MinimumBackward0 unpack `other` before
+    `self` (torch's generated order), so when both were modified in place
+    the version error names other (here a tensor without a grad_fn)."""
+    out = []
+    for f in ("maximum", "minimum"):
+        a = T.tensor(2.0, requires_grad=True)
+        x = a * 1
+        y = T.tensor(3.0)
+        z = getattr(T, f)(x, y)
+        x.add_(1)
+        y.add_(1)
+        out.append(err(lambda: z.backward()))
+        b = T.tensor(3.0, requires_grad=True)
+        x = T.tensor(2.0)
+        y = b * 1
+        z = getattr(T, f)(x, y)
+        x.add_(1)
+        y.add_(1)
+        out.append(err(lambda: z.backward()))
+    return out
+
+
+@case
+def summed_gradient_stolen_after_data_changed_shape(T):
+    """seed 25983: a leaf's gradient summed in place in the input buffer
+    (two uses: version 1) is still stolen -- the version table's reference
+    does not count as another owner -- so after `.data` took another shape
+    .grad keeps the recorded one, as torch's."""
+    out = []
+    for uses in (1, 2, 3):
+        x = arange(T, (3,), rg=True)
+        w = T.tensor([0.5], requires_grad=True)
+        y = sum([w * (k + 1) for k in range(uses)][1:], w * 1)
+        w.data = T.ones(2, 3, 3)
+        (x.neg() - y).sum().backward()
+        out.append([w.grad, w.grad._version])
+    x = T.tensor([0.5], requires_grad=True)
+    (T.where(x > 0, x, x) * 2).sum().backward()
+    return out + [[x.grad, x.grad._version]]

@@ -3,6 +3,7 @@ generated program must leave the same observable trace on cyautograd as on
 torch -- live where torch is installed, else against torch's recorded logs
 (tests/fuzz/golden/torch_logs.json.gz, written by
 `python -m tests.fuzz --record --seeds 0:<CI_SEEDS>`)."""
+import json
 import os
 import subprocess
 import sys
@@ -142,6 +143,68 @@ def test_values_downstream_of_a_blas_product_compare_with_its_rounding():
     other = log(0.7, 0.5)
     other["log"][2][1]["s"]["ver"] = 1
     assert runner.compare(log(0.7, 0.5), other, steps)["field"] == "ver"
+
+
+def test_reference_judges_roundings_not_errors():
+    """NOTE [ Two valid roundings ] (runner.py), on fingerprints: ours is
+    accepted when it is as close to the float64 reference as torch's is."""
+    ok = runner.rounding_only
+    # an amplified ulp (seed 6804: -0.9308286 vs -0.9324256): both 1e-3 off
+    # the reference, on either side
+    assert ok({"v": [-0.9308, 1.0]}, {"v": [-0.9324, 1.0]}, {"v": [-0.9316, 1.0]})
+    # torch right to float32 precision, ours off by 1e-3 relative: an error
+    assert not ok({"v": [2.718282, 1.0]}, {"v": [2.721, 1.0]}, {"v": [2.718282, 1.0]})
+    # ours much further from the reference than torch's own error
+    assert not ok({"v": [0.1547, 1.0]}, {"v": [0.16, 1.0]}, {"v": [0.15471, 1.0]})
+    # summaries of large tensors: sum, |sum| and the sample all checked
+    big = lambda s, p: {"n": 100, "s": s, "a": abs(s), "p": [p] * 12}  # noqa: E731
+    assert ok(big(10.0, 0.5), big(10.00002, 0.5), big(10.00001, 0.5))
+    assert not ok(big(10.0, 0.5), big(10.0, 0.5005), big(10.0, 0.5))
+    # no usable reference, a non-finite value, or another length: not accepted
+    assert not ok({"v": [1.0]}, {"v": [1.1]}, None)
+    assert not ok({"v": [1.0]}, {"v": [1.1]}, {"v": [1.0, 2.0]})
+    assert not ok({"v": ["nan"]}, {"v": [1.0]}, {"v": [1.0]})
+    want = {"log": [[None, {"a": {"ver": 0, "val": {"v": [-0.9308]}}}, []]]}
+    got = {"log": [[None, {"a": {"ver": 0, "val": {"v": [-0.9324]}}}, []]]}
+    ref = {"log": [[None, {"a": {"ver": 0, "val": {"v": [-0.9316]}}}, []]]}
+    assert runner.compare(want, got)["field"] == "val"
+    assert runner.compare(want, got, reference=ref) is None
+    assert runner.is_value_div(runner.compare(want, got))
+
+
+# seed 6804 minimised: a one-ulp difference between torch's (SLEEF) and
+# numpy's float32 exp, amplified by cumsum, a second exp and sin
+_SEED_6804 = ["v1 = mk((3, 5), 835, 'float32', False)", "v3 = T.exp(v1)", "v7 = v3.cumsum(-1)",
+              "v16 = v7.exp()", "v29 = v16.sin()"]
+
+
+@pytest.mark.skipif(not HAVE_TORCH, reason="the float64 reference is torch's own run")
+def test_reference_accepts_seed_6804_and_catches_injected_errors():
+    names = ["v1", "v3", "v7", "v16", "v29"]
+    steps = [{"code": c, "touch": [n], "tags": []} for c, n in zip(_SEED_6804, names)]
+    tw, cw = runner.Worker("torch"), runner.Worker("cyautograd")
+    try:
+        want, got, ref = tw.run(steps), cw.run(steps), tw.run(steps, f64=True)
+        # the reference really is float64: the same values, to float32 precision
+        assert ref["log"][0][1]["v1"]["dt"] == "cyautograd.float64"
+        d = runner.compare(want, got, steps)
+        assert d is not None and d["name"] == "v29"      # beyond the tolerance ...
+        assert runner.compare(want, got, steps, ref) is None   # ... but two roundings
+        # 1e-3 relative error injected into each well-conditioned step in turn
+        # (the exp, the cumsum, the large exp): still caught with the reference
+        for i, name in ((1, "v3"), (2, "v7"), (3, "v16")):
+            bad = json.loads(json.dumps(got))
+            vals = bad["log"][i][1][name]["val"]["v"]
+            vals[7] = vals[7] * (1 + 1e-3)
+            d = runner.compare(want, bad, steps, ref)
+            assert d is not None and (d["step"], d["name"], d["field"]) == (i, name, "val"), (name, d)
+        # and a wrong formula at the end (cos for sin) as well
+        wrong = steps[:4] + [{"code": "v29 = v16.cos()", "touch": ["v29"], "tags": []}]
+        d = runner.compare(want, cw.run(wrong), steps, ref)
+        assert d is not None and d["name"] == "v29"
+    finally:
+        tw.stop()
+        cw.stop()
 
 
 def test_fuzz_seed_range():

@@ -25,10 +25,18 @@ cnp.import_array()
 # dtype, referenced only by the engine's input list and our local (the
 # engine drops its own temporaries before calling apply). Anything else is
 # copied, so later in-place accumulation never reaches another owner.
+cdef inline bint _sole_ref(object g):
+    """Only the engine's list and the caller hold g -- and the version table
+    (NOTE [ Versions of gradient arrays ] in variable.pyx), when a formula or
+    the input buffer's in-place sum noted a version for it (seed 25983)."""
+    cdef Py_ssize_t n = Py_REFCNT(g)
+    return n <= 2 or (n == 3 and _noted_version(g) != 0)
+
+
 cdef bint _can_steal(object g, object like):
     if not cnp.PyArray_CheckExact(g):
         return False
-    if Py_REFCNT(g) > 2:
+    if not _sole_ref(g):
         return False
     cdef cnp.ndarray a = <cnp.ndarray>g
     if not cnp.PyArray_CheckExact(like):
@@ -153,11 +161,25 @@ cdef Tensor _clone_obey_contract(object g, Tensor var):
         t = wrap_array(np.empty(var.data_.shape, dtype=var.data_.dtype))
         t.copy_(wrap_array(g))
         return t
-    t = wrap_array(g.copy() if type(g) is np.ndarray or not _is_device(g) else _backend_copy(g))
+    if type(g) is np.ndarray and type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous \
+            and _dense(var.data_):
+        # torch's new_empty_strided(variable's sizes and strides).copy_(grad):
+        # a column-major (or otherwise permuted) dense leaf keeps its layout
+        t = wrap_array(_copy_like(g, var.data_))
+    else:
+        t = wrap_array(g.copy() if type(g) is np.ndarray or not _is_device(g) else _backend_copy(g))
     if _dense(var.data_) if type(var.data_) is np.ndarray else True:
         vc = version_counter_of(t)
         vc.c.version = 1
     return t
+
+
+cdef object _copy_like(object g, object like):
+    """g's values in a new array with the strides of `like`, a dense ndarray
+    of g's shape (numpy's order 'K' reproduces a dense layout exactly)."""
+    r = np.empty_like(like, dtype=g.dtype)
+    np.copyto(r, g)
+    return r
 
 
 cdef bint _is_device(object g):
@@ -215,8 +237,15 @@ cdef class AccumulateGrad(Node):
                 raise TypeError(f"AccumulateGrad expected a Tensor gradient, got {type(new_grad).__name__}")
             # create_graph: new_grad is a Tensor; keep the graph (torch clones).
             if m.grad_ is None:
-                # torch copies into a fresh buffer: grad_fn CopyBackwards
-                m.grad_ = (<Tensor>new_grad).new_zeros(var.data_.shape).copy_(new_grad)
+                # torch's clone_obey_contract: new_empty_strided(the leaf's
+                # sizes and strides) when the leaf is dense, copy_'ed into:
+                # grad_fn CopyBackwards
+                if (type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous
+                        and _dense(var.data_) and type((<Tensor>new_grad).data_) is np.ndarray):
+                    t = wrap_array(np.empty_like(var.data_, dtype=(<Tensor>new_grad).data_.dtype))
+                    m.grad_ = t.copy_(new_grad)
+                else:
+                    m.grad_ = (<Tensor>new_grad).new_zeros(var.data_.shape).copy_(new_grad)
             else:
                 m.grad_ = m.grad_ + new_grad
         else:
@@ -254,7 +283,7 @@ cdef class AccumulateGrad(Node):
                         if n:
                             vc = version_counter_of(m.grad_)
                             vc.c.version = n
-                elif (cnp.PyArray_CheckExact(new_grad) and Py_REFCNT(new_grad) <= 2
+                elif (cnp.PyArray_CheckExact(new_grad) and _sole_ref(new_grad)
                       and cnp.PyArray_CheckExact(var.data_) and new_grad.shape != var.data_.shape
                       and new_grad.dtype == var.data_.dtype and _obeys_layout(new_grad, var.data_)):
                     # the leaf's .data was replaced by another shape after its

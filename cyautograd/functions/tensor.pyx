@@ -131,6 +131,25 @@ cdef class AsStridedBackward0(Node):
         return [out.reshape(self.self_geometry.sizes)]
 
 
+cdef int _check_slice_writable(CopySlices node) except -1:
+    """torch's CopySlices writes fn's gradient into grad_slice, the view's
+    geometry over the base's gradient, with copy_: an overlapping view (a
+    dimension of size > 1 with stride 0, an expand: internal overlap YES,
+    NOTE [ Memory overlap ] in memory_overlap.pyx) raises copy_'s error,
+    when the base's gradient is wanted at all."""
+    cdef Py_ssize_t i
+    if not node.should_compute_output(0):
+        return 0
+    sizes = node.view_geom.sizes
+    strides = node.view_geom.strides
+    for i in range(len(sizes)):
+        if strides[i] == 0 and sizes[i] > 1:
+            raise RuntimeError(
+                "unsupported operation: more than one element of the written-to tensor refers to a single "
+                "memory location. Please clone() the tensor before performing the operation.")
+    return 0
+
+
 @cython.final
 cdef class CopySlices(Node):
     """The base's grad_fn after `fn` modified a view of it in place: the
@@ -163,6 +182,8 @@ cdef class CopySlices(Node):
         grad_slice = result[idx].reshape(self.view_geom.sizes)
         res = self.fn.apply([grad_slice])
         r0 = res[0]
+        if r0 is not None:
+            _check_slice_writable(self)
         result[idx] = 0 if r0 is None else np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
         out = [result.reshape(self.base_geom.sizes)]
         out.extend(res[1:])
@@ -176,6 +197,8 @@ cdef class CopySlices(Node):
         flat = g.reshape(-1)
         res = self.fn.apply([ops.getitem(flat, idx).reshape(self.view_geom.sizes)])
         r0 = res[0]
+        if r0 is not None:
+            _check_slice_writable(self)
         if r0 is None:
             r0 = flat.new_zeros(())
         elif not isinstance(r0, Tensor):

@@ -577,6 +577,8 @@ class _Addmm(Function):
             ctx.save_for_backward(m1 if n[2] else None, m2 if n[1] else None)
         ctx.ba = (beta, alpha)
         ctx.xshape = tuple(x.shape)
+        # NOTE [ mm's gradient for a column-major operand ] (ops/linalg.pyx)
+        ctx.cols = (_col_major2d(m1), _col_major2d(m2))
         dt = _D.promote_types(x.dtype, _D.promote_types(m1.dtype, m2.dtype))
         if _anydev(x, m1, m2):
             def f(x, m1, m2):
@@ -596,9 +598,28 @@ class _Addmm(Function):
         n = ctx.needs_input_grad
         m1, m2 = ctx.saved_tensors if (n[1] or n[2]) else (None, None)
         beta, alpha = ctx.ba
-        return (_sum_to(g * beta if beta != 1 else g, ctx.xshape) if n[0] else None,
-                (g.mm(m2.t()) * alpha if alpha != 1 else g.mm(m2.t())) if n[1] else None,
-                (m1.t().mm(g) * alpha if alpha != 1 else m1.t().mm(g)) if n[2] else None, None, None)
+        c1, c2 = ctx.cols
+        g1 = g2 = None
+        # torch's mm_mat1_backward / mm_mat2_backward: the transpose of a
+        # product for a column-major operand, times alpha by mul.Scalar
+        # (MulBackward1) when alpha is not 1
+        if n[1]:
+            g1 = m2.mm(g.t()).t() if c1 else g.mm(m2.t())
+            if alpha != 1:
+                from cyautograd.ops.extra2 import _mul_scalar
+                g1 = _mul_scalar(g1, alpha)
+        if n[2]:
+            g2 = g.t().mm(m1).t() if c2 else m1.t().mm(g)
+            if alpha != 1:
+                from cyautograd.ops.extra2 import _mul_scalar
+                g2 = _mul_scalar(g2, alpha)
+        return (_sum_to(g * beta if beta != 1 else g, ctx.xshape) if n[0] else None, g1, g2, None, None)
+
+
+def _col_major2d(t):
+    """torch's column-major test of mm's backward: strides (1, size0)."""
+    st = t.stride()
+    return st[0] == 1 and st[1] == t.shape[0]
 
 
 @_export

@@ -2914,7 +2914,13 @@ class _MulScalar(Function):
         rd = _D.result_type(x, s)
         if _anydev(x):   # NOTE [ Device backends ]
             return _composite(lambda t: t.to(rd) * s, x)
-        return _w(_operand(x, rd.np) * np.asarray(s, dtype=rd.np), rd.np)
+        r = _operand(x, rd.np) * np.asarray(s, dtype=rd.np)
+        if type(r) is np.ndarray and r.base is None and r.dtype == rd.np:
+            # numpy's fresh result keeps a dense operand's layout, as torch's
+            # TensorIterator does (a transposed operand: a transposed result)
+            from cyautograd.creation import _wrap
+            return _wrap(r)
+        return _w(r, rd.np)
 
     @staticmethod
     def backward(ctx, g):

@@ -37,11 +37,49 @@ cdef object _mT(object x):
     return np.swapaxes(x, -1, -2)
 
 
+# NOTE [ mm's gradient for a column-major operand ]
+# torch's mm_mat1_backward / mm_mat2_backward (FunctionsManual.cpp) look at
+# the strides an operand had at forward time: a column-major one (strides
+# (1, size0), torch's exact test, size-1 dimensions included) gets its
+# gradient "as column-order for efficiency": mat1's is mat2.mm(grad.t()).t(),
+# mat2's grad.t().mm(mat1).t() -- the transpose of a fresh product, so a
+# VIEW of it. autograd.grad and tensor hooks then see a view (with _base, and
+# TBackward0 under create_graph); AccumulateGrad steals it when it obeys the
+# leaf's layout (a column-major leaf: .grad has its strides, version 0), its
+# detach dropping the view-ness. Any other operand gets the fresh
+# grad.mm(mat2.t()) / mat1.t().mm(grad). The forward records the test as two
+# flags (C reads of the strides, nothing on the row-major path); mm, matmul's
+# paths through mm (vector @ matrix, folded batches), linear and addmm reach
+# it; bmm's formula has no such branch.
+cdef inline bint _col_major(object x):
+    """torch's strides[0] == 1 and strides[1] == sizes[0] for a 2-D ndarray."""
+    cdef cnp.ndarray a
+    if not cnp.PyArray_CheckExact(x) or cnp.PyArray_NDIM(<cnp.ndarray>x) != 2:
+        return False
+    a = <cnp.ndarray>x
+    cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(a)
+    return (cnp.PyArray_STRIDES(a)[0] == isz
+            and cnp.PyArray_STRIDES(a)[1] == cnp.PyArray_DIMS(a)[0] * isz)
+
+
+cdef inline bint _row_major(object x):
+    """The transpose of a 2-D ndarray is column-major (torch's test)."""
+    cdef cnp.ndarray a
+    if not cnp.PyArray_CheckExact(x) or cnp.PyArray_NDIM(<cnp.ndarray>x) != 2:
+        return False
+    a = <cnp.ndarray>x
+    cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(a)
+    return (cnp.PyArray_STRIDES(a)[1] == isz
+            and cnp.PyArray_STRIDES(a)[0] == cnp.PyArray_DIMS(a)[1] * isz)
+
+
 cdef class MatmulBackward(BinaryNode):
     """Backward of a (batched) matrix product; named as torch's node for the
     same shapes (MmBackward0, DotBackward0, MvBackward0, BmmBackward0, ...)."""
     cdef tuple a_shape
     cdef tuple b_shape
+    cdef bint a_col       # NOTE [ mm's gradient for a column-major operand ]
+    cdef bint b_col
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -74,8 +112,14 @@ cdef class MatmulBackward(BinaryNode):
             # self.t().mm(grad), bmm's grad.bmm(mat2.transpose(1, 2)) and
             # self.transpose(1, 2).bmm(grad) -- not matmul's reshapes
             if a_nd == 2:
-                return [mm(g, b.t()) if need0 else None, mm(a.t(), g) if need1 else None]
+                # NOTE [ mm's gradient for a column-major operand ]
+                return [(mm(b, g.t()).t() if self.a_col else mm(g, b.t())) if need0 else None,
+                        (mm(g.t(), a).t() if self.b_col else mm(a.t(), g)) if need1 else None]
             return [bmm(g, b.transpose(1, 2)) if need0 else None, bmm(a.transpose(1, 2), g) if need1 else None]
+        if a_nd == 2 and b_nd == 2 and (self.a_col or self.b_col):
+            # NOTE [ mm's gradient for a column-major operand ]
+            return [(np.transpose(_mm(b, np.transpose(g))) if self.a_col else _mm(g, _mT(b))) if need0 else None,
+                    (np.transpose(_mm(np.transpose(g), a)) if self.b_col else _mm(_mT(a), g)) if need1 else None]
         # promote 1-D operands as matmul does, then undo
         if a_nd == 1:
             if a is not None:
@@ -183,6 +227,9 @@ cdef object _matmul_core(Tensor ta, Tensor tb, type name):
         fn = new_node(name)
         fn.a_shape = tuple(x.shape)
         fn.b_shape = tuple(y.shape)
+        if name is MmBackward0:
+            fn.a_col = _col_major(x)
+            fn.b_col = _col_major(y)
         fn.next_edges_ = next_edges2(ta, tb)
         set_history(out, fn, 0)
         _save_operands(fn, ta, tb, name)
@@ -511,6 +558,8 @@ cdef class AddmmBackward0(BinaryNode):
     # out = bias + x @ w.T (linear) = addmm(bias, x, w.t()) as torch: sv0: x,
     # sv1: w; edges: bias, x, and mat2 = w.t() through a TBackward0 node
     cdef tuple bias_shape
+    cdef bint x_col       # NOTE [ mm's gradient for a column-major operand ]:
+    cdef bint w_row       # mat1 = x column-major; mat2 = w.t() column-major (w row-major)
 
     @property
     def _saved_mat2(self):
@@ -540,12 +589,20 @@ cdef class AddmmBackward0(BinaryNode):
                 rb = k_reduce2d(K_ADD, g, 0, False)
             else:
                 rb = unbroadcast(g, self.bias_shape)
+        # NOTE [ mm's gradient for a column-major operand ]: mat1 = x's is
+        # (mat2 @ g.T).T = (w.T @ g.T).T when x was column-major, else g @ w;
+        # mat2 = w.t()'s is (g.T @ x).T when w was row-major (w.t()
+        # column-major: the common case), else x.T @ g
+        if isinstance(g, Tensor):
+            if self.should_compute_output(1):
+                rx = w.t().mm(g.t()).t() if self.x_col else _mm(g, w)
+            if self.should_compute_output(2):
+                rw = g.t().mm(x).t() if self.w_row else x.t().mm(g)
+            return [rb, rx, rw]
         if self.should_compute_output(1):
-            rx = _mm(g, w)
+            rx = np.transpose(_mm(np.transpose(w), np.transpose(g))) if self.x_col else _mm(g, w)
         if self.should_compute_output(2):
-            # the gradient of mat2 = w.t(), computed as (g.T @ x).T so that
-            # TBackward0 hands w a contiguous array it can keep
-            rw = _transpose_2d(_mm(_mT(g), x))
+            rw = np.transpose(_mm(np.transpose(g), x)) if self.w_row else _mm(np.transpose(x), g)
         return [rb, rx, rw]
 
 
@@ -611,6 +668,8 @@ def linear(input, weight, bias=None):
     if is_grad_enabled_c() and (tensor_requires_grad(x) or tensor_requires_grad(w) or tensor_requires_grad(b)):
         fn = <AddmmBackward0>new_node(AddmmBackward0)
         fn.bias_shape = tuple(b.data_.shape)
+        fn.x_col = _col_major(xa)
+        fn.w_row = _row_major(wa)
         ne = next_edges3(b, x, w)
         if ne[4] is not None:
             tn = <TBackward0>new_node(TBackward0)

@@ -595,6 +595,9 @@ def add(input, other, *, alpha=1, out=None):
         return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
     if alpha != 1:
+        if not isinstance(other, (Tensor,) + _scalars):
+            # the parser's error before alpha's (as sub)
+            _binary_parse_fail("add", input, other, alpha, out)
         _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
     else:
@@ -1805,8 +1808,10 @@ def clamp_max(input, max):
 cdef class MaximumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        s = self.v0(g)
+        # torch's generated code unpacks in its saved order, other first: a
+        # version error names other when both were modified (seed 23321)
         o = self.v1(g)
+        s = self.v0(g)
         return [_select_grad(g, s, o, s < o), _select_grad(g, s, o, s > o)]
 
 
@@ -1814,8 +1819,10 @@ cdef class MaximumBackward0(BinaryNode):
 cdef class MinimumBackward0(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
-        s = self.v0(g)
+        # torch's generated code unpacks in its saved order, other first: a
+        # version error names other when both were modified (seed 23321)
         o = self.v1(g)
+        s = self.v0(g)
         return [_select_grad(g, s, o, s > o), _select_grad(g, s, o, s < o)]
 
 
@@ -2413,7 +2420,7 @@ cdef class FillBackward2(Node):
 cdef class FillBackward3(Node):
     cdef list apply(self, list grads):
         g = grads[0]
-        return [g * 0, g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
+        return [_zeros_like(g), g.sum() if type(g) is _ndarray or isinstance(g, Tensor) else _xp.sum(g, None, False, None)]
 
 
 def _fill(Tensor t not None, value, type node_cls not None):
@@ -2552,8 +2559,18 @@ cdef class CopyBackwards(Node):
             elif self.src_device is not None or type(g) is not _ndarray:   # NOTE [ Device backends ]
                 r1 = _xp.to_device_dtype(g, self.src_device, self.src_dtype)
             else:
-                r1 = g.astype(self.src_dtype)
-        return [g * 0, r1]
+                # torch's grad.to(src_options): the gradient itself when the
+                # dtype is src's (a view stays that view), else a fresh cast
+                r1 = g.astype(self.src_dtype, copy=False)
+        # torch's zeros_like(grad): zeros (not grad * 0, NaN where grad is
+        # inf or NaN), outside the graph under create_graph
+        if isinstance(g, Tensor):
+            r0 = (<Tensor>g).detach().new_zeros(g.shape)
+        elif type(g) is _ndarray:
+            r0 = np.zeros(g.shape, g.dtype)
+        else:
+            r0 = g * 0   # a device array: NOTE [ Device backends ]
+        return [r0, r1]
 
 
 def copy_(self, src, non_blocking=False):

@@ -71,13 +71,16 @@ class Worker:
                     pass
             self.proc = None
 
-    def run(self, steps, timeout=TIMEOUT):
+    def run(self, steps, timeout=TIMEOUT, f64=False):
+        """The program's log; f64: run it with float32 made float64 (the
+        reference of NOTE [ Two valid roundings ])."""
         if self.proc is None or self.served >= RECYCLE:
             self.stop()
             self.start()
         self.served += 1
+        req = {"steps": steps, "f64": True} if f64 else {"steps": steps}
         try:
-            self.proc.stdin.write((json.dumps({"steps": steps}) + "\n").encode())
+            self.proc.stdin.write((json.dumps(req) + "\n").encode())
             self.proc.stdin.flush()
         except OSError:
             self.stop()
@@ -152,17 +155,83 @@ def inexact_names(steps):
     return out
 
 
-def _diff(a, b, path, tol=(1e-4, 1e-5)):
-    """First difference between two snapshot values, as (path, a, b), or None."""
+# NOTE [ Two valid roundings ]
+# torch's float32 transcendental kernels are SLEEF's vectorised u10 ones
+# (exp, log, sin, ...; a scalar tail through libm), numpy's are its own SIMD
+# kernels or libm's: all valid roundings, which differ in the last bits
+# (measured on 1e5 uniform inputs in [-2, 2]: torch's float32 exp is within
+# 0.55 ulp of the exact value, numpy's within 2.1 ulp, and they differ on 39%
+# of the inputs). Seed 6804: one float32 exp, then cumsum, a second exp to
+# ~4800 and sin amplify such an ulp to 2e-3. Computing float32 exp through
+# float64 would agree with torch on 99% of inputs but costs 2.8x (1e3
+# elements) to 4.6x (1e6) numpy's float32 exp, and matching SLEEF bit for
+# bit would need its polynomial in several numpy passes: both far past the
+# 5% the op rows allow, and every other libm function would need the same.
+# Widening the tolerance would hide real errors. So a value that differs
+# beyond the tolerance is judged against a
+# reference: torch's own run of the program with every float32 made float64
+# (Worker.run(f64=True)). Ours is accepted when its largest error against
+# the reference is within REF_FACTOR times torch's own largest error (plus
+# the usual tolerance): two roundings of an ill-conditioned program, the
+# one as far from the truth as the other. A real divergence -- a wrong
+# formula, or a 1e-3 relative error in a well-conditioned program, where
+# torch's own error is a float32 ulp -- is still reported
+# (tests/test_fuzz.py::test_reference_accepts_roundings_not_errors). Only
+# live torch can give a reference; against recorded logs values stay strict.
+REF_FACTOR = 4.0
+
+
+def _flat_values(fp):
+    """The numbers of a fingerprint (worker.fingerprint), or None."""
+    if not isinstance(fp, dict):
+        return None
+    vals = fp.get("v") if "v" in fp else [fp.get("s"), fp.get("a")] + list(fp.get("p", []))
+    if vals is None or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in vals):
+        return None
+    return [float(x) for x in vals]
+
+
+def rounding_only(want, got, ref, tol=(1e-4, 1e-5)):
+    """NOTE [ Two valid roundings ]: whether fingerprint `got` is as close to
+    the float64 reference `ref` as torch's `want` is (within REF_FACTOR)."""
+    w, g, r = _flat_values(want), _flat_values(got), _flat_values(ref)
+    if w is None or g is None or r is None or not (len(w) == len(g) == len(r)):
+        return False
+    if not all(map(math.isfinite, w + g + r)):
+        return False
+    rtol, atol = tol
+    torch_err = max(abs(x - y) for x, y in zip(w, r))
+    return all(abs(x - y) <= REF_FACTOR * torch_err + atol + rtol * abs(y) for x, y in zip(g, r))
+
+
+def _walk(snap, path):
+    for k in path:
+        if isinstance(snap, dict) and not isinstance(k, int) and k in snap:
+            snap = snap[k]
+        elif isinstance(snap, list) and isinstance(k, int) and k < len(snap):
+            snap = snap[k]
+        else:
+            return None
+    return snap
+
+
+def _diff(a, b, path, tol=(1e-4, 1e-5), ref=None):
+    """First difference between two snapshot values, as (path, a, b), or None.
+    ref: the float64 reference snapshot of the same name (NOTE [ Two valid
+    roundings ]), or None."""
     if isinstance(a, dict) and isinstance(b, dict):
         if ("v" in a or "n" in a) and ("v" in b or "n" in b) and path and path[-1] == "val":
-            return None if same_values(a, b, tol) else (path, a, b)
+            if same_values(a, b, tol):
+                return None
+            if ref is not None and rounding_only(a, b, _walk(ref, path), tol):
+                return None
+            return (path, a, b)
         if "f" in a and "f" in b and len(a) == 1 and len(b) == 1:
             return None if _close(a["f"], b["f"], 0.0, *tol) else (path, a, b)
         if set(a) != set(b):
             return (path, a, b)
         for k in a:
-            d = _diff(a[k], b[k], path + [k], tol)
+            d = _diff(a[k], b[k], path + [k], tol, ref)
             if d:
                 return d
         return None
@@ -170,39 +239,49 @@ def _diff(a, b, path, tol=(1e-4, 1e-5)):
         if len(a) != len(b):
             return (path, a, b)
         for i, (x, y) in enumerate(zip(a, b)):
-            d = _diff(x, y, path + [i], tol)
+            d = _diff(x, y, path + [i], tol, ref)
             if d:
                 return d
         return None
     return None if a == b else (path, a, b)
 
 
-def compare(want, got, steps=None):
+def compare(want, got, steps=None, reference=None):
     """First divergence between the torch result `want` and ours `got`:
     None, or a dict {step, name, field, torch, cya}. With the program's
     steps, names downstream of a BLAS product compare their float values
-    with INEXACT_TOL (NOTE [ Rounding downstream of BLAS products ])."""
+    with INEXACT_TOL (NOTE [ Rounding downstream of BLAS products ]).
+    reference: torch's float64 run of the program (NOTE [ Two valid
+    roundings ]), consulted where float values differ."""
     if "crash" in want:
         return {"step": -1, "name": "", "field": "torch-crash", "torch": want["crash"], "cya": None}
     if "crash" in got:
         return {"step": -1, "name": "", "field": "crash", "torch": None, "cya": got["crash"]}
     inexact = inexact_names(steps) if steps is not None else None
+    ref_log = reference.get("log") if isinstance(reference, dict) else None
     for i, (w, g) in enumerate(zip(want["log"], got["log"])):
         if w[0] != g[0]:
             return {"step": i, "name": "", "field": "exception", "torch": w[0], "cya": g[0]}
+        ref_snaps = ref_log[i][1] if ref_log is not None and i < len(ref_log) and ref_log[i][0] == w[0] else {}
         for name in w[1]:
             tol = INEXACT_TOL if inexact is not None and name in inexact[i] else (1e-4, 1e-5)
-            d = _diff(w[1][name], g[1].get(name, "missing"), [], tol)
+            d = _diff(w[1][name], g[1].get(name, "missing"), [], tol, ref_snaps.get(name))
             if d:
                 field = ".".join(str(p) for p in d[0] if not isinstance(p, int)) or "value"
                 return {"step": i, "name": name, "field": field, "torch": d[1], "cya": d[2]}
-        d = _diff(w[2], g[2], [])
+        d = _diff(w[2], g[2], [], ref=ref_log[i][2] if ref_snaps else None)
         if d:
             return {"step": i, "name": "", "field": "hooks", "torch": d[1], "cya": d[2]}
     if len(want["log"]) != len(got["log"]):
         return {"step": min(len(want["log"]), len(got["log"])), "name": "", "field": "length",
                 "torch": len(want["log"]), "cya": len(got["log"])}
     return None
+
+
+def is_value_div(div):
+    """A divergence in float values (a .val field), which a float64
+    reference may show to be two roundings (NOTE [ Two valid roundings ])."""
+    return div is not None and div["step"] >= 0 and (div["field"] == "hooks" or div["field"].split(".")[-1] == "val")
 
 
 def prog_hash(prog):
@@ -291,6 +370,9 @@ def run_seeds(seeds, jobs=1, exclude=DEFAULT_EXCLUDE, torch_logs=None, record=Fa
                 if cw is not None:
                     got = cw.run(prog["steps"])
                     div = compare(want, got, prog["steps"])
+                    if tw is not None and is_value_div(div):
+                        # NOTE [ Two valid roundings ]
+                        div = compare(want, got, prog["steps"], tw.run(prog["steps"], f64=True))
                 with lock:
                     results[seed] = (prog, div, want)
                     if on_result:
@@ -331,7 +413,10 @@ def minimize(prog, div, tw=None, cw=None, want_fn=None):
 
         def test(cand):
             p = {"seed": prog["seed"], "steps": cand}
-            d = compare(tw.run(cand), cw.run(cand), cand)
+            want, got = tw.run(cand), cw.run(cand)
+            d = compare(want, got, cand)
+            if is_value_div(d):
+                d = compare(want, got, cand, tw.run(cand, f64=True))   # NOTE [ Two valid roundings ]
             return d if _same_div(d, div, p, prog) else None
 
         d0 = test(steps)

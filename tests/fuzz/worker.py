@@ -157,6 +157,17 @@ def run_program(T, steps):
     return log
 
 
+def as_float64(steps):
+    """The program with every float32 made float64 (NOTE [ Two valid
+    roundings ] in runner.py): mk's dtype, .float(), T.float32, and the
+    default dtype the caller sets."""
+    out = []
+    for st in steps:
+        code = st["code"].replace("'float32'", "'float64'").replace("T.float32", "T.float64")
+        out.append(dict(st, code=code.replace(".float()", ".double()")))
+    return out
+
+
 def main(modname):
     proto = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)
@@ -170,11 +181,17 @@ def main(modname):
     for line in sys.stdin:
         req = json.loads(line)
         T.set_grad_enabled(True)
+        f64 = bool(req.get("f64"))
         try:
-            log = run_program(T, req["steps"])
+            if f64:
+                T.set_default_dtype(T.float64)
+            log = run_program(T, as_float64(req["steps"]) if f64 else req["steps"])
             out = {"log": log}
         except BaseException as e:  # noqa: BLE001 - report, keep serving
             out = {"crash": "worker error: " + type(e).__name__ + ": " + norm(e)}
+        finally:
+            if f64:
+                T.set_default_dtype(T.float32)
         proto.write(json.dumps(out, separators=(",", ":")) + "\n")
         proto.flush()
 
