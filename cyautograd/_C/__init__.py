@@ -122,3 +122,30 @@ class _WeakTensorRef:
         True
         """
         return self._ref() is None
+
+
+def _set_grad_layout_enforcement_enabled(enabled):
+    """``torch._C._set_grad_layout_enforcement_enabled``: see
+    ``autograd.enforce_grad_layout_policy``.
+
+    >>> torch._C._set_grad_layout_enforcement_enabled(True)
+    """
+    from cyautograd.functions import accumulate_grad
+    if type(enabled) is not bool:
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"set_grad_layout_enforcement_enabled(): argument 'enabled' (position 1) must be bool, "
+                        f"not {tp_name(enabled)}")
+    accumulate_grad._set_grad_layout_enforcement_enabled(enabled)
+
+
+def _is_grad_layout_enforcement_enabled():
+    """``torch._C._is_grad_layout_enforcement_enabled``.
+
+    >>> torch._C._is_grad_layout_enforcement_enabled()
+    True
+    """
+    from cyautograd.functions import accumulate_grad
+    return accumulate_grad._is_grad_layout_enforcement_enabled()
+
+
+__all__ += ["_set_grad_layout_enforcement_enabled", "_is_grad_layout_enforcement_enabled"]

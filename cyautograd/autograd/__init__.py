@@ -63,7 +63,8 @@ def kineto_available():
 
 
 from cyautograd.autograd import grad_mode  # noqa: F401,E402
+from cyautograd.autograd.grad_mode import enforce_grad_layout_policy  # noqa: F401,E402
 
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "gradcheck", "gradgradcheck", "functional", "graph", "Variable",
-           "set_multithreading_enabled"]
+           "set_multithreading_enabled", "enforce_grad_layout_policy"]

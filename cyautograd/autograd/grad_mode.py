@@ -4,4 +4,64 @@ in cyautograd.grad_mode and cyautograd.autograd)."""
 from cyautograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401
 from cyautograd.autograd import set_multithreading_enabled  # noqa: F401
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled"]
+import functools
+
+from cyautograd.functions import accumulate_grad as _acc
+
+
+class enforce_grad_layout_policy:
+    """Whether a leaf's first gradient must take the leaf's memory layout
+    (strides), as a context manager, a decorator or a plain call (it takes
+    effect when constructed, as ``set_grad_enabled``).
+
+    On (the default), AccumulateGrad steals an incoming gradient only when
+    its strides obey the leaf's layout, and copies it into that layout
+    otherwise. Off, a gradient nothing else holds is stolen whatever its
+    strides (no copy); copies still take the leaf's layout.
+
+    Example::
+
+        >>> import cyautograd as torch
+        >>> p = torch.zeros(2, 3, 4).permute(2, 0, 1).requires_grad_()
+        >>> (p * 2).sum().backward(); p.grad.stride()
+        (1, 12, 4)
+        >>> p.grad = None
+        >>> with torch.autograd.enforce_grad_layout_policy(False):
+        ...     (p * 2).sum().backward()
+        >>> p.grad.stride()
+        (6, 3, 1)
+    """
+
+    def __init__(self, enable=True):
+        self.prev = _acc._is_grad_layout_enforcement_enabled()
+        _acc._set_grad_layout_enforcement_enabled(enable)
+        self.mode = enable
+
+    def __call__(self, orig_func):
+        _acc._set_grad_layout_enforcement_enabled(self.prev)
+        mode = self.mode
+
+        @functools.wraps(orig_func)
+        def wrapper(*args, **kwargs):
+            with self.__class__(mode):
+                return orig_func(*args, **kwargs)
+        return wrapper
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        _acc._set_grad_layout_enforcement_enabled(self.prev)
+
+    def clone(self):
+        """A new manager with the same setting (it takes effect at once).
+
+        >>> with torch.autograd.enforce_grad_layout_policy(True).clone():
+        ...     torch._C._is_grad_layout_enforcement_enabled()
+        True
+        """
+        return self.__class__(self.mode)
+
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",
+           "enforce_grad_layout_policy"]

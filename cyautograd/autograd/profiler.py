@@ -156,7 +156,17 @@ class EventList(list):
     def export_chrome_trace(self, path):
         """Write the events as a Chrome trace (the JSON that chrome://tracing,
         Perfetto and TensorBoard read): one complete ("X") event per row, with
-        start and duration in microseconds."""
+        start and duration in microseconds.
+
+        >>> import os, tempfile
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> with torch.autograd.profiler.profile() as prof:
+        ...     (x * 2).sum().backward()
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     prof.events().export_chrome_trace(os.path.join(d, "t.json"))
+        ...     os.path.getsize(os.path.join(d, "t.json")) > 0
+        True
+        """
         _write_chrome_trace(path, self)
 
 
@@ -305,7 +315,17 @@ class profile:
 
     def export_chrome_trace(self, path):
         """Write the recorded events as a Chrome trace (see
-        ``EventList.export_chrome_trace``)."""
+        ``EventList.export_chrome_trace``).
+
+        >>> import os, tempfile
+        >>> x = torch.ones(2, requires_grad=True)
+        >>> with torch.autograd.profiler.profile() as prof:
+        ...     (x * 2).sum().backward()
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     prof.export_chrome_trace(os.path.join(d, "t.json"))
+        ...     os.path.getsize(os.path.join(d, "t.json")) > 0
+        True
+        """
         self._check_finish()
         self.function_events.export_chrome_trace(path)
 

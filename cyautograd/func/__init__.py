@@ -933,7 +933,12 @@ def replace_all_batch_norm_modules_(root):
     ``root`` (itself included): ``running_mean``, ``running_var`` and
     ``num_batches_tracked`` become None and ``track_running_stats`` False, so
     the modules normalise with batch statistics under ``vmap``. Returns
-    ``root``."""
+    ``root``.
+
+    >>> m = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.BatchNorm1d(4))
+    >>> torch.func.replace_all_batch_norm_modules_(m)[1].running_mean is None
+    True
+    """
     from cyautograd.nn.modules import _BatchNorm
 
     def strip(m):
@@ -951,7 +956,12 @@ def replace_all_batch_norm_modules_(root):
 def debug_unwrap(tensor, *, recurse=True):
     """The tensor under a transform's wrapper. Transforms here run over the
     ordinary tape (NOTE [ Function transforms over the tape ]) and wrap
-    nothing, so this is the tensor itself."""
+    nothing, so this is the tensor itself.
+
+    >>> x = torch.ones(2)
+    >>> torch.func.debug_unwrap(x) is x
+    True
+    """
     return tensor
 
 

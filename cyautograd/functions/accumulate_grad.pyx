@@ -44,9 +44,12 @@ cdef bint _can_steal(object g, object like):
     if not (cnp.PyArray_BASE(a) == NULL and cnp.PyArray_IS_C_CONTIGUOUS(a) and
             cnp.PyArray_ISWRITEABLE(a) and cnp.PyArray_DESCR(a) is cnp.PyArray_DESCR(<cnp.ndarray>like)):
         return False
-    # a gradient of another shape than the leaf's (its .data was replaced):
-    # torch steals it only when its strides obey the leaf's layout
-    return (cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>like) and
+    # a C-contiguous gradient of a C-contiguous leaf's shape obeys its layout
+    # (the common case, decided in C); otherwise -- a permuted or expanded
+    # leaf, or a gradient of another shape than the leaf's (its .data was
+    # replaced) -- torch steals it only when its strides obey the leaf's layout
+    return (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>like) and
+            cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>like) and
             cya_mem_equal(cnp.PyArray_DIMS(a), cnp.PyArray_DIMS(<cnp.ndarray>like),
                           cnp.PyArray_NDIM(a) * sizeof(cnp.npy_intp))) or _obeys_layout(g, like)
 
@@ -134,11 +137,33 @@ cdef bint _dense(object a):
     return True
 
 
+# torch.autograd.enforce_grad_layout_policy: with enforcement off, a
+# stealable gradient is stolen whatever its strides (_obeys_layout answers
+# yes); the copies made when it cannot be stolen still take the leaf's
+# layout. Process-wide here (torch's is per thread; the engine runs a
+# backward on the calling thread).
+cdef bint _layout_enforced = True
+
+
+def _set_grad_layout_enforcement_enabled(bint enabled):
+    """torch._C._set_grad_layout_enforcement_enabled."""
+    global _layout_enforced
+    _layout_enforced = enabled
+
+
+def _is_grad_layout_enforcement_enabled():
+    """torch._C._is_grad_layout_enforcement_enabled."""
+    return _layout_enforced
+
+
 cdef bint _obeys_layout(object g, object var):
     """torch's obeys_layout_contract(grad, variable) for ndarrays. It looks
     at the gradient's dimensions only, by index: a gradient whose shape is
     not the leaf's (the leaf's .data was replaced after the graph recorded
-    its shape) obeys when those strides agree, and is then stolen as it is."""
+    its shape) obeys when those strides agree, and is then stolen as it is.
+    With layout enforcement off, every gradient obeys."""
+    if not _layout_enforced:
+        return True
     if not _dense(var):
         return g.flags.c_contiguous
     if g.ndim > var.ndim:
