@@ -735,3 +735,45 @@ def unsqueeze_strides_and_overlap(T):
         v23 = T.narrow(v10, -2, -1, 1)
         out.append(err([lambda: v23.clone().add_(v12), lambda: v10[0].add_(v12), lambda: v23.copy_(v12)][k]))
     return out
+
+
+# -- seeds 26000:50000 (session 25) ---------------------------------------------
+
+@case
+def pow_bool_exponent_tensor_backward(T):
+    """seed 40802: pow_backward_self computes exponent - 1, which a bool
+    exponent tensor refuses (sub_check); a Python bool exponent is
+    PowBackward0 and differentiates."""
+    out = []
+    for e in (lambda: T.tensor(True), lambda: T.tensor([True, False]), lambda: True, lambda: T.tensor(1)):
+        x = arange(T, (2,), True)
+        out.append(err(lambda: (x.abs() ** e()).sum().backward()))
+        out.append(x.grad)
+        y = arange(T, (2,), True)
+        z = y.clone()
+        out.append(err(lambda: z.pow_(e()).sum().backward()))
+        out.append(y.grad)
+    w = arange(T, (2,), True)
+    out.append(err(lambda: (T.tensor([2.0, 3.0]) ** T.tensor([True, False])).sum()))
+    b = T.tensor([True, False])
+    out.append(err(lambda: T.autograd.grad((w.abs() ** b).sum(), [w], create_graph=True)))
+    return out
+
+
+@case
+def copyslices_writes_into_a_self_overlapping_view(T):
+    """seed 38578: CopySlices copies fn's gradient into grad_slice, the
+    view's geometry over a fresh buffer; copy_ refuses a view that
+    provably repeats an address (a stride-0 dimension of size > 1) and
+    writes one that merely may overlap (an unfold)."""
+    out = []
+    for k in range(4):
+        v5 = arange(T, (5,), True) * 2
+        v6 = [lambda: v5.as_strided((2,), (0,), 3), lambda: v5.as_strided((1, 2), (0, 1), 1),
+              lambda: v5.unfold(0, 3, 1), lambda: v5.as_strided((2, 2), (1, 0), 0)][k]()
+        with T.no_grad():
+            with T.enable_grad():
+                v6.mul_(v6) if k == 2 else v6.copy_(v6)
+        v13 = arange(T, (5,))
+        out.append(err(lambda: v5.backward(v13, retain_graph=True)))
+    return out

@@ -949,6 +949,10 @@ cdef class PowBackward1(BinaryNode):
         # self first cast to the result type (a float32 base with a float64
         # exponent takes the log in double)
         if self.should_compute_output(0):
+            if _npdt((<Tensor>ex).data_ if isinstance(ex, Tensor) else ex).kind == "b":
+                # a bool exponent tensor: torch's exponent - 1 is sub_check's
+                # error (pow_backward_self); a Python bool exponent is PowBackward0
+                _sub_check(True, 1)
             r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
         if self.should_compute_output(1):
             if xp is np:
