@@ -777,3 +777,44 @@ def copyslices_writes_into_a_self_overlapping_view(T):
         v13 = arange(T, (5,))
         out.append(err(lambda: v5.backward(v13, retain_graph=True)))
     return out
+
+
+@case
+def movedim_of_a_zero_dim_tensor(T):
+    """seed 27812: movedim wraps dims against [-1, 0] on a 0-d tensor,
+    checks repeats, and returns an alias (AliasBackward0 view)."""
+    out = []
+    a = T.tensor(2.0, requires_grad=True)
+    for args in ((0, 0), (-1, 0), ((0,), (0,)), ((), ()), (1, 0), (0, -2), ((0, 0), (0, 0)), ((0,), (0, 0))):
+        r = err(lambda: a.movedim(*args))
+        out.append(r if r[0] != "ok" else [r[1], r[1]._is_view(), r[1]._base is a])
+    b = T.moveaxis(a, 0, -1)
+    b.backward()
+    out.append([b, a.grad])
+    c = T.tensor(3)
+    out.append(c.argmax(-1).movedim(0, 0))
+    return out
+
+
+@case
+def layouts_of_stack_softmax_cumsum_outputs(T):
+    """seeds 31285, 36601: stack (cat of the unsqueezed inputs), softmax,
+    log_softmax and cumsum write contiguous outputs whatever the inputs'
+    strides, so a later reshape/flatten of them is a view (ViewBackward0),
+    not a copy (UnsafeViewBackward0)."""
+    out = []
+    v2 = arange(T, (2, 2, 3), True)
+    v5 = v2.permute(2, 1, 0).clone()
+    s = T.stack([v5, v5])
+    out.append([v5.stride(), s.stride(), T.floor(T.rsub(s, -3)).reshape(2, 12).grad_fn.name(),
+                T.stack([v5, v5], 2).stride(), T.stack([v5.mT, v5.mT], -1).stride()])
+    w = arange(T, (2, 4, 3), True, T.float64)
+    v = w.as_strided((3, 3), (2, 3), 12)
+    for f in (lambda x, d: x.softmax(d), lambda x, d: x.log_softmax(d), lambda x, d: x.cumsum(d)):
+        for d in (0, 1):
+            r = f(v, d)
+            out.append([r.stride(), r.flatten().grad_fn.name(), f(w.transpose(0, 2), d).stride(),
+                        f(w[:, ::2], d).stride()])
+    q = arange(T, (2, 3, 2, 2)).permute(0, 2, 3, 1)
+    out.append([T.stack([q[0], q[1]]).stride(), T.stack([q, q], 1).stride()])
+    return out

@@ -1586,7 +1586,12 @@ def stack(tensors, dim=0, *, out=None):
         _xp.same_device(*arrs)
         r = wrap_array(_xp.stack([_xp.cast(a, rd.np) for a in arrs], d))
     else:
-        r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
+        rr = np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d)
+        if not rr.flags.c_contiguous and not _channels_last(rr):
+            # torch's stack is cat of the unsqueezed inputs: a contiguous
+            # result unless channels_last; numpy's follows the inputs' order
+            rr = np.ascontiguousarray(rr)
+        r = wrap_array(rr)
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
@@ -2768,6 +2773,11 @@ cdef Py_ssize_t _addr(object a):
 def movedim(input, source, destination):
     cdef Tensor t = _arg(input, "movedim")
     x = t.data_
+    if x.ndim == 0:
+        # torch wraps the dims against [-1, 0], checks repeats, then returns
+        # self.alias() for a 0-d tensor (an AliasBackward0 view)
+        _movedim_dims(source, destination, 0)
+        return _view(t, x.view() if cnp.PyArray_CheckExact(x) else x[...], AliasBackward0, K_IDENTITY, None)
     if type(source) is int and type(destination) is int:
         order = list(range(x.ndim))
         del order[wrap_dim(source, x.ndim)]
@@ -2775,17 +2785,7 @@ def movedim(input, source, destination):
         order = tuple(order)
         return _view(t, x.transpose(order) if cnp.PyArray_CheckExact(x) else _xp.permute(x, order),
                      PermuteBackward0, K_PERMUTE, order)
-    source = list(source) if isinstance(source, (tuple, list)) else [source]
-    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
-    if len(source) != len(destination):
-        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
-                           f"contain the same number of dims as destination ({destination} dims)")
-    src = [wrap_dim(d, x.ndim) for d in source]
-    dst = [wrap_dim(d, x.ndim) for d in destination]
-    if len(set(src)) != len(src):
-        raise RuntimeError(f"movedim: repeated dim in `source` ({source})")
-    if len(set(dst)) != len(dst):
-        raise RuntimeError(f"movedim: repeated dim in `destination` ({destination})")
+    src, dst = _movedim_dims(source, destination, x.ndim)
     order = [d for d in range(x.ndim) if d not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
@@ -2795,6 +2795,23 @@ def movedim(input, source, destination):
 
 
 moveaxis = movedim
+
+
+def _movedim_dims(source, destination, Py_ssize_t ndim):
+    """movedim's checks: as many source as destination dims, each wrapped
+    against ndim (a 0-d tensor's range is [-1, 0]), none repeated."""
+    source = list(source) if isinstance(source, (tuple, list)) else [source]
+    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
+    if len(source) != len(destination):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
+                           f"contain the same number of dims as destination ({destination} dims)")
+    src = [wrap_dim(d, ndim) for d in source]
+    dst = [wrap_dim(d, ndim) for d in destination]
+    if len(set(src)) != len(src):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({source})")
+    if len(set(dst)) != len(dst):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({destination})")
+    return src, dst
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
