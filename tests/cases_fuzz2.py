@@ -818,3 +818,29 @@ def layouts_of_stack_softmax_cumsum_outputs(T):
     q = arange(T, (2, 3, 2, 2)).permute(0, 2, 3, 1)
     out.append([T.stack([q[0], q[1]]).stride(), T.stack([q, q], 1).stride()])
     return out
+
+
+@case
+def inplace_write_into_self_overlapping_output_past_grain_size(T):
+    """seed 29190: an in-place op on an unfold (its output repeats
+    addresses) of GRAIN_SIZE (32768) elements or more is replayed in
+    torch's loop order too (one thread: the whole range one chunk), not
+    computed from numpy's snapshot."""
+    nt = T.get_num_threads()
+    T.set_num_threads(1)
+    try:
+        out = []
+        for shape, k, f in (((4, 258), 49, lambda v: v.mul_(v)), ((2, 20000), 2, lambda v: v.add_(1.5)),
+                            ((3, 12000), 3, lambda v: v.mul_(1.25))):
+            n = shape[0] * shape[1]
+            v1 = T.tensor(np.linspace(-1.01, 1.02, n).reshape(shape), dtype=T.float32)
+            v3 = v1.unfold(-1, k, 1)
+            with T.no_grad():
+                f(v3)
+            out.append([v1[:, :5], v1[:, -5:], v1.isinf().sum(), v1.isnan().sum(), v1[:, ::997]])
+        x = T.tensor(np.linspace(-1, 1, 70000).reshape(35000, 2), dtype=T.float32)
+        x.add_(x[:, 1:2])
+        out.append([x[:3], x[-3:], x[::997]])
+        return out
+    finally:
+        T.set_num_threads(nt)
