@@ -844,3 +844,43 @@ def inplace_write_into_self_overlapping_output_past_grain_size(T):
         return out
     finally:
         T.set_num_threads(nt)
+
+
+@case
+def add_sub_of_a_non_number_before_alpha_and_sub_checks(T):
+    """seeds 31905, 41250, 41072: the parser refuses a non-Tensor,
+    non-number operand before alpha_check and before sub_check (bool - None
+    is Python's TypeError, not the bool-subtraction error)."""
+    x = arange(T, (2,), True)
+    b = T.tensor([True, False])
+    return [err(lambda: T.add(x, None, alpha=0.5)), err(lambda: T.add(x, None, alpha=2)),
+            err(lambda: T.add(x, "a", alpha=2)), err(lambda: T.sub(x, None, alpha=2)),
+            err(lambda: b - None), err(lambda: T.sub(b, None)), err(lambda: None - b),
+            err(lambda: b - 1j), err(lambda: b - True), err(lambda: T.sub(b, b)), err(lambda: x - None)]
+
+
+@case
+def cat_of_zero_dim_and_legacy_empty_tensors(T):
+    """seeds 37097, 48316, 47024: cat refuses a 0-d input by position before
+    its dimension checks; when every input is a skipped legacy empty 1-D
+    tensor the result still has CatBackward0 history (dim unchecked), and a
+    skipped input's gradient is zeros({0}), not None."""
+    def res(f):
+        r = err(f)
+        return r if r[0] != "ok" else [r[1], r[1].is_leaf, r[1].grad_fn.name() if r[1].grad_fn else None]
+    a = T.ones(0, requires_grad=True)
+    b = T.ones(0, dtype=T.float64)
+    z = T.tensor(1.0)
+    out = [res(f) for f in (lambda: T.cat([a, b]), lambda: T.cat([b, b]), lambda: T.cat([a, b], 1),
+                            lambda: T.cat([z, a]), lambda: T.cat([a, z]), lambda: T.cat([T.ones(2), z, z]),
+                            lambda: T.cat([T.ones(2, 2), T.ones(3)]), lambda: T.cat([T.ones(2, 2), z]))]
+    r = T.cat([a, a])
+    r.sum().backward()
+    out.append(a.grad)
+    a2 = T.ones(0, requires_grad=True)
+    c = arange(T, (3,), True, T.float64)
+    T.cat([a2, c, a2]).sum().backward()
+    out.append([a2.grad, c.grad])
+    a3 = T.ones(0, requires_grad=True)
+    out.append(T.autograd.grad(T.cat([a3, c]).sum(), [a3], create_graph=True))
+    return out

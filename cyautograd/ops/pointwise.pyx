@@ -39,6 +39,8 @@ cnp.import_array()
 
 cdef object _ndarray = np.ndarray
 cdef object _scalars = (bool, int, float, np.bool_, np.integer, np.floating)
+cdef object _sub_operands = (Tensor, bool, int, float, complex, np.bool_, np.integer, np.floating,
+                             np.complexfloating)
 
 
 
@@ -435,7 +437,9 @@ cdef object _arith(object a, object b, int op, object alpha):
     cdef Tensor ta = None, tb = None, out
     cdef BinaryNode fn
     cdef bint ga = False, gb = False
-    if op == 1:
+    if op == 1 and isinstance(b, _sub_operands) and isinstance(a, _sub_operands):
+        # sub_check runs in the kernel, after the parser has taken both
+        # operands: x - None is the parser's TypeError even for a bool x
         _sub_check(a, b)
     if type(a) is Tensor and type(b) is Tensor:
         ta = <Tensor>a
@@ -591,6 +595,8 @@ def add(input, other, *, alpha=1, out=None):
         return _write_out("add", add(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                                      alpha=alpha), out, input, other)
     if alpha != 1:
+        if not isinstance(other, (Tensor,) + _scalars):
+            _binary_parse_fail("add", input, other, alpha, out)   # the parser before alpha_check
         _alpha_check(input, other, alpha)
         r = _arith(input, other, 0, alpha)
     else:

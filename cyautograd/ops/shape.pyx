@@ -1465,7 +1465,14 @@ cdef class CatBackward0(Node):
         cdef Py_ssize_t start = 0
         for s in self.sizes:
             if s is None:
-                out.append(None)
+                # a skipped legacy empty 1-D input: torch's gradient is
+                # zeros({0}) in the gradient's dtype (cat_tensors_backward)
+                if type(g) is np.ndarray:
+                    out.append(np.zeros((0,), g.dtype))
+                elif isinstance(g, Tensor):
+                    out.append(g.new_zeros((0,)))
+                else:
+                    out.append(g.reshape(-1)[:0].copy())
                 continue
             sl = (slice(None),) * self.dim + (slice(start, start + s),)
             out.append(g[sl] if type(g) is np.ndarray or isinstance(g, Tensor) else g[sl + (Ellipsis,)])
@@ -1506,13 +1513,25 @@ def cat(tensors, dim=0, *, out=None):
     cdef bint dev = any([type(a) is not np.ndarray for a in arrs])
     if dev:
         _xp.same_device(*arrs)
+    for i, a in enumerate(arrs):
+        if a.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     ref = None
     for a in arrs:
         if not (a.ndim == 1 and a.shape[0] == 0):
             ref = a
             break
     if ref is None:
-        return wrap_array(np.zeros((0,), rd.np))
+        # every input a legacy empty 1-D tensor: an empty result, with
+        # history all the same (torch's CatBackward0 over them)
+        r = wrap_array(np.zeros((0,), rd.np))
+        if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
+            fn = <CatBackward0>new_node(CatBackward0)
+            fn.dim = 0
+            fn.sizes = [None] * len(arrs)
+            fn.next_edges_ = collect_next_edges(tuple(tensors))
+            set_history(r, fn, 0)
+        return r
     d = wrap_dim(dim, ref.ndim)
     used = []
     for i, a in enumerate(arrs):
