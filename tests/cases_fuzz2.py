@@ -884,3 +884,25 @@ def cat_of_zero_dim_and_legacy_empty_tensors(T):
     a3 = T.ones(0, requires_grad=True)
     out.append(T.autograd.grad(T.cat([a3, c]).sum(), [a3], create_graph=True))
     return out
+
+
+@case
+def multi_output_view_names_in_the_rebase_error(T):
+    """seeds 33139, 40755, 40808: the error for a view of a multi-output
+    view whose base changed in place names the view op after its node,
+    "Backward0" dropped and another overload's number kept (squeeze.dim is
+    Squeeze1, squeeze.dims Squeeze2)."""
+    fs = [lambda c: c.unsqueeze(0).squeeze(0), lambda c: c.unsqueeze(0).squeeze(),
+          lambda c: c.unsqueeze(0).squeeze((0,)), lambda c: c.transpose(0, 1), lambda c: c[0:1],
+          lambda c: c.select(0, 1), lambda c: c.t(), lambda c: c.expand(2, 4, 2), lambda c: c.diagonal(),
+          lambda c: c.split(1)[0], lambda c: c.unsqueeze(1), lambda c: c.permute(1, 0), lambda c: c.unbind(0)[1],
+          lambda c: c.as_strided((2,), (1,)), lambda c: c[...], lambda c: c.unfold(0, 2, 1)]
+    out = []
+    x = arange(T, (4, 3), True)
+    for f in fs:
+        y = x.clone()
+        v = f(y.chunk(2, -1)[0])
+        with T.no_grad():
+            y.add_(0)
+        out.append(err(lambda: v.grad_fn))
+    return out
