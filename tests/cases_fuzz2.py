@@ -906,3 +906,17 @@ def multi_output_view_names_in_the_rebase_error(T):
             y.add_(0)
         out.append(err(lambda: v.grad_fn))
     return out
+
+
+@case
+def expand_message_names_a_bool_tensor_as_torch(T):
+    """seeds 37486, 46935: expand's too-few-sizes error prints the tensor's
+    type as torch's toString does: torch.<Legacy>Tensor for the eight legacy
+    types, CPUBoolType for bool (also reached through setitem)."""
+    out = []
+    for dt in (T.bool, T.float32, T.float64, T.int64, T.uint8, T.float16, T.int8, T.int16, T.int32):
+        out.append(err(lambda: T.ones(2, dtype=dt).expand(())))
+    x = T.zeros(())
+    with T.no_grad():
+        out.append(err(lambda: x.__setitem__(Ellipsis, T.ones(2, dtype=T.bool))))
+    return out

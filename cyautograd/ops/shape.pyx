@@ -1394,7 +1394,7 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
-        raise RuntimeError(f"expand(cyautograd.{_D._FROM_NP[x.dtype]._legacy}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
+        raise RuntimeError(f"expand({_D._type_string(_D._FROM_NP[_npdt(x)], not exact)}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
     if n > 64:
         raise RuntimeError(f"expand: {n} dimensions, at most 64 are supported")
