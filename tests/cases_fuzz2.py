@@ -920,3 +920,21 @@ def expand_message_names_a_bool_tensor_as_torch(T):
     with T.no_grad():
         out.append(err(lambda: x.__setitem__(Ellipsis, T.ones(2, dtype=T.bool))))
     return out
+
+
+@case
+def stale_multi_output_view_reported_before_bool_subtraction(T):
+    """seeds 27334, 46776: the autograd wrapper collects the operands'
+    gradient edges before the kernel's sub_check, so a multi-output view
+    whose base changed in place raises its own error first."""
+    out = []
+    for f in (lambda v: T.rsub(v, True), lambda v: v - T.tensor(True), lambda v: T.tensor([True, False]) - v,
+              lambda v: T.sub(v, True, alpha=2), lambda v: True - v):
+        v6 = arange(T, (3, 2), True)
+        v7, v8, v9 = T.unbind(v6, -2)
+        with T.no_grad():
+            v8.mul_(True)
+        out.append(err(lambda: f(v9)))
+        with T.no_grad():
+            out.append(err(lambda: f(v9)))
+    return out

@@ -396,6 +396,10 @@ cdef int _sub_check(object a, object b) except -1:
     # torch makes the Scalar (argument parsing) before sub_check runs
     _check_int_scalar(a)
     _check_int_scalar(b)
+    if ab or bb:
+        # the autograd wrapper collects the operands' gradient edges before
+        # the kernel's sub_check (a stale multi-output view raises first)
+        _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
     if ab and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
