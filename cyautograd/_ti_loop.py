@@ -31,9 +31,18 @@ write (NOTE [ Sequential in-place writes ]).
 #     the CPU's flags).
 # Where torch snapshots anyway it is not replayed: an input of another dtype
 # than the output is converted into a temporary first, and add/sub/mul/div
-# read a one-element (CPU scalar) operand once before the loop. Outputs of
-# GRAIN_SIZE (32768) elements or more are split among threads by torch, whose
-# result then depends on scheduling: numpy's snapshot is kept.
+# read a one-element (CPU scalar) operand once before the loop.
+#   - more than GRAIN_SIZE (32768) elements with more than one thread
+#     (get_num_threads()): TensorIteratorBase::for_each hands the linear
+#     iteration range to at::parallel_for, whose OpenMP invoke_parallel gives
+#     each of min(threads, ceil(n / GRAIN_SIZE)) threads one chunk of
+#     ceil(n / that) iterations; each chunk runs serial_for_each, so a row
+#     split by a chunk boundary starts its vectorized blocks afresh at the
+#     boundary. The chunks are replayed one after another, in thread order:
+#     torch's threads run them at once, so where one chunk reads what another
+#     writes torch's result depends on their timing, and this is one of the
+#     results it can give (with one thread -- torch.set_num_threads(1) --
+#     the whole range is one chunk and the replay is exact).
 """
 import os
 
@@ -146,12 +155,12 @@ def sequential_write(fn, out, inputs, vecs=2):
     Sequential in-place writes ]). fn maps 1-d arrays (or a one-element
     array for a row's broadcast operand) to out's values; inputs are arrays
     broadcastable to out's shape, read from memory as the loop goes. False,
-    and nothing written, where the replay does not apply (out of GRAIN_SIZE
-    elements or more, negative strides). vecs: Vectorized<T>s per block of
+    and nothing written, where the replay does not apply (negative strides,
+    no elements). vecs: Vectorized<T>s per block of
     the op's vectorized loop (2 for cpu_kernel_vec's; add, sub, mul, div and
     copy measure 1 on torch 2.13), 0 for a kernel without one (cpu_kernel)."""
     n = out.size
-    if n >= GRAIN_SIZE or n == 0:
+    if n == 0:
         return False
     arrs = [np.broadcast_to(a, out.shape) for a in inputs]
     ops = [out] + arrs
@@ -171,9 +180,37 @@ def sequential_write(fn, out, inputs, vecs=2):
              for k, (a, st) in enumerate(zip(ops, cstrides))]
     block = _vec_bytes() * vecs
     o, ins = views[0], views[1:]
+    bounds = _chunk_bounds(n)
+    rlen = rshape[-1]
+    start = 0
     for idx in np.ndindex(*rshape[:-1]):
-        _row(fn, o[idx], [r[idx] for r in ins], block)
+        orow = o[idx]
+        irows = [r[idx] for r in ins]
+        cut = [b - start for b in bounds if start < b < start + rlen]
+        if not cut:
+            _row(fn, orow, irows, block)
+        else:
+            # a chunk boundary inside the row: serial_for_each of the next
+            # chunk starts a new row segment there
+            edges = [0] + cut + [rlen]
+            for a, b in zip(edges, edges[1:]):
+                _row(fn, orow[a:b], [r[a:b] for r in irows], block)
+        start += rlen
     return True
+
+
+def _chunk_bounds(n):
+    """The linear iteration indices where at::parallel_for's chunks after
+    the first begin (NOTE [ Sequential in-place writes ]); none where torch
+    runs the range serially."""
+    if n <= GRAIN_SIZE:
+        return []
+    import cyautograd
+    nt = min(cyautograd.get_num_threads(), -(-n // GRAIN_SIZE))
+    if nt <= 1:
+        return []
+    chunk = -(-n // nt)
+    return [chunk * k for k in range(1, nt) if chunk * k < n]
 
 
 def shares_memory(a, b):

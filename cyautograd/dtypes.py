@@ -67,6 +67,19 @@ short, int, long = int16, int32, int64  # noqa: A001
 
 ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool)
 _FROM_NP = {d.np: d for d in ALL}
+
+# torch's Python layer prints these eight as torch.<Legacy>Tensor; every other
+# type keeps at::Tensor::toString()'s "CPU<Name>Type" (CPUBoolType)
+_LEGACY_TENSOR_NAMES = frozenset(["ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor",
+                                  "HalfTensor", "FloatTensor", "DoubleTensor"])
+
+
+def _type_string(d, device=False):
+    """A tensor's type as torch's messages print it: "cyautograd.FloatTensor",
+    "CPUBoolType" (CUDA<Name>Type for a device tensor)."""
+    if d._legacy in _LEGACY_TENSOR_NAMES:
+        return "cyautograd." + d._legacy
+    return ("CUDA" if device else "CPU") + d._cname + "Type"
 _FROM_NP.update({d.np.type: d for d in ALL})
 
 _default = [float32]

@@ -217,7 +217,10 @@ cdef bint _view_base_requires_grad(object t) noexcept:
 
 
 cdef str _short(Node fn):
-    return re.sub(r"Backward\d*$", "", fn.name())
+    # torch names the view op after its node, "Backward0" dropped and another
+    # overload's number kept: SqueezeBackward0 -> Squeeze, SqueezeBackward1
+    # (squeeze.dim) -> Squeeze1, SqueezeBackward2 (squeeze.dims) -> Squeeze2
+    return re.sub(r"Backward(\d*)$", lambda m: "" if m.group(1) in ("", "0") else m.group(1), fn.name())
 
 
 cdef int handle_view_on_rebase(DifferentiableViewMeta dm, bint indirect) except -1:

@@ -948,3 +948,206 @@ def summed_gradient_stolen_after_data_changed_shape(T):
     x = T.tensor([0.5], requires_grad=True)
     (T.where(x > 0, x, x) * 2).sum().backward()
     return out + [[x.grad, x.grad._version]]
+
+
+# -- seeds 26000:50000 (session 25) ---------------------------------------------
+
+@case
+def pow_bool_exponent_tensor_backward(T):
+    """seed 40802: pow_backward_self computes exponent - 1, which a bool
+    exponent tensor refuses (sub_check); a Python bool exponent is
+    PowBackward0 and differentiates."""
+    out = []
+    for e in (lambda: T.tensor(True), lambda: T.tensor([True, False]), lambda: True, lambda: T.tensor(1)):
+        x = arange(T, (2,), True)
+        out.append(err(lambda: (x.abs() ** e()).sum().backward()))
+        out.append(x.grad)
+        y = arange(T, (2,), True)
+        z = y.clone()
+        out.append(err(lambda: z.pow_(e()).sum().backward()))
+        out.append(y.grad)
+    w = arange(T, (2,), True)
+    out.append(err(lambda: (T.tensor([2.0, 3.0]) ** T.tensor([True, False])).sum()))
+    b = T.tensor([True, False])
+    out.append(err(lambda: T.autograd.grad((w.abs() ** b).sum(), [w], create_graph=True)))
+    return out
+
+
+@case
+def copyslices_writes_into_a_self_overlapping_view(T):
+    """seed 38578: CopySlices copies fn's gradient into grad_slice, the
+    view's geometry over a fresh buffer; copy_ refuses a view that
+    provably repeats an address (a stride-0 dimension of size > 1) and
+    writes one that merely may overlap (an unfold)."""
+    out = []
+    for k in range(4):
+        v5 = arange(T, (5,), True) * 2
+        v6 = [lambda: v5.as_strided((2,), (0,), 3), lambda: v5.as_strided((1, 2), (0, 1), 1),
+              lambda: v5.unfold(0, 3, 1), lambda: v5.as_strided((2, 2), (1, 0), 0)][k]()
+        with T.no_grad():
+            with T.enable_grad():
+                v6.mul_(v6) if k == 2 else v6.copy_(v6)
+        v13 = arange(T, (5,))
+        out.append(err(lambda: v5.backward(v13, retain_graph=True)))
+    return out
+
+
+@case
+def movedim_of_a_zero_dim_tensor(T):
+    """seed 27812: movedim wraps dims against [-1, 0] on a 0-d tensor,
+    checks repeats, and returns an alias (AliasBackward0 view)."""
+    out = []
+    a = T.tensor(2.0, requires_grad=True)
+    for args in ((0, 0), (-1, 0), ((0,), (0,)), ((), ()), (1, 0), (0, -2), ((0, 0), (0, 0)), ((0,), (0, 0))):
+        r = err(lambda: a.movedim(*args))
+        out.append(r if r[0] != "ok" else [r[1], r[1]._is_view(), r[1]._base is a])
+    b = T.moveaxis(a, 0, -1)
+    b.backward()
+    out.append([b, a.grad])
+    c = T.tensor(3)
+    out.append(c.argmax(-1).movedim(0, 0))
+    return out
+
+
+@case
+def layouts_of_stack_softmax_cumsum_outputs(T):
+    """seeds 31285, 36601: stack (cat of the unsqueezed inputs), softmax,
+    log_softmax and cumsum write contiguous outputs whatever the inputs'
+    strides, so a later reshape/flatten of them is a view (ViewBackward0),
+    not a copy (UnsafeViewBackward0)."""
+    out = []
+    v2 = arange(T, (2, 2, 3), True)
+    v5 = v2.permute(2, 1, 0).clone()
+    s = T.stack([v5, v5])
+    out.append([v5.stride(), s.stride(), T.floor(T.rsub(s, -3)).reshape(2, 12).grad_fn.name(),
+                T.stack([v5, v5], 2).stride(), T.stack([v5.mT, v5.mT], -1).stride()])
+    w = arange(T, (2, 4, 3), True, T.float64)
+    v = w.as_strided((3, 3), (2, 3), 12)
+    for f in (lambda x, d: x.softmax(d), lambda x, d: x.log_softmax(d), lambda x, d: x.cumsum(d)):
+        for d in (0, 1):
+            r = f(v, d)
+            out.append([r.stride(), r.flatten().grad_fn.name(), f(w.transpose(0, 2), d).stride(),
+                        f(w[:, ::2], d).stride()])
+    q = arange(T, (2, 3, 2, 2)).permute(0, 2, 3, 1)
+    out.append([T.stack([q[0], q[1]]).stride(), T.stack([q, q], 1).stride()])
+    return out
+
+
+@case
+def inplace_write_into_self_overlapping_output_past_grain_size(T):
+    """seed 29190: an in-place op on an unfold (its output repeats
+    addresses) of GRAIN_SIZE (32768) elements or more is replayed in
+    torch's loop order too (one thread: the whole range one chunk), not
+    computed from numpy's snapshot."""
+    nt = T.get_num_threads()
+    T.set_num_threads(1)
+    try:
+        out = []
+        for shape, k, f in (((4, 258), 49, lambda v: v.mul_(v)), ((2, 20000), 2, lambda v: v.add_(1.5)),
+                            ((3, 12000), 3, lambda v: v.mul_(1.25))):
+            n = shape[0] * shape[1]
+            v1 = T.tensor(np.linspace(-1.01, 1.02, n).reshape(shape), dtype=T.float32)
+            v3 = v1.unfold(-1, k, 1)
+            with T.no_grad():
+                f(v3)
+            out.append([v1[:, :5], v1[:, -5:], v1.isinf().sum(), v1.isnan().sum(), v1[:, ::997]])
+        x = T.tensor(np.linspace(-1, 1, 70000).reshape(35000, 2), dtype=T.float32)
+        x.add_(x[:, 1:2])
+        out.append([x[:3], x[-3:], x[::997]])
+        return out
+    finally:
+        T.set_num_threads(nt)
+
+
+@case
+def add_sub_of_a_non_number_before_alpha_and_sub_checks(T):
+    """seeds 31905, 41250, 41072: the parser refuses a non-Tensor,
+    non-number operand before alpha_check and before sub_check (bool - None
+    is Python's TypeError, not the bool-subtraction error)."""
+    x = arange(T, (2,), True)
+    b = T.tensor([True, False])
+    return [err(lambda: T.add(x, None, alpha=0.5)), err(lambda: T.add(x, None, alpha=2)),
+            err(lambda: T.add(x, "a", alpha=2)), err(lambda: T.sub(x, None, alpha=2)),
+            err(lambda: b - None), err(lambda: T.sub(b, None)), err(lambda: None - b),
+            err(lambda: b - 1j), err(lambda: b - True), err(lambda: T.sub(b, b)), err(lambda: x - None)]
+
+
+@case
+def cat_of_zero_dim_and_legacy_empty_tensors(T):
+    """seeds 37097, 48316, 47024: cat refuses a 0-d input by position before
+    its dimension checks; when every input is a skipped legacy empty 1-D
+    tensor the result still has CatBackward0 history (dim unchecked), and a
+    skipped input's gradient is zeros({0}), not None."""
+    def res(f):
+        r = err(f)
+        return r if r[0] != "ok" else [r[1], r[1].is_leaf, r[1].grad_fn.name() if r[1].grad_fn else None]
+    a = T.ones(0, requires_grad=True)
+    b = T.ones(0, dtype=T.float64)
+    z = T.tensor(1.0)
+    out = [res(f) for f in (lambda: T.cat([a, b]), lambda: T.cat([b, b]), lambda: T.cat([a, b], 1),
+                            lambda: T.cat([z, a]), lambda: T.cat([a, z]), lambda: T.cat([T.ones(2), z, z]),
+                            lambda: T.cat([T.ones(2, 2), T.ones(3)]), lambda: T.cat([T.ones(2, 2), z]))]
+    r = T.cat([a, a])
+    r.sum().backward()
+    out.append(a.grad)
+    a2 = T.ones(0, requires_grad=True)
+    c = arange(T, (3,), True, T.float64)
+    T.cat([a2, c, a2]).sum().backward()
+    out.append([a2.grad, c.grad])
+    a3 = T.ones(0, requires_grad=True)
+    out.append(T.autograd.grad(T.cat([a3, c]).sum(), [a3], create_graph=True))
+    return out
+
+
+@case
+def multi_output_view_names_in_the_rebase_error(T):
+    """seeds 33139, 40755, 40808: the error for a view of a multi-output
+    view whose base changed in place names the view op after its node,
+    "Backward0" dropped and another overload's number kept (squeeze.dim is
+    Squeeze1, squeeze.dims Squeeze2)."""
+    fs = [lambda c: c.unsqueeze(0).squeeze(0), lambda c: c.unsqueeze(0).squeeze(),
+          lambda c: c.unsqueeze(0).squeeze((0,)), lambda c: c.transpose(0, 1), lambda c: c[0:1],
+          lambda c: c.select(0, 1), lambda c: c.t(), lambda c: c.expand(2, 4, 2), lambda c: c.diagonal(),
+          lambda c: c.split(1)[0], lambda c: c.unsqueeze(1), lambda c: c.permute(1, 0), lambda c: c.unbind(0)[1],
+          lambda c: c.as_strided((2,), (1,)), lambda c: c[...], lambda c: c.unfold(0, 2, 1)]
+    out = []
+    x = arange(T, (4, 3), True)
+    for f in fs:
+        y = x.clone()
+        v = f(y.chunk(2, -1)[0])
+        with T.no_grad():
+            y.add_(0)
+        out.append(err(lambda: v.grad_fn))
+    return out
+
+
+@case
+def expand_message_names_a_bool_tensor_as_torch(T):
+    """seeds 37486, 46935: expand's too-few-sizes error prints the tensor's
+    type as torch's toString does: torch.<Legacy>Tensor for the eight legacy
+    types, CPUBoolType for bool (also reached through setitem)."""
+    out = []
+    for dt in (T.bool, T.float32, T.float64, T.int64, T.uint8, T.float16, T.int8, T.int16, T.int32):
+        out.append(err(lambda: T.ones(2, dtype=dt).expand(())))
+    x = T.zeros(())
+    with T.no_grad():
+        out.append(err(lambda: x.__setitem__(Ellipsis, T.ones(2, dtype=T.bool))))
+    return out
+
+
+@case
+def stale_multi_output_view_reported_before_bool_subtraction(T):
+    """seeds 27334, 46776: the autograd wrapper collects the operands'
+    gradient edges before the kernel's sub_check, so a multi-output view
+    whose base changed in place raises its own error first."""
+    out = []
+    for f in (lambda v: T.rsub(v, True), lambda v: v - T.tensor(True), lambda v: T.tensor([True, False]) - v,
+              lambda v: T.sub(v, True, alpha=2), lambda v: True - v):
+        v6 = arange(T, (3, 2), True)
+        v7, v8, v9 = T.unbind(v6, -2)
+        with T.no_grad():
+            v8.mul_(True)
+        out.append(err(lambda: f(v9)))
+        with T.no_grad():
+            out.append(err(lambda: f(v9)))
+    return out

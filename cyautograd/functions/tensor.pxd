@@ -15,6 +15,7 @@ cdef class CopySlices(Node):
     cdef object view_fn              # None (as_strided replay) or callable
     cdef Node fn                     # the in-place op's node
     cdef list _apply_tensor(self, Tensor g)
+    cdef int _check_slice_writable(self) except -1
 
 # torch's AsStridedBackward0: a view's regenerated grad_fn.
 cdef class AsStridedBackward0(Node):

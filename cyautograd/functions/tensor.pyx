@@ -174,13 +174,15 @@ cdef class CopySlices(Node):
             # a device gradient: NOTE [ Device backends ]
             idx = view_to_base_index(self.base_geom, self.view_geom)
             flat, grad_slice = _xp().slice_of(g, idx, self.view_geom.sizes)
-            return _xp().put_slice(flat, idx, self.fn.apply([grad_slice]), self.view_geom.sizes,
-                                   self.base_geom.sizes)
+            res = self.fn.apply([grad_slice])
+            self._check_slice_writable()
+            return _xp().put_slice(flat, idx, res, self.view_geom.sizes, self.base_geom.sizes)
         g = np.asarray(g)
         result = np.array(g, copy=True).reshape(-1)
         idx = view_to_base_index(self.base_geom, self.view_geom)
         grad_slice = result[idx].reshape(self.view_geom.sizes)
         res = self.fn.apply([grad_slice])
+        self._check_slice_writable()
         r0 = res[0]
         if r0 is not None:
             _check_slice_writable(self)
@@ -189,6 +191,27 @@ cdef class CopySlices(Node):
         out.extend(res[1:])
         return out
 
+    cdef int _check_slice_writable(self) except -1:
+        """torch writes fn's gradient into grad_slice (the view's geometry
+        over a fresh base-shaped buffer) with copy_, whose TensorIterator
+        refuses an output that provably repeats an address (has_internal_overlap
+        is Yes: a stride-0 dimension of size > 1 -- as_strided(..., (0,)),
+        an expanded view). A view that merely may overlap (an unfold) is
+        written, the last write winning, as result[idx] = ... does here."""
+        cdef Py_ssize_t i
+        if not self.should_compute_output(0):
+            return 0
+        sizes = self.view_geom.sizes
+        strides = self.view_geom.strides
+        if 0 in sizes:
+            return 0
+        for i in range(len(sizes)):
+            if strides[i] == 0 and sizes[i] > 1:
+                raise RuntimeError(
+                    "unsupported operation: more than one element of the written-to tensor refers to a "
+                    "single memory location. Please clone() the tensor before performing the operation.")
+        return 0
+
     cdef list _apply_tensor(self, Tensor g):
         """The same steps as differentiable ops (create_graph): the slice of
         the gradient goes through fn, the rest passes through."""
@@ -196,6 +219,7 @@ cdef class CopySlices(Node):
         idx = view_to_base_index(self.base_geom, self.view_geom)
         flat = g.reshape(-1)
         res = self.fn.apply([ops.getitem(flat, idx).reshape(self.view_geom.sizes)])
+        self._check_slice_writable()
         r0 = res[0]
         if r0 is not None:
             _check_slice_writable(self)

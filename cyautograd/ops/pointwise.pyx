@@ -40,6 +40,8 @@ cnp.import_array()
 
 cdef object _ndarray = np.ndarray
 cdef object _scalars = (bool, int, float, np.bool_, np.integer, np.floating)
+cdef object _sub_operands = (Tensor, bool, int, float, complex, np.bool_, np.integer, np.floating,
+                             np.complexfloating)
 
 
 
@@ -398,6 +400,10 @@ cdef int _sub_check(object a, object b) except -1:
     # torch makes the Scalar (argument parsing) before sub_check runs
     _check_int_scalar(a)
     _check_int_scalar(b)
+    if ab or bb:
+        # the autograd wrapper collects the operands' gradient edges before
+        # the kernel's sub_check (a stale multi-output view raises first)
+        _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
     if ab and bb:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -439,7 +445,9 @@ cdef object _arith(object a, object b, int op, object alpha):
     cdef Tensor ta = None, tb = None, out
     cdef BinaryNode fn
     cdef bint ga = False, gb = False
-    if op == 1:
+    if op == 1 and isinstance(b, _sub_operands) and isinstance(a, _sub_operands):
+        # sub_check runs in the kernel, after the parser has taken both
+        # operands: x - None is the parser's TypeError even for a bool x
         _sub_check(a, b)
     if type(a) is Tensor and type(b) is Tensor:
         ta = <Tensor>a
@@ -956,6 +964,10 @@ cdef class PowBackward1(BinaryNode):
         # self first cast to the result type (a float32 base with a float64
         # exponent takes the log in double)
         if self.should_compute_output(0):
+            if _npdt((<Tensor>ex).data_ if isinstance(ex, Tensor) else ex).kind == "b":
+                # a bool exponent tensor: torch's exponent - 1 is sub_check's
+                # error (pow_backward_self); a Python bool exponent is PowBackward0
+                _sub_check(True, 1)
             r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
         if self.should_compute_output(1):
             if xp is np:

@@ -1096,7 +1096,12 @@ def _softmax_common(input, dim, dtype, bint log):
         e = k_unary(K_EXP, z)
         ssum = k_reduce2d(K_ADD, e, d, True) if x.ndim == 2 else np.add.reduce(e, axis=d, keepdims=True)
         r = (z - k_unary(K_LOG, ssum)) if log else (e / ssum)
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    r = as_array(r)
+    if not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>r):
+        # torch's _softmax/_log_softmax write a contiguous output whatever
+        # the input's strides; numpy's elementwise steps follow the input's
+        r = np.ascontiguousarray(r)
+    out = wrap_array(r.astype(x.dtype, copy=False))
     if grad_needed(t):
         fn = _make(LogSoftmaxBackward0 if log else SoftmaxBackward0, t, (d,), True, out)
         fn.sv0 = save_variable(out, True)
@@ -1264,6 +1269,8 @@ def cumsum(input, dim=None, *, dtype=None, axis=None):
             r = np.cumsum(x, axis=d, dtype=acc)
             if acc is not target:
                 r = r.astype(target)
+        if not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>r):
+            r = np.ascontiguousarray(r)   # torch's cumsum output is contiguous
     else:
         r = x.astype(npd or x.dtype).copy()
     out = wrap_array(as_array(r))

@@ -1418,7 +1418,7 @@ def expand(input, *sizes):
             # (failure path) torch's parser refuses a lone size that is no int first
             raise TypeError(f"expand(): argument 'size' (position 1) must be tuple of ints, not {type_name(sizes[0])}")
         _int_list_arg(sizes, "expand", "size", 1)
-        raise RuntimeError(f"expand(cyautograd.{_D._FROM_NP[x.dtype]._legacy}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
+        raise RuntimeError(f"expand({_D._type_string(_D._FROM_NP[_npdt(x)], not exact)}{{[{', '.join([str(s) for s in x.shape])}]}}, size=[{', '.join([str(s) for s in sizes])}]): "
                            "the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)" % (len(sizes), x.ndim))
     if n > 64:
         raise RuntimeError(f"expand: {n} dimensions, at most 64 are supported")
@@ -1489,7 +1489,14 @@ cdef class CatBackward0(Node):
         cdef Py_ssize_t start = 0
         for s in self.sizes:
             if s is None:
-                out.append(None)
+                # a skipped legacy empty 1-D input: torch's gradient is
+                # zeros({0}) in the gradient's dtype (cat_tensors_backward)
+                if type(g) is np.ndarray:
+                    out.append(np.zeros((0,), g.dtype))
+                elif isinstance(g, Tensor):
+                    out.append(g.new_zeros((0,)))
+                else:
+                    out.append(g.reshape(-1)[:0].copy())
                 continue
             sl = (slice(None),) * self.dim + (slice(start, start + s),)
             out.append(g[sl] if type(g) is np.ndarray or isinstance(g, Tensor) else g[sl + (Ellipsis,)])
@@ -1530,13 +1537,25 @@ def cat(tensors, dim=0, *, out=None):
     cdef bint dev = any([type(a) is not np.ndarray for a in arrs])
     if dev:
         _xp.same_device(*arrs)
+    for i, a in enumerate(arrs):
+        if a.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     ref = None
     for a in arrs:
         if not (a.ndim == 1 and a.shape[0] == 0):
             ref = a
             break
     if ref is None:
-        return wrap_array(np.zeros((0,), rd.np))
+        # every input a legacy empty 1-D tensor: an empty result, with
+        # history all the same (torch's CatBackward0 over them)
+        r = wrap_array(np.zeros((0,), rd.np))
+        if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
+            fn = <CatBackward0>new_node(CatBackward0)
+            fn.dim = 0
+            fn.sizes = [None] * len(arrs)
+            fn.next_edges_ = collect_next_edges(tuple(tensors))
+            set_history(r, fn, 0)
+        return r
     d = wrap_dim(dim, ref.ndim)
     used = []
     for i, a in enumerate(arrs):
@@ -1610,7 +1629,12 @@ def stack(tensors, dim=0, *, out=None):
         _xp.same_device(*arrs)
         r = wrap_array(_xp.stack([_xp.cast(a, rd.np) for a in arrs], d))
     else:
-        r = wrap_array(np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d))
+        rr = np.stack([a.astype(rd.np, copy=False) for a in arrs], axis=d)
+        if not rr.flags.c_contiguous and not _channels_last(rr):
+            # torch's stack is cat of the unsqueezed inputs: a contiguous
+            # result unless channels_last; numpy's follows the inputs' order
+            rr = np.ascontiguousarray(rr)
+        r = wrap_array(rr)
     if is_grad_enabled_c() and any([tensor_requires_grad(<Tensor>x) for x in tensors]):
         fn = <StackBackward0>new_node(StackBackward0)
         fn.dim = d
@@ -2830,6 +2854,11 @@ cdef Py_ssize_t _addr(object a):
 def movedim(input, source, destination):
     cdef Tensor t = _arg(input, "movedim")
     x = t.data_
+    if x.ndim == 0:
+        # torch wraps the dims against [-1, 0], checks repeats, then returns
+        # self.alias() for a 0-d tensor (an AliasBackward0 view)
+        _movedim_dims(source, destination, 0)
+        return _view(t, x.view() if cnp.PyArray_CheckExact(x) else x[...], AliasBackward0, K_IDENTITY, None)
     if type(source) is int and type(destination) is int:
         order = list(range(x.ndim))
         del order[wrap_dim(source, x.ndim)]
@@ -2837,17 +2866,7 @@ def movedim(input, source, destination):
         order = tuple(order)
         return _view(t, x.transpose(order) if cnp.PyArray_CheckExact(x) else _xp.permute(x, order),
                      PermuteBackward0, K_PERMUTE, order)
-    source = list(source) if isinstance(source, (tuple, list)) else [source]
-    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
-    if len(source) != len(destination):
-        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
-                           f"contain the same number of dims as destination ({destination} dims)")
-    src = [wrap_dim(d, x.ndim) for d in source]
-    dst = [wrap_dim(d, x.ndim) for d in destination]
-    if len(set(src)) != len(src):
-        raise RuntimeError(f"movedim: repeated dim in `source` ({source})")
-    if len(set(dst)) != len(dst):
-        raise RuntimeError(f"movedim: repeated dim in `destination` ({destination})")
+    src, dst = _movedim_dims(source, destination, x.ndim)
     order = [d for d in range(x.ndim) if d not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
@@ -2857,6 +2876,23 @@ def movedim(input, source, destination):
 
 
 moveaxis = movedim
+
+
+def _movedim_dims(source, destination, Py_ssize_t ndim):
+    """movedim's checks: as many source as destination dims, each wrapped
+    against ndim (a 0-d tensor's range is [-1, 0]), none repeated."""
+    source = list(source) if isinstance(source, (tuple, list)) else [source]
+    destination = list(destination) if isinstance(destination, (tuple, list)) else [destination]
+    if len(source) != len(destination):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({source} dims) should "
+                           f"contain the same number of dims as destination ({destination} dims)")
+    src = [wrap_dim(d, ndim) for d in source]
+    dst = [wrap_dim(d, ndim) for d in destination]
+    if len(set(src)) != len(src):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({source})")
+    if len(set(dst)) != len(dst):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({destination})")
+    return src, dst
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):

@@ -174,8 +174,9 @@ def main(modname):
     sys.stdout = sys.stderr
     warnings.simplefilter("ignore")
     T = importlib.import_module(modname)
-    if modname == "torch":
-        T.set_num_threads(1)
+    # one intra-op thread on both sides: an in-place write that reads memory
+    # it writes has one answer then (NOTE [ Sequential in-place writes ])
+    T.set_num_threads(1)
     proto.write(json.dumps({"ready": modname}) + "\n")
     proto.flush()
     for line in sys.stdin:
