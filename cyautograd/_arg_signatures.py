@@ -640,7 +640,13 @@ SIGNATURES = {
     'Tensor.igamma': [
         '(Tensor other)',
     ],
+    'Tensor.igamma_': [
+        '(Tensor other)',
+    ],
     'Tensor.igammac': [
+        '(Tensor other)',
+    ],
+    'Tensor.igammac_': [
         '(Tensor other)',
     ],
     'Tensor.index_add': [

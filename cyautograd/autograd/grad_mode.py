@@ -33,8 +33,9 @@ class enforce_grad_layout_policy:
     """
 
     def __init__(self, enable=True):
+        from cyautograd import _C
         self.prev = _acc._is_grad_layout_enforcement_enabled()
-        _acc._set_grad_layout_enforcement_enabled(enable)
+        _C._set_grad_layout_enforcement_enabled(enable)   # (torch's parser: a bool only)
         self.mode = enable
 
     def __call__(self, orig_func):
