@@ -22,6 +22,10 @@ import inspect
 import warnings
 
 import numpy as np
+# numpy's C API: set_history and the other variable.pxd inlines read array
+# types through it (NOTE [ Integral tensors with history ] in variable.pyx)
+cimport numpy as _cnp_api
+_cnp_api.import_array()
 
 # =============================================================================
 # NOTE [ Custom Function ]

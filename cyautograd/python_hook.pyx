@@ -19,6 +19,10 @@ import numpy as np
 
 from cyautograd import dtypes as _D
 from cyautograd.utils.hooks import RemovableHandle
+# numpy's C API: set_history and the other variable.pxd inlines read array
+# types through it (NOTE [ Integral tensors with history ] in variable.pyx)
+cimport numpy as _cnp_api
+_cnp_api.import_array()
 
 # =============================================================================
 # NOTE [ Hook dicts ]

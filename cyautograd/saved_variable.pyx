@@ -15,6 +15,10 @@ import threading
 import re as _re
 
 from cyautograd import dtypes as _D
+# numpy's C API: set_history and the other variable.pxd inlines read array
+# types through it (NOTE [ Integral tensors with history ] in variable.pyx)
+cimport numpy as _cnp_api
+_cnp_api.import_array()
 
 # =============================================================================
 # NOTE [ Saved outputs without cycles ]

@@ -23,6 +23,10 @@ import enum
 import re
 
 import numpy as _np
+# numpy's C API: set_history and the other variable.pxd inlines read array
+# types through it (NOTE [ Integral tensors with history ] in variable.pyx)
+cimport numpy as _cnp_api
+_cnp_api.import_array()
 
 cdef object _ndarray = _np.ndarray
 cdef object _np_generic = _np.generic

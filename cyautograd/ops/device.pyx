@@ -12,6 +12,10 @@ from cyautograd.ops._common cimport grad_needed
 import numpy as np
 from cyautograd import backend as _backend
 from cyautograd import dtypes as _D
+# numpy's C API: set_history and the other variable.pxd inlines read array
+# types through it (NOTE [ Integral tensors with history ] in variable.pyx)
+cimport numpy as _cnp_api
+_cnp_api.import_array()
 
 cdef object _ndarray = np.ndarray
 
