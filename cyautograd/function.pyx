@@ -293,7 +293,10 @@ class FunctionMeta(type):
     """Gives each Function class its node class `<Name>Backward`."""
 
     def __init__(cls, name, bases, attrs):
-        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls})
+        # (_torch_op: set by ops/extra.py's _named for torch's ops; present on
+        # every node class so apply's lookup never misses, which costs an
+        # AttributeError per call)
+        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls, "_torch_op": False})
         backward_cls.__module__ = cls.__module__
         cls._backward_cls = backward_cls
         super().__init__(name, bases, attrs)
