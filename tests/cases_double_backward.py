@@ -8,6 +8,8 @@ Each case here takes an op ``f`` and an input (float32/float64; 0-d, 1-d,
 and records g's whole grad_fn graph (breadth first: each node's type name
 and its next_functions as (type name or None, input_nr)), g's values and
 the second derivative ``grad(g.sum(), x)``."""
+import harness
+
 CASES = {}
 
 
@@ -17,24 +19,9 @@ def graph(t):
     fn = t.grad_fn
     if fn is None:
         return None
-    seen = {id(fn): 0}
-    order = [fn]
-    out = []
-    i = 0
-    while i < len(order):
-        node = order[i]
-        i += 1
-        nexts = []
-        for nxt, nr in node.next_functions:
-            if nxt is None:
-                nexts.append([None, nr])
-                continue
-            if id(nxt) not in seen:
-                seen[id(nxt)] = len(order)
-                order.append(nxt)
-            nexts.append([type(nxt).__name__, nr, seen[id(nxt)]])
-        out.append([type(node).__name__, node.name(), nexts])
-    return out
+    return [[type(node).__name__, node.name(),
+             [[None, nr] if nxt is None else [type(nxt).__name__, nr, k] for nxt, nr, k in edges]]
+            for node, edges in harness.graph_bfs(fn)]
 
 
 def _inputs(T, dtype, kind, positive=False, unit=False):

@@ -14,6 +14,8 @@ with ``create_graph=True`` and returns:
   allow_unused=True)`` (or the error it raises, where no gradient has a graph).
 
 Inputs are deterministic (the two libraries' generators differ)."""
+import harness
+
 CASES = {}
 
 
@@ -30,22 +32,7 @@ def _graph(fn):
     """The graph below node fn, breadth-first: [[type name, [child index or None, ...]], ...]."""
     if fn is None:
         return None
-    order, index, out = [fn], {id(fn): 0}, []
-    k = 0
-    while k < len(order):
-        node = order[k]
-        k += 1
-        kids = []
-        for nxt, _ in node.next_functions:
-            if nxt is None:
-                kids.append(None)
-                continue
-            if id(nxt) not in index:
-                index[id(nxt)] = len(order)
-                order.append(nxt)
-            kids.append(index[id(nxt)])
-        out.append([type(node).__name__, kids])
-    return out
+    return [[type(node).__name__, [k for _, _, k in edges]] for node, edges in harness.graph_bfs(fn)]
 
 
 def _dense(T, d):

@@ -74,6 +74,27 @@ def _vals(arr):
     return arr.tolist()
 
 
+def graph_bfs(fn):
+    """The graph below node fn, breadth first, each node once (by identity):
+    [(node, [(next node or None, input_nr, its index in the list or None),
+    ...]), ...]; [] for None. Cases format it as their golden data needs."""
+    if fn is None:
+        return []
+    order, index, out = [fn], {id(fn): 0}, []
+    k = 0
+    while k < len(order):
+        node = order[k]
+        k += 1
+        edges = []
+        for nxt, nr in node.next_functions:
+            if nxt is not None and id(nxt) not in index:
+                index[id(nxt)] = len(order)
+                order.append(nxt)
+            edges.append((nxt, nr, None if nxt is None else index[id(nxt)]))
+        out.append((node, edges))
+    return out
+
+
 def run(fn, T):
     try:
         return {"ok": plain(fn(T), T)}
