@@ -88,21 +88,27 @@ cdef inline int _slot(int typenum) noexcept:
 
 
 cdef void _find_loops(int op, cnp.ufunc uf) except *:
-    cdef int s, i, k, nargs = uf.nargs, tn
+    # Each loop's signature comes from the Python-level `ufunc.types`
+    # ("ff->f"; the same order as the C loop table): numpy 2.5's Cython
+    # declarations no longer expose the C `types` field.
+    cdef int s, i, k, nin = uf.nin, tn
     cdef int[3] typenums = [cnp.NPY_FLOAT32, cnp.NPY_FLOAT64, cnp.NPY_INT64]
     cdef bint ok
+    sigs = [[np.dtype(c).num for c in sig.replace("->", "")] for sig in (<object>uf).types]
+    if len(sigs) != uf.ntypes:   # a table this code does not understand: no fast path
+        sigs = []
     for s in range(NSLOTS):
         tn = typenums[s]
         _loop_fn[op][s] = NULL
-        for i in range(uf.ntypes):
-            ok = True
-            for k in range(uf.nin):
-                if uf.types[i * nargs + k] != tn:
+        for i in range(len(sigs)):
+            ok = len(sigs[i]) == uf.nargs
+            for k in range(nin):
+                if ok and sigs[i][k] != tn:
                     ok = False
             if ok and uf.functions[i] != NULL:
                 _loop_fn[op][s] = <loop_t><void*>uf.functions[i]
                 _loop_data[op][s] = uf.data[i]
-                _loop_out[op][s] = uf.types[i * nargs + uf.nin]
+                _loop_out[op][s] = sigs[i][nin]
                 break
         # numpy divides ints by promoting to float: no same-type loop wanted
         if op == K_DIV and tn == cnp.NPY_INT64:
