@@ -484,6 +484,13 @@ _add("solve_triangular_right", lambda T, A, B: T.linalg.solve_triangular(A + 3 *
 _add("solve_triangular_unit", lambda T, A, B: T.linalg.solve_triangular(A, B, upper=True, unitriangular=True),
      [(3, 3), (3, 2)], ("float64",))
 case(_err(lambda T: T.linalg.solve_triangular(T.eye(3), T.ones(2, 2), upper=True)))
+CASES["solve_triangular_singular"] = lambda T: [
+    T.linalg.solve_triangular(T.tensor([[0.0, 1.0], [0.0, 1.0]]), T.eye(2), upper=u, left=lf)
+    for u in (True, False) for lf in (True, False)]           # trsm: inf and nan, never an error
+_add("solve_triangular_broadcast", lambda T, A, B: T.linalg.solve_triangular(A + 3 * T.eye(3), B, upper=True),
+     [(2, 1, 3, 3), (3, 3, 2)], ("float64",))
+_add("lu_factor_singular_backward", lambda T, A: T.linalg.lu_factor_ex(
+    A * 0 + T.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]], dtype=A.dtype))[0], [(3, 3)])
 _add("linalg_matmul", lambda T, a, b: T.linalg.matmul(a, b), [(2, 3), (3,)], ("float32",))
 
 # ============================================================== special

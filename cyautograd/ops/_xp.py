@@ -49,8 +49,21 @@ def same_device(*arrays):
 
 
 def _full_like(x, value, npd):
+    # full, not asarray: on a GPU asarray of a host scalar is a blocking
+    # host-to-device copy (a sync per scalar operand), full a fill kernel.
+    # The value is first cast on the host as torch casts a wrapped scalar to
+    # the op's dtype: integers wrap, floats overflow to inf.
     xp = backend.namespace(x)
-    return xp.asarray(value, dtype=backend.xp_dtype(xp, npd), device=x.device)
+    if npd.kind in "iub" or not isinstance(value, (bool, int, float)):
+        try:
+            with np.errstate(all="ignore"):
+                value = np.asarray(value).astype(npd).item()
+        except (OverflowError, TypeError, ValueError):
+            pass
+    elif npd.kind == "f" and npd.itemsize < 8 and isinstance(value, float):
+        with np.errstate(all="ignore"):
+            value = float(np.asarray(value).astype(npd))
+    return xp.full((), value, dtype=backend.xp_dtype(xp, npd), device=x.device)
 
 
 def operands(a, xa, b, xb):
@@ -2346,14 +2359,37 @@ def _triangle(xp, a, upper, unit):
 
 
 def solve_triangular(a, b, upper, left, unit):
+    """Substitution, row by row, as BLAS trsm (torch's kernel): it never
+    checks the diagonal, so a singular triangle gives inf and nan as
+    torch's does, where a general solver raises (numpy) or returns nan
+    everywhere (CuPy). X A = B is solved as A^T X^T = B^T."""
     xp = backend.namespace(a)
     same_device(a, b)
-    t = _triangle(xp, a, upper, unit)
-    if t.shape[-1] == 0:
+    if not left:
+        return xp.matrix_transpose(solve_triangular(xp.matrix_transpose(a), xp.matrix_transpose(b),
+                                                    not upper, True, unit))
+    n = a.shape[-1]
+    batch = tuple(np.broadcast_shapes(tuple(a.shape[:-2]), tuple(b.shape[:-2])))
+    dt = xp.result_type(a, b)
+    a = xp.broadcast_to(xp.astype(a, dt), batch + (n, n))
+    b = xp.broadcast_to(xp.astype(b, dt), batch + tuple(b.shape[-2:]))
+    if n == 0 or 0 in b.shape:
         return xp.asarray(b, copy=True)
-    if left:
-        return xp.linalg.solve(t, b)
-    return xp.matrix_transpose(xp.linalg.solve(xp.matrix_transpose(t), xp.matrix_transpose(b)))
+    rows = [None] * n
+    order = range(n - 1, -1, -1) if upper else range(n)
+    with np.errstate(all="ignore"):    # the test backend computes with numpy
+        done = None                     # the solved rows, in index order
+        for i in order:
+            r = b[..., i:i + 1, :]
+            if done is not None:
+                cols = a[..., i:i + 1, i + 1:] if upper else a[..., i:i + 1, :i]
+                r = r - xp.matmul(cols, done)
+            if not unit:
+                r = r / a[..., i:i + 1, i:i + 1]
+            rows[i] = r
+            done = r if done is None else (xp.concat([r, done], axis=-2) if upper
+                                           else xp.concat([done, r], axis=-2))
+    return xp.concat(rows, axis=-2)
 
 
 def _chol_product(xp, l, upper):
@@ -2470,9 +2506,15 @@ def lcm(x, y):
 def frexp(x):
     """(mantissa in [0.5, 1), int32 exponent): the exponent from log2,
     corrected by one where rounding put the mantissa outside [0.5, 1);
-    subnormals scaled up by 2**64 first; 0, inf and NaN as numpy's."""
+    subnormals scaled up by 2**64 first; 0, inf and NaN as numpy's. A
+    narrower float is split in float64, where its subnormals are normal
+    numbers: a GPU may treat float32 subnormals as zero (seen on CuPy), and
+    the mantissa is exact in the narrower type."""
     xp = backend.namespace(x)
     npd = npdtype(x)
+    if npd != np.float64:
+        m, e = frexp(cast(x, np.dtype(np.float64)))
+        return cast(m, npd), e
     ax = xp.abs(x)
     fin = xp.isfinite(x) & (x != 0)
     tiny = fin & (ax < float(np.finfo(npd).tiny))

@@ -1185,6 +1185,26 @@ def vander(x, *, N=None):
     return O.cat([ones(tuple(x.shape) + (1,), dtype=dt, device=x.device), rest.to(dt) if rest.dtype != dt else rest], -1)
 
 
+def _trsm(a, b, upper, left, unit):
+    """X with tri(a) X = b (left) or X tri(a) = b, batches broadcast: BLAS
+    trsm on each matrix, the routine torch's CPU kernel calls. It is plain
+    substitution and never checks the diagonal: a singular triangle gives
+    inf and nan, as torch's, where a general solver would raise."""
+    from scipy.linalg.blas import get_blas_funcs
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.empty(b.shape, np.result_type(a.dtype, b.dtype))
+    if out.size == 0:
+        return out
+    trsm = get_blas_funcs("trsm", (a[(0,) * len(batch)], out))
+    with np.errstate(all="ignore"):
+        for i in np.ndindex(*batch):
+            out[i] = trsm(1.0, a[i], b[i], side=0 if left else 1, lower=0 if upper else 1,
+                          diag=1 if unit else 0)
+    return out
+
+
 @_named("LinalgSolveTriangularBackward0")
 class _SolveTri(Function):
     @staticmethod
@@ -1195,17 +1215,7 @@ class _SolveTri(Function):
             ctx.save_for_backward(A, Xt)
             return Xt
         a, b = _a(A), _a(B)
-        T = np.triu(a) if upper else np.tril(a)
-        if unitriangular:
-            idx = np.arange(T.shape[-1])
-            T = T.copy()
-            T[..., idx, idx] = 1
-        with np.errstate(all="ignore"):
-            if left:
-                X = np.linalg.solve(T, b) if T.shape[-1] else b.copy()
-            else:
-                X = np.swapaxes(np.linalg.solve(np.swapaxes(T, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
-        Xt = _w(X.astype(a.dtype))
+        Xt = _w(_trsm(a, b, upper, left, unitriangular).astype(a.dtype, copy=False))
         ctx.save_for_backward(A, Xt)
         ctx.info = (upper, left, unitriangular)
         return Xt
