@@ -637,3 +637,19 @@ CASES.update({"optim_sgd": _optim("sgd"), "optim_adam": _optim("adam"), "optim_a
 
 for _name, (_fn, *_specs) in GEN.items():
     CASES["gen_" + _name] = _gen(_fn, *_specs)
+
+
+def _scalar_casts(T, dev, keep):
+    """A Python scalar operand is cast to the op's dtype as torch casts a
+    wrapped scalar: integers wrap, a float overflows to inf (the device path
+    makes it with a fill on the device)."""
+    i8 = T.tensor([1, -3, 100], dtype=T.int8, device=dev)
+    u8 = T.tensor([1, 2, 250], dtype=T.uint8, device=dev)
+    f = T.tensor([1.0, -2.0], device=dev)
+    outs = [i8 + 300, i8 * 1000, u8 - 3, u8 + 10, f * 1e40, f + True, i8.clone().add_(255), T.where(f > 0, f, 7)]
+    for t in outs:
+        keep(t)
+    return [_obs(t) for t in outs]
+
+
+CASES["scalar_casts"] = _scalar_casts

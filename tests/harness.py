@@ -122,6 +122,17 @@ def assert_same(got, want, rtol, path="result"):
     assert got == want, f"{path}: got {got!r}, want {want!r}"
 
 
+# NOTE [ The device suite on a real GPU ] (conftest.py)
+REAL_DEVICE = os.environ.get("CYAUTOGRAD_DEVICE_SUITE") == "cupy"
+
+
+def test_backend_only(fn):
+    """Skip a device test on a real GPU: it needs the test backend's two
+    devices or its refusals."""
+    import pytest
+    return pytest.mark.skipif(REAL_DEVICE, reason="needs the array-api-strict test backend "
+                                                  "(its two devices, its refusals)")(fn)
+
 RTOL = {"float32": 1e-5, "float64": 1e-10, "float16": 1e-2, "default": 1e-5}
 
 

@@ -73,6 +73,7 @@ def _err(f):
     return None
 
 
+@harness.test_backend_only
 def test_cuda_module_sees_the_test_device():
     assert C.cuda.is_available() and C.cuda.device_count() == 2
     assert C.cuda.current_device() == 0
@@ -87,6 +88,7 @@ def test_cuda_module_sees_the_test_device():
     assert _err(lambda: C.zeros(1, device="cuda:2"))[1].startswith("CUDA error: invalid device ordinal")
 
 
+@harness.test_backend_only
 def test_mixed_devices_raise_torchs_message():
     a = C.ones(2, 3, device="cuda")
     b = C.ones(2, 3)
@@ -135,6 +137,7 @@ def test_generated_device_check_messages(name):
     assert (a * C.tensor(2.0)).device == C.device("cuda", 0)
 
 
+@harness.test_backend_only
 def test_numpy_of_a_device_tensor_raises_torchs_message():
     a = C.ones(2, device="cuda:1")
     want = ("TypeError", "can't convert cuda:1 device type tensor to numpy. Use Tensor.cpu() to copy "
@@ -146,6 +149,7 @@ def test_numpy_of_a_device_tensor_raises_torchs_message():
     assert a.cpu().numpy().tolist() == [1.0, 1.0] and a.tolist() == [1.0, 1.0]
 
 
+@harness.test_backend_only
 def test_to_and_back_keeps_history_and_devices():
     x = C.tensor([1.0, 2.0, 3.0], requires_grad=True)
     y = x.to("cuda")
@@ -176,6 +180,7 @@ def test_factories_make_device_tensors():
     assert C.zeros(2, 3, device="cuda").stride() == (3, 1) and C.zeros(2, device="cuda").is_contiguous()
 
 
+@harness.test_backend_only
 def test_grad_stays_on_the_leafs_device():
     a = C.ones(2, 2, device="cuda:1", requires_grad=True)
     (a * 2).sum().backward()
@@ -218,6 +223,7 @@ UNROUTED = {
 }
 
 
+@harness.test_backend_only
 @pytest.mark.parametrize("name", sorted(UNROUTED))
 def test_unrouted_ops_fail_loudly_never_fall_back(name):
     """An op not routed yet must raise, never compute on the host and hand
@@ -229,6 +235,7 @@ def test_unrouted_ops_fail_loudly_never_fall_back(name):
     assert a._version == 0 and a.grad is None
 
 
+@harness.test_backend_only
 def test_environment_variable_selects_the_test_backend():
     """CYAUTOGRAD_TEST_DEVICE=array_api_strict, set before import, serves cuda
     from the test backend in a fresh process (the running cyautograd's
