@@ -29,10 +29,6 @@ def _t(T, rs, *shape, grad=True):
     return T.tensor(rs.uniform(-1.0, 1.0, shape), dtype=T.float64, requires_grad=grad)
 
 
-# ops torch's CPU dropout dispatches around its mul (empty_like, bernoulli_,
-# div_) that cyautograd's dropout draws without ops: left out of the
-# observed sequence on both sides
-_NOT_OBSERVED = ("aten.empty_like.", "aten.bernoulli_.", "aten.div_.")
 
 
 def _policies(T, P):
@@ -137,8 +133,6 @@ def _run_program(T, seed, policy_name, preserve_rng_state=True):
         inner = policy
 
         def policy(ctx, op, *args, **kwargs):
-            if str(op).startswith(_NOT_OBSERVED):
-                return P.PREFER_RECOMPUTE
             seen.append([str(op), ctx.is_recompute, type(ctx).__name__])
             return inner(ctx, op, *args, **kwargs)
     T.manual_seed(seed)
@@ -432,3 +426,49 @@ def sac_inplace_and_noop_ops_seen(T):
     out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
     r = _err(lambda: out.backward())
     return [r, seen, x.grad, w.grad]
+
+
+@case
+def sac_dropout_ops_and_cache(T):
+    """F.dropout is torch's _dropout_impl to a policy: empty_like,
+    bernoulli_.float, div_.Scalar, mul (zeros + mul for p = 1, mul_ in
+    place); a cached empty_like/bernoulli_/div_ output reads as mutated (in
+    place ops are cached before their own version bump); with
+    allow_cache_entry_mutation a cached in-place op is skipped in the
+    recomputation (its self is returned, bumped but unchanged). (Caching
+    bernoulli_ with allow_cache_entry_mutation leaves empty_like's
+    uninitialised memory in torch: not compared.)"""
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    F = T.nn.functional
+    rs = np.random.RandomState(21)
+    res = []
+
+    def run(fn, save, allow=False):
+        x = _t(T, rs, 4, 5)
+        seen = []
+
+        def policy(ctx, op, *args, **kwargs):
+            seen.append(str(op))
+            return P.MUST_SAVE if str(op) in save else P.PREFER_RECOMPUTE
+        ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy,
+                                   allow_cache_entry_mutation=allow)
+        T.manual_seed(7)
+        try:
+            out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+            out.sum().backward()
+            return [seen, out, x.grad]
+        except RuntimeError as e:
+            return [seen, "RuntimeError", str(e)]
+
+    drop = lambda t: F.dropout(t, 0.4, training=True).sin()   # noqa: E731
+    for op in ("aten.empty_like.default", "aten.bernoulli_.float", "aten.div_.Scalar", "aten.mul.Tensor"):
+        res.append(run(drop, (op,)))
+        if op != "aten.bernoulli_.float":
+            res.append(run(drop, (op,), allow=True))
+    res.append(run(drop, ("aten.mul.Tensor", "aten.sin.default")))
+    res.append(run(lambda t: F.dropout(t, 1.0, training=True), ("aten.zeros.default",)))
+    res.append(run(lambda t: F.dropout(t * 1, 0.3, training=True, inplace=True), ()))
+    res.append(run(lambda t: T.nn.Dropout(0.3)(t) * 2, ("aten.empty_like.default",), allow=True))
+    res.append(run(lambda t: F.dropout(t, 0.3, training=False), ()))
+    return res

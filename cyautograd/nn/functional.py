@@ -486,6 +486,11 @@ def dropout(input, p=0.5, training=True, inplace=False):
         # torch's noise is input's dtype, divided in place by 1 - p
         raise RuntimeError(f"result type {_T().get_default_dtype()._cname} can't be cast to the desired "
                            f"output type {input.dtype._cname}")
+    ck = _sys.modules.get("cyautograd.utils.checkpoint")
+    if ck is not None and ck._sac_stack and input.is_cpu:
+        i = ck._sac_active()
+        if i >= 0:   # selective checkpointing sees torch's ops (NOTE [ Selective activation checkpointing ])
+            return ck._sac_dropout(i, input, p, inplace)
     T = _T()
     if p == 1.0:
         noise = T.zeros((), dtype=input.dtype, device=input.device)

@@ -683,9 +683,9 @@ def _reshape(i, name, fn, args, kwargs):
 class _VersionWrapper:
     """A cached output and the version it had (mutation check)."""
 
-    def __init__(self, val):
+    def __init__(self, val, bumped=0):
         self.val = val
-        self.version = val._version if isinstance(val, Tensor) else None
+        self.version = val._version - bumped if isinstance(val, Tensor) else None
 
     def get_val(self, allow_cache_entry_mutation):
         if self.version is not None and not allow_cache_entry_mutation:
@@ -733,8 +733,12 @@ class _CachingTorchDispatchMode(_SACMode):
         if isinstance(policy, bool):
             policy = _policy_from_bool(policy)
         if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
+            # torch's mode runs below ADInplaceOrView: an in-place op's
+            # output is cached before its own version bump, so it reads as
+            # mutated at recomputation (unless allow_cache_entry_mutation)
+            bumped = 1 if op.overloadpacket.__name__.endswith("_") else 0
             with torch.no_grad():
-                self.storage[op][idx] = _tree_map(lambda x: _VersionWrapper(x.detach()), out)
+                self.storage[op][idx] = _tree_map(lambda x: _VersionWrapper(x.detach(), bumped), out)
         else:
             self.storage[op][idx] = _RECOMPUTE
         return out
@@ -775,6 +779,11 @@ class _CachedTorchDispatchMode(_SACMode):
         func_storage[idx] = _CONSUMED
         return _unwrap_cached(entry, self.allow_cache_entry_mutation)
 
+    def _peek(self, op):
+        """The cached entry _entry would consume next for op, else None."""
+        entry = self.storage.get(op, {}).get(self.func_counter[op])
+        return None if entry is None or entry is _RECOMPUTE or entry is _CONSUMED else entry
+
     def _note(self, op, args, kwargs, run):
         out = run()
         if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
@@ -798,6 +807,21 @@ class _CachedTorchDispatchMode(_SACMode):
             finally:
                 linalg._sac_precompute(None)
             return out
+        if _direct_cache_ok(op, args, kwargs):
+            # torch hands the cached value itself back (the same tensor: a
+            # later in-place op changes it, and a mutation since the forward
+            # raises); nothing here needs a node over it, so the op is not run
+            cached = self._peek(op)
+            if cached is not None:
+                cached = self._entry(op)
+                if op.overloadpacket.__name__.endswith("_"):
+                    # an in-place op returns self whatever its kernel gave
+                    # (ADInplaceOrView), bumped but unchanged: the op is skipped
+                    from cyautograd.autograd.graph import increment_version
+                    self_ = args[0] if args else kwargs.get("self")
+                    _inside(lambda: increment_version(self_))
+                    return self_
+                return cached
         # a cached op draws no random numbers in torch's recomputation: the
         # generator is put back after it
         rng = _get_rng_state()
@@ -809,6 +833,48 @@ class _CachedTorchDispatchMode(_SACMode):
             _set_rng_state(rng)
             _write_cached(out, cached, args, kwargs)
         return out
+
+
+def _direct_cache_ok(op, args, kwargs):
+    """Whether a cached op's recomputation may just return the cached
+    tensors: it records no history (no input requiring grad under grad
+    mode) and it is never a pass-through op (_is_passthrough), so the cache
+    index it takes is the forward's: an in-place op, a *_like op or a
+    factory (no tensor argument)."""
+    tensors = _flat_tensors((args, tuple(kwargs.values())), [])
+    if _inside(torch.is_grad_enabled) and any(t.requires_grad for t in tensors):
+        return False
+    name = op.overloadpacket.__name__
+    return name.endswith("_") or name.endswith("_like") or not tensors
+
+
+def _sac_active():
+    """The index of the innermost selective mode that sees an op called here
+    (not inside another reported op, on the mode's thread), else -1."""
+    if getattr(_sac_tls, "inside", False) or not _sac_stack or _sac_stack[-1].thread != threading.get_ident():
+        return -1
+    return len(_sac_stack) - 1
+
+
+def _sac_dropout(i, input, p, inplace):
+    """F.dropout (training, CPU) while selective mode i is active: torch's
+    _dropout_impl op by op, as its modes see it - zeros + mul for p = 1,
+    else empty_like, bernoulli_(1 - p), div_(1 - p) (a C++ Scalar: div_.Scalar)
+    and mul (mul_ in place) - so a policy is asked about, and caches, those
+    ops (a cached empty_like or bernoulli_ output is mutated by the next op:
+    torch's "has been mutated" error in backward)."""
+    aten = _aten()
+    if p == 1.0:
+        noise = _dispatch_at(i, aten.zeros.default, "zeros", torch.zeros, ((),),
+                             {"dtype": input.dtype, "device": input.device})
+    else:
+        q = 1.0 - p
+        noise = _dispatch_at(i, aten.empty_like.default, "empty_like", torch.empty_like, (input,), {})
+        noise = _dispatch_at(i, aten.bernoulli_.float, "bernoulli_", Tensor.bernoulli_, (noise, q), {})
+        noise = _dispatch_at(i, aten.div_.Scalar, "div_", Tensor.div_, (noise, q), {})
+    if inplace:
+        return _dispatch_at(i, aten.mul_.Tensor, "mul_", Tensor.mul_, (input, noise), {})
+    return _dispatch_at(i, aten.mul.Tensor, "mul", Tensor.mul, (input, noise), {})
 
 
 def _write_cached(out, cached, args, kwargs):
