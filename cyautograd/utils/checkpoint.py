@@ -465,6 +465,16 @@ class _checkpoint_hook(saved_tensors_hooks):
 #   which the cached values are written into its (fresh, non-view) output
 #   array without a version bump. Either way the op's node saves what it
 #   always saves, in its order, over values equal to the cached ones.
+#   A cached op that records no history (no input requiring grad) and
+#   cannot be a pass-through (in-place, *_like, factory) is not run: an
+#   out-of-place one gives the cached tensors themselves, as torch's mode
+#   does; an in-place one gives its self, version bumped and values
+#   unchanged (torch's ADInplaceOrView kernel returns self whatever the
+#   mode returned). In-place outputs are cached before their own version
+#   bump, as torch's mode (below ADInplaceOrView) sees them, so they read
+#   as mutated at recomputation unless allow_cache_entry_mutation.
+# - Decomposed ops: F.dropout (training, CPU) is torch's _dropout_impl op by
+#   op (_sac_dropout: empty_like, bernoulli_.float, div_.Scalar, mul).
 # - Errors are torch's: a cached entry mutated since ("... has been
 #   mutated", unless allow_cache_entry_mutation), an entry used by an
 #   earlier recomputation ("Trying to backward an extra time ..."), an op
