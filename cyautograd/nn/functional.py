@@ -262,7 +262,29 @@ def _erf(x):
     return _Erf.apply(x)
 
 
+_NOT_SAC = object()
+
+
+def _sac_as_one_op(aten_name, overload, impl, args, kwargs):
+    """Under selective checkpointing, run impl(*args, **kwargs) reported as
+    the one ATen op torch dispatches for it (NOTE [ Selective activation
+    checkpointing ] in utils/checkpoint.py); _NOT_SAC when no selective mode
+    sees this call."""
+    ck = _sys.modules.get("cyautograd.utils.checkpoint")
+    if ck is None or not ck._sac_stack:
+        return _NOT_SAC
+    i = ck._sac_active()
+    if i < 0:
+        return _NOT_SAC
+    from cyautograd.ops import aten
+    return ck._dispatch_composite(i, getattr(getattr(aten, aten_name), overload), impl, args, kwargs)
+
+
 def gelu(input, approximate="none"):
+    r = _sac_as_one_op("gelu", "default", gelu, (input,), {} if approximate == "none" else
+                       {"approximate": approximate})
+    if r is not _NOT_SAC:
+        return r
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     _not_for_ints(input, "GeluKernelImpl")
@@ -276,6 +298,9 @@ def gelu(input, approximate="none"):
 
 def silu(input, inplace=False):
     inplace = bool(inplace)     # torch reads `if inplace:` first
+    r = _sac_as_one_op("silu_" if inplace else "silu", "default", lambda x: silu(x, inplace), (input,), {})
+    if r is not _NOT_SAC:
+        return r
     _not_for_ints(input, "silu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * x.sigmoid(), "SiluBackward0")
@@ -708,6 +733,11 @@ def _layer_norm_args(input, normalized_shape, weight, bias, eps):
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    r = _sac_as_one_op("native_layer_norm", "default", layer_norm,
+                       (input, list(normalized_shape) if isinstance(normalized_shape, (tuple, list))
+                        else normalized_shape, weight, bias, eps), {})
+    if r is not _NOT_SAC:
+        return r
     T = _T()
     normalized_shape = _layer_norm_args(input, normalized_shape, weight, bias, eps)
     n = len(normalized_shape)

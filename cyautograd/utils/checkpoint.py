@@ -558,7 +558,57 @@ def _overload_name(aname, args, kwargs):
         return "Tensor_Tensor" if isinstance(a1, Tensor) else "Tensor_Scalar"
     if aname in ("sum", "mean") and (len(args) > 1 or kwargs.get("dim") is not None):
         return "dim_IntList"
-    return "default"
+    dim = args[1] if len(args) > 1 else kwargs.get("dim")
+    if aname == "squeeze" and dim is not None:
+        return "dims" if isinstance(dim, (tuple, list)) else "dim"
+    if aname in ("max", "min") and dim is not None:
+        return "dim"
+    if aname in ("std", "var"):
+        return "correction"
+    return _OVERLOADS.get(aname, "default")
+
+
+# ATen overloads torch's Python bindings reach that are not .default
+_OVERLOADS = {"transpose": "int", "select": "int", "unbind": "int", "split": "Tensor", "where": "self",
+              "slice": "Tensor"}
+
+
+def _getitem_ops(x, index):
+    """The ATen ops torch's indexing (applySlicing) dispatches for x[index],
+    in order: select.int per integer, slice.Tensor per slice that is not
+    the whole dimension, unsqueeze per None, then index.Tensor when a tensor
+    or list indexes; None for an index this does not model."""
+    aten = _aten()
+    if not isinstance(index, tuple):
+        index = (index,)
+    real = sum(1 for i in index if i is not None and i is not Ellipsis)
+    ops, dim, adv = [], 0, False
+    for i in index:
+        if i is None:
+            ops.append(aten.unsqueeze.default)
+            dim += 1
+        elif i is Ellipsis:
+            dim += x.dim() - real
+        elif isinstance(i, bool):
+            return None
+        elif isinstance(i, int):
+            ops.append(aten.select.int)
+        elif isinstance(i, slice):
+            if dim >= x.dim():
+                return None
+            n = x.shape[dim]
+            if not (i.start in (None, 0) and (i.stop is None or (isinstance(i.stop, int) and i.stop >= n))
+                    and i.step in (None, 1)):
+                ops.append(aten.slice.Tensor)
+            dim += 1
+        elif isinstance(i, (Tensor, list)):
+            adv = True
+            dim += 1
+        else:
+            return None
+    if adv:
+        ops.append(aten.index.Tensor)
+    return ops
 
 
 def _op_for(name, args, kwargs):
@@ -572,6 +622,8 @@ def _op_for(name, args, kwargs):
             return None
     elif name == "linear":
         return None
+    elif name == "narrow":
+        name = "slice"     # torch's narrow is a composite over slice
     aname = _ATEN_NAMES.get(name, name)
     return getattr(getattr(_aten(), aname), _overload_name(aname, args, kwargs))
 
@@ -643,10 +695,28 @@ def _sac_dispatch(name, fn, args, kwargs):
         return _linear(len(_sac_stack) - 1, fn, args, kwargs)
     if name in _RESHAPES:
         return _reshape(len(_sac_stack) - 1, name, fn, args, kwargs)
+    if name == "getitem" and len(args) == 2 and not kwargs and isinstance(args[0], Tensor):
+        ops = _getitem_ops(args[0], args[1])
+        if ops is not None:
+            return _getitem(len(_sac_stack) - 1, ops, fn, args)
     op = _op_for(name, args, kwargs)
     if op is None:
         from cyautograd.autograd import forward_ad
-        return forward_ad._run(name, fn, args, kwargs)
+        if name != "matmul" or getattr(_sac_tls, "in_matmul", False):
+            return forward_ad._run(name, fn, args, kwargs)
+        _sac_tls.in_matmul = True    # (x @ y reaches matmul twice: the operator, then the function)
+        try:
+            out = forward_ad._run(name, fn, args, kwargs)
+        finally:
+            _sac_tls.in_matmul = False
+        if (len(args) == 2 and isinstance(args[0], Tensor) and isinstance(args[1], Tensor)
+                and args[0].dim() >= 3 and args[1].dim() >= 1 and isinstance(out, Tensor)):
+            # torch's matmul gives its folded mm / bmm result back through
+            # _unsafe_view (a C call inside linalg.matmul here, unseen)
+            i = len(_sac_stack) - 1
+            for mode in reversed(_sac_stack[:i + 1]):
+                mode._note(_aten()._unsafe_view.default, (args[0],), {}, lambda: out)
+        return out
     return _dispatch_at(len(_sac_stack) - 1, op, name, fn, args, kwargs)
 
 
@@ -670,6 +740,30 @@ def _linear(i, fn, args, kwargs):
     for mode in reversed(_sac_stack[:i + 1]):
         mode._note(aten.t.default, (w,), {}, lambda: _inside(w.t))
     return _dispatch_at(i, aten.addmm.default, "linear", fn, args, kwargs)
+
+
+def _getitem(i, ops, fn, args):
+    """x[index] as torch's indexing dispatches it (_getitem_ops): an
+    advanced index alone is one op (a copy: cached as any op); otherwise the
+    view is made once and each op is reported over it."""
+    aten = _aten()
+    if ops == [aten.index.Tensor]:
+        return _dispatch_at(i, ops[0], "getitem", fn, args, {})
+    out = _run_op("getitem", fn, args, {})
+    for op in ops:
+        for mode in reversed(_sac_stack[:i + 1]):
+            mode._note(op, (args[0],), {}, lambda: out)
+    return out
+
+
+def _dispatch_composite(i, op, fn, args, kwargs):
+    """A Python composite that torch dispatches as the one ATen op `op`
+    (gelu, silu, native_layer_norm): reported and cached as that op, its
+    inner ops unseen."""
+    if i < 0:
+        return _inside(lambda: fn(*args, **kwargs))
+    return _sac_stack[i]._handle(op, op.overloadpacket.__name__, fn, args, kwargs,
+                                 lambda: _dispatch_composite(i - 1, op, fn, args, kwargs))
 
 
 _RESHAPES = frozenset(("reshape", "reshape_as", "flatten", "unflatten"))
