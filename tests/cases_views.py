@@ -608,6 +608,11 @@ def view_replay_switch(T):
         except TypeError as e:
             res.append(str(e))
     res.append(C._is_view_replay_enabled())
+    for call in (lambda: C._is_view_replay_enabled(1), lambda: C._is_view_replay_enabled(a=1)):
+        try:
+            call()
+        except TypeError as e:
+            res.append(str(e))
     # a child made with replay on over a parent made with it off: as_strided, then the op
     x = leaf(T)
     base = x * 1

@@ -167,12 +167,16 @@ def _set_view_replay_enabled(enabled):
     view_meta._set_view_replay_enabled(enabled)
 
 
-def _is_view_replay_enabled():
+def _is_view_replay_enabled(*args, **kwargs):
     """``torch._C._is_view_replay_enabled``.
 
     >>> torch._C._is_view_replay_enabled()
     False
     """
+    if kwargs:
+        raise TypeError("torch._C._is_view_replay_enabled() takes no keyword arguments")
+    if args:
+        raise TypeError(f"torch._C._is_view_replay_enabled() takes no arguments ({len(args)} given)")
     from cyautograd import view_meta
     return view_meta._is_view_replay_enabled()
 
