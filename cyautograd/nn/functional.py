@@ -817,12 +817,17 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         centered = input - mean
         var = (centered * centered).mean(dims, keepdim=True)
         if running_mean is not None or running_var is not None:
+            # torch's kernel updates the running statistics in place without a
+            # version bump (native_batch_norm's ADInplaceOrView bumps nothing)
+            from cyautograd.ops._common import _sac_array as _elements
             with no_grad():
                 if running_mean is not None:
-                    running_mean.mul_(1 - momentum).add_(mean.reshape(C) * momentum)
+                    new = running_mean.mul(1 - momentum).add(mean.reshape(C) * momentum)
+                    _elements(running_mean)[...] = _elements(new)
                 if running_var is not None:
                     unbiased = var.reshape(C) * (count / (count - 1))
-                    running_var.mul_(1 - momentum).add_(unbiased * momentum)
+                    new = running_var.mul(1 - momentum).add(unbiased * momentum)
+                    _elements(running_var)[...] = _elements(new)
         out = centered * (var + eps).rsqrt()
     else:
         out = (input - running_mean.reshape(shape)) * (running_var.reshape(shape) + eps).rsqrt()
