@@ -69,7 +69,7 @@ class _force_original_view_tracking:
     replaying the original view ops (``True``) or with one ``as_strided``
     (``False``, the default), as a context manager, a decorator or a plain
     call (it takes effect when constructed, as ``set_grad_enabled``). The
-    setting is per thread (NOTE [ View replay ] in cyautograd/view_meta.py).
+    setting is per thread (NOTE [ View replay ] in cyautograd/view_meta.pyx).
 
     Example::
 
