@@ -10,6 +10,30 @@ from operator import index as _operator_index
 from collections.abc import Mapping as _Mapping
 
 _warned_create_graph = False
+
+# NOTE [ Functorch transform depth ]
+# torch refuses Tensor.backward()/autograd.backward() while a functorch
+# transform's layer is active ("backward() called inside a functorch
+# transform"). Transforms here that keep torch's layer semantics
+# (func.functionalize) count themselves in and out; backward() checks the
+# count (a C int read: free on the common path).
+cdef int _functorch_depth = 0
+
+
+def _enter_functorch_transform():
+    global _functorch_depth
+    _functorch_depth += 1
+
+
+def _exit_functorch_transform():
+    global _functorch_depth
+    _functorch_depth -= 1
+
+
+cdef int _backward_in_transform() except -1:
+    raise RuntimeError("backward() called inside a functorch transform. This is not supported, please use "
+                       "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+                       "transforms.")
 import numpy as np
 cimport numpy as cnp
 cnp.import_array()
@@ -1025,6 +1049,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _make_grads(outs, grads, create_graph)
+    if _functorch_depth:
+        _backward_in_transform()
     retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
     create_graph = _byte_flag(create_graph)
     global _warned_create_graph
@@ -1260,6 +1286,8 @@ def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False
         # Tensor.backward's common form, without backward()'s argument handling
         outs = (self,)
         root_grads = _make_grads(outs, (gradient,), False)
+        if _functorch_depth:
+            _backward_in_transform()
         keep = False if retain_graph is None else _byte_flag(retain_graph)   # NOTE [ The engine's flags are bytes ]
         _run_execute(_root_edges(outs), root_grads, keep, False, None, True)
         return

@@ -355,6 +355,31 @@ def _set_hooks_disabled(msg):
     return prev
 
 
+def _suspend_saved_tensors_hooks():
+    """Take this thread's saved-tensor hooks off (tensors saved until
+    _resume_saved_tensors_hooks are kept as they are); returns the stack to
+    give back. For graphs torch would not build (NOTE [ Composite
+    functionals get torch's node ] in nn/_named_nodes.py)."""
+    global _hooks_active, _hooks_epoch
+    stack = getattr(_tls, "stack", None)
+    if not stack:
+        return None
+    _tls.stack = []
+    _hooks_active -= len(stack)
+    _hooks_epoch += 1
+    return stack
+
+
+def _resume_saved_tensors_hooks(stack):
+    global _hooks_active, _hooks_epoch
+    if stack is None:
+        return
+    cur = getattr(_tls, "stack", None)
+    _hooks_active += len(stack) - (len(cur) if cur else 0)
+    _tls.stack = stack
+    _hooks_epoch += 1
+
+
 # NOTE [ The engine restores the saved tensor hooks state ]
 # torch's engine runs every node under a ThreadLocalStateGuard holding the
 # thread-local state captured when backward started, and puts the previous

@@ -28,3 +28,7 @@ cdef class DifferentiableViewMeta(AutogradMeta):
 cdef Tensor make_view(Tensor base, object arr, int creation_meta)
 cdef void set_view_history(Tensor view, Node fn, Py_ssize_t output_nr)
 cdef int propagate_creation_meta(int prev, int new) noexcept
+
+# NOTE [ View replay ] in view_meta.pyx
+cdef bint view_replay_enabled() noexcept nogil
+cdef int record_view_func(Tensor view, Tensor base, object view_func) except -1

@@ -28,6 +28,69 @@ import numpy as _np
 cimport numpy as _cnp_api
 _cnp_api.import_array()
 
+# =============================================================================
+# NOTE [ View replay ]
+# torch's AutogradState view_replay_enabled (torch._C._set_view_replay_enabled,
+# torch.autograd._force_original_view_tracking): a thread-local flag read when
+# a view is made. On, the view op records a view_func that replays the op
+# (as_view's view_func in VariableTypeUtils.h), chained onto the base's own
+# view_fn (ViewInfo::chain), so a view whose base (or a sibling view) was
+# modified in place regenerates its grad_fn by replaying the original view
+# ops from the root: SliceBackward0, TBackward0 <- SliceBackward0, ... instead
+# of one AsStridedBackward0. Off (the default) the view_fn stays None unless
+# as_strided cannot rebuild the view.
+# The replayed ops here (ops/shape.pyx's ViewReplay) rebuild the view over
+# the root's storage from its absolute geometry with a node of the original
+# op's class and parameters: valid for the root (same storage) and for
+# anything with the root's layout, which is all the backward side passes
+# (_view_grad_fn). CopySlices maps gradients by geometry and never calls it,
+# and the forward (tangent) ViewInfo keeps the view_fn it had without replay
+# (a tangent may have another layout): record_view_func unshares it.
+# =============================================================================
+cdef extern from "cyautograd/config.h":
+    pass
+
+cdef extern from *:
+    """
+    static CYA_THREAD_LOCAL int cya_view_replay_tls = 0;
+    static int *cya_view_replay_ptr(void) { return &cya_view_replay_tls; }
+    """
+    int* cya_view_replay_ptr() noexcept nogil
+
+
+cdef bint view_replay_enabled() noexcept nogil:
+    return cya_view_replay_ptr()[0]
+
+
+def _set_view_replay_enabled(bint enabled):
+    cya_view_replay_ptr()[0] = enabled
+
+
+def _is_view_replay_enabled():
+    return bool(cya_view_replay_ptr()[0])
+
+
+cdef int record_view_func(Tensor view, Tensor base, object view_func) except -1:
+    """as_view with a view_func: `view` (just made from `base` by the op that
+    view_func replays) gets the chained view_fn (NOTE [ View replay ])."""
+    cdef AutogradMeta m = view.autograd_meta_
+    cdef DifferentiableViewMeta dm, bm
+    if m is None or not m.c.is_view or (<DifferentiableViewMeta>m).bw_base_ is None:
+        return 0
+    dm = <DifferentiableViewMeta>m
+    if dm.v.shared_view_info:
+        # the tangent side keeps its ViewInfo as it was (see the NOTE)
+        dm.v.shared_view_info = 0
+        dm.fw_base_ = dm.bw_base_
+        dm.fw_view_fn_ = dm.bw_view_fn_
+    bm = _bw_view_meta(base)
+    if bm is None:
+        dm.bw_view_fn_ = view_func
+    else:
+        dm.bw_view_fn_ = chain_view_fn(bm.bw_base_, bm.bw_view_fn_, base, view, view_func)
+    return 0
+
+
 cdef object _ndarray = _np.ndarray
 cdef object _np_generic = _np.generic
 

@@ -1251,3 +1251,134 @@ def grad_layout_policy(T):
     res += [T._C._is_grad_layout_enforcement_enabled(), dec(), T._C._is_grad_layout_enforcement_enabled(),
             sorted(T.autograd.grad_mode.__all__), err(lambda: T._C._set_grad_layout_enforcement_enabled(1))]
     return res
+
+
+# -- torch.func.functionalize (NOTE [ Eager functionalize ]) ---------------------
+
+def _fz_walk(T, fn, *args, remove="mutations"):
+    """Run functionalize(fn)(*args): the outputs, then every tensor input's
+    values and version afterwards, and whether an output is an input."""
+    def body():
+        out = T.func.functionalize(fn, remove=remove)(*args)
+        outs = out if isinstance(out, (tuple, list)) else [out]
+        ins = [x for x in args if isinstance(x, T.Tensor)]
+        return [list(outs), [[x, x._version] for x in ins],
+                [[o is x for x in ins] for o in outs if isinstance(o, T.Tensor)],
+                # torch's 'mutations' outputs may be views of its internal tensors
+                [o._base is None for o in outs if isinstance(o, T.Tensor) and remove != "mutations"]]
+    return err(body)
+
+
+@case
+def func_functionalize_input_mutation(T):
+    def f_view(a):
+        b = a.view(-1)
+        b.add_(1)
+        return a
+
+    def f_three(a):
+        a.add_(1)
+        a.mul_(2)
+        a.sub_(1)
+        return a.view(-1)
+
+    def f_intermediate(a):
+        b = a + 1
+        c = b.view(-1)
+        c.add_(1)
+        return b
+
+    def f_setitem(a):
+        a[0] = 5
+        return a[1]
+
+    def f_kw(a, b=None, *, c):
+        a[0].add_(b)
+        c["k"].mul_(2)
+        return [a, {"x": c["k"]}]
+
+    res = []
+    for remove in ("mutations", "mutations_and_views"):
+        res.append(_fz_walk(T, f_view, T.zeros(2, 2), remove=remove))
+        res.append(_fz_walk(T, f_three, T.zeros(2, 2), remove=remove))
+        res.append(_fz_walk(T, f_intermediate, T.tensor(A), remove=remove))
+        res.append(_fz_walk(T, f_setitem, T.zeros(2, 2), remove=remove))
+    a, c = T.ones(2, 2), {"k": T.ones(3)}
+    res.append([T.func.functionalize(f_kw)(a, 5, c=c), a, a._version, c["k"], c["k"]._version])
+    # an unmutated input comes back as itself; aliased arguments do not see each other's mutations
+    x = T.ones(3)
+    res.append(T.func.functionalize(lambda t: t)(x) is x)
+    res.append(T.func.functionalize(lambda t: t, remove="mutations_and_views")(x) is x)
+    res.append(T.func.functionalize(lambda t: t.add(1))(x)._version)
+    z = T.zeros(2)
+    res.append([T.func.functionalize(lambda p, q: (p.add_(1), q.clone())[1])(z, z), z, z._version])
+    big = T.zeros(4)
+    res.append([T.func.functionalize(lambda p, q: (p.add_(1), q.clone())[1])(big, big[:2]), big, big._version])
+    # metadata mutation of an input: torch's as_strided_ fix-up, then one copy_
+    m = T.arange(6.).reshape(2, 3)
+    res.append([T.func.functionalize(lambda t: t.t_())(m), list(m.shape), list(m.stride()), m])
+    r = T.empty(0)
+    res.append([T.func.functionalize(lambda t: t.resize_(5).fill_(2))(r), r])
+    res.append(T.func.functionalize(lambda t: (1, "s", None, t.sum().item()))(T.ones(2)))
+    return res
+
+
+@case
+def func_functionalize_autograd(T):
+    res = []
+
+    def f4(x):
+        y = x * 2
+        y.add_(1)
+        z = y[0]
+        z.mul_(3)
+        return y
+    x = T.tensor(B, requires_grad=True)
+    out = T.func.functionalize(f4)(x)
+    out.sum().backward()
+    res.append([out.detach(), out.requires_grad, x.grad])   # its grad_fn: torch's functional ops' nodes
+    # a non-leaf input mutated: one copy_ back, through which gradients flow
+    x = T.tensor(B, requires_grad=True)
+    y = x * 1
+    o = T.func.functionalize(lambda t: t.mul_(3))(y)
+    res.append([y._version, type(y.grad_fn).__name__, o is y])
+    (o * 2 + y).sum().backward()
+    res.append(x.grad)
+    # views of an unmutated grad-requiring leaf are views of it, with the view op's node
+    x = T.tensor(A, requires_grad=True)
+    for fn in (lambda t: t.t(), lambda t: t[0], lambda t: t.view(6)):
+        o = T.func.functionalize(fn)(x)
+        res.append([o._base is x, type(o.grad_fn).__name__])
+    o = T.func.functionalize(lambda t: t.view(6), remove="mutations_and_views")(x)
+    res.append([o._base is None, o._is_view()])
+    o.sum().backward()
+    res.append(x.grad)
+    # composes with grad transforms
+    res.append(T.func.functionalize(T.func.grad(lambda t: (t * t).sum()))(T.ones(2)))
+    res.append(T.func.grad(T.func.functionalize(lambda t: (t * 2).add_(1).sum()))(T.ones(2)))
+    return res
+
+
+@case
+def func_functionalize_errors(T):
+    fz = T.func.functionalize
+    leaf = T.ones(2, requires_grad=True)
+    w = T.ones(2, requires_grad=True)
+
+    def bw(t):
+        (t * 2).sum().backward()
+        return t
+
+    def bw_api(t):
+        T.autograd.backward((t * 2).sum())
+        return t
+    a = T.ones(2)
+    res = [err(lambda: fz(lambda t: t, remove="views")),
+           err(lambda: fz(lambda t: t.add_(1))(leaf)), [leaf, leaf._version],
+           err(lambda: fz(bw)(w)), err(lambda: fz(bw_api)(w)), w.grad,
+           err(lambda: T.func.grad(fz(lambda t: t.mul_(3).sum()))(a)), [a, a._version],
+           err(lambda: fz(3)(a))]
+    # backward works again after the transform (the depth was restored on the error)
+    (w * 2).sum().backward()
+    res.append(w.grad)
+    return res

@@ -29,10 +29,6 @@ def _t(T, rs, *shape, grad=True):
     return T.tensor(rs.uniform(-1.0, 1.0, shape), dtype=T.float64, requires_grad=grad)
 
 
-# ops torch's CPU dropout dispatches around its mul (empty_like, bernoulli_,
-# div_) that cyautograd's dropout draws without ops: left out of the
-# observed sequence on both sides
-_NOT_OBSERVED = ("aten.empty_like.", "aten.bernoulli_.", "aten.div_.")
 
 
 def _policies(T, P):
@@ -137,8 +133,6 @@ def _run_program(T, seed, policy_name, preserve_rng_state=True):
         inner = policy
 
         def policy(ctx, op, *args, **kwargs):
-            if str(op).startswith(_NOT_OBSERVED):
-                return P.PREFER_RECOMPUTE
             seen.append([str(op), ctx.is_recompute, type(ctx).__name__])
             return inner(ctx, op, *args, **kwargs)
     T.manual_seed(seed)
@@ -432,3 +426,95 @@ def sac_inplace_and_noop_ops_seen(T):
     out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
     r = _err(lambda: out.backward())
     return [r, seen, x.grad, w.grad]
+
+
+@case
+def sac_dropout_ops_and_cache(T):
+    """F.dropout is torch's _dropout_impl to a policy: empty_like,
+    bernoulli_.float, div_.Scalar, mul (zeros + mul for p = 1, mul_ in
+    place); a cached empty_like/bernoulli_/div_ output reads as mutated (in
+    place ops are cached before their own version bump); with
+    allow_cache_entry_mutation a cached in-place op is skipped in the
+    recomputation (its self is returned, bumped but unchanged). (Caching
+    bernoulli_ with allow_cache_entry_mutation leaves empty_like's
+    uninitialised memory in torch: not compared.)"""
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    F = T.nn.functional
+    rs = np.random.RandomState(21)
+    res = []
+
+    def run(fn, save, allow=False):
+        x = _t(T, rs, 4, 5)
+        seen = []
+
+        def policy(ctx, op, *args, **kwargs):
+            seen.append(str(op))
+            return P.MUST_SAVE if str(op) in save else P.PREFER_RECOMPUTE
+        ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy,
+                                   allow_cache_entry_mutation=allow)
+        T.manual_seed(7)
+        try:
+            out = cp.checkpoint(fn, x, use_reentrant=False, context_fn=ctx_fn)
+            out.sum().backward()
+            return [seen, out, x.grad]
+        except RuntimeError as e:
+            return [seen, "RuntimeError", str(e)]
+
+    drop = lambda t: F.dropout(t, 0.4, training=True).sin()   # noqa: E731
+    for op in ("aten.empty_like.default", "aten.bernoulli_.float", "aten.div_.Scalar", "aten.mul.Tensor"):
+        res.append(run(drop, (op,)))
+        if op != "aten.bernoulli_.float":
+            res.append(run(drop, (op,), allow=True))
+    res.append(run(drop, ("aten.mul.Tensor", "aten.sin.default")))
+    res.append(run(lambda t: F.dropout(t, 1.0, training=True), ("aten.zeros.default",)))
+    res.append(run(lambda t: F.dropout(t * 1, 0.3, training=True, inplace=True), ()))
+    res.append(run(lambda t: T.nn.Dropout(0.3)(t) * 2, ("aten.empty_like.default",), allow=True))
+    res.append(run(lambda t: F.dropout(t, 0.3, training=False), ()))
+    return res
+
+
+@case
+def sac_op_names_of_layers(T):
+    """The ATen ops a policy is asked about for common layers and indexing:
+    torch's names and overloads (gelu, silu and layer_norm are one op each:
+    gelu.default, silu.default, native_layer_norm.default; x[i] is
+    select.int, x[a:b] slice.Tensor, x[None] unsqueeze, x[idx] index.Tensor;
+    transpose.int, squeeze.dim, std/var.correction, max.dim, split.Tensor,
+    unbind.int, where.self, narrow is slice.Tensor), and the values and
+    gradients with every one of them saved."""
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    F = T.nn.functional
+    rs = np.random.RandomState(5)
+    idx = T.tensor([0, 2])
+    w = _t(T, rs, 5, 5, grad=False)
+    ln_w, ln_b = _t(T, rs, 5), _t(T, rs, 5)
+    layers = [
+        ("linear", lambda t: F.linear(t, w, ln_b)), ("relu", F.relu), ("softmax", lambda t: t.softmax(-1)),
+        ("log_softmax", lambda t: F.log_softmax(t, dim=-1)), ("matmul", lambda t: t @ w),
+        ("gelu", F.gelu), ("gelu_tanh", lambda t: F.gelu(t, approximate="tanh")), ("silu", F.silu),
+        ("layer_norm", lambda t: F.layer_norm(t, (5,), ln_w, ln_b, 1e-3)),
+        ("layer_norm_plain", lambda t: F.layer_norm(t, [5])),
+        ("int", lambda t: t[0]), ("slice", lambda t: t[1:]), ("colint", lambda t: t[:, 0]),
+        ("none", lambda t: t[None]), ("tensor", lambda t: t[idx]), ("int_slice", lambda t: t[0, 1:]),
+        ("ellipsis", lambda t: t[..., 1]), ("transpose", lambda t: t.transpose(0, 1)),
+        ("squeeze_dim", lambda t: t.unsqueeze(0).squeeze(0)), ("split", lambda t: t.split(2)[0]),
+        ("select", lambda t: t.select(0, 1)), ("narrow", lambda t: t.narrow(0, 1, 2)),
+        ("unbind", lambda t: t.unbind(0)[1]), ("std", lambda t: t.std(0)), ("var", lambda t: t.var()),
+        ("max_dim", lambda t: t.max(0)[0]), ("bmm", lambda t: t.reshape(2, 2, 5) @ t.reshape(2, 5, 2)),
+    ]
+    res = []
+    for name, layer in layers:
+        for save in (False, True):
+            x = _t(T, rs, 4, 5)
+            seen = []
+
+            def policy(ctx, op, *args, **kwargs):
+                seen.append(str(op))
+                return P.MUST_SAVE if save else P.PREFER_RECOMPUTE
+            ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy)
+            out = cp.checkpoint(lambda t: (layer(t).sin() * 2).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+            out.backward()
+            res.append([name, save, seen, out, x.grad])
+    return res

@@ -305,6 +305,21 @@ def F_batch_norm_train(T):
 
 
 @case
+def F_batch_norm_running_stats_versions(T):
+    """torch's kernel updates the running statistics without a version bump."""
+    F = T.nn.functional
+    rm, rv = T.zeros(3), T.ones(3)
+    x = T.arange(24.).reshape(4, 3, 2)
+    F.batch_norm(x, rm, rv, training=True, momentum=0.3)
+    F.batch_norm(x * 2, rm, rv, training=True)
+    bn = T.nn.BatchNorm1d(3)
+    v0 = [bn.running_mean._version, bn.running_var._version, bn.num_batches_tracked._version]
+    bn(x)
+    return [rm, rv, rm._version, rv._version, v0, bn.running_mean, bn.running_var, bn.running_mean._version,
+            bn.running_var._version, bn.num_batches_tracked._version]
+
+
+@case
 def F_batch_norm_eval(T):
     F = T.nn.functional
     rm, rv = _x(T, (3,), 4), _x(T, (3,), 5).abs() + 0.5

@@ -541,3 +541,94 @@ def flatten_movedim_T_paths(T):
             _err(lambda: b.movedim([0, 0], [2, 2])), _err(lambda: b.movedim((0, 1), (2,))),
             _err(lambda: b.movedim((0, -1), (1,))), _err(lambda: b.movedim((-1,), (0, 1)))]
     return out
+
+
+# -- view replay (NOTE [ View replay ] in view_meta.pyx) --------------------------
+
+def _graph_names(fn):
+    import harness
+    return [[n.name().split("::")[-1], [None if j is None else [nr, j] for _, nr, j in e]]
+            for n, e in harness.graph_bfs(fn)]
+
+
+def _replay(name):
+    op = VIEW_OPS[name]
+
+    def replay(T):
+        res = []
+        for mode in (True, False):
+            x = leaf(T)
+            base = x * 1
+            with T.autograd._force_original_view_tracking(mode):
+                v = op(base)
+                w = op(base)
+                u = v.unsqueeze(0)       # a view of the view
+            base.mul_(3)                 # in place on the base: v, w, u regenerate
+            w.add_(1)                    # in place on a view: CopySlices on base
+            res.append([_graph_names(v.grad_fn), _graph_names(w.grad_fn), _graph_names(u.grad_fn),
+                        _graph_names(base.grad_fn), T.autograd._is_view_replay_enabled()
+                        if hasattr(T.autograd, "_is_view_replay_enabled") else T._C._is_view_replay_enabled()])
+            ((v * v).sum() + (u * 2).sum() + (w * w).sum() + base.sum()).backward()
+            res.append([v, w, x.grad])
+        return res
+    replay.__name__ = f"{name}_view_replay"
+    case(replay)
+
+
+# (step, none_ellipsis: one multi-dimension index is one node here, a node
+# per dimension in torch - a graph difference that does not need replay)
+for _n in VIEW_OPS:
+    if _n not in ("step", "none_ellipsis"):
+        _replay(_n)
+
+
+@case
+def view_replay_switch(T):
+    C = T._C
+    ctx = T.autograd._force_original_view_tracking
+    res = [C._is_view_replay_enabled()]
+    with ctx(True):
+        res.append(C._is_view_replay_enabled())
+        with ctx(False):
+            res.append(C._is_view_replay_enabled())
+        res.append(C._is_view_replay_enabled())
+    res.append(C._is_view_replay_enabled())
+
+    @ctx(True)
+    def f():
+        return C._is_view_replay_enabled()
+    res += [C._is_view_replay_enabled(), f(), C._is_view_replay_enabled()]
+    c = ctx(True)                 # takes effect when constructed
+    res.append(C._is_view_replay_enabled())
+    c.__exit__(None, None, None)
+    res.append(C._is_view_replay_enabled())
+    for bad in (1, None, "a"):
+        try:
+            C._set_view_replay_enabled(bad)
+        except TypeError as e:
+            res.append(str(e))
+    res.append(C._is_view_replay_enabled())
+    for call in (lambda: C._is_view_replay_enabled(1), lambda: C._is_view_replay_enabled(a=1)):
+        try:
+            call()
+        except TypeError as e:
+            res.append(str(e))
+    # a child made with replay on over a parent made with it off: as_strided, then the op
+    x = leaf(T)
+    base = x * 1
+    p = base[1:]
+    with ctx(True):
+        c2 = p.t()
+    base.mul_(2)
+    res.append(_graph_names(c2.grad_fn))
+    # a view of a replayed view made with replay off: the replayed chain, then as_strided
+    x = leaf(T)
+    base = x * 1
+    with ctx(True):
+        p = base[1:]
+    c3 = p.t()
+    base.mul_(2)
+    res.append(_graph_names(c3.grad_fn))
+    (c2.sum() + (c3 * c3).sum()).backward()
+    res.append(x.grad)
+    return res

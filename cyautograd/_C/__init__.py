@@ -149,3 +149,36 @@ def _is_grad_layout_enforcement_enabled():
 
 
 __all__ += ["_set_grad_layout_enforcement_enabled", "_is_grad_layout_enforcement_enabled"]
+
+
+def _set_view_replay_enabled(enabled):
+    """``torch._C._set_view_replay_enabled``: views made while it is on
+    regenerate their grad_fn by replaying their view ops (NOTE [ View
+    replay ] in cyautograd/view_meta.pyx); see
+    ``autograd._force_original_view_tracking``.
+
+    >>> torch._C._set_view_replay_enabled(False)
+    """
+    from cyautograd import view_meta
+    if type(enabled) is not bool:
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"set_view_replay_enabled(): argument 'enabled' (position 1) must be bool, "
+                        f"not {tp_name(enabled)}")
+    view_meta._set_view_replay_enabled(enabled)
+
+
+def _is_view_replay_enabled(*args, **kwargs):
+    """``torch._C._is_view_replay_enabled``.
+
+    >>> torch._C._is_view_replay_enabled()
+    False
+    """
+    if kwargs:
+        raise TypeError("torch._C._is_view_replay_enabled() takes no keyword arguments")
+    if args:
+        raise TypeError(f"torch._C._is_view_replay_enabled() takes no arguments ({len(args)} given)")
+    from cyautograd import view_meta
+    return view_meta._is_view_replay_enabled()
+
+
+__all__ += ["_set_view_replay_enabled", "_is_view_replay_enabled"]

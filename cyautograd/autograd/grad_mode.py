@@ -64,5 +64,53 @@ class enforce_grad_layout_policy:
         return self.__class__(self.mode)
 
 
+class _force_original_view_tracking:
+    """Whether views regenerate their ``grad_fn`` after an in-place change by
+    replaying the original view ops (``True``) or with one ``as_strided``
+    (``False``, the default), as a context manager, a decorator or a plain
+    call (it takes effect when constructed, as ``set_grad_enabled``). The
+    setting is per thread (NOTE [ View replay ] in cyautograd/view_meta.pyx).
+
+    Example::
+
+        >>> import cyautograd as torch
+        >>> b = torch.ones(3, 3, requires_grad=True) * 1
+        >>> with torch.autograd._force_original_view_tracking(True):
+        ...     v = b[1:].t()
+        >>> b.mul_(2)
+        tensor(...)
+        >>> type(v.grad_fn).__name__, type(v.grad_fn.next_functions[0][0]).__name__
+        ('TBackward0', 'SliceBackward0')
+    """
+
+    def __init__(self, mode):
+        from cyautograd import _C
+        self.prev = _C._is_view_replay_enabled()
+        self.mode = mode
+        _C._set_view_replay_enabled(mode)
+
+    def __call__(self, orig_func):
+        from cyautograd import _C
+        _C._set_view_replay_enabled(self.prev)
+        mode = self.mode
+
+        @functools.wraps(orig_func)
+        def wrapper(*args, **kwargs):
+            with self.__class__(mode):
+                return orig_func(*args, **kwargs)
+        return wrapper
+
+    def __enter__(self):
+        from cyautograd import _C
+        _C._set_view_replay_enabled(self.mode)
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        from cyautograd import _C
+        _C._set_view_replay_enabled(self.prev)
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",
            "enforce_grad_layout_policy"]

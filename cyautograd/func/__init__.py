@@ -965,4 +965,6 @@ def debug_unwrap(tensor, *, recurse=True):
     return tensor
 
 
-__all__ += ["replace_all_batch_norm_modules_", "debug_unwrap"]
+from cyautograd.func._functionalize import functionalize  # noqa: E402
+
+__all__ += ["replace_all_batch_norm_modules_", "debug_unwrap", "functionalize"]

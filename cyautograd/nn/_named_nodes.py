@@ -27,6 +27,7 @@ off) ``fn`` is called directly: no Function overhead on the inference path.
 from cyautograd.function import Function
 from cyautograd.grad_mode import enable_grad, is_grad_enabled
 from cyautograd.tensor import Tensor
+from cyautograd.saved_variable import _resume_saved_tensors_hooks, _suspend_saved_tensors_hooks
 
 _CLASSES = {}
 
@@ -52,11 +53,20 @@ class _Composite(Function):
         ctx.fn = fn
         ctx.zero_unused = zero_unused
         ctx.save_for_backward(*inputs)
-        with enable_grad():
-            leaves = [t.detach().requires_grad_() if isinstance(t, Tensor) and n and
-                      t.is_floating_point() else t
-                      for t, n in zip(inputs, ctx.needs_input_grad[2:])]
-            out = fn(*leaves)
+        # the inner graph is this node's own working: torch's one node saves
+        # only through save_for_backward, so saved-tensor hooks (checkpoint's
+        # among them) do not see the inner graph's saves - with them, a
+        # checkpointed region would recompute for the nested autograd.grad of
+        # backward as for a second graph task
+        hooks = _suspend_saved_tensors_hooks()
+        try:
+            with enable_grad():
+                leaves = [t.detach().requires_grad_() if isinstance(t, Tensor) and n and
+                          t.is_floating_point() else t
+                          for t, n in zip(inputs, ctx.needs_input_grad[2:])]
+                out = fn(*leaves)
+        finally:
+            _resume_saved_tensors_hooks(hooks)
         outs = out if isinstance(out, tuple) else (out,)
         ctx.leaves = leaves
         ctx.outs = outs

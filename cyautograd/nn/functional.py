@@ -262,7 +262,29 @@ def _erf(x):
     return _Erf.apply(x)
 
 
+_NOT_SAC = object()
+
+
+def _sac_as_one_op(aten_name, overload, impl, args, kwargs):
+    """Under selective checkpointing, run impl(*args, **kwargs) reported as
+    the one ATen op torch dispatches for it (NOTE [ Selective activation
+    checkpointing ] in utils/checkpoint.py); _NOT_SAC when no selective mode
+    sees this call."""
+    ck = _sys.modules.get("cyautograd.utils.checkpoint")
+    if ck is None or not ck._sac_stack:
+        return _NOT_SAC
+    i = ck._sac_active()
+    if i < 0:
+        return _NOT_SAC
+    from cyautograd.ops import aten
+    return ck._dispatch_composite(i, getattr(getattr(aten, aten_name), overload), impl, args, kwargs)
+
+
 def gelu(input, approximate="none"):
+    r = _sac_as_one_op("gelu", "default", gelu, (input,), {} if approximate == "none" else
+                       {"approximate": approximate})
+    if r is not _NOT_SAC:
+        return r
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     _not_for_ints(input, "GeluKernelImpl")
@@ -276,6 +298,9 @@ def gelu(input, approximate="none"):
 
 def silu(input, inplace=False):
     inplace = bool(inplace)     # torch reads `if inplace:` first
+    r = _sac_as_one_op("silu_" if inplace else "silu", "default", lambda x: silu(x, inplace), (input,), {})
+    if r is not _NOT_SAC:
+        return r
     _not_for_ints(input, "silu_cpu")
     if inplace:
         return _inplace_act(input, lambda x: x * x.sigmoid(), "SiluBackward0")
@@ -486,6 +511,11 @@ def dropout(input, p=0.5, training=True, inplace=False):
         # torch's noise is input's dtype, divided in place by 1 - p
         raise RuntimeError(f"result type {_T().get_default_dtype()._cname} can't be cast to the desired "
                            f"output type {input.dtype._cname}")
+    ck = _sys.modules.get("cyautograd.utils.checkpoint")
+    if ck is not None and ck._sac_stack and input.is_cpu:
+        i = ck._sac_active()
+        if i >= 0:   # selective checkpointing sees torch's ops (NOTE [ Selective activation checkpointing ])
+            return ck._sac_dropout(i, input, p, inplace)
     T = _T()
     if p == 1.0:
         noise = T.zeros((), dtype=input.dtype, device=input.device)
@@ -703,6 +733,11 @@ def _layer_norm_args(input, normalized_shape, weight, bias, eps):
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    r = _sac_as_one_op("native_layer_norm", "default", layer_norm,
+                       (input, list(normalized_shape) if isinstance(normalized_shape, (tuple, list))
+                        else normalized_shape, weight, bias, eps), {})
+    if r is not _NOT_SAC:
+        return r
     T = _T()
     normalized_shape = _layer_norm_args(input, normalized_shape, weight, bias, eps)
     n = len(normalized_shape)
@@ -782,12 +817,17 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         centered = input - mean
         var = (centered * centered).mean(dims, keepdim=True)
         if running_mean is not None or running_var is not None:
+            # torch's kernel updates the running statistics in place without a
+            # version bump (native_batch_norm's ADInplaceOrView bumps nothing)
+            from cyautograd.ops._common import _sac_array as _elements
             with no_grad():
                 if running_mean is not None:
-                    running_mean.mul_(1 - momentum).add_(mean.reshape(C) * momentum)
+                    new = running_mean.mul(1 - momentum).add(mean.reshape(C) * momentum)
+                    _elements(running_mean)[...] = _elements(new)
                 if running_var is not None:
                     unbiased = var.reshape(C) * (count / (count - 1))
-                    running_var.mul_(1 - momentum).add_(unbiased * momentum)
+                    new = running_var.mul(1 - momentum).add(unbiased * momentum)
+                    _elements(running_var)[...] = _elements(new)
         out = centered * (var + eps).rsqrt()
     else:
         out = (input - running_mean.reshape(shape)) * (running_var.reshape(shape) + eps).rsqrt()

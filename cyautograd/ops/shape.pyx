@@ -16,7 +16,7 @@ from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, 
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
-from cyautograd.view_meta cimport make_view, set_view_history
+from cyautograd.view_meta cimport make_view, set_view_history, view_replay_enabled, record_view_func
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
 from cyautograd._c cimport CYA_CREATION_META_DEFAULT, CYA_CREATION_META_MULTI_OUTPUT_NODE
 from cyautograd.ops._common cimport as_array, edge_of, edges_first, grad_needed, wrap_dim, wrap_dims, unbroadcast
@@ -747,8 +747,41 @@ cdef Tensor _view(Tensor t, object arr, type cls, int kind, object param):
     cdef Tensor out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
     if fn is not None:
-        set_view_history(out, fn, 0)
+        _view_history(out, t, fn)
     return out
+
+
+cdef inline int _view_history(Tensor out, Tensor t, ShapeBackward fn) except -1:
+    """set_view_history for a one-output view op of t, and its view_func when
+    view replay is on (NOTE [ View replay ] in view_meta.pyx)."""
+    set_view_history(out, fn, 0)
+    if view_replay_enabled():
+        record_view_func(out, t, ViewReplay(type(fn), fn.kind, fn.param, out))
+    return 0
+
+
+@cython.final
+cdef class ViewReplay:
+    """The view_func of a view made under view replay: rebuilds the view
+    over `p` (the view's base, or its replay from the root) with the view's
+    geometry and a node of the original op's class and parameters."""
+    cdef type cls
+    cdef int kind
+    cdef object param
+    cdef tuple size, stride
+    cdef Py_ssize_t offset
+
+    def __init__(self, type cls, int kind, param, Tensor view):
+        self.cls = cls
+        self.kind = kind
+        self.param = param
+        self.size = tuple(view.shape)
+        self.stride = view.stride()
+        self.offset = view.storage_offset()
+
+    def __call__(self, Tensor p not None):
+        arr = (<Tensor>as_strided(p, self.size, self.stride, self.offset)).data_
+        return _view(p, arr, self.cls, self.kind, self.param)
 
 
 cdef Tensor _record(Tensor t, object arr, type cls, int kind, object param):
@@ -2953,7 +2986,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (off, d1, d2)))
     if fn is not None:
-        set_view_history(out, fn, 0)
+        _view_history(out, t, fn)
     return out
 
 
@@ -3001,7 +3034,7 @@ def unfold(input, dimension, size, step):
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (d, sz, stp)))
     if fn is not None:
-        set_view_history(out, fn, 0)
+        _view_history(out, t, fn)
     return out
 
 
@@ -3189,7 +3222,7 @@ def as_strided(input, size, stride, storage_offset=None):
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
     fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
     if fn is not None:
-        set_view_history(out, fn, 0)
+        _view_history(out, t, fn)
     return out
 
 

@@ -465,6 +465,16 @@ class _checkpoint_hook(saved_tensors_hooks):
 #   which the cached values are written into its (fresh, non-view) output
 #   array without a version bump. Either way the op's node saves what it
 #   always saves, in its order, over values equal to the cached ones.
+#   A cached op that records no history (no input requiring grad) and
+#   cannot be a pass-through (in-place, *_like, factory) is not run: an
+#   out-of-place one gives the cached tensors themselves, as torch's mode
+#   does; an in-place one gives its self, version bumped and values
+#   unchanged (torch's ADInplaceOrView kernel returns self whatever the
+#   mode returned). In-place outputs are cached before their own version
+#   bump, as torch's mode (below ADInplaceOrView) sees them, so they read
+#   as mutated at recomputation unless allow_cache_entry_mutation.
+# - Decomposed ops: F.dropout (training, CPU) is torch's _dropout_impl op by
+#   op (_sac_dropout: empty_like, bernoulli_.float, div_.Scalar, mul).
 # - Errors are torch's: a cached entry mutated since ("... has been
 #   mutated", unless allow_cache_entry_mutation), an entry used by an
 #   earlier recomputation ("Trying to backward an extra time ..."), an op
@@ -548,7 +558,57 @@ def _overload_name(aname, args, kwargs):
         return "Tensor_Tensor" if isinstance(a1, Tensor) else "Tensor_Scalar"
     if aname in ("sum", "mean") and (len(args) > 1 or kwargs.get("dim") is not None):
         return "dim_IntList"
-    return "default"
+    dim = args[1] if len(args) > 1 else kwargs.get("dim")
+    if aname == "squeeze" and dim is not None:
+        return "dims" if isinstance(dim, (tuple, list)) else "dim"
+    if aname in ("max", "min") and dim is not None:
+        return "dim"
+    if aname in ("std", "var"):
+        return "correction"
+    return _OVERLOADS.get(aname, "default")
+
+
+# ATen overloads torch's Python bindings reach that are not .default
+_OVERLOADS = {"transpose": "int", "select": "int", "unbind": "int", "split": "Tensor", "where": "self",
+              "slice": "Tensor"}
+
+
+def _getitem_ops(x, index):
+    """The ATen ops torch's indexing (applySlicing) dispatches for x[index],
+    in order: select.int per integer, slice.Tensor per slice that is not
+    the whole dimension, unsqueeze per None, then index.Tensor when a tensor
+    or list indexes; None for an index this does not model."""
+    aten = _aten()
+    if not isinstance(index, tuple):
+        index = (index,)
+    real = sum(1 for i in index if i is not None and i is not Ellipsis)
+    ops, dim, adv = [], 0, False
+    for i in index:
+        if i is None:
+            ops.append(aten.unsqueeze.default)
+            dim += 1
+        elif i is Ellipsis:
+            dim += x.dim() - real
+        elif isinstance(i, bool):
+            return None
+        elif isinstance(i, int):
+            ops.append(aten.select.int)
+        elif isinstance(i, slice):
+            if dim >= x.dim():
+                return None
+            n = x.shape[dim]
+            if not (i.start in (None, 0) and (i.stop is None or (isinstance(i.stop, int) and i.stop >= n))
+                    and i.step in (None, 1)):
+                ops.append(aten.slice.Tensor)
+            dim += 1
+        elif isinstance(i, (Tensor, list)):
+            adv = True
+            dim += 1
+        else:
+            return None
+    if adv:
+        ops.append(aten.index.Tensor)
+    return ops
 
 
 def _op_for(name, args, kwargs):
@@ -562,6 +622,8 @@ def _op_for(name, args, kwargs):
             return None
     elif name == "linear":
         return None
+    elif name == "narrow":
+        name = "slice"     # torch's narrow is a composite over slice
     aname = _ATEN_NAMES.get(name, name)
     return getattr(getattr(_aten(), aname), _overload_name(aname, args, kwargs))
 
@@ -633,10 +695,28 @@ def _sac_dispatch(name, fn, args, kwargs):
         return _linear(len(_sac_stack) - 1, fn, args, kwargs)
     if name in _RESHAPES:
         return _reshape(len(_sac_stack) - 1, name, fn, args, kwargs)
+    if name == "getitem" and len(args) == 2 and not kwargs and isinstance(args[0], Tensor):
+        ops = _getitem_ops(args[0], args[1])
+        if ops is not None:
+            return _getitem(len(_sac_stack) - 1, ops, fn, args)
     op = _op_for(name, args, kwargs)
     if op is None:
         from cyautograd.autograd import forward_ad
-        return forward_ad._run(name, fn, args, kwargs)
+        if name != "matmul" or getattr(_sac_tls, "in_matmul", False):
+            return forward_ad._run(name, fn, args, kwargs)
+        _sac_tls.in_matmul = True    # (x @ y reaches matmul twice: the operator, then the function)
+        try:
+            out = forward_ad._run(name, fn, args, kwargs)
+        finally:
+            _sac_tls.in_matmul = False
+        if (len(args) == 2 and isinstance(args[0], Tensor) and isinstance(args[1], Tensor)
+                and args[0].dim() >= 3 and args[1].dim() >= 1 and isinstance(out, Tensor)):
+            # torch's matmul gives its folded mm / bmm result back through
+            # _unsafe_view (a C call inside linalg.matmul here, unseen)
+            i = len(_sac_stack) - 1
+            for mode in reversed(_sac_stack[:i + 1]):
+                mode._note(_aten()._unsafe_view.default, (args[0],), {}, lambda: out)
+        return out
     return _dispatch_at(len(_sac_stack) - 1, op, name, fn, args, kwargs)
 
 
@@ -662,6 +742,30 @@ def _linear(i, fn, args, kwargs):
     return _dispatch_at(i, aten.addmm.default, "linear", fn, args, kwargs)
 
 
+def _getitem(i, ops, fn, args):
+    """x[index] as torch's indexing dispatches it (_getitem_ops): an
+    advanced index alone is one op (a copy: cached as any op); otherwise the
+    view is made once and each op is reported over it."""
+    aten = _aten()
+    if ops == [aten.index.Tensor]:
+        return _dispatch_at(i, ops[0], "getitem", fn, args, {})
+    out = _run_op("getitem", fn, args, {})
+    for op in ops:
+        for mode in reversed(_sac_stack[:i + 1]):
+            mode._note(op, (args[0],), {}, lambda: out)
+    return out
+
+
+def _dispatch_composite(i, op, fn, args, kwargs):
+    """A Python composite that torch dispatches as the one ATen op `op`
+    (gelu, silu, native_layer_norm): reported and cached as that op, its
+    inner ops unseen."""
+    if i < 0:
+        return _inside(lambda: fn(*args, **kwargs))
+    return _sac_stack[i]._handle(op, op.overloadpacket.__name__, fn, args, kwargs,
+                                 lambda: _dispatch_composite(i - 1, op, fn, args, kwargs))
+
+
 _RESHAPES = frozenset(("reshape", "reshape_as", "flatten", "unflatten"))
 
 
@@ -683,9 +787,9 @@ def _reshape(i, name, fn, args, kwargs):
 class _VersionWrapper:
     """A cached output and the version it had (mutation check)."""
 
-    def __init__(self, val):
+    def __init__(self, val, bumped=0):
         self.val = val
-        self.version = val._version if isinstance(val, Tensor) else None
+        self.version = val._version - bumped if isinstance(val, Tensor) else None
 
     def get_val(self, allow_cache_entry_mutation):
         if self.version is not None and not allow_cache_entry_mutation:
@@ -733,8 +837,12 @@ class _CachingTorchDispatchMode(_SACMode):
         if isinstance(policy, bool):
             policy = _policy_from_bool(policy)
         if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
+            # torch's mode runs below ADInplaceOrView: an in-place op's
+            # output is cached before its own version bump, so it reads as
+            # mutated at recomputation (unless allow_cache_entry_mutation)
+            bumped = 1 if op.overloadpacket.__name__.endswith("_") else 0
             with torch.no_grad():
-                self.storage[op][idx] = _tree_map(lambda x: _VersionWrapper(x.detach()), out)
+                self.storage[op][idx] = _tree_map(lambda x: _VersionWrapper(x.detach(), bumped), out)
         else:
             self.storage[op][idx] = _RECOMPUTE
         return out
@@ -775,6 +883,11 @@ class _CachedTorchDispatchMode(_SACMode):
         func_storage[idx] = _CONSUMED
         return _unwrap_cached(entry, self.allow_cache_entry_mutation)
 
+    def _peek(self, op):
+        """The cached entry _entry would consume next for op, else None."""
+        entry = self.storage.get(op, {}).get(self.func_counter[op])
+        return None if entry is None or entry is _RECOMPUTE or entry is _CONSUMED else entry
+
     def _note(self, op, args, kwargs, run):
         out = run()
         if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
@@ -798,6 +911,21 @@ class _CachedTorchDispatchMode(_SACMode):
             finally:
                 linalg._sac_precompute(None)
             return out
+        if _direct_cache_ok(op, args, kwargs):
+            # torch hands the cached value itself back (the same tensor: a
+            # later in-place op changes it, and a mutation since the forward
+            # raises); nothing here needs a node over it, so the op is not run
+            cached = self._peek(op)
+            if cached is not None:
+                cached = self._entry(op)
+                if op.overloadpacket.__name__.endswith("_"):
+                    # an in-place op returns self whatever its kernel gave
+                    # (ADInplaceOrView), bumped but unchanged: the op is skipped
+                    from cyautograd.autograd.graph import increment_version
+                    self_ = args[0] if args else kwargs.get("self")
+                    _inside(lambda: increment_version(self_))
+                    return self_
+                return cached
         # a cached op draws no random numbers in torch's recomputation: the
         # generator is put back after it
         rng = _get_rng_state()
@@ -809,6 +937,48 @@ class _CachedTorchDispatchMode(_SACMode):
             _set_rng_state(rng)
             _write_cached(out, cached, args, kwargs)
         return out
+
+
+def _direct_cache_ok(op, args, kwargs):
+    """Whether a cached op's recomputation may just return the cached
+    tensors: it records no history (no input requiring grad under grad
+    mode) and it is never a pass-through op (_is_passthrough), so the cache
+    index it takes is the forward's: an in-place op, a *_like op or a
+    factory (no tensor argument)."""
+    tensors = _flat_tensors((args, tuple(kwargs.values())), [])
+    if _inside(torch.is_grad_enabled) and any(t.requires_grad for t in tensors):
+        return False
+    name = op.overloadpacket.__name__
+    return name.endswith("_") or name.endswith("_like") or not tensors
+
+
+def _sac_active():
+    """The index of the innermost selective mode that sees an op called here
+    (not inside another reported op, on the mode's thread), else -1."""
+    if getattr(_sac_tls, "inside", False) or not _sac_stack or _sac_stack[-1].thread != threading.get_ident():
+        return -1
+    return len(_sac_stack) - 1
+
+
+def _sac_dropout(i, input, p, inplace):
+    """F.dropout (training, CPU) while selective mode i is active: torch's
+    _dropout_impl op by op, as its modes see it - zeros + mul for p = 1,
+    else empty_like, bernoulli_(1 - p), div_(1 - p) (a C++ Scalar: div_.Scalar)
+    and mul (mul_ in place) - so a policy is asked about, and caches, those
+    ops (a cached empty_like or bernoulli_ output is mutated by the next op:
+    torch's "has been mutated" error in backward)."""
+    aten = _aten()
+    if p == 1.0:
+        noise = _dispatch_at(i, aten.zeros.default, "zeros", torch.zeros, ((),),
+                             {"dtype": input.dtype, "device": input.device})
+    else:
+        q = 1.0 - p
+        noise = _dispatch_at(i, aten.empty_like.default, "empty_like", torch.empty_like, (input,), {})
+        noise = _dispatch_at(i, aten.bernoulli_.float, "bernoulli_", Tensor.bernoulli_, (noise, q), {})
+        noise = _dispatch_at(i, aten.div_.Scalar, "div_", Tensor.div_, (noise, q), {})
+    if inplace:
+        return _dispatch_at(i, aten.mul_.Tensor, "mul_", Tensor.mul_, (input, noise), {})
+    return _dispatch_at(i, aten.mul.Tensor, "mul", Tensor.mul, (input, noise), {})
 
 
 def _write_cached(out, cached, args, kwargs):
