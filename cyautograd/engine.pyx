@@ -378,8 +378,12 @@ cdef inline object _dtype_of(object g):
     return g.dtype
 
 
-cdef object _validate(Node fn, list outputs):
-    """validate_outputs: count, shape (summing broadcast grads) and dtype."""
+cdef object _validate(Node fn, list outputs, object needed, dict captures):
+    """validate_outputs: count, shape (summing broadcast grads) and dtype.
+    With capture edges (`needed` not None), a gradient for a node that
+    neither runs nor captures is dropped unchecked: torch's formulas leave
+    it undefined (task_should_compute_output), so validate_outputs, the
+    post hooks and the next buffer never see it."""
     cdef tuple edges = fn.next_edges_
     cdef Py_ssize_t n = fn.num_next_edges(), i, nr
     cdef Node nf
@@ -393,6 +397,9 @@ cdef object _validate(Node fn, list outputs):
             continue
         nf = edges[2 * i]
         if nf is None:
+            continue
+        if needed is not None and nf not in needed and nf not in captures:
+            outputs[i] = None
             continue
         nr = edges[2 * i + 1]
         if not isinstance(g, Tensor):
@@ -667,11 +674,22 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             outputs = _apply_node(fn, inputs, True)
                         else:
                             outputs = fn.apply(inputs)
-                        if not keep_graph:
-                            fn.release_variables()
+                        # NOTE [ Validate, post hooks, then release ]
+                        # torch's call_function validates the node's
+                        # gradients (count, shape: summed to the edge's
+                        # recorded shape, dtype) before its post hooks, which
+                        # so see them validated (their replacements are only
+                        # checked against those, not validated again), and
+                        # evaluate_function frees the saved values after
+                        # call_function returns: a node whose gradient fails
+                        # validation keeps them, and the next backward
+                        # through it raises the same error, not the
+                        # freed-graph one (seed 41874)
+                        outputs = _validate(fn, outputs, needed, captures)
                         if fn.has_hooks_:
                             outputs = call_post_hooks(fn, outputs, inputs)
-                        outputs = _validate(fn, outputs)
+                        if not keep_graph:
+                            fn.release_variables()
                         if anomaly and anomaly_check_nan():
                             _check_nan(fn, outputs)
                     except BaseException:

@@ -1151,3 +1151,66 @@ def stale_multi_output_view_reported_before_bool_subtraction(T):
         with T.no_grad():
             out.append(err(lambda: f(v9)))
     return out
+
+
+@case
+def invalid_gradient_keeps_the_saved_values(T):
+    """seed 41874: torch validates a node's gradients (validate_outputs)
+    before its post hooks run and before its saved values are freed, so a
+    gradient of the wrong shape (a leaf's .data replaced after its
+    accumulator recorded the old shape) raises the same error on every
+    backward, never the freed-graph one; post hooks see the validated
+    gradients (summed to the recorded shapes, cast to the recorded dtypes),
+    and a gradient for an edge that does not run under inputs= is dropped
+    unchecked (None to the post hooks)."""
+    out = []
+    v1 = T.tensor(0.7, dtype=T.float64, requires_grad=True)
+    v2 = arange(T, (2, 1), True)
+    v2.expand(2, 2, 3)
+    v2.data = arange(T, (3,))
+    v5 = v1 / v2
+    seen = []
+    v5.grad_fn.register_prehook(lambda go: seen.append("pre"))
+    v5.grad_fn.register_hook(lambda gi, go: seen.append([None if g is None else list(g.shape) for g in gi]))
+    out.append(err(lambda: T.autograd.grad(v5.sum(), [v2, v5], allow_unused=True)))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append(err(lambda: v5.sum().backward(inputs=[v1])))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append([seen, v1.grad.tolist() if v1.grad is not None else None])
+    a = T.ones(3, requires_grad=True)
+    b = T.ones(2, 3, dtype=T.float64, requires_grad=True)
+    y = a * b
+    y.grad_fn.register_hook(lambda gi, go: seen.append([(list(g.shape), str(g.dtype).split(".")[-1]) for g in gi]))
+    y.sum().backward()
+    out.append(seen[-1])
+    return out
+
+
+@case
+def zero_dim_leaf_steals_a_gradient_of_its_recorded_shape(T):
+    """seed 40778: a leaf whose .data became 0-d takes a gradient of more
+    dims when torch's obeys_layout_contract, reading strides past the
+    leaf's own (1 for the first, 0 after), says it may: (n,) and (n, 1)
+    contiguous gradients are stolen as they are, others copied into the
+    0-d leaf (copy_'s broadcast error); the same for leaves whose data
+    lost trailing dims."""
+    out = []
+    for shp, new in [((3,), ()), ((1,), ()), ((1, 3), ()), ((3, 1), ()), ((2, 3), ()), ((2, 1, 3), ()),
+                     ((3, 1), (3,)), ((2, 3), (3,)), ((1, 3), (3,)), ((3, 1), (1,)), ((3,), (2,)),
+                     ((1, 1, 4), (4,)), ((4, 1, 1), (4,)), ((2, 2), (2, 2, 1))]:
+        x = arange(T, shp, True)
+        y = x * 2
+        x.data = arange(T, new)
+
+        def run():
+            y.backward(T.ones(shp), retain_graph=True)
+            return [list(x.grad.shape), x.grad._version, x.grad.tolist()]
+        out.append(err(run))
+    v1 = arange(T, (1, 3), True, T.float64)
+    v3 = arange(T, (3,), True, T.float64)
+    v4 = v3 * v1
+    v3.data = T.tensor(1.5, dtype=T.float64)
+    out.append(err(lambda: v4.sum().backward(retain_graph=True)))
+    out.append([v1.grad.tolist(), v3.grad.tolist()])
+    return out
