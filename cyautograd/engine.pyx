@@ -505,6 +505,43 @@ cdef class _Capture:
     cdef Py_ssize_t out_index
 
 
+# NOTE [ A formula's broadcast error ]
+# A backward formula whose saved tensor's .data was replaced by another
+# shape may meet operands that do not broadcast; torch's kernel then raises
+# TensorIterator's RuntimeError (the formulas' operand order is torch's, so
+# "tensor a" is the same operand). Formulas that call kernels get it there
+# (NOTE [ Kernels raise torch's broadcast error ] in kernels.pyx); those
+# written with numpy's operators raise numpy's ValueError, which is
+# turned into torch's here -- only a two-operand broadcast failure raised
+# inside a built-in node's apply (a custom Function's own error is its own).
+cdef int _raise_torch_broadcast_error(Node fn, object exc) except -1:
+    from cyautograd.function import BackwardCFunction
+    if isinstance(fn, BackwardCFunction):
+        return 0
+    msg = str(exc)
+    if not msg.startswith("operands could not be broadcast together with shapes "):
+        return 0
+    try:
+        shapes = [tuple(int(d) for d in sh.strip("()").split(",") if d)
+                  for sh in msg[len("operands could not be broadcast together with shapes "):].split()]
+    except ValueError:
+        return 0   # numpy's "remapped shapes" form (an out= or a reduction): not a plain broadcast
+    # TensorIterator's compute_shape: the shape so far (tensor a) with each
+    # next operand (tensor b) in turn, as numpy lists them
+    cdef Py_ssize_t n, i
+    xs = shapes[0] if shapes else ()
+    for ys in shapes[1:]:
+        n = max(len(xs), len(ys))
+        xs2 = (1,) * (n - len(xs)) + xs
+        ys2 = (1,) * (n - len(ys)) + ys
+        for i in range(n - 1, -1, -1):
+            if xs2[i] != ys2[i] and xs2[i] != 1 and ys2[i] != 1:
+                raise RuntimeError(f"The size of tensor a ({xs2[i]}) must match the size of tensor b "
+                                   f"({ys2[i]}) at non-singleton dimension {i}") from None
+        xs = tuple([q if p == 1 else p for p, q in zip(xs2, ys2)])
+    return 0
+
+
 cdef void _print_forward_stack(Node fn):
     """See NOTE [ Anomaly mode ] in graph.pyx."""
     trace = None if fn.extras_ is None else fn.extras_.anomaly_trace_
@@ -564,7 +601,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef cya_grad_mode_t* gm = grad_mode_state()
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
-    cdef bint anomaly
+    cdef bint anomaly, in_apply
     # NOTE [ The engine restores the saved tensor hooks state ] in saved_variable.pyx
     cdef object hooks_state = saved_hooks_state()
     cdef unsigned long hooks_epoch = saved_hooks_epoch()
@@ -663,9 +700,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     g = None
                     outputs = None
                     buf = None
+                    in_apply = False
                     try:
                         if fn.has_hooks_:
                             inputs = call_pre_hooks(fn, inputs)
+                        in_apply = True
                         if _profiling:
                             t0 = _now_ns()
                             outputs = _apply_node(fn, inputs, create_graph)
@@ -674,6 +713,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             outputs = _apply_node(fn, inputs, True)
                         else:
                             outputs = fn.apply(inputs)
+                        in_apply = False
                         # NOTE [ Validate, post hooks, then release ]
                         # torch's call_function validates the node's
                         # gradients (count, shape: summed to the edge's
@@ -692,9 +732,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             fn.release_variables()
                         if anomaly and anomaly_check_nan():
                             _check_nan(fn, outputs)
-                    except BaseException:
+                    except BaseException as exc:
                         if anomaly:
                             _print_forward_stack(fn)
+                        if in_apply and type(exc) is ValueError:
+                            _raise_torch_broadcast_error(fn, exc)
                         raise
                 # as torch's per-node ThreadLocalStateGuard: what the node
                 # (its hooks included) did to grad mode or the saved tensor

@@ -1214,3 +1214,55 @@ def zero_dim_leaf_steals_a_gradient_of_its_recorded_shape(T):
     out.append(err(lambda: v4.sum().backward(retain_graph=True)))
     out.append([v1.grad.tolist(), v3.grad.tolist()])
     return out
+
+
+@case
+def formulas_on_an_operand_replaced_through_data_raise_torch_errors(T):
+    """seeds 36662, 47595: a backward formula whose saved tensor's .data was
+    replaced by another shape raises what torch's formula raises there: the
+    kernels' broadcast error (TensorIterator's "size of tensor a ... must
+    match"), transpose's dimension range and bmm's/mm's size checks for the
+    matrix products -- never numpy's ValueError / AxisError; a gradient of
+    another shape is judged by validate_outputs."""
+    ops = [T.sin, T.cos, T.log, T.abs, T.relu, T.tanh, T.sigmoid, T.exp, lambda x: x ** 2,
+           lambda x: x.pow(3.0), lambda x: x * x, lambda x: 1 / x, T.square, T.rsqrt, T.log1p,
+           lambda x: x.clamp(0, 1), lambda x: x * T.ones(4, 3, 2), lambda x: x.sum(), lambda x: x.mean(),
+           lambda x: x.softmax(-1), lambda x: x.amax(-1), lambda x: x.cumsum(0),
+           lambda x: T.where(x > 0, x, x * 2), lambda x: T.atan2(x, T.ones(4, 3, 2)),
+           lambda x: T.maximum(x, T.zeros(4, 3, 2)), lambda x: T.addcmul(T.zeros(4, 3, 2), x, x)]
+    out = []
+    for f in ops:
+        for new in [(1, 5), (3,), ()]:
+            def run():
+                x = T.full((4, 3, 2), 0.5, requires_grad=True)
+                y = f(x)
+                x.data = T.full(new, 0.25)
+                y.backward(T.ones(y.shape))
+                return [list(x.grad.shape), x.grad.tolist()]
+            out.append(err(run))
+
+    def mm_case(ash, bsh, newa=None, newb=None, batched=False, rgb=True):
+        a = T.ones(ash, requires_grad=True)
+        b = T.ones(bsh, requires_grad=rgb)
+        y = T.bmm(a, b) if batched else T.mm(a, b)
+        if newa is not None:
+            a.data = T.ones(newa)
+        if newb is not None:
+            b.data = T.ones(newb)
+        y.sum().backward()
+        return [None if t.grad is None else list(t.grad.shape) for t in (a, b)]
+    for args, kw in [(((5, 3, 4), (5, 4, 4)), dict(newb=(3,), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(4, 4), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(5, 4, 2), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(2, 4, 4), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newa=(5, 3, 2), batched=True)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newa=(), batched=True)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(5, 2, 4), batched=True, rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(3,), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(2, 4, 2), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(4, 5), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newa=(3, 5))),
+                     (((3, 4), (4, 2)), dict(newa=(2, 3, 4))),
+                     (((3, 4), (4, 2)), dict(newb=(5, 2), rgb=False))]:
+        out.append(err(lambda: mm_case(*args, **kw)))
+    return out
