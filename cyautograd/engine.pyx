@@ -652,7 +652,19 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 continue
             # validate_outputs(root_edges, inputs): each root gradient in the
             # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
-            root_grads[i] = _root_grad_dtype(fn, e.input_nr, _root_grad_shape(fn, e.input_nr, root_grads[i], i))
+            g = root_grads[i]
+            root_grads[i] = _root_grad_dtype(fn, e.input_nr, _root_grad_shape(fn, e.input_nr, g, i))
+            if root_grads[i] is not g and not create_graph and cnp.PyArray_CheckExact(root_grads[i]):
+                # NOTE [ A converted root gradient ]
+                # validate_outputs replaced the user's gradient by a new
+                # tensor (cast to the edge's dtype, summed to its recorded
+                # shape), which torch's caller keeps in its inputs list: a
+                # leaf fed directly copies it (version 1), but a view of it
+                # (a view node's formula) is stolen, sharing its fresh
+                # version counter -- torch never asks who holds a view's
+                # base. Registered as a root gradient of its own for that.
+                note_root_grad(root_grads[i], wrap_array(root_grads[i]))
+            g = None
             buf = task.buffer(fn)
             _accumulate_buffer(buf, e.input_nr, root_grads[i])
             if task.add_deps(fn, -1) == 0:

@@ -1266,3 +1266,95 @@ def formulas_on_an_operand_replaced_through_data_raise_torch_errors(T):
                      (((3, 4), (4, 2)), dict(newb=(5, 2), rgb=False))]:
         out.append(err(lambda: mm_case(*args, **kw)))
     return out
+
+
+@case
+def leaf_grad_aliases_a_view_of_the_root_gradient(T):
+    """seeds 27124, 33157, 40250, 45921: AccumulateGrad steals a gradient
+    nothing else holds; a view formula's result (view, t, reshape) of the
+    user's gradient is such a one, so .grad aliases the user's tensor and
+    its version counter, and a later in-place op on the gradient shows in
+    .grad -- with backward(inputs=...) too. A root gradient that
+    validate_outputs converted (another dtype, summed to the shape the
+    edge recorded) is a new tensor the caller's list keeps: a leaf fed it
+    directly copies it (version 1), a view of it is stolen (version 0)."""
+    out = []
+
+    def snap(x, g):
+        return [x.grad.tolist(), x.grad._version, g._version, list(x.grad.shape), str(x.grad.dtype).split(".")[-1]]
+
+    def v1():
+        x = arange(T, (2, 3), True)
+        g = arange(T, (3, 2))
+        x.t().backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v2():
+        x = arange(T, (6,), True)
+        g = arange(T, (2, 3))
+        y = x.view(2, 3)
+        y.backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v3():
+        x = arange(T, (6,), True)
+        g = arange(T, (2, 3))
+        T.autograd.backward([x.view(2, 3)], [g])
+        g.mul_(3)
+        return snap(x, g)
+
+    def v4():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,))
+        (x * 1).backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v5():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,))
+        x.backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v6():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.view(3).backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v7():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.backward(g)
+        return snap(x, g)
+
+    def v8():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.backward(g, inputs=[x])
+        return snap(x, g)
+
+    def v9():
+        x = arange(T, (3,), True)
+        g = arange(T, (1, 3))
+        y = x.view(3)
+        y.data = T.ones(1, 3)
+        y.backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v10():
+        x = arange(T, (3,), True)
+        y = x.view(3)
+        g = arange(T, (3,))
+        T.autograd.grad(y, [x], g, retain_graph=True)
+        y.backward(g)
+        g.div_(2)
+        return snap(x, g)
+    for f in (v1, v2, v3, v4, v5, v6, v7, v8, v9, v10):
+        out.append(err(f))
+    return out
