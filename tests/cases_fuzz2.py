@@ -1358,3 +1358,59 @@ def leaf_grad_aliases_a_view_of_the_root_gradient(T):
     for f in (v1, v2, v3, v4, v5, v6, v7, v8, v9, v10):
         out.append(err(f))
     return out
+
+
+@case
+def copy_slices_gradient_has_version_two(T):
+    """seed 33157: CopySlices' gradient for the base is torch's
+    new_empty_strided(base).copy_(grad) with fn's gradient copy_'d into the
+    view's slice: version 2, as autograd.grad returns it (through a
+    pass-through node: clone, add) and as a leaf steals it."""
+    out = []
+
+    def c1():
+        x = arange(T, (4,), True)
+        y = x * 1
+        y[1:3].mul_(2)
+        g, = T.autograd.grad(y.sum(), [x])
+        return [g.tolist(), g._version]
+
+    def c2():
+        x = arange(T, (4,), True)
+        y = x + 0
+        y[1:3].mul_(2)
+        y.sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c3():
+        x = arange(T, (4,), True)
+        y = x.clone()
+        y[::2].zero_()
+        y.sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c4():
+        x = arange(T, (2, 3), True)
+        y = x.clone()
+        y.t()[1].mul_(2)
+        g, = T.autograd.grad(y.sum(), [x])
+        return [g.tolist(), g._version, list(g.stride())]
+
+    def c5():
+        x = arange(T, (2, 3), True)
+        y = x.clone()
+        y[0].mul_(2)
+        y.t().sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c6():
+        v3 = arange(T, (2,), True)
+        v7 = arange(T, (1,))
+        v11 = (v3 + v7)[::3]
+        v11.zero_()
+        v17 = T.add(T.square(v3), arange(T, (2,), True, T.float64), alpha=-1)
+        gs = T.autograd.grad(v11.sum(), [v11, v3, v17], allow_unused=True)
+        return [None if g is None else [g.tolist(), g._version] for g in gs]
+    for f in (c1, c2, c3, c4, c5, c6):
+        out.append(err(f))
+    return out
