@@ -507,13 +507,15 @@ cdef class _Capture:
 
 # NOTE [ A formula's broadcast error ]
 # A backward formula whose saved tensor's .data was replaced by another
-# shape may meet operands that do not broadcast; torch's kernel then raises
-# TensorIterator's RuntimeError (the formulas' operand order is torch's, so
-# "tensor a" is the same operand). Formulas that call kernels get it there
-# (NOTE [ Kernels raise torch's broadcast error ] in kernels.pyx); those
-# written with numpy's operators raise numpy's ValueError, which is
-# turned into torch's here -- only a two-operand broadcast failure raised
-# inside a built-in node's apply (a custom Function's own error is its own).
+# shape may meet operands that do not broadcast (seed 36662: sin's
+# grad * self.cos()); torch's kernel then raises TensorIterator's
+# RuntimeError (the formulas' operand order is torch's, so "tensor a" is the
+# same operand). Our kernels (k_binary) and numpy's operators raise numpy's
+# ValueError instead -- the forward ops rely on that: they catch it to take
+# their inputs' gradient edges before raising torch's error (NOTE [ Gradient
+# edges before kernel checks ]) -- so a built-in node's apply gets torch's
+# error here, on the failure path only (a custom Function's own error is
+# its own).
 cdef int _raise_torch_broadcast_error(Node fn, object exc) except -1:
     from cyautograd.function import BackwardCFunction
     if isinstance(fn, BackwardCFunction):

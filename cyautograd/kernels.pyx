@@ -253,32 +253,9 @@ cdef object k_binary(int op, object x, object y):
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         r = _pyops[op](x, y)
-    except ValueError:
-        _raise_broadcast_error(x, y)
-        raise
     finally:
         fp_quiet_end(tok)
     return k_ti_layout(r, x, y, None)   # NOTE [ Elementwise output layout ]
-
-
-# NOTE [ Kernels raise torch's broadcast error ]
-# A backward formula's operands normally broadcast (their shapes were
-# checked in the forward); one whose saved tensor's .data was replaced by
-# another shape does not, and torch's kernel (TensorIterator's infer_size)
-# then raises its RuntimeError, which the formula lets through (seed
-# 36662: sin's grad * self.cos()). numpy's ValueError is turned into that
-# one here, on the failure path only.
-cdef int _raise_broadcast_error(object x, object y) except -1:
-    xs = tuple(getattr(x, "shape", ()))
-    ys = tuple(getattr(y, "shape", ()))
-    cdef Py_ssize_t n = max(len(xs), len(ys)), i
-    xs2 = (1,) * (n - len(xs)) + xs
-    ys2 = (1,) * (n - len(ys)) + ys
-    for i in range(n - 1, -1, -1):
-        if xs2[i] != ys2[i] and xs2[i] != 1 and ys2[i] != 1:
-            raise RuntimeError(f"The size of tensor a ({xs2[i]}) must match the size of tensor b "
-                               f"({ys2[i]}) at non-singleton dimension {i}") from None
-    return 0
 
 
 cdef object k_unary(int op, object x):
