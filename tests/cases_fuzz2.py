@@ -1411,6 +1411,16 @@ def copy_slices_gradient_has_version_two(T):
         v17 = T.add(T.square(v3), arange(T, (2,), True, T.float64), alpha=-1)
         gs = T.autograd.grad(v11.sum(), [v11, v3, v17], allow_unused=True)
         return [None if g is None else [g.tolist(), g._version] for g in gs]
-    for f in (c1, c2, c3, c4, c5, c6):
+
+    def c7():
+        # seed 40233: fn gets a fresh clone of the slice, which add_'s
+        # other receives as it is: not a view
+        v2 = arange(T, (4, 5), True)
+        v4 = T.add(arange(T, (1, 5), True), v2)
+        v22 = v2.sin().squeeze()
+        v22.add_(v4)
+        g, = T.autograd.grad(v22.sum(), [v4])
+        return [g.tolist(), g._version, g._is_view()]
+    for f in (c1, c2, c3, c4, c5, c6, c7):
         out.append(err(f))
     return out

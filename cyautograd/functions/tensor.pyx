@@ -186,7 +186,9 @@ cdef class CopySlices(Node):
         owner = np.array(g, copy=True, order="C")   # (ndarray.reshape would make a view)
         result = owner.reshape(-1)
         idx = view_to_base_index(self.base_geom, self.view_geom)
-        grad_slice = result[idx].reshape(self.view_geom.sizes)
+        # torch hands fn grad_slice.clone(): a fresh tensor, not a view (fn
+        # may pass it on as it is: add_'s other gets it; seed 40233)
+        grad_slice = result[idx.reshape(self.view_geom.sizes)]
         res = self.fn.apply([grad_slice])
         self._check_slice_writable()
         r0 = res[0]
