@@ -402,8 +402,12 @@ cdef inline object _dtype_of(object g):
     return g.dtype
 
 
-cdef object _validate(Node fn, list outputs):
-    """validate_outputs: count, shape (summing broadcast grads) and dtype."""
+cdef object _validate(Node fn, list outputs, object needed, dict captures):
+    """validate_outputs: count, shape (summing broadcast grads) and dtype.
+    With capture edges (`needed` not None), a gradient for a node that
+    neither runs nor captures is dropped unchecked: torch's formulas leave
+    it undefined (task_should_compute_output), so validate_outputs, the
+    post hooks and the next buffer never see it."""
     cdef tuple edges = fn.next_edges_
     cdef Py_ssize_t n = fn.num_next_edges(), i, nr
     cdef Node nf
@@ -417,6 +421,9 @@ cdef object _validate(Node fn, list outputs):
             continue
         nf = edges[2 * i]
         if nf is None:
+            continue
+        if needed is not None and nf not in needed and nf not in captures:
+            outputs[i] = None
             continue
         nr = edges[2 * i + 1]
         if not isinstance(g, Tensor):
@@ -522,6 +529,45 @@ cdef class _Capture:
     cdef Py_ssize_t out_index
 
 
+# NOTE [ A formula's broadcast error ]
+# A backward formula whose saved tensor's .data was replaced by another
+# shape may meet operands that do not broadcast (seed 36662: sin's
+# grad * self.cos()); torch's kernel then raises TensorIterator's
+# RuntimeError (the formulas' operand order is torch's, so "tensor a" is the
+# same operand). Our kernels (k_binary) and numpy's operators raise numpy's
+# ValueError instead -- the forward ops rely on that: they catch it to take
+# their inputs' gradient edges before raising torch's error (NOTE [ Gradient
+# edges before kernel checks ]) -- so a built-in node's apply gets torch's
+# error here, on the failure path only (a custom Function's own error is
+# its own).
+cdef int _raise_torch_broadcast_error(Node fn, object exc) except -1:
+    from cyautograd.function import BackwardCFunction
+    if isinstance(fn, BackwardCFunction):
+        return 0
+    msg = str(exc)
+    if not msg.startswith("operands could not be broadcast together with shapes "):
+        return 0
+    try:
+        shapes = [tuple(int(d) for d in sh.strip("()").split(",") if d)
+                  for sh in msg[len("operands could not be broadcast together with shapes "):].split()]
+    except ValueError:
+        return 0   # numpy's "remapped shapes" form (an out= or a reduction): not a plain broadcast
+    # TensorIterator's compute_shape: the shape so far (tensor a) with each
+    # next operand (tensor b) in turn, as numpy lists them
+    cdef Py_ssize_t n, i
+    xs = shapes[0] if shapes else ()
+    for ys in shapes[1:]:
+        n = max(len(xs), len(ys))
+        xs2 = (1,) * (n - len(xs)) + xs
+        ys2 = (1,) * (n - len(ys)) + ys
+        for i in range(n - 1, -1, -1):
+            if xs2[i] != ys2[i] and xs2[i] != 1 and ys2[i] != 1:
+                raise RuntimeError(f"The size of tensor a ({xs2[i]}) must match the size of tensor b "
+                                   f"({ys2[i]}) at non-singleton dimension {i}") from None
+        xs = tuple([q if p == 1 else p for p, q in zip(xs2, ys2)])
+    return 0
+
+
 cdef void _print_forward_stack(Node fn):
     """See NOTE [ Anomaly mode ] in graph.pyx."""
     trace = None if fn.extras_ is None else fn.extras_.anomaly_trace_
@@ -581,7 +627,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef cya_grad_mode_t* gm = grad_mode_state()
     cdef int prev_grad_mode = gm.grad_enabled
     cdef list inputs, outputs
-    cdef bint anomaly
+    cdef bint anomaly, in_apply
     # NOTE [ The engine restores the saved tensor hooks state ] in saved_variable.pyx
     cdef object hooks_state = saved_hooks_state()
     cdef unsigned long hooks_epoch = saved_hooks_epoch()
@@ -632,7 +678,19 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                 continue
             # validate_outputs(root_edges, inputs): each root gradient in the
             # dtype its edge expects (a leaf's .grad keeps the leaf's dtype)
-            root_grads[i] = _root_grad_dtype(fn, e.input_nr, _root_grad_shape(fn, e.input_nr, root_grads[i], i))
+            g = root_grads[i]
+            root_grads[i] = _root_grad_dtype(fn, e.input_nr, _root_grad_shape(fn, e.input_nr, g, i))
+            if root_grads[i] is not g and not create_graph and cnp.PyArray_CheckExact(root_grads[i]):
+                # NOTE [ A converted root gradient ]
+                # validate_outputs replaced the user's gradient by a new
+                # tensor (cast to the edge's dtype, summed to its recorded
+                # shape), which torch's caller keeps in its inputs list: a
+                # leaf fed directly copies it (version 1), but a view of it
+                # (a view node's formula) is stolen, sharing its fresh
+                # version counter -- torch never asks who holds a view's
+                # base. Registered as a root gradient of its own for that.
+                note_root_grad(root_grads[i], wrap_array(root_grads[i]))
+            g = None
             buf = task.buffer(fn)
             _accumulate_buffer(buf, e.input_nr, root_grads[i])
             if task.add_deps(fn, -1) == 0:
@@ -680,9 +738,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     g = None
                     outputs = None
                     buf = None
+                    in_apply = False
                     try:
                         if fn.has_hooks_:
                             inputs = call_pre_hooks(fn, inputs)
+                        in_apply = True
                         if _profiling:
                             t0 = _now_ns()
                             outputs = _apply_node(fn, inputs, create_graph)
@@ -691,16 +751,30 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             outputs = _apply_node(fn, inputs, True)
                         else:
                             outputs = fn.apply(inputs)
-                        if not keep_graph:
-                            fn.release_variables()
+                        in_apply = False
+                        # NOTE [ Validate, post hooks, then release ]
+                        # torch's call_function validates the node's
+                        # gradients (count, shape: summed to the edge's
+                        # recorded shape, dtype) before its post hooks, which
+                        # so see them validated (their replacements are only
+                        # checked against those, not validated again), and
+                        # evaluate_function frees the saved values after
+                        # call_function returns: a node whose gradient fails
+                        # validation keeps them, and the next backward
+                        # through it raises the same error, not the
+                        # freed-graph one (seed 41874)
+                        outputs = _validate(fn, outputs, needed, captures)
                         if fn.has_hooks_:
                             outputs = call_post_hooks(fn, outputs, inputs)
-                        outputs = _validate(fn, outputs)
+                        if not keep_graph:
+                            fn.release_variables()
                         if anomaly and anomaly_check_nan():
                             _check_nan(fn, outputs)
-                    except BaseException:
+                    except BaseException as exc:
                         if anomaly:
                             _print_forward_stack(fn)
+                        if in_apply and type(exc) is ValueError:
+                            _raise_torch_broadcast_error(fn, exc)
                         raise
                 # as torch's per-node ThreadLocalStateGuard: what the node
                 # (its hooks included) did to grad mode or the saved tensor

@@ -1151,3 +1151,276 @@ def stale_multi_output_view_reported_before_bool_subtraction(T):
         with T.no_grad():
             out.append(err(lambda: f(v9)))
     return out
+
+
+@case
+def invalid_gradient_keeps_the_saved_values(T):
+    """seed 41874: torch validates a node's gradients (validate_outputs)
+    before its post hooks run and before its saved values are freed, so a
+    gradient of the wrong shape (a leaf's .data replaced after its
+    accumulator recorded the old shape) raises the same error on every
+    backward, never the freed-graph one; post hooks see the validated
+    gradients (summed to the recorded shapes, cast to the recorded dtypes),
+    and a gradient for an edge that does not run under inputs= is dropped
+    unchecked (None to the post hooks)."""
+    out = []
+    v1 = T.tensor(0.7, dtype=T.float64, requires_grad=True)
+    v2 = arange(T, (2, 1), True)
+    v2.expand(2, 2, 3)
+    v2.data = arange(T, (3,))
+    v5 = v1 / v2
+    seen = []
+    v5.grad_fn.register_prehook(lambda go: seen.append("pre"))
+    v5.grad_fn.register_hook(lambda gi, go: seen.append([None if g is None else list(g.shape) for g in gi]))
+    out.append(err(lambda: T.autograd.grad(v5.sum(), [v2, v5], allow_unused=True)))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append(err(lambda: v5.sum().backward(inputs=[v1])))
+    out.append(err(lambda: v5.sum().backward()))
+    out.append([seen, v1.grad.tolist() if v1.grad is not None else None])
+    a = T.ones(3, requires_grad=True)
+    b = T.ones(2, 3, dtype=T.float64, requires_grad=True)
+    y = a * b
+    y.grad_fn.register_hook(lambda gi, go: seen.append([(list(g.shape), str(g.dtype).split(".")[-1]) for g in gi]))
+    y.sum().backward()
+    out.append(seen[-1])
+    return out
+
+
+@case
+def zero_dim_leaf_steals_a_gradient_of_its_recorded_shape(T):
+    """seed 40778: a leaf whose .data became 0-d takes a gradient of more
+    dims when torch's obeys_layout_contract, reading strides past the
+    leaf's own (1 for the first, 0 after), says it may: (n,) and (n, 1)
+    contiguous gradients are stolen as they are, others copied into the
+    0-d leaf (copy_'s broadcast error); the same for leaves whose data
+    lost trailing dims."""
+    out = []
+    for shp, new in [((3,), ()), ((1,), ()), ((1, 3), ()), ((3, 1), ()), ((2, 3), ()), ((2, 1, 3), ()),
+                     ((3, 1), (3,)), ((2, 3), (3,)), ((1, 3), (3,)), ((3, 1), (1,)), ((3,), (2,)),
+                     ((1, 1, 4), (4,)), ((4, 1, 1), (4,)), ((2, 2), (2, 2, 1))]:
+        x = arange(T, shp, True)
+        y = x * 2
+        x.data = arange(T, new)
+
+        def run():
+            y.backward(T.ones(shp), retain_graph=True)
+            return [list(x.grad.shape), x.grad._version, x.grad.tolist()]
+        out.append(err(run))
+    v1 = arange(T, (1, 3), True, T.float64)
+    v3 = arange(T, (3,), True, T.float64)
+    v4 = v3 * v1
+    v3.data = T.tensor(1.5, dtype=T.float64)
+    out.append(err(lambda: v4.sum().backward(retain_graph=True)))
+    out.append([v1.grad.tolist(), v3.grad.tolist()])
+    return out
+
+
+@case
+def formulas_on_an_operand_replaced_through_data_raise_torch_errors(T):
+    """seeds 36662, 47595: a backward formula whose saved tensor's .data was
+    replaced by another shape raises what torch's formula raises there: the
+    kernels' broadcast error (TensorIterator's "size of tensor a ... must
+    match"), transpose's dimension range and bmm's/mm's size checks for the
+    matrix products -- never numpy's ValueError / AxisError; a gradient of
+    another shape is judged by validate_outputs."""
+    ops = [T.sin, T.cos, T.log, T.abs, T.relu, T.tanh, T.sigmoid, T.exp, lambda x: x ** 2,
+           lambda x: x.pow(3.0), lambda x: x * x, lambda x: 1 / x, T.square, T.rsqrt, T.log1p,
+           lambda x: x.clamp(0, 1), lambda x: x * T.ones(4, 3, 2), lambda x: x.sum(), lambda x: x.mean(),
+           lambda x: x.softmax(-1), lambda x: x.amax(-1), lambda x: x.cumsum(0),
+           lambda x: T.where(x > 0, x, x * 2), lambda x: T.atan2(x, T.ones(4, 3, 2)),
+           lambda x: T.maximum(x, T.zeros(4, 3, 2)), lambda x: T.addcmul(T.zeros(4, 3, 2), x, x)]
+    out = []
+    for f in ops:
+        for new in [(1, 5), (3,), ()]:
+            def run():
+                x = T.full((4, 3, 2), 0.5, requires_grad=True)
+                y = f(x)
+                x.data = T.full(new, 0.25)
+                y.backward(T.ones(y.shape))
+                return [list(x.grad.shape), x.grad.tolist()]
+            out.append(err(run))
+
+    def mm_case(ash, bsh, newa=None, newb=None, batched=False, rgb=True):
+        a = T.ones(ash, requires_grad=True)
+        b = T.ones(bsh, requires_grad=rgb)
+        y = T.bmm(a, b) if batched else T.mm(a, b)
+        if newa is not None:
+            a.data = T.ones(newa)
+        if newb is not None:
+            b.data = T.ones(newb)
+        y.sum().backward()
+        return [None if t.grad is None else list(t.grad.shape) for t in (a, b)]
+    for args, kw in [(((5, 3, 4), (5, 4, 4)), dict(newb=(3,), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(4, 4), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(5, 4, 2), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(2, 4, 4), batched=True, rgb=False)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newa=(5, 3, 2), batched=True)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newa=(), batched=True)),
+                     (((5, 3, 4), (5, 4, 4)), dict(newb=(5, 2, 4), batched=True, rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(3,), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(2, 4, 2), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newb=(4, 5), rgb=False)),
+                     (((3, 4), (4, 2)), dict(newa=(3, 5))),
+                     (((3, 4), (4, 2)), dict(newa=(2, 3, 4))),
+                     (((3, 4), (4, 2)), dict(newb=(5, 2), rgb=False))]:
+        out.append(err(lambda: mm_case(*args, **kw)))
+    return out
+
+
+@case
+def leaf_grad_aliases_a_view_of_the_root_gradient(T):
+    """seeds 27124, 33157, 40250, 45921: AccumulateGrad steals a gradient
+    nothing else holds; a view formula's result (view, t, reshape) of the
+    user's gradient is such a one, so .grad aliases the user's tensor and
+    its version counter, and a later in-place op on the gradient shows in
+    .grad -- with backward(inputs=...) too. A root gradient that
+    validate_outputs converted (another dtype, summed to the shape the
+    edge recorded) is a new tensor the caller's list keeps: a leaf fed it
+    directly copies it (version 1), a view of it is stolen (version 0)."""
+    out = []
+
+    def snap(x, g):
+        return [x.grad.tolist(), x.grad._version, g._version, list(x.grad.shape), str(x.grad.dtype).split(".")[-1]]
+
+    def v1():
+        x = arange(T, (2, 3), True)
+        g = arange(T, (3, 2))
+        x.t().backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v2():
+        x = arange(T, (6,), True)
+        g = arange(T, (2, 3))
+        y = x.view(2, 3)
+        y.backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v3():
+        x = arange(T, (6,), True)
+        g = arange(T, (2, 3))
+        T.autograd.backward([x.view(2, 3)], [g])
+        g.mul_(3)
+        return snap(x, g)
+
+    def v4():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,))
+        (x * 1).backward(g, inputs=[x])
+        g.div_(2)
+        return snap(x, g)
+
+    def v5():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,))
+        x.backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v6():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.view(3).backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v7():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.backward(g)
+        return snap(x, g)
+
+    def v8():
+        x = arange(T, (3,), True)
+        g = arange(T, (3,), dtype=T.float64)
+        x.backward(g, inputs=[x])
+        return snap(x, g)
+
+    def v9():
+        x = arange(T, (3,), True)
+        g = arange(T, (1, 3))
+        y = x.view(3)
+        y.data = T.ones(1, 3)
+        y.backward(g)
+        g.div_(2)
+        return snap(x, g)
+
+    def v10():
+        x = arange(T, (3,), True)
+        y = x.view(3)
+        g = arange(T, (3,))
+        T.autograd.grad(y, [x], g, retain_graph=True)
+        y.backward(g)
+        g.div_(2)
+        return snap(x, g)
+    for f in (v1, v2, v3, v4, v5, v6, v7, v8, v9, v10):
+        out.append(err(f))
+    return out
+
+
+@case
+def copy_slices_gradient_has_version_two(T):
+    """seed 33157: CopySlices' gradient for the base is torch's
+    new_empty_strided(base).copy_(grad) with fn's gradient copy_'d into the
+    view's slice: version 2, as autograd.grad returns it (through a
+    pass-through node: clone, add) and as a leaf steals it."""
+    out = []
+
+    def c1():
+        x = arange(T, (4,), True)
+        y = x * 1
+        y[1:3].mul_(2)
+        g, = T.autograd.grad(y.sum(), [x])
+        return [g.tolist(), g._version]
+
+    def c2():
+        x = arange(T, (4,), True)
+        y = x + 0
+        y[1:3].mul_(2)
+        y.sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c3():
+        x = arange(T, (4,), True)
+        y = x.clone()
+        y[::2].zero_()
+        y.sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c4():
+        x = arange(T, (2, 3), True)
+        y = x.clone()
+        y.t()[1].mul_(2)
+        g, = T.autograd.grad(y.sum(), [x])
+        return [g.tolist(), g._version, list(g.stride())]
+
+    def c5():
+        x = arange(T, (2, 3), True)
+        y = x.clone()
+        y[0].mul_(2)
+        y.t().sum().backward()
+        return [x.grad.tolist(), x.grad._version]
+
+    def c6():
+        v3 = arange(T, (2,), True)
+        v7 = arange(T, (1,))
+        v11 = (v3 + v7)[::3]
+        v11.zero_()
+        v17 = T.add(T.square(v3), arange(T, (2,), True, T.float64), alpha=-1)
+        gs = T.autograd.grad(v11.sum(), [v11, v3, v17], allow_unused=True)
+        return [None if g is None else [g.tolist(), g._version] for g in gs]
+
+    def c7():
+        # seed 40233: fn gets a fresh clone of the slice, which add_'s
+        # other receives as it is: not a view
+        v2 = arange(T, (4, 5), True)
+        v4 = T.add(arange(T, (1, 5), True), v2)
+        v22 = v2.sin().squeeze()
+        v22.add_(v4)
+        g, = T.autograd.grad(v22.sum(), [v4])
+        return [g.tolist(), g._version, g._is_view()]
+    for f in (c1, c2, c3, c4, c5, c6, c7):
+        out.append(err(f))
+    return out

@@ -166,13 +166,25 @@ cdef bint _obeys_layout(object g, object var):
         return True
     if not _dense(var):
         return g.flags.c_contiguous
-    if g.ndim > var.ndim:
-        return False   # torch reads past the leaf's strides: never equal in practice
-    for gs, vs, n in zip(g.strides, var.strides, g.shape):
+    # NOTE [ Strides past a leaf's dims ]
+    # A gradient of more dims than the leaf (whose .data was replaced by a
+    # tensor of fewer dims) is compared by torch against strides read past
+    # the leaf's own: the unused slots of its inline sizes-and-strides
+    # storage, copied from the new data's tensor. A tensor starts as 1-d
+    # (stride 1 in slot 0, zeros after) and an op's result is resized from
+    # there, so those slots read 1 in slot 0 of a 0-d leaf and 0 elsewhere:
+    # a 0-d leaf takes a contiguous (n,) or (n, 1) gradient as it is (seed
+    # 40778) and copies (raising copy_'s broadcast error) a (2, 3) one.
+    cdef Py_ssize_t i, nd = var.ndim, n
+    cdef object gst = g.strides, vst = var.strides, gsh = g.shape
+    cdef Py_ssize_t gi = g.itemsize, vi = var.itemsize, vs
+    for i in range(g.ndim):
+        n = gsh[i]
         if n != 1:
-            if gs // g.itemsize != vs // var.itemsize:
+            vs = vst[i] // vi if i < nd else (1 if i == 0 else 0)
+            if gst[i] // gi != vs:
                 return False
-        elif gs == 0:
+        elif gst[i] == 0:
             return False
     return True
 

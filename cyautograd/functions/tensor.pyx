@@ -3,6 +3,7 @@
 cimport cython
 from cyautograd.graph cimport Node
 from cyautograd.tensor cimport Tensor
+from cyautograd.variable cimport note_grad_version
 
 cimport numpy as cnp
 import numpy as np
@@ -178,16 +179,27 @@ cdef class CopySlices(Node):
             self._check_slice_writable()
             return _xp().put_slice(flat, idx, res, self.view_geom.sizes, self.base_geom.sizes)
         g = np.asarray(g)
-        result = np.array(g, copy=True).reshape(-1)
+        # torch: result = new_empty_strided(base).copy_(grad) (version 1),
+        # then grad_slice.copy_(fn's gradient) (version 2): autograd.grad
+        # returns it, or a leaf steals it, with that count (NOTE [ Versions
+        # of gradient arrays ] in variable.pyx)
+        owner = np.array(g, copy=True, order="C")   # (ndarray.reshape would make a view)
+        result = owner.reshape(-1)
         idx = view_to_base_index(self.base_geom, self.view_geom)
-        grad_slice = result[idx].reshape(self.view_geom.sizes)
+        # torch hands fn grad_slice.clone(): a fresh tensor, not a view (fn
+        # may pass it on as it is: add_'s other gets it; seed 40233)
+        grad_slice = result[idx.reshape(self.view_geom.sizes)]
         res = self.fn.apply([grad_slice])
         self._check_slice_writable()
         r0 = res[0]
         if r0 is not None:
             _check_slice_writable(self)
         result[idx] = 0 if r0 is None else np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
-        out = [result.reshape(self.base_geom.sizes)]
+        result = None
+        grad_slice = None
+        note_grad_version(owner, 1 if r0 is None else 2)
+        out = [owner]
+        owner = None
         out.extend(res[1:])
         return out
 

@@ -326,9 +326,12 @@ class _Atan2(Function):
     @staticmethod
     def backward(ctx, g):
         y, x = ctx.saved_tensors
-        den = x * x + y * y
-        return (_sum_to(g * x / den, y.shape) if ctx.needs_input_grad[0] else None,
-                _sum_to(-g * y / den, x.shape) if ctx.needs_input_grad[1] else None)
+        # torch's atan2_backward: (self * self + other * other).reciprocal(),
+        # in that order (a broadcast error names self as tensor a); the
+        # engine's validate_outputs sums each gradient to its input's shape
+        recip = (y * y + x * x).reciprocal()
+        return (g * x * recip if ctx.needs_input_grad[0] else None,
+                g * -y * recip if ctx.needs_input_grad[1] else None)
 
 
 @_export

@@ -95,6 +95,19 @@ cdef class MatmulBackward(BinaryNode):
             return _xp.matmul_backward(g, a, b, self.should_compute_output(0), self.should_compute_output(1))
         cdef bint need0 = b is not None and self.should_compute_output(0)
         cdef bint need1 = a is not None and self.should_compute_output(1)
+        if (not isinstance(g, Tensor) and a_nd == b_nd and (a_nd == 2 or type(self) is BmmBackward0)
+                and ((a is not None and a.shape != self.a_shape) or (b is not None and b.shape != self.b_shape))):
+            # NOTE [ A matrix product's operand replaced through .data ]
+            # An operand whose .data was replaced by another shape after the
+            # forward: torch's formula (grad.mm(mat2.t()), grad.bmm(mat2.
+            # transpose(1, 2)), ...) runs on it as it is now, and its ops
+            # raise their own errors (transpose's dimension range, bmm's and
+            # mm's size checks; seed 47595) or give a gradient of another
+            # shape for validate_outputs to judge. The Tensor formulas below
+            # are those, with those ops' checks; numpy's would leak AxisError.
+            r = self._tensor_formula(wrap_array(g), None if a is None else wrap_array(a),
+                                     None if b is None else wrap_array(b), need0, need1)
+            return [None if x is None else (<Tensor>x).data_ for x in r]
         if a_nd == 1 and b_nd == 1:
             return [g * b if need0 else None, g * a if need1 else None]
         if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
@@ -108,14 +121,7 @@ cdef class MatmulBackward(BinaryNode):
             return [g.reshape((g.shape[0], 1)) * b if need0 else None,
                     mv(a.t(), g) if need1 else None]
         if isinstance(g, Tensor) and a_nd == b_nd and (a_nd == 2 or type(self) is BmmBackward0):
-            # under create_graph, torch's formulas: mm's grad.mm(mat2.t()) and
-            # self.t().mm(grad), bmm's grad.bmm(mat2.transpose(1, 2)) and
-            # self.transpose(1, 2).bmm(grad) -- not matmul's reshapes
-            if a_nd == 2:
-                # NOTE [ mm's gradient for a column-major operand ]
-                return [(mm(b, g.t()).t() if self.a_col else mm(g, b.t())) if need0 else None,
-                        (mm(g.t(), a).t() if self.b_col else mm(a.t(), g)) if need1 else None]
-            return [bmm(g, b.transpose(1, 2)) if need0 else None, bmm(a.transpose(1, 2), g) if need1 else None]
+            return self._tensor_formula(g, a, b, need0, need1)
         if a_nd == 2 and b_nd == 2 and (self.a_col or self.b_col):
             # NOTE [ mm's gradient for a column-major operand ]
             return [(np.transpose(_mm(b, np.transpose(g))) if self.a_col else _mm(g, _mT(b))) if need0 else None,
@@ -135,6 +141,17 @@ cdef class MatmulBackward(BinaryNode):
         if need1:
             r1 = _reshaped(unbroadcast(_mm(_mT(a), g), _promoted(self.b_shape, False)), self.b_shape)
         return [r0, r1]
+
+    cdef list _tensor_formula(self, Tensor g, Tensor a, Tensor b, bint need0, bint need1):
+        """torch's formulas for mm and bmm on Tensors (under create_graph,
+        and for an operand replaced through .data): mm's grad.mm(mat2.t())
+        and self.t().mm(grad), bmm's grad.bmm(mat2.transpose(1, 2)) and
+        self.transpose(1, 2).bmm(grad) -- not matmul's reshapes."""
+        if len(self.a_shape) == 2:
+            # NOTE [ mm's gradient for a column-major operand ]
+            return [(mm(b, g.t()).t() if self.a_col else mm(g, b.t())) if need0 else None,
+                    (mm(g.t(), a).t() if self.b_col else mm(a.t(), g)) if need1 else None]
+        return [bmm(g, b.transpose(1, 2)) if need0 else None, bmm(a.transpose(1, 2), g) if need1 else None]
 
 
 @cython.final
