@@ -383,3 +383,52 @@ def fast_path_boundaries(T):
     (w * 3).sum().backward()
     out.append([w.grad.tolist(), w.grad._version])
     return out
+
+
+# ---------------------------------------------------------------- issue 13 gaps (h26d)
+def _graph(T, fn):
+    """The graph below fn, breadth first: [[node name, [[next index or None,
+    input_nr], ...], saved attribute names], ...]."""
+    import harness
+    return [[type(n).__name__, [[k, nr] for _, nr, k in edges],
+             sorted(a for a in dir(n) if a.startswith("_saved_") and a != "_saved_exponent"
+                    and a != "_saved_alpha" and not a.endswith(("_sym_sizes", "_sym_strides")))]
+            for n, edges in harness.graph_bfs(fn)]
+
+
+def _zt(g):
+    # torch's real sgn gradient is a ZeroTensor (no numpy view): its data
+    # through an addition
+    return [g.requires_grad, g.grad_fn is None, (g + 0).tolist()]
+
+
+@case
+def sgn_double_backward_edges(T):
+    # a real sgn's derivative is zeros_like(grad): under create_graph the
+    # gradient has no history (no edge to grad's producers)
+    out = []
+    for f in (lambda x: x.sgn() * x ** 2, lambda x: T.sgn(x * 3), lambda x: x.abs() ** 2,
+              lambda x: x.sgn().sgn() * x, lambda x: x.sign() * x ** 2):
+        x = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+        y = f(x)
+        g, = T.autograd.grad(y.sum(), x, create_graph=True)
+        row = [_graph(T, y.grad_fn), _zt(g), _graph(T, g.grad_fn)]
+        if g.requires_grad:
+            h, = T.autograd.grad(g.sum(), x, allow_unused=True, create_graph=True)
+            row.append([None if h is None else _zt(h), None if h is None else _graph(T, h.grad_fn)])
+        out.append(row)
+    x = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+    v = T.tensor([1., 2., 3.], requires_grad=True)
+    g, = T.autograd.grad(x.sgn(), x, v, create_graph=True)
+    out.append(_zt(g))
+    # the saved self and result, and their version checks
+    a = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+    x = a * 1
+    y = x.sgn()
+    out.append([y.grad_fn._saved_self, y.grad_fn._saved_result])
+    x.add_(1)
+    out.append(_err(lambda: y.sum().backward()))
+    y = a.sgn()
+    y.mul_(2)
+    out.append(_err(lambda: y.sum().backward()))
+    return out
