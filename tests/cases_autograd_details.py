@@ -432,3 +432,158 @@ def sgn_double_backward_edges(T):
     y.mul_(2)
     out.append(_err(lambda: y.sum().backward()))
     return out
+
+
+def _grad_meta(p):
+    g = p.grad
+    return None if g is None else [list(g.shape), list(g.stride()), g._version, g.tolist()]
+
+
+def _backward_of(y, T):
+    if y.dim() == 0:
+        y.backward()
+    else:
+        y.backward(T.ones_like(y))
+
+
+@case
+def leaf_first_grad_version_0d_1d_expand(T):
+    # torch steals an expand/view of the engine's implicit ones when nothing
+    # else holds that tensor (a 0-d leaf's sum: version 0), copies the ones
+    # themselves (p.backward(), a 0-d prod's gradient: version 1)
+    mk0 = lambda: T.tensor(2., requires_grad=True)  # noqa: E731
+    mk1 = lambda: T.tensor([2., 3.], requires_grad=True)  # noqa: E731
+    progs = [
+        (mk0, lambda p: p.sum()), (mk0, lambda p: p.sum(0)), (mk0, lambda p: p.mean()),
+        (mk0, lambda p: p), (mk0, lambda p: p.clone()), (mk0, lambda p: p.expand(3).sum()),
+        (mk0, lambda p: p.view(1).sum()), (mk0, lambda p: p.reshape(1, 1).sum()),
+        (mk0, lambda p: p.unsqueeze(0).sum()), (mk0, lambda p: p.squeeze()),
+        (mk0, lambda p: p.prod()), (mk0, lambda p: p.amax()), (mk0, lambda p: p.nansum()),
+        (mk0, lambda p: p.sum((), keepdim=True)), (mk0, lambda p: (p * T.ones(4, 2)).sum()),
+        (lambda: T.tensor([2.], requires_grad=True), lambda p: p.sum()),
+        (lambda: T.tensor([2.], requires_grad=True), lambda p: p.expand(3).sum()),
+        (mk1, lambda p: p.sum()), (mk1, lambda p: p.mean()), (mk1, lambda p: p.sum(0)),
+        (mk1, lambda p: p.expand(4, 2).sum()), (mk1, lambda p: p[0]),
+        (lambda: T.ones(2, 3, requires_grad=True), lambda p: p.sum(1, keepdim=True).sum()),
+        (lambda: T.tensor([[2.]], requires_grad=True), lambda p: p.squeeze().sum()),
+    ]
+    out = []
+    for mk, f in progs:
+        p = mk()
+        row = []
+        for _ in range(2):
+            _backward_of(f(p), T)
+            row.append(_grad_meta(p))
+        out.append(row)
+    # two 0-d leaves stealing views of one implicit ones share it, as in torch
+    p = T.tensor(2., requires_grad=True)
+    q = T.tensor(3., requires_grad=True)
+    (p.sum() + q.sum()).backward()
+    out.append([_grad_meta(p), _grad_meta(q)])
+    p.sum().backward()
+    out.append([_grad_meta(p), _grad_meta(q)])
+    # a user's root gradient is aliased
+    p = T.tensor(2., requires_grad=True)
+    go = T.tensor(5.)
+    p.sum().backward(go)
+    out.append([_grad_meta(p), go._version])
+    p.sum().backward()
+    out.append([go.tolist(), go._version])
+    y = p.sum()
+    p.grad = None
+    y.backward(retain_graph=True)
+    y.backward()
+    out.append(_grad_meta(p))
+    out.append([T.autograd.grad(p.sum(), p)[0]._version, T.autograd.grad(p.view(1).sum(), p)[0]._version])
+    return out
+
+
+@case
+def zero_size_permuted_leaf_grad_strides(T):
+    out = []
+    for mk in (lambda: T.zeros(0, 3).t(), lambda: T.zeros(3, 0).t(),
+               lambda: T.zeros(2, 0, 3).permute(2, 0, 1), lambda: T.zeros(0, 3, 2).permute(1, 2, 0),
+               lambda: T.zeros(0, 1).t(), lambda: T.zeros(4, 0, 1).transpose(0, 2),
+               lambda: T.zeros(0, 3)[:, ::2], lambda: T.zeros(2, 3).t()[:0]):
+        for f in (lambda p: p.sum(), lambda p: (p * 2).sum(), lambda p: p.clone().sum(),
+                  lambda p: p.exp().sum()):
+            p = mk().requires_grad_()
+            f(p).backward()
+            out.append([list(p.stride()), _grad_meta(p)])
+        p = mk().requires_grad_()
+        out.append(list(T.autograd.grad((p * 2).sum(), p)[0].stride()))
+        p = mk().requires_grad_()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            (p * 2).sum().backward(create_graph=True)
+        out.append([_grad_meta(p), p.grad.grad_fn is not None])
+        p.grad = None
+    return out
+
+
+@case
+def grad_layout_enforcement_off_steals(T):
+    out = []
+    T._C._set_grad_layout_enforcement_enabled(False)
+    try:
+        for mk, f in [
+                (lambda: T.ones(3), lambda p: p.sum()), (lambda: T.ones(2, 3), lambda p: p.sum()),
+                (lambda: T.ones(2, 3), lambda p: p.sum(1).sum()), (lambda: T.ones(1), lambda p: p.sum()),
+                (lambda: T.ones(3), lambda p: (p + T.ones(2, 3)).sum()),
+                (lambda: T.ones(2, 3).t(), lambda p: (p * 2).sum()), (lambda: T.ones(2, 3).t(), lambda p: p.sum()),
+                (lambda: T.ones(1, 3), lambda p: p.expand(2, 3).sum()), (lambda: T.ones(2, 3), lambda p: p.mean()),
+                (lambda: T.ones(2, 3), lambda p: p), (lambda: T.tensor(1.), lambda p: p.sum()),
+                (lambda: T.ones(4, 6)[:, ::2], lambda p: (p * 2).sum()),
+                (lambda: T.ones(4, 6)[:, ::2], lambda p: p.sum())]:
+            p = mk().requires_grad_()
+            row = []
+            for _ in range(3):
+                row.append(_err(lambda: _backward_of(f(p), T)))
+                row.append(_grad_meta(p) + [p.grad.is_contiguous()])
+            out.append(row)
+        p = T.ones(3, requires_grad=True)
+        go = T.tensor(5.)
+        p.sum().backward(go)
+        out.append([_grad_meta(p), go._version, _err(lambda: p.sum().backward()), go.tolist(), go._version])
+    finally:
+        T._C._set_grad_layout_enforcement_enabled(True)
+    out.append(T._C._is_grad_layout_enforcement_enabled())
+    return out
+
+
+@case
+def unsafe_preserve_version_counter(T):
+    gm = T.autograd.grad_mode
+    s = T._C._autograd._unsafe_set_version_counter
+    x = T.ones(2)
+    out = [_err(lambda: s((x,), (5,))), x._version]
+    for args in (((x,), (5, 6)), (x, 5), ((x,), (-1,)), ([x], [True]), ((x,), (1.5,)), ((x,), (2 ** 63,)),
+                 ((x, 1), (1, 1)), ((x,),)):
+        r = _err(lambda: s(*args))
+        out.append([r[0], r[1].split("\n")[0]] if r[0] == "TypeError" else r)
+        out.append(x._version)
+    with T.inference_mode():
+        y = T.ones(2)
+    out.append(_err(lambda: s((y,), (3,))))
+    with gm._unsafe_preserve_version_counter(x):
+        x.add_(1)
+        out.append(x._version)
+    out.append(x._version)
+    with T.autograd._unsafe_preserve_version_counter((x, x[0])):
+        x.add_(1)
+        out.append(x._version)
+    out.append([x._version, x.tolist()])
+    out.append(_err(lambda: gm._unsafe_preserve_version_counter([x])))
+    out.append(_err(lambda: gm._unsafe_preserve_version_counter(5)))
+    # a mutation hidden from a saved tensor's version check
+    a = T.tensor([1., 2.], requires_grad=True)
+    b = a * 1
+    c = b * b
+    with gm._unsafe_preserve_version_counter(b):
+        with T.no_grad():
+            b.mul_(10)
+    c.sum().backward()
+    out.append([a.grad.tolist(), b._version])
+    m = gm._unsafe_preserve_version_counter(x)
+    out.append([m.prev_versions, m.__enter__(), len(m.tensors)])
+    return out
