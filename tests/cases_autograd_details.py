@@ -587,3 +587,27 @@ def unsafe_preserve_version_counter(T):
     m = gm._unsafe_preserve_version_counter(x)
     out.append([m.prev_versions, m.__enter__(), len(m.tensors)])
     return out
+
+
+@case
+def hardtanh_inplace_double_backward(T):
+    # torch's hardtanh_ saves a clone of its input (CloneBackward0): under
+    # create_graph its gradient is HardtanhBackwardBackward0(grad, that clone)
+    F = T.nn.functional
+    out = []
+    for f in (lambda t: F.hardtanh(t, inplace=True), lambda t: T.nn.Hardtanh(-0.5, 0.5, inplace=True)(t),
+              lambda t: F.relu6(t, inplace=True), lambda t: T.nn.ReLU6(inplace=True)(t),
+              lambda t: F.hardtanh(t), lambda t: F.relu6(t)):
+        a = T.tensor([-2., -0.3, 0.2, 0.7, 3., 7.], requires_grad=True)
+        c = f(a * 2)
+        fn = c.grad_fn
+        row = [c._version, _graph(T, fn), fn._saved_self, fn._saved_min_val, fn._saved_max_val]
+        g, = T.autograd.grad((c * c).sum(), a, create_graph=True)
+        hb = g.grad_fn.next_functions[0][0]
+        row += [g, _graph(T, g.grad_fn), hb._saved_self, hb._saved_min_val, hb._saved_max_val]
+        h, = T.autograd.grad((g * g).sum(), a, allow_unused=True)
+        row.append(h)
+        out.append(row)
+    x = T.tensor([-2., 0.5, 3.])
+    out.append([F.hardtanh(x, inplace=True), x._version])
+    return out

@@ -228,6 +228,7 @@ class _BackwardOp(Function):
         ctx.xs = tuple(None if k in layout else x for k, x in enumerate(xs))
         ctx.present = tuple(i is not None and i < len(xs) and xs[i] is not None for i in layout)
         ctx.save_for_backward(g, *slots)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         leaves = [x.detach().requires_grad_() if isinstance(x, Tensor) and k and x.is_floating_point() else x
                   for x, k in zip(xs, need)]
         got = _first_grads(fn, need, g.detach(), leaves, False)
@@ -256,6 +257,15 @@ class _BackwardOp(Function):
         return (None, None, None, None) + tuple(next(got) if k else None for k in want)
 
 
+# nodes torch gives _saved_self, _saved_min_val and _saved_max_val
+_SAVES_SELF_AND_BOUNDS = frozenset({"HardtanhBackward0", "HardtanhBackwardBackward0"})
+
+
+def _saved_props(cls):
+    from cyautograd.nn.functional import _saved_attr_properties
+    _saved_attr_properties(cls)
+
+
 def _backward_op(name):
     c = _BACKWARD_CLASSES.get(name)
     if c is None:
@@ -263,6 +273,8 @@ def _backward_op(name):
         c._backward_cls.__name__ = name
         c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name in _SAVES_SELF_AND_BOUNDS:
+            _saved_props(c._backward_cls)
         _BACKWARD_CLASSES[name] = c
     return c
 
@@ -309,6 +321,7 @@ class _Pointwise(Function):
     def forward(ctx, fn, x):
         ctx.fn = fn
         ctx.save_for_backward(x)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         return fn(x)
 
     @staticmethod
@@ -324,7 +337,11 @@ class _Pointwise(Function):
             if name == "MishBackward0":
                 return None, _mish_create_graph(g, x)
             bb, layout = _BACKWARD_OPS[name]
-            return None, _backward_op(bb).apply(ctx.fn, (True,), layout, (x,), g, x)[0]
+            fn = ctx.fn
+            if getattr(ctx, "_cya_attrs", None):
+                fn = _with_vjp(lambda *a: fn(*a), fn._vjp)
+                fn._saved_attrs = ctx._cya_attrs
+            return None, _backward_op(bb).apply(fn, (True,), layout, (x,), g, x)[0]
         fast = getattr(ctx.fn, "_np_vjp", None)
         if fast is not None and x.device.type == "cpu" and g.device.type == "cpu":
             # first order on the host: torch's formula straight on the arrays
@@ -354,6 +371,8 @@ def named_pointwise(name, fn, vjp, input, np_vjp=None):
         c = type("_" + name, (_Pointwise,), {})
         c._backward_cls.__name__ = c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name in _SAVES_SELF_AND_BOUNDS:
+            _saved_props(c._backward_cls)
         _PW_CLASSES[name] = c
     return c.apply(_with_vjp(fn, vjp), input)
 
@@ -441,6 +460,16 @@ def result_backward_op(result_op, g, result):
     name, vjp = result_op
     return _backward_op(name).apply(_with_vjp(lambda *a: _no_forward(), vjp), (True,), (0,),
                                     (result,), g, result)[0]
+
+
+def self_backward_op(self_op, g, s, attrs):
+    """An in-place activation's gradient under create_graph where torch's
+    formula reads the saved input (hardtanh_): its backward op over that
+    clone, one node with edges (grad_output, self) and the saved scalars."""
+    name, vjp = self_op
+    fn = _with_vjp(lambda *a: _no_forward(), vjp)
+    fn._saved_attrs = attrs
+    return _backward_op(name).apply(fn, (True,), (0,), (s,), g, s)[0]
 
 
 def _no_forward(*xs):
@@ -601,7 +630,9 @@ def install(F):
     def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         if not _plain(inplace):
             return g["hardtanh"](input, min_val, max_val, inplace)
-        return named_pointwise("HardtanhBackward0", lambda x: g["hardtanh"](x, min_val, max_val),
+        fn = lambda x: g["hardtanh"](x, min_val, max_val)  # noqa: E731
+        fn._saved_attrs = {"min_val": min_val, "max_val": max_val}
+        return named_pointwise("HardtanhBackward0", fn,
                                _hardtanh_vjp(min_val, max_val), input,
                                _np_hardtanh(min_val, max_val) if _num(min_val) and _num(max_val)
                                else None)
