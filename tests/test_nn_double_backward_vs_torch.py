@@ -12,9 +12,6 @@ def _gaps():
     report of issue 13): expected to fail, strictly."""
     why = {
         "group_norm": "group_norm is a composite, not NativeGroupNormBackward0",
-        "hardtanh_inplace": "hardtanh_'s node re-runs the composite under create_graph: "
-                            "torch's HardtanhBackwardBackward0 over the saved input's clone "
-                            "(CloneBackward0) is not built",
     }
     out = {}
     for name in CASES:
