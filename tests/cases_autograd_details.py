@@ -611,3 +611,52 @@ def hardtanh_inplace_double_backward(T):
     x = T.tensor([-2., 0.5, 3.])
     out.append([F.hardtanh(x, inplace=True), x._version])
     return out
+
+
+@case
+def nested_io_function_legacy_api(T):
+    import importlib
+    N = importlib.import_module(T.__name__ + ".autograd.function").NestedIOFunction
+    out = []
+
+    class F(N):
+        def forward_extended(self, a, b):
+            self.save_for_backward(a, b)
+            return a * b
+
+        def backward_extended(self, g):
+            a, b = self.saved_tensors
+            return g * b, g * a
+
+    a = T.ones(2, requires_grad=True)
+    b = T.ones(2, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out.append(_err(lambda: F()(a, b)))
+        out.append(_err(lambda: F.apply(a, b)))
+        out.append(issubclass(N, T.autograd.Function))
+        n = N()
+        n.save_for_backward(T.ones(1), [T.zeros(1), None])
+        out.append([list(n.to_save), [n._to_save_nested[0], n._to_save_nested[1]]])
+        out.append(_err(lambda: n.saved_tensors))
+        out.append(_err(lambda: n.backward(T.ones(1))))
+        out.append(_err(lambda: n.forward(T.ones(1))))
+        out.append(_err(lambda: n._do_backward((T.ones(1),), False)))
+        out.append(_err(lambda: n.mark_dirty(T.ones(1), 3)))
+        n.mark_dirty(a, x=[b])
+        n.mark_non_differentiable(a)
+        out.append([list(n.dirty_tensors), list(n.non_differentiable)])
+        out.append([_err(lambda: N().forward_extended(1)), _err(lambda: N().backward_extended(1))])
+        f = F()
+        f._nested_input = (a, [b])
+        out.append(_err(lambda: f.forward()))
+
+        class G(N):
+            def backward_extended(self, x, y):
+                return (x * 2, None), [y[0] * 3]
+        g = G()
+        g._nested_output = [T.ones(1), (T.ones(1), None)]
+        out.append(list(g.backward(T.ones(1), T.ones(1))))
+        out.append(_err(lambda: N().save_for_backward(1)))
+        out.append(N.__call__ is N._do_forward)
+    return out
