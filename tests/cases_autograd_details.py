@@ -660,3 +660,29 @@ def nested_io_function_legacy_api(T):
         out.append(_err(lambda: N().save_for_backward(1)))
         out.append(N.__call__ is N._do_forward)
     return out
+
+
+@case
+def group_norm_one_node_saved(T):
+    F = T.nn.functional
+    out = []
+    g = T.Generator().manual_seed(0)
+    x0 = T.randn(2, 4, 3, generator=g)
+    w0 = T.randn(4, generator=g)
+    b0 = T.randn(4, generator=g)
+    # (no weight with a bias: torch's backward raises "tensor does not have a
+    # device" there, left open)
+    for use_w, use_b, rg in ((True, True, (1, 1, 1)), (False, False, (1, 0, 0)), (True, False, (0, 1, 0)),
+                             (True, True, (0, 0, 1)), (True, False, (1, 1, 0))):
+        x = x0.clone().requires_grad_(bool(rg[0]))
+        w = w0.clone().requires_grad_(bool(rg[1])) if use_w else None
+        b = b0.clone().requires_grad_(bool(rg[2])) if use_b else None
+        y = F.group_norm(x, 2, w, b)
+        fn = y.grad_fn
+        row = [type(fn).__name__, [[None if n is None else type(n).__name__, k] for n, k in fn.next_functions]]
+        row += [fn._saved_N, fn._saved_C, fn._saved_HxW, fn._saved_group, fn._saved_eps, fn._saved_input,
+                fn._saved_weight, fn._saved_result1.detach(), fn._saved_result2.detach()]
+        ins = [t for t in (x, w, b) if t is not None and t.requires_grad]
+        row.append(list(T.autograd.grad((y * y).sum(), ins)))
+        out.append(row)
+    return out

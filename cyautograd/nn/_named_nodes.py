@@ -52,6 +52,7 @@ class _Composite(Function):
         ctx.fn = fn
         ctx.zero_unused = zero_unused
         ctx.save_for_backward(*inputs)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         with enable_grad():
             leaves = [t.detach().requires_grad_() if isinstance(t, Tensor) and n and
                       t.is_floating_point() else t
@@ -286,8 +287,34 @@ def _cls(name):
         c._backward_cls.__name__ = name
         c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name == "NativeGroupNormBackward0":
+            _group_norm_saved(c._backward_cls)
         _CLASSES[name] = c
     return c
+
+
+def _group_norm_saved(cls):
+    """torch's NativeGroupNormBackward0 saved attributes: N, C, HxW, group,
+    eps, input, weight (None when absent), result1/result2 (the per-group
+    mean and rstd, recomputed from the saved input here, without torch's
+    grad_fn on them)."""
+    def attr(key):
+        return property(lambda node: node._cya_attrs[key])
+
+    for key in ("N", "C", "HxW", "group", "eps"):
+        setattr(cls, "_saved_" + key, attr(key))
+    cls._saved_input = property(lambda node: node.saved_tensors[0])
+    cls._saved_weight = property(lambda node: node.saved_tensors[1] if node._cya_attrs["has_weight"]
+                                 else None)
+
+    def stats(node):
+        a = node._cya_attrs
+        x = node.saved_tensors[0].detach().reshape(a["N"], a["group"], -1)
+        mean = x.mean(-1)
+        var = ((x - mean.unsqueeze(-1)) ** 2).mean(-1)
+        return mean, (var + a["eps"]).rsqrt()
+    cls._saved_result1 = property(lambda node: stats(node)[0])
+    cls._saved_result2 = property(lambda node: stats(node)[1])
 
 
 def _with_vjp(fn, vjp):

@@ -857,15 +857,18 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     # (None, 0) edge: it travels as an empty placeholder tensor (as layer_norm's)
     from cyautograd.nn._named_nodes import named_composite
     has_w, has_b = weight is not None, bias is not None
+    hxw = 1
+    for d in input.shape[2:]:
+        hxw *= d
+    fn = lambda x, w, b: _group_norm(x, num_groups, w if has_w else None,  # noqa: E731
+                                     b if has_b else None, eps, N, C)
+    fn._saved_attrs = {"N": N, "C": C, "HxW": hxw, "group": num_groups, "eps": float(eps),
+                       "has_weight": has_w}
     if has_w and has_b:
-        return named_composite("NativeGroupNormBackward0",
-                               lambda x, w, b: _group_norm(x, num_groups, w, b, eps, N, C),
-                               input, weight, bias)
+        return named_composite("NativeGroupNormBackward0", fn, input, weight, bias)
     e = input.new_empty((0,))
-    return named_composite("NativeGroupNormBackward0",
-                           lambda x, w, b: _group_norm(x, num_groups, w if has_w else None,
-                                                       b if has_b else None, eps, N, C),
-                           input, weight if has_w else e, bias if has_b else e)
+    return named_composite("NativeGroupNormBackward0", fn, input, weight if has_w else e,
+                           bias if has_b else e)
 
 
 def _group_norm(input, num_groups, weight, bias, eps, N, C):
