@@ -47,7 +47,7 @@ from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
 from cyautograd.view_meta cimport make_view
 from cyautograd.variable cimport (gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions,
-                                  note_root_grad)
+                                  note_root_grad, note_implicit_root_grad)
 from cyautograd.tensor cimport version_counter_of
 from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
@@ -976,6 +976,8 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                        f"but got {out.dtype!r}")
                 arr = k_ones_like(out.data_)
+                if not create_graph:
+                    note_implicit_root_grad(arr)
                 result.append(wrap_array(arr) if create_graph else arr)
             else:
                 result.append(None)
@@ -1040,6 +1042,8 @@ cdef object _make_edge_grad(object out, object grad, Py_ssize_t i, bint create_g
             raise RuntimeError("grad can be implicitly created only for real scalar outputs "
                                f"but got {_D._FROM_NP[dt]!r}")
         arr = np.ones(shape, dtype=dt)
+        if not create_graph:
+            note_implicit_root_grad(arr)
         return wrap_array(arr) if create_graph else arr
     if isinstance(grad, Tensor):
         if tuple((<Tensor>grad).data_.shape) != shape:

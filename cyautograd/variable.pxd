@@ -21,6 +21,7 @@ cdef int note_grad_version(object arr, Py_ssize_t version) except -1
 cdef Py_ssize_t grad_version(object arr) except -1
 cdef int forget_grad_versions() except -1
 cdef int note_root_grad(object arr, Tensor t) except -1
+cdef int note_implicit_root_grad(object arr) except -1
 cdef int update_tensor_hooks_on_new_gradfn(Tensor self, AutogradMeta m, Node old_fn, Node new_fn) except -1
 
 # What cyautograd.view_meta installs at import (the view half of torch's

@@ -294,6 +294,22 @@ cdef int note_root_grad(object arr, Tensor t) except -1:
     return 0
 
 
+cdef int note_implicit_root_grad(object arr) except -1:
+    """The engine's own implicit root gradient (ones for a scalar output):
+    nobody else can see it, so a view of it is stolen as torch steals an
+    expand of its ones (the Tensor sharing its version counter is made on
+    the first steal, NOTE [ The version of a leaf's first gradient ])."""
+    _root_grads[id(arr)] = (arr, None)
+    return 0
+
+
+def _unsafe_set_version(Tensor t not None, Py_ssize_t version):
+    """torch._C._autograd._unsafe_set_version_counter's write, one tensor
+    (checked by the caller: not an inference tensor, version >= 0)."""
+    cdef VersionCounter vc = version_counter_of(t)
+    vc.c.version = version
+
+
 def _grad_versions_dict():
     """The registries themselves (one dict each for the process; cleared,
     never replaced), for AccumulateGrad, which cannot cimport this module."""

@@ -383,3 +383,306 @@ def fast_path_boundaries(T):
     (w * 3).sum().backward()
     out.append([w.grad.tolist(), w.grad._version])
     return out
+
+
+# ---------------------------------------------------------------- issue 13 gaps (h26d)
+def _graph(T, fn):
+    """The graph below fn, breadth first: [[node name, [[next index or None,
+    input_nr], ...], saved attribute names], ...]."""
+    import harness
+    return [[type(n).__name__, [[k, nr] for _, nr, k in edges],
+             sorted(a for a in dir(n) if a.startswith("_saved_") and a != "_saved_exponent"
+                    and a != "_saved_alpha" and not a.endswith(("_sym_sizes", "_sym_strides")))]
+            for n, edges in harness.graph_bfs(fn)]
+
+
+def _zt(g):
+    # torch's real sgn gradient is a ZeroTensor (no numpy view): its data
+    # through an addition
+    return [g.requires_grad, g.grad_fn is None, (g + 0).tolist()]
+
+
+@case
+def sgn_double_backward_edges(T):
+    # a real sgn's derivative is zeros_like(grad): under create_graph the
+    # gradient has no history (no edge to grad's producers)
+    out = []
+    for f in (lambda x: x.sgn() * x ** 2, lambda x: T.sgn(x * 3), lambda x: x.abs() ** 2,
+              lambda x: x.sgn().sgn() * x, lambda x: x.sign() * x ** 2):
+        x = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+        y = f(x)
+        g, = T.autograd.grad(y.sum(), x, create_graph=True)
+        row = [_graph(T, y.grad_fn), _zt(g), _graph(T, g.grad_fn)]
+        if g.requires_grad:
+            h, = T.autograd.grad(g.sum(), x, allow_unused=True, create_graph=True)
+            row.append([None if h is None else _zt(h), None if h is None else _graph(T, h.grad_fn)])
+        out.append(row)
+    x = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+    v = T.tensor([1., 2., 3.], requires_grad=True)
+    g, = T.autograd.grad(x.sgn(), x, v, create_graph=True)
+    out.append(_zt(g))
+    # the saved self and result, and their version checks
+    a = T.tensor([1.5, -2.0, 0.0], requires_grad=True)
+    x = a * 1
+    y = x.sgn()
+    out.append([y.grad_fn._saved_self, y.grad_fn._saved_result])
+    x.add_(1)
+    out.append(_err(lambda: y.sum().backward()))
+    y = a.sgn()
+    y.mul_(2)
+    out.append(_err(lambda: y.sum().backward()))
+    return out
+
+
+def _grad_meta(p):
+    g = p.grad
+    return None if g is None else [list(g.shape), list(g.stride()), g._version, g.tolist()]
+
+
+def _backward_of(y, T):
+    if y.dim() == 0:
+        y.backward()
+    else:
+        y.backward(T.ones_like(y))
+
+
+@case
+def leaf_first_grad_version_0d_1d_expand(T):
+    # torch steals an expand/view of the engine's implicit ones when nothing
+    # else holds that tensor (a 0-d leaf's sum: version 0), copies the ones
+    # themselves (p.backward(), a 0-d prod's gradient: version 1)
+    mk0 = lambda: T.tensor(2., requires_grad=True)  # noqa: E731
+    mk1 = lambda: T.tensor([2., 3.], requires_grad=True)  # noqa: E731
+    progs = [
+        (mk0, lambda p: p.sum()), (mk0, lambda p: p.sum(0)), (mk0, lambda p: p.mean()),
+        (mk0, lambda p: p), (mk0, lambda p: p.clone()), (mk0, lambda p: p.expand(3).sum()),
+        (mk0, lambda p: p.view(1).sum()), (mk0, lambda p: p.reshape(1, 1).sum()),
+        (mk0, lambda p: p.unsqueeze(0).sum()), (mk0, lambda p: p.squeeze()),
+        (mk0, lambda p: p.prod()), (mk0, lambda p: p.amax()), (mk0, lambda p: p.nansum()),
+        (mk0, lambda p: p.sum((), keepdim=True)), (mk0, lambda p: (p * T.ones(4, 2)).sum()),
+        (lambda: T.tensor([2.], requires_grad=True), lambda p: p.sum()),
+        (lambda: T.tensor([2.], requires_grad=True), lambda p: p.expand(3).sum()),
+        (mk1, lambda p: p.sum()), (mk1, lambda p: p.mean()), (mk1, lambda p: p.sum(0)),
+        (mk1, lambda p: p.expand(4, 2).sum()), (mk1, lambda p: p[0]),
+        (lambda: T.ones(2, 3, requires_grad=True), lambda p: p.sum(1, keepdim=True).sum()),
+        (lambda: T.tensor([[2.]], requires_grad=True), lambda p: p.squeeze().sum()),
+    ]
+    out = []
+    for mk, f in progs:
+        p = mk()
+        row = []
+        for _ in range(2):
+            _backward_of(f(p), T)
+            row.append(_grad_meta(p))
+        out.append(row)
+    # two 0-d leaves stealing views of one implicit ones share it, as in torch
+    p = T.tensor(2., requires_grad=True)
+    q = T.tensor(3., requires_grad=True)
+    (p.sum() + q.sum()).backward()
+    out.append([_grad_meta(p), _grad_meta(q)])
+    p.sum().backward()
+    out.append([_grad_meta(p), _grad_meta(q)])
+    # a user's root gradient is aliased
+    p = T.tensor(2., requires_grad=True)
+    go = T.tensor(5.)
+    p.sum().backward(go)
+    out.append([_grad_meta(p), go._version])
+    p.sum().backward()
+    out.append([go.tolist(), go._version])
+    y = p.sum()
+    p.grad = None
+    y.backward(retain_graph=True)
+    y.backward()
+    out.append(_grad_meta(p))
+    out.append([T.autograd.grad(p.sum(), p)[0]._version, T.autograd.grad(p.view(1).sum(), p)[0]._version])
+    return out
+
+
+@case
+def zero_size_permuted_leaf_grad_strides(T):
+    out = []
+    for mk in (lambda: T.zeros(0, 3).t(), lambda: T.zeros(3, 0).t(),
+               lambda: T.zeros(2, 0, 3).permute(2, 0, 1), lambda: T.zeros(0, 3, 2).permute(1, 2, 0),
+               lambda: T.zeros(0, 1).t(), lambda: T.zeros(4, 0, 1).transpose(0, 2),
+               lambda: T.zeros(0, 3)[:, ::2], lambda: T.zeros(2, 3).t()[:0]):
+        for f in (lambda p: p.sum(), lambda p: (p * 2).sum(), lambda p: p.clone().sum(),
+                  lambda p: p.exp().sum()):
+            p = mk().requires_grad_()
+            f(p).backward()
+            out.append([list(p.stride()), _grad_meta(p)])
+        p = mk().requires_grad_()
+        out.append(list(T.autograd.grad((p * 2).sum(), p)[0].stride()))
+        p = mk().requires_grad_()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            (p * 2).sum().backward(create_graph=True)
+        out.append([_grad_meta(p), p.grad.grad_fn is not None])
+        p.grad = None
+    return out
+
+
+@case
+def grad_layout_enforcement_off_steals(T):
+    out = []
+    T._C._set_grad_layout_enforcement_enabled(False)
+    try:
+        for mk, f in [
+                (lambda: T.ones(3), lambda p: p.sum()), (lambda: T.ones(2, 3), lambda p: p.sum()),
+                (lambda: T.ones(2, 3), lambda p: p.sum(1).sum()), (lambda: T.ones(1), lambda p: p.sum()),
+                (lambda: T.ones(3), lambda p: (p + T.ones(2, 3)).sum()),
+                (lambda: T.ones(2, 3).t(), lambda p: (p * 2).sum()), (lambda: T.ones(2, 3).t(), lambda p: p.sum()),
+                (lambda: T.ones(1, 3), lambda p: p.expand(2, 3).sum()), (lambda: T.ones(2, 3), lambda p: p.mean()),
+                (lambda: T.ones(2, 3), lambda p: p), (lambda: T.tensor(1.), lambda p: p.sum()),
+                (lambda: T.ones(4, 6)[:, ::2], lambda p: (p * 2).sum()),
+                (lambda: T.ones(4, 6)[:, ::2], lambda p: p.sum())]:
+            p = mk().requires_grad_()
+            row = []
+            for _ in range(3):
+                row.append(_err(lambda: _backward_of(f(p), T)))
+                row.append(_grad_meta(p) + [p.grad.is_contiguous()])
+            out.append(row)
+        p = T.ones(3, requires_grad=True)
+        go = T.tensor(5.)
+        p.sum().backward(go)
+        out.append([_grad_meta(p), go._version, _err(lambda: p.sum().backward()), go.tolist(), go._version])
+    finally:
+        T._C._set_grad_layout_enforcement_enabled(True)
+    out.append(T._C._is_grad_layout_enforcement_enabled())
+    return out
+
+
+@case
+def unsafe_preserve_version_counter(T):
+    gm = T.autograd.grad_mode
+    s = T._C._autograd._unsafe_set_version_counter
+    x = T.ones(2)
+    out = [_err(lambda: s((x,), (5,))), x._version]
+    for args in (((x,), (5, 6)), (x, 5), ((x,), (-1,)), ([x], [True]), ((x,), (1.5,)), ((x,), (2 ** 63,)),
+                 ((x, 1), (1, 1)), ((x,),)):
+        r = _err(lambda: s(*args))
+        out.append([r[0], r[1].split("\n")[0]] if r[0] == "TypeError" else r)
+        out.append(x._version)
+    with T.inference_mode():
+        y = T.ones(2)
+    out.append(_err(lambda: s((y,), (3,))))
+    with gm._unsafe_preserve_version_counter(x):
+        x.add_(1)
+        out.append(x._version)
+    out.append(x._version)
+    with T.autograd._unsafe_preserve_version_counter((x, x[0])):
+        x.add_(1)
+        out.append(x._version)
+    out.append([x._version, x.tolist()])
+    out.append(_err(lambda: gm._unsafe_preserve_version_counter([x])))
+    out.append(_err(lambda: gm._unsafe_preserve_version_counter(5)))
+    # a mutation hidden from a saved tensor's version check
+    a = T.tensor([1., 2.], requires_grad=True)
+    b = a * 1
+    c = b * b
+    with gm._unsafe_preserve_version_counter(b):
+        with T.no_grad():
+            b.mul_(10)
+    c.sum().backward()
+    out.append([a.grad.tolist(), b._version])
+    m = gm._unsafe_preserve_version_counter(x)
+    out.append([m.prev_versions, m.__enter__(), len(m.tensors)])
+    return out
+
+
+@case
+def hardtanh_inplace_double_backward(T):
+    # torch's hardtanh_ saves a clone of its input (CloneBackward0): under
+    # create_graph its gradient is HardtanhBackwardBackward0(grad, that clone)
+    F = T.nn.functional
+    out = []
+    for f in (lambda t: F.hardtanh(t, inplace=True), lambda t: T.nn.Hardtanh(-0.5, 0.5, inplace=True)(t),
+              lambda t: F.relu6(t, inplace=True), lambda t: T.nn.ReLU6(inplace=True)(t),
+              lambda t: F.hardtanh(t), lambda t: F.relu6(t)):
+        a = T.tensor([-2., -0.3, 0.2, 0.7, 3., 7.], requires_grad=True)
+        c = f(a * 2)
+        fn = c.grad_fn
+        row = [c._version, _graph(T, fn), fn._saved_self, fn._saved_min_val, fn._saved_max_val]
+        g, = T.autograd.grad((c * c).sum(), a, create_graph=True)
+        hb = g.grad_fn.next_functions[0][0]
+        row += [g, _graph(T, g.grad_fn), hb._saved_self, hb._saved_min_val, hb._saved_max_val]
+        h, = T.autograd.grad((g * g).sum(), a, allow_unused=True)
+        row.append(h)
+        out.append(row)
+    x = T.tensor([-2., 0.5, 3.])
+    out.append([F.hardtanh(x, inplace=True), x._version])
+    return out
+
+
+@case
+def nested_io_function_legacy_api(T):
+    import importlib
+    N = importlib.import_module(T.__name__ + ".autograd.function").NestedIOFunction
+    out = []
+
+    class F(N):
+        def forward_extended(self, a, b):
+            self.save_for_backward(a, b)
+            return a * b
+
+        def backward_extended(self, g):
+            a, b = self.saved_tensors
+            return g * b, g * a
+
+    a = T.ones(2, requires_grad=True)
+    b = T.ones(2, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out.append(_err(lambda: F()(a, b)))
+        out.append(_err(lambda: F.apply(a, b)))
+        out.append(issubclass(N, T.autograd.Function))
+        n = N()
+        n.save_for_backward(T.ones(1), [T.zeros(1), None])
+        out.append([list(n.to_save), [n._to_save_nested[0], n._to_save_nested[1]]])
+        out.append(_err(lambda: n.saved_tensors))
+        out.append(_err(lambda: n.backward(T.ones(1))))
+        out.append(_err(lambda: n.forward(T.ones(1))))
+        out.append(_err(lambda: n._do_backward((T.ones(1),), False)))
+        out.append(_err(lambda: n.mark_dirty(T.ones(1), 3)))
+        n.mark_dirty(a, x=[b])
+        n.mark_non_differentiable(a)
+        out.append([list(n.dirty_tensors), list(n.non_differentiable)])
+        out.append([_err(lambda: N().forward_extended(1)), _err(lambda: N().backward_extended(1))])
+        f = F()
+        f._nested_input = (a, [b])
+        out.append(_err(lambda: f.forward()))
+
+        class G(N):
+            def backward_extended(self, x, y):
+                return (x * 2, None), [y[0] * 3]
+        g = G()
+        g._nested_output = [T.ones(1), (T.ones(1), None)]
+        out.append(list(g.backward(T.ones(1), T.ones(1))))
+        out.append(_err(lambda: N().save_for_backward(1)))
+        out.append(N.__call__ is N._do_forward)
+    return out
+
+
+@case
+def group_norm_one_node_saved(T):
+    F = T.nn.functional
+    out = []
+    g = T.Generator().manual_seed(0)
+    x0 = T.randn(2, 4, 3, generator=g)
+    w0 = T.randn(4, generator=g)
+    b0 = T.randn(4, generator=g)
+    # (no weight with a bias: torch's backward raises "tensor does not have a
+    # device" there, left open)
+    for use_w, use_b, rg in ((True, True, (1, 1, 1)), (False, False, (1, 0, 0)), (True, False, (0, 1, 0)),
+                             (True, True, (0, 0, 1)), (True, False, (1, 1, 0))):
+        x = x0.clone().requires_grad_(bool(rg[0]))
+        w = w0.clone().requires_grad_(bool(rg[1])) if use_w else None
+        b = b0.clone().requires_grad_(bool(rg[2])) if use_b else None
+        y = F.group_norm(x, 2, w, b)
+        fn = y.grad_fn
+        row = [type(fn).__name__, [[None if n is None else type(n).__name__, k] for n, k in fn.next_functions]]
+        row += [fn._saved_N, fn._saved_C, fn._saved_HxW, fn._saved_group, fn._saved_eps, fn._saved_input,
+                fn._saved_weight, fn._saved_result1.detach(), fn._saved_result2.detach()]
+        ins = [t for t in (x, w, b) if t is not None and t.requires_grad]
+        row.append(list(T.autograd.grad((y * y).sum(), ins)))
+        out.append(row)
+    return out

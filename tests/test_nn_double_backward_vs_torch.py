@@ -11,10 +11,10 @@ def _gaps():
     """Families whose double-backward graph is still not torch's (left open, see the
     report of issue 13): expected to fail, strictly."""
     why = {
-        "group_norm": "group_norm is a composite, not NativeGroupNormBackward0",
-        "hardtanh_inplace": "hardtanh_'s node re-runs the composite under create_graph: "
-                            "torch's HardtanhBackwardBackward0 over the saved input's clone "
-                            "(CloneBackward0) is not built",
+        "group_norm": "group_norm is one NativeGroupNormBackward0 node, but under create_graph its "
+                      "gradient re-runs the composite: torch's is "
+                      "infinitely_differentiable_native_group_norm_backward over the node's own "
+                      "saved mean/rstd outputs (result1/result2), not built",
     }
     out = {}
     for name in CASES:

@@ -10,7 +10,8 @@ from cyautograd.autograd.graph import _EMPTY_HOOKS_STACK, _hooks_stack_depth
 
 __all__ = ["_saved_tensors_hooks_is_enabled", "_saved_tensors_hooks_enable", "_saved_tensors_hooks_disable",
            "_saved_tensors_hooks_get_disabled_error_message", "_push_saved_tensors_default_hooks",
-           "_pop_saved_tensors_default_hooks", "_top_saved_tensors_default_hooks"]
+           "_pop_saved_tensors_default_hooks", "_top_saved_tensors_default_hooks",
+           "_unsafe_set_version_counter"]
 
 
 def _incompatible(name, sig, args):
@@ -119,3 +120,44 @@ def _top_saved_tensors_default_hooks(ignore_is_tracing):
                             "(ignore_is_tracing: bool) -> Optional[tuple[object, object]]", (ignore_is_tracing,))
     stack = getattr(_sv._tls, "stack", None)
     return tuple(stack[-1]) if stack else None
+
+
+_SET_VC_SIG = ("(arg0: collections.abc.Sequence[cyautograd.Tensor], arg1: "
+               "collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None")
+
+
+def _unsafe_set_version_counter(*args):
+    """Sets each tensor's version counter to the matching version (torch's
+    binding behind autograd.grad_mode._unsafe_preserve_version_counter): two
+    sequences of equal length, the versions ints in [0, 2**63).
+
+    >>> x = torch.ones(2); torch._C._autograd._unsafe_set_version_counter((x,), (3,)); x._version
+    3
+    """
+    import operator
+    from cyautograd.tensor import Tensor
+    from cyautograd.variable import _unsafe_set_version
+    ok = len(args) == 2
+    if ok:
+        tensors, versions = args
+        try:
+            if isinstance(tensors, (str, bytes, Tensor)) or isinstance(versions, (str, bytes, Tensor)):
+                raise TypeError
+            tensors, versions = list(tensors), list(versions)
+            versions = [operator.index(v) for v in versions]
+        except TypeError:
+            ok = False
+        else:
+            ok = all(isinstance(t, Tensor) for t in tensors) and \
+                all(-2 ** 63 <= v < 2 ** 63 for v in versions)   # (an int64 each)
+    if not ok:
+        raise _incompatible("_unsafe_set_version_counter", _SET_VC_SIG, args)
+    if len(tensors) != len(versions):
+        raise RuntimeError(f"tensors_len={len(tensors)}, versions_len={len(versions)}")
+    for t, v in zip(tensors, versions):
+        if t.is_inference():
+            raise RuntimeError("Tried to call cyautograd.autograd._unsafe_set_version() on a tensor that does "
+                               "not have a version counter. Was it created in inference mode?")
+        if v < 0:
+            raise RuntimeError(f"Cannot set a version_counter to a value below 0: {v}")
+        _unsafe_set_version(t, v)

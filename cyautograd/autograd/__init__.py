@@ -64,6 +64,7 @@ def kineto_available():
 
 from cyautograd.autograd import grad_mode  # noqa: F401,E402
 from cyautograd.autograd.grad_mode import enforce_grad_layout_policy, _force_original_view_tracking  # noqa: F401,E402
+from cyautograd.autograd.grad_mode import _unsafe_preserve_version_counter  # noqa: F401,E402
 
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "gradcheck", "gradgradcheck", "functional", "graph", "Variable",

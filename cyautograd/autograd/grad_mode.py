@@ -2,6 +2,7 @@
 grad-mode context managers under their torch module path (the classes live
 in cyautograd.grad_mode and cyautograd.autograd)."""
 from cyautograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401
+from cyautograd.grad_mode import _DecoratorContextManager
 from cyautograd.autograd import set_multithreading_enabled  # noqa: F401
 
 import functools
@@ -110,6 +111,35 @@ class _force_original_view_tracking:
 
     def clone(self):
         return self.__class__(self.mode)
+class _unsafe_preserve_version_counter(_DecoratorContextManager):
+    r"""Hides the in-place changes made inside the block from autograd: on
+    exit, each given tensor's version counter is set back to the value it had
+    when the manager was made (as torch's, which warns: DO NOT USE THIS
+    UNLESS YOU KNOW EXACTLY WHAT YOU'RE DOING -- a saved tensor changed this
+    way is not caught by the version check, so gradients can be silently
+    wrong). ``tensors``: one Tensor or a tuple of them. Tensors sharing a
+    counter (views) are set in order, the last one's value winning.
+
+    >>> x = torch.ones(2)
+    >>> with torch.autograd.grad_mode._unsafe_preserve_version_counter(x):
+    ...     _ = x.add_(1)
+    >>> x._version, x.tolist()
+    (0, [2.0, 2.0])
+    """
+
+    def __init__(self, tensors):
+        from cyautograd.tensor import Tensor
+        self.tensors = (tensors,) if isinstance(tensors, Tensor) else tensors
+        if not isinstance(self.tensors, tuple):
+            raise AssertionError("Expected tensors to be a tuple")
+        self.prev_versions = tuple(t._version for t in self.tensors)
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *args):
+        from cyautograd._C import _autograd
+        _autograd._unsafe_set_version_counter(self.tensors, self.prev_versions)
 
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",

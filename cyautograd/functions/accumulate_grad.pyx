@@ -5,12 +5,13 @@ from libc.stdint cimport UINT64_MAX
 from cpython.ref cimport PyObject
 from cyautograd.graph cimport Node
 from cyautograd._fast cimport cya_tp_new, cya_mem_equal
-from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of
+from cyautograd.tensor cimport Tensor, wrap_array, version_counter_of, array_of
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.version_counter cimport VersionCounter
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.kernels cimport k_into_ok, k_binary_into, K_ADD
+from cyautograd.memory_overlap cimport assert_no_internal_overlap
 
 cimport numpy as cnp
 from cpython.ref cimport Py_REFCNT
@@ -48,7 +49,9 @@ cdef bint _can_steal(object g, object like):
     # (the common case, decided in C); otherwise -- a permuted or expanded
     # leaf, or a gradient of another shape than the leaf's (its .data was
     # replaced) -- torch steals it only when its strides obey the leaf's layout
-    return (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>like) and
+    # (numpy calls every zero-size array C-contiguous, whatever its strides:
+    # a zero-size leaf's strides are compared by _obeys_layout, as torch's)
+    return (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>like) and cnp.PyArray_SIZE(<cnp.ndarray>like) != 0 and
             cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>like) and
             cya_mem_equal(cnp.PyArray_DIMS(a), cnp.PyArray_DIMS(<cnp.ndarray>like),
                           cnp.PyArray_NDIM(a) * sizeof(cnp.npy_intp))) or _obeys_layout(g, like)
@@ -63,7 +66,14 @@ cdef bint _can_steal(object g, object like):
 #     scatter_add_/index_put_ into zeros, noted in NOTE [ Versions of gradient
 #     arrays ]), or the counter of the user's gradient that a view formula
 #     (view/reshape/t) aliased: later accumulation then writes through to
-#     that user tensor and bumps its version, as in torch;
+#     that user tensor and bumps its version, as in torch. torch decides by
+#     the gradient tensor's own use count, not its storage's: an expand or
+#     view of the engine's implicit ones (a 0-d leaf's p.sum(), whose
+#     SumBackward0 expands to (); p.view(1).sum()) is stolen too, at the
+#     ones' version 0, and two leaves stealing views of the same ones share
+#     memory and version counter (a later accumulation into one shows in
+#     the other, as in torch); the ones themselves (p.backward(), a 0-d
+#     prod's gradient) are held by the engine's root and copied;
 #   - otherwise clone_obey_contract copies it: new_empty_strided(leaf's
 #     geometry).copy_(grad), version 1 (a leaf that is not dense: clone(),
 #     version 0); a gradient whose shape differs from the leaf's (its .data
@@ -92,7 +102,8 @@ cdef inline Tensor _alias_grad(Tensor g, object arr):
 
 cdef object _stealable_view(object g):
     """For an exact ndarray view `g` that only the engine's list and the
-    caller hold: walk its bases. A user's root gradient -> (that Tensor,);
+    caller hold: walk its bases. A user's root gradient, or the engine's
+    implicit one -> (the Tensor over it,);
     a chain of arrays nothing else holds, ending in an owner -> (None, owner);
     anything else (someone can see the memory) -> None."""
     cdef PyObject* b = cnp.PyArray_BASE(<cnp.ndarray>g)
@@ -103,6 +114,10 @@ cdef object _stealable_view(object g):
         if _root_grads:
             entry = _root_grads.get(id(obj))
             if entry is not None and entry[0] is obj:
+                if entry[1] is None:
+                    # the engine's implicit root: every leaf stealing a view
+                    # of it shares one storage and version counter, as in torch
+                    entry = _root_grads[id(obj)] = (obj, wrap_array(obj))
                 return (entry[1],)
         # held by its view's base pointer and `obj` only
         if not cnp.PyArray_CheckExact(obj) or Py_REFCNT(obj) > 2:
@@ -164,6 +179,12 @@ cdef bint _obeys_layout(object g, object var):
     With layout enforcement off, every gradient obeys."""
     if not _layout_enforced:
         return True
+    if (cnp.PyArray_CheckExact(g) and cnp.PyArray_SIZE(<cnp.ndarray>g) == 0
+            and cnp.PyArray_BASE(<cnp.ndarray>g) == NULL):
+        # a fresh zero-size result's all-zero strides read as torch's
+        # contiguous ones (NOTE [ Strides of zero-size tensors ]); an expand
+        # (a view) keeps its zero strides, which do not obey
+        g = array_of(g)
     if not _dense(var):
         return g.flags.c_contiguous
     # NOTE [ Strides past a leaf's dims ]
@@ -198,7 +219,11 @@ cdef Tensor _clone_obey_contract(object g, Tensor var):
         t = wrap_array(np.empty(var.data_.shape, dtype=var.data_.dtype))
         t.copy_(wrap_array(g))
         return t
-    if type(g) is np.ndarray and type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous \
+    if type(g) is np.ndarray and type(var.data_) is np.ndarray and var.data_.size == 0:
+        # a zero-size leaf is dense (torch: contiguous): new_empty_strided
+        # takes its strides as they are, which numpy's copies would not
+        t = wrap_array(_empty_zero_size_like(var.data_, g.dtype))
+    elif type(g) is np.ndarray and type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous \
             and _dense(var.data_):
         # torch's new_empty_strided(variable's sizes and strides).copy_(grad):
         # a column-major (or otherwise permuted) dense leaf keeps its layout
@@ -209,6 +234,13 @@ cdef Tensor _clone_obey_contract(object g, Tensor var):
         vc = version_counter_of(t)
         vc.c.version = 1
     return t
+
+
+cdef object _empty_zero_size_like(object like, object dtype):
+    """An empty array of zero-size `like`'s shape and strides (in elements)."""
+    isz = like.dtype.itemsize
+    return np.ndarray(like.shape, dtype, buffer=np.empty(0, dtype),
+                      strides=tuple([st // isz * dtype.itemsize for st in like.strides]))
 
 
 cdef object _copy_like(object g, object like):
@@ -277,7 +309,11 @@ cdef class AccumulateGrad(Node):
                 # torch's clone_obey_contract: new_empty_strided(the leaf's
                 # sizes and strides) when the leaf is dense, copy_'ed into:
                 # grad_fn CopyBackwards
-                if (type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous
+                if (type(var.data_) is np.ndarray and var.data_.size == 0
+                        and type((<Tensor>new_grad).data_) is np.ndarray):
+                    t = wrap_array(_empty_zero_size_like(var.data_, (<Tensor>new_grad).data_.dtype))
+                    m.grad_ = t.copy_(new_grad)
+                elif (type(var.data_) is np.ndarray and not var.data_.flags.c_contiguous
                         and _dense(var.data_) and type((<Tensor>new_grad).data_) is np.ndarray):
                     t = wrap_array(np.empty_like(var.data_, dtype=(<Tensor>new_grad).data_.dtype))
                     m.grad_ = t.copy_(new_grad)
@@ -349,6 +385,11 @@ cdef class AccumulateGrad(Node):
                 elif g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
                     m.grad_ = wrap_array(g.data_ + new_grad)
                 else:
+                    if cnp.PyArray_CheckExact(g.data_) and not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>g.data_):
+                        # torch's `variable_grad += new_grad` refuses a .grad
+                        # whose elements share memory (an expanded gradient
+                        # stolen with layout enforcement off), .grad unchanged
+                        assert_no_internal_overlap(g)
                     if k_into_ok(K_ADD, g.data_, new_grad):
                         k_binary_into(K_ADD, g.data_, new_grad)   # numpy's loop, no ufunc dispatch
                     else:

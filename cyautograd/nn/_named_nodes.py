@@ -58,6 +58,7 @@ class _Composite(Function):
         # among them) do not see the inner graph's saves - with them, a
         # checkpointed region would recompute for the nested autograd.grad of
         # backward as for a second graph task
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         hooks = _suspend_saved_tensors_hooks()
         try:
             with enable_grad():
@@ -238,6 +239,7 @@ class _BackwardOp(Function):
         ctx.xs = tuple(None if k in layout else x for k, x in enumerate(xs))
         ctx.present = tuple(i is not None and i < len(xs) and xs[i] is not None for i in layout)
         ctx.save_for_backward(g, *slots)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         leaves = [x.detach().requires_grad_() if isinstance(x, Tensor) and k and x.is_floating_point() else x
                   for x, k in zip(xs, need)]
         got = _first_grads(fn, need, g.detach(), leaves, False)
@@ -266,6 +268,15 @@ class _BackwardOp(Function):
         return (None, None, None, None) + tuple(next(got) if k else None for k in want)
 
 
+# nodes torch gives _saved_self, _saved_min_val and _saved_max_val
+_SAVES_SELF_AND_BOUNDS = frozenset({"HardtanhBackward0", "HardtanhBackwardBackward0"})
+
+
+def _saved_props(cls):
+    from cyautograd.nn.functional import _saved_attr_properties
+    _saved_attr_properties(cls)
+
+
 def _backward_op(name):
     c = _BACKWARD_CLASSES.get(name)
     if c is None:
@@ -273,6 +284,8 @@ def _backward_op(name):
         c._backward_cls.__name__ = name
         c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name in _SAVES_SELF_AND_BOUNDS:
+            _saved_props(c._backward_cls)
         _BACKWARD_CLASSES[name] = c
     return c
 
@@ -284,8 +297,34 @@ def _cls(name):
         c._backward_cls.__name__ = name
         c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name == "NativeGroupNormBackward0":
+            _group_norm_saved(c._backward_cls)
         _CLASSES[name] = c
     return c
+
+
+def _group_norm_saved(cls):
+    """torch's NativeGroupNormBackward0 saved attributes: N, C, HxW, group,
+    eps, input, weight (None when absent), result1/result2 (the per-group
+    mean and rstd, recomputed from the saved input here, without torch's
+    grad_fn on them)."""
+    def attr(key):
+        return property(lambda node: node._cya_attrs[key])
+
+    for key in ("N", "C", "HxW", "group", "eps"):
+        setattr(cls, "_saved_" + key, attr(key))
+    cls._saved_input = property(lambda node: node.saved_tensors[0])
+    cls._saved_weight = property(lambda node: node.saved_tensors[1] if node._cya_attrs["has_weight"]
+                                 else None)
+
+    def stats(node):
+        a = node._cya_attrs
+        x = node.saved_tensors[0].detach().reshape(a["N"], a["group"], -1)
+        mean = x.mean(-1)
+        var = ((x - mean.unsqueeze(-1)) ** 2).mean(-1)
+        return mean, (var + a["eps"]).rsqrt()
+    cls._saved_result1 = property(lambda node: stats(node)[0])
+    cls._saved_result2 = property(lambda node: stats(node)[1])
 
 
 def _with_vjp(fn, vjp):
@@ -319,6 +358,7 @@ class _Pointwise(Function):
     def forward(ctx, fn, x):
         ctx.fn = fn
         ctx.save_for_backward(x)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         return fn(x)
 
     @staticmethod
@@ -334,7 +374,11 @@ class _Pointwise(Function):
             if name == "MishBackward0":
                 return None, _mish_create_graph(g, x)
             bb, layout = _BACKWARD_OPS[name]
-            return None, _backward_op(bb).apply(ctx.fn, (True,), layout, (x,), g, x)[0]
+            fn = ctx.fn
+            if getattr(ctx, "_cya_attrs", None):
+                fn = _with_vjp(lambda *a: fn(*a), fn._vjp)
+                fn._saved_attrs = ctx._cya_attrs
+            return None, _backward_op(bb).apply(fn, (True,), layout, (x,), g, x)[0]
         fast = getattr(ctx.fn, "_np_vjp", None)
         if fast is not None and x.device.type == "cpu" and g.device.type == "cpu":
             # first order on the host: torch's formula straight on the arrays
@@ -364,6 +408,8 @@ def named_pointwise(name, fn, vjp, input, np_vjp=None):
         c = type("_" + name, (_Pointwise,), {})
         c._backward_cls.__name__ = c._backward_cls.__qualname__ = name
         c._backward_cls.__module__ = "cyautograd.nn.functional"
+        if name in _SAVES_SELF_AND_BOUNDS:
+            _saved_props(c._backward_cls)
         _PW_CLASSES[name] = c
     return c.apply(_with_vjp(fn, vjp), input)
 
@@ -451,6 +497,16 @@ def result_backward_op(result_op, g, result):
     name, vjp = result_op
     return _backward_op(name).apply(_with_vjp(lambda *a: _no_forward(), vjp), (True,), (0,),
                                     (result,), g, result)[0]
+
+
+def self_backward_op(self_op, g, s, attrs):
+    """An in-place activation's gradient under create_graph where torch's
+    formula reads the saved input (hardtanh_): its backward op over that
+    clone, one node with edges (grad_output, self) and the saved scalars."""
+    name, vjp = self_op
+    fn = _with_vjp(lambda *a: _no_forward(), vjp)
+    fn._saved_attrs = attrs
+    return _backward_op(name).apply(fn, (True,), (0,), (s,), g, s)[0]
 
 
 def _no_forward(*xs):
@@ -611,7 +667,9 @@ def install(F):
     def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         if not _plain(inplace):
             return g["hardtanh"](input, min_val, max_val, inplace)
-        return named_pointwise("HardtanhBackward0", lambda x: g["hardtanh"](x, min_val, max_val),
+        fn = lambda x: g["hardtanh"](x, min_val, max_val)  # noqa: E731
+        fn._saved_attrs = {"min_val": min_val, "max_val": max_val}
+        return named_pointwise("HardtanhBackward0", fn,
                                _hardtanh_vjp(min_val, max_val), input,
                                _np_hardtanh(min_val, max_val) if _num(min_val) and _num(max_val)
                                else None)

@@ -76,7 +76,8 @@ def relu(input, inplace=False):
 
 
 def relu6(input, inplace=False):
-    return hardtanh(input, 0.0, 6.0, inplace)
+    # (torch's relu6_ calls hardtanh_(self, 0, 6): the node saves int bounds)
+    return hardtanh(input, 0, 6, inplace)
 
 
 def _clamp_open(input, lo, hi):
@@ -106,7 +107,10 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
         raise ValueError("min_val cannot be greater than max_val")
     _no_bool_hardtanh(input)
     if inplace:
-        return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0")
+        from cyautograd.nn._named_nodes import _hardtanh_vjp
+        return _inplace_act(input, lambda x: _clamp_open(x, min_val, max_val), "HardtanhBackward0",
+                            self_op=("HardtanhBackwardBackward0", _hardtanh_vjp(min_val, max_val),
+                                     {"min_val": min_val, "max_val": max_val}))
     return _clamp_open(input, min_val, max_val)
 
 
@@ -129,11 +133,17 @@ def _act_node(name):
     if cls is None:
         class _Act(Function):
             @staticmethod
-            def forward(ctx, x, fn, result_op=None):
+            def forward(ctx, x, fn, result_op=None, self_op=None):
                 ctx.fn = fn
                 ctx.result_op = result_op
+                ctx.self_op = self_op
                 out = fn(x.detach()).detach()
-                if result_op is not None:
+                if self_op is not None:
+                    # torch's hardtanh_ saves self: a clone of the input made
+                    # before the write (CloneBackward0 on its old history)
+                    ctx.save_for_backward(self_op[3])
+                    ctx._cya_attrs = self_op[2]
+                elif result_op is not None:
                     # torch's elu_ / leaky_relu_ save the result (not the input):
                     # their backward is a formula over it, their double
                     # backward's edge is it (NOTE [ In-place activations ])
@@ -147,19 +157,27 @@ def _act_node(name):
                 from cyautograd.autograd import grad as _grad
                 from cyautograd.grad_mode import enable_grad, is_grad_enabled
                 create = is_grad_enabled()
+                if ctx.self_op is not None:
+                    s, = ctx.saved_tensors
+                    name, vjp, attrs = ctx.self_op[:3]
+                    if create:
+                        from cyautograd.nn._named_nodes import self_backward_op
+                        return self_backward_op((name, vjp), g, s, attrs), None, None, None
+                    return vjp(g, s)[0], None, None, None
                 if ctx.result_op is not None:
                     r, = ctx.saved_tensors
                     if create:
                         from cyautograd.nn._named_nodes import result_backward_op
-                        return result_backward_op(ctx.result_op, g, r), None, None
-                    return ctx.result_op[1](g, r)[0], None, None
+                        return result_backward_op(ctx.result_op, g, r), None, None, None
+                    return ctx.result_op[1](g, r)[0], None, None, None
                 x = ctx.saved_tensors[0]
                 with enable_grad():
                     xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
                     y = ctx.fn(xi)
                 gx, = _grad(y, xi, g, create_graph=create)
-                return gx, None, None
+                return gx, None, None, None
         _Act._backward_cls.__name__ = _Act._backward_cls.__qualname__ = name
+        _saved_attr_properties(_Act._backward_cls)
         cls = _ACT_NODES[name] = _Act
     return cls
 
@@ -181,13 +199,39 @@ def _act_args(fname, input, inplace, **nums):
     return inplace, out
 
 
-def _inplace_act(input, fn, name, result_op=None):
+def _inplace_act(input, fn, name, result_op=None, self_op=None):
     """input <- fn(input) in place (NOTE [ In-place activations ]); result_op:
     (backward op name, vjp(g, result)) for a node whose backward torch writes
-    over the result, so its double backward too."""
+    over the result, so its double backward too; self_op: (backward op name,
+    vjp(g, self), {saved scalar name: value}) for one whose backward reads
+    the input as it was (hardtanh_), which torch saves as a clone of it."""
     from cyautograd.ops.pointwise import _inplace_via
+    from cyautograd.tensor import Tensor
     node = _act_node(name)
-    return _inplace_via(input, lambda t: node.apply(t, fn, result_op))
+    if self_op is not None:
+        if isinstance(input, Tensor) and input.requires_grad and _T().is_grad_enabled():
+            self_op = tuple(self_op) + (input.clone(),)
+        else:
+            self_op = None
+    return _inplace_via(input, lambda t: node.apply(t, fn, result_op, self_op))
+
+
+def _saved_attr_properties(cls):
+    """grad_fn._saved_self and the saved scalars (ctx._cya_attrs) of a
+    Function-made node, under torch's names, where the node has them."""
+    def saved_self(node):
+        return node.saved_tensors[-1]
+
+    def attr(key):
+        def get(node):
+            attrs = getattr(node, "_cya_attrs", None)
+            if not attrs or key not in attrs:
+                raise AttributeError(f"'{type(node).__name__}' object has no attribute '_saved_{key}'")
+            return attrs[key]
+        return property(get)
+    cls._saved_self = property(saved_self)
+    cls._saved_min_val = attr("min_val")
+    cls._saved_max_val = attr("max_val")
 
 
 def _implicit_dim(name, input):

@@ -851,6 +851,27 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {list(input.shape)} and "
                            f"num_groups={num_groups}")
+    # torch's group_norm is native_group_norm: one NativeGroupNormBackward0
+    # node (NOTE [ Composite functionals get torch's node ] in
+    # nn/_named_nodes.py) with edges (input, weight, bias), an absent weight or bias a
+    # (None, 0) edge: it travels as an empty placeholder tensor (as layer_norm's)
+    from cyautograd.nn._named_nodes import named_composite
+    has_w, has_b = weight is not None, bias is not None
+    hxw = 1
+    for d in input.shape[2:]:
+        hxw *= d
+    fn = lambda x, w, b: _group_norm(x, num_groups, w if has_w else None,  # noqa: E731
+                                     b if has_b else None, eps, N, C)
+    fn._saved_attrs = {"N": N, "C": C, "HxW": hxw, "group": num_groups, "eps": float(eps),
+                       "has_weight": has_w}
+    if has_w and has_b:
+        return named_composite("NativeGroupNormBackward0", fn, input, weight, bias)
+    e = input.new_empty((0,))
+    return named_composite("NativeGroupNormBackward0", fn, input, weight if has_w else e,
+                           bias if has_b else e)
+
+
+def _group_norm(input, num_groups, weight, bias, eps, N, C):
     x = input.reshape(N, num_groups, -1)
     mean = x.mean(-1, keepdim=True)
     centered = x - mean

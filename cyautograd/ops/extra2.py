@@ -1042,18 +1042,32 @@ class _Sgn(Function):
     @staticmethod
     def forward(ctx, x):
         if _anydev(x):   # NOTE [ Device backends ]
-            return _composite(lambda x: x if x.dtype is _D.bool else x.sign(), x)
-        a = _a(x)
-        if a.dtype == np.bool_:
-            return _w(a)
-        r = np.array(np.sign(a), dtype=a.dtype)
-        if r.dtype.kind == "f":
-            np.copyto(r, 0, where=np.isnan(r))   # torch's sign of NaN is 0
-        return _w(r)
+            out = _composite(lambda x: x if x.dtype is _D.bool else x.sign(), x)
+        else:
+            a = _a(x)
+            if a.dtype == np.bool_:
+                return _w(a)
+            r = np.array(np.sign(a), dtype=a.dtype)
+            if r.dtype.kind == "f":
+                np.copyto(r, 0, where=np.isnan(r))   # torch's sign of NaN is 0
+            out = _w(r)
+        # torch's SgnBackward0 saves self and result (sgn_backward(self, grad,
+        # result), which reads them only for complex inputs)
+        ctx.save_for_backward(x, out)
+        return out
 
     @staticmethod
     def backward(ctx, g):
-        return g * 0
+        # a real sgn's derivative is zeros_like(grad): a fresh tensor with no
+        # history, so under create_graph the gradient has no grad_fn and does
+        # not require grad (not g * 0, whose graph reaches grad's producers);
+        # the saved tensors are still unpacked, with their version checks
+        ctx.saved_tensors
+        return g.new_zeros(g.shape)
+
+
+_Sgn._backward_cls._saved_self = property(lambda node: node.saved_tensors[0])
+_Sgn._backward_cls._saved_result = property(lambda node: node.saved_tensors[1])
 
 
 @_export
