@@ -53,12 +53,12 @@ class _Composite(Function):
         ctx.fn = fn
         ctx.zero_unused = zero_unused
         ctx.save_for_backward(*inputs)
+        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         # the inner graph is this node's own working: torch's one node saves
         # only through save_for_backward, so saved-tensor hooks (checkpoint's
         # among them) do not see the inner graph's saves - with them, a
         # checkpointed region would recompute for the nested autograd.grad of
         # backward as for a second graph task
-        ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
         hooks = _suspend_saved_tensors_hooks()
         try:
             with enable_grad():
