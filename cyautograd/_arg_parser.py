@@ -812,7 +812,11 @@ NATIVE_SIGNATURES = {
     "linalg_matrix_norm": ["(Tensor input, Scalar ord, IntArrayRef dim={-2,-1}, bool keepdim=False, *, "
                            "ScalarType? dtype=None, Tensor out=None)",
                            "(Tensor input, c10::string_view ord=\"fro\", IntArrayRef dim={-2,-1}, "
-                           "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"]}
+                           "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"],
+    # TensorBase.unflatten, which torch's Tensor.unflatten (torch/_tensor.py) calls
+    # (NOTE [ Tensor methods torch writes in Python ] in _python_methods.py)
+    "TensorBase.unflatten": ["(int64_t dim, SymIntArrayRef sizes)",
+                             "(Dimname dim, SymIntArrayRef sizes, DimnameList names)"]}
 
 
 def _norm_call(args, kwargs, method=False):

@@ -1056,3 +1056,70 @@ def view_of_no_sizes_and_bernoulli_on_a_leaf(T):
     return [_res(lambda: x.view(())), _res(lambda: x.view([])), _res(lambda: T.tensor([1.5]).view(())),
             _res(lambda: x.bernoulli_(it)), _res(lambda: x.bernoulli_(it > 2)),
             _res(lambda: x.detach().bernoulli_(it)), _state(x)]
+
+
+@case
+def backward_checks_each_gradient_before_the_count(T):
+    # _make_grads walks zip(outputs, grads): a bad gradient type (or a non-Tensor
+    # output with a partner) first, then the engine's count check; extra
+    # gradients are dropped (NOTE [ The order of backward's argument checks ])
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    out = []
+
+    def two():
+        return (x * 2).sum(), (x * 3).sum()
+
+    for grads in ([T.tensor(1.0), T.tensor(2.0)], "s", [1.0], ["s"], [], [T.tensor(1.0), "s"], [None]):
+        y, z = two()
+        out.append(_res(lambda: T.autograd.backward(y, grads)))
+        y, z = two()
+        out.append(_res(lambda: T.autograd.backward((y, z), grads)))
+        y, z = two()
+        out.append(_res(lambda: T.autograd.grad((y, z), x, grads)))
+        y, z = two()
+        out.append(_res(lambda: y.backward(grads)))
+        y, z = two()
+        out.append(_res(lambda: T.autograd.backward((y, "q"), grads)))
+    out.append(None if x.grad is None else x.grad.tolist())
+    y, z = two()
+    out.append(_res(lambda: T.autograd.grad((y,), x, [T.tensor(1.0), T.tensor(7.0)])))
+    return out
+
+
+@case
+def tensor_methods_written_in_python_fail_as_torchs(T):
+    # NOTE [ Tensor methods torch writes in Python ]: an unbound call with a
+    # non-Tensor self fails on the first attribute torch's body reads;
+    # Tensor.backward hands self on to autograd.backward; the arity errors are
+    # Python's
+    out = []
+    for name in ("__len__", "__iter__", "__array__", "__dlpack__", "__dlpack_device__", "is_shared",
+                 "share_memory_", "backward"):
+        f = getattr(T.Tensor, name)
+        for bad in (None, "abc", [1.0, 2.0], -1):
+            out.append(_res(lambda: f(bad)))
+    x = _x(T)
+    z = T.tensor(1.5)
+    out += [_res(lambda: x.__len__()), _res(lambda: z.__len__()), _res(lambda: len(z)),
+            _res(lambda: x.__len__(1)), _res(lambda: list(x.__iter__())[1]), _res(lambda: z.__iter__()),
+            _res(lambda: x.detach().__array__().tolist()), _res(lambda: x.__array__(0, 1)),
+            _res(lambda: x.detach().__array__("float64").dtype), _res(lambda: x.is_shared(1)),
+            _res(lambda: x.share_memory_() is x), _res(lambda: x.__dlpack_device__(1)),
+            _res(lambda: x.detach().__dlpack_device__()[1])]
+    y = (x * x).sum()
+    out.append(_res(lambda: T.Tensor.backward(y)))
+    out.append(x.grad.tolist())
+    return out
+
+
+@case
+def tensor_unflatten_checks_sizes_first(T):
+    # torch's Tensor.unflatten (Python) refuses empty sizes before its parser
+    x = _x(T)
+    out = []
+    for dim, sizes in ((x, None), (x, T.arange(6).reshape(2, 3)), (x, T.zeros(0, 3)), (0, ()), (x, (2, 3)),
+                       (0, 5), (0, "ab"), (None, (1, 3)), (1, (3, 1)), (-1, (-1, 1)), (1, (2, 2))):
+        out.append(_res(lambda: x.unflatten(dim, sizes)))
+    out.append(_res(lambda: T.unflatten(x, 0, ())))
+    out.append(_state(x))
+    return out

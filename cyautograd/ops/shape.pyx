@@ -1266,7 +1266,18 @@ def unflatten(input, dim, sizes):
     cdef Tensor t = _arg(input, "unflatten")
     x = t.data_
     d = wrap_dim(dim, x.ndim)
-    sizes = _infer_shape(tuple(sizes), x.shape[d], "unflatten")
+    sizes = tuple(sizes)
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    try:
+        sizes = _infer_shape(sizes, x.shape[d], "unflatten")
+    except RuntimeError as e:
+        # torch's handle_unflatten_exception: infer_size's "shape '[..]' is
+        # invalid" in unflatten's words, any other failure wrapped
+        if str(e).startswith("shape '"):
+            raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of "
+                               f"dim {d} ({x.shape[d]}) in the input tensor") from None
+        raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
     return reshape(t, tuple(x.shape[:d]) + sizes + tuple(x.shape[d + 1:]))
 
 
