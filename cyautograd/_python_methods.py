@@ -15,7 +15,11 @@ where they fail:
   "sizes must be non-empty").
 Ours are the cdef class's methods (or ops), so install() puts these functions
 in Tensor's type dict in their place, with torch's signatures; on a Tensor
-they call the method they replace. A dict entry written from C does not
+they call the method they replace. (__iadd__ and __isub__ are C in torch,
+its add_ and sub_ with a TypeError turned into NotImplemented: x.__iadd__(2, y)
+binds add_'s deprecated alpha-first overload, NOTE [ The deprecated
+alpha-first overloads ] in ops/pointwise.pyx; their one-argument form is
+the slot's own.) A dict entry written from C does not
 touch the type's C slots, so len(x) and iter(x) still take the cdef class's
 own slot functions (a Python subclass of Tensor, nn.Parameter, looks the
 dunder up and calls these, with the same answers).
@@ -107,8 +111,24 @@ def _make():
             _arg_parser.reject("TensorBase.unflatten", (dim, sizes))
             raise
 
+    def _inplace_dunder(name, method):
+        slot = d[name]
+
+        def f(self, *args, **kwargs):
+            if not isinstance(self, Tensor):
+                raise TypeError(f"descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a "
+                                f"'{_arg_parser.tp_name(self)}' object")
+            if len(args) == 1 and not kwargs:
+                return slot(self, args[0])
+            try:
+                return d[method](self, *args, **kwargs)
+            except TypeError:
+                return NotImplemented
+        f.__name__ = name
+        return f
+
     out = {}
-    for f in (backward, __len__, __iter__, __array__, __dlpack__, __dlpack_device__, is_shared,
+    for f in (_inplace_dunder("__iadd__", "add_"), _inplace_dunder("__isub__", "sub_"), backward, __len__, __iter__, __array__, __dlpack__, __dlpack_device__, is_shared,
               share_memory_, unflatten):
         g = d[f.__name__]
         f.__doc__ = getattr(g, "__doc__", None)

@@ -1123,3 +1123,73 @@ def tensor_unflatten_checks_sizes_first(T):
     out.append(_res(lambda: T.unflatten(x, 0, ())))
     out.append(_state(x))
     return out
+
+
+@case
+def int_list_methods_take_their_sizes_as_varargs(T):
+    # NOTE [ Varargs int lists ]: a method whose only positional parameter is an
+    # int list takes the list's items as positional arguments (the function form
+    # does not); bad items are the parser's errors
+    x = T.zeros(2, 1, 3, 1, requires_grad=True)
+    out = []
+    calls = [("tile", (2, 1)), ("tile", (-1, -10 ** 18)), ("tile", (1, "a")), ("count_nonzero", (0, 1)),
+             ("count_nonzero", (0, 10 ** 18)), ("count_nonzero", (1, 1)), ("dsplit", (1, 2)),
+             ("squeeze", (1, 3)), ("squeeze", (0, 10 ** 18)), ("squeeze", (1, "a")), ("squeeze", (1, None)),
+             ("broadcast_to", (2, 2, 1, 3, 1)), ("broadcast_to", (0, 10 ** 18)), ("broadcast_to", (x, 5)),
+             ("expand", (x, 2 ** 62)), ("expand", (2, 2, 1, 3, 1)), ("expand", (x, 1, 1, 1)),
+             ("hsplit", (1, 2)), ("vsplit", (1,)), ("std", (0, 1)), ("var", (1, True))]
+    for name, args in calls:
+        out.append([name, _res(lambda: getattr(x, name)(*args))])
+    for name, args in (("squeeze", (1, 3)), ("tile", (2, 1)), ("broadcast_to", (2, 3)), ("count_nonzero", (0, 1))):
+        out.append([name, _res(lambda: getattr(T, name)(x, *args))])
+    y = x.detach().clone()
+    out += [_res(lambda: y.squeeze_(1, 3)), list(y.shape), _res(lambda: y.squeeze_(0, 10 ** 18)),
+            _res(lambda: x.squeeze_(1, 3))]
+    r = x.squeeze(1, 3)
+    out.append(r.grad_fn.name())
+    out.append(_state(x))
+    return out
+
+
+@case
+def add_and_sub_bind_the_deprecated_alpha_first_overload(T):
+    # NOTE [ The deprecated alpha-first overloads ]: x.add_(alpha, other) binds
+    # (torch warns once per process); __iadd__/__isub__ are add_/sub_ with a
+    # TypeError turned into NotImplemented
+    import warnings
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in ("add_", "sub_", "__iadd__", "__isub__"):
+            x = T.ones(2)
+            y = T.tensor([3.0, 4.0])
+            for args in ((2, y), (2.5, 3), (y, 2), ("a", y), (2, "b"), (y, y), (2, y, 3), (), (y,)):
+                out.append([name, _res(lambda: getattr(x, name)(*args))])
+            out.append(_res(lambda: getattr(x, name)(2, y, alpha=3)))
+            out.append(x.tolist())
+            leaf = _x(T)
+            out.append(_res(lambda: getattr(leaf, name)(0, 10 ** 18)))
+            out.append(_state(leaf))
+        out.append(_res(lambda: T.Tensor.__iadd__(None, 1, 2)))
+        out.append(_res(lambda: T.Tensor.__isub__("s", 1)))
+    return out
+
+
+@case
+def elu_inplace_takes_scale_and_input_scale(T):
+    # F.elu_ is torch's native elu_(input, alpha, scale, input_scale)
+    F = T.nn.functional
+    x = T.tensor([-1.0, 2.0, -0.5], requires_grad=True)
+    out = []
+    for args in ((2.0, 3.0, 0.5), (2.0,), (1.0, 1.0, 1.0), (1.0, 2.0), (1.0, "a"), (1.0, 1.0, 1.0, 1.0)):
+        y = x * 1
+        out.append(_res(lambda: F.elu_(y, *args)))
+        if y.grad_fn is not None:
+            out.append(y.grad_fn.name())
+            g, = T.autograd.grad(y.sum(), x, create_graph=True)
+            out.append([round(v, 5) for v in g.tolist()])
+            g2, = T.autograd.grad(g.sum(), x)
+            out.append([round(v, 5) for v in g2.tolist()])
+    leaf = _x(T)
+    out += [_res(lambda: F.elu_(leaf, 0, 10 ** 18)), _res(lambda: F.elu_(T.arange(3), 1.0, 2.0)), _state(leaf)]
+    return out

@@ -596,15 +596,21 @@ def relu_(input):
     return input.relu_()
 
 
-def elu_(input, alpha=1.0):
-    """In-place elu.
+def elu_(input, alpha=1.0, scale=1.0, input_scale=1.0):
+    """In-place elu; ``scale`` and ``input_scale`` as torch's native elu_
+    (``scale * elu(x * input_scale)`` below zero: selu and celu are elu_ with
+    these).
 
     >>> F.elu_(torch.tensor([-1., 2.]))
     tensor([-0.6321,  2.0000])
     """
-    _args("elu_", ("input:Tensor", "alpha:float"),
-          input, alpha)
-    return F.elu(input, alpha, True)   # torch's elu_: its node EluBackward1
+    _args("elu_", ("input:Tensor", "alpha:float", "scale:float", "input_scale:float"),
+          input, alpha, scale, input_scale)
+    if scale == 1 and input_scale == 1:
+        return F.elu(input, alpha, True)   # torch's elu_: its node EluBackward1
+    F._not_for_ints(input, "elu_cpu")
+    return F._inplace_act(input, lambda x: F._elu(x, alpha, scale, input_scale), "EluBackward1",
+                          ("EluBackwardBackward0", F._elu_result_vjp(alpha, scale, input_scale)))
 
 
 def leaky_relu_(input, negative_slope=0.01):

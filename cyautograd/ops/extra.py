@@ -846,7 +846,15 @@ triu = _tri("triu", "TriuBackward0", np.triu)
 
 
 @_export
-def broadcast_to(input, size):
+def broadcast_to(input, size, *more):
+    if more:    # x.broadcast_to(2, 3): NOTE [ Varargs int lists ] (the function's guard refuses it)
+        try:
+            return broadcast_to(input, (size,) + more)
+        except Exception:
+            if isinstance(input, Tensor):
+                from cyautograd._arg_parser import reject
+                reject("Tensor.broadcast_to", (size,) + more)
+            raise
     _check_tensor(input, "broadcast_to")
     if isinstance(size, bool):     # an int to Python, not to torch's parser
         raise TypeError("broadcast_to(): argument 'size' (position 1) must be tuple of ints, not bool")

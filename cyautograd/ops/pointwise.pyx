@@ -2400,11 +2400,34 @@ cdef _check_method(r, b, str name):
     return r
 
 
-def add_(self, other, *, alpha=1):
+# NOTE [ The deprecated alpha-first overloads ]
+# torch's parser still binds x.add_(alpha, other) and x.sub_(alpha, other) --
+# the deprecated overloads add_(Scalar alpha, Tensor other) -- with a warning
+# (a number binds `other` there too: numbers as tensors); any other second
+# positional argument is its TypeError. The extra positional arguments arrive
+# in `alpha_first`, empty on the common path.
+cdef object _alpha_first(object self, str name, object alpha, tuple rest, object kw_alpha, int op):
+    # (x.add_() too: `other` omitted, the parser's error)
+    parser_check("Tensor." + name, () if alpha is _NO_OTHER else (alpha,) + rest,
+                 None if kw_alpha == 1 else {"alpha": kw_alpha})
+    if alpha is _NO_OTHER:
+        raise TypeError(f"{name}() missing 1 required positional arguments: \"other\"")
+    other = rest[0]
+    return _check_method(_inplace_arith(self, other, op, alpha if alpha != 1 else None), other, name)
+
+
+cdef object _NO_OTHER = object()
+
+
+def add_(self, other=_NO_OTHER, *alpha_first, alpha=1):
+    if alpha_first or other is _NO_OTHER:
+        return _alpha_first(self, "add_", other, alpha_first, alpha, 0)
     return _check_method(_inplace_arith(self, other, 0, alpha if alpha != 1 else None), other, "add_")
 
 
-def sub_(self, other, *, alpha=1):
+def sub_(self, other=_NO_OTHER, *alpha_first, alpha=1):
+    if alpha_first or other is _NO_OTHER:
+        return _alpha_first(self, "sub_", other, alpha_first, alpha, 1)
     return _check_method(_inplace_arith(self, other, 1, alpha if alpha != 1 else None), other, "sub_")
 
 

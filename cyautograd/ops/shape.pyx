@@ -1144,6 +1144,7 @@ def unsqueeze_(input, dim):
 
 
 def squeeze_(input, dim=None):
+    # (x.squeeze_(0, 1): its guard packs the dims, NOTE [ Varargs int lists ])
     cdef Tensor x = _arg(input, "squeeze_")
     check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = squeeze(x.detach()) if dim is None else squeeze(x.detach(), dim)
@@ -1376,7 +1377,11 @@ def unsqueeze(input, dim):
     return _view(t, k_strided(x, tuple(shape), tuple(strides), 0), UnsqueezeBackward0, K_RESHAPE, None)
 
 
-def squeeze(input, dim=_NO_DIM):
+def squeeze(input, dim=_NO_DIM, *more):
+    # x.squeeze(0, 1) is x.squeeze((0, 1)): NOTE [ Varargs int lists ] in
+    # _arg_parser.py (torch.squeeze(x, 0, 1), the function, is refused by its guard)
+    if more:
+        return _squeeze_varargs(input, (dim,) + more)
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is _NO_DIM:
@@ -1393,6 +1398,14 @@ def squeeze(input, dim=_NO_DIM):
     dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
     dims = tuple([d for d in dims if x.shape[d] == 1]) if x.ndim else ()
     return _view(t, x.squeeze(axis=dims) if cnp.PyArray_CheckExact(x) else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+
+
+cdef object _squeeze_varargs(object input, tuple dims):
+    try:
+        return squeeze(input, dims)
+    except Exception:
+        _hot_reject("Tensor.squeeze", input, dims, None)
+        raise
 
 
 cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
@@ -1412,6 +1425,7 @@ def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
+    args = sizes
     sizes = _shape_arg(sizes)
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
@@ -1424,6 +1438,7 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
+        _hot_reject("Tensor.expand", input, args, None)
         if n == 1 and not isinstance(sizes[0], Tensor) and (type(sizes[0]) is bool
                                                            or not hasattr(type(sizes[0]), "__index__")):
             # (failure path) torch's parser refuses a lone size that is no int first
@@ -1450,8 +1465,10 @@ def expand(input, *sizes):
             s = sizes[i]
         if i < lead:
             if s == -1:
+                _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
             if s < 0:
+                _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError("numel: integer multiplication overflow")
             dims[i] = s
             # torch's inferExpandGeometry: a new dimension of size 1 gets the
@@ -1465,10 +1482,13 @@ def expand(input, *sizes):
         if s == -1:
             s = cur
         elif cur != 1 and s != cur:
+            # (the sizes are checked from the last: torch's parser has seen them all)
+            _hot_reject("Tensor.expand", input, args, None)
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
                                f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
                                f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
         elif s < 0:
+            _hot_reject("Tensor.expand", input, args, None)
             raise RuntimeError("numel: integer multiplication overflow")
         dims[i] = s
         st[i] = 0 if (cur == 1 and s != 1) else xs[i - lead]
