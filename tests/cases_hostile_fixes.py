@@ -1193,3 +1193,27 @@ def elu_inplace_takes_scale_and_input_scale(T):
     leaf = _x(T)
     out += [_res(lambda: F.elu_(leaf, 0, 10 ** 18)), _res(lambda: F.elu_(T.arange(3), 1.0, 2.0)), _state(leaf)]
     return out
+
+
+@case
+def shapes_that_do_not_broadcast_are_torchs_runtime_error(T):
+    # at::infer_size's words (numpy's broadcast raised a ValueError): isclose,
+    # allclose, lerp (its weight too), cosine_similarity, normal; lerp's dtype
+    # checks come first, its kernel's dtype dispatch last
+    F = T.nn.functional
+    x = _x(T)
+    z = T.zeros(0, 3)
+    c = T.ones(3, 1, 1)
+    out = []
+    for a, b in ((x, z), (z, x), (x, c), (x, T.ones(4, 3))):
+        out += [_res(lambda: T.isclose(a, b)), _res(lambda: T.allclose(a, b)), _res(lambda: a.isclose(b)),
+                _res(lambda: F.cosine_similarity(a, b)), _res(lambda: T.lerp(a, b, 0.5)),
+                _res(lambda: T.lerp(a.detach(), a.detach(), b)), _res(lambda: T.normal(a.detach().abs(), b).shape),
+                _res(lambda: T.normal(b.abs(), a.detach().abs()).shape)]
+    i3 = T.arange(3)
+    out += [_res(lambda: T.lerp(i3, i3, i3)), _res(lambda: T.lerp(i3, i3, 0.5)), _res(lambda: T.lerp(i3, i3, T.arange(2))),
+            _res(lambda: T.lerp(T.ones(3), T.ones(3), T.ones(2).double())),
+            _res(lambda: T.lerp(T.ones(3), T.ones(3).double(), 0.5)), _res(lambda: i3.clone().lerp_(i3, 0.5)),
+            _res(lambda: T.lerp(T.ones(3), T.ones(2), 0.5)), _res(lambda: T.lerp(T.ones(2, 1), T.ones(3), T.ones(2, 3)))]
+    out.append(_state(x))
+    return out

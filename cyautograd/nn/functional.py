@@ -804,7 +804,8 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    from cyautograd.ops.extra import infer_size
+    shape = infer_size(x1.shape, x2.shape)     # torch's expand_outplace
     x1 = x1.expand(*shape) if tuple(x1.shape) != shape else x1
     x2 = x2.expand(*shape) if tuple(x2.shape) != shape else x2
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)

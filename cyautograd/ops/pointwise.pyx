@@ -2062,7 +2062,12 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return bool(_xp.all_of(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan)))
-    return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    try:
+        return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    except ValueError:      # numpy's broadcast failure: torch's (its isclose's sub)
+        if a.data_.shape == b.data_.shape:
+            raise
+        raise broadcast_error(a.data_, b.data_) from None
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -2071,7 +2076,13 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan))
-    return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    try:
+        r = np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan)
+    except ValueError:      # numpy's broadcast failure: torch's (its sub)
+        if a.data_.shape == b.data_.shape:
+            raise
+        raise broadcast_error(a.data_, b.data_) from None
+    return wrap_array(r)
 
 
 def logical_not(input):
