@@ -1217,3 +1217,42 @@ def shapes_that_do_not_broadcast_are_torchs_runtime_error(T):
             _res(lambda: T.lerp(T.ones(3), T.ones(2), 0.5)), _res(lambda: T.lerp(T.ones(2, 1), T.ones(3), T.ones(2, 3)))]
     out.append(_state(x))
     return out
+
+
+@case
+def argument_errors_before_size_and_dtype_errors(T):
+    # torch's parser sees every argument before the op checks sizes or dtypes:
+    # diagonal's offset, gather's dim, mean's dim; mv sizes its result from
+    # mat.size(0) first
+    x = _x(T)
+    i = T.arange(6).reshape(2, 3)
+    out = [_res(lambda: x.diagonal(x, 2 ** 62)), _res(lambda: x.diagonal(0, 5)), _res(lambda: x.diagonal(x)),
+           _res(lambda: x.diagonal(1, 0, 1)), _res(lambda: x.gather(x, T.zeros(0, 3))),
+           _res(lambda: x.gather(0, T.zeros(2, 3))), _res(lambda: x.gather(0, i)),
+           _res(lambda: T.mean(i, x)), _res(lambda: T.mean(T.tensor([True]), x)), _res(lambda: T.mean(i, 0)),
+           _res(lambda: T.mean(x, 0)), _res(lambda: T.mean(i, dim=0, dtype=T.float64))]
+    for a, b in (((), (3,)), ((2, 3), ()), ((), ()), ((2,), (3,)), ((2, 3, 4), (3,)), ((2, 3), (3,))):
+        out.append(_res(lambda: T.mv(T.ones(a), T.ones(b))))
+    out.append(_state(x))
+    return out
+
+
+@case
+def addbmm_and_baddbmm_size_their_result_first(T):
+    # torch expands input to the result size (batch1.size(0), batch1.size(1),
+    # batch2.size(2)) before the batches' own checks: a batch of too few dims
+    # is an IndexError there
+    out = []
+    for f in ("addbmm", "baddbmm"):
+        for s, a, b in (((2, 3), (2, 3), (2, 3)), ((2, 3), (2, 3), (4, 3, 2)), ((2, 3), (4, 3, 2), (2, 3)),
+                        ((2, 3), (4, 3), (4,)), ((2, 3), (4,), (4, 3)), ((2, 3), (4, 3, 2), (4, 2)),
+                        ((3,), (2, 2, 2, 2), (2, 2, 2)), ((2, 2), (2, 2, 2), (2, 2, 2, 2)), ((), (5, 2, 3), (5, 3, 4)),
+                        ((2, 4), (5, 2, 3), (4, 3, 4)), ((2, 4), (5, 2, 3), (5, 2, 4)), ((2, 4), (), (5, 2, 4)),
+                        ((3, 2, 4), (5, 2, 3), (5, 3, 4))):
+            out.append(_res(lambda: getattr(T, f)(T.ones(s), T.ones(a), T.ones(b))))
+            if s:
+                out.append(_res(lambda: getattr(T.ones(s if f == "addbmm" else (5,) + s), f + "_")(T.ones(a), T.ones(b))))
+    x = _x(T)
+    out += [_res(lambda: T.addbmm(x, x, T.arange(6).reshape(2, 3))), _res(lambda: x.baddbmm(x, T.zeros(0, 3))),
+            _state(x)]
+    return out

@@ -1681,8 +1681,9 @@ def gather(input, dim, index, *, sparse_grad=False):
     if not isinstance(index, Tensor):
         raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if _npdt(ti.data_) != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if _npdt(ti.data_) != np.int64 and _npdt(ti.data_) != np.int32:
+        _hot_reject("Tensor.gather", input, (dim, index), None)    # (a dim that is no int first)
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
@@ -1700,7 +1701,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     # a 0-d input or index counts as one element along dim (torch)
     n = x.shape[d] if x.ndim else 1
     if idx.size and (idx.min() < -n or idx.max() >= n):
-        bad = idx.max() if idx.max() >= n else idx.min()
+        bad = idx.flat[np.flatnonzero((idx < -n) | (idx >= n))[0]]    # the first, in index order
         raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
     if x.ndim == 0:
         r = np.broadcast_to(x, idx.shape).copy()
@@ -2930,9 +2931,17 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
-    cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd)
-    cdef Py_ssize_t off = _int_arg(offset, "diagonal", "offset", 2)
+    cdef Py_ssize_t nd = x.ndim, d1, d2, off
     cdef Py_ssize_t n, byte_offset = 0, i, k = 0
+    try:
+        d1 = wrap_dim(dim1, nd)
+        d2 = wrap_dim(dim2, nd)
+        off = _int_arg(offset, "diagonal", "offset", 2)
+    except Exception:
+        # torch's parser has seen every argument first (the function's guard
+        # replays it before the call; the method is not guarded)
+        _hot_reject("Tensor.diagonal", input, (offset, dim1, dim2), None)
+        raise
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
     cdef cnp.npy_intp* xd
