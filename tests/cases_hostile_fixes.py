@@ -1256,3 +1256,25 @@ def addbmm_and_baddbmm_size_their_result_first(T):
     out += [_res(lambda: T.addbmm(x, x, T.arange(6).reshape(2, 3))), _res(lambda: x.baddbmm(x, T.zeros(0, 3))),
             _state(x)]
     return out
+
+
+@case
+def functional_wrappers_check_in_torchs_order(T):
+    # feature dropout of an integral input: torch scales its noise in place by
+    # 1 / (1 - p), a float into the input's dtype; binary_cross_entropy_with_logits'
+    # weights go through the native parser; adaptive_max_pool1d reads
+    # return_indices as a bool first, then wants one output size
+    F = T.nn.functional
+    out = []
+    for f, shape in ((F.dropout1d, (2, 3)), (F.dropout2d, (2, 3, 4)), (F.dropout3d, (1, 2, 2, 2))):
+        for dt in (T.int64, T.bool, T.int32):
+            for kw in ({}, {"p": 0.0}, {"p": 1.0}, {"training": False}):
+                out.append(_res(lambda: f(T.ones(shape, dtype=dt), **kw).dtype))
+    x = T.ones(2, 3)
+    for w, pw in (("a", None), (None, "b"), (1.5, None), (None, T.ones(3)), (T.ones(3), 2)):
+        out.append(_res(lambda: round(F.binary_cross_entropy_with_logits(x, x, w, pos_weight=pw).item(), 5)))
+    y = T.ones(1, 2, 4)
+    for args in (((),), ((2, 3),), (2.5,), ([2],), (None,), ((0,),), ((2,), T.tensor(True)),
+                 ((2,), T.arange(6).reshape(2, 3)), ((2,), T.zeros(0, 3))):
+        out.append(_res(lambda: F.adaptive_max_pool1d(y, *args)))
+    return out

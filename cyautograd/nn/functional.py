@@ -1475,6 +1475,13 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
+    # then torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight,
+    # reduction): its parser takes a Tensor or None there
+    for v, arg, pos in ((weight, "weight", 3), (pos_weight, "pos_weight", 4)):
+        if v is not None and not isinstance(v, _Tensor):
+            from cyautograd._arg_parser import tp_name
+            raise TypeError(f"binary_cross_entropy_with_logits(): argument '{arg}' (position {pos}) must be "
+                            f"Tensor, not {tp_name(v)}")
     _no_grad_arg(weight, "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
     # torch's kernel order: log_sigmoid(input) (floating only), then

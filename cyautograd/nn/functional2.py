@@ -705,6 +705,11 @@ def _feature_dropout(input, p, training, inplace, batched):
     if p == 1.0:
         out = input * T.zeros_like(input)
     else:
+        if not input.dtype.is_floating_point:
+            # torch's noise is input's dtype, scaled in place by 1 / (1 - p): a float
+            # result into an integral tensor
+            raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                               f"{input.dtype._cname}")
         out = input * _feature_mask(input, p, batched) * (1.0 / (1.0 - p))
     if inplace:
         with no_grad():
@@ -1297,8 +1302,15 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     >>> F.adaptive_max_pool1d(torch.arange(6.).reshape(1, 1, 6), 3)
     tensor([[[1., 3., 5.]]])
     """
+    # torch's boolean_dispatch reads return_indices as a bool first (a tensor of
+    # several values is ambiguous there), then the native binding parses and
+    # checks the one output size
+    return_indices = True if return_indices else False
     _args("adaptive_max_pool1d", ("input:Tensor", "output_size:int[]"),
           input, output_size)
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
+        raise RuntimeError(f"adaptive_max_pool1d() argument 'output_size' should contain one int "
+                           f"(got {len(output_size)})")
     if (not return_indices and input.requires_grad and _T().is_grad_enabled()
             and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
         # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
