@@ -19,7 +19,8 @@ they call the method they replace. (__iadd__ and __isub__ are C in torch,
 its add_ and sub_ with a TypeError turned into NotImplemented: x.__iadd__(2, y)
 binds add_'s deprecated alpha-first overload, NOTE [ The deprecated
 alpha-first overloads ] in ops/pointwise.pyx; their one-argument form is
-the slot's own.) A dict entry written from C does not
+the slot's own. __rtruediv__ is torch's __rdiv__, self.reciprocal() * other
+with a TypeError turned into NotImplemented; a number still takes the slot.) A dict entry written from C does not
 touch the type's C slots, so len(x) and iter(x) still take the cdef class's
 own slot functions (a Python subclass of Tensor, nn.Parameter, looks the
 dunder up and calls these, with the same answers).
@@ -127,8 +128,23 @@ def _make():
         f.__name__ = name
         return f
 
+    rtruediv_ = d["__rtruediv__"]
+
+    def __rtruediv__(self, other):
+        # torch's __rdiv__ (torch/_tensor.py): self.reciprocal() * other, a TypeError
+        # there NotImplemented; `other / self` takes other's own __truediv__ first, so
+        # a Tensor `other` arrives here only from an explicit call
+        if isinstance(other, Tensor) and isinstance(self, Tensor):
+            return self.reciprocal() * other
+        try:
+            return rtruediv_(self, other)
+        except TypeError:
+            if not isinstance(self, Tensor):
+                raise
+            return NotImplemented
+
     out = {}
-    for f in (_inplace_dunder("__iadd__", "add_"), _inplace_dunder("__isub__", "sub_"), backward, __len__, __iter__, __array__, __dlpack__, __dlpack_device__, is_shared,
+    for f in (__rtruediv__, _inplace_dunder("__iadd__", "add_"), _inplace_dunder("__isub__", "sub_"), backward, __len__, __iter__, __array__, __dlpack__, __dlpack_device__, is_shared,
               share_memory_, unflatten):
         g = d[f.__name__]
         f.__doc__ = getattr(g, "__doc__", None)

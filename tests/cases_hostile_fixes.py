@@ -1278,3 +1278,23 @@ def functional_wrappers_check_in_torchs_order(T):
                  ((2,), T.arange(6).reshape(2, 3)), ((2,), T.zeros(0, 3))):
         out.append(_res(lambda: F.adaptive_max_pool1d(y, *args)))
     return out
+
+
+@case
+def rtruediv_and_group_norm_check_as_torch(T):
+    # x.__rtruediv__(t) is torch's self.reciprocal() * t (torch/_tensor.py's
+    # __rdiv__); group_norm's binding refuses a weight or bias that is no Tensor
+    # before num_groups is used
+    F = T.nn.functional
+    x = _x(T)
+    out = []
+    for other in (T.zeros(0, 3), T.ones(3), T.ones(2, 1), 2, "a", None):
+        out.append(_res(lambda: x.__rtruediv__(other)))
+    r = x.__rtruediv__(T.ones(3))
+    out.append(r.grad_fn.name())
+    out.append(_res(lambda: (2 / x).grad_fn.name()))
+    y = T.ones(2, 4, 3)
+    for args in ((2, "w"), (2, None, 3), (-1, -5), (2, T.ones(4), T.ones(4)), (True,), (x, (-1, -10 ** 18))):
+        out.append(_res(lambda: F.group_norm(y, *args)))
+    out.append(_state(x))
+    return out

@@ -854,7 +854,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         prod *= d
     if prod == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
-    if type(num_groups) is not int:     # torch's group_norm binding refuses what is no int (a bool)
+    Tensor = _T().Tensor
+    if type(num_groups) is not int or any(v is not None and not isinstance(v, Tensor) for v in (weight, bias)):
+        # torch's group_norm binding refuses what is no int (a bool), a weight or
+        # bias that is no Tensor, before the op reads num_groups
         from cyautograd._arg_parser import check
         check("group_norm", (input, num_groups, weight, bias, eps, True))
     N, C = input.shape[0], input.shape[1]
