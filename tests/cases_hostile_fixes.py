@@ -1298,3 +1298,18 @@ def rtruediv_and_group_norm_check_as_torch(T):
         out.append(_res(lambda: F.group_norm(y, *args)))
     out.append(_state(x))
     return out
+
+
+@case
+def bilinear_checks_in_torchs_order(T):
+    # torch's bilinear: dtypes, input dims, batch dims, then sizes against
+    # weight.size(1), weight.size(2) (an IndexError for a 2-d weight), bias.size(0)
+    F = T.nn.functional
+    x = T.ones(2, 3)
+    out = []
+    for a in ((x, x, T.arange(6).reshape(2, 3)), (x, x, T.zeros(0, 3)), (x, x, T.ones(4, 3, 3)), (x, x, T.ones(4, 3, 5)),
+              (x, x, T.ones(4, 3)), (x, x, T.ones(4, 3, 3).double()), (x, T.ones(3), T.ones(4, 3, 3)),
+              (x, T.ones(4, 3), T.ones(4, 3, 3)), (x, x, T.ones(4, 3, 3), T.ones(5)),
+              (x, x, T.ones(4, 3, 3), T.ones(4).double()), (x, x, T.ones(4, 2, 3)), (x, x, T.ones(4, 3, 3), T.ones(4))):
+        out.append(_res(lambda: F.bilinear(*a)))
+    return out

@@ -1335,6 +1335,7 @@ def adaptive_avg_pool2d(input, output_size):
 
 # ---------------------------------------------------------------- bilinear
 def bilinear(input1, input2, weight, bias=None):
+    _bilinear_checks(input1, input2, weight, bias)
     O, I1, I2 = weight.shape
     lead = tuple(input1.shape[:-1])
     w = weight.permute(1, 0, 2).reshape(I1, O * I2)
@@ -1343,6 +1344,34 @@ def bilinear(input1, input2, weight, bias=None):
     if bias is not None:
         out = out + bias
     return out
+
+
+def _bilinear_checks(input1, input2, weight, bias):
+    """torch's bilinear checks, in its order: the dtypes, the input dims, the
+    batch dims, then the sizes against weight.size(1), weight.size(2) (an
+    IndexError for a weight of too few dims) and bias.size(0)."""
+    from cyautograd.ops.extra import _cpp_type_name as cn
+    from cyautograd.ops.linalg2 import _size_at
+    ts = [input1, input2, weight] + ([bias] if bias is not None else [])
+    if any(t.dtype != input1.dtype for t in ts):
+        names = ("input1", "input2", "weight", "bias")
+        raise RuntimeError("All tensors must have the same dtype, got " +
+                           ", ".join(f"{n}: {cn(t.dtype)}" for n, t in zip(names, ts)))
+    if input1.dim() != input2.dim():
+        raise RuntimeError(f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}")
+    for i in range(input1.dim() - 1):
+        if input1.shape[i] != input2.shape[i]:
+            raise RuntimeError(f"bilinear(): input batch dimensions do not match at dim {i}: got {input1.shape[i]} and "
+                               f"{input2.shape[i]}")
+    if _size_at(input1, input1.dim() - 1) != _size_at(weight, 1):
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but "
+                           f"expected {weight.shape[1]}")
+    if _size_at(input2, input2.dim() - 1) != _size_at(weight, 2):
+        raise RuntimeError(f"bilinear(): input2 size does not match weight size: got {input2.shape[-1]} but "
+                           f"expected {weight.shape[2]}")
+    if bias is not None and _size_at(bias, 0) != weight.shape[0]:
+        raise RuntimeError(f"bilinear(): bias size does not match weight size: got {bias.shape[0]} but "
+                           f"expected {weight.shape[0]}")
 
 
 # ---------------------------------------------------------------- losses
