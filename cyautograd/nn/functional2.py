@@ -1674,6 +1674,25 @@ def _embedding_bag_index_dtypes(input, offsets):
                            "arguments for embedding_bag)")
 
 
+def _embedding_bag_index_range(flat, n, mode):
+    """torch's embedding_bag kernels refuse an index outside [0, n) with a
+    RuntimeError, in the words of the kernel that meets it first: max mode's
+    own check, else the range check of the sum/mean kernel (which some
+    layouts of bags trip in an internal check of its index buffer first,
+    "Expected i < index_size": not reproduced)."""
+    if not flat.numel():
+        return
+    f = flat.reshape(-1)
+    bad = ((f < 0) | (f >= n)).nonzero()
+    if not bad.numel():
+        return
+    k = int(bad[0, 0])
+    v = int(f[k])
+    if mode == "max":
+        raise RuntimeError(f"embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be {v}")
+    raise RuntimeError(f"Index {k} of input takes value {v} which is not in the valid range [0, {n})")
+
+
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
                   mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
                   padding_idx=None):
@@ -1733,6 +1752,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
                          f"{input.dim()}")
     _embedding_bag_index_dtypes(input, offsets)
+    _embedding_bag_index_range(flat, weight.size(0), mode)
     if max_norm is not None:
         F.embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
     rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
