@@ -318,3 +318,9 @@ del _names15_mod
 from cyautograd import _arg_parser as _arg_parser_mod  # noqa: E402
 _arg_parser_mod.install()
 del _arg_parser_mod
+
+# the methods torch writes in Python, with their unbound-call and arity errors
+# (NOTE [ Tensor methods torch writes in Python ] in _python_methods.py)
+from cyautograd import _python_methods as _python_methods_mod  # noqa: E402
+_python_methods_mod.install()
+del _python_methods_mod

@@ -238,7 +238,8 @@ class Signature:
 
     def __init__(self, name, text):
         self.name = name
-        self.hidden = text.endswith("|deprecated") or text.endswith("|hidden")
+        self.deprecated = text.endswith("|deprecated")
+        self.hidden = self.deprecated or text.endswith("|hidden")
         body = text[:text.rindex(")")][text.index("(") + 1:]
         self.params = []
         kw = False
@@ -502,6 +503,8 @@ def check(key, args, kwargs=None):
     for s in sigs:
         if s.parse(args, kwargs, False):
             s.unpack(args, kwargs)
+            if s.deprecated:
+                _warn_deprecated(s, sigs)
             return
     n = len(args) + len(kwargs)
     plausible = [s for s in sigs if s.min_args <= n <= s.max_args and not s.hidden]
@@ -509,6 +512,25 @@ def check(key, args, kwargs=None):
         plausible[0].parse(args, kwargs, True)
     options = [s.text for s in sigs if not s.hidden]
     raise TypeError(_format_invalid_args(sigs[0].name, options, args, kwargs))
+
+
+_WARNED_DEPRECATED = []
+
+
+def _warn_deprecated(sig, sigs):
+    """torch's parser binding a deprecated overload (x.add_(2, y): add_(Scalar
+    alpha, Tensor other)) warns, once per process for all of them
+    (TORCH_WARN_ONCE at its one call site in python_arg_parser.cpp)."""
+    if _WARNED_DEPRECATED:
+        return
+    _WARNED_DEPRECATED.append(sig.name)
+    msg = f"This overload of {sig.name} is deprecated:\n\t{sig.name}{sig.text}"
+    visible = [s.text for s in sigs if not s.hidden]
+    if visible:
+        msg += "\nConsider using one of the following signatures instead:" + "".join(
+            f"\n\t{sig.name}{t}" for t in visible)
+    import warnings
+    warnings.warn(msg, UserWarning, stacklevel=4)
 
 
 def fail(key, args, kwargs=None, fallback=None):
@@ -812,7 +834,11 @@ NATIVE_SIGNATURES = {
     "linalg_matrix_norm": ["(Tensor input, Scalar ord, IntArrayRef dim={-2,-1}, bool keepdim=False, *, "
                            "ScalarType? dtype=None, Tensor out=None)",
                            "(Tensor input, c10::string_view ord=\"fro\", IntArrayRef dim={-2,-1}, "
-                           "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"]}
+                           "bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"],
+    # TensorBase.unflatten, which torch's Tensor.unflatten (torch/_tensor.py) calls
+    # (NOTE [ Tensor methods torch writes in Python ] in _python_methods.py)
+    "TensorBase.unflatten": ["(int64_t dim, SymIntArrayRef sizes)",
+                             "(Dimname dim, SymIntArrayRef sizes, DimnameList names)"]}
 
 
 def _norm_call(args, kwargs, method=False):
@@ -950,9 +976,49 @@ def _guard_function(key, f):
     return guarded
 
 
+# NOTE [ Varargs int lists ]
+# torch's parser binds the positional arguments of a method whose only
+# positional parameter is an int list as that list: x.tile(2, 3) is
+# x.tile((2, 3)), x.squeeze(0, 1) is x.squeeze((0, 1)), x.count_nonzero(0, 1)
+# (python_arg_parser.cpp, allow_varargs_intlist). Ops written with one
+# parameter there (tile(input, dims)) would see extra arguments, so the guard
+# of such a method packs them when the varargs signature is the one that
+# binds the call: only calls of two or more positional arguments pay the
+# parse, and only for methods whose op takes no *args of its own. The hot
+# methods (squeeze, broadcast_to) take *args themselves.
+def _is_varargs(sig):
+    return sig.max_pos == 1 and sig.params[0].raw_type in ("IntArrayRef", "SymIntArrayRef")
+
+
+def _needs_packing(key, f):
+    """True if method `key` has a varargs int-list signature and its op `f`
+    no *args to take the arguments."""
+    if key not in SIGNATURES or not any(_is_varargs(s) for s in _signatures(key)):
+        return False
+    import inspect
+    try:
+        params = inspect.signature(f).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return not any(p.kind is p.VAR_POSITIONAL for p in params)
+
+
+def _packed(key, args, kwargs):
+    """`args` as the op takes them: one tuple where the binding signature is
+    the varargs one (NOTE [ Varargs int lists ])."""
+    for s in _signatures(key):
+        try:
+            if s.parse(args, kwargs, False):
+                return (tuple(args),) if _is_varargs(s) else args
+        except Exception:       # the replay must not hide the op's own answer
+            return args
+    return args
+
+
 def _guard_method(key, name, f, tensor_type):
     import functools
     seen = set()
+    pack = _needs_packing(key, f)
 
     def guarded(self, *args, **kwargs):
         if not isinstance(self, tensor_type):
@@ -961,6 +1027,8 @@ def _guard_method(key, name, f, tensor_type):
                             f"'{tp_name(self)}' object")
         if not shape_seen(args, kwargs, seen):
             prevalidate(key, args, kwargs, seen)
+        if pack and len(args) > 1:
+            args = _packed(key, args, kwargs)
         try:
             r = f(self, *args, **kwargs)
         except Exception:

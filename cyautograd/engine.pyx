@@ -955,11 +955,21 @@ cdef object _needed_nodes(list root_edges, dict captures, bint accumulate_grad):
     return needed
 
 
+# NOTE [ The order of backward's argument checks ]
+# torch.autograd.backward/grad turn grad_tensors into a tuple (None: one None
+# per output), then _make_grads walks zip(outputs, grads) -- the pairs up to
+# the shorter of the two -- checking per pair that the output is a Tensor (or
+# a GradientEdge: AssertionError) and then the gradient's type (TypeError
+# "gradients can be either Tensors or None"), its shape and dtype. Only then
+# does the engine compare the counts: "got 2 tensors and 1 gradients" when
+# there are fewer gradients than outputs; extra gradients were dropped by the
+# zip. So a bad gradient type is reported before a count mismatch, and an
+# output that is not a Tensor only where it has a gradient partner.
 cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
     cdef list result = []
     cdef Py_ssize_t i
     cdef Tensor out, g
-    for i in range(len(outputs)):
+    for i in range(min(len(outputs), len(grads))):
         if not isinstance(outputs[i], Tensor):
             result.append(_make_edge_grad(outputs[i], grads[i], i, create_graph))
             continue
@@ -1058,8 +1068,9 @@ cdef tuple _as_tensor_tuple(obj, bint outputs, str who="grad"):
     """torch.autograd's `(x,) if is_tensor_like(x) or a GradientEdge else
     tuple(x)` (so None raises "'NoneType' object is not iterable"); inputs
     may also be a dict (its values; grad() returns a dict then). Outputs get
-    _make_grads' assertion here; the inputs' element types are checked where
-    the engine reads them (_check_input), in order with their requires_grad."""
+    the elements are checked by _make_grads, in order with their gradients;
+    the inputs' element types where the engine reads them (_check_input), in
+    order with their requires_grad."""
     if isinstance(obj, Tensor):
         return (obj,)
     if _is_edge(obj):
@@ -1070,12 +1081,14 @@ cdef tuple _as_tensor_tuple(obj, bint outputs, str who="grad"):
         if isinstance(obj, _Mapping):
             raise TypeError(f"`inputs` argument to `{who}()` must be a dict, not {type(obj).__name__}. "
                             "Other Mapping types are not supported.")
-    t = tuple(obj)
-    if outputs:
-        for x in t:
-            if not isinstance(x, Tensor) and not _is_edge(x):
-                raise AssertionError("Expected output to be a torch.Tensor")
-    return t
+    return tuple(obj)
+
+
+cdef _check_grad_count(tuple outs, list root_grads):
+    """The engine's count check, after _make_grads (NOTE [ The order of
+    backward's argument checks ])."""
+    if len(root_grads) != len(outs):
+        raise RuntimeError(f"got {len(outs)} tensors and {len(root_grads)} gradients")
 
 
 cdef _check_input(object t):
@@ -1122,8 +1135,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         grads = (grad_tensors,)
     else:
         grads = tuple(grad_tensors)
-    if len(grads) != len(outs):
-        raise RuntimeError(f"got {len(grads)} tensors and {len(outs)} gradients")
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _make_grads(outs, grads, create_graph)
@@ -1131,6 +1142,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
         _backward_in_transform()
     retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
     create_graph = _byte_flag(create_graph)
+    _check_grad_count(outs, root_grads)
     global _warned_create_graph
     if create_graph and not _warned_create_graph:
         # torch warns once per process (TORCH_WARN_ONCE)
@@ -1203,16 +1215,16 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         gouts = (grad_outputs,)
     else:
         gouts = tuple(grad_outputs)
-    if len(gouts) != len(outs):
-        raise RuntimeError(f"grad_outputs must be of the same length as outputs: {len(gouts)} vs {len(outs)}")
     if retain_graph is None:
         retain_graph = create_graph
     if is_grads_batched:
         return _grad_batched(outs, ins, gouts, retain_graph, create_graph, allow_unused, materialize_grads)
     root_grads = _make_grads(outs, gouts, create_graph)
+    gouts = gouts[:len(root_grads)]
     retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
     create_graph = _byte_flag(create_graph)
     allow_unused = _byte_flag(allow_unused)
+    _check_grad_count(outs, root_grads)
     root_edges = _root_edges(outs)
     cap_edges = []
     for inp in ins:

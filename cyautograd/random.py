@@ -697,7 +697,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
     ma = mean.detach().cpu().numpy() if mt else None
     sa = std.detach().cpu().numpy() if st else None
     if mt and st:
-        shape = np.broadcast_shapes(ma.shape, sa.shape)
+        from cyautograd.ops.extra import infer_size
+        shape = infer_size(ma.shape, sa.shape)
     else:
         shape = ma.shape if mt else sa.shape
     dt = mean.dtype if mt else std.dtype

@@ -888,7 +888,8 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    from cyautograd.ops.extra import infer_size
+    shape = infer_size(x1.shape, x2.shape)     # torch's expand_outplace
     x1 = x1.expand(*shape) if tuple(x1.shape) != shape else x1
     x2 = x2.expand(*shape) if tuple(x2.shape) != shape else x2
     n1 = x1.norm(2, dim, keepdim=True).clamp_min(eps)
@@ -1418,6 +1419,7 @@ def adaptive_avg_pool2d(input, output_size):
 
 # ---------------------------------------------------------------- bilinear
 def bilinear(input1, input2, weight, bias=None):
+    _bilinear_checks(input1, input2, weight, bias)
     O, I1, I2 = weight.shape
     lead = tuple(input1.shape[:-1])
     w = weight.permute(1, 0, 2).reshape(I1, O * I2)
@@ -1426,6 +1428,34 @@ def bilinear(input1, input2, weight, bias=None):
     if bias is not None:
         out = out + bias
     return out
+
+
+def _bilinear_checks(input1, input2, weight, bias):
+    """torch's bilinear checks, in its order: the dtypes, the input dims, the
+    batch dims, then the sizes against weight.size(1), weight.size(2) (an
+    IndexError for a weight of too few dims) and bias.size(0)."""
+    from cyautograd.ops.extra import _cpp_type_name as cn
+    from cyautograd.ops.linalg2 import _size_at
+    ts = [input1, input2, weight] + ([bias] if bias is not None else [])
+    if any(t.dtype != input1.dtype for t in ts):
+        names = ("input1", "input2", "weight", "bias")
+        raise RuntimeError("All tensors must have the same dtype, got " +
+                           ", ".join(f"{n}: {cn(t.dtype)}" for n, t in zip(names, ts)))
+    if input1.dim() != input2.dim():
+        raise RuntimeError(f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}")
+    for i in range(input1.dim() - 1):
+        if input1.shape[i] != input2.shape[i]:
+            raise RuntimeError(f"bilinear(): input batch dimensions do not match at dim {i}: got {input1.shape[i]} and "
+                               f"{input2.shape[i]}")
+    if _size_at(input1, input1.dim() - 1) != _size_at(weight, 1):
+        raise RuntimeError(f"bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but "
+                           f"expected {weight.shape[1]}")
+    if _size_at(input2, input2.dim() - 1) != _size_at(weight, 2):
+        raise RuntimeError(f"bilinear(): input2 size does not match weight size: got {input2.shape[-1]} but "
+                           f"expected {weight.shape[2]}")
+    if bias is not None and _size_at(bias, 0) != weight.shape[0]:
+        raise RuntimeError(f"bilinear(): bias size does not match weight size: got {bias.shape[0]} but "
+                           f"expected {weight.shape[0]}")
 
 
 # ---------------------------------------------------------------- losses
@@ -1558,6 +1588,13 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
+    # then torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight,
+    # reduction): its parser takes a Tensor or None there
+    for v, arg, pos in ((weight, "weight", 3), (pos_weight, "pos_weight", 4)):
+        if v is not None and not isinstance(v, _Tensor):
+            from cyautograd._arg_parser import tp_name
+            raise TypeError(f"binary_cross_entropy_with_logits(): argument '{arg}' (position {pos}) must be "
+                            f"Tensor, not {tp_name(v)}")
     _no_grad_arg(weight, "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "binary_cross_entropy_with_logits", "pos_weight")
     # torch's kernel order: log_sigmoid(input) (floating only), then

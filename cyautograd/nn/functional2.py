@@ -596,15 +596,21 @@ def relu_(input):
     return input.relu_()
 
 
-def elu_(input, alpha=1.0):
-    """In-place elu.
+def elu_(input, alpha=1.0, scale=1.0, input_scale=1.0):
+    """In-place elu; ``scale`` and ``input_scale`` as torch's native elu_
+    (``scale * elu(x * input_scale)`` below zero: selu and celu are elu_ with
+    these).
 
     >>> F.elu_(torch.tensor([-1., 2.]))
     tensor([-0.6321,  2.0000])
     """
-    _args("elu_", ("input:Tensor", "alpha:float"),
-          input, alpha)
-    return F.elu(input, alpha, True)   # torch's elu_: its node EluBackward1
+    _args("elu_", ("input:Tensor", "alpha:float", "scale:float", "input_scale:float"),
+          input, alpha, scale, input_scale)
+    if scale == 1 and input_scale == 1:
+        return F.elu(input, alpha, True)   # torch's elu_: its node EluBackward1
+    F._not_for_ints(input, "elu_cpu")
+    return F._inplace_act(input, lambda x: F._elu(x, alpha, scale, input_scale), "EluBackward1",
+                          ("EluBackwardBackward0", F._elu_result_vjp(alpha, scale, input_scale)))
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -699,6 +705,11 @@ def _feature_dropout(input, p, training, inplace, batched):
     if p == 1.0:
         out = input * T.zeros_like(input)
     else:
+        if not input.dtype.is_floating_point:
+            # torch's noise is input's dtype, scaled in place by 1 / (1 - p): a float
+            # result into an integral tensor
+            raise RuntimeError(f"result type Float can't be cast to the desired output type "
+                               f"{input.dtype._cname}")
         out = input * _feature_mask(input, p, batched) * (1.0 / (1.0 - p))
     if inplace:
         with no_grad():
@@ -843,7 +854,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         prod *= d
     if prod == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
-    if type(num_groups) is not int:     # torch's group_norm binding refuses what is no int (a bool)
+    Tensor = _T().Tensor
+    if type(num_groups) is not int or any(v is not None and not isinstance(v, Tensor) for v in (weight, bias)):
+        # torch's group_norm binding refuses what is no int (a bool), a weight or
+        # bias that is no Tensor, before the op reads num_groups
         from cyautograd._arg_parser import check
         check("group_norm", (input, num_groups, weight, bias, eps, True))
     N, C = input.shape[0], input.shape[1]
@@ -1312,8 +1326,15 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     >>> F.adaptive_max_pool1d(torch.arange(6.).reshape(1, 1, 6), 3)
     tensor([[[1., 3., 5.]]])
     """
+    # torch's boolean_dispatch reads return_indices as a bool first (a tensor of
+    # several values is ambiguous there), then the native binding parses and
+    # checks the one output size
+    return_indices = True if return_indices else False
     _args("adaptive_max_pool1d", ("input:Tensor", "output_size:int[]"),
           input, output_size)
+    if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
+        raise RuntimeError(f"adaptive_max_pool1d() argument 'output_size' should contain one int "
+                           f"(got {len(output_size)})")
     if (not return_indices and input.requires_grad and _T().is_grad_enabled()
             and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
         # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
@@ -1674,6 +1695,25 @@ def _embedding_bag_index_dtypes(input, offsets):
                            "arguments for embedding_bag)")
 
 
+def _embedding_bag_index_range(flat, n, mode):
+    """torch's embedding_bag kernels refuse an index outside [0, n) with a
+    RuntimeError, in the words of the kernel that meets it first: max mode's
+    own check, else the range check of the sum/mean kernel (which some
+    layouts of bags trip in an internal check of its index buffer first,
+    "Expected i < index_size": not reproduced)."""
+    if not flat.numel():
+        return
+    f = flat.reshape(-1)
+    bad = ((f < 0) | (f >= n)).nonzero()
+    if not bad.numel():
+        return
+    k = int(bad[0, 0])
+    v = int(f[k])
+    if mode == "max":
+        raise RuntimeError(f"embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be {v}")
+    raise RuntimeError(f"Index {k} of input takes value {v} which is not in the valid range [0, {n})")
+
+
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
                   mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
                   padding_idx=None):
@@ -1733,6 +1773,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
                          f"{input.dim()}")
     _embedding_bag_index_dtypes(input, offsets)
+    _embedding_bag_index_range(flat, weight.size(0), mode)
     if max_norm is not None:
         F.embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
     rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \

@@ -348,15 +348,33 @@ arctan2 = atan2
 __all__.append("arctan2")
 
 
-def _bcast_ok(a, b):
-    sa, sb = tuple(a.shape), tuple(b.shape)
-    n = _b.max(len(sa), len(sb))
-    sa2, sb2 = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+def infer_size(a, b):
+    """at::infer_size: the shape that shapes `a` (the operands' so far) and `b`
+    (the next operand's) broadcast to, compared from the last dimension; torch's
+    RuntimeError where they do not (numpy's broadcast raises a ValueError)."""
+    a, b = tuple(a), tuple(b)
+    n = _b.max(len(a), len(b))
+    a2, b2 = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
+    out = list(a2)
     for i in range(n - 1, -1, -1):
-        if sa2[i] != sb2[i] and sa2[i] != 1 and sb2[i] != 1:
-            raise RuntimeError(f"The size of tensor a ({sa2[i]}) must match the size of tensor b "
-                               f"({sb2[i]}) at non-singleton dimension {i}")
+        if a2[i] != b2[i] and b2[i] != 1:
+            if a2[i] != 1:
+                raise RuntimeError(f"The size of tensor a ({a2[i]}) must match the size of tensor b "
+                                   f"({b2[i]}) at non-singleton dimension {i}")
+            out[i] = b2[i]
+    return tuple(out)
+
+
+def _bcast_ok(a, b):
+    infer_size(a.shape, b.shape)
     return True
+
+
+def _cpp_type_name(dt):
+    """A dtype as c10's TypeMeta prints it ("float", "long int"), which torch's
+    dtype-mismatch messages show."""
+    from cyautograd.ops.extra2 import _SCALAR_TYPE_CPP
+    return _SCALAR_TYPE_CPP.get(np.dtype(dt.np).name, dt._cname)
 
 
 @_named("NanToNumBackward0")
@@ -555,17 +573,25 @@ class _LerpTensor(Function):
 def lerp(input, end, weight, *, out=None):
     _check_tensor(input, "lerp")
     _check_tensor(end, "lerp", "end", 2)
+    # torch's lerp meta: the dtypes, then the operands' broadcast (TensorIterator),
+    # then the kernel's dtype dispatch
     if input.dtype != end.dtype:
-        raise RuntimeError(f"expected dtype {input.dtype} for `end` but got dtype {end.dtype}")
+        raise RuntimeError(f"expected dtype {_cpp_type_name(input.dtype)} for `end` but got dtype "
+                           f"{_cpp_type_name(end.dtype)}")
+    wt = isinstance(weight, Tensor)
+    if wt and weight.dtype != input.dtype:
+        raise RuntimeError(f"expected dtype {_cpp_type_name(input.dtype)} for `weight` but got dtype "
+                           f"{_cpp_type_name(weight.dtype)}")
+    shape = infer_size(input.shape, end.shape)
+    if wt:
+        infer_size(shape, weight.shape)
     if not _floating(input):
-        raise RuntimeError(f"\"lerp_kernel_scalar\" not implemented for '{input.dtype._cname}'")
-    _bcast_ok(input, end)
+        raise NotImplementedError(f"\"lerp_kernel_{'tensor' if wt else 'scalar'}\" not implemented for "
+                                  f"'{input.dtype._cname}'")
     if out is not None:
         w = weight.detach() if isinstance(weight, Tensor) else weight
         return _write_out("lerp", lerp(input.detach(), end.detach(), w), out, input, end, weight)
-    if isinstance(weight, Tensor):
-        if weight.dtype != input.dtype:
-            raise RuntimeError(f"expected dtype {input.dtype} for `weight` but got dtype {weight.dtype}")
+    if wt:
         return _LerpTensor.apply(input, end, weight)
     return _LerpScalar.apply(input, end, weight)
 
@@ -849,7 +875,15 @@ triu = _tri("triu", "TriuBackward0", np.triu)
 
 
 @_export
-def broadcast_to(input, size):
+def broadcast_to(input, size, *more):
+    if more:    # x.broadcast_to(2, 3): NOTE [ Varargs int lists ] (the function's guard refuses it)
+        try:
+            return broadcast_to(input, (size,) + more)
+        except Exception:
+            if isinstance(input, Tensor):
+                from cyautograd._arg_parser import reject
+                reject("Tensor.broadcast_to", (size,) + more)
+            raise
     _check_tensor(input, "broadcast_to")
     if isinstance(size, bool):     # an int to Python, not to torch's parser
         raise TypeError("broadcast_to(): argument 'size' (position 1) must be tuple of ints, not bool")

@@ -532,7 +532,10 @@ def mv(input, vec):
     cdef Tensor b = _tensor_arg(vec, "mv", "vec", 2)
     edges_first(a)
     edges_first(b)
-    # torch's addmv check (self, mat, vec dims), before any numpy broadcasting
+    # torch's mv: the result is empty({mat.size(0)}), then addmv's check (self,
+    # mat, vec dims), before any numpy broadcasting
+    if a.data_.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if a.data_.ndim != 2 or b.data_.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.data_.ndim}, {b.data_.ndim}")
     return _matmul_core(a, b, MvBackward0)

@@ -167,6 +167,7 @@ def _bcast_check(name, x, shape):
         if np.broadcast_shapes(tuple(x.shape), shape) != shape:
             raise ValueError
     except ValueError:
+        x.detach().expand(shape)        # torch's expand_size: expand's own words
         raise RuntimeError(f"The expanded size of the tensor ({shape[-1] if shape else 0}) must match the existing "
                            f"size ({x.shape[-1] if x.dim() else 0}) at non-singleton dimension "
                            f"{len(shape) - 1}.  Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}") \
@@ -235,11 +236,33 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     return _Addr.apply(input, vec1, vec2, beta, alpha)
 
 
+def _size_at(t, d):
+    """t.size(d) with c10's errors for a dim out of range (IndexError)."""
+    n = t.dim()
+    if n == 0:
+        raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+    if not -n <= d < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")
+    return t.shape[d]
+
+
+def _bmm_result_size(b1, b2, batched):
+    """The result size that addbmm/baddbmm expand input to before any other
+    check (torch's expand_size(self, {batch1.size(0), batch1.size(1),
+    batch2.size(2)})): a batch of too few dims fails there, an IndexError."""
+    head = (_size_at(b1, 0),) if batched else ()
+    return head + (_size_at(b1, 1), _size_at(b2, 2))
+
+
 def _bmm_checks(name, b1, b2):
     if b1.dim() != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if b2.dim() != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
+    if name == "baddbmm" and (b2.shape[0] != b1.shape[0] or b2.shape[1] != b1.shape[2]):
+        # (torch's common_checks_baddbmm_bmm)
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b1.shape[0]}, "
+                           f"{b1.shape[2]}] but got: [{b2.shape[0]}, {b2.shape[1]}].")
     if b1.shape[0] != b2.shape[0]:
         raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {b1.shape[0]} and "
                            f"{b2.shape[0]}")
@@ -261,8 +284,8 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
         _check_tensor(t, "baddbmm", nm, p)
     beta, alpha = _scal(beta, "baddbmm", "beta"), _scal(alpha, "baddbmm", "alpha")
+    _bcast_check("baddbmm", input, _bmm_result_size(batch1, batch2, True))
     _bmm_checks("baddbmm", batch1, batch2)
-    _bcast_check("baddbmm", input, (batch1.shape[0], batch1.shape[1], batch2.shape[2]))
     if out is not None:
         return _write("baddbmm", baddbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
                                          alpha=alpha), out, input, batch1, batch2)
@@ -282,8 +305,8 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
         _check_tensor(t, "addbmm", nm, p)
     beta, alpha = _scal(beta, "addbmm", "beta"), _scal(alpha, "addbmm", "alpha")
+    _bcast_check("addbmm", input, _bmm_result_size(batch1, batch2, False))
     _bmm_checks("addbmm", batch1, batch2)
-    _bcast_check("addbmm", input, (batch1.shape[1], batch2.shape[2]))
     if out is not None:
         return _write("addbmm", addbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
                                        alpha=alpha), out, input, batch1, batch2)

@@ -2062,7 +2062,12 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return bool(_xp.all_of(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan)))
-    return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    try:
+        return bool(np.allclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    except ValueError:      # numpy's broadcast failure: torch's (its isclose's sub)
+        if a.data_.shape == b.data_.shape:
+            raise
+        raise broadcast_error(a.data_, b.data_) from None
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
@@ -2071,7 +2076,13 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     _same_dtype_close(a, b)
     if type(a.data_) is not _ndarray or type(b.data_) is not _ndarray:   # NOTE [ Device backends ]
         return wrap_array(_xp.isclose(a.data_, b.data_, rtol, atol, equal_nan))
-    return wrap_array(np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    try:
+        r = np.isclose(a.data_, b.data_, rtol=rtol, atol=atol, equal_nan=equal_nan)
+    except ValueError:      # numpy's broadcast failure: torch's (its sub)
+        if a.data_.shape == b.data_.shape:
+            raise
+        raise broadcast_error(a.data_, b.data_) from None
+    return wrap_array(r)
 
 
 def logical_not(input):
@@ -2400,11 +2411,34 @@ cdef _check_method(r, b, str name):
     return r
 
 
-def add_(self, other, *, alpha=1):
+# NOTE [ The deprecated alpha-first overloads ]
+# torch's parser still binds x.add_(alpha, other) and x.sub_(alpha, other) --
+# the deprecated overloads add_(Scalar alpha, Tensor other) -- with a warning
+# (a number binds `other` there too: numbers as tensors); any other second
+# positional argument is its TypeError. The extra positional arguments arrive
+# in `alpha_first`, empty on the common path.
+cdef object _alpha_first(object self, str name, object alpha, tuple rest, object kw_alpha, int op):
+    # (x.add_() too: `other` omitted, the parser's error)
+    parser_check("Tensor." + name, () if alpha is _NO_OTHER else (alpha,) + rest,
+                 None if kw_alpha == 1 else {"alpha": kw_alpha})
+    if alpha is _NO_OTHER:
+        raise TypeError(f"{name}() missing 1 required positional arguments: \"other\"")
+    other = rest[0]
+    return _check_method(_inplace_arith(self, other, op, alpha if alpha != 1 else None), other, name)
+
+
+cdef object _NO_OTHER = object()
+
+
+def add_(self, other=_NO_OTHER, *alpha_first, alpha=1):
+    if alpha_first or other is _NO_OTHER:
+        return _alpha_first(self, "add_", other, alpha_first, alpha, 0)
     return _check_method(_inplace_arith(self, other, 0, alpha if alpha != 1 else None), other, "add_")
 
 
-def sub_(self, other, *, alpha=1):
+def sub_(self, other=_NO_OTHER, *alpha_first, alpha=1):
+    if alpha_first or other is _NO_OTHER:
+        return _alpha_first(self, "sub_", other, alpha_first, alpha, 1)
     return _check_method(_inplace_arith(self, other, 1, alpha if alpha != 1 else None), other, "sub_")
 
 

@@ -707,6 +707,12 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         return _mean_impl(input, dim, keepdim, dtype, axis, keepdims)
+    except RuntimeError:
+        # (a dim that is no int: torch's parser refuses it before the dtype check)
+        if dim is not None and axis is None and keepdims is None:
+            parser_check("mean", (input, dim) if keepdim is False else (input, dim, keepdim),
+                         None if dtype is None else {"dtype": dtype})
+        raise
     finally:
         fp_quiet_end(tok)
 

@@ -1177,6 +1177,7 @@ def unsqueeze_(input, dim):
 
 
 def squeeze_(input, dim=None):
+    # (x.squeeze_(0, 1): its guard packs the dims, NOTE [ Varargs int lists ])
     cdef Tensor x = _arg(input, "squeeze_")
     check_inplace(x, grad_needed(x))   # autograd's check before the kernel's (dims)
     r = squeeze(x.detach()) if dim is None else squeeze(x.detach(), dim)
@@ -1299,7 +1300,18 @@ def unflatten(input, dim, sizes):
     cdef Tensor t = _arg(input, "unflatten")
     x = t.data_
     d = wrap_dim(dim, x.ndim)
-    sizes = _infer_shape(tuple(sizes), x.shape[d], "unflatten")
+    sizes = tuple(sizes)
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    try:
+        sizes = _infer_shape(sizes, x.shape[d], "unflatten")
+    except RuntimeError as e:
+        # torch's handle_unflatten_exception: infer_size's "shape '[..]' is
+        # invalid" in unflatten's words, any other failure wrapped
+        if str(e).startswith("shape '"):
+            raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of "
+                               f"dim {d} ({x.shape[d]}) in the input tensor") from None
+        raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
     return reshape(t, tuple(x.shape[:d]) + sizes + tuple(x.shape[d + 1:]))
 
 
@@ -1398,7 +1410,11 @@ def unsqueeze(input, dim):
     return _view(t, k_strided(x, tuple(shape), tuple(strides), 0), UnsqueezeBackward0, K_RESHAPE, None)
 
 
-def squeeze(input, dim=_NO_DIM):
+def squeeze(input, dim=_NO_DIM, *more):
+    # x.squeeze(0, 1) is x.squeeze((0, 1)): NOTE [ Varargs int lists ] in
+    # _arg_parser.py (torch.squeeze(x, 0, 1), the function, is refused by its guard)
+    if more:
+        return _squeeze_varargs(input, (dim,) + more)
     cdef Tensor t = _arg(input, "squeeze")
     x = t.data_
     if dim is _NO_DIM:
@@ -1415,6 +1431,14 @@ def squeeze(input, dim=_NO_DIM):
     dims = wrap_dims(dim, x.ndim)     # checked on a 0-d input too (range [-1, 0])
     dims = tuple([d for d in dims if x.shape[d] == 1]) if x.ndim else ()
     return _view(t, x.squeeze(axis=dims) if cnp.PyArray_CheckExact(x) else _xp.squeeze(x, dims), SqueezeBackward1 if not isinstance(dim, (tuple, list)) else SqueezeBackward2, K_RESHAPE, None)
+
+
+cdef object _squeeze_varargs(object input, tuple dims):
+    try:
+        return squeeze(input, dims)
+    except Exception:
+        _hot_reject("Tensor.squeeze", input, dims, None)
+        raise
 
 
 cdef bint _numel_overflows(cnp.npy_intp* dims, Py_ssize_t n) noexcept:
@@ -1434,6 +1458,7 @@ def expand(input, *sizes):
     cdef Tensor t = _arg(input, "expand")
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
+    args = sizes
     sizes = _shape_arg(sizes)
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
@@ -1446,6 +1471,7 @@ def expand(input, *sizes):
     cdef cnp.npy_intp* xs = xs_buf
     cdef bint exact = cnp.PyArray_CheckExact(x)
     if n < nd:
+        _hot_reject("Tensor.expand", input, args, None)
         if n == 1 and not isinstance(sizes[0], Tensor) and (type(sizes[0]) is bool
                                                            or not hasattr(type(sizes[0]), "__index__")):
             # (failure path) torch's parser refuses a lone size that is no int first
@@ -1472,8 +1498,10 @@ def expand(input, *sizes):
             s = sizes[i]
         if i < lead:
             if s == -1:
+                _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
             if s < 0:
+                _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError("numel: integer multiplication overflow")
             dims[i] = s
             # torch's inferExpandGeometry: a new dimension of size 1 gets the
@@ -1487,10 +1515,13 @@ def expand(input, *sizes):
         if s == -1:
             s = cur
         elif cur != 1 and s != cur:
+            # (the sizes are checked from the last: torch's parser has seen them all)
+            _hot_reject("Tensor.expand", input, args, None)
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size ({cur}) at "
                                f"non-singleton dimension {i}.  Target sizes: [{', '.join([str(v) for v in sizes])}].  "
                                f"Tensor sizes: [{', '.join([str(v) for v in x.shape])}]")
         elif s < 0:
+            _hot_reject("Tensor.expand", input, args, None)
             raise RuntimeError("numel: integer multiplication overflow")
         dims[i] = s
         st[i] = 0 if (cur == 1 and s != 1) else xs[i - lead]
@@ -1683,8 +1714,9 @@ def gather(input, dim, index, *, sparse_grad=False):
     if not isinstance(index, Tensor):
         raise TypeError(f"gather(): argument 'index' (position 3) must be Tensor, not {type_name(index)}")
     ti = index
-    if _npdt(ti.data_) != np.int64:
-        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if _npdt(ti.data_) != np.int64 and _npdt(ti.data_) != np.int32:
+        _hot_reject("Tensor.gather", input, (dim, index), None)    # (a dim that is no int first)
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
     if type(x) is not np.ndarray or type(ti.data_) is not np.ndarray:   # NOTE [ Device backends ]
@@ -1702,7 +1734,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     # a 0-d input or index counts as one element along dim (torch)
     n = x.shape[d] if x.ndim else 1
     if idx.size and (idx.min() < -n or idx.max() >= n):
-        bad = idx.max() if idx.max() >= n else idx.min()
+        bad = idx.flat[np.flatnonzero((idx < -n) | (idx >= n))[0]]    # the first, in index order
         raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {n}")
     if x.ndim == 0:
         r = np.broadcast_to(x, idx.shape).copy()
@@ -2932,9 +2964,17 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     cdef Tensor t = _arg(input, "diagonal")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
-    cdef Py_ssize_t nd = x.ndim, d1 = wrap_dim(dim1, nd), d2 = wrap_dim(dim2, nd)
-    cdef Py_ssize_t off = _int_arg(offset, "diagonal", "offset", 2)
+    cdef Py_ssize_t nd = x.ndim, d1, d2, off
     cdef Py_ssize_t n, byte_offset = 0, i, k = 0
+    try:
+        d1 = wrap_dim(dim1, nd)
+        d2 = wrap_dim(dim2, nd)
+        off = _int_arg(offset, "diagonal", "offset", 2)
+    except Exception:
+        # torch's parser has seen every argument first (the function's guard
+        # replays it before the call; the method is not guarded)
+        _hot_reject("Tensor.diagonal", input, (offset, dim1, dim2), None)
+        raise
     cdef cnp.npy_intp dims[64]
     cdef cnp.npy_intp st[64]
     cdef cnp.npy_intp* xd
