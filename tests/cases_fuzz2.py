@@ -1151,3 +1151,110 @@ def stale_multi_output_view_reported_before_bool_subtraction(T):
         with T.no_grad():
             out.append(err(lambda: f(v9)))
     return out
+
+
+# -- matrix products: mixed-dtype messages and saved-operand order (seeds 35704, 43904) --
+# each entry point's own check (addmm's meta compares self with mat2 first; bmm's
+# message depends on the kernel its operands' sizes and strides pick; dot/vdot
+# share "dot"; tensordot/inner/multi_dot theirs); the version error after both
+# operands changed names the one torch unpacks first (mm/bmm: mat2)
+
+def _mixed_products(T):
+    F, D, L = T.float32, T.float64, T.int64
+    f, d = T.ones(3, 4), T.ones(4, 5, dtype=D)
+    v, vd = T.ones(4), T.ones(4, dtype=D)
+    b3, b3d = T.ones(2, 3, 4), T.ones(2, 4, 5, dtype=D)
+    cases = {
+        "mm": lambda: T.mm(f, d), "mm_r": lambda: T.mm(d.t(), f.t()), "matmul22": lambda: T.matmul(f, d),
+        "matmul11": lambda: T.matmul(v, vd), "matmul12": lambda: T.matmul(v, d), "matmul21": lambda: T.matmul(f, vd),
+        "matmul13": lambda: v @ T.ones(3, 4, 5, dtype=D), "matmul31": lambda: b3 @ vd, "matmul33": lambda: b3 @ b3d,
+        "bmm": lambda: T.bmm(b3, b3d), "mv": lambda: T.mv(f, vd), "dot": lambda: T.dot(v, vd),
+        "vdot": lambda: T.vdot(v, vd), "linear": lambda: T.nn.functional.linear(f, T.ones(5, 4, dtype=D)),
+        "linear1d": lambda: T.nn.functional.linear(v, T.ones(5, 4, dtype=D)),
+        "linear3d": lambda: T.nn.functional.linear(b3, T.ones(5, 4, dtype=D)),
+        "addmv": lambda: T.addmv(T.ones(3), f, vd), "addmv_self": lambda: T.addmv(T.ones(3, dtype=D), f, v),
+        "mm_int": lambda: T.mm(f, T.ones(4, 5, dtype=L)), "matmul_int": lambda: T.matmul(T.ones(3, 4, dtype=L), d),
+        "mm_half": lambda: T.mm(f, T.ones(4, 5, dtype=T.float16)), "mm_i32": lambda: T.mm(T.ones(2, 2, dtype=T.int32), f[:2, :2]),
+        "mm_u8": lambda: T.mm(T.ones(2, 2, dtype=T.uint8), f[:2, :2]), "mm_bool": lambda: T.mm(T.ones(2, 2, dtype=T.bool), f[:2, :2]),
+        "einsum": lambda: T.einsum("ij,jk->ik", f, d), "tensordot": lambda: T.tensordot(f, d, 1),
+        "tensordot_bad_dim": lambda: T.tensordot(f, d, ([0], [3])),
+        "multi_dot": lambda: T.linalg.multi_dot([f, d]),
+        "multi_dot_2": lambda: T.linalg.multi_dot([f, T.ones(4, 4), T.ones(4, 5, dtype=L)]),
+        "inner": lambda: T.inner(f, T.ones(5, 4, dtype=D)), "inner_shape": lambda: T.inner(f, T.ones(5, 5, dtype=D)),
+    }
+    for s, a, b in [(F, F, D), (F, D, F), (D, F, F), (D, F, D), (F, D, D), (D, D, F)]:
+        k = "".join("f" if t == F else "d" for t in (s, a, b))
+        cases[f"addmm_{k}"] = lambda s=s, a=a, b=b: T.addmm(T.ones(3, 5, dtype=s), T.ones(3, 4, dtype=a),
+                                                                    T.ones(4, 5, dtype=b))
+        cases[f"addmm_shape_{k}"] = lambda s=s, a=a, b=b: T.addmm(T.ones(3, 5, dtype=s), T.ones(3, 4, dtype=a),
+                                                                          T.ones(3, 5, dtype=b))
+        cases[f"linear_bias_{k}"] = lambda s=s, a=a, b=b: T.nn.functional.linear(
+            T.ones(2, 3, 4, dtype=a), T.ones(5, 4, dtype=b), T.ones(5, dtype=s))
+        for n in (2, 20):
+            cases[f"baddbmm_{n}_{k}"] = lambda s=s, a=a, b=b, n=n: T.baddbmm(
+                T.ones(2, 3, n, dtype=s), T.ones(2, 3, n, dtype=a), T.ones(2, n, n, dtype=b))
+            cases[f"addbmm_{n}_{k}"] = lambda s=s, a=a, b=b, n=n: T.addbmm(
+                T.ones(3, n, dtype=s), T.ones(2, 3, n, dtype=a), T.ones(2, n, n, dtype=b))
+    return cases
+
+
+@case
+def matmul_family_mixed_dtype_messages(T):
+    return {k: err(lambda f=f: f().dtype) for k, f in _mixed_products(T).items()}
+
+
+@case
+def bmm_mixed_dtype_message_follows_its_kernel(T):
+    out = {}
+    for n in (4, 20, 134):
+        for step in (1, 2):
+            a = T.ones(3, 1, n * step)[:, :, ::step]
+            b = T.ones(3, n, 4, dtype=T.float64)
+            v = T.ones(n * step)[::step]
+            out[f"{n}_{step}"] = [err(lambda: T.bmm(a, b)), err(lambda: T.bmm(b.mT, a.mT)), err(lambda: v @ b),
+                                  err(lambda: b.mT @ v), err(lambda: T.bmm(a.contiguous(), b.mT.contiguous().mT)),
+                                  err(lambda: T.bmm(T.ones(3, 4, n).long(), b))]
+    return out
+
+
+def _version_error_names(T, f, sa, sb):
+    a = T.ones(*sa, requires_grad=True)
+    b = T.full(sb, 2.0, requires_grad=True)
+    a1, b1 = a * 1, b * 1
+    packed = []
+    with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t, lambda t: t):
+        f(a1, b1)
+    r = f(a1, b1)
+    with T.no_grad():
+        a1.add_(1)
+        b1.add_(1)
+    e = err(lambda: r.sum().backward())
+    if e[0] != "ok":
+        e[1] = e[1][e[1].index("Tensor ["):e[1].index("]") + 1]   # the tensor it names
+    return [packed, e]
+
+
+@case
+def products_save_and_unpack_operands_in_torchs_order(T):
+    ops = {
+        "mm": (T.mm, (2, 3), (3, 4)), "matmul22": (T.matmul, (2, 3), (3, 4)), "bmm": (T.bmm, (2, 2, 3), (2, 3, 4)),
+        "mv": (T.mv, (2, 3), (3,)), "dot": (T.dot, (3,), (3,)), "vdot": (T.vdot, (3,), (3,)),
+        "matmul12": (T.matmul, (3,), (3, 4)), "matmul33": (T.matmul, (2, 2, 3), (2, 3, 4)),
+        "addmm": (lambda a, b: T.addmm(T.ones(2, 4), a, b), (2, 3), (3, 4)),
+        "outer": (T.outer, (3,), (4,)),
+        "baddbmm": (lambda a, b: T.baddbmm(T.ones(2, 2, 4, requires_grad=True), a, b), (2, 2, 3), (2, 3, 4)),
+        "addbmm": (lambda a, b: T.addbmm(T.ones(2, 4, requires_grad=True), a, b), (2, 2, 3), (2, 3, 4)),
+        "addmv": (lambda a, b: T.addmv(T.ones(2, requires_grad=True), a, b), (2, 3), (3,)),
+        "addr": (lambda a, b: T.addr(T.ones(3, 4, requires_grad=True), a, b), (3,), (4,)),
+    }
+    out = {k: _version_error_names(T, *v) for k, v in ops.items()}
+    # the factors' gradients when only some inputs require grad (a factor is
+    # saved only for the other's gradient)
+    for rg in [(1, 1, 1), (1, 0, 1), (1, 1, 0), (0, 1, 0), (0, 0, 1)]:
+        for name, f, ss in [("addbmm", T.addbmm, ((2, 4), (3, 2, 3), (3, 3, 4))),
+                            ("baddbmm", T.baddbmm, ((3, 2, 4), (3, 2, 3), (3, 3, 4))),
+                            ("addmv", T.addmv, ((2,), (2, 3), (3,))), ("addr", T.addr, ((3, 4), (3,), (4,)))]:
+            ts = [T.arange(float(np.prod(s))).reshape(s).requires_grad_(bool(r)) for s, r in zip(ss, rg)]
+            f(*ts, beta=2, alpha=3).sum().backward()
+            out[f"{name}_{rg}"] = [t.grad for t in ts]
+    return out
