@@ -996,6 +996,33 @@ def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
     return _amaxmin(input, dim, keepdim, False)
 
 
+# NOTE [ var/std over one dim: Welford's order ]
+# torch's CPU var/std over a dim (more than one output) run Welford's
+# update over the reduced elements in order (WelfordOps, in acc_type):
+# mean += delta / n, m2 += delta * (x - mean); var = m2 / (n - correction).
+# numpy's two-pass var rounds differently in the last bits, and a later
+# tie-break (min/max's index, sort) can then pick another element. Over one
+# dim of up to _WELFORD_MAX elements the update runs here, vectorised across
+# the outputs (bit-exact with torch); longer or multi-dim reductions and the
+# all-reduce (torch's std_var_all_cpu: a two-pass) keep numpy's two-pass.
+DEF _WELFORD_MAX = 64
+
+
+cdef object _welford_var(xa, Py_ssize_t axis, correction, bint keepdim):
+    xs = np.moveaxis(xa, axis, 0)
+    cdef Py_ssize_t n = xs.shape[0], k
+    mean = xs[0].copy()
+    m2 = np.zeros_like(mean)
+    for k in range(1, n):
+        xk = xs[k]
+        delta = xk - mean
+        mean += delta / (k + 1)
+        m2 += delta * (xk - mean)
+    dof = n - correction
+    r = m2 / (dof if dof > 0 else 0)
+    return np.expand_dims(r, axis) if keepdim else r
+
+
 def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     cdef Tensor t = _input(input, "std" if is_std else "var")
     cdef ReduceNode fn
@@ -1032,7 +1059,10 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"), warnings.catch_warnings():
         if warn_invalid_dof("std" if is_std else "var", x.size, out_numel, correction):
             warnings.simplefilter("ignore", RuntimeWarning)   # numpy's own dof warning
-        r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
+        if axes is not None and len(axes) == 1 and out_numel > 1 and 2 <= x.shape[axes[0]] <= _WELFORD_MAX:
+            r = _welford_var(xa, axes[0], correction, keepdim)
+        else:
+            r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))
