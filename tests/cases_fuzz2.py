@@ -1258,3 +1258,110 @@ def products_save_and_unpack_operands_in_torchs_order(T):
             f(*ts, beta=2, alpha=3).sum().backward()
             out[f"{name}_{rg}"] = [t.grad for t in ts]
     return out
+
+
+# -- printing: torch's formatter digits on generated values (seed 47304) -----------
+# the fuzzer accepts a printed last digit that moved with a value's rounding
+# (runner.printed_rounding_only); here the values are identical on both
+# sides, so every digit, mode (fixed/scientific/int), width and suffix must
+# be torch's: float16/32/64, ints, bools, 0-d, empty, large (summarised),
+# nan/inf, signed zeros, requires_grad and grad_fn suffixes
+
+def _print_values(T):
+    rng = np.random.default_rng(1)
+    yield T.tensor(673.12945, dtype=T.float32)
+    yield T.tensor([], dtype=T.float32)
+    yield T.zeros(0, 3)
+    yield T.tensor(True)
+    yield T.tensor([True, False])
+    yield T.tensor(3)
+    yield T.tensor([1, -20, 300])
+    yield T.tensor([1e10, 1])
+    yield T.tensor([float("nan"), float("inf"), -float("inf"), 1.5])
+    yield T.tensor([0.1, 0.25], requires_grad=True)
+    yield T.tensor([0.1, 0.25], requires_grad=True) * 2
+    for v in ([1e-5, 1.0], [1e-4, 1.0], [123456.7, 1.0], [1e8, 1.0], -0.0, [0.0, -0.0]):
+        yield T.tensor(v)
+    yield T.tensor(1e-10, dtype=T.float64)
+    yield T.arange(2000.).reshape(40, 50)
+    for _ in range(250):
+        n = int(rng.integers(1, 8))
+        scale = 10.0 ** rng.integers(-9, 10)
+        kind = rng.integers(0, 6)
+        v = rng.standard_normal(n) * scale
+        if kind == 1:
+            v = np.round(v)
+        if kind == 2:
+            v[rng.integers(0, n)] = np.nan
+        if kind == 3:
+            v = np.round(v * 1e4) / 1e4 + 0.00005
+        dt = [T.float32, T.float64, T.float16][int(rng.integers(0, 3))] if kind != 4 else T.int64
+        if kind == 4:
+            v = np.clip(v, -1e15, 1e15)
+        t = T.tensor(v, dtype=dt)
+        if kind == 5 and n == 1:
+            t = t[0]
+        if dt != T.int64 and rng.integers(0, 2):
+            t.requires_grad_()
+        yield t
+
+
+@case
+def print_formatter_sweep(T):
+    return [str(t).replace(T.__name__ + ".", "torch.") for t in _print_values(T)]
+
+
+# -- amin/amax of signed zeros (seed 46271) ------------------------------------
+# NOTE [ amin/amax of signed zeros ] (ops/reduction.pyx): which zero comes
+# back follows torch's reduction order; the gradient splits evenly among all
+# the zeros; min/max(dim) pick the first index
+
+def _zero_sign_patterns(n, rng):
+    yield "one_neg", np.where(np.arange(n) == rng.integers(0, n), -0.0, 0.0)
+    yield "one_pos", np.where(np.arange(n) == rng.integers(0, n), 0.0, -0.0)
+    yield "first_neg", np.where(np.arange(n) == 0, -0.0, 0.0)
+    v = rng.choice([0.0, -0.0, 1.0, 2.0], n)
+    yield "mixed_pos", v
+    yield "mixed_neg", -v
+    v = rng.choice([0.0, -0.0], n)
+    yield "random_zeros", v
+    v = rng.choice([0.0, -0.0, 3.0, np.nan], n) if n > 3 else np.zeros(n)
+    yield "with_nan", v
+
+
+def _signs(t):
+    """A result's zero signs as text ('-' a negative zero or sign bit, '+'
+    else), one character per element (compact golden data)."""
+    return "".join("-" if b else "+" for b in np.signbit(t.detach().numpy()).reshape(-1))
+
+
+@case
+def amin_amax_signed_zeros(T):
+    rng = np.random.default_rng(7)
+    out = {}
+    for n in list(range(1, 70)) + [95, 96, 127, 128, 129, 200, 255, 256, 300]:
+        for pname, v in _zero_sign_patterns(n, rng):
+            for dt in (T.float32, T.float64):
+                x = T.tensor(v, dtype=dt)
+                rows = [x.amin(), x.amax(), x[None].expand(2, n).contiguous().amin(1),
+                        x[:, None].expand(n, 2).contiguous().amax(0), x[::2].amin() if n > 1 else x.amin(),
+                        x.reshape(1, n, 1).amin((1, 2)), x.min(0), x.max(0)]
+                out[f"{n}_{pname}_{str(dt)[-2:]}"] = " ".join(
+                    _signs(r) if isinstance(r, T.Tensor) else _signs(r[0]) + str(r[1].item()) for r in rows)
+    # outer reductions (outputs contiguous: groups of 128 bytes of columns
+    # reduce by the vector combine), multi-dim and strided layouts
+    for n in (1, 2, 3, 5, 17, 40):
+        for cols in (3, 16, 33, 70):
+            v = rng.choice([0.0, -0.0, 1.0], (2, n, cols))
+            for dt in (T.float32, T.float64):
+                x = T.tensor(v, dtype=dt)
+                rows = [x.amin(1), x.amax(1), x.amin(0), x.amin((0, 1)), x.amax((1, 2)), x.amin(2),
+                        x.transpose(1, 2).amin(2), x[:, ::2].amax(1), x.amin((0, 2))]
+                out[f"outer_{n}_{cols}_{str(dt)[-2:]}"] = " ".join(_signs(r) for r in rows)
+    # the gradient: all tied zeros share it
+    x = T.tensor([0.0, -0.0, 1.0, -0.0], requires_grad=True)
+    x.amin().backward()
+    y = T.tensor([[0.0, -0.0], [-0.0, 0.0], [2.0, 0.0]], requires_grad=True)
+    y.amax(0).sum().backward()
+    out["grads"] = [x.grad, y.grad]
+    return out
