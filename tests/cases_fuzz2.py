@@ -1365,3 +1365,25 @@ def amin_amax_signed_zeros(T):
     y.amax(0).sum().backward()
     out["grads"] = [x.grad, y.grad]
     return out
+
+
+# -- var/std over one dim: Welford's order (seed 47082) ----------------------------
+# NOTE [ var/std over one dim: Welford's order ]: bit-exact with torch, so a
+# min's index over std values that tie to the last bit is torch's
+
+@case
+def var_std_over_a_dim_round_as_torch(T):
+    rng = np.random.default_rng(0)
+    out = {}
+    for n in list(range(1, 40)) + [64, 65, 100]:
+        for shape, ax in (((n, 7), 0), ((7, n), 1), ((3, n, 2), 1)):
+            x = rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4)
+            for dt in (T.float64, T.float32):
+                t = T.tensor(x, dtype=dt)
+                out[f"{n}_{len(shape)}{ax}_{str(dt)[-2:]}"] = [
+                    float.hex(v) for c in (0, 1, 2) for v in
+                    t.var(ax, correction=c).reshape(-1).tolist() + t.std(ax, keepdim=True, correction=c).reshape(-1).tolist()]
+    v = T.tensor([[2.461271450213833, 0.3671556745323572], [0.36715567453235737, 0.3671556745323573]],
+                 dtype=T.float64)
+    out["min_index_after_std"] = T.stack([v, v * 1.5]).std(0).min(1)
+    return out

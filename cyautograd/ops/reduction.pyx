@@ -967,6 +967,10 @@ def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
 # first index, as numpy's argmin. Checked against torch for every length to
 # 300 (cases_fuzz2.amin_amax_signed_zeros).
 cdef object _zero_signs_in_order(x, r, tuple dims, bint keepdim, bint is_max):
+    zero = x == 0
+    neg = np.signbit(x)
+    if not (zero & neg).any() or (zero <= neg).all():
+        return r   # the zeros of x have one sign: nothing to choose (numpy keeps it)
     # size-1 dims drop out (TensorIterator coalesces across them)
     big = [d for d in range(x.ndim) if x.shape[d] != 1]
     dims = tuple([big.index(d) for d in dims if d in big])
@@ -1083,7 +1087,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         r = _xp.amaxmin(x, dims if x.ndim else None, keepdim, is_max)
     else:
         r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
-        if x.dtype.kind == "f" and x.size and dims and (r == 0).any():
+        if x.dtype.kind == "f" and x.size and dims and not r.all():   # a zero in the result
             r = _zero_signs_in_order(x, r, dims, keepdim, is_max)
     out = wrap_array(as_array(r))
     if grad_needed(t):
@@ -1116,28 +1120,47 @@ def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
 
 # NOTE [ var/std over one dim: Welford's order ]
 # torch's CPU var/std over a dim (more than one output) run Welford's
-# update over the reduced elements in order (WelfordOps, in acc_type):
-# mean += delta / n, m2 += delta * (x - mean); var = m2 / (n - correction).
-# numpy's two-pass var rounds differently in the last bits, and a later
-# tie-break (min/max's index, sort) can then pick another element. Over one
-# dim of up to _WELFORD_MAX elements the update runs here, vectorised across
-# the outputs (bit-exact with torch); longer or multi-dim reductions and the
-# all-reduce (torch's std_var_all_cpu: a two-pass) keep numpy's two-pass.
-DEF _WELFORD_MAX = 64
+# update over each output's reduced elements in order (WelfordOps, in
+# acc_type double): delta = x - mean; mean += delta / n; m2 += delta * (x -
+# mean); var = m2 / max(0, n - correction). numpy's two-pass var rounds
+# differently in the last bits, and a later tie-break (min/max's index,
+# sort) can then pick another element (seed 47082). Over one dim the update
+# runs here in C (_welford_m2), bit-exact with torch, up to torch's grain
+# size (32768 reduced elements per output: beyond it torch splits an
+# output's reduction across threads and combines). The all-reduce (torch's
+# std_var_all_cpu, a two-pass) and multi-dim reductions keep numpy's
+# two-pass.
+DEF _WELFORD_MAX = 32767
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cdivision(True)
+cdef void _welford_m2_loop(const double[:, ::1] a, double[::1] mean, double[::1] m2) noexcept nogil:
+    """a: (n, m), the n reduced elements of m outputs; the outputs' updates
+    are independent, so the inner loop runs across them (no division
+    latency chain)."""
+    cdef Py_ssize_t i, k, m = a.shape[1], n = a.shape[0]
+    cdef double delta, v, inv
+    for k in range(n):
+        inv = <double>(k + 1)
+        for i in range(m):
+            v = a[k, i]
+            delta = v - mean[i]
+            mean[i] = mean[i] + delta / inv
+            m2[i] = m2[i] + delta * (v - mean[i])
 
 
 cdef object _welford_var(xa, Py_ssize_t axis, correction, bint keepdim):
     xs = np.moveaxis(xa, axis, 0)
-    cdef Py_ssize_t n = xs.shape[0], k
-    mean = xs[0].copy()
-    m2 = np.zeros_like(mean)
-    for k in range(1, n):
-        xk = xs[k]
-        delta = xk - mean
-        mean += delta / (k + 1)
-        m2 += delta * (xk - mean)
+    shape = xs.shape[1:]
+    cdef Py_ssize_t n = xs.shape[0]
+    a = np.ascontiguousarray(xs.reshape(n, -1), dtype=np.float64)
+    mean = np.zeros(a.shape[1], np.float64)
+    m2 = np.zeros(a.shape[1], np.float64)
+    _welford_m2_loop(a, mean, m2)
     dof = n - correction
-    r = m2 / (dof if dof > 0 else 0)
+    r = (m2 / (dof if dof > 0 else 0)).reshape(shape)
     return np.expand_dims(r, axis) if keepdim else r
 
 
