@@ -1380,9 +1380,9 @@ def var_std_over_a_dim_round_as_torch(T):
             x = rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4)
             for dt in (T.float64, T.float32):
                 t = T.tensor(x, dtype=dt)
-                out[f"{n}_{len(shape)}{ax}_{str(dt)[-2:]}"] = [
+                out[f"{n}_{len(shape)}{ax}_{str(dt)[-2:]}"] = " ".join(
                     float.hex(v) for c in (0, 1, 2) for v in
-                    t.var(ax, correction=c).reshape(-1).tolist() + t.std(ax, keepdim=True, correction=c).reshape(-1).tolist()]
+                    t.var(ax, correction=c).reshape(-1).tolist() + t.std(ax, keepdim=True, correction=c).reshape(-1).tolist())
     v = T.tensor([[2.461271450213833, 0.3671556745323572], [0.36715567453235737, 0.3671556745323573]],
                  dtype=T.float64)
     out["min_index_after_std"] = T.stack([v, v * 1.5]).std(0).min(1)
