@@ -1387,3 +1387,18 @@ def var_std_over_a_dim_round_as_torch(T):
                  dtype=T.float64)
     out["min_index_after_std"] = T.stack([v, v * 1.5]).std(0).min(1)
     return out
+
+
+@case
+def bmm_backward_after_data_changed_rank(T):
+    """(seed 47595) bmm's saved operand swapped by .data for another rank:
+    torch's formulas raise transpose's or bmm's error."""
+    out = {}
+    for which in ("self", "mat2"):
+        for shape in ((3,), (4, 4), (1, 5, 4, 4)):
+            a = T.ones(5, 3, 4, requires_grad=(which == "mat2"))
+            b = T.ones(5, 4, 4, requires_grad=(which == "self"))
+            r = T.bmm(a, b)
+            (b if which == "self" else a).data = T.ones(shape)
+            out[f"{which}_{len(shape)}"] = err(lambda: r.sum().backward())
+    return out

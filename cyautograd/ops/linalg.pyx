@@ -31,6 +31,10 @@ cdef object _mm(object a, object b):
     return a @ b
 
 
+cdef object _as_tensor(object x):
+    return x if isinstance(x, Tensor) else wrap_array(x)
+
+
 cdef object _mT(object x):
     if isinstance(x, Tensor):
         return x.transpose(-2, -1)
@@ -101,6 +105,14 @@ cdef class MatmulBackward(BinaryNode):
             return _xp.matmul_backward(g, a, b, self.should_compute_output(0), self.should_compute_output(1))
         cdef bint need0 = b is not None and self.should_compute_output(0)
         cdef bint need1 = a is not None and self.should_compute_output(1)
+        if type(self) is BmmBackward0:
+            # an operand whose .data was swapped for another rank: torch's
+            # formulas (grad.bmm(mat2.transpose(1, 2)), then
+            # self.transpose(1, 2).bmm(grad)) raise transpose's or bmm's error
+            if need0 and b.ndim != 3:
+                bmm(_as_tensor(g), _as_tensor(b).transpose(1, 2))
+            if need1 and a.ndim != 3:
+                bmm(_as_tensor(a).transpose(1, 2), _as_tensor(g))
         if a_nd == 1 and b_nd == 1:
             return [g * b if need0 else None, g * a if need1 else None]
         if a_nd == 2 and b_nd == 1 and not isinstance(g, Tensor):
