@@ -7,6 +7,8 @@ from cpython.weakref cimport PyWeakref_NewRef, PyWeakref_GetObject
 from cpython.ref cimport PyObject
 
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.view_meta cimport make_view
+from cyautograd._c cimport CYA_CREATION_META_DEFAULT
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, NodeExtras
@@ -80,9 +82,20 @@ cdef int check_result(tuple prev, object result, object hook) except -1:
     return 0
 
 
+# NOTE [ A hook's gradient is a view when the engine's is ]
+# torch hands a hook the engine's gradient tensor as it is: often a view
+# (sum's backward expands a 0-d gradient, view/unsqueeze backward reshape
+# or squeeze it), so g._is_view() is True and g._base its base. The engine
+# here carries ndarrays; one that views another array's memory (numpy's
+# broadcast_to, reshape, transpose) is handed over as a view of a tensor
+# over its owner, so _is_view()/_base, and an in-place write's version
+# bump of the base, read as torch's.
 cdef inline object _wrap(object g):
     if g is None or isinstance(g, Tensor):
         return g
+    root = g.base if type(g) is np.ndarray else None
+    if root is not None and type(root) is np.ndarray:
+        return make_view(wrap_array(root), g, CYA_CREATION_META_DEFAULT)
     return wrap_array(g)
 
 

@@ -1424,3 +1424,254 @@ def copy_slices_gradient_has_version_two(T):
     for f in (c1, c2, c3, c4, c5, c6, c7):
         out.append(err(f))
     return out
+
+
+# -- matrix products: mixed-dtype messages and saved-operand order (seeds 35704, 43904) --
+# each entry point's own check (addmm's meta compares self with mat2 first; bmm's
+# message depends on the kernel its operands' sizes and strides pick; dot/vdot
+# share "dot"; tensordot/inner/multi_dot theirs); the version error after both
+# operands changed names the one torch unpacks first (mm/bmm: mat2)
+
+def _mixed_products(T):
+    F, D, L = T.float32, T.float64, T.int64
+    f, d = T.ones(3, 4), T.ones(4, 5, dtype=D)
+    v, vd = T.ones(4), T.ones(4, dtype=D)
+    b3, b3d = T.ones(2, 3, 4), T.ones(2, 4, 5, dtype=D)
+    cases = {
+        "mm": lambda: T.mm(f, d), "mm_r": lambda: T.mm(d.t(), f.t()), "matmul22": lambda: T.matmul(f, d),
+        "matmul11": lambda: T.matmul(v, vd), "matmul12": lambda: T.matmul(v, d), "matmul21": lambda: T.matmul(f, vd),
+        "matmul13": lambda: v @ T.ones(3, 4, 5, dtype=D), "matmul31": lambda: b3 @ vd, "matmul33": lambda: b3 @ b3d,
+        "bmm": lambda: T.bmm(b3, b3d), "mv": lambda: T.mv(f, vd), "dot": lambda: T.dot(v, vd),
+        "vdot": lambda: T.vdot(v, vd), "linear": lambda: T.nn.functional.linear(f, T.ones(5, 4, dtype=D)),
+        "linear1d": lambda: T.nn.functional.linear(v, T.ones(5, 4, dtype=D)),
+        "linear3d": lambda: T.nn.functional.linear(b3, T.ones(5, 4, dtype=D)),
+        "addmv": lambda: T.addmv(T.ones(3), f, vd), "addmv_self": lambda: T.addmv(T.ones(3, dtype=D), f, v),
+        "mm_int": lambda: T.mm(f, T.ones(4, 5, dtype=L)), "matmul_int": lambda: T.matmul(T.ones(3, 4, dtype=L), d),
+        "mm_half": lambda: T.mm(f, T.ones(4, 5, dtype=T.float16)), "mm_i32": lambda: T.mm(T.ones(2, 2, dtype=T.int32), f[:2, :2]),
+        "mm_u8": lambda: T.mm(T.ones(2, 2, dtype=T.uint8), f[:2, :2]), "mm_bool": lambda: T.mm(T.ones(2, 2, dtype=T.bool), f[:2, :2]),
+        "einsum": lambda: T.einsum("ij,jk->ik", f, d), "tensordot": lambda: T.tensordot(f, d, 1),
+        "tensordot_bad_dim": lambda: T.tensordot(f, d, ([0], [3])),
+        "multi_dot": lambda: T.linalg.multi_dot([f, d]),
+        "multi_dot_2": lambda: T.linalg.multi_dot([f, T.ones(4, 4), T.ones(4, 5, dtype=L)]),
+        "inner": lambda: T.inner(f, T.ones(5, 4, dtype=D)), "inner_shape": lambda: T.inner(f, T.ones(5, 5, dtype=D)),
+    }
+    for s, a, b in [(F, F, D), (F, D, F), (D, F, F), (D, F, D), (F, D, D), (D, D, F)]:
+        k = "".join("f" if t == F else "d" for t in (s, a, b))
+        cases[f"addmm_{k}"] = lambda s=s, a=a, b=b: T.addmm(T.ones(3, 5, dtype=s), T.ones(3, 4, dtype=a),
+                                                                    T.ones(4, 5, dtype=b))
+        cases[f"addmm_shape_{k}"] = lambda s=s, a=a, b=b: T.addmm(T.ones(3, 5, dtype=s), T.ones(3, 4, dtype=a),
+                                                                          T.ones(3, 5, dtype=b))
+        cases[f"linear_bias_{k}"] = lambda s=s, a=a, b=b: T.nn.functional.linear(
+            T.ones(2, 3, 4, dtype=a), T.ones(5, 4, dtype=b), T.ones(5, dtype=s))
+        for n in (2, 20):
+            cases[f"baddbmm_{n}_{k}"] = lambda s=s, a=a, b=b, n=n: T.baddbmm(
+                T.ones(2, 3, n, dtype=s), T.ones(2, 3, n, dtype=a), T.ones(2, n, n, dtype=b))
+            cases[f"addbmm_{n}_{k}"] = lambda s=s, a=a, b=b, n=n: T.addbmm(
+                T.ones(3, n, dtype=s), T.ones(2, 3, n, dtype=a), T.ones(2, n, n, dtype=b))
+    return cases
+
+
+@case
+def matmul_family_mixed_dtype_messages(T):
+    return {k: err(lambda f=f: f().dtype) for k, f in _mixed_products(T).items()}
+
+
+@case
+def bmm_mixed_dtype_message_follows_its_kernel(T):
+    out = {}
+    for n in (4, 20, 134):
+        for step in (1, 2):
+            a = T.ones(3, 1, n * step)[:, :, ::step]
+            b = T.ones(3, n, 4, dtype=T.float64)
+            v = T.ones(n * step)[::step]
+            out[f"{n}_{step}"] = [err(lambda: T.bmm(a, b)), err(lambda: T.bmm(b.mT, a.mT)), err(lambda: v @ b),
+                                  err(lambda: b.mT @ v), err(lambda: T.bmm(a.contiguous(), b.mT.contiguous().mT)),
+                                  err(lambda: T.bmm(T.ones(3, 4, n).long(), b))]
+    return out
+
+
+def _version_error_names(T, f, sa, sb):
+    a = T.ones(*sa, requires_grad=True)
+    b = T.full(sb, 2.0, requires_grad=True)
+    a1, b1 = a * 1, b * 1
+    packed = []
+    with T.autograd.graph.saved_tensors_hooks(lambda t: packed.append(list(t.shape)) or t, lambda t: t):
+        f(a1, b1)
+    r = f(a1, b1)
+    with T.no_grad():
+        a1.add_(1)
+        b1.add_(1)
+    e = err(lambda: r.sum().backward())
+    if e[0] != "ok":
+        e[1] = e[1][e[1].index("Tensor ["):e[1].index("]") + 1]   # the tensor it names
+    return [packed, e]
+
+
+@case
+def products_save_and_unpack_operands_in_torchs_order(T):
+    ops = {
+        "mm": (T.mm, (2, 3), (3, 4)), "matmul22": (T.matmul, (2, 3), (3, 4)), "bmm": (T.bmm, (2, 2, 3), (2, 3, 4)),
+        "mv": (T.mv, (2, 3), (3,)), "dot": (T.dot, (3,), (3,)), "vdot": (T.vdot, (3,), (3,)),
+        "matmul12": (T.matmul, (3,), (3, 4)), "matmul33": (T.matmul, (2, 2, 3), (2, 3, 4)),
+        "addmm": (lambda a, b: T.addmm(T.ones(2, 4), a, b), (2, 3), (3, 4)),
+        "outer": (T.outer, (3,), (4,)),
+        "baddbmm": (lambda a, b: T.baddbmm(T.ones(2, 2, 4, requires_grad=True), a, b), (2, 2, 3), (2, 3, 4)),
+        "addbmm": (lambda a, b: T.addbmm(T.ones(2, 4, requires_grad=True), a, b), (2, 2, 3), (2, 3, 4)),
+        "addmv": (lambda a, b: T.addmv(T.ones(2, requires_grad=True), a, b), (2, 3), (3,)),
+        "addr": (lambda a, b: T.addr(T.ones(3, 4, requires_grad=True), a, b), (3,), (4,)),
+    }
+    out = {k: _version_error_names(T, *v) for k, v in ops.items()}
+    # the factors' gradients when only some inputs require grad (a factor is
+    # saved only for the other's gradient)
+    for rg in [(1, 1, 1), (1, 0, 1), (1, 1, 0), (0, 1, 0), (0, 0, 1)]:
+        for name, f, ss in [("addbmm", T.addbmm, ((2, 4), (3, 2, 3), (3, 3, 4))),
+                            ("baddbmm", T.baddbmm, ((3, 2, 4), (3, 2, 3), (3, 3, 4))),
+                            ("addmv", T.addmv, ((2,), (2, 3), (3,))), ("addr", T.addr, ((3, 4), (3,), (4,)))]:
+            ts = [T.arange(float(np.prod(s))).reshape(s).requires_grad_(bool(r)) for s, r in zip(ss, rg)]
+            f(*ts, beta=2, alpha=3).sum().backward()
+            out[f"{name}_{rg}"] = [t.grad for t in ts]
+    return out
+
+
+# -- printing: torch's formatter digits on generated values (seed 47304) -----------
+# the fuzzer accepts a printed last digit that moved with a value's rounding
+# (runner.printed_rounding_only); here the values are identical on both
+# sides, so every digit, mode (fixed/scientific/int), width and suffix must
+# be torch's: float16/32/64, ints, bools, 0-d, empty, large (summarised),
+# nan/inf, signed zeros, requires_grad and grad_fn suffixes
+
+def _print_values(T):
+    rng = np.random.default_rng(1)
+    yield T.tensor(673.12945, dtype=T.float32)
+    yield T.tensor([], dtype=T.float32)
+    yield T.zeros(0, 3)
+    yield T.tensor(True)
+    yield T.tensor([True, False])
+    yield T.tensor(3)
+    yield T.tensor([1, -20, 300])
+    yield T.tensor([1e10, 1])
+    yield T.tensor([float("nan"), float("inf"), -float("inf"), 1.5])
+    yield T.tensor([0.1, 0.25], requires_grad=True)
+    yield T.tensor([0.1, 0.25], requires_grad=True) * 2
+    for v in ([1e-5, 1.0], [1e-4, 1.0], [123456.7, 1.0], [1e8, 1.0], -0.0, [0.0, -0.0]):
+        yield T.tensor(v)
+    yield T.tensor(1e-10, dtype=T.float64)
+    yield T.arange(2000.).reshape(40, 50)
+    for _ in range(250):
+        n = int(rng.integers(1, 8))
+        scale = 10.0 ** rng.integers(-9, 10)
+        kind = rng.integers(0, 6)
+        v = rng.standard_normal(n) * scale
+        if kind == 1:
+            v = np.round(v)
+        if kind == 2:
+            v[rng.integers(0, n)] = np.nan
+        if kind == 3:
+            v = np.round(v * 1e4) / 1e4 + 0.00005
+        dt = [T.float32, T.float64, T.float16][int(rng.integers(0, 3))] if kind != 4 else T.int64
+        if kind == 4:
+            v = np.clip(v, -1e15, 1e15)
+        t = T.tensor(v, dtype=dt)
+        if kind == 5 and n == 1:
+            t = t[0]
+        if dt != T.int64 and rng.integers(0, 2):
+            t.requires_grad_()
+        yield t
+
+
+@case
+def print_formatter_sweep(T):
+    return [str(t).replace(T.__name__ + ".", "torch.") for t in _print_values(T)]
+
+
+# -- amin/amax of signed zeros (seed 46271) ------------------------------------
+# NOTE [ amin/amax of signed zeros ] (ops/reduction.pyx): which zero comes
+# back follows torch's reduction order; the gradient splits evenly among all
+# the zeros; min/max(dim) pick the first index
+
+def _zero_sign_patterns(n, rng):
+    yield "one_neg", np.where(np.arange(n) == rng.integers(0, n), -0.0, 0.0)
+    yield "one_pos", np.where(np.arange(n) == rng.integers(0, n), 0.0, -0.0)
+    yield "first_neg", np.where(np.arange(n) == 0, -0.0, 0.0)
+    v = rng.choice([0.0, -0.0, 1.0, 2.0], n)
+    yield "mixed_pos", v
+    yield "mixed_neg", -v
+    v = rng.choice([0.0, -0.0], n)
+    yield "random_zeros", v
+    v = rng.choice([0.0, -0.0, 3.0, np.nan], n) if n > 3 else np.zeros(n)
+    yield "with_nan", v
+
+
+def _signs(t):
+    """A result's zero signs as text ('-' a negative zero or sign bit, '+'
+    else), one character per element (compact golden data)."""
+    return "".join("-" if b else "+" for b in np.signbit(t.detach().numpy()).reshape(-1))
+
+
+@case
+def amin_amax_signed_zeros(T):
+    rng = np.random.default_rng(7)
+    out = {}
+    for n in list(range(1, 70)) + [95, 96, 127, 128, 129, 200, 255, 256, 300]:
+        for pname, v in _zero_sign_patterns(n, rng):
+            for dt in (T.float32, T.float64):
+                x = T.tensor(v, dtype=dt)
+                rows = [x.amin(), x.amax(), x[None].expand(2, n).contiguous().amin(1),
+                        x[:, None].expand(n, 2).contiguous().amax(0), x[::2].amin() if n > 1 else x.amin(),
+                        x.reshape(1, n, 1).amin((1, 2)), x.min(0), x.max(0)]
+                out[f"{n}_{pname}_{str(dt)[-2:]}"] = " ".join(
+                    _signs(r) if isinstance(r, T.Tensor) else _signs(r[0]) + str(r[1].item()) for r in rows)
+    # outer reductions (outputs contiguous: groups of 128 bytes of columns
+    # reduce by the vector combine), multi-dim and strided layouts
+    for n in (1, 2, 3, 5, 17, 40):
+        for cols in (3, 16, 33, 70):
+            v = rng.choice([0.0, -0.0, 1.0], (2, n, cols))
+            for dt in (T.float32, T.float64):
+                x = T.tensor(v, dtype=dt)
+                rows = [x.amin(1), x.amax(1), x.amin(0), x.amin((0, 1)), x.amax((1, 2)), x.amin(2),
+                        x.transpose(1, 2).amin(2), x[:, ::2].amax(1), x.amin((0, 2))]
+                out[f"outer_{n}_{cols}_{str(dt)[-2:]}"] = " ".join(_signs(r) for r in rows)
+    # the gradient: all tied zeros share it
+    x = T.tensor([0.0, -0.0, 1.0, -0.0], requires_grad=True)
+    x.amin().backward()
+    y = T.tensor([[0.0, -0.0], [-0.0, 0.0], [2.0, 0.0]], requires_grad=True)
+    y.amax(0).sum().backward()
+    out["grads"] = [x.grad, y.grad]
+    return out
+
+
+# -- var/std over one dim: Welford's order (seed 47082) ----------------------------
+# NOTE [ var/std over one dim: Welford's order ]: bit-exact with torch, so a
+# min's index over std values that tie to the last bit is torch's
+
+@case
+def var_std_over_a_dim_round_as_torch(T):
+    rng = np.random.default_rng(0)
+    out = {}
+    for n in list(range(1, 40)) + [64, 65, 100]:
+        for shape, ax in (((n, 7), 0), ((7, n), 1), ((3, n, 2), 1)):
+            x = rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4)
+            for dt in (T.float64, T.float32):
+                t = T.tensor(x, dtype=dt)
+                out[f"{n}_{len(shape)}{ax}_{str(dt)[-2:]}"] = " ".join(
+                    float.hex(v) for c in (0, 1, 2) for v in
+                    t.var(ax, correction=c).reshape(-1).tolist() + t.std(ax, keepdim=True, correction=c).reshape(-1).tolist())
+    v = T.tensor([[2.461271450213833, 0.3671556745323572], [0.36715567453235737, 0.3671556745323573]],
+                 dtype=T.float64)
+    out["min_index_after_std"] = T.stack([v, v * 1.5]).std(0).min(1)
+    return out
+
+
+@case
+def bmm_backward_after_data_changed_rank(T):
+    """(seed 47595) bmm's saved operand swapped by .data for another rank:
+    torch's formulas raise transpose's or bmm's error."""
+    out = {}
+    for which in ("self", "mat2"):
+        for shape in ((3,), (4, 4), (1, 5, 4, 4)):
+            a = T.ones(5, 3, 4, requires_grad=(which == "mat2"))
+            b = T.ones(5, 4, 4, requires_grad=(which == "self"))
+            r = T.bmm(a, b)
+            (b if which == "self" else a).data = T.ones(shape)
+            out[f"{which}_{len(shape)}"] = err(lambda: r.sum().backward())
+    return out

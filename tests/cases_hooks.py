@@ -993,3 +993,53 @@ def backward_after_a_failed_backward(T):
     g1 = None if x.grad is None else x.grad.clone()
     out.backward()
     return [r, g1, x.grad]
+
+
+@case
+def hook_gradient_is_a_view_as_torchs(T):
+    """NOTE [ A hook's gradient is a view when the engine's is ]
+    (python_hook.pyx): sum's expanded gradient, view/unsqueeze backward's
+    reshapes are views in the hook; a product's gradient is not."""
+    rec = []
+
+    def h(tag):
+        def f(g):
+            rec.append([tag, g._is_view(), g._base is not None, g.requires_grad, list(g.shape), g.is_contiguous()])
+        return f
+    x = T.ones(2, 3, requires_grad=True)
+    x.register_hook(h("leaf"))
+    y = x * 2
+    y.register_hook(h("nonleaf"))
+    v = y[0]
+    v.register_hook(h("view"))
+    w = y.t()
+    w.register_hook(h("tview"))
+    e = x.expand(4, 2, 3)
+    e.register_hook(h("expand"))
+    (v.sum() + w.sum() + e.sum()).backward()
+    s = T.ones(3, requires_grad=True)
+    s.register_hook(h("sumleaf"))
+    s.sum().backward()
+    m = T.ones(3, 4, requires_grad=True)
+    m.register_hook(h("mmleaf"))
+    (m @ T.ones(4, 2)).sum().backward()
+    r = T.ones(4, requires_grad=True)
+    r.register_hook(h("reshape"))
+    r2 = r.view(2, 2)
+    r2.register_hook(h("view2"))
+    (r2 * 3).sum().backward()
+    u = T.ones(2, 2, requires_grad=True)
+    u.register_hook(h("unbind"))
+    a, b = u.unbind(0)
+    a.register_hook(h("unbind_a"))
+    (a * 2 + b).sum().backward()
+    c = T.ones(3, 2, requires_grad=True)
+    c.register_hook(h("select"))
+    c[1].sum().backward()
+    k = T.ones(2, requires_grad=True)
+    k2 = k * 1
+    k2.register_hook(h("chain"))
+    k3 = k2.unsqueeze(0).expand(3, 2)
+    k3.register_hook(h("expand2"))
+    k3.sum().backward()
+    return rec

@@ -172,6 +172,30 @@ def test_reference_judges_roundings_not_errors():
     assert runner.is_value_div(runner.compare(want, got))
 
 
+def test_reference_judges_printed_and_python_float_roundings():
+    """NOTE [ Two valid roundings ] for a printed tensor (seed 47304: one
+    float32 exp ulp moves repr's 4th decimal) and an item() float (seed
+    27370: a float32 sum in another order, amplified by a division)."""
+    ok = runner.printed_rounding_only
+    t = "tensor(673.1294, grad_fn=<ExpBackward0>)"
+    c = "tensor(673.1295, grad_fn=<ExpBackward0>)"
+    r = "tensor(673.1294, dtype=torch.float64, grad_fn=<ExpBackward0>)"
+    assert ok(t, c, r)
+    assert not ok(t, c, None)
+    assert not ok(t, "tensor(673.1297, grad_fn=<ExpBackward0>)", r)           # two units
+    assert not ok(t, "tensor(673.1295, grad_fn=<MulBackward0>)", r)           # other text
+    assert not ok(t, "tensor(673.12950, grad_fn=<ExpBackward0>)", r)          # other digits
+    assert not ok(t, c, "tensor(673.1292, dtype=torch.float64, grad_fn=<ExpBackward0>)")
+    assert not ok("tensor([1.0000e+00, 2.0000e+05])", "tensor([1.0001e+00, 2.0000e+05])",
+                  "tensor([1.0000e+00, 2.0000e+05])")                         # scientific: exact
+    want = {"log": [[None, {"s": {"f": 45.63663}}, []]]}
+    got = {"log": [[None, {"s": {"f": 45.64532}}, []]]}
+    assert runner.compare(want, got)["field"] == "value"
+    assert runner.is_value_div(runner.compare(want, got))
+    assert runner.compare(want, got, reference={"log": [[None, {"s": {"f": 45.641}}, []]]}) is None
+    assert runner.compare(want, got, reference={"log": [[None, {"s": {"f": 45.63663}}, []]]}) is not None
+
+
 # seed 6804 minimised: a one-ulp difference between torch's (SLEEF) and
 # numpy's float32 exp, amplified by cumsum, a second exp and sin
 _SEED_6804 = ["v1 = mk((3, 5), 835, 'float32', False)", "v3 = T.exp(v1)", "v7 = v3.cumsum(-1)",

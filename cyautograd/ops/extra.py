@@ -656,6 +656,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     _check_tensor(input, "addmm")
     _check_tensor(mat1, "addmm", "mat1", 2)
     _check_tensor(mat2, "addmm", "mat2", 3)
+    if not (input.dtype == mat1.dtype == mat2.dtype):   # addmm's meta checks dtypes first
+        from cyautograd.ops.linalg import addmm_dtype_error
+        raise RuntimeError(addmm_dtype_error(input.dtype.np, mat1.dtype.np, mat2.dtype.np))
     if mat1.dim() != 2:
         raise RuntimeError(f"mat1 must be a matrix, got {mat1.dim()}-D tensor")
     if mat2.dim() != 2:
@@ -663,11 +666,6 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     if mat1.shape[1] != mat2.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} "
                            f"and {mat2.shape[0]}x{mat2.shape[1]})")
-    if not (input.dtype == mat1.dtype == mat2.dtype):
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {mat1.dtype} != {mat2.dtype}"
-                           if mat1.dtype != mat2.dtype else
-                           f"expected mat1 and mat2 to have the same dtype as self, but got: "
-                           f"{mat1.dtype} != {input.dtype}")
     from cyautograd.creation import empty
     _bcast_ok(input, empty((mat1.shape[0], mat2.shape[1])))
     if input.dim() > 2 or np.broadcast_shapes(tuple(input.shape), (mat1.shape[0], mat2.shape[1])) != \

@@ -1686,6 +1686,13 @@ def _isin_default_kernel_view(elements, test_elements):
 
 # -- products ----------------------------------------------------------------------------
 
+def _tensordot_dtypes(a, b):
+    """at::tensordot's dtype check: after the dims lists' lengths, before
+    their wrapping and the contracted sizes."""
+    if a.dtype != b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+
+
 @_fn_only
 def tensordot(a, b, dims=2, out=None):
     """tensordot(a, b, dims=2, out=None) -> Tensor
@@ -1715,6 +1722,7 @@ def tensordot(a, b, dims=2, out=None):
             raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
         da = list(range(a.dim() - dims, a.dim()))
         db = list(range(dims))
+        _tensordot_dtypes(a, b)
     else:
         if not isinstance(dims, (list, tuple)) or len(dims) != 2:
             raise RuntimeError("tensordot expects dims to be a pair of lists or an int")
@@ -1723,6 +1731,7 @@ def tensordot(a, b, dims=2, out=None):
         db = [db] if isinstance(db, int) else list(db)
         if len(da) != len(db):
             raise RuntimeError(f"both dimension lists should have same length")
+        _tensordot_dtypes(a, b)
         da = [_wrap_dim(d, a.dim()) for d in da]
         db = [_wrap_dim(d, b.dim()) for d in db]
     for i, j in zip(da, db):
@@ -1821,7 +1830,8 @@ def _dot_check(name, a, b):
     if a.dim() != 1 or b.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.dim()}D and {b.dim()}D tensors")
     if a.dtype != b.dtype:
-        raise RuntimeError(f"{name} : expected both vectors to have same dtype, but found "
+        # (at::native's dot_check, shared by dot and vdot: "dot" in both)
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
                            f"{a.dtype._cname} and {b.dtype._cname}")
     if a.shape[0] != b.shape[0]:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] "

@@ -31,6 +31,10 @@ cdef object _mm(object a, object b):
     return a @ b
 
 
+cdef object _as_tensor(object x):
+    return x if isinstance(x, Tensor) else wrap_array(x)
+
+
 cdef object _mT(object x):
     if isinstance(x, Tensor):
         return x.transpose(-2, -1)
@@ -83,9 +87,15 @@ cdef class MatmulBackward(BinaryNode):
 
     cdef list apply(self, list grads):
         g = grads[0]
-        # an operand is saved only for the other's gradient
-        a = self.v0(g) if self.sv0 is not None else None
-        b = self.v1(g) if self.sv1 is not None else None
+        # an operand is saved only for the other's gradient; unpacked in
+        # torch's order (the pack order of _save_operands: mm/bmm mat2
+        # first), so a version error after both changed names torch's tensor
+        if type(self) is MmBackward0 or type(self) is BmmBackward0:
+            b = self.v1(g) if self.sv1 is not None else None
+            a = self.v0(g) if self.sv0 is not None else None
+        else:
+            a = self.v0(g) if self.sv0 is not None else None
+            b = self.v1(g) if self.sv1 is not None else None
         if a is None and b is None:
             return [None, None]
         a_nd = len(self.a_shape)
@@ -278,8 +288,14 @@ cdef void _save_operands(MatmulBackward fn, Tensor ta, Tensor tb, type name) exc
 # result or a contraction of size 0 reads nothing, so mixed dtypes pass and
 # the result has batch2's dtype. Otherwise a small product
 # (contraction * rows * cols < 400: the naive kernel, dispatched on batch1)
-# says "expected scalar type <batch1> but found <batch2>", a larger one (the
-# blas path, dispatched on the result) the reverse.
+# says "expected scalar type <batch1> but found <batch2>"; a larger one goes
+# to the batched blas kernel, which says the reverse, when the result (bmm:
+# batch2's dtype, baddbmm: its input's, batch1's) is of a
+# float/complex dtype wider than 16 bits and each operand's matrices are
+# row- or column-major (_items_contiguous_or_transposed: a 1-d operand of
+# step 2 is neither), else it is split along the batch into mm's, whose
+# check says "expected m1 and m2 to have the same dtype, but got: <batch1>
+# != <batch2>" (c10's C++ type names).
 
 cdef bint _bmm_has_no_work(x, y) except -1:
     """Shapes valid for a matmul that reaches bmm, and nothing to read."""
@@ -298,6 +314,34 @@ cdef bint _bmm_has_no_work(x, y) except -1:
     return n == 0 or x.shape[-1] == 0
 
 
+cdef bint _items_contiguous_or_transposed(x):
+    """Whether each matrix of a 3-d bmm operand is row- or column-major with
+    room for its rows (torch's test for handing bmm to the batched blas
+    kernel), from its element strides."""
+    st = x.strides
+    cdef Py_ssize_t isz = x.dtype.itemsize
+    s1 = st[1] // isz
+    s2 = st[2] // isz
+    return (s2 == 1 and s1 >= x.shape[2]) or (s1 == 1 and s2 >= x.shape[1])
+
+
+def bmm_dtype_error(x, y, bint baddbmm):
+    """The message of bmm (baddbmm: of baddbmm, whose input has batch1's
+    dtype) for 3-d operand arrays (or HostMeta) of different dtypes, by the
+    kernel that reads them: NOTE [ bmm and operand dtypes ]."""
+    cdef str a = _D._FROM_NP[x.dtype]._cname
+    cdef str b = _D._FROM_NP[y.dtype]._cname
+    if x.shape[-1] * x.shape[-2] * y.shape[-1] < 400:
+        return f"expected scalar type {a} but found {b}"
+    rt = x.dtype if baddbmm else y.dtype   # the result's
+    if (rt.kind in "fc" and rt.itemsize > 2 and _items_contiguous_or_transposed(x)
+            and _items_contiguous_or_transposed(y)):
+        return f"expected scalar type {b} but found {a}"
+    if baddbmm:   # split into addmm_'s of each batch
+        return addmm_dtype_error(x.dtype, x.dtype, y.dtype)
+    return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
+
+
 cdef str _dtype_error(x, y, type name):
     """The message of the kernel matmul reaches (dot, addmv, mm, bmm), each
     checking shapes first except dot."""
@@ -310,10 +354,8 @@ cdef str _dtype_error(x, y, type name):
         return _matmul_error(x, y)
     if name is MvBackward0:
         return f"addmv input tensors must have the same dtype, but got {b}, {a}, and {b}"
-    if name is BmmBackward0:   # NOTE [ bmm and operand dtypes ]
-        if x.shape[-1] * (x.shape[-2] if x.ndim >= 2 else 1) * (y.shape[-1] if y.ndim >= 2 else 1) >= 400:
-            return f"expected scalar type {b} but found {a}"
-        return f"expected scalar type {a} but found {b}"
+    if name is BmmBackward0:
+        return bmm_dtype_error(x, y, False)
     return f"expected m1 and m2 to have the same dtype, but got: {_ctype(x)} != {_ctype(y)}"
 
 
@@ -348,8 +390,35 @@ cdef object _matmul_xp(Tensor ta, Tensor tb, type name):
     return out
 
 
+# the C++ type names c10's typeid prints (addmm_impl_cpu_'s "expected m1 and m2" check)
+cdef dict _CTYPES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float",
+                     "float64": "double", "int8": "signed char", "uint8": "unsigned char",
+                     "int16": "short int", "int32": "int", "int64": "long int", "bool": "bool",
+                     "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
+
+
 cdef str _ctype(x):
-    return {"float16": "c10::Half", "float32": "float", "float64": "double"}.get(x.dtype.name, x.dtype.name)
+    return _CTYPES.get(x.dtype.name, x.dtype.name)
+
+
+def ctype_name(npdtype):
+    """c10's C++ name of a numpy dtype ("float", "long int", ...), as
+    messages that print a tensor's TypeMeta say it."""
+    return _CTYPES.get(npdtype.name, npdtype.name)
+
+
+def addmm_dtype_error(self_dtype, mat1_dtype, mat2_dtype):
+    """The message of addmm's meta function (addmm, linear with a bias, the
+    per-batch addmm of baddbmm/addbmm) for operands of mixed numpy dtypes:
+    self is compared with mat2 first, then mat1 with mat2 -- before any
+    dimension or shape check. None when all three agree."""
+    if self_dtype != mat2_dtype:
+        return (f"self and mat2 must have the same dtype, but got {_D._FROM_NP[self_dtype]._cname} "
+                f"and {_D._FROM_NP[mat2_dtype]._cname}")
+    if mat1_dtype != mat2_dtype:
+        return (f"mat1 and mat2 must have the same dtype, but got {_D._FROM_NP[mat1_dtype]._cname} "
+                f"and {_D._FROM_NP[mat2_dtype]._cname}")
+    return None
 
 
 cdef str _matmul_error(x, y):
@@ -666,10 +735,10 @@ def linear(input, weight, bias=None):
         _xp.check_args("wrapper_CUDA_addmm", ("self", b.data_), ("mat1", xa), ("mat2", wa))
         xa = _xp.HostMeta(xa)
         wa = _xp.HostMeta(wa)
+    if xa.dtype != wa.dtype or xa.dtype != _xp.npdtype(b.data_):
+        raise RuntimeError(addmm_dtype_error(_xp.npdtype(b.data_), xa.dtype, wa.dtype))
     if xa.shape[1] != wa.shape[1]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({_dims(xa.shape)} and {wa.shape[1]}x{wa.shape[0]})")
-    if xa.dtype != wa.dtype or xa.dtype != _xp.npdtype(b.data_):
-        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_D._FROM_NP[xa.dtype]._cname} and {_D._FROM_NP[wa.dtype]._cname}")
     try:
         if dev:
             xa = x.data_

@@ -116,7 +116,13 @@ def _product_fn(node, fwd, grads, dev_fwd):
     class _P(Function):
         @staticmethod
         def forward(ctx, x, m1, m2, beta, alpha):
-            ctx.save_for_backward(x, m1, m2)
+            # as torch's generated nodes: the input is never saved (its
+            # gradient needs its shape only), each factor only for the
+            # other's gradient -- a tensor not saved cannot raise a version
+            # error or reach a pack hook
+            need = ctx.needs_input_grad
+            ctx.save_for_backward(m1 if need[2] else None, m2 if need[1] else None)
+            ctx.xshape = tuple(x.shape)
             ctx.ab = (beta, alpha)
             if _anydev(x, m1, m2):   # NOTE [ Device backends ]
                 def f(x, m1, m2):
@@ -133,11 +139,11 @@ def _product_fn(node, fwd, grads, dev_fwd):
 
         @staticmethod
         def backward(ctx, g):
-            x, m1, m2 = ctx.saved_tensors
+            m1, m2 = ctx.saved_tensors
             beta, alpha = ctx.ab
             gx = g1 = g2 = None
             if ctx.needs_input_grad[0]:
-                gx = _sum_to(g * beta if beta != 1 else g, x.shape)
+                gx = _sum_to(g * beta if beta != 1 else g, ctx.xshape)
             if ctx.needs_input_grad[1]:
                 g1 = grads[0](g, m1, m2) * alpha if alpha != 1 else grads[0](g, m1, m2)
             if ctx.needs_input_grad[2]:
@@ -157,7 +163,7 @@ _Baddbmm = _product_fn("BaddbmmBackward0", lambda a, b: a @ b,
                        lambda a, b: a.bmm(b))
 _Addbmm = _product_fn("AddbmmBackward0", lambda a, b: (a @ b).sum(0) if a.shape[0] else
                       np.zeros((a.shape[1], b.shape[2]), a.dtype),
-                      (lambda g, a, b: g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]).bmm(_mT(b)),
+                      (lambda g, a, b: g.unsqueeze(0).expand(b.shape[0], g.shape[0], g.shape[1]).bmm(_mT(b)),
                        lambda g, a, b: _mT(a).bmm(g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]))),
                       lambda a, b: a.bmm(b).sum(0))
 
@@ -172,13 +178,6 @@ def _bcast_check(name, x, shape):
                            f"size ({x.shape[-1] if x.dim() else 0}) at non-singleton dimension "
                            f"{len(shape) - 1}.  Target sizes: {list(shape)}.  Tensor sizes: {list(x.shape)}") \
             from None
-
-
-def _same_dtype(name, *ts):
-    d = ts[0].dtype
-    for t in ts[1:]:
-        if t.dtype != d:
-            raise RuntimeError(f"expected scalar type {d._cname} but found {t.dtype._cname}")
 
 
 def _write(name, r, out, *ins):
@@ -206,7 +205,9 @@ def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
         raise RuntimeError(f"size mismatch, got input ({mat.shape[0]}), mat ({mat.shape[0]}x{mat.shape[1]}), "
                            f"vec ({vec.shape[0]})")
     _bcast_check("addmv", input, (mat.shape[0],))
-    _same_dtype("addmv", input, mat, vec)
+    if not (input.dtype == mat.dtype == vec.dtype):
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {input.dtype._cname}, "
+                           f"{mat.dtype._cname}, and {vec.dtype._cname}")
     if out is not None:
         return _write("addmv", addmv(input.detach(), mat.detach(), vec.detach(), beta=beta, alpha=alpha),
                       out, input, mat, vec)
@@ -286,6 +287,14 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     beta, alpha = _scal(beta, "baddbmm", "beta"), _scal(alpha, "baddbmm", "alpha")
     _bcast_check("baddbmm", input, _bmm_result_size(batch1, batch2, True))
     _bmm_checks("baddbmm", batch1, batch2)
+    if input.dtype != batch1.dtype:
+        from cyautograd.ops.linalg import ctype_name
+        raise RuntimeError(f"Input dtypes must be the same, got: input {ctype_name(input.dtype.np)}, batch1: "
+                           f"{ctype_name(batch1.dtype.np)}, batch2: {ctype_name(batch2.dtype.np)}")
+    if batch1.dtype != batch2.dtype and batch1.numel() and batch2.shape[2]:
+        from cyautograd.ops.linalg import bmm_dtype_error
+        raise RuntimeError(bmm_dtype_error(_darr(batch1) if _anydev(batch1) else _a(batch1),
+                                           _darr(batch2) if _anydev(batch2) else _a(batch2), True))
     if out is not None:
         return _write("baddbmm", baddbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
                                          alpha=alpha), out, input, batch1, batch2)
@@ -307,6 +316,9 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     beta, alpha = _scal(beta, "addbmm", "beta"), _scal(alpha, "addbmm", "alpha")
     _bcast_check("addbmm", input, _bmm_result_size(batch1, batch2, False))
     _bmm_checks("addbmm", batch1, batch2)
+    if not (input.dtype == batch1.dtype == batch2.dtype):   # its per-batch addmm_'s meta check
+        from cyautograd.ops.linalg import addmm_dtype_error
+        raise RuntimeError(addmm_dtype_error(input.dtype.np, batch1.dtype.np, batch2.dtype.np))
     if out is not None:
         return _write("addbmm", addbmm(input.detach(), batch1.detach(), batch2.detach(), beta=beta,
                                        alpha=alpha), out, input, batch1, batch2)
@@ -1067,10 +1079,12 @@ def multi_dot(tensors, *, out=None):
         raise RuntimeError(f"multi_dot(): the first tensor must be 1D or 2D but got {first.dim()}D")
     if last.dim() not in (1, 2):
         raise RuntimeError(f"multi_dot(): the last tensor must be 1D or 2D but got {last.dim()}D")
-    for t in tensors[1:]:
+    for i in range(1, n):
+        t = tensors[i]
         if t.dtype != first.dtype:
+            from cyautograd.ops.linalg import ctype_name
             raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
-                               f"{first.dtype._cname} and tensor {tensors.index(t)} {t.dtype._cname}")
+                               f"{ctype_name(first.dtype.np)} and tensor {i} {ctype_name(t.dtype.np)}")
     ms = list(tensors)
     out_shape = []
     if first.dim() == 1:

@@ -954,6 +954,126 @@ def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
     return wrap_array(as_array(np.argmin(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
 
 
+# NOTE [ amin/amax of signed zeros ]
+# -0.0 == 0.0, so which zero amin/amax return is the reduction's order
+# (torch's binary_kernel_reduce_vec; numpy's SIMD minimum picks otherwise).
+# Two combines: the scalar one (min/max_impl) keeps the accumulator on a
+# tie, the vector one (Vectorized minimum/maximum) takes the new operand.
+# - One contiguous run per output (the reduced dims trailing a C-contiguous
+#   array): the output starts at the identity; full blocks of 4 vectors (128
+#   bytes) go through four vector accumulators (per lane: the last element
+#   equal to the lane's extreme), folded as vop(vop(a0, a1), vop(a2, a3)),
+#   then the lanes by the scalar combine (the first lane wins a tie), then
+#   the tail element by element (scalar). Fewer than 128 bytes: all scalar,
+#   the first zero wins.
+# - Outputs contiguous after the reduced dims (an outer reduction): each
+#   column of outputs within full 128-byte groups is reduced by the vector
+#   combine (its last zero wins), the remaining columns by the scalar one
+#   (the first zero).
+# - Any other layout: element by element (the first zero), as TensorIterator
+#   reduces a strided run.
+# The gradient is not affected (amin/amax split it evenly among all
+# elements equal to the result, both zeros included); min/max(dim) take the
+# first index, as numpy's argmin. Checked against torch for every length to
+# 300 (cases_fuzz2.amin_amax_signed_zeros).
+cdef object _zero_signs_in_order(x, r, tuple dims, bint keepdim, bint is_max):
+    zero = x == 0
+    neg = np.signbit(x)
+    if not (zero & neg).any() or (zero <= neg).all():
+        return r   # the zeros of x have one sign: nothing to choose (numpy keeps it)
+    # size-1 dims drop out (TensorIterator coalesces across them)
+    big = [d for d in range(x.ndim) if x.shape[d] != 1]
+    dims = tuple([big.index(d) for d in dims if d in big])
+    if not dims:
+        return r   # each output is its one element: numpy's result already
+    x = x.reshape(tuple([x.shape[d] for d in big])) if len(big) != x.ndim else x
+    cdef Py_ssize_t nd = x.ndim, isz = x.dtype.itemsize, nred = len(dims), i, j
+    cdef Py_ssize_t chunk = 128 // isz
+    # TensorIterator's order: the dims by decreasing stride (memory order)
+    st = x.strides
+    perm = sorted(range(nd), key=lambda d: -abs(st[d]))
+    xp = x.transpose(perm)
+    red = [perm.index(d) for d in dims]
+    red_set = set(red)
+    sp = xp.strides
+    shp = xp.shape
+    kept = [i for i in range(nd) if i not in red_set]
+    # the reduced elements of each output, in iteration order, on the last axis
+    xm = xp.transpose(kept + sorted(red)).reshape(tuple([shp[i] for i in kept]) + (-1,))
+    L = nd - 1
+    if L in red_set and sp[L] == isz:
+        # an inner reduction: runs of the contiguous trailing reduced dims
+        run = shp[L]
+        j = L - 1
+        while j >= 0 and j in red_set and sp[j] == sp[j + 1] * shp[j + 1]:
+            run *= shp[j]
+            j -= 1
+        runs = xm.reshape(xm.shape[:-1] + (-1, run))
+        zr = _inner_run_zero(runs, chunk, 32 // isz, is_max)   # each run's zero (or a non-zero)
+        has = (runs == 0).any(-1)
+        z = np.take_along_axis(zr, has.argmax(-1)[..., None], -1)[..., 0]
+    else:
+        zero = xm == 0
+        z = np.take_along_axis(xm, zero.argmax(-1)[..., None], -1)[..., 0]
+        rs = sorted(red)
+        if L not in red_set and sp[L] == isz and nred and rs == list(range(rs[0], rs[0] + nred)):
+            # an outer reduction over one coalesced reduced block: columns of
+            # outputs in full 128-byte groups take the last zero
+            inner = 1
+            i = L
+            while i >= 0 and i not in red_set and (i == L or sp[i] == sp[i + 1] * shp[i + 1]):
+                inner *= shp[i]
+                i -= 1
+            coalesced = True
+            for k in rs[:-1]:
+                if sp[k] != sp[k + 1] * shp[k + 1]:
+                    coalesced = False
+            full = (inner // chunk) * chunk
+            if full and coalesced:
+                last = xm.shape[-1] - 1 - zero[..., ::-1].argmax(-1)
+                zl = np.take_along_axis(xm, last[..., None], -1)[..., 0]
+                cols = np.arange(z.size).reshape(z.shape) % inner < full
+                z = np.where(cols, zl, z)
+    # back to the output's dim order and shape (its size-1 dims)
+    inv = np.argsort([perm[i] for i in kept]) if kept else []
+    z = np.transpose(z, inv) if len(kept) > 1 else z
+    r = np.asarray(r).copy()
+    z = z.reshape(r.shape)
+    m = r == 0
+    r[m] = z[m]
+    return r
+
+
+cdef object _inner_run_zero(xr, Py_ssize_t chunk, Py_ssize_t w, bint is_max):
+    """The zero each output's contiguous run (last axis of xr) reduces to."""
+    cdef Py_ssize_t n = xr.shape[-1], nblk = n // chunk
+    tail = xr[..., nblk * chunk:]
+    tz = tail == 0
+    tail_first = np.take_along_axis(tail, tz.argmax(-1)[..., None], -1)[..., 0] if tail.shape[-1] else None
+    if nblk == 0:
+        return tail_first
+    blk = xr[..., :nblk * chunk].reshape(xr.shape[:-1] + (nblk, 4, w))
+    ext = blk.max(-3) if is_max else blk.min(-3)            # each lane's extreme
+    hit = blk == ext[..., None, :, :]
+    last = nblk - 1 - hit[..., ::-1, :, :].argmax(-3)      # its last occurrence
+    lane = np.take_along_axis(blk, last[..., None, :, :], -3)[..., 0, :, :]
+    a0, a1, a2, a3 = lane[..., 0, :], lane[..., 1, :], lane[..., 2, :], lane[..., 3, :]
+    if is_max:
+        v01 = np.where(a1 >= a0, a1, a0)
+        v23 = np.where(a3 >= a2, a3, a2)
+        v = np.where(v23 >= v01, v23, v01)
+        first = v.argmax(-1)
+    else:
+        v01 = np.where(a1 <= a0, a1, a0)
+        v23 = np.where(a3 <= a2, a3, a2)
+        v = np.where(v23 <= v01, v23, v01)
+        first = v.argmin(-1)
+    b = np.take_along_axis(v, first[..., None], -1)[..., 0]
+    if tail_first is None:
+        return b
+    return np.where(b == 0, b, tail_first)
+
+
 def _amaxmin(input, dim, keepdim, bint is_max):
     name = "amax" if is_max else "amin"
     cdef Tensor t = _input(input, name)
@@ -977,6 +1097,8 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         r = _xp.amaxmin(x, dims if x.ndim else None, keepdim, is_max)
     else:
         r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
+        if x.dtype.kind == "f" and x.size and dims and not r.all():   # a zero in the result
+            r = _zero_signs_in_order(x, r, dims, keepdim, is_max)
     out = wrap_array(as_array(r))
     if grad_needed(t):
         fn = <AmaxBackward0>new_node(AmaxBackward0) if is_max else <AminBackward0>new_node(AminBackward0)
@@ -1004,6 +1126,52 @@ def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
     if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
         _check_keepdim("amin", input, dim, keepdim)
     return _amaxmin(input, dim, keepdim, False)
+
+
+# NOTE [ var/std over one dim: Welford's order ]
+# torch's CPU var/std over a dim (more than one output) run Welford's
+# update over each output's reduced elements in order (WelfordOps, in
+# acc_type double): delta = x - mean; mean += delta / n; m2 += delta * (x -
+# mean); var = m2 / max(0, n - correction). numpy's two-pass var rounds
+# differently in the last bits, and a later tie-break (min/max's index,
+# sort) can then pick another element (seed 47082). Over one dim the update
+# runs here in C (_welford_m2), bit-exact with torch, up to torch's grain
+# size (32768 reduced elements per output: beyond it torch splits an
+# output's reduction across threads and combines). The all-reduce (torch's
+# std_var_all_cpu, a two-pass) and multi-dim reductions keep numpy's
+# two-pass.
+DEF _WELFORD_MAX = 32767
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cdivision(True)
+cdef void _welford_m2_loop(const double[:, ::1] a, double[::1] mean, double[::1] m2) noexcept nogil:
+    """a: (n, m), the n reduced elements of m outputs; the outputs' updates
+    are independent, so the inner loop runs across them (no division
+    latency chain)."""
+    cdef Py_ssize_t i, k, m = a.shape[1], n = a.shape[0]
+    cdef double delta, v, inv
+    for k in range(n):
+        inv = <double>(k + 1)
+        for i in range(m):
+            v = a[k, i]
+            delta = v - mean[i]
+            mean[i] = mean[i] + delta / inv
+            m2[i] = m2[i] + delta * (v - mean[i])
+
+
+cdef object _welford_var(xa, Py_ssize_t axis, correction, bint keepdim):
+    xs = np.moveaxis(xa, axis, 0)
+    shape = xs.shape[1:]
+    cdef Py_ssize_t n = xs.shape[0]
+    a = np.ascontiguousarray(xs.reshape(n, -1), dtype=np.float64)
+    mean = np.zeros(a.shape[1], np.float64)
+    m2 = np.zeros(a.shape[1], np.float64)
+    _welford_m2_loop(a, mean, m2)
+    dof = n - correction
+    r = (m2 / (dof if dof > 0 else 0)).reshape(shape)
+    return np.expand_dims(r, axis) if keepdim else r
 
 
 def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
@@ -1042,7 +1210,10 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"), warnings.catch_warnings():
         if warn_invalid_dof("std" if is_std else "var", x.size, out_numel, correction):
             warnings.simplefilter("ignore", RuntimeWarning)   # numpy's own dof warning
-        r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
+        if axes is not None and len(axes) == 1 and out_numel > 1 and 2 <= x.shape[axes[0]] <= _WELFORD_MAX:
+            r = _welford_var(xa, axes[0], correction, keepdim)
+        else:
+            r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
     out = wrap_array(as_array(r).astype(x.dtype, copy=False))

@@ -204,6 +204,46 @@ def rounding_only(want, got, ref, tol=(1e-4, 1e-5)):
     return all(abs(x - y) <= REF_FACTOR * torch_err + atol + rtol * abs(y) for x, y in zip(g, r))
 
 
+_NUM = re.compile(r"-?(?:\d+\.\d*|\.\d+|\d+)(?:e[+-]?\d+)?")
+
+
+def printed_rounding_only(want, got, ref):
+    """NOTE [ Two valid roundings ], for printed tensors (repr/str): torch's
+    formatter rounds each value to a few digits, so a last-bit difference
+    between two valid roundings of a value can move the last printed digit.
+    Accepted when the texts agree but for their numbers (the float64
+    reference's text -- the same program with every float32 made float64,
+    ", dtype=torch.float64" in it ignored -- too), and each of our numbers
+    is within one unit of the last printed digit of both torch's and the
+    reference's. The printed text cannot tell such a rounding from a
+    formatter that rounds a half the other way; the formatter itself is
+    held to torch's digits by its own differential sweep
+    (cases_fuzz2.print_formatter_sweep), where values are identical."""
+    if not isinstance(ref, str):
+        return False
+    ref = ref.replace(", dtype=torch.float64", "")
+    sk = [_NUM.sub("#", x) for x in (want, got, ref)]
+    if sk[0] != sk[1] or sk[0] != sk[2]:
+        return False
+    nw, ng, nr = (_NUM.findall(x) for x in (want, got, ref))
+    if not (len(nw) == len(ng) == len(nr)):
+        return False
+    differs = False
+    for w, g, r in zip(nw, ng, nr):
+        if w == g:
+            continue
+        if "e" in w or "e" in g or "." not in w or len(w.split(".")[1]) != len(g.split(".")[1]):
+            return False
+        unit = 10.0 ** -len(w.split(".")[1])
+        fw, fg, fr = float(w), float(g), float(r)
+        if abs(fw - fg) > unit * 1.5:
+            return False
+        if abs(fg - fr) > unit * 1.5:
+            return False
+        differs = True
+    return differs
+
+
 def _walk(snap, path):
     for k in path:
         if isinstance(snap, dict) and not isinstance(k, int) and k in snap:
@@ -227,7 +267,17 @@ def _diff(a, b, path, tol=(1e-4, 1e-5), ref=None):
                 return None
             return (path, a, b)
         if "f" in a and "f" in b and len(a) == 1 and len(b) == 1:
-            return None if _close(a["f"], b["f"], 0.0, *tol) else (path, a, b)
+            if _close(a["f"], b["f"], 0.0, *tol):
+                return None
+            r = _walk(ref, path) if ref is not None else None
+            if isinstance(r, dict) and "f" in r and rounding_only({"v": [a["f"]]}, {"v": [b["f"]]}, {"v": [r["f"]]}, tol):
+                return None   # NOTE [ Two valid roundings ]: a Python float (item(), float())
+            return (path, a, b)
+        if "str" in a and "str" in b and len(a) == 1 and len(b) == 1 and a != b:
+            r = _walk(ref, path) if ref is not None else None
+            if isinstance(r, dict) and printed_rounding_only(a["str"], b["str"], r.get("str")):
+                return None
+            return (path, a, b)
         if set(a) != set(b):
             return (path, a, b)
         for k in a:
@@ -281,7 +331,8 @@ def compare(want, got, steps=None, reference=None):
 def is_value_div(div):
     """A divergence in float values (a .val field), which a float64
     reference may show to be two roundings (NOTE [ Two valid roundings ])."""
-    return div is not None and div["step"] >= 0 and (div["field"] == "hooks" or div["field"].split(".")[-1] == "val")
+    return div is not None and div["step"] >= 0 and (div["field"] in ("hooks", "value", "str")
+                                                     or div["field"].split(".")[-1] == "val")
 
 
 def prog_hash(prog):
