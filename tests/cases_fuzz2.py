@@ -1151,3 +1151,73 @@ def stale_multi_output_view_reported_before_bool_subtraction(T):
         with T.no_grad():
             out.append(err(lambda: f(v9)))
     return out
+
+
+def _first_inputs_chain(n, depth=5):
+    out = []
+    while n is not None and len(out) < depth:
+        out.append(n.name().split("::")[-1])
+        n = n.next_functions[0][0] if n.next_functions else None
+    return out
+
+
+@case
+def copy_slices_gradients_are_fresh_tensors(T):
+    """seeds 50685, 59387, 59088, 66670: CopySlices hands fn a clone of the
+    gradient's slice (a gradient fn passes through -- copy_'s src, add's
+    other -- is no view) and returns the base's gradient as a fresh tensor
+    at version 2 (result.copy_(grad), grad_slice.copy_(res[0])), through
+    autograd.grad, backward and create_graph; fn's undefined gradient (a
+    custom Function's None) leaves the base's gradient undefined."""
+    def meta(g):
+        return None if g is None else [g, g._is_view(), g._version, list(g.stride())]
+
+    out = []
+    for k in range(4):
+        for how in ("sum", "gout", "backward", "create_graph"):
+            x = arange(T, (2, 3), True)
+            v = arange(T, [(), (3,), (2,), (3,)][k], True)
+            y = x.clone()
+            if k == 0:
+                y[1, 2] = v
+            elif k == 1:
+                y[0] = v
+            elif k == 2:
+                y[:, 1] *= v
+            else:
+                y[1] += v
+            go = arange(T, (2, 3), how == "create_graph")
+            if how == "sum":
+                gs = T.autograd.grad(y.sum(), [x, v])
+            elif how == "backward":
+                y.backward(go)
+                gs = (x.grad, v.grad)
+            else:
+                gs = T.autograd.grad(y, [x, v], go, create_graph=how == "create_graph")
+            out.append([meta(g) for g in gs])
+            if how == "create_graph":
+                out.append([_first_inputs_chain(g.grad_fn) for g in gs])
+                out.append(T.autograd.grad((gs[0] * gs[0]).sum() + gs[1].sum(), [go]))
+
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, w):
+            a.mul_(2)
+            ctx.mark_dirty(a)
+            return a
+
+        @staticmethod
+        def backward(ctx, g):
+            return None, g.sum()
+
+    for how in ("backward", "grad"):
+        a = arange(T, (2, 3), True)
+        w = T.tensor(1.5, requires_grad=True)
+        b = a * 1
+        F.apply(b[0], w)
+        if how == "backward":
+            b.sum().backward()
+            out.append([a.grad, w.grad])
+        else:
+            out.append(T.autograd.grad(b.sum(), [a, w], allow_unused=True))
+    return out
