@@ -1221,3 +1221,30 @@ def copy_slices_gradients_are_fresh_tensors(T):
         else:
             out.append(T.autograd.grad(b.sum(), [a, w], allow_unused=True))
     return out
+
+
+@case
+def zero_dim_selecting_and_prod_gradients(T):
+    """seed 66670: a 0-d input's gradient through prod (full and over a dim)
+    is the incoming gradient itself, through mode/kthvalue/sort/cummax/
+    cummin a fresh zeros().scatter_ at version 2, never a view of it."""
+    ops = [lambda x: x.prod(), lambda x: x.prod(0), lambda x: x.prod(-1, keepdim=True),
+           lambda x: x.mode(0)[0], lambda x: x.kthvalue(1, 0)[0], lambda x: x.kthvalue(1, 0, keepdim=True)[0],
+           lambda x: x.sort(0)[0], lambda x: x.cummax(0)[0], lambda x: x.cummin(0)[0], lambda x: x.max(0)[0]]
+    out = []
+    for f in ops:
+        x = T.tensor(0.7, requires_grad=True)
+        y = f(x)
+        r = []
+        for how in range(3):
+            go = T.tensor(2.0, requires_grad=how == 2)
+            if how == 0:
+                g, = T.autograd.grad(y.relu(), [x], retain_graph=True)
+            else:
+                g, = T.autograd.grad(y, [x], go, retain_graph=True, create_graph=how == 2)
+            r.append([g.detach(), g._is_view(), g._version,
+                      None if g.grad_fn is None else g.grad_fn.name()])
+            if how == 2:
+                r.append(T.autograd.grad(g * 3, [go]))
+        out.append(r)
+    return out

@@ -190,7 +190,12 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
     differs from the products where an inf or NaN meets the zeros)."""
     cdef bint tensor = isinstance(g, Tensor)
     if not node.self_shape:
-        return node.restore(g) if tensor else np.asarray(g).reshape(())
+        # torch returns grad itself (no view of it: NOTE [ Gradients as torch
+        # returns them ] in engine.pyx reads numpy's view-ness)
+        if tensor:
+            return g if (<Tensor>g).data_.ndim == 0 else node.restore(g)
+        g = np.asarray(g)
+        return g if g.ndim == 0 else g.reshape(())
     # torch's prod_backward: a Tensor grad and result unsqueezed at dim
     # (ReduceNode.unsqueeze_t), a full reduction's kept 0-d
     gk = node.unsqueeze_t(g) if tensor else node.restore(np.asarray(g))
