@@ -1248,3 +1248,35 @@ def zero_dim_selecting_and_prod_gradients(T):
                 r.append(T.autograd.grad(g * 3, [go]))
         out.append(r)
     return out
+
+
+@case
+def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
+    """seeds 54980, 61729, 62989: add/sub's alpha_check runs after the
+    autograd wrapper's gradient edges (a stale multi-output view's error) and
+    after broadcasting (the size error); rsub with a Tensor other collects
+    (input, other)'s edges before sub's kernel checks."""
+    b5 = T.tensor([True, False, True, True, False])
+    b2 = T.tensor([True, False])
+    out = [err(lambda: T.add(b5 + b5, b2, alpha=0.5)), err(lambda: T.add(b5 + b5, b2[:1], alpha=0.5)),
+           err(lambda: T.sub(b5.long(), b2.long(), alpha=0.5)), err(lambda: T.sub(b5, b2, alpha=0.5)),
+           err(lambda: T.rsub(b5.long(), b2.long(), alpha=0.5)), err(lambda: T.add(b5.long(), 2, alpha=0.5))]
+    for k in range(5):
+        v6 = arange(T, (1, 3, 3), True, T.float64)
+        v9, = v6.split(1, -3)
+        with T.inference_mode():
+            v6[0] = 3
+        other = [arange(T, (3, 4), True, T.float64), T.tensor([True]), T.ones(3, dtype=T.long),
+                 T.ones(3, dtype=T.long), T.ones(3, 4)][k]
+        out.append(err(lambda: T.rsub(v9, other, alpha=[1, 1, 0.5, 1, 1][k]) if k != 3
+                       else T.add(other, v9.long(), alpha=0.5)))
+        out.append(err(lambda: T.add(v9, other, alpha=0.5) if k != 2 else T.sub(v9, other, alpha=0.5)))
+    v2 = arange(T, (4,), True)
+    v4, v5, v6, v7 = v2.unbind(-1)
+    v10 = T.logical_not(v7)[None]
+    with T.no_grad():
+        v4[...] = 3
+    out.append(err(lambda: T.rsub(v7, v10)))
+    with T.no_grad():
+        out.append(err(lambda: T.rsub(v7, v10)))
+    return out
