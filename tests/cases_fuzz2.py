@@ -1675,3 +1675,132 @@ def bmm_backward_after_data_changed_rank(T):
             (b if which == "self" else a).data = T.ones(shape)
             out[f"{which}_{len(shape)}"] = err(lambda: r.sum().backward())
     return out
+
+
+def _first_inputs_chain(n, depth=5):
+    out = []
+    while n is not None and len(out) < depth:
+        out.append(n.name().split("::")[-1])
+        n = n.next_functions[0][0] if n.next_functions else None
+    return out
+
+
+@case
+def copy_slices_gradients_are_fresh_tensors(T):
+    """seeds 50685, 59387, 59088, 66670: CopySlices hands fn a clone of the
+    gradient's slice (a gradient fn passes through -- copy_'s src, add's
+    other -- is no view) and returns the base's gradient as a fresh tensor
+    at version 2 (result.copy_(grad), grad_slice.copy_(res[0])), through
+    autograd.grad, backward and create_graph; fn's undefined gradient (a
+    custom Function's None) leaves the base's gradient undefined."""
+    def meta(g):
+        return None if g is None else [g, g._is_view(), g._version, list(g.stride())]
+
+    out = []
+    for k in range(4):
+        for how in ("sum", "gout", "backward", "create_graph"):
+            x = arange(T, (2, 3), True)
+            v = arange(T, [(), (3,), (2,), (3,)][k], True)
+            y = x.clone()
+            if k == 0:
+                y[1, 2] = v
+            elif k == 1:
+                y[0] = v
+            elif k == 2:
+                y[:, 1] *= v
+            else:
+                y[1] += v
+            go = arange(T, (2, 3), how == "create_graph")
+            if how == "sum":
+                gs = T.autograd.grad(y.sum(), [x, v])
+            elif how == "backward":
+                y.backward(go)
+                gs = (x.grad, v.grad)
+            else:
+                gs = T.autograd.grad(y, [x, v], go, create_graph=how == "create_graph")
+            out.append([meta(g) for g in gs])
+            if how == "create_graph":
+                out.append([_first_inputs_chain(g.grad_fn) for g in gs])
+                out.append(T.autograd.grad((gs[0] * gs[0]).sum() + gs[1].sum(), [go]))
+
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, w):
+            a.mul_(2)
+            ctx.mark_dirty(a)
+            return a
+
+        @staticmethod
+        def backward(ctx, g):
+            return None, g.sum()
+
+    for how in ("backward", "grad"):
+        a = arange(T, (2, 3), True)
+        w = T.tensor(1.5, requires_grad=True)
+        b = a * 1
+        F.apply(b[0], w)
+        if how == "backward":
+            b.sum().backward()
+            out.append([a.grad, w.grad])
+        else:
+            out.append(T.autograd.grad(b.sum(), [a, w], allow_unused=True))
+    return out
+
+
+@case
+def zero_dim_selecting_and_prod_gradients(T):
+    """seed 66670: a 0-d input's gradient through prod (full and over a dim)
+    is the incoming gradient itself, through mode/kthvalue/sort/cummax/
+    cummin a fresh zeros().scatter_ at version 2, never a view of it."""
+    ops = [lambda x: x.prod(), lambda x: x.prod(0), lambda x: x.prod(-1, keepdim=True),
+           lambda x: x.mode(0)[0], lambda x: x.kthvalue(1, 0)[0], lambda x: x.kthvalue(1, 0, keepdim=True)[0],
+           lambda x: x.sort(0)[0], lambda x: x.cummax(0)[0], lambda x: x.cummin(0)[0], lambda x: x.max(0)[0]]
+    out = []
+    for f in ops:
+        x = T.tensor(0.7, requires_grad=True)
+        y = f(x)
+        r = []
+        for how in range(3):
+            go = T.tensor(2.0, requires_grad=how == 2)
+            if how == 0:
+                g, = T.autograd.grad(y.relu(), [x], retain_graph=True)
+            else:
+                g, = T.autograd.grad(y, [x], go, retain_graph=True, create_graph=how == 2)
+            r.append([g.detach(), g._is_view(), g._version,
+                      None if g.grad_fn is None else g.grad_fn.name()])
+            if how == 2:
+                r.append(T.autograd.grad(g * 3, [go]))
+        out.append(r)
+    return out
+
+
+@case
+def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
+    """seeds 54980, 61729, 62989: add/sub's alpha_check runs after the
+    autograd wrapper's gradient edges (a stale multi-output view's error) and
+    after broadcasting (the size error); rsub with a Tensor other collects
+    (input, other)'s edges before sub's kernel checks."""
+    b5 = T.tensor([True, False, True, True, False])
+    b2 = T.tensor([True, False])
+    out = [err(lambda: T.add(b5 + b5, b2, alpha=0.5)), err(lambda: T.add(b5 + b5, b2[:1], alpha=0.5)),
+           err(lambda: T.sub(b5.long(), b2.long(), alpha=0.5)), err(lambda: T.sub(b5, b2, alpha=0.5)),
+           err(lambda: T.rsub(b5.long(), b2.long(), alpha=0.5)), err(lambda: T.add(b5.long(), 2, alpha=0.5))]
+    for k in range(5):
+        v6 = arange(T, (1, 3, 3), True, T.float64)
+        v9, = v6.split(1, -3)
+        with T.inference_mode():
+            v6[0] = 3
+        other = [arange(T, (3, 4), True, T.float64), T.tensor([True]), T.ones(3, dtype=T.long),
+                 T.ones(3, dtype=T.long), T.ones(3, 4)][k]
+        out.append(err(lambda: T.rsub(v9, other, alpha=[1, 1, 0.5, 1, 1][k]) if k != 3
+                       else T.add(other, v9.long(), alpha=0.5)))
+        out.append(err(lambda: T.add(v9, other, alpha=0.5) if k != 2 else T.sub(v9, other, alpha=0.5)))
+    v2 = arange(T, (4,), True)
+    v4, v5, v6, v7 = v2.unbind(-1)
+    v10 = T.logical_not(v7)[None]
+    with T.no_grad():
+        v4[...] = 3
+    out.append(err(lambda: T.rsub(v7, v10)))
+    with T.no_grad():
+        out.append(err(lambda: T.rsub(v7, v10)))
+    return out

@@ -179,27 +179,32 @@ cdef class CopySlices(Node):
             self._check_slice_writable()
             return _xp().put_slice(flat, idx, res, self.view_geom.sizes, self.base_geom.sizes)
         g = np.asarray(g)
-        # torch: result = new_empty_strided(base).copy_(grad) (version 1),
-        # then grad_slice.copy_(fn's gradient) (version 2): autograd.grad
-        # returns it, or a leaf steals it, with that count (NOTE [ Versions
-        # of gradient arrays ] in variable.pyx)
-        owner = np.array(g, copy=True, order="C")   # (ndarray.reshape would make a view)
-        result = owner.reshape(-1)
+        # NOTE [ CopySlices' arrays ]: torch's CopySlices::apply makes
+        #   result = new_empty_strided(base).copy_(grad)       (version 1)
+        #   res = fn(grad_slice.clone(Contiguous))
+        #   grad_slice.copy_(res[0]); grad_inputs[0] = result  (version 2)
+        # so fn gets an array of its own (a gradient fn passes through
+        # unchanged -- CopyBackwards' src, AddBackward0's other -- is not a
+        # view), the base's gradient is a fresh tensor at version 2 (NOTE [
+        # Gradients as torch returns them ] in engine.pyx reads numpy's
+        # view-ness, NOTE [ Versions of gradient arrays ] the version), and
+        # an undefined res[0] (a custom Function's None) leaves the base's
+        # gradient undefined, not zero-filled.
+        result = np.array(g, copy=True, order="C")
+        flat = result.reshape(-1)      # C-contiguous: flat aliases result
         idx = view_to_base_index(self.base_geom, self.view_geom)
-        # torch hands fn grad_slice.clone(): a fresh tensor, not a view (fn
-        # may pass it on as it is: add_'s other gets it; seed 40233)
-        grad_slice = result[idx.reshape(self.view_geom.sizes)]
+        grad_slice = np.empty(self.view_geom.sizes, dtype=result.dtype)
+        np.take(flat, idx, out=grad_slice.reshape(-1))
         res = self.fn.apply([grad_slice])
         self._check_slice_writable()
         r0 = res[0]
-        if r0 is not None:
+        if r0 is None:
+            out = [None]
+        else:
             _check_slice_writable(self)
-        result[idx] = 0 if r0 is None else np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
-        result = None
-        grad_slice = None
-        note_grad_version(owner, 1 if r0 is None else 2)
-        out = [owner]
-        owner = None
+            flat[idx] = np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
+            note_grad_version(result, 2)
+            out = [result]
         out.extend(res[1:])
         return out
 
@@ -225,22 +230,29 @@ cdef class CopySlices(Node):
         return 0
 
     cdef list _apply_tensor(self, Tensor g):
-        """The same steps as differentiable ops (create_graph): the slice of
-        the gradient goes through fn, the rest passes through."""
-        ops = _shape_ops()
-        idx = view_to_base_index(self.base_geom, self.view_geom)
-        flat = g.reshape(-1)
-        res = self.fn.apply([ops.getitem(flat, idx).reshape(self.view_geom.sizes)])
+        """torch's steps with Tensor ops (NOTE [ CopySlices' arrays ]), so
+        under create_graph the gradients' graphs are torch's: the slice fn
+        gets is CloneBackward0 <- AsStridedBackward0 <- CopyBackwards, the
+        base's gradient is CopySlices over that CopyBackwards."""
+        from cyautograd.ops.extra2 import empty_strided
+        result = empty_strided(self.base_geom.sizes, self.base_geom.strides, dtype=g.dtype, device=g.device)
+        result.copy_(g)
+        grad_slice = result.as_strided(self.view_geom.sizes, self.view_geom.strides,
+                                       self.view_geom.storage_offset - self.base_geom.storage_offset)
+        sl = grad_slice.contiguous()
+        if sl is grad_slice:
+            sl = grad_slice.clone()
+        res = self.fn.apply([sl])
         self._check_slice_writable()
         r0 = res[0]
-        if r0 is not None:
-            _check_slice_writable(self)
         if r0 is None:
-            r0 = flat.new_zeros(())
-        elif not isinstance(r0, Tensor):
-            r0 = flat.new_tensor(np.asarray(r0))
-        vals = r0.expand(self.view_geom.sizes).reshape(-1)
-        out = [ops.index_put(flat, (idx,), vals).reshape(self.base_geom.sizes)]
+            out = [None]
+        else:
+            _check_slice_writable(self)
+            if not isinstance(r0, Tensor):
+                r0 = result.new_tensor(np.asarray(r0))
+            grad_slice.copy_(r0)
+            out = [result]
         out.extend(res[1:])
         return out
 

@@ -472,13 +472,15 @@ def slice_of(g, idx, view_sizes):
 
 def put_slice(flat, idx, res, view_sizes, base_sizes):
     """CopySlices, device gradient: fn's gradient for the view written back
-    over the slice; the rest passes through."""
+    over the slice; the rest passes through. fn's undefined gradient leaves
+    the base's undefined (NOTE [ CopySlices' arrays ] in functions/tensor.pyx)."""
     xp = backend.namespace(flat)
     r0 = res[0]
     if r0 is None:
-        vals = xp.zeros(idx.size, dtype=flat.dtype, device=flat.device)
-    else:
-        vals = xp.reshape(xp.broadcast_to(r0, tuple(view_sizes)), (-1,))
+        out = [None]
+        out.extend(res[1:])
+        return out
+    vals = xp.reshape(xp.broadcast_to(r0, tuple(view_sizes)), (-1,))
     out = [xp.reshape(place(flat, idx, vals), tuple(base_sizes))]
     out.extend(res[1:])
     return out

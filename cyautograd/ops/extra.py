@@ -1253,19 +1253,18 @@ class _MedianAll(Function):
 def _index_reduce_grad(g, idx, shape, dim, keepdim):
     """Scatter g into zeros(shape) at idx along dim (value_selecting_reduction_backward)."""
     from cyautograd.creation import zeros
-    if len(shape) == 0:
-        return g.reshape(())
     if _dev(g):
         from cyautograd.ops import _xp
         ga, ia = _darr(g), _darr(idx)
         if not keepdim:
             ga, ia = _xp.expand_dims(ga, dim), _xp.expand_dims(ia, dim)
         return _dw(_xp.gather_backward(ga, tuple(shape), dim, ia))
-    if not keepdim:
+    if not keepdim and len(shape):
         g = g.unsqueeze(dim)
         idx = idx.unsqueeze(dim)
     # torch's value_selecting_reduction_backward: zeros, then scatter_ into
-    # them -- version 2 as torch leaves it (as MaxBackward0's in reduction.pyx)
+    # them -- version 2 as torch leaves it (as MaxBackward0's in reduction.pyx),
+    # a 0-d input too (a fresh tensor, not a view of the gradient)
     z = zeros(shape, dtype=g.dtype, device=g.device)
     z.zero_()
     return z.scatter_(dim, idx, g)
@@ -1740,9 +1739,7 @@ def _cumext(node, name, ufunc):
             iv, = ctx.saved_tensors
             shape, dim = ctx.info
             from cyautograd.creation import zeros
-            if len(shape) == 0:
-                return g.clone(), None
-            # torch's cummaxmin_backward: zeros, then scatter_add_ into them (version 2)
+            # torch's cummaxmin_backward (a 0-d input too): zeros, then scatter_add_ into them (version 2)
             z = zeros(shape, dtype=g.dtype, device=g.device)
             z.zero_()
             return z.scatter_add_(dim, iv, g), None

@@ -414,8 +414,17 @@ cdef int _sub_check(object a, object b) except -1:
 
 
 cdef int _alpha_check(object a, object b, object alpha) except -1:
-    """ATen's alpha_check: a floating alpha needs a floating result."""
+    """ATen's alpha_check: a floating alpha needs a floating result. It runs
+    in the structured kernel's meta after the autograd wrapper collected the
+    gradient edges and after TensorIterator broadcast the operands, so a
+    stale view's error and the broadcast error come first."""
     if isinstance(alpha, (float, np.floating)) and _D.result_type(a, b).np.kind != "f":
+        _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
+        if isinstance(a, Tensor) and isinstance(b, Tensor):
+            try:
+                np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+            except ValueError:
+                raise broadcast_error(a, b) from None
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
     return 0
 
@@ -643,8 +652,15 @@ def rsub(input, other, *, alpha=1):
         _binary_parse_fail("rsub", input, other, alpha, None)
     if not isinstance(other, Tensor):
         return _arith(other, input, 1, None)
-    with _no_grad_ctx():
-        out = sub(other, input, alpha=alpha)
+    try:
+        with _no_grad_ctx():
+            out = sub(other, input, alpha=alpha)
+    except RuntimeError:
+        # the kernel's checks (sub_check, broadcasting, alpha_check) ran
+        # outside grad mode: RsubBackward0's wrapper collects (input, other)'s
+        # edges before them (NOTE [ Gradient edges before kernel checks ])
+        _edges_first2(input, other)
+        raise
     if is_grad_enabled_c() and (tensor_requires_grad(<Tensor>input) or tensor_requires_grad(<Tensor>other)):
         fn = <RsubBackward0>new_node(RsubBackward0)
         fn.scalar = None if alpha == 1 else alpha

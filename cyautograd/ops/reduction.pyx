@@ -190,11 +190,14 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
     differs from the products where an inf or NaN meets the zeros)."""
     cdef bint tensor = isinstance(g, Tensor)
     if not node.self_shape:
-        # the gradient itself, not a view of it: AccumulateGrad then copies
-        # the engine's root (NOTE [ The version of a leaf's first gradient ])
-        if tensor or (type(g) is np.ndarray and cnp.PyArray_NDIM(<cnp.ndarray>g) == 0):
-            return g
-        return np.asarray(g).reshape(())
+        # torch returns grad itself (no view of it: NOTE [ Gradients as torch
+        # returns them ] in engine.pyx reads numpy's view-ness); AccumulateGrad
+        # then copies the engine's root (NOTE [ The version of a leaf's first
+        # gradient ])
+        if tensor:
+            return g if (<Tensor>g).data_.ndim == 0 else node.restore(g)
+        g = np.asarray(g)
+        return g if g.ndim == 0 else g.reshape(())
     # torch's prod_backward: a Tensor grad and result unsqueezed at dim
     # (ReduceNode.unsqueeze_t), a full reduction's kept 0-d
     gk = node.unsqueeze_t(g) if tensor else node.restore(np.asarray(g))
