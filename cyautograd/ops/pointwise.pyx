@@ -320,6 +320,11 @@ cdef inline object _compute(int op, object x, object y, object a, object b):
     if type(y) is not _ndarray or (type(x) is _ndarray and
                                    cnp.PyArray_SAMESHAPE(<cnp.ndarray>x, <cnp.ndarray>y)):
         return k_binary(op, x, y)  # cannot fail to broadcast: no try block
+    # the try block out of line, so that this common path inlines into _arith
+    return _compute_broadcast(op, x, y, a, b)
+
+
+cdef object _compute_broadcast(int op, object x, object y, object a, object b):
     try:
         return k_binary(op, x, y)
     except ValueError:
@@ -1482,6 +1487,10 @@ cdef inline bint _differentiable_result(object x):
     if cnp.PyArray_CheckExact(x):
         k = (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>x)).kind
         return k == b'f' or k == b'c'
+    return _differentiable_result_xp(x)   # out of line: keeps this inlinable
+
+
+cdef bint _differentiable_result_xp(object x):
     return _xp.npdtype(x).kind in "fc"
 
 

@@ -6,6 +6,7 @@ from cyautograd._fast cimport cya_tp_new
 cimport cython
 from cyautograd._fast cimport cya_mem_copy
 from cpython.pyport cimport PY_SSIZE_T_MAX
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, tensor_dispatch
 from cyautograd.tensor import _NO_MEMORY_FORMAT, _parser_reject
 from cyautograd.argcheck cimport parser_check, tensor_arg, type_name
@@ -42,6 +43,10 @@ cdef inline object _npdt(object a):
 cdef inline bint _is_floating(object arr):
     if cnp.PyArray_CheckExact(arr):
         return (<cnp.dtype>cnp.PyArray_DESCR(<cnp.ndarray>arr)).kind == b'f'
+    return _is_floating_xp(arr)   # out of line: keeps this inlinable (hot: every view asks)
+
+
+cdef bint _is_floating_xp(object arr):
     return _xp.npdtype(arr).kind == "f"
 from cyautograd import dtypes as _D
 from cyautograd.ops import _xp   # NOTE [ Device backends ] in backend.py
@@ -1490,7 +1495,7 @@ def expand(input, *sizes):
             xd[i] = x.shape[i]
             xs[i] = xstrides[i]
     for i in range(n - 1, -1, -1):  # torch checks from the last dimension
-        o = sizes[i]
+        o = <object>PyTuple_GET_ITEM(sizes, i)   # 0 <= i < len(sizes)
         s = _small_int(o) if type(o) is int else _NOT_SMALL
         if s == _NOT_SMALL:
             # a bool, float or int past int64: torch's TypeError; numpy ints pass
