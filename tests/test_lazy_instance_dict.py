@@ -18,7 +18,9 @@ _PROG = textwrap.dedent("""
         for _ in range(20):
             t.sum()
     f(x)
-    out.append(any(i.opname == "LOAD_METHOD_NO_DICT" for i in dis.get_instructions(f, adaptive=True)))
+    # the specialised method load: LOAD_METHOD_NO_DICT in 3.11, LOAD_ATTR_METHOD_NO_DICT from 3.12
+    out.append(any(i.opname in ("LOAD_METHOD_NO_DICT", "LOAD_ATTR_METHOD_NO_DICT")
+                   for i in dis.get_instructions(f, adaptive=True)))
     out.append(T._instance_dict_enabled())
     # reads, descriptor writes, pickling, deepcopy, failed deletes: still off
     x.grad = None; x.requires_grad_(True); out.append(x._backward_hooks)
