@@ -6,6 +6,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport gradient_edge, gradient_edge_fast, set_history
+from cyautograd.view_meta cimport DifferentiableViewMeta
 
 cdef inline object as_array(object r):
     """numpy returns scalars from 0-d math; tensors always hold arrays."""
@@ -30,8 +31,16 @@ cdef inline int edges_first(Tensor t) except -1:
     view's rebase error (its grad_fn cannot be rebuilt) before the kernel
     checks dims, shapes or dtypes. Ops whose own checks come first here call
     this before them: only a view that needs a gradient in grad mode does
-    any work (its gradient edge, as the node would take it)."""
+    any work (its gradient edge, as the node would take it). A view whose
+    grad_fn is current (its version has not moved past attr_version) cannot
+    raise and has nothing to rebuild: the edge is skipped (the common case)."""
+    cdef DifferentiableViewMeta dm
     if t.autograd_meta_ is not None and t.autograd_meta_.c.is_view and grad_needed(t):
+        if type(t.autograd_meta_) is DifferentiableViewMeta:
+            dm = <DifferentiableViewMeta>t.autograd_meta_
+            if dm.grad_fn_ is not None and dm.v.attr_version == (
+                    0 if t.version_counter_ is None else t.version_counter_.c.version):
+                return 0
         gradient_edge(t)
     return 0
 cdef inline Edge edge_of(Tensor t):
