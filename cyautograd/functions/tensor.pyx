@@ -132,25 +132,6 @@ cdef class AsStridedBackward0(Node):
         return [out.reshape(self.self_geometry.sizes)]
 
 
-cdef int _check_slice_writable(CopySlices node) except -1:
-    """torch's CopySlices writes fn's gradient into grad_slice, the view's
-    geometry over the base's gradient, with copy_: an overlapping view (a
-    dimension of size > 1 with stride 0, an expand: internal overlap YES,
-    NOTE [ Memory overlap ] in memory_overlap.pyx) raises copy_'s error,
-    when the base's gradient is wanted at all."""
-    cdef Py_ssize_t i
-    if not node.should_compute_output(0):
-        return 0
-    sizes = node.view_geom.sizes
-    strides = node.view_geom.strides
-    for i in range(len(sizes)):
-        if strides[i] == 0 and sizes[i] > 1:
-            raise RuntimeError(
-                "unsupported operation: more than one element of the written-to tensor refers to a single "
-                "memory location. Please clone() the tensor before performing the operation.")
-    return 0
-
-
 @cython.final
 cdef class CopySlices(Node):
     """The base's grad_fn after `fn` modified a view of it in place: the
@@ -196,12 +177,11 @@ cdef class CopySlices(Node):
         grad_slice = np.empty(self.view_geom.sizes, dtype=result.dtype)
         np.take(flat, idx, out=grad_slice.reshape(-1))
         res = self.fn.apply([grad_slice])
-        self._check_slice_writable()
         r0 = res[0]
         if r0 is None:
             out = [None]
         else:
-            _check_slice_writable(self)
+            self._check_slice_writable()
             flat[idx] = np.broadcast_to(np.asarray(r0), self.view_geom.sizes).reshape(-1)
             note_grad_version(result, 2)
             out = [result]
@@ -209,8 +189,8 @@ cdef class CopySlices(Node):
         return out
 
     cdef int _check_slice_writable(self) except -1:
-        """torch writes fn's gradient into grad_slice (the view's geometry
-        over a fresh base-shaped buffer) with copy_, whose TensorIterator
+        """torch writes fn's gradient, when it has one, into grad_slice (the
+        view's geometry over a fresh base-shaped buffer) with copy_, whose TensorIterator
         refuses an output that provably repeats an address (has_internal_overlap
         is Yes: a stride-0 dimension of size > 1 -- as_strided(..., (0,)),
         an expanded view). A view that merely may overlap (an unfold) is
@@ -243,12 +223,11 @@ cdef class CopySlices(Node):
         if sl is grad_slice:
             sl = grad_slice.clone()
         res = self.fn.apply([sl])
-        self._check_slice_writable()
         r0 = res[0]
         if r0 is None:
             out = [None]
         else:
-            _check_slice_writable(self)
+            self._check_slice_writable()
             if not isinstance(r0, Tensor):
                 r0 = result.new_tensor(np.asarray(r0))
             grad_slice.copy_(r0)
