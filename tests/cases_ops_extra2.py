@@ -631,3 +631,12 @@ def index_reduce_inplace(T):
     r = y.index_reduce_(0, T.tensor([0, 0, 2]), _x(T, (3, 2), 1, "float32"), "amin", include_self=False)
     r.sum().backward()
     return [r is y, y, y._version, type(y.grad_fn).__name__, x.grad]
+
+
+# the CPU kernel's dtype error (NotImplementedError, A's type), after the shape checks
+for _a, _b, _r in (("int64", "int64", 2), ("int64", "float32", 2), ("bool", "bool", 2), ("float16", "float16", 2),
+                   ("int64", "float32", 3)):
+    CASES[f"solve_triangular_dtype_{_a}_{_b}_{_r}"] = _err((lambda a, b, r: lambda T: T.linalg.solve_triangular(
+        T.ones(2, 2, dtype=getattr(T, a)), T.ones(r, 2, dtype=getattr(T, b)), upper=True))(_a, _b, _r))
+CASES["solve_triangular_int_rhs"] = lambda T: T.linalg.solve_triangular(T.ones(2, 2), T.ones(2, 2, dtype=T.int64),
+                                                                         upper=True)

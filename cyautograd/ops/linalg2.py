@@ -83,14 +83,15 @@ def _float_check(name, A):
                            f"Got {A.dtype._cname}")
 
 
-def _matrix_check(name, A, square=False, arg="A"):
+def _matrix_check(name, A, square=False, arg="A", floats=True):
     _check_tensor(A, f"linalg_{name}", arg)
     if A.dim() < 2:
         raise RuntimeError(f"linalg.{name}: The input tensor {arg} must have at least 2 dimensions.")
     if square and A.shape[-1] != A.shape[-2]:
         raise RuntimeError(f"linalg.{name}: {arg} must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
-    _float_check(name, A)
+    if floats:
+        _float_check(name, A)
 
 
 # -- products: addmv, addr, baddbmm, addbmm ---------------------------------------------
@@ -1281,7 +1282,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """
     _check_tensor(A, "linalg_solve_triangular", "A")
     _check_tensor(B, "linalg_solve_triangular", "B")
-    _matrix_check("solve_triangular", A, square=True)
+    _matrix_check("solve_triangular", A, square=True, floats=False)
     if B.dim() < 2:
         raise RuntimeError("linalg.solve_triangular: The input tensor B must have at least 2 dimensions.")
     n = A.shape[-1]
@@ -1289,6 +1290,8 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
         raise RuntimeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                            f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
                            f"{B.shape[-2]}x{B.shape[-1]})")
+    if not A.dtype.is_floating_point or A.dtype is _D.float16:    # the CPU kernel's dispatch, after the checks
+        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{A.dtype._cname}'")
     return _SolveTri.apply(A, B, bool(upper), bool(left), bool(unitriangular))
 
 
