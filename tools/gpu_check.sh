@@ -42,7 +42,7 @@ stage "device suite on cupy"
 CYAUTOGRAD_DEVICE_SUITE=cupy timeout "${SUITE_S:-200}" $PY -m pytest tests/test_device_strict.py \
     tests/test_device_routes.py tests/test_distributions_device.py \
     tests/test_default_device.py::test_factories_land_on_the_default_device \
-    -q -p no:cacheprovider -W ignore -rfEs --tb=line >"$OUT/suite.txt" 2>&1; echo "rc=$?" >>"$OUT/suite.txt"
+    -q -p no:cacheprovider -W ignore -rfEs --tb=short >"$OUT/suite.txt" 2>&1; echo "rc=$?" >>"$OUT/suite.txt"
 grep -E "^(FAILED|ERROR)|passed|failed" "$OUT/suite.txt" | cut -c1-300
 
 stage probe
