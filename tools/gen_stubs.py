@@ -185,19 +185,32 @@ def _base_names(cls, known):
     return f"({', '.join(bases)})" if bases else ""
 
 
+def _defined(cls, known):
+    """The names cls defines itself or inherits from our classes that get
+    no stub of their own (a private base such as grad_mode's _ModeSetter):
+    what those bases give must be written in each subclass's stub."""
+    names = set(vars(cls))
+    for b in cls.__mro__[1:]:
+        if b.__name__ in known or not b.__module__.startswith("cyautograd"):
+            continue
+        names.update(vars(b))
+    return names
+
+
 def class_stub(cls, known, table=None, attrs=None, rename_first=False):
     name = cls.__name__
+    mine = _defined(cls, known)
     if issubclass(cls, tuple) and cls is not tuple and not _base_names(cls, known):
         head = f"class {name}(tuple[{I}, ...]):"
     else:
         head = f"class {name}{_base_names(cls, known)}:"
     body = []
-    names = [d for d in DUNDERS if d in vars(cls)]
+    names = [d for d in DUNDERS if d in mine]
     if table is TENSOR_RETURNS:
-        names += [d for d in TENSOR_DUNDERS if d in vars(cls) and d not in names]
+        names += [d for d in TENSOR_DUNDERS if d in mine and d not in names]
     own = public(cls)
     if _base_names(cls, known):   # what the stubbed base class has is inherited in the stub too
-        own = [n for n in own if n in vars(cls)]
+        own = [n for n in own if n in mine]
     names += own
     if attrs is not None:
         names += [n for n in attrs if n.startswith("_") and hasattr(cls, n)]

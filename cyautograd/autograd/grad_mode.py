@@ -10,7 +10,39 @@ import functools
 from cyautograd.functions import accumulate_grad as _acc
 
 
-class enforce_grad_layout_policy:
+class _ModeSetter:
+    """A process setting made when the manager is constructed (as
+    ``set_grad_enabled``) and restored on exit; as a decorator the
+    constructor's change is undone and each call runs under a fresh manager.
+    Subclasses give ``_get``, ``_set`` (restore) and ``_set_checked`` (the
+    constructor's, with torch's argument check); ``_SET_ON_ENTER`` makes
+    ``__enter__`` set the mode again (torch's view-replay manager does)."""
+    _SET_ON_ENTER = False
+
+    def __init__(self, mode):
+        self.prev = self._get()
+        self._set_checked(mode)
+        self.mode = mode
+
+    def __call__(self, orig_func):
+        self._set(self.prev)
+        mode = self.mode
+
+        @functools.wraps(orig_func)
+        def wrapper(*args, **kwargs):
+            with self.__class__(mode):
+                return orig_func(*args, **kwargs)
+        return wrapper
+
+    def __enter__(self):
+        if self._SET_ON_ENTER:
+            self._set(self.mode)
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        self._set(self.prev)
+
+
+class enforce_grad_layout_policy(_ModeSetter):
     """Whether a leaf's first gradient must take the leaf's memory layout
     (strides), as a context manager, a decorator or a plain call (it takes
     effect when constructed, as ``set_grad_enabled``).
@@ -33,27 +65,16 @@ class enforce_grad_layout_policy:
         (6, 3, 1)
     """
 
+    _get = staticmethod(_acc._is_grad_layout_enforcement_enabled)
+    _set = staticmethod(_acc._set_grad_layout_enforcement_enabled)
+
     def __init__(self, enable=True):
+        super().__init__(enable)
+
+    @staticmethod
+    def _set_checked(mode):
         from cyautograd import _C
-        self.prev = _acc._is_grad_layout_enforcement_enabled()
-        _C._set_grad_layout_enforcement_enabled(enable)   # (torch's parser: a bool only)
-        self.mode = enable
-
-    def __call__(self, orig_func):
-        _acc._set_grad_layout_enforcement_enabled(self.prev)
-        mode = self.mode
-
-        @functools.wraps(orig_func)
-        def wrapper(*args, **kwargs):
-            with self.__class__(mode):
-                return orig_func(*args, **kwargs)
-        return wrapper
-
-    def __enter__(self):
-        pass
-
-    def __exit__(self, exc_type, exc_value, traceback):
-        _acc._set_grad_layout_enforcement_enabled(self.prev)
+        _C._set_grad_layout_enforcement_enabled(mode)   # (torch's parser: a bool only)
 
     def clone(self):
         """A new manager with the same setting (it takes effect at once).
@@ -65,7 +86,7 @@ class enforce_grad_layout_policy:
         return self.__class__(self.mode)
 
 
-class _force_original_view_tracking:
+class _force_original_view_tracking(_ModeSetter):
     """Whether views regenerate their ``grad_fn`` after an in-place change by
     replaying the original view ops (``True``) or with one ``as_strided``
     (``False``, the default), as a context manager, a decorator or a plain
@@ -84,30 +105,19 @@ class _force_original_view_tracking:
         ('TBackward0', 'SliceBackward0')
     """
 
-    def __init__(self, mode):
+    _SET_ON_ENTER = True
+
+    @staticmethod
+    def _get():
         from cyautograd import _C
-        self.prev = _C._is_view_replay_enabled()
-        self.mode = mode
+        return _C._is_view_replay_enabled()
+
+    @staticmethod
+    def _set(mode):
+        from cyautograd import _C
         _C._set_view_replay_enabled(mode)
 
-    def __call__(self, orig_func):
-        from cyautograd import _C
-        _C._set_view_replay_enabled(self.prev)
-        mode = self.mode
-
-        @functools.wraps(orig_func)
-        def wrapper(*args, **kwargs):
-            with self.__class__(mode):
-                return orig_func(*args, **kwargs)
-        return wrapper
-
-    def __enter__(self):
-        from cyautograd import _C
-        _C._set_view_replay_enabled(self.mode)
-
-    def __exit__(self, exc_type, exc_value, traceback):
-        from cyautograd import _C
-        _C._set_view_replay_enabled(self.prev)
+    _set_checked = _set
 
     def clone(self):
         return self.__class__(self.mode)
