@@ -55,26 +55,25 @@ cdef object _mT(object x):
 # flags (C reads of the strides, nothing on the row-major path); mm, matmul's
 # paths through mm (vector @ matrix, folded batches), linear and addmm reach
 # it; bmm's formula has no such branch.
-cdef inline bint _col_major(object x):
-    """torch's strides[0] == 1 and strides[1] == sizes[0] for a 2-D ndarray."""
+cdef inline bint _dense_along(object x, int d):
+    """A 2-D ndarray stored densely with dim d innermost: strides[d] is one
+    item and strides[1 - d] is sizes[d] items (torch's layout test)."""
     cdef cnp.ndarray a
     if not cnp.PyArray_CheckExact(x) or cnp.PyArray_NDIM(<cnp.ndarray>x) != 2:
         return False
     a = <cnp.ndarray>x
     cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(a)
-    return (cnp.PyArray_STRIDES(a)[0] == isz
-            and cnp.PyArray_STRIDES(a)[1] == cnp.PyArray_DIMS(a)[0] * isz)
+    return (cnp.PyArray_STRIDES(a)[d] == isz
+            and cnp.PyArray_STRIDES(a)[1 - d] == cnp.PyArray_DIMS(a)[d] * isz)
+
+
+cdef inline bint _col_major(object x):
+    return _dense_along(x, 0)
 
 
 cdef inline bint _row_major(object x):
     """The transpose of a 2-D ndarray is column-major (torch's test)."""
-    cdef cnp.ndarray a
-    if not cnp.PyArray_CheckExact(x) or cnp.PyArray_NDIM(<cnp.ndarray>x) != 2:
-        return False
-    a = <cnp.ndarray>x
-    cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(a)
-    return (cnp.PyArray_STRIDES(a)[1] == isz
-            and cnp.PyArray_STRIDES(a)[0] == cnp.PyArray_DIMS(a)[1] * isz)
+    return _dense_along(x, 1)
 
 
 cdef class MatmulBackward(BinaryNode):
