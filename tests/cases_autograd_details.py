@@ -736,6 +736,12 @@ def _saved_ops(T):
         "addcmul": lambda: T.addcmul(X(3, 4), X(4, seed=2), X(4, seed=3), value=0.5),
         "addcdiv": lambda: T.addcdiv(X(3, 4), X(4, seed=2), X(4, seed=3, pos=True), value=2),
         "lerp": lambda: T.lerp(X(3, 4), X(4, seed=2), 0.25), "lerp_tensor": lambda: T.lerp(X(3, 4), X(4, seed=2), X(4, seed=3)),
+        "erfc": lambda: X(3, 4).erfc(), "lgamma": lambda: X(3, 4, pos=True).lgamma(), "sinc": lambda: X(3, 4).sinc(),
+        "deg2rad": lambda: X(3, 4).deg2rad(), "fmax": lambda: T.fmax(X(3, 4), X(4, seed=1)),
+        "hypot": lambda: T.hypot(X(3, 4), X(4, seed=1)), "copysign": lambda: T.copysign(X(3, 4), X(4, seed=1)),
+        "copysign_scalar": lambda: T.copysign(X(3, 4), -1.5), "xlogy_scalar": lambda: T.xlogy(X(3, 4), 2.5),
+        "xlogy_self_scalar": lambda: T.xlogy(2.5, X(3, 4, pos=True)), "fmod_scalar": lambda: T.fmod(X(3, 4), 0.75),
+        "logaddexp": lambda: T.logaddexp(X(3, 4), X(4, seed=1)),
         # reductions: dim lists, keepdim, sizes, numel, correction, ord
         "sum": lambda: X(3, 4).sum(), "sum_dim": lambda: X(3, 4).sum(1), "sum_dims_keep": lambda: X(2, 3, 4).sum((0, 2), keepdim=True),
         "sum_empty": lambda: X(3, 4).sum([]), "mean": lambda: X(3, 4).mean(), "mean_dim": lambda: X(3, 4).mean(0, keepdim=True),
@@ -792,4 +798,26 @@ def saved_values_after_backward(T):
         for n in sorted(n for n in dir(fn) if n.startswith("_saved_")):
             row.append([n] + _err(lambda: _saved_value(getattr(fn, n), T)))
         out.append([type(fn).__name__, row])
+    return out
+
+
+@case
+def mixed_basic_and_advanced_index_graphs(T):
+    """An index mixing ints/slices/None with tensors is torch's basic steps
+    first (SelectBackward0, SliceBackward0, UnsqueezeBackward0 views) and
+    then index.Tensor over the view: the result's shape (x[1, :, j] keeps
+    the sliced dim first), the graph, the saved values and the gradient."""
+    x = T.arange(60.).reshape(3, 4, 5).requires_grad_()
+    j = T.tensor([1, 2])
+    m = T.tensor([True, False, True])
+    out = []
+    for f in (lambda: x[1, :, j], lambda: x[j, :, 1], lambda: x[:, 1, j], lambda: x[1, j], lambda: x[1:, j, None],
+              lambda: x[None, j, 1:], lambda: x[..., 1, j], lambda: x[m, 1], lambda: x[m, :, 2:4], lambda: x[[0, 2], 1],
+              lambda: x[j, j], lambda: x[:, j], lambda: x[m], lambda: x[..., j, None], lambda: x[1, j, j],
+              lambda: x[0:2, [1, 3]], lambda: x[-1, :, [0, -1]]):
+        y = f()
+        x.grad = None
+        row = [list(y.shape), y, _graph(T, y.grad_fn), _saved_graph(T, y)]
+        (y * T.arange(y.numel(), dtype=y.dtype).reshape(y.shape)).sum().backward()
+        out.append(row + [x.grad])
     return out

@@ -2304,6 +2304,13 @@ def getitem(input, index):
     cdef Tensor t = tensor_arg(input, "getitem", "input", 1)
     index = normalize_index(t, index)
     idx = _convert_index(index)
+    if type(idx) is tuple:
+        steps = _split_basic_advanced(<tuple>idx, t.data_.ndim)
+        if steps is not None:   # NOTE [ Basic steps before advanced indexing ]
+            v = t
+            for step in steps[0]:
+                v = getitem(v, step)
+            return getitem(v, steps[1])
     x = t.data_
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         if _xp.is_advanced(idx):
@@ -3415,8 +3422,35 @@ cdef list _shape_saved_scalars(ShapeBackward fn):
         d, idx = fn.param
         return [("dim", d), ("index", lambda: _saved_index_tensor(fn, idx)), ("self_sym_sizes", sizes)]
     if cls is IndexBackward0:
-        return [("self_sym_sizes", sizes)]
+        return [("indices", lambda: _saved_indices(fn, sizes)), ("self_sym_sizes", sizes)]
     return []
+
+
+cdef tuple _saved_indices(ShapeBackward fn, tuple sizes):
+    """IndexBackward0's saved indices as torch lists them: one entry per
+    dim up to the last indexed one, None where no tensor indexes (a full
+    slice, a dim an Ellipsis covers), a mask as the bool tensor it is."""
+    if fn.released_:   # NOTE [ Saved indices are released ]
+        raise err_backward_twice()
+    items = fn.param if type(fn.param) is tuple else (fn.param,)
+    cdef Py_ssize_t used = 0
+    for it in items:
+        if it is not Ellipsis and it is not None:
+            used += it.ndim if type(it) is np.ndarray and it.dtype == np.bool_ else 1
+    out = []
+    for it in items:
+        if it is Ellipsis:
+            out.extend([None] * (len(sizes) - used))
+        elif type(it) is slice:
+            out.append(None)
+        elif type(it) is np.ndarray or type(it) is list:
+            a = np.asarray(it)
+            out.append(wrap_array(a if a.dtype == np.bool_ else a.astype(np.int64, copy=False)))
+        else:
+            out.append(None)
+    while out and out[-1] is None:
+        out.pop()
+    return tuple(out)
 
 
 cdef object _saved_index_tensor(ShapeBackward fn, object idx):
@@ -3462,3 +3496,77 @@ cdef list _saved_dir(Node node, list saved):
     for n, _ in saved:
         names.add("_saved_" + n)
     return sorted(names)
+
+
+# NOTE [ Basic steps before advanced indexing ]
+# torch's indexing (applySlicing) applies the basic items of an index first,
+# left to right -- an int selects, a slice slices, None unsqueezes, each a
+# view with its own node (here: one getitem per step) -- and then indexes
+# that view with the tensors
+# (index.Tensor, IndexBackward0), each at the dimension it reaches in the
+# view. numpy takes an int beside an array as one more advanced index, so
+# x[1, :, idx] would put the indexed dimension first (numpy: (2, 4); torch:
+# (4, 2)), and the graph would lose the select/slice/unsqueeze nodes. An
+# index mixing both is therefore split in two: the basic steps (each array
+# replaced by full slices over the dims it covers), then the arrays over
+# the view (ints gone; slices and Nones full slices). A 0-d array or a bool
+# item keeps numpy's one-step indexing.
+
+cdef object _split_basic_advanced(tuple idx, Py_ssize_t ndim):
+    """([basic step, ...], rest) for an index with both basic steps and
+    arrays/lists, else None (NOTE [ Basic steps before advanced indexing ]):
+    each step is one item at its dim of the view so far, as torch applies
+    them (one view node each)."""
+    cdef bint adv = False, steps = False
+    for it in idx:
+        if type(it) is np.ndarray or type(it) is list:
+            adv = True
+        elif it is None or isinstance(it, (int, np.integer)) and type(it) is not bool:
+            steps = True
+        elif type(it) is slice:
+            if not (it.start is None and it.stop is None and it.step is None):
+                steps = True
+        elif it is not Ellipsis:
+            return None   # bools, 0-d arrays, anything else: numpy's one step
+    if not (adv and steps):
+        return None
+    basic, rest = [], []
+    full = slice(None)
+    for it in idx:
+        if type(it) is np.ndarray:
+            if it.ndim == 0:
+                return None
+            if it.dtype == np.bool_:
+                basic.extend([full] * it.ndim)
+            else:
+                basic.append(full)
+            rest.append(it)
+        elif type(it) is list:
+            basic.append(full)
+            rest.append(it)
+        elif it is Ellipsis:
+            basic.append(it)
+            rest.append(it)
+        elif it is None or type(it) is slice:
+            basic.append(it)
+            rest.append(full)
+        else:   # an int: selected away
+            basic.append(it)
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in basic:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    step_list = []
+    for it in basic:
+        if it is Ellipsis:
+            d += ndim - consumed
+        elif type(it) is slice:
+            if not (it.start is None and it.stop is None and it.step is None):
+                step_list.append((full,) * d + (it,))
+            d += 1
+        elif it is None:
+            step_list.append((full,) * d + (None,))
+            d += 1
+        else:
+            step_list.append((full,) * d + (it,))
+    return step_list, tuple(rest)
