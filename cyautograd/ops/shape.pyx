@@ -3518,6 +3518,11 @@ cdef object _split_basic_advanced(tuple idx, Py_ssize_t ndim):
     each step is one item at its dim of the view so far, as torch applies
     them (one view node each)."""
     cdef bint adv = False, steps = False
+    for it in idx:   # the common case first: no array at all, nothing to split
+        if type(it) is np.ndarray or type(it) is list:
+            break
+    else:
+        return None
     for it in idx:
         if type(it) is np.ndarray or type(it) is list:
             adv = True
