@@ -686,3 +686,138 @@ def group_norm_one_node_saved(T):
         row.append(list(T.autograd.grad((y * y).sum(), ins)))
         out.append(row)
     return out
+
+
+def _saved_value(v, T):
+    """A grad_fn._saved_* value as plain data, its Python type kept (torch's
+    int dims and Scalars are ints, a wrapped number is a 0-d tensor)."""
+    if isinstance(v, T.Tensor):
+        return ["Tensor", str(v.dtype).split(".")[-1], list(v.shape), v.detach().tolist()]
+    if isinstance(v, (tuple, list)):
+        return [type(v).__name__, [_saved_value(x, T) for x in v]]
+    return [type(v).__name__, v]
+
+
+def _saved_graph(T, y):
+    """Every node below y.grad_fn: its name, its _saved_* names and values."""
+    import harness
+    out = []
+    for node, _ in harness.graph_bfs(y.grad_fn):
+        names = sorted(n for n in dir(node) if n.startswith("_saved_"))
+        out.append([type(node).__name__, names, [_saved_value(getattr(node, n), T) for n in names]])
+    return out
+
+
+def _saved_ops(T):
+    def X(*shape, seed=0, rg=True, pos=False):
+        n = 1
+        for s in shape:
+            n *= s
+        vals = [((i * 7 + seed * 3) % 11) / 4.0 - (0.0 if pos else 1.25) + 0.125 for i in range(n)]
+        return T.tensor(vals).reshape(shape).requires_grad_(rg)
+    F = T.nn.functional
+    idx = T.tensor([0, 2])
+    return {
+        # pointwise: Scalars (alpha, exponent, min/max), wrapped numbers
+        "add": lambda: X(3, 4) + X(4, seed=1), "add_alpha": lambda: T.add(X(3, 4), X(4), alpha=2),
+        "add_scalar": lambda: X(3, 4) + 2.5, "sub_alpha": lambda: T.sub(X(3, 4), X(4), alpha=3),
+        "rsub": lambda: T.rsub(X(3, 4), X(4), alpha=2), "rsub_scalar": lambda: 2 - X(3, 4),
+        "mul": lambda: X(3, 4) * X(4, seed=1), "mul_float": lambda: X(3, 4) * 2.5, "mul_int": lambda: X(3, 4) * 3,
+        "div_float": lambda: X(3, 4) / 2.5, "div_int": lambda: X(3, 4) / 4, "mul_bool": lambda: X(3, 4) * True,
+        "pow_int": lambda: X(3, 4) ** 3, "pow_float": lambda: X(3, 4, pos=True) ** 2.5,
+        "pow_tensor": lambda: X(3, 4, pos=True) ** X(4, seed=1), "rpow": lambda: 2.0 ** X(3, 4),
+        "square": lambda: X(3, 4).square(), "clamp": lambda: X(3, 4).clamp(-0.5, 0.5),
+        "clamp_int": lambda: X(3, 4).clamp(-1, 1), "clamp_min": lambda: X(3, 4).clamp(min=0.25),
+        "clamp_tensor": lambda: X(3, 4).clamp(X(4, seed=1), X(4, seed=2, pos=True)),
+        "clamp_tensor_max": lambda: X(3, 4).clamp(max=X(4, seed=2)), "where": lambda: T.where(X(3, 4, rg=False) > 0, X(3, 4), X(4, seed=1)),
+        "masked_fill": lambda: X(3, 4).masked_fill(X(3, 4, rg=False) > 0, 2.0),
+        "exp": lambda: X(3, 4).exp(), "expm1": lambda: X(3, 4).expm1(), "exp2": lambda: X(3, 4).exp2(),
+        "asin": lambda: (X(3, 4) * 0.3).asin(), "atan2": lambda: T.atan2(X(3, 4), X(4, seed=1)),
+        "addcmul": lambda: T.addcmul(X(3, 4), X(4, seed=2), X(4, seed=3), value=0.5),
+        "addcdiv": lambda: T.addcdiv(X(3, 4), X(4, seed=2), X(4, seed=3, pos=True), value=2),
+        "lerp": lambda: T.lerp(X(3, 4), X(4, seed=2), 0.25), "lerp_tensor": lambda: T.lerp(X(3, 4), X(4, seed=2), X(4, seed=3)),
+        "erfc": lambda: X(3, 4).erfc(), "lgamma": lambda: X(3, 4, pos=True).lgamma(), "sinc": lambda: X(3, 4).sinc(),
+        "deg2rad": lambda: X(3, 4).deg2rad(), "fmax": lambda: T.fmax(X(3, 4), X(4, seed=1)),
+        "hypot": lambda: T.hypot(X(3, 4), X(4, seed=1)), "copysign": lambda: T.copysign(X(3, 4), X(4, seed=1)),
+        "copysign_scalar": lambda: T.copysign(X(3, 4), -1.5), "xlogy_scalar": lambda: T.xlogy(X(3, 4), 2.5),
+        "xlogy_self_scalar": lambda: T.xlogy(2.5, X(3, 4, pos=True)), "fmod_scalar": lambda: T.fmod(X(3, 4), 0.75),
+        "logaddexp": lambda: T.logaddexp(X(3, 4), X(4, seed=1)),
+        # reductions: dim lists, keepdim, sizes, numel, correction, ord
+        "sum": lambda: X(3, 4).sum(), "sum_dim": lambda: X(3, 4).sum(1), "sum_dims_keep": lambda: X(2, 3, 4).sum((0, 2), keepdim=True),
+        "sum_empty": lambda: X(3, 4).sum([]), "mean": lambda: X(3, 4).mean(), "mean_dim": lambda: X(3, 4).mean(0, keepdim=True),
+        "prod": lambda: X(3, 4).prod(), "prod_dim": lambda: X(3, 4).prod(1, keepdim=True), "amax": lambda: X(3, 4).amax(1),
+        "amin": lambda: X(3, 4).amin((0, 1), keepdim=True), "max": lambda: X(3, 4).max(), "max_dim": lambda: X(3, 4).max(1, keepdim=True)[0],
+        "min_dim": lambda: X(3, 4).min(0)[0], "logsumexp": lambda: X(3, 4).logsumexp(1), "std": lambda: X(3, 4).std(),
+        "std_dim": lambda: X(3, 4).std(1, keepdim=True), "var_dim": lambda: X(3, 4).var(0, correction=0),
+        "norm": lambda: X(3, 4).norm(), "norm_p": lambda: X(3, 4).norm(p=3, dim=1), "softmax": lambda: X(3, 4).softmax(1),
+        "log_softmax": lambda: X(3, 4).log_softmax(0), "cumsum": lambda: X(3, 4).cumsum(1),
+        # views: sizes, dims, select/slice items, split sizes
+        "view": lambda: X(3, 4).view(4, 3), "reshape_copy": lambda: X(3, 4).t().reshape(12),
+        "expand": lambda: X(3, 1).expand(2, 3, 4), "t": lambda: X(3, 4).t(), "transpose": lambda: X(2, 3, 4).transpose(0, 2),
+        "permute": lambda: X(2, 3, 4).permute(2, 0, 1), "squeeze": lambda: X(3, 1, 4).squeeze(), "squeeze_dim": lambda: X(3, 1, 4).squeeze(1),
+        "squeeze_ones": lambda: X(1, 2, 1, 3).squeeze(2), "unsqueeze": lambda: X(3, 4).unsqueeze(1), "select": lambda: X(3, 4).select(1, 2),
+        "index_int": lambda: X(3, 4)[1], "index_neg": lambda: X(3, 4)[-1], "slice": lambda: X(3, 4)[:, 1:3],
+        "slice_neg": lambda: X(3, 4)[:, -3:-1], "slice_step": lambda: X(3, 4)[::2], "slice_open": lambda: X(3, 4)[1:],
+        "narrow": lambda: X(3, 4).narrow(1, 1, 2), "diagonal": lambda: X(3, 4).diagonal(1), "unfold": lambda: X(3, 4).unfold(1, 2, 1),
+        "as_strided": lambda: X(3, 4).as_strided((2, 2), (1, 2)), "as_strided_offset": lambda: X(3, 4).as_strided((2, 2), (1, 2), 1),
+        "split": lambda: X(3, 4).split(3, 1)[1], "split_sizes": lambda: X(3, 4).split([1, 3], 1)[1], "chunk": lambda: X(3, 4).chunk(2)[0],
+        "unbind": lambda: X(3, 4).unbind(1)[2], "cat": lambda: T.cat([X(3, 4), X(2, 4, seed=1)]),
+        "stack": lambda: T.stack([X(3, 4), X(3, 4, seed=1)], 1), "index_select": lambda: X(3, 4).index_select(1, idx),
+        # matmul family, losses
+        "mm": lambda: T.mm(X(3, 4), X(4, 2, seed=1)), "mm_one": lambda: T.mm(X(3, 4), X(4, 2, seed=1, rg=False)),
+        "mm_transposed": lambda: T.mm(X(4, 3, rg=False).t(), X(2, 4, seed=1).t()), "matmul_3d": lambda: X(2, 3, 4) @ X(4, 2, seed=1),
+        "mv": lambda: T.mv(X(3, 4), X(4, seed=1)), "dot": lambda: T.dot(X(4), X(4, seed=1)),
+        "linear": lambda: F.linear(X(3, 4), X(2, 4, seed=1), X(2, seed=2)),
+        "linear_frozen_weight": lambda: F.linear(X(3, 4), X(2, 4, seed=1, rg=False), X(2, seed=2)),
+        "mse": lambda: F.mse_loss(X(3, 4), X(3, 4, seed=1, rg=False)), "mse_sum": lambda: F.mse_loss(X(3, 4), X(3, 4, seed=1), reduction="sum"),
+        "nll": lambda: F.nll_loss(X(3, 4), T.tensor([0, 3, 1])),
+        "nll_weight": lambda: F.nll_loss(X(3, 4), T.tensor([0, 3, 1]), weight=X(4, pos=True, rg=False), ignore_index=1, reduction="sum"),
+        "cross_entropy": lambda: F.cross_entropy(X(3, 4), T.tensor([0, 3, 1])),
+        "bce": lambda: F.binary_cross_entropy(X(3, 4).sigmoid(), X(3, 4, seed=1, rg=False).sigmoid()),
+        "bce_weight": lambda: F.binary_cross_entropy(X(3, 4).sigmoid(), X(3, 4, seed=1, rg=False).sigmoid(), weight=X(4, pos=True, rg=False)),
+    }
+
+
+@case
+def saved_values_of_nodes(T):
+    """grad_fn._saved_* of the whole graph of a broad list of ops: the names
+    dir() lists and every value (tensors, Scalars, dims, sizes, bools)."""
+    return {name: _saved_graph(T, f()) for name, f in _saved_ops(T).items()}
+
+
+@case
+def saved_values_after_backward(T):
+    """Non-tensor saved values outlive backward; a saved tensor (or a
+    wrapped number) read after the graph was freed raises."""
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    out = []
+    for y in (x.sum(1), x * 2.5, x[1], x.view(4), x ** 2, T.mm(x, x)):
+        fn = y.grad_fn
+        y.sum().backward()
+        row = []
+        for n in sorted(n for n in dir(fn) if n.startswith("_saved_")):
+            row.append([n] + _err(lambda: _saved_value(getattr(fn, n), T)))
+        out.append([type(fn).__name__, row])
+    return out
+
+
+@case
+def mixed_basic_and_advanced_index_graphs(T):
+    """An index mixing ints/slices/None with tensors is torch's basic steps
+    first (SelectBackward0, SliceBackward0, UnsqueezeBackward0 views) and
+    then index.Tensor over the view: the result's shape (x[1, :, j] keeps
+    the sliced dim first), the graph, the saved values and the gradient."""
+    x = T.arange(60.).reshape(3, 4, 5).requires_grad_()
+    j = T.tensor([1, 2])
+    m = T.tensor([True, False, True])
+    out = []
+    for f in (lambda: x[1, :, j], lambda: x[j, :, 1], lambda: x[:, 1, j], lambda: x[1, j], lambda: x[1:, j, None],
+              lambda: x[None, j, 1:], lambda: x[..., 1, j], lambda: x[m, 1], lambda: x[m, :, 2:4], lambda: x[[0, 2], 1],
+              lambda: x[j, j], lambda: x[:, j], lambda: x[m], lambda: x[..., j, None], lambda: x[1, j, j],
+              lambda: x[0:2, [1, 3]], lambda: x[-1, :, [0, -1]]):
+        y = f()
+        x.grad = None
+        row = [list(y.shape), y, _graph(T, y.grad_fn), _saved_graph(T, y)]
+        (y * T.arange(y.numel(), dtype=y.dtype).reshape(y.shape)).sum().backward()
+        out.append(row + [x.grad])
+    return out

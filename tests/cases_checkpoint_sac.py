@@ -518,3 +518,53 @@ def sac_op_names_of_layers(T):
             out.backward()
             res.append([name, save, seen, out, x.grad])
     return res
+
+
+@case
+def sac_factories_comparisons_feature_dropout(T):
+    """Ops torch's modes see that are no Tensor method of an input: the
+    factories (zeros, ones, empty.memory_format, full, arange.default /
+    start / start_step, rand, randn, randint.low, eye, linspace), the
+    comparisons with a Python number (gt.Scalar; x > y is gt.Tensor, as the
+    operators too), fill_.Scalar and masked_fill.Scalar, and dropout1d as
+    torch's feature_dropout (new_empty, bernoulli_.float, div_.Scalar, mul;
+    an unbatched input unsqueezed and squeezed back). Each program saved
+    (its values and gradients then come from the cache) and recomputed."""
+    cp = _cp(T)
+    P = cp.CheckpointPolicy
+    F = T.nn.functional
+    rs = np.random.RandomState(13)
+    progs = [
+        ("zeros", lambda t: t + T.zeros(4, 5, dtype=T.float64)), ("ones", lambda t: t * T.ones(5, dtype=T.float64)),
+        ("empty_fill", lambda t: t + T.empty(4, 5, dtype=T.float64).fill_(2.0)),
+        ("full", lambda t: t + T.full((4, 5), 0.5, dtype=T.float64)),
+        ("arange", lambda t: t * T.arange(5)), ("arange_start", lambda t: t * T.arange(1, 6)),
+        ("arange_step", lambda t: t * T.arange(0.0, 2.5, 0.5)), ("eye", lambda t: t[:, :4] @ T.eye(4, dtype=T.float64)),
+        ("linspace", lambda t: t * T.linspace(0, 1, 5, dtype=T.float64)),
+        ("rand", lambda t: t * T.rand(4, 5, dtype=T.float64)), ("randn", lambda t: t * T.randn(5, dtype=T.float64)),
+        ("randint", lambda t: t * T.randint(0, 4, (4, 5))),
+        ("gt_scalar", lambda t: t * (t > 0.25)), ("gt_tensor", lambda t: t * (t > t.detach().cos())),
+        ("le_fn", lambda t: t * T.le(t, 0.0)), ("eq_method", lambda t: t * t.eq(0.5)),
+        ("masked_fill", lambda t: t.masked_fill(t < 0, 0.0)),
+        ("dropout1d", lambda t: F.dropout1d(t[None], 0.4)), ("dropout1d_unbatched", lambda t: F.dropout1d(t, 0.4)),
+        ("dropout1d_p1", lambda t: F.dropout1d(t[None], 1.0)),
+        ("dropout2d", lambda t: F.dropout2d(t.reshape(1, 2, 2, 5), 0.3)),
+    ]
+    res = []
+    for name, prog in progs:
+        for save in (False, True):
+            x = _t(T, rs, 4, 5)
+            seen = []
+
+            def policy(ctx, op, *args, **kwargs):
+                seen.append(str(op))
+                return P.MUST_SAVE if save else P.PREFER_RECOMPUTE
+            ctx_fn = functools.partial(cp.create_selective_checkpoint_contexts, policy)
+            T.manual_seed(3)
+            try:
+                out = cp.checkpoint(lambda t: (prog(t).sin() * 2).sum(), x, use_reentrant=False, context_fn=ctx_fn)
+                out.backward()
+                res.append([name, save, seen, out, x.grad])
+            except RuntimeError as e:
+                res.append([name, save, seen, "RuntimeError", str(e)])
+    return res

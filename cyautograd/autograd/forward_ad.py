@@ -1321,7 +1321,15 @@ def _vc_hook(entry, args, kwargs):
 def _py_hook(name, orig, args, kwargs):
     if _prof_hook is not None:
         return _prof_hook(name, _run_composite, orig, args, kwargs)
+    if _sac_hook is not None and name in _sac_factories():
+        # a Python-level factory is one ATen op to torch's modes
+        return _sac_hook(name, orig, args, kwargs)
     return _run_composite(name, orig, args, kwargs)
+
+
+def _sac_factories():
+    from cyautograd.utils.checkpoint import _SAC_FACTORIES
+    return _SAC_FACTORIES
 
 
 # who needs the hooks: "forward_ad" (a dual level), "sac" (a selective mode), "profiler"

@@ -9,6 +9,7 @@ its own (``ScaledDotProductFlashAttentionForCpuBackward0``,
 ``NativeGroupNormBackward0``, ...).
 """
 import math
+import sys
 import warnings
 
 import numpy as np
@@ -701,6 +702,11 @@ def _feature_dropout(input, p, training, inplace, batched):
         raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
     if not training or p == 0.0:
         return input
+    ck = sys.modules.get("cyautograd.utils.checkpoint")
+    if ck is not None and ck._sac_stack and input.is_cpu and (p == 1.0 or input.dtype.is_floating_point):
+        i = ck._sac_active()
+        if i >= 0:   # selective checkpointing sees torch's ops (NOTE [ Selective activation checkpointing ])
+            return ck._sac_feature_dropout(i, input, p, inplace, batched)
     T = _T()
     if p == 1.0:
         out = input * T.zeros_like(input)

@@ -314,6 +314,24 @@ cdef object _fw_tr_view(object a, object b):
 cdef object _fw_tr_view1(object a, object b):
     return _fw_hook("view1", _fw_orig["view1"], (a, b))
 
+cdef object _fw_tr_eq(object a, object b):
+    return _fw_hook("eq", _fw_orig["eq"], (a, b))
+
+cdef object _fw_tr_ne(object a, object b):
+    return _fw_hook("ne", _fw_orig["ne"], (a, b))
+
+cdef object _fw_tr_lt(object a, object b):
+    return _fw_hook("lt", _fw_orig["lt"], (a, b))
+
+cdef object _fw_tr_le(object a, object b):
+    return _fw_hook("le", _fw_orig["le"], (a, b))
+
+cdef object _fw_tr_gt(object a, object b):
+    return _fw_hook("gt", _fw_orig["gt"], (a, b))
+
+cdef object _fw_tr_ge(object a, object b):
+    return _fw_hook("ge", _fw_orig["ge"], (a, b))
+
 cdef object _fw_tr_neg(object a):
     return _fw_hook("neg", _fw_orig["neg"], (a,))
 
@@ -347,6 +365,14 @@ def _fw_dispatch_originals():
     b = _BinaryOp.__new__(_BinaryOp); b.f = src.getitem; b.name = "getitem"; r["getitem"] = b
     b = _BinaryOp.__new__(_BinaryOp); b.f = src.view; b.name = "view"; r["view"] = b
     b = _BinaryOp.__new__(_BinaryOp); b.f = src.view1; b.name = "view1"; r["view1"] = b
+    # the comparison operators (x > 0.5): selective checkpointing reports
+    # them as torch's modes see them (gt.Scalar / gt.Tensor)
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.eq; b.name = "eq"; r["eq"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.ne; b.name = "ne"; r["ne"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.lt; b.name = "lt"; r["lt"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.le; b.name = "le"; r["le"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.gt; b.name = "gt"; r["gt"] = b
+    b = _BinaryOp.__new__(_BinaryOp); b.f = src.ge; b.name = "ge"; r["ge"] = b
     u = _UnaryOp.__new__(_UnaryOp); u.f = src.neg; u.name = "neg"; r["neg"] = u
     u = _UnaryOp.__new__(_UnaryOp); u.f = src.t; u.name = "t"; r["t"] = u
     u = _UnaryOp.__new__(_UnaryOp); u.f = src.numpy_T; u.name = "numpy_T"; r["numpy_T"] = u
@@ -383,6 +409,12 @@ def _fw_swap_dispatch(hook):
         d.getitem = _fw_tr_getitem
         d.view = _fw_tr_view
         d.view1 = _fw_tr_view1
+        d.eq = _fw_tr_eq
+        d.ne = _fw_tr_ne
+        d.lt = _fw_tr_lt
+        d.le = _fw_tr_le
+        d.gt = _fw_tr_gt
+        d.ge = _fw_tr_ge
         d.neg = _fw_tr_neg
         d.t = _fw_tr_t
         d.numpy_T = _fw_tr_numpy_T

@@ -48,10 +48,29 @@ def _quiet(fn):
     return staticmethod(run)
 
 
-def _named(node_name):
+def _saved_props(bcls, saved=(), attrs=None):
+    """grad_fn._saved_<name> of a Function-made node under torch's names:
+    `saved` names ctx.saved_tensors by position (None: not one of torch's;
+    a slot the forward left unsaved reads None), `attrs` maps torch's name
+    to the ctx attribute holding the value."""
+    def tensor(i):
+        def get(node):
+            st = node.saved_tensors
+            return st[i] if i < len(st) else None
+        return property(get)
+    for i, n in enumerate(saved):
+        if n is not None:
+            setattr(bcls, "_saved_" + n, tensor(i))
+    for n, a in (attrs or {}).items():
+        setattr(bcls, "_saved_" + n, property(lambda node, a=a: getattr(node, a)))
+
+
+def _named(node_name, saved=(), attrs=None):
     """Give a Function's backward class torch's node name; its forward and
-    backward compute without numpy's floating-point warnings, as torch's do."""
+    backward compute without numpy's floating-point warnings, as torch's do.
+    saved/attrs: its grad_fn._saved_* (_saved_props)."""
     def deco(cls):
+        _saved_props(cls._backward_cls, saved, attrs)
         cls._backward_cls.__name__ = node_name
         cls._backward_cls.__qualname__ = node_name
         cls._backward_cls.__module__ = "cyautograd.ops.extra"
@@ -245,7 +264,17 @@ def _unary_fn(name, node, npfn, grad, result=False):
         return _U.apply(input)
     op.__name__ = op.__qualname__ = name
     op.__doc__ = f"torch.{name}: elementwise, {node} as its backward."
+    # grad_fn._saved_self / _saved_result under torch's names: the nodes
+    # whose torch formula reads only the output save the result
+    if node in _SAVES_RESULT_ONLY:
+        _U._backward_cls._saved_result = property(
+            (lambda n: n.saved_tensors[1]) if result else (lambda n: op(n.saved_tensors[0].detach())))
+    else:
+        _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])
     return _export(op)
+
+
+_SAVES_RESULT_ONLY = frozenset({"Exp2Backward0", "Expm1Backward0"})
 
 
 def _formula(grad):
@@ -311,7 +340,7 @@ def frac(input):
     return _Frac.apply(input)
 
 
-@_named("Atan2Backward0")
+@_named("Atan2Backward0", saved=("self", "other"))
 class _Atan2(Function):
     @staticmethod
     def forward(ctx, y, x):
@@ -418,7 +447,7 @@ def _scalar_value(v, name):
     return v
 
 
-@_named("AddcmulBackward0")
+@_named("AddcmulBackward0", saved=("tensor1", "tensor2"), attrs={"value": "value"})
 class _Addcmul(Function):
     @staticmethod
     def forward(ctx, x, t1, t2, value):
@@ -443,7 +472,7 @@ class _Addcmul(Function):
         return _addcmul_backward(g, t1, t2, ctx.value, ctx.shapes, n)
 
 
-@_named("AddcdivBackward0")
+@_named("AddcdivBackward0", saved=("tensor1", "tensor2"), attrs={"value": "value"})
 class _Addcdiv(Function):
     @staticmethod
     def forward(ctx, x, t1, t2, value):
@@ -535,7 +564,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     return _Addcdiv.apply(input, tensor1, tensor2, value)
 
 
-@_named("LerpBackward0")
+@_named("LerpBackward0", attrs={"weight": "w"})
 class _LerpScalar(Function):
     @staticmethod
     def forward(ctx, x, end, w):
@@ -552,7 +581,7 @@ class _LerpScalar(Function):
         return _lerp_scalar_backward(g, ctx.w, ctx.shapes, ctx.needs_input_grad)
 
 
-@_named("LerpBackward1")
+@_named("LerpBackward1", saved=("self", "end", "weight"))
 class _LerpTensor(Function):
     @staticmethod
     def forward(ctx, x, end, w):

@@ -263,6 +263,34 @@ def _result_np(a, b, floating):
 _SELF_GRAD_IS_GRAD = frozenset({"FmodBackward0", "FmodBackward1"})
 
 
+# torch's saved values of the binary nodes whose formulas do not read both
+# operands (the others save self and other)
+_BINARY_SAVED = {"CopysignBackward0": ("self", "result"), "CopysignBackward1": ("self", "result"),
+                 "HypotBackward0": ("self", "other", "result"), "FmodBackward0": ()}
+
+
+def _binary_saved_props(bcls, node):
+    """grad_fn._saved_self/_other/_result of a _binary node: a tensor
+    operand as saved (None where the formula did not need it), a number
+    operand as the Scalar it is, the result."""
+    def operand(k):
+        def get(n):
+            consts = getattr(n, "consts", (None, None))
+            if consts[k] is not None:
+                return consts[k]
+            st = n.saved_tensors
+            j = k if consts[0] is None else k - 1   # the tensors were saved in order
+            return st[j] if 0 <= j < len(st) else None
+        return property(get)
+    names = _BINARY_SAVED.get(node, ("self", "other"))
+    if "self" in names:
+        bcls._saved_self = operand(0)
+    if "other" in names:
+        bcls._saved_other = operand(1)
+    if "result" in names:
+        bcls._saved_result = property(lambda n: n.out)
+
+
 def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=None):
     """nodes: {'tt': node, 'ts': node, 'st': node} (the overloads torch has).
     grad_a(g, a, b, out), grad_b(g, a, b, out): a, b are Tensors or numbers.
@@ -307,6 +335,7 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
         if jvp is not None:
             _F._jvp = staticmethod(jvp)
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
+        _binary_saved_props(_F._backward_cls, node)
         return _F
 
     return {kind: one(kind, node) for kind, node in nodes.items()}
@@ -751,6 +780,8 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
             # NOTE [ Results in backward formulas ]
             return grad(g, x, _U.apply(x) if is_grad_enabled() else ctx.out)
     _U.__name__ = _U.__qualname__ = "_" + name
+    if node not in ("Deg2RadBackward0", "Rad2DegBackward0"):   # (a constant factor: nothing saved)
+        _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])   # torch's formulas read self
 
     def op(input, *, out=None):
         _check_tensor(input, name)

@@ -7,7 +7,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, next_edges3, set_history
-from cyautograd.saved_variable cimport save_variable
+from cyautograd.saved_variable cimport save_variable, SavedVariable
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport k_reduce2d, K_ADD, fp_quiet_begin, fp_quiet_end
 from cyautograd.ops._common cimport as_array, edge_of, edges_first, unbroadcast
@@ -83,6 +83,18 @@ cdef class MatmulBackward(BinaryNode):
     cdef tuple b_shape
     cdef bint a_col       # NOTE [ mm's gradient for a column-major operand ]
     cdef bint b_col
+
+    def _cya_saved_scalars(self):
+        # mm saves each operand's sizes and strides for its own gradient
+        # (strides only where that operand requires grad, else torch's
+        # empty list); ours are the row- or column-major layout the node
+        # recorded (NOTE [ Saved values are derived when read ] in pointwise.pyx)
+        if type(self) is not MmBackward0:
+            return []
+        return [("mat2_sym_sizes", self.b_shape),
+                ("mat2_sym_strides", _mm_strides(self.b_shape, self.b_col) if self.next_edges_[2] is not None else ()),
+                ("self_sym_sizes", self.a_shape),
+                ("self_sym_strides", _mm_strides(self.a_shape, self.a_col) if self.next_edges_[0] is not None else ())]
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -166,6 +178,18 @@ cdef class MatmulBackward(BinaryNode):
 @cython.final
 cdef class MmBackward0(MatmulBackward):
     pass
+
+
+cdef tuple _mm_strides(tuple shape, bint col_major):
+    return (1, shape[0]) if col_major else (shape[1], 1)
+
+
+cdef object _saved_dim1(SavedVariable sv):
+    """Size 1 of a saved 2-D operand, also once released (torch's sizes
+    outlive the tensor)."""
+    if sv.tensor_ is not None:
+        return sv.tensor_.shape[1]
+    return sv.data_.shape[1] if sv.data_ is not None else None
 
 
 @cython.final
@@ -662,6 +686,22 @@ cdef class AddmmBackward0(BinaryNode):
     @property
     def _saved_beta(self):
         return 1
+
+    def _cya_saved_pairs(self):
+        return [("mat1", self.sv0)]
+
+    def _cya_saved_scalars(self):
+        # mat1 = input (rows, k), mat2 = weight.t() (k, out): sizes always,
+        # strides of an operand that requires grad (NOTE [ Saved values are
+        # derived when read ] in pointwise.pyx)
+        out_shape = self.input_metadata(0)[0]
+        k = _saved_dim1(self.sv1 if self.sv1 is not None else self.sv0)
+        m1 = (out_shape[0], k)
+        m2 = (k, out_shape[1])
+        return [("mat1_sym_sizes", m1),
+                ("mat1_sym_strides", _mm_strides(m1, self.x_col) if self.next_edges_[2] is not None else ()),
+                ("mat2_sym_sizes", m2),
+                ("mat2_sym_strides", _mm_strides(m2, self.w_row) if self.next_edges_[4] is not None else ())]
 
     cdef list apply(self, list grads):
         g = grads[0]

@@ -39,6 +39,9 @@ cdef object _reduce_grad(object g, int red, object n):
 cdef class MseLossBackward0(BinaryNode):
     cdef int red
 
+    def _cya_saved_scalars(self):
+        return [("reduction", self.red)]
+
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
@@ -137,6 +140,17 @@ cdef class NllLossBackward0(BinaryNode):
         BinaryNode.release_variables(self)
         if self.svx is not None:
             self.svx.release()
+
+    def _cya_saved_pairs(self):
+        return [("self", self.svx), ("target", self.sv0), ("weight", self.sv1)]
+
+    def _cya_saved_scalars(self):
+        # ignore_index as torch's int64 getter reads it (-100: 2**64 - 100);
+        # total_weight a 0-d tensor of the input's dtype (NOTE [ Saved values
+        # are derived when read ] in pointwise.pyx)
+        ii = self.ignore_index
+        return [("ignore_index", ii + 18446744073709551616 if ii < 0 else ii), ("reduction", self.red),
+                ("total_weight", lambda: wrap_array(np.asarray(self.total_weight, dtype=self.input_metadata(0)[1])))]
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -306,6 +320,11 @@ cdef object _nll_record(Tensor out, Tensor x, Tensor t, object weight, int red, 
 cdef class BinaryCrossEntropyBackward0(BinaryNode):
     cdef int red
     cdef object weight
+
+    def _cya_saved_scalars(self):
+        # torch's functional expands weight to the input's shape before the op
+        return [("reduction", self.red), ("weight", lambda: None if self.weight is None else wrap_array(
+            np.broadcast_to(np.asarray(self.weight), tuple(self.sv0.unpack(self, True).shape))))]
 
     cdef list apply(self, list grads):
         g = grads[0]

@@ -77,6 +77,11 @@ cdef class BinaryNode(Node):
                 out.append((names[k], None))
         return out
 
+    def _cya_saved_scalars(self):
+        """[(torch's name, value)] of the non-tensor values torch's node
+        saves (NOTE [ Saved values are derived when read ])."""
+        return _binary_saved_scalars(self)
+
     def __getattr__(self, name):
         # grad_fn._saved_<name>: the saved tensor, unpacked (the backward-
         # twice error once freed); grad_fn._raw_saved_<name>: the saved
@@ -85,6 +90,10 @@ cdef class BinaryNode(Node):
         if name.startswith("_saved_") or name.startswith("_raw_saved_"):
             raw = name.startswith("_raw_saved_")
             key = name[11:] if raw else name[7:]
+            if not raw:
+                for n, v in self._cya_saved_scalars():
+                    if n == key:
+                        return v() if callable(v) else v
             for n, sv in self._cya_saved_pairs():
                 if n == key:
                     return sv if raw or sv is None else sv.unpack(self, True)
@@ -95,16 +104,60 @@ cdef class BinaryNode(Node):
         for n, _ in self._cya_saved_pairs():
             names.add("_saved_" + n)
             names.add("_raw_saved_" + n)
+        for n, _ in self._cya_saved_scalars():
+            names.add("_saved_" + n)
         return sorted(names)
+
+
+# NOTE [ Saved values are derived when read ]
+# torch's generated nodes expose every value their formula saved as
+# grad_fn._saved_<name>: tensors, and also scalars, int lists, bools and
+# optionals (MulBackward0._saved_other, SumBackward1._saved_dim/_keepdim/
+# _self_sym_sizes, PowBackward0._saved_exponent, SelectBackward0._saved_index).
+# Our nodes keep only what their formulas need, in their own form (wrapped
+# dims, a shape tuple, a Python number for a wrapped-number operand), so the
+# non-tensor values are computed from those fields when read -- never stored
+# on the forward path, which stays as fast as it was. `_cya_saved_scalars`
+# lists them, [(name, value or a callable making it)], per node class.
+# Where our fields lost what the user wrote (a negative dim we wrapped, a
+# default we filled in), the value read is the wrapped/filled one.
+
+cdef object _wrapped_scalar(BinaryNode fn):
+    """A Python-number operand as torch saves it: a 0-d tensor of the
+    number's own type (a wrapped number: double, int64, bool, complex)."""
+    v = _saved_scalar(fn)
+    dt = (np.bool_ if isinstance(v, (bool, np.bool_)) else np.int64 if isinstance(v, (int, np.integer))
+          else np.complex128 if isinstance(v, (complex, np.complexfloating)) else np.float64)
+    return wrap_array(np.asarray(v, dtype=dt))
+
+
+cdef list _binary_saved_scalars(BinaryNode fn):
+    cls = type(fn).__name__
+    if cls in ("AddBackward0", "SubBackward0", "RsubBackward0", "RsubBackward1"):
+        return [("alpha", 1 if fn.scalar is None else fn.scalar)]
+    if cls in ("AddBackward1", "SubBackward1"):
+        return []
+    if cls in ("MulBackward0", "DivBackward0") and fn.sv0 is None and fn.sv1 is None and fn.scalar is not None:
+        # a Python-number operand (NOTE [ A scalar operand is a saved tensor ])
+        return [("other", lambda: _wrapped_scalar(fn))]
+    if cls == "PowBackward0":
+        return [("exponent", fn.scalar)]
+    if cls == "PowBackward2":
+        return [("self", fn.scalar)]
+    if cls == "ClampBackward1":
+        return [("max", fn.scalar2), ("min", fn.scalar)]
+    return []
 
 
 # torch's names of the tensors a node saves (sv0, sv1), where not self/other
 cdef dict _SAVED_NAMES = {
     "MmBackward0": ("self", "mat2"), "BmmBackward0": ("self", "mat2"), "MvBackward0": ("self", "vec"),
     "DotBackward0": ("self", "tensor"), "AddmmBackward0": ("mat1", "mat2"),
-    "MseLossBackward0": ("self", "target"), "NllLossBackward0": ("self", "target"),
+    "MseLossBackward0": ("self", "target"),
     "BinaryCrossEntropyBackward0": ("self", "target"), "PowBackward1": ("self", "exponent"),
-    "PowBackward2": ("exponent", "self"),
+    "PowBackward2": ("result", "exponent"), "WhereBackward0": ("condition", "other"),
+    "MaskedFillBackward0": ("mask", "value"), "MaskedFillBackward1": ("mask", "value"),
+    "MaxBackward0": ("indices", "other"), "MinBackward0": ("indices", "other"),
 }
 
 
@@ -1449,6 +1502,9 @@ cdef class ClampBackward0(UnaryNode):
         BinaryNode.release_variables(self)
         if self.sv2 is not None:
             self.sv2.release()
+
+    def _cya_saved_pairs(self):
+        return [("self", self.sv0), ("min", self.sv1), ("max", self.sv2)]
 
     cdef list apply(self, list grads):
         g = grads[0]

@@ -79,6 +79,45 @@ cdef class ReduceNode(BinaryNode):
     cdef bint keepdim
     cdef object self_dtype
 
+    def _cya_saved_scalars(self):
+        """torch's saved dim/keepdim/sizes of a reduction, derived from
+        what the node keeps (NOTE [ Saved values are derived when read ] in
+        pointwise.pyx)."""
+        cls = type(self).__name__
+        sizes = self.self_shape
+        dims = self.dims
+        numel = 1
+        for n in sizes:
+            numel *= n
+        dim1 = dims[0] if dims else 0
+        dimt = () if dims is None else dims
+        if cls == "SumBackward0":
+            return [("self_sym_sizes", sizes)]
+        if cls in ("SumBackward1", "LogsumexpBackward0", "AmaxBackward0", "AminBackward0", "NansumBackward0"):
+            out = [("dim", dimt), ("keepdim", self.keepdim)]
+            return out + [("self_sym_sizes", sizes)] if cls == "SumBackward1" else out
+        if cls == "MeanBackward0":
+            return [("self_sym_numel", numel), ("self_sym_sizes", sizes)]
+        if cls == "MeanBackward1":
+            return [("dim", dimt), ("keepdim", self.keepdim), ("self_sym_numel", numel), ("self_sym_sizes", sizes)]
+        if cls == "ProdBackward1":
+            return [("dim", dim1), ("keepdim", self.keepdim)]
+        if cls in ("MaxBackward0", "MinBackward0"):
+            return [("dim", dim1), ("keepdim", self.keepdim), ("self_sym_sizes", sizes)]
+        if cls in ("VarBackward0", "StdBackward0"):
+            # torch's var()/std() without dim record the defaults (None)
+            if dims is None and self.scalar == 1:
+                return [("correction", None), ("dim", None), ("keepdim", self.keepdim)]
+            return [("correction", self.scalar), ("dim", dims), ("keepdim", self.keepdim)]
+        if cls in ("SoftmaxBackward0", "LogSoftmaxBackward0", "CumsumBackward0"):
+            return [("dim", dim1)]
+        if cls == "LinalgVectorNormBackward0":
+            # torch keeps ord as given: the default 2 is an int
+            o = self.scalar
+            return [("dim", dims), ("keepdim", self.keepdim),
+                    ("ord", int(o) if isinstance(o, float) and o.is_integer() else o)]
+        return BinaryNode._cya_saved_scalars(self)
+
     cdef tuple rdims(self):
         """The reduced dims as axes of the input: none for a 0-d input
         (torch accepts dim 0 / -1 there; numpy has no axis to name)."""

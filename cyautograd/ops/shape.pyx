@@ -95,6 +95,18 @@ cdef class ShapeBackward(Node):
         if cls is IndexBackward0 or cls is GatherBackward0 or cls is IndexSelectBackward0:
             self.released_ = True
 
+    def _cya_saved_scalars(self):
+        """torch's saved sizes/dims/indices of a shape node, derived from
+        what the node keeps (NOTE [ Saved values are derived when read ] in
+        pointwise.pyx)."""
+        return _shape_saved_scalars(self)
+
+    def __getattr__(self, name):
+        return _saved_getattr(self, name, _shape_saved_scalars(self))
+
+    def __dir__(self):
+        return _saved_dir(self, _shape_saved_scalars(self))
+
     cdef tuple self_shape(self):
         cdef int i
         if self.self_ndim < 0:
@@ -1552,6 +1564,12 @@ cdef class CatBackward0(Node):
     cdef int dim
     cdef list sizes
 
+    def __getattr__(self, name):
+        return _saved_getattr(self, name, [("dim", self.dim)])
+
+    def __dir__(self):
+        return _saved_dir(self, [("dim", self.dim)])
+
     cdef list apply(self, list grads):
         g = grads[0]
         out = []
@@ -1662,6 +1680,12 @@ concatenate = cat
 @cython.final
 cdef class StackBackward0(Node):
     cdef int dim
+
+    def __getattr__(self, name):
+        return _saved_getattr(self, name, [("dim", self.dim)])
+
+    def __dir__(self):
+        return _saved_dir(self, [("dim", self.dim)])
     cdef Py_ssize_t n
 
     cdef list apply(self, list grads):
@@ -2280,6 +2304,13 @@ def getitem(input, index):
     cdef Tensor t = tensor_arg(input, "getitem", "input", 1)
     index = normalize_index(t, index)
     idx = _convert_index(index)
+    if type(idx) is tuple:
+        steps = _split_basic_advanced(<tuple>idx, t.data_.ndim)
+        if steps is not None:   # NOTE [ Basic steps before advanced indexing ]
+            v = t
+            for step in steps[0]:
+                v = getitem(v, step)
+            return getitem(v, steps[1])
     x = t.data_
     if type(x) is not np.ndarray:   # NOTE [ Device backends ]
         if _xp.is_advanced(idx):
@@ -2507,6 +2538,21 @@ cdef class MultiOutputBackward(Node):
     cdef tuple self_shape
     cdef object self_dtype
     cdef object device_like  # a 0-d array on the input's device (None for numpy)
+
+    def _cya_saved_scalars(self):
+        # torch's split_size is the first part's length (chunk's too)
+        if type(self) is UnbindBackward0:
+            return [("dim", self.dim)]
+        if type(self) is SplitBackward0:
+            return [("dim", self.dim), ("self_sym_sizes", self.self_shape),
+                    ("split_size", self.sizes[0] if self.sizes else 0)]
+        return [("dim", self.dim), ("self_sym_sizes", self.self_shape), ("split_sizes", tuple(self.sizes))]
+
+    def __getattr__(self, name):
+        return _saved_getattr(self, name, self._cya_saved_scalars())
+
+    def __dir__(self):
+        return _saved_dir(self, self._cya_saved_scalars())
 
     cdef list apply(self, list grads):
         cdef Py_ssize_t i
@@ -3276,3 +3322,256 @@ def _edges_first(input):
     before kernel checks ] in ops/_common.pxd)."""
     if isinstance(input, Tensor):
         edges_first(<Tensor>input)
+
+
+# =============================================================================
+# grad_fn._saved_* of the shape nodes
+# =============================================================================
+
+cdef object _I64_MAX = 9223372036854775807
+
+
+cdef object _u64(object v):
+    """An int64 saved value as torch's getter returns it: a negative one
+    reads as its unsigned 64-bit pattern (x[-1]'s _saved_index is 2**64 - 1)."""
+    return v + 18446744073709551616 if v < 0 else v
+
+
+cdef tuple _index_last_step(object idx, tuple shape):
+    """The last view step torch's basic indexing applies for `idx` (NOTE in
+    _basic_index_node): (kind, dim, item, the sizes it is applied to), kind
+    one of "select", "slice", "unsqueeze", or None when nothing applies."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in items:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    cur = list(shape)
+    last = (None, 0, None, shape)
+    for it in items:
+        if it is None:
+            last = ("unsqueeze", d, None, tuple(cur))
+            cur.insert(d, 1)
+            d += 1
+        elif it is Ellipsis:
+            d += len(shape) - consumed
+        elif isinstance(it, slice):
+            if not ((it.start is None or it.start == 0) and (it.step is None or it.step == 1)
+                    and (it.stop is None or (isinstance(it.stop, int) and it.stop >= cur[d]))):
+                last = ("slice", d, it, tuple(cur))
+                cur[d] = len(range(*it.indices(cur[d])))
+            d += 1
+        else:
+            last = ("select", d, it, tuple(cur))
+            cur.pop(d)
+    return last
+
+
+cdef list _shape_saved_scalars(ShapeBackward fn):
+    cls = type(fn)
+    sizes = fn.self_shape()
+    if cls is ViewBackward0 or cls is UnsafeViewBackward0 or cls is ReshapeAliasBackward0 \
+            or cls is ExpandBackward0 or cls is SqueezeBackward0:
+        return [("self_sym_sizes", sizes)]
+    if cls is SqueezeBackward1 or cls is SqueezeBackward2 or cls is SqueezeBackward4 or cls is UnsqueezeBackward0:
+        # the squeezed/unsqueezed dims: where the output's sizes and self's part
+        out_shape = fn.input_metadata(0)[0]
+        if cls is UnsqueezeBackward0:
+            if fn.kind == K_INDEX:
+                return [("dim", _index_last_step(fn.param, sizes)[1])]
+            for i in range(len(out_shape)):
+                if tuple(out_shape[:i]) + tuple(out_shape[i + 1:]) == sizes:
+                    return [("dim", i)]
+            return [("dim", 0)]
+        dims = _squeezed_dims(sizes, tuple(out_shape))
+        if cls is SqueezeBackward2:
+            return [("dim", tuple(dims)), ("self_sym_sizes", sizes)]
+        return [("dim", dims[0] if dims else 0), ("self_sym_sizes", sizes)]
+    if cls is PermuteBackward0:
+        return [("dims", tuple(fn.param) if fn.param is not None else tuple(range(len(sizes))))]
+    if cls is TransposeBackward0:
+        if fn.param is None:
+            return [("dim0", 0), ("dim1", 0)]
+        sw = [i for i, d in enumerate(fn.param) if i != d]
+        return [("dim0", sw[0], ), ("dim1", sw[1])] if sw else [("dim0", 0), ("dim1", 0)]
+    if cls is SelectBackward0 or cls is SliceBackward0:
+        kind, d, it, in_sizes = _index_last_step(fn.param, sizes)
+        if cls is SelectBackward0:
+            return [("dim", d), ("index", _u64(it) if isinstance(it, int) else it), ("self_sym_sizes", in_sizes)]
+        if not isinstance(it, slice):
+            return [("self_sym_sizes", in_sizes)]
+        return [("dim", d), ("end", _I64_MAX if it.stop is None else _u64(it.stop)),
+                ("self_sym_sizes", in_sizes), ("start", 0 if it.start is None else _u64(it.start)),
+                ("step", 1 if it.step is None else it.step)]
+    if cls is DiagonalBackward0:
+        off, d1, d2 = fn.param[2]
+        return [("dim1", d1), ("dim2", d2), ("offset", _u64(off)), ("self_sym_sizes", sizes)]
+    if cls is UnfoldBackward0:
+        d, sz, stp = fn.param[2]
+        return [("dimension", d), ("self_sym_sizes", sizes), ("size", sz), ("step", stp)]
+    if cls is AsStridedBackward0:
+        in_geom = <TensorGeometry>fn.param[0]
+        view_geom = <TensorGeometry>fn.param[1]
+        # torch keeps storage_offset as given: None when left to default
+        # (self's own offset, which is what we can tell apart)
+        off = view_geom.storage_offset
+        return [("size", tuple(view_geom.sizes)),
+                ("storage_offset", None if off == in_geom.storage_offset else off),
+                ("stride", tuple(view_geom.strides))]
+    if cls is IndexSelectBackward0:
+        d, idx = fn.param
+        return [("dim", d), ("index", lambda: _saved_index_tensor(fn, idx)), ("self_sym_sizes", sizes)]
+    if cls is IndexBackward0:
+        return [("indices", lambda: _saved_indices(fn, sizes)), ("self_sym_sizes", sizes)]
+    return []
+
+
+cdef tuple _saved_indices(ShapeBackward fn, tuple sizes):
+    """IndexBackward0's saved indices as torch lists them: one entry per
+    dim up to the last indexed one, None where no tensor indexes (a full
+    slice, a dim an Ellipsis covers), a mask as the bool tensor it is."""
+    if fn.released_:   # NOTE [ Saved indices are released ]
+        raise err_backward_twice()
+    items = fn.param if type(fn.param) is tuple else (fn.param,)
+    cdef Py_ssize_t used = 0
+    for it in items:
+        if it is not Ellipsis and it is not None:
+            used += it.ndim if type(it) is np.ndarray and it.dtype == np.bool_ else 1
+    out = []
+    for it in items:
+        if it is Ellipsis:
+            out.extend([None] * (len(sizes) - used))
+        elif type(it) is slice:
+            out.append(None)
+        elif type(it) is np.ndarray or type(it) is list:
+            a = np.asarray(it)
+            out.append(wrap_array(a if a.dtype == np.bool_ else a.astype(np.int64, copy=False)))
+        else:
+            out.append(None)
+    while out and out[-1] is None:
+        out.pop()
+    return tuple(out)
+
+
+cdef object _saved_index_tensor(ShapeBackward fn, object idx):
+    if fn.released_:   # NOTE [ Saved indices are released ]
+        raise err_backward_twice()
+    return wrap_array(np.asarray(idx, dtype=np.int64))
+
+
+cdef list _squeezed_dims(tuple sizes, tuple out_shape):
+    """The size-1 dims of `sizes` whose removal leaves `out_shape` (the
+    later ones where either of two adjacent 1s would do)."""
+    cdef Py_ssize_t i, j
+    n, m = len(sizes), len(out_shape)
+    # ok[i][j]: sizes[i:] can be squeezed to out_shape[j:]
+    ok = [[False] * (m + 1) for _ in range(n + 1)]
+    ok[n][m] = True
+    for i in range(n - 1, -1, -1):
+        for j in range(m, -1, -1):
+            ok[i][j] = (sizes[i] == 1 and ok[i + 1][j]) or (j < m and sizes[i] == out_shape[j] and ok[i + 1][j + 1])
+    dims = []
+    j = 0
+    for i in range(n):
+        if j < m and sizes[i] == out_shape[j] and ok[i + 1][j + 1]:
+            j += 1
+        else:
+            dims.append(i)
+    return dims
+
+
+cdef object _saved_getattr(Node node, str name, list saved):
+    """grad_fn._saved_<name> of a node whose saved values are `saved`
+    ([(name, value or a callable making it)]: NOTE [ Saved values are
+    derived when read ] in pointwise.pyx)."""
+    if name.startswith("_saved_"):
+        for n, v in saved:
+            if n == name[7:]:
+                return v() if callable(v) else v
+    raise AttributeError(f"'{type(node).__name__}' object has no attribute '{name}'")
+
+
+cdef list _saved_dir(Node node, list saved):
+    names = set(object.__dir__(node))
+    for n, _ in saved:
+        names.add("_saved_" + n)
+    return sorted(names)
+
+
+# NOTE [ Basic steps before advanced indexing ]
+# torch's indexing (applySlicing) applies the basic items of an index first,
+# left to right -- an int selects, a slice slices, None unsqueezes, each a
+# view with its own node (here: one getitem per step) -- and then indexes
+# that view with the tensors
+# (index.Tensor, IndexBackward0), each at the dimension it reaches in the
+# view. numpy takes an int beside an array as one more advanced index, so
+# x[1, :, idx] would put the indexed dimension first (numpy: (2, 4); torch:
+# (4, 2)), and the graph would lose the select/slice/unsqueeze nodes. An
+# index mixing both is therefore split in two: the basic steps (each array
+# replaced by full slices over the dims it covers), then the arrays over
+# the view (ints gone; slices and Nones full slices). A 0-d array or a bool
+# item keeps numpy's one-step indexing.
+
+cdef object _split_basic_advanced(tuple idx, Py_ssize_t ndim):
+    """([basic step, ...], rest) for an index with both basic steps and
+    arrays/lists, else None (NOTE [ Basic steps before advanced indexing ]):
+    each step is one item at its dim of the view so far, as torch applies
+    them (one view node each)."""
+    cdef bint adv = False, steps = False
+    for it in idx:   # the common case first: no array at all, nothing to split
+        if type(it) is np.ndarray or type(it) is list:
+            break
+    else:
+        return None
+    for it in idx:
+        if type(it) is np.ndarray or type(it) is list:
+            adv = True
+        elif it is None or isinstance(it, (int, np.integer)) and type(it) is not bool:
+            steps = True
+        elif type(it) is slice:
+            if not (it.start is None and it.stop is None and it.step is None):
+                steps = True
+        elif it is not Ellipsis:
+            return None   # bools, 0-d arrays, anything else: numpy's one step
+    if not (adv and steps):
+        return None
+    basic, rest = [], []
+    full = slice(None)
+    for it in idx:
+        if type(it) is np.ndarray:
+            if it.ndim == 0:
+                return None
+            if it.dtype == np.bool_:
+                basic.extend([full] * it.ndim)
+            else:
+                basic.append(full)
+            rest.append(it)
+        elif type(it) is list:
+            basic.append(full)
+            rest.append(it)
+        elif it is Ellipsis:
+            basic.append(it)
+            rest.append(it)
+        elif it is None or type(it) is slice:
+            basic.append(it)
+            rest.append(full)
+        else:   # an int: selected away
+            basic.append(it)
+    cdef Py_ssize_t consumed = 0, d = 0
+    for it in basic:
+        if it is not None and it is not Ellipsis:
+            consumed += 1
+    step_list = []
+    for it in basic:
+        if it is Ellipsis:
+            d += ndim - consumed
+        elif type(it) is slice:
+            if not (it.start is None and it.stop is None and it.step is None):
+                step_list.append((full,) * d + (it,))
+            d += 1
+        elif it is None:
+            step_list.append((full,) * d + (None,))
+            d += 1
+        else:
+            step_list.append((full,) * d + (it,))
+    return step_list, tuple(rest)

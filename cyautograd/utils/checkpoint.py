@@ -546,10 +546,17 @@ def _overload_name(aname, args, kwargs):
     if aname in _BINARY:
         other = args[1] if len(args) > 1 else kwargs.get("other")
         # (a Python number is a wrapped-number tensor to torch's Python
-        # bindings: add.Tensor, add_.Tensor; rsub is torch's rsub.Scalar)
-        if aname == "rsub":
+        # bindings: add.Tensor, add_.Tensor; rsub is torch's rsub.Scalar, and
+        # the comparisons and remainder have Scalar overloads of their own)
+        if aname in _SCALAR_OVERLOADS:
             return "Tensor" if isinstance(other, Tensor) else "Scalar"
         return "Tensor"
+    if aname in _FACTORY_OVERLOADS:
+        return _FACTORY_OVERLOADS[aname](args, kwargs)
+    if aname in _VALUE_OVERLOADS:
+        k = _VALUE_OVERLOADS[aname]
+        v = args[k] if len(args) > k else kwargs.get("value")
+        return "Tensor" if isinstance(v, Tensor) else "Scalar"
     if aname == "pow":
         a0 = args[0] if args else None
         a1 = args[1] if len(args) > 1 else kwargs.get("exponent")
@@ -567,6 +574,24 @@ def _overload_name(aname, args, kwargs):
         return "correction"
     return _OVERLOADS.get(aname, "default")
 
+
+_SCALAR_OVERLOADS = frozenset(("rsub", "eq", "ne", "lt", "le", "gt", "ge", "remainder"))
+# ops whose value argument picks the overload: a number is .Scalar, a tensor .Tensor
+_VALUE_OVERLOADS = {"fill_": 1, "masked_fill": 2, "masked_fill_": 2}
+
+# factories: torch's overload by the arguments given (arange(end) is
+# arange.default, arange(start, end[, step]) start / start_step, ...)
+_FACTORY_OVERLOADS = {
+    "empty": lambda a, k: "memory_format",
+    "arange": lambda a, k: ("start_step" if len(a) >= 3 or "step" in k else "start" if len(a) == 2 or "end" in k
+                            else "default"),
+    "randint": lambda a, k: "low" if len(a) >= 3 or (len(a) == 2 and not isinstance(a[1], (tuple, list))) else "default",
+    "eye": lambda a, k: "m" if len(a) >= 2 or "m" in k else "default",
+}
+# Python-level factories torch dispatches as one op each (the selective
+# mode sees them: NOTE [ Selective checkpoint dispatch ] in forward_ad.py)
+_SAC_FACTORIES = frozenset(("zeros", "ones", "empty", "full", "arange", "rand", "randn", "randint", "eye",
+                            "linspace", "logspace"))
 
 # ATen overloads torch's Python bindings reach that are not .default
 _OVERLOADS = {"transpose": "int", "select": "int", "unbind": "int", "split": "Tensor", "where": "self",
@@ -979,6 +1004,36 @@ def _sac_dropout(i, input, p, inplace):
     if inplace:
         return _dispatch_at(i, aten.mul_.Tensor, "mul_", Tensor.mul_, (input, noise), {})
     return _dispatch_at(i, aten.mul.Tensor, "mul", Tensor.mul, (input, noise), {})
+
+
+def _sac_feature_dropout(i, input, p, inplace, batched):
+    """dropout1d/2d/3d (training, CPU) while selective mode i is active:
+    torch's feature_dropout op by op - an unbatched input unsqueezed, the
+    noise new_empty((N, C, 1, ...)), bernoulli_(1 - p), div_(1 - p), mul
+    (mul_ in place), squeezed back (zeros + mul for p = 1) - so a policy is
+    asked about those ops, as _sac_dropout does for dropout."""
+    aten = _aten()
+    x = input
+    if not batched:
+        x = _dispatch_at(i, aten.unsqueeze.default, "unsqueeze", Tensor.unsqueeze, (input, 0), {})
+    if p == 1.0:
+        noise = _dispatch_at(i, aten.zeros.default, "zeros", torch.zeros, ((),),
+                             {"dtype": input.dtype, "device": input.device})
+    else:
+        q = 1.0 - p
+        shape = tuple(x.shape[:2]) + (1,) * (x.dim() - 2)
+        noise = _dispatch_at(i, aten.new_empty.default, "new_empty", Tensor.new_empty, (x, shape), {})
+        noise = _dispatch_at(i, aten.bernoulli_.float, "bernoulli_", Tensor.bernoulli_, (noise, q), {})
+        noise = _dispatch_at(i, aten.div_.Scalar, "div_", Tensor.div_, (noise, q), {})
+    if inplace:
+        out = _dispatch_at(i, aten.mul_.Tensor, "mul_", Tensor.mul_, (x, noise), {})
+    else:
+        out = _dispatch_at(i, aten.mul.Tensor, "mul", Tensor.mul, (x, noise), {})
+    if not batched:
+        if inplace:
+            return input
+        out = _dispatch_at(i, aten.squeeze.dim, "squeeze", Tensor.squeeze, (out, 0), {})
+    return out
 
 
 def _write_cached(out, cached, args, kwargs):
