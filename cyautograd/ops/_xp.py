@@ -525,11 +525,18 @@ def expand_dims(x, d):
 
 
 def sum_to(g, axes, shape):
-    """at::sum_to for a device gradient: sum the broadcast axes, then reshape."""
+    """at::sum_to for a device gradient: sum the broadcast axes, then reshape.
+    Summing only the leading axes gives `shape` itself, with no reshape: a
+    fresh array, which AccumulateGrad can take over without a copy (a
+    reshape's view it must copy)."""
     xp = backend.namespace(g)
+    shape = tuple(shape)
     if axes:
+        axes = tuple(axes)
+        if axes == tuple(range(g.ndim - len(shape))):
+            return xp.sum(g, axis=axes)
         g = xp.sum(g, axis=axes, keepdims=True)
-    return xp.reshape(g, tuple(shape))
+    return g if tuple(g.shape) == shape else xp.reshape(g, shape)
 
 
 def _device_index(idx, like):
