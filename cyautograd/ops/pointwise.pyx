@@ -2238,10 +2238,10 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         grad_fn_of(to)   # NOTE [ Edges before the kernel's checks ]
     cdef bint seq = _check_overlap(t, to)
     x = t.data_
-    if type(x) is not _ndarray or (to is not None and type(to.data_) is not _ndarray):
-        return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
+        if type(x) is not _ndarray or (to is not None and type(y) is not _ndarray):
+            return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)   # scales by alpha itself
         y = y * alpha
     if not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
@@ -2253,6 +2253,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         if rg:
             rebase_history(t, fn)
         return t
+    if type(x) is not _ndarray or (to is not None and type(to.data_) is not _ndarray):
+        return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)
     # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":

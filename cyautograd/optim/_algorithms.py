@@ -97,7 +97,7 @@ class Adam(Optimizer):
             beta1, beta2 = group["betas"]
             lr, eps, wd = group["lr"], group["eps"], group["weight_decay"]
             amsgrad = group["amsgrad"]
-            params = []
+            params, states = [], []
             for p in group["params"]:
                 if p.grad is None:
                     continue
@@ -112,13 +112,13 @@ class Adam(Optimizer):
                     if amsgrad:
                         state["max_exp_avg_sq"] = _zeros_like(p)
                 params.append(p)
+                states.append(state)
             # every step count first, then all read at once: a device step's
             # .item() is a synchronisation, one per group instead of per parameter
-            for p in params:
-                self.state[p]["step"].add_(1)
-            steps = _scalar_values([self.state[p]["step"] for p in params])
-            for p, step in zip(params, steps):
-                state = self.state[p]
+            step_ts = [state["step"] for state in states]
+            for step_t in step_ts:
+                step_t.add_(1)
+            for p, state, step in zip(params, states, _scalar_values(step_ts)):
                 grad = p.grad if not group["maximize"] else -p.grad
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
                 if wd != 0:
