@@ -1414,14 +1414,6 @@ def reduce_loss(v, red, npd):
     return cast(r, npd)
 
 
-def _class_onehot(safe, shape, npd, like):
-    """One-hot of the class index `safe` along dim 1 (dim 0 for a 1-d input)."""
-    xp = backend.namespace(like)
-    cdim = 1 if len(shape) >= 2 else 0
-    ar = arange_along(like, shape[cdim], cdim, len(shape))
-    return cast(ar == xp.expand_dims(safe, axis=cdim), npd), cdim
-
-
 def _nll_weights(ta, w, ignore_index, npd, like, valid=None, safe=None):
     """(valid, safe, weights) of nll_loss: which targets count, the targets
     with ignored ones as class 0, and each target's weight (0 where ignored)."""
@@ -1451,8 +1443,11 @@ def nll_loss(xa, ta, w, ignore_index, red, C):
         bad = int(xp.reshape(ta[badm], (-1,))[0])
         raise IndexError(f"Target {bad} is out of bounds.")
     valid, safe, wv = _nll_weights(ta, w, ignore_index, npd, xa, valid, safe)
-    oh, cdim = _class_onehot(safe, tuple(xa.shape), npd, xa)
-    picked = xp.sum(oh * xa, axis=cdim)
+    # each row's target entry: one gather (a one-hot product and sum would be
+    # five calls, and nan where a row holds -inf)
+    cdim = 1 if xa.ndim >= 2 else 0
+    picked = xp.reshape(xp.take_along_axis(xa, xp.expand_dims(safe, axis=cdim), axis=cdim),
+                        tuple(safe.shape))
     losses = -wv * picked
     total = xp.sum(wv)
     if red == 0:
@@ -1468,8 +1463,11 @@ def nll_backward(g, tgt, w, shape, red, ignore_index, total):
     tgt = cast(tgt, np.dtype(np.int64))
     _, safe, wv = _nll_weights(tgt, w, ignore_index, npd, g)
     coef = -wv * (g / total) if red == 1 else -wv * g
-    oh, cdim = _class_onehot(safe, tuple(shape), npd, g)
-    return oh * xp.expand_dims(coef, axis=cdim)
+    # coef at each row's target, +0 elsewhere (torch's zeros; a one-hot
+    # product would make -0 next to a positive coef, and take two calls more)
+    cdim = 1 if len(shape) >= 2 else 0
+    hit = arange_along(g, shape[cdim], cdim, len(shape)) == xp.expand_dims(safe, axis=cdim)
+    return xp.where(hit, xp.expand_dims(coef, axis=cdim), _zero(coef))
 
 
 def bce_log_term(s):
