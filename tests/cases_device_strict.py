@@ -693,7 +693,8 @@ def _scalar_operands(T, dev, keep):
             errs.append(None)
         except RuntimeError as e:
             errs.append(str(e))
-    outs += [a, b, d, c.grad]
+    lp = T.tensor([[0.5, float("-inf"), 2.0], [1.0, 2.0, 3.0]], device=dev)   # nll: a -inf off the target
+    outs += [a, b, d, c.grad, T.nn.functional.nll_loss(lp, T.tensor([0, 1], device=dev), reduction="none")]
     for t in outs:
         keep(t)
     return [_obs(t, version=t is not c.grad) for t in outs] + [a._version, b._version, c.grad._version, errs]
