@@ -78,17 +78,23 @@ def _basic_index(key):
 
 def install(counter):
     """Wrap array_api_strict's namespace functions, its Array's methods,
-    operators and view properties, and the test provider's array operations."""
+    operators and view properties, and the test provider's array operations.
+    Returns a function that puts every one back."""
     import array_api_strict as xs
     from array_api_strict._array_object import Array
     from cyautograd import backend
+    saved = []
+
+    def replace(obj, name, value):
+        saved.append((obj, name, vars(obj)[name]))
+        setattr(obj, name, value)
     for name in dir(xs):
         fn = getattr(xs, name)
         if name.startswith("_") or not callable(fn) or isinstance(fn, type):
             continue
         if getattr(fn, "__module__", "") and not fn.__module__.startswith("array_api_strict"):
             continue
-        setattr(xs, name, counter.wrap("xp." + name, fn))
+        replace(xs, name, counter.wrap("xp." + name, fn))
     for sub in ("linalg", "fft"):
         mod = getattr(xs, sub, None)
         if mod is None:
@@ -96,7 +102,7 @@ def install(counter):
         for name in dir(mod):
             fn = getattr(mod, name)
             if not name.startswith("_") and callable(fn) and not isinstance(fn, type):
-                setattr(mod, name, counter.wrap(f"xp.{sub}.{name}", fn))
+                replace(mod, name, counter.wrap(f"xp.{sub}.{name}", fn))
     host = xs.__array_namespace_info__().default_device()
     for name, attr in list(vars(Array).items()):
         if name in _META or name in ("__init__", "__new__", "__getattribute__", "__setattr__",
@@ -105,7 +111,7 @@ def install(counter):
             continue
         if isinstance(attr, property):
             if name in ("T", "mT"):
-                setattr(Array, name, property(counter.wrap("x." + name, attr.fget)))
+                replace(Array, name, property(counter.wrap("x." + name, attr.fget)))
             continue
         if isinstance(attr, (staticmethod, classmethod)) or not callable(attr):
             continue
@@ -114,19 +120,24 @@ def install(counter):
         if name == "to_device":
             cls = (lambda a, k: "sync:to_device:host" if (a[1] if len(a) > 1 else k.get("device")) == host
                    else "x.to_device")
-            setattr(Array, name, counter.wrap(name, attr, cls))
+            replace(Array, name, counter.wrap(name, attr, cls))
         elif name == "__getitem__":
             cls = (lambda a, k: "view:x.__getitem__:view" if _basic_index(a[1]) else "x.__getitem__")
-            setattr(Array, name, counter.wrap(name, attr, cls))
+            replace(Array, name, counter.wrap(name, attr, cls))
         else:
-            setattr(Array, name, counter.wrap(("sync:x." if name in SYNCS else "x.") + name, attr))
+            replace(Array, name, counter.wrap(("sync:x." if name in SYNCS else "x.") + name, attr))
     P = backend.StrictProvider
-    setattr(P, "geometry", counter.wrap("meta:provider.geometry", P.geometry))
+    replace(P, "geometry", counter.wrap("meta:provider.geometry", P.geometry))
     for name in ("copy", "contiguous", "strided_view", "from_host", "move", "to_host"):
         label = "provider." + name
         if name in SYNCS:
             label = "sync:" + label
-        setattr(P, name, counter.wrap(label, getattr(P, name)))
+        replace(P, name, counter.wrap(label, getattr(P, name)))
+
+    def uninstall():
+        for obj, name, value in reversed(saved):
+            setattr(obj, name, value)
+    return uninstall
 
 
 def kind(label):
@@ -161,9 +172,18 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     from cyautograd import backend
+    prev = (backend._test_provider_cls, backend._provider, backend._provider_error)
     backend.use_test_backend("array_api_strict")
     counter = Counter()
-    install(counter)
+    uninstall = install(counter)
+    try:
+        return _run(args, counter, backend)
+    finally:
+        uninstall()
+        backend._test_provider_cls, backend._provider, backend._provider_error = prev
+
+
+def _run(args, counter, backend):
     import cyautograd as T
     from cyautograd.bench.harness import Workload
     from cyautograd.bench.workloads import ROWS
