@@ -693,6 +693,12 @@ def _scalar_operands(T, dev, keep):
             errs.append(None)
         except RuntimeError as e:
             errs.append(str(e))
+    # AccumulateGrad takes a fresh gradient over (version 0, as torch) and copies a shared one
+    p = T.tensor([1.0, 2.0], device=dev, requires_grad=True)
+    q = T.tensor([3.0, 4.0], device=dev, requires_grad=True)
+    ((p + q) * 2.0).sum().backward()
+    p.grad.add_(1)
+    errs += [p.grad.tolist(), q.grad.tolist(), p.grad._version, q.grad._version]
     lp = T.tensor([[0.5, float("-inf"), 2.0], [1.0, 2.0, 3.0]], device=dev)   # nll: a -inf off the target
     outs += [a, b, d, c.grad, T.nn.functional.nll_loss(lp, T.tensor([0, 1], device=dev), reduction="none")]
     for t in outs:
