@@ -668,7 +668,7 @@ def _scalar_operands(T, dev, keep):
     cpu0 = T.tensor(0.1, dtype=T.float64)
     outs = [f32 + 0.1, f32 * 0.1, 0.1 - f32, 1 / f32, f32 / 3, f64 * 0.1, f32 + 2 ** 60, f32 - 3.5e38,
             f32.add(0.1, alpha=3), f32 * cpu0, i32 + 7, i32 * -3, 5 - i32, i32 / 4, 1000 / u8, u8 / 1000,
-            u8 // 3, i32 > 5, f32 < 0.5]
+            u8 // 3, i32 > 5, f32 < 0.5, 0.1 < f32, f32 == 0.1, u8 == 250, u8 > -1, i32 >= 2.5]
     a = f32.clone()
     a.add_(0.1)
     a.sub_(2)

@@ -231,10 +231,15 @@ def _truth(x):
 
 
 def compare(a, xa, b, xb, name):
-    x, y, _ = operands(a, xa, b, xb)
     if name.startswith("logical_"):
+        x, y, _ = operands(a, xa, b, xb)
         x, y = _truth(x), _truth(y)
-    return getattr(backend.namespace(x), name)(x, y)
+        return getattr(backend.namespace(x), name)(x, y)
+    # a scalar side stays a Python scalar (NOTE [ Scalar operands on the device ])
+    same_device(xa, xb)
+    npd = _D.result_type(a, b).np
+    like = xa if xa is not None and type(xa) is not _ndarray else xb
+    return getattr(backend.namespace(like), name)(_operand(a, xa, like, npd), _operand(b, xb, like, npd))
 
 
 # -- binary ops beyond arithmetic (pointwise.pyx, operands from prep_binary) ----
