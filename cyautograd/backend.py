@@ -114,6 +114,9 @@ class _CuPyProvider:
     def contiguous(self, arr):
         return self.cp.ascontiguousarray(arr)
 
+    def owns_dense(self, arr):
+        return arr.base is None and bool(arr.flags.c_contiguous)
+
     def strided_view(self, arr, shape, strides, byte_offset):
         return self.cp.ndarray(shape, arr.dtype, memptr=arr.data + byte_offset, strides=strides)
 
@@ -185,6 +188,10 @@ class StrictProvider:
 
     def copy(self, arr):
         return self.xp.asarray(arr, copy=True)
+
+    def owns_dense(self, arr):
+        inner = arr._array
+        return inner.base is None and bool(inner.flags.c_contiguous)
 
     def contiguous(self, arr):
         # a C-ordered copy on arr's device (the standard has no layouts; the
@@ -440,6 +447,13 @@ def copy(arr):
 def contiguous(arr):
     """A C-contiguous copy of a device array on its device."""
     return _load().contiguous(arr)
+
+
+def owns_dense(arr):
+    """Whether a device array is no view of another array and is C-contiguous:
+    a gradient AccumulateGrad may take over as a leaf's .grad (NOTE [ Stealing
+    the incoming gradient ] in functions/accumulate_grad.pyx)."""
+    return _load().owns_dense(arr)
 
 
 def strided_view(arr, shape, strides, byte_offset):

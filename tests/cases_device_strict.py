@@ -653,3 +653,57 @@ def _scalar_casts(T, dev, keep):
 
 
 CASES["scalar_casts"] = _scalar_casts
+
+
+def _scalar_operands(T, dev, keep):
+    """NOTE [ Scalar operands on the device ] (ops/_xp.py): a Python scalar
+    that stays a Python scalar, in-place ops written straight into self, and
+    the cases that keep the 0-d array (a float meeting integers, a scalar
+    scaled by alpha, float16-free overflow) or the computed values (another
+    dtype, a broadcast operand)."""
+    f32 = T.tensor([1.0, -2.5, 3.25], device=dev)
+    f64 = T.tensor([1.0, -2.5, 3.25], dtype=T.float64, device=dev)
+    i32 = T.tensor([7, -9, 2147483000], dtype=T.int32, device=dev)
+    u8 = T.tensor([3, 7, 250], dtype=T.uint8, device=dev)
+    cpu0 = T.tensor(0.1, dtype=T.float64)
+    outs = [f32 + 0.1, f32 * 0.1, 0.1 - f32, 1 / f32, f32 / 3, f64 * 0.1, f32 + 2 ** 60, f32 - 3.5e38,
+            f32.add(0.1, alpha=3), f32 * cpu0, i32 + 7, i32 * -3, 5 - i32, i32 / 4, 1000 / u8, u8 / 1000,
+            u8 // 3, i32 > 5, f32 < 0.5, 0.1 < f32, f32 == 0.1, u8 == 250, u8 > -1, i32 >= 2.5]
+    a = f32.clone()
+    a.add_(0.1)
+    a.sub_(2)
+    a.mul_(0.3)
+    a.div_(7)
+    a.add_(cpu0)
+    a.add_(f32[:1])                      # a broadcast operand, straight into self
+    a.add_(f64)                          # another dtype: computed, then cast
+    a.sub_(f32, alpha=0.5)
+    b = i32.clone()
+    b.add_(5)
+    b.mul_(3)
+    b.sub_(T.tensor(2, dtype=T.int64))  # a 0-d CPU tensor of another dtype
+    c = T.tensor([[0.5, -1.0], [2.0, 4.0]], device=dev, requires_grad=True)
+    d = c * 1.0
+    d.mul_(0.25).add_(3).div_(d.detach() + 1)
+    (d * d).sum().backward()
+    errs = []
+    for f in (lambda: i32.clone().div_(2), lambda: i32.clone().add_(0.5), lambda: f32.clone().add_(f32.new_ones(2, 3))):
+        try:
+            f()
+            errs.append(None)
+        except RuntimeError as e:
+            errs.append(str(e))
+    # AccumulateGrad takes a fresh gradient over (version 0, as torch) and copies a shared one
+    p = T.tensor([1.0, 2.0], device=dev, requires_grad=True)
+    q = T.tensor([3.0, 4.0], device=dev, requires_grad=True)
+    ((p + q) * 2.0).sum().backward()
+    p.grad.add_(1)
+    errs += [p.grad.tolist(), q.grad.tolist(), p.grad._version, q.grad._version]
+    lp = T.tensor([[0.5, float("-inf"), 2.0], [1.0, 2.0, 3.0]], device=dev)   # nll: a -inf off the target
+    outs += [a, b, d, c.grad, T.nn.functional.nll_loss(lp, T.tensor([0, 1], device=dev), reduction="none")]
+    for t in outs:
+        keep(t)
+    return [_obs(t, version=t is not c.grad) for t in outs] + [a._version, b._version, c.grad._version, errs]
+
+
+CASES["scalar_operands"] = _scalar_operands

@@ -25,7 +25,10 @@ cnp.import_array()
 # exact, C-contiguous, writeable ndarray that owns its data, of the leaf's
 # dtype, referenced only by the engine's input list and our local (the
 # engine drops its own temporaries before calling apply). Anything else is
-# copied, so later in-place accumulation never reaches another owner.
+# copied, so later in-place accumulation never reaches another owner. A
+# device array is taken over on the same terms, its ownership and layout
+# asked of its backend (backend.owns_dense): no copy kernel, and .grad's
+# version is 0 as on torch's CUDA.
 cdef inline bint _sole_ref(object g):
     """Only the engine's list and the caller hold g -- and the version table
     (NOTE [ Versions of gradient arrays ] in variable.pyx), when a formula or
@@ -256,6 +259,18 @@ cdef bint _is_device(object g):
     return backend.is_device_array(g)
 
 
+cdef bint _device_can_steal(object g, object like) except -1:
+    """NOTE [ Stealing the incoming gradient ] for device arrays: g owns its
+    memory (no view of another array) and is C-contiguous, of a C-contiguous
+    leaf's dtype and shape (the caller has checked that only the engine's list
+    and its local hold g)."""
+    if type(g) is np.ndarray or type(like) is np.ndarray or not _is_device(g) or not _is_device(like):
+        return False
+    from cyautograd import backend
+    return (g.dtype == like.dtype and tuple(g.shape) == tuple(like.shape) and g.size != 0
+            and backend.owns_dense(g) and backend.geometry(like)[2])
+
+
 cdef object _backend_copy(object g):
     from cyautograd import backend
     return backend.copy(g)
@@ -365,6 +380,15 @@ cdef class AccumulateGrad(Node):
                     # gradient is stealable too; its values are what counts)
                     m.grad_ = wrap_array(new_grad if cnp.PyArray_ISWRITEABLE(<cnp.ndarray>new_grad)
                                          else new_grad.copy())
+                    n = _noted_version(new_grad)
+                    if n:
+                        vc = version_counter_of(m.grad_)
+                        vc.c.version = n
+                elif _sole_ref(new_grad) and _device_can_steal(new_grad, var.data_):
+                    # a device gradient nothing else holds, of the leaf's
+                    # dtype, shape and (dense) layout: taken over, as torch's
+                    # CUDA AccumulateGrad takes it (no copy kernel)
+                    m.grad_ = wrap_array(new_grad)
                     n = _noted_version(new_grad)
                     if n:
                         vc = version_counter_of(m.grad_)

@@ -40,6 +40,8 @@ cdef TensorGeometry geometry_of(object tensor):
     x = t.data_
     st = t.storage_
     if not (cnp.PyArray_CheckExact(x) and cnp.PyArray_CheckExact(st)):
+        if type(x) is not np.ndarray and type(st) is not np.ndarray:
+            return _device_geometry(x, st)
         return TensorGeometry(t.shape, t.stride(), t.storage_offset())
     nd = cnp.PyArray_NDIM(<cnp.ndarray>x)
     isz = cnp.PyArray_ITEMSIZE(<cnp.ndarray>x)
@@ -63,6 +65,17 @@ cdef TensorGeometry geometry_of(object tensor):
         g.strides = tuple(strides)
     g.storage_offset = (cnp.PyArray_BYTES(<cnp.ndarray>x) - cnp.PyArray_BYTES(<cnp.ndarray>st)) // isz
     return g
+
+
+cdef TensorGeometry _device_geometry(object x, object st):
+    """geometry_of for a device array x over storage array st: one geometry
+    read of each (t.stride() and t.storage_offset() would make three; each is
+    host work per call on a GPU backend: NOTE [ Device backends ])."""
+    from cyautograd import backend
+    strides, addr, _ = backend.geometry(x)
+    isz = backend.np_dtype(x.dtype).itemsize
+    saddr = addr if st is x else backend.geometry(st)[1]
+    return TensorGeometry(tuple(x.shape), [s // isz for s in strides], (addr - saddr) // isz)
 
 
 cdef object _addresses(TensorGeometry g):

@@ -66,6 +66,51 @@ def _full_like(x, value, npd):
     return xp.full((), value, dtype=backend.xp_dtype(xp, npd), device=x.device)
 
 
+# NOTE [ Scalar operands on the device ]
+# A Python scalar (or a 0-d CPU tensor's value) meets a device array as a
+# Python scalar wherever the op's dtype is the array's own: the namespace's
+# operators and elementwise functions take it as a kernel argument (CuPy: no
+# fill kernel, no host-to-device copy; ~5-10 us each on a GPU), and the
+# standard converts it to the array's dtype, as torch converts a wrapped
+# number to the op's dtype. Only values whose conversion is torch's exactly
+# go this way (py_scalar): float32 and float64 arrays (the value rounded to
+# float32 on the host first, an integer only up to 2**53), integer arrays
+# with an integer inside the dtype's range. Anything else -- bool, float16
+# and complex arrays, out-of-range integers, floats that overflow float32,
+# a float meeting an integer array -- keeps _full_like's 0-d array, whose
+# host-side cast wraps and overflows as torch's does.
+_F32_MAX = float(np.finfo(np.float32).max)
+_INT_RANGE = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
+              for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)}
+
+
+def py_scalar(value, npd):
+    """`value` as a Python scalar a device op of numpy dtype `npd` may take
+    (NOTE [ Scalar operands on the device ]), or None."""
+    t = type(value)
+    k = npd.kind
+    if k == "f":
+        if t is float:
+            pass
+        elif t is int or t is bool:
+            if not -9007199254740992 <= value <= 9007199254740992:
+                return None
+            value = float(value)
+        else:
+            return None
+        if npd.itemsize == 8:
+            return value
+        if npd.itemsize == 4 and (value != value or -_F32_MAX <= value <= _F32_MAX
+                                  or value == float("inf") or value == float("-inf")):
+            return float(np.float32(value))
+        return None
+    if k in "iu" and (t is int or t is bool):
+        lo, hi = _INT_RANGE[npd]
+        if lo <= value <= hi:
+            return int(value)
+    return None
+
+
 def operands(a, xa, b, xb):
     """(x, y, result dtype) for a binary op with at least one device operand
     (xa, xb: the operands' arrays, None for a scalar): arrays of torch's
@@ -86,19 +131,72 @@ def _as(v, arr, like, npd):
     return cast(arr, npd)
 
 
+def _operand(v, arr, like, npd):
+    """_as, with a scalar kept a Python scalar where it may be (NOTE [ Scalar
+    operands on the device ])."""
+    if arr is None or type(arr) is _ndarray:
+        s = py_scalar(v if arr is None else arr.item(), npd)
+        if s is not None:
+            return s
+    return _as(v, arr, like, npd)
+
+
 _BINARY = (operator.add, operator.sub, operator.mul, operator.truediv)
 
 
 def arith(a, xa, b, xb, op, alpha):
-    """The array of a op b (op: 0 add, 1 sub, 2 mul, 3 div)."""
-    x, y, rd = operands(a, xa, b, xb)
-    if op == 3 and rd.np.kind != "f":
-        from cyautograd.ops.device import cast
-        fd = _D.get_default_dtype().np
-        x, y = cast(x, fd), cast(y, fd)
-    if alpha is not None and alpha != 1:
+    """The array of a op b (op: 0 add, 1 sub, 2 mul, 3 div): one namespace
+    call where the operands have the op's dtype and a scalar stays a scalar."""
+    same_device(xa, xb)
+    npd = _D.result_type(a, b).np
+    if op == 3 and npd.kind != "f":
+        # true division computes in the default float dtype: a Python int
+        # converts to it directly (1000 / uint8 is 1000 / x, never 232 / x)
+        npd = _D.get_default_dtype().np
+    like = xa if xa is not None and type(xa) is not _ndarray else xb
+    x = _operand(a, xa, like, npd)
+    scaled = alpha is not None and alpha != 1
+    # alpha scales b in the op's dtype (torch's a + alpha * b): a scalar b is
+    # a 0-d array then, so the product rounds as torch's does
+    y = _as(b, xb, like, npd) if scaled else _operand(b, xb, like, npd)
+    if scaled:
         y = y * alpha
     return _BINARY[op](x, y)
+
+
+def inplace_operand(x, b, xb, op, alpha, rd):
+    """For self.add_/sub_/mul_/div_(b, alpha) on device array x: the operand
+    to apply straight into x's memory (a Python scalar, or a device array of
+    x's dtype whose shape broadcasts to x's, alpha already applied), or None
+    when the values must go through arith and fit (a cast, a broadcast that
+    does not fit, a dtype the write refuses: their errors come from there)."""
+    npd = npdtype(x)
+    if rd.np != npd or npd.kind not in "fiu" or (op == 3 and npd.kind != "f"):
+        return None
+    scaled = alpha is not None and alpha != 1
+    if xb is None or type(xb) is _ndarray:
+        if scaled:
+            return None
+        same_device(x, xb)
+        return py_scalar(b if xb is None else xb.item(), npd)
+    same_device(x, xb)
+    if npdtype(xb) != npd:
+        return None
+    if tuple(xb.shape) != tuple(x.shape):
+        try:
+            if np.broadcast_shapes(tuple(xb.shape), tuple(x.shape)) != tuple(x.shape):
+                return None
+        except ValueError:
+            return None
+    return xb * alpha if scaled else xb
+
+
+_INPLACE = (operator.iadd, operator.isub, operator.imul, operator.itruediv)
+
+
+def apply_inplace(x, y, op):
+    """x op= y in x's own memory (one namespace call): y from inplace_operand."""
+    _INPLACE[op](x, y)
 
 
 def fit(vals, x):
@@ -133,10 +231,15 @@ def _truth(x):
 
 
 def compare(a, xa, b, xb, name):
-    x, y, _ = operands(a, xa, b, xb)
     if name.startswith("logical_"):
+        x, y, _ = operands(a, xa, b, xb)
         x, y = _truth(x), _truth(y)
-    return getattr(backend.namespace(x), name)(x, y)
+        return getattr(backend.namespace(x), name)(x, y)
+    # a scalar side stays a Python scalar (NOTE [ Scalar operands on the device ])
+    same_device(xa, xb)
+    npd = _D.result_type(a, b).np
+    like = xa if xa is not None and type(xa) is not _ndarray else xb
+    return getattr(backend.namespace(like), name)(_operand(a, xa, like, npd), _operand(b, xb, like, npd))
 
 
 # -- binary ops beyond arithmetic (pointwise.pyx, operands from prep_binary) ----
@@ -255,8 +358,15 @@ _UNARY = {
     "tan": lambda xp, x: xp.tan(x), "tanh": lambda xp, x: xp.tanh(x), "sigmoid": _sigmoid,
     "abs": lambda xp, x: xp.abs(x), "sign": lambda xp, x: sign(x),
     # torch's relu keeps the operand unless 0 wins strictly (-0. and nan stay)
-    "relu": lambda xp, x: xp.where(x < 0, xp.zeros_like(x), x),
+    "relu": lambda xp, x: xp.where(x < 0, _zero(x), x),
 }
+
+
+def _zero(x):
+    """0 in x's dtype for a where(): a Python scalar (NOTE [ Scalar operands on
+    the device ]), a zero array where the dtype takes none."""
+    z = py_scalar(0, npdtype(x))
+    return backend.namespace(x).zeros_like(x) if z is None else z
 
 
 def unary(name, x, to_float):
@@ -283,14 +393,24 @@ def k_unary(op, x):
     return getattr(backend.namespace(x), _K_UNARY[op])(x)
 
 
+_K_OPERATOR = {0: operator.add, 1: operator.sub, 2: operator.mul, 3: operator.truediv, 12: operator.gt}
+
+
 def k_binary(op, x, y):
     # a 0-d CPU operand (a saved CPU scalar tensor) takes part as a scalar
     if type(x) is _ndarray and x.ndim == 0:
         x = x.item()
     if type(y) is _ndarray and y.ndim == 0:
         y = y.item()
-    arr = y if type(x) in (int, float, bool) else x
+    sx = type(x) in (int, float, bool)
+    arr = y if sx else x
     xp = backend.namespace(arr)
+    if sx or type(y) in (int, float, bool):
+        # the scalar in the array's dtype: a Python scalar where the
+        # conversion is exact (NOTE [ Scalar operands on the device ])
+        s = py_scalar(x if sx else y, npdtype(arr))
+        if s is not None and op in _K_OPERATOR:
+            return _K_OPERATOR[op](s, y) if sx else _K_OPERATOR[op](x, s)
     if type(x) in (int, float, bool):
         x = xp.asarray(x, dtype=arr.dtype, device=arr.device)
     if type(y) in (int, float, bool):
@@ -410,11 +530,18 @@ def expand_dims(x, d):
 
 
 def sum_to(g, axes, shape):
-    """at::sum_to for a device gradient: sum the broadcast axes, then reshape."""
+    """at::sum_to for a device gradient: sum the broadcast axes, then reshape.
+    Summing only the leading axes gives `shape` itself, with no reshape: a
+    fresh array, which AccumulateGrad can take over without a copy (a
+    reshape's view it must copy)."""
     xp = backend.namespace(g)
+    shape = tuple(shape)
     if axes:
+        axes = tuple(axes)
+        if axes == tuple(range(g.ndim - len(shape))):
+            return xp.sum(g, axis=axes)
         g = xp.sum(g, axis=axes, keepdims=True)
-    return xp.reshape(g, tuple(shape))
+    return g if tuple(g.shape) == shape else xp.reshape(g, shape)
 
 
 def _device_index(idx, like):
@@ -1292,21 +1419,17 @@ def reduce_loss(v, red, npd):
     return cast(r, npd)
 
 
-def _class_onehot(safe, shape, npd, like):
-    """One-hot of the class index `safe` along dim 1 (dim 0 for a 1-d input)."""
+def _nll_weights(ta, w, ignore_index, npd, like, valid=None, safe=None):
+    """(valid, safe, weights) of nll_loss: which targets count, the targets
+    with ignored ones as class 0, and each target's weight (0 where ignored)."""
     xp = backend.namespace(like)
-    cdim = 1 if len(shape) >= 2 else 0
-    ar = arange_along(like, shape[cdim], cdim, len(shape))
-    return cast(ar == xp.expand_dims(safe, axis=cdim), npd), cdim
-
-
-def _nll_weights(ta, w, ignore_index, npd, like):
-    xp = backend.namespace(like)
-    valid = ta != ignore_index
-    safe = xp.where(valid, ta, xp.zeros_like(ta))
-    wv = xp.ones(tuple(safe.shape), dtype=like.dtype, device=like.device) if w is None else \
-        cast(xp.reshape(xp.take(w, xp.reshape(safe, (-1,)), axis=0), tuple(safe.shape)), npd)
-    return valid, safe, xp.where(valid, wv, xp.zeros_like(wv))
+    if valid is None:
+        valid = ta != ignore_index
+        safe = xp.where(valid, ta, _zero(ta))
+    if w is None:
+        return valid, safe, xp.astype(valid, like.dtype)
+    wv = cast(xp.reshape(xp.take(w, xp.reshape(safe, (-1,)), axis=0), tuple(safe.shape)), npd)
+    return valid, safe, xp.where(valid, wv, _zero(wv))
 
 
 def nll_loss(xa, ta, w, ignore_index, red, C):
@@ -1316,13 +1439,20 @@ def nll_loss(xa, ta, w, ignore_index, red, C):
     npd = npdtype(xa)
     ta = cast(ta, np.dtype(np.int64))
     valid = ta != ignore_index
-    badm = valid & ((ta < 0) | (ta >= C))
+    safe = xp.where(valid, ta, _zero(ta))
+    # an ignored target is class 0 in safe: in range, unless there is no class
+    badm = ((safe < 0) | (safe >= C)) if C else valid
+    # the one check torch's CUDA kernel makes on the device (an assert): here
+    # a synchronisation, so that a bad target raises instead of counting as 0
     if bool(xp.any(badm)):
         bad = int(xp.reshape(ta[badm], (-1,))[0])
         raise IndexError(f"Target {bad} is out of bounds.")
-    valid, safe, wv = _nll_weights(ta, w, ignore_index, npd, xa)
-    oh, cdim = _class_onehot(safe, tuple(xa.shape), npd, xa)
-    picked = xp.sum(oh * xa, axis=cdim)
+    valid, safe, wv = _nll_weights(ta, w, ignore_index, npd, xa, valid, safe)
+    # each row's target entry: one gather (a one-hot product and sum would be
+    # five calls, and nan where a row holds -inf)
+    cdim = 1 if xa.ndim >= 2 else 0
+    picked = xp.reshape(xp.take_along_axis(xa, xp.expand_dims(safe, axis=cdim), axis=cdim),
+                        tuple(safe.shape))
     losses = -wv * picked
     total = xp.sum(wv)
     if red == 0:
@@ -1338,8 +1468,11 @@ def nll_backward(g, tgt, w, shape, red, ignore_index, total):
     tgt = cast(tgt, np.dtype(np.int64))
     _, safe, wv = _nll_weights(tgt, w, ignore_index, npd, g)
     coef = -wv * (g / total) if red == 1 else -wv * g
-    oh, cdim = _class_onehot(safe, tuple(shape), npd, g)
-    return oh * xp.expand_dims(coef, axis=cdim)
+    # coef at each row's target, +0 elsewhere (torch's zeros; a one-hot
+    # product would make -0 next to a positive coef, and take two calls more)
+    cdim = 1 if len(shape) >= 2 else 0
+    hit = arange_along(g, shape[cdim], cdim, len(shape)) == xp.expand_dims(safe, axis=cdim)
+    return xp.where(hit, xp.expand_dims(coef, axis=cdim), _zero(coef))
 
 
 def bce_log_term(s):

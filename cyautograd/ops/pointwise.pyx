@@ -2296,6 +2296,8 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     x = t.data_
     y = to.data_ if to is not None else other
     if alpha is not None and alpha != 1:
+        if type(x) is not _ndarray or (to is not None and type(y) is not _ndarray):
+            return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)   # scales by alpha itself
         y = y * alpha
     if not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
@@ -2308,7 +2310,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
             rebase_history(t, fn)
         return t
     if type(x) is not _ndarray or (to is not None and type(to.data_) is not _ndarray):
-        return _inplace_arith_xp(t, to, other, op, alpha, rg)
+        return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)
     # 1. values, computed in the result dtype then checked against self's
     try:
         if op == 3 and x.dtype.kind != "f":
@@ -2442,21 +2444,33 @@ cdef bint _sequential_arith(Tensor t, Tensor to, object other, int op, object al
     return _ti_loop.sequential_write(f, x, [x, y], 1)
 
 
-cdef object _inplace_arith_xp(Tensor t, Tensor to, object other, int op, object alpha, bint rg):
+cdef object _inplace_arith_xp(Tensor t, Tensor to, object other, int op, object alpha, bint rg, bint seq):
     """_inplace_arith's protocol for device tensors, the values through the
-    namespace (ops/_xp.py): checks, node, one write, one bump, history."""
+    namespace (ops/_xp.py): checks, node, one write, one bump, history. Where
+    the operand already has self's dtype and shape (or is a scalar), the op
+    runs straight into self's memory: one namespace call, as torch's one
+    kernel (NOTE [ Scalar operands on the device ] in _xp.py); a write that
+    may have to replay torch's loop (seq) keeps the computed values."""
     cdef BinaryNode fn = None
     x = t.data_
-    vals = _xp.arith(t, x, other, None if to is None else to.data_, op, alpha)
+    xo = None if to is None else to.data_
     rd = _D.result_type(t, other)
-    self_dt = t.dtype
-    if rd is not self_dt and rd.category > self_dt.category:
-        raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
-                           f"{self_dt._cname}")
-    vals = _xp.fit(vals, x)
+    if op == 3 and rd.np.kind != "f":
+        rd = _D.get_default_dtype()   # true division: the default float dtype (an int self refuses it)
+    y = None if seq else _xp.inplace_operand(x, other, xo, op, alpha, rd)
+    if y is None:
+        vals = _xp.arith(t, x, other, xo, op, alpha)
+        self_dt = t.dtype
+        if rd is not self_dt and rd.category > self_dt.category:
+            raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                               f"{self_dt._cname}")
+        vals = _xp.fit(vals, x)
     if rg:
         fn = _binary_node(op, t, to, other, alpha, True)
-    x[...] = vals
+    if y is None:
+        x[...] = vals
+    else:
+        _xp.apply_inplace(x, y, op)
     bump_version(t)
     if rg:
         rebase_history(t, fn)

@@ -1,7 +1,7 @@
 """SGD, Adam, AdamW, RMSprop and Adagrad, as torch.optim's single-tensor updates.
 See NOTE [ Optimizer update arithmetic ] in optimizer.py."""
-from cyautograd.optim.optimizer import (Optimizer, _addcdiv_, _addcmul_, _lerp_, _use_grad,
-                                        required)
+from cyautograd.optim.optimizer import (Optimizer, _addcdiv_, _addcmul_, _lerp_, _scalar_values,
+                                        _use_grad, required)
 
 __all__ = ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad"]
 
@@ -97,6 +97,7 @@ class Adam(Optimizer):
             beta1, beta2 = group["betas"]
             lr, eps, wd = group["lr"], group["eps"], group["weight_decay"]
             amsgrad = group["amsgrad"]
+            params, states = [], []
             for p in group["params"]:
                 if p.grad is None:
                     continue
@@ -110,10 +111,16 @@ class Adam(Optimizer):
                     state["exp_avg_sq"] = _zeros_like(p)
                     if amsgrad:
                         state["max_exp_avg_sq"] = _zeros_like(p)
+                params.append(p)
+                states.append(state)
+            # every step count first, then all read at once: a device step's
+            # .item() is a synchronisation, one per group instead of per parameter
+            step_ts = [state["step"] for state in states]
+            for step_t in step_ts:
+                step_t.add_(1)
+            for p, state, step in zip(params, states, _scalar_values(step_ts)):
                 grad = p.grad if not group["maximize"] else -p.grad
                 exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-                step_t = state["step"]
-                step_t.add_(1)
                 if wd != 0:
                     if group["decoupled_weight_decay"]:
                         p.mul_(1 - lr * wd)
@@ -121,7 +128,6 @@ class Adam(Optimizer):
                         grad = grad.add(p, alpha=wd)
                 _lerp_(exp_avg, grad, 1 - beta1)
                 _addcmul_(exp_avg_sq.mul_(beta2), grad, grad, value=1 - beta2)
-                step = step_t.item()
                 bias_correction1 = 1 - beta1 ** step
                 bias_correction2 = 1 - beta2 ** step
                 step_size = lr / bias_correction1

@@ -67,6 +67,18 @@ def _addcdiv_(t, a, b, value=1.0):
     return t.add_(a.mul(value).div_(b) if value != 1 else a / b)
 
 
+def _scalar_values(ts):
+    """The Python values of 0-d tensors (the optimizers' step counts): one
+    device-to-host transfer for device tensors on one device, not one per
+    tensor (a device tensor's .item() is a synchronisation)."""
+    if len(ts) > 1 and ts[0].is_cuda:
+        dev = ts[0].device
+        if all(t.device == dev and t.ndim == 0 for t in ts):
+            from cyautograd import stack
+            return stack(ts).tolist()
+    return [t.item() for t in ts]
+
+
 def _use_grad(step):
     """Runs the update under no_grad (a closure, if given, runs with grad enabled)."""
     @functools.wraps(step)
