@@ -1336,3 +1336,97 @@ def embedding_bag_refuses_indices_out_of_range_as_torch(T):
     out += [_res(lambda: F.embedding_bag(x, T.arange(6).reshape(2, 3))),
             _res(lambda: F.embedding_bag(T.arange(6).reshape(2, 3), x)), _state(x)]
     return out
+
+
+def _res1(f):
+    """_res with an exception's first line only (torch's unpacking errors go on
+    with a C++ stack trace)."""
+    r = _res(f)
+    return [r[0], r[1].split("\n")[0].rstrip('"')] if r[0] != "ok" else r
+
+
+@case
+def max_unpool_sizes_its_output_as_torchs_python(T):
+    # torch's max_unpool1d/2d take their sizes through _ntuple (a str as its
+    # characters, a Tensor as its rows) and _unpool_output_size (whose indexing
+    # fails with an IndexError, whose check of a Tensor size with a TypeError),
+    # then torch._C._nn.max_unpool2d's parser (an int64 overflow) and kernel checks
+    F = T.nn.functional
+    x = _x(T)
+    y, i = F.max_pool2d_with_indices(T.arange(16.).reshape(1, 4, 4), 2)
+    y1, i1 = F.max_pool1d_with_indices(T.tensor([[[1., 3., 2., 0.]]]), 2)
+    out = []
+    for f in (F.max_unpool1d, F.max_unpool2d):
+        for k in ("abc", 2 ** 62, T.arange(6).reshape(2, 3), [2], (2, 2), T.tensor([2, 2]), [2, 2, 2], None):
+            out.append(_res1(lambda: f(x, x, k)))
+        out += [_res1(lambda: f(x, None, 2)), _res1(lambda: f(None, x, 2)), _res1(lambda: f(x, x.long(), 2))]
+    out += [_res1(lambda: F.max_unpool2d(y, i, 2)), _res1(lambda: F.max_unpool2d(y, i.float(), 2)),
+            _res1(lambda: F.max_unpool2d(y, i, [2])), _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[4])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[1, 4, 5])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[1, 4, 4])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[-1, 4])),
+            _res1(lambda: F.max_unpool2d(y, i, [1, 2], [1, 2])),
+            _res1(lambda: F.max_unpool2d(y, i.flip(-1) - 1, 2)),
+            _res1(lambda: F.max_unpool2d(T.ones(1, 0, 2), T.ones(1, 0, 2).long(), 2)),
+            _res1(lambda: F.max_unpool1d(y1, i1, 2)), _res1(lambda: F.max_unpool1d(y1, i1, 2, output_size=[1, 4])),
+            _res1(lambda: F.max_unpool1d(y1, i1, 2, output_size=[1, 1, 5])),
+            _res1(lambda: F.max_unpool1d(y1, i1 + 3, 2)), _state(x)]
+    return out
+
+
+@case
+def unfold_and_fold_size_their_blocks_as_torchs_python(T):
+    # torch's F.unfold/fold hand _pair(size) (an iterable as its tuple) to
+    # torch._C._nn.im2col/col2im: that parser's words, then the kernels'
+    # checks in their order, then their dtypes (no integral types)
+    F = T.nn.functional
+    x = _x(T)
+    img = T.arange(32.).reshape(2, 1, 4, 4)
+    cols = T.arange(36.).reshape(1, 4, 9)
+    out = []
+    for k in ("abc", None, 1.5, T.arange(6).reshape(2, 3), T.tensor([2, 2]), [2], {2: 1, 3: 1}, T.zeros(0, 3),
+              2 ** 63, True, T.tensor(2)):
+        out += [_res1(lambda: F.unfold(x, k)), _res1(lambda: F.unfold(img, k)), _res1(lambda: F.fold(cols, k, 2)),
+                _res1(lambda: F.fold(cols, (4, 4), k))]
+    out += [_res1(lambda: F.unfold(None, 2)), _res1(lambda: F.unfold(img, (2, 2), dilation=None)),
+            _res1(lambda: F.unfold(img, 2, padding=1, stride=2, dilation=2)),
+            _res1(lambda: F.unfold(img.long(), 1)), _res1(lambda: F.unfold(img.bool(), 1)),
+            _res1(lambda: F.unfold(img.long(), 3, padding=-1)), _res1(lambda: F.unfold(img, 5)),
+            _res1(lambda: F.fold(cols.long(), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 4, 1).bool(), (2, 2), 2)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, padding=1, stride=2)),
+            _res1(lambda: F.fold(cols, (4, 4), 0, dilation=0, padding=-1, stride=0)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, dilation=0, padding=-1, stride=0)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, dilation=0, padding=-1)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, padding=-1)),
+            _res1(lambda: F.fold(T.ones(1, 1, 4, 9), (4, 4), 2)), _res1(lambda: F.fold(T.ones(4, 0), (4, 4), 2)),
+            _res1(lambda: F.fold(T.ones(0, 4, 9), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 3, 9), (4, 4), 2)),
+            _res1(lambda: F.fold(T.ones(1, 4, 8), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 4, 1), (1, 1), 2)),
+            _res1(lambda: F.fold(T.ones(4, 9), (4, 4), 2)), _state(x)]
+    return out
+
+
+@case
+def pad_reads_is_cuda_under_deterministic_algorithms(T):
+    # torch's F.pad (Python) reads input.is_cuda when deterministic algorithms
+    # are on, before its parser: a non-Tensor input is an AttributeError there
+    F = T.nn.functional
+    x = _x(T)
+    out = [_res(lambda: F.pad(None, [1, 1])), _res(lambda: F.pad("abc", x))]
+    T.use_deterministic_algorithms(True)
+    try:
+        out += [_res(lambda: F.pad(None, [1, 1])), _res(lambda: F.pad("abc", x)), _res(lambda: F.pad(x, None)),
+                _res(lambda: F.pad(x, [1, 1], mode="replicate")), _res(lambda: F.pad(x, [1, 1]))]
+    finally:
+        T.use_deterministic_algorithms(False)
+    return out + [_state(x)]
+
+
+@case
+def int_lists_that_overflow_int64_fail_to_unpack(T):
+    # THPUtils_unpackLong: an int list item outside int64 is the parser's TypeError
+    x = _x(T)
+    out = [_res1(lambda: T.zeros(2 ** 63)), _res1(lambda: T.zeros((1, 2 ** 64))), _res1(lambda: x.sum((0, -2 ** 63))),
+           _res1(lambda: T.ones(2, 3).view(2 ** 63, 1)), _res1(lambda: T.ones(2, 3).view(-2 ** 63 - 1, 1)),
+           _res1(lambda: T.nn.functional.max_unpool2d(T.ones(1, 1, 1), T.zeros(1, 1, 1).long(), 1,
+                                                      output_size=[2 ** 63, 1]))]
+    return out + [_state(x)]
