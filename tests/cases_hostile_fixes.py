@@ -1430,3 +1430,80 @@ def int_lists_that_overflow_int64_fail_to_unpack(T):
            _res1(lambda: T.nn.functional.max_unpool2d(T.ones(1, 1, 1), T.zeros(1, 1, 1).long(), 1,
                                                       output_size=[2 ** 63, 1]))]
     return out + [_state(x)]
+
+
+@case
+def gradients_of_another_dtype_are_cast_to_the_outputs(T):
+    # torch's engine casts a root gradient (and a node's output gradient) of
+    # another real dtype to its output's dtype, a bool one included (validate_outputs)
+    out = []
+    for mk in (lambda: T.ones(2, 3).bool(), lambda: T.zeros(2, 3).bool(), lambda: T.ones(2, 3).long(),
+               lambda: T.ones(2, 3).double(), lambda: T.ones(2, 3).half(), lambda: T.ones(2, 3, dtype=T.uint8)):
+        x = _x(T)
+        y = x * 2
+        seen = []
+        y.register_hook(lambda g: seen.append(str(g.dtype).replace("torch.", "cyautograd.")))
+        y.retain_grad()
+        out.append([_res(lambda: y.backward(mk())), _state(x), str(y.grad.dtype).replace("torch.", "cyautograd."),
+                    seen])
+        x = _x(T)
+        out.append([_res(lambda: T.autograd.grad(x * 3, x, mk())), _res(lambda: T.autograd.grad(x, x, mk())),
+                    _res(lambda: T.autograd.grad(x * 3, x, mk(), create_graph=True)),
+                    _res(lambda: T.autograd.grad(x.double() * 3, x, mk())),
+                    _res(lambda: T.autograd.grad((x * 3).sum(), x, mk()[0, 0])), _state(x)])
+    x = _x(T)
+    out += [_res(lambda: (x * 2).sum().backward(T.tensor(True))), _res(lambda: x.grad),
+            _res(lambda: (x * 2).backward(T.ones(3).bool())), _res(lambda: (x * 2).backward(T.ones(2, 3).bool().t())),
+            _state(x)]
+
+    class Cast(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, dt):
+            ctx.dt = dt
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g.to(ctx.dt), None
+    for dt in (T.bool, T.int64, T.float64, T.float16, T.uint8):
+        x = _x(T)
+        out.append([_res(lambda: Cast.apply(x, dt).sum().backward()), _res(lambda: x.grad)])
+    return out
+
+
+@case
+def structured_inplace_kernels_refuse_a_broadcast_self(T):
+    # addmm_/addmv_/baddbmm_: the meta function's checks, then set_output's
+    # "Bad in-place call" for a self of another size (0-d, or one that only
+    # broadcasts); addr_ does not expand self: its own 2-D and size checks
+    # (baddbmm checks the expansion and the dtypes before the batches)
+    calls = [
+        lambda: T.tensor(1.).addmm_(T.ones(3, 4), T.ones(4, 5)), lambda: T.ones(5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(1, 5).addmm_(T.ones(3, 4), T.ones(4, 5)), lambda: T.ones(6).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(3, 5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(3, 5).addmm_(T.ones(3, 4).double(), T.ones(4, 5)),
+        lambda: T.ones(1, 5).expand(3, 5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(1, 5, requires_grad=True).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: (T.ones(1, 5, requires_grad=True) * 1).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.tensor(1.).addmv_(T.ones(3, 4), T.ones(4)), lambda: T.ones(1).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.ones(2).addmv_(T.ones(3, 4), T.ones(4)), lambda: T.ones(2, 3).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.tensor(1.).addmv_(T.ones(3, 4), T.ones(5)), lambda: T.ones(3).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.tensor(1.).addr_(T.ones(3), T.ones(4)), lambda: T.ones(4).addr_(T.ones(3), T.ones(4)),
+        lambda: T.ones(1, 4).addr_(T.ones(3), T.ones(4)), lambda: T.ones(3, 4).addr_(T.ones(3), T.ones(4)),
+        lambda: T.ones(3, 4).addr_(T.ones(3, 1), T.ones(4)), lambda: T.ones(3, 1).addr_(T.ones(3), T.ones(4)),
+        lambda: T.tensor(1.).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(1, 3, 5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(4).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(2, 3, 5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(5).double().baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(2, 3, 5).double().baddbmm_(T.ones(2, 3, 4), T.ones(3, 4, 5)),
+        lambda: T.baddbmm(T.ones(2, 3, 5).double(), T.ones(2, 3, 4), T.ones(3, 4, 5)),
+        lambda: T.ones(15).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(4, 5).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(3, 5).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5))]
+    out = [_res(c) for c in calls]
+    x = _x(T)
+    y = x * 1
+    out += [_res(lambda: y.addmm_(T.ones(2, 4), T.ones(4, 2))), [y._version, y.shape[0]], _state(x)]
+    return out

@@ -3773,10 +3773,13 @@ _INPLACE_SPEC = {
     "put_": (put, "torch.zeros(2, 2)", "torch.tensor([3]), torch.tensor([9.])"),
     "index_reduce_": (index_reduce, "torch.ones(3)", "0, torch.tensor([0, 0]), torch.tensor([2., 3.]), 'prod'"),
     "remainder_": (_extra._pointwise("remainder"), "torch.tensor([-3., 3.])", "2"),
-    "addmv_": (_linalg2.TOP["addmv"], "torch.zeros(2)", "torch.eye(2), torch.ones(2)"),
-    "addr_": (_linalg2.TOP["addr"], "torch.zeros(2, 2)", "torch.ones(2), torch.ones(2)"),
+    "addmv_": (_extra._inplace_sized(_linalg2.TOP["addmv"], _linalg2.addmv_meta), "torch.zeros(2)",
+               "torch.eye(2), torch.ones(2)"),
+    "addr_": (_extra._inplace_sized(_linalg2.TOP["addr"], _linalg2.addr_inplace_checks), "torch.zeros(2, 2)",
+              "torch.ones(2), torch.ones(2)"),
     "addbmm_": (_linalg2.TOP["addbmm"], "torch.zeros(2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
-    "baddbmm_": (_linalg2.TOP["baddbmm"], "torch.zeros(3, 2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
+    "baddbmm_": (_extra._inplace_sized(_linalg2.TOP["baddbmm"], _linalg2.baddbmm_meta), "torch.zeros(3, 2, 2)",
+                 "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
 }
 
 

@@ -215,6 +215,46 @@ def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
     return _Addmv.apply(input, mat, vec, beta, alpha)
 
 
+def addmv_meta(input, mat, vec, **kwargs):
+    """addmv's meta function (its checks of self too: at most 1-D, of mat's
+    rows or one element); the result's size (NOTE [ Structured in-place
+    kernels refuse a broadcast self ], ops/extra.py)."""
+    if not (mat.dim() == 2 and vec.dim() == 1 and input.dim() <= 1):
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
+    if not (mat.shape[1] == vec.shape[0] and (mat.shape[0] == input.numel() or input.numel() == 1)):
+        raise RuntimeError(f"size mismatch, got input ({_size_at(input, 0)}), mat ({mat.shape[0]}x{mat.shape[1]}), "
+                           f"vec ({vec.shape[0]})")
+    return (mat.shape[0],)
+
+
+def addr_inplace_checks(input, vec1, vec2, **kwargs):
+    """addr_'s checks (build_addr_iter with self as its output: self is not
+    expanded): 1-D vectors, then a 2-D self of their lengths."""
+    if vec1.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec1, but got {vec1.dim()}-D")
+    if vec2.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec2, but got {vec2.dim()}-D")
+    if input.dim() != 2:
+        raise RuntimeError(f"2D tensor expected, got {input.dim()}D tensor for input")
+    if input.shape[0] != vec1.shape[0] or input.shape[1] != vec2.shape[0]:
+        raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, "
+                           f"v2: {list(vec2.shape)}")
+    return tuple(input.shape)
+
+
+def baddbmm_meta(input, batch1, batch2, **kwargs):
+    """baddbmm's meta function: self expanded to the result's size, the
+    batches' checks; the result's size."""
+    size = _bmm_result_size(batch1, batch2, True)
+    _bcast_check("baddbmm", input, size)
+    if input.dtype != batch1.dtype:
+        from cyautograd.ops.linalg import ctype_name
+        raise RuntimeError(f"Input dtypes must be the same, got: input {ctype_name(input.dtype.np)}, batch1: "
+                           f"{ctype_name(batch1.dtype.np)}, batch2: {ctype_name(batch2.dtype.np)}")
+    _bmm_checks("baddbmm", batch1, batch2)
+    return size
+
+
 @_top
 def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     """addr(input, vec1, vec2, *, beta=1, alpha=1, out=None) -> Tensor
@@ -286,12 +326,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
         _check_tensor(t, "baddbmm", nm, p)
     beta, alpha = _scal(beta, "baddbmm", "beta"), _scal(alpha, "baddbmm", "alpha")
-    _bcast_check("baddbmm", input, _bmm_result_size(batch1, batch2, True))
-    _bmm_checks("baddbmm", batch1, batch2)
-    if input.dtype != batch1.dtype:
-        from cyautograd.ops.linalg import ctype_name
-        raise RuntimeError(f"Input dtypes must be the same, got: input {ctype_name(input.dtype.np)}, batch1: "
-                           f"{ctype_name(batch1.dtype.np)}, batch2: {ctype_name(batch2.dtype.np)}")
+    baddbmm_meta(input, batch1, batch2)
     if batch1.dtype != batch2.dtype and batch1.numel() and batch2.shape[2]:
         from cyautograd.ops.linalg import bmm_dtype_error
         raise RuntimeError(bmm_dtype_error(_darr(batch1) if _anydev(batch1) else _a(batch1),
