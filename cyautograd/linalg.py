@@ -178,6 +178,9 @@ def svdvals(A, *, driver=None, out=None):
     _check_tensor(A, "linalg_svdvals", "A")
     if A.dim() < 2:
         raise RuntimeError(f"linalg.svd: The input tensor A must have at least 2 dimensions.")
+    if A.dtype is _D.float16:
+        raise NotImplementedError("\"linalg_svd_cpu\" not implemented for 'Half'")
+    _float_check("svd", A)
     if _may_need_grad(A):
         # as torch's svdvals (_linalg_svd with compute_uv when A may need a
         # gradient): S of the full decomposition, whose node keeps U and Vh as

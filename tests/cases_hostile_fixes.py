@@ -1507,3 +1507,57 @@ def structured_inplace_kernels_refuse_a_broadcast_self(T):
     y = x * 1
     out += [_res(lambda: y.addmm_(T.ones(2, 4), T.ones(4, 2))), [y._version, y.shape[0]], _state(x)]
     return out
+
+
+@case
+def linalg_and_special_bindings_name_themselves_as_torchs_parser(T):
+    # torch.linalg.X / torch.special.X are the bindings linalg_X / special_X
+    # (tools/gen_arg_signatures.py records them): their parser's words
+    x = _x(T)
+    sq = T.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+    L = T.linalg
+    S = T.special
+    calls = [lambda: L.solve_triangular(None, x, upper=True), lambda: L.solve_triangular(sq, x),
+             lambda: L.inv(sq, foo=1), lambda: L.inv(), lambda: L.inv(None), lambda: L.cholesky(sq, upper=1),
+             lambda: L.det(3), lambda: L.solve(sq, None), lambda: L.norm(x, "abc", 1.5), lambda: L.qr(sq, 1),
+             lambda: L.eigh(sq, "X", 1), lambda: L.matrix_power(sq, 1.5), lambda: L.svd(x, full_matrices=None),
+             lambda: L.vector_norm(x, dim="a"), lambda: L.cross(x, x, dim=None), lambda: L.multi_dot(x),
+             lambda: L.diagonal(x, 1), lambda: L.lu_factor(sq, pivot=None), lambda: L.vander(x, 3),
+             lambda: S.erf(None), lambda: S.xlogy(x, "a"), lambda: S.logsumexp(x, None),
+             lambda: S.softmax(x, None), lambda: S.polygamma(x, 1), lambda: S.multigammaln(x, 1.5),
+             lambda: S.log_softmax(x, 0, dtype=1), lambda: S.round(x, decimals=1.5), lambda: S.i0(x, 1),
+             lambda: S.logit(x, "a"), lambda: S.gammainc(x), lambda: S.xlog1py(1, None)]
+    return [_res(c) for c in calls] + [_state(x), _state(sq)]
+
+
+@case
+def pinv_and_matrix_rank_take_numpys_positional_tolerance(T):
+    # linalg.pinv(A, rcond, hermitian) is atol=0, rtol=rcond; linalg.matrix_rank(A, tol,
+    # hermitian) atol=tol, rtol=0 (torch's NumPy-style overloads); their dtype checks
+    # are svd's/eigh's, matrix_rank's default tolerance needs float or double
+    L = T.linalg
+    x = _x(T)
+    near = T.tensor([[1., 2.], [2., 4.0001]])
+    sym = T.tensor([[2., 1.], [1., 3.]])
+    calls = [lambda: L.pinv(x, 0), lambda: L.pinv(x, 0.5), lambda: L.pinv(near, 1e-3),
+             lambda: L.pinv(x, T.tensor(0.1)), lambda: L.pinv(sym, 0.1, True), lambda: L.pinv(x, 0.1, True),
+             lambda: L.pinv(x, 0.1, hermitian=True), lambda: L.pinv(x, x), lambda: L.pinv(x, 0.1, atol=0.2),
+             lambda: L.pinv(x, "a"), lambda: L.pinv(T.arange(6).reshape(2, 3), 0.1),
+             lambda: L.matrix_rank(near, 1e-3), lambda: L.matrix_rank(near, 1e-9), lambda: L.matrix_rank(x, 1.5),
+             lambda: L.matrix_rank(sym, 2.5, True), lambda: L.matrix_rank(sym, 2.5), lambda: L.matrix_rank(x, tol=0.1),
+             lambda: L.matrix_rank(x, T.tensor(0.1)), lambda: L.matrix_rank(T.tensor(1.5), x),
+             lambda: L.matrix_rank(T.tensor(1.5)), lambda: L.matrix_rank(T.arange(6).reshape(2, 3)),
+             lambda: L.matrix_rank(T.arange(6).reshape(2, 3), x), lambda: L.matrix_rank(T.ones(2, 2).long(), atol=0.5),
+             lambda: L.matrix_rank(T.ones(2, 2).long(), rtol=0.5), lambda: L.matrix_rank(T.ones(2, 2).long(), 0.5, True),
+             lambda: L.matrix_rank(T.ones(2, 3), 0.5, True), lambda: L.matrix_rank(x, hermitian=True),
+             lambda: L.matrix_rank(sym, hermitian=True), lambda: L.matrix_rank(T.ones(2, 2).half()),
+             lambda: L.matrix_rank(T.ones(2, 2).half(), 0.1), lambda: L.matrix_rank(T.ones(2, 2).half(), rtol=0.1),
+             lambda: L.svdvals(T.arange(6).reshape(2, 3)), lambda: L.svdvals(T.ones(2, 3).bool()),
+             lambda: L.svdvals(T.ones(2, 2).half()), lambda: L.svdvals(T.tensor(1)),
+             lambda: L.vander(T.tensor([True, False])), lambda: L.vander(T.tensor(True)), lambda: L.vander(T.arange(3)),
+             lambda: L.pinv(T.ones(3)), lambda: L.pinv(T.ones(2, 2).half()), lambda: L.pinv(T.tensor(1)),
+             lambda: L.pinv(T.ones(2, 3).long(), hermitian=True), lambda: L.pinv(T.ones(2, 3), hermitian=True)]
+    out = [_res(c) for c in calls]
+    y = L.pinv(x, 0.1)
+    y.sum().backward()
+    return out + [_state(x)]

@@ -651,7 +651,6 @@ def _col_major2d(t):
     return st[0] == 1 and st[1] == t.shape[0]
 
 
-@_export
 def _addmm_meta(input, mat1, mat2, **kwargs):
     """addmm's meta function: its dtype and shape checks; the result's size."""
     if not (input.dtype == mat1.dtype == mat2.dtype):   # addmm's meta checks dtypes first
@@ -667,6 +666,7 @@ def _addmm_meta(input, mat1, mat2, **kwargs):
     return (mat1.shape[0], mat2.shape[1])
 
 
+@_export
 def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     _check_tensor(input, "addmm")
     _check_tensor(mat1, "addmm", "mat1", 2)

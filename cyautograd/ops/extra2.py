@@ -84,6 +84,8 @@ _PARAM_OVERRIDES = {
     "isin": {"elements": None}, "vander": {"x": _T}, "slice_scatter": {"end": _IO},
     "matrix_power": {"n": _I}, "polygamma": {"input": _T}, "searchsorted": {"input": None},
     "bucketize": {"input": None},
+    # linalg.pinv(A, rcond): a Number or a Tensor (torch's parser, through the linalg guards)
+    "pinv": {"rcond": None},
     # a Tensor or a Number: the body checks a Tensor's rank (torch's RuntimeError), the guard the rest
     "logspace": {"start": None, "end": None},
     # the binary ops check their own overloads (a Number where torch takes one)

@@ -590,17 +590,45 @@ def _pinv_backward(g, P, A):
             + PhK - PhK.matmul(P).matmul(A))
 
 
+def _positional_tolerance(name, A, tol, arg):
+    """The overloads linalg.pinv(A, rcond, hermitian) and
+    linalg.matrix_rank(A, tol, hermitian) (NumPy's): the tolerance as a float
+    (a Tensor that requires grad is refused, as torch's derivative table has
+    no formula for it)."""
+    from cyautograd.tensor import Tensor
+    if isinstance(tol, Tensor):
+        from cyautograd.grad_mode import is_grad_enabled
+        if name == "pinv" and tol.requires_grad and is_grad_enabled():
+            raise RuntimeError(f"The function 'linalg_{name}' is not differentiable with respect to argument "
+                               f"'{arg}'. This input cannot have requires_grad True.")
+        return float(tol.item())
+    return float(tol)
+
+
+_NO_TOL = object()
+
+
 @_la
-def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def pinv(A, rcond=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=None):
     """linalg.pinv(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
 
     The Moore-Penrose pseudo-inverse, through the SVD: singular values below
     ``max(atol, rtol * max(S))`` are treated as zero (``rtol`` defaults to
-    ``eps * max(m, n)`` when neither is given).
+    ``eps * max(m, n)`` when neither is given). ``linalg.pinv(A, rcond,
+    hermitian=False)`` (torch's NumPy-style overload) is ``atol=0, rtol=rcond``.
 
     >>> torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]]))
     """
-    _matrix_check("pinv", A)
+    _check_tensor(A, "linalg_pinv", "input")
+    if A.dim() < 2 or A.dtype not in (_D.float32, _D.float64):
+        raise RuntimeError(f"linalg.pinv({A.dtype._cname}{{{list(A.shape)}}}): expected a tensor with 2 or more "
+                           "dimensions of float, double, cfloat or cdouble types")
+    if rcond is not _NO_TOL:
+        rtol = _positional_tolerance("pinv", A, rcond, "rtol")
+        atol = 0.0
+    if hermitian and A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
     m, n = A.shape[-2], A.shape[-1]
     if rtol is None:
         rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
@@ -1185,15 +1213,36 @@ def vecdot(x, y, *, dim=-1, out=None):
 
 
 @_la
-def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def matrix_rank(A, tol=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=None):
     """linalg.matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
 
     The numerical rank: the number of singular values above
     ``max(atol, rtol * max(S))`` (``rtol`` defaults to ``eps * max(m, n)``), int64.
+    ``linalg.matrix_rank(A, tol, hermitian=False)`` (torch's NumPy-style
+    overload) is ``atol=tol, rtol=0``.
 
     >>> torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]]))
     """
-    _matrix_check("matrix_rank", A)
+    # (torch's matrix_rank checks the rank, then svdvals/eigvalsh the dtype)
+    _check_tensor(A, "linalg_matrix_rank", "input")
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if tol is _NO_TOL and rtol is None and A.dtype not in (_D.float32, _D.float64):
+        # (no tol given: the default rtol is the dtype's eps, torch's _get_epsilon)
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if hermitian:       # eigvalsh's checks
+        if A.shape[-1] != A.shape[-2]:
+            raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are "
+                               f"{A.shape[-2]} by {A.shape[-1]} matrices")
+        if not A.dtype.is_floating_point or A.dtype is _D.float16:
+            raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{A.dtype._cname}'")
+    elif A.dtype is _D.float16:
+        raise NotImplementedError("\"linalg_svd_cpu\" not implemented for 'Half'")
+    else:
+        _float_check("svd", A)
+    if tol is not _NO_TOL:
+        atol = _positional_tolerance("matrix_rank", A, tol, "atol")
+        rtol = 0.0
     if _anydev(A):   # NOTE [ Device backends ]
         m, n = A.shape[-2], A.shape[-1]
         if rtol is None:
@@ -1243,6 +1292,8 @@ def vander(x, *, N=None):
     >>> torch.linalg.vander(torch.tensor([1., 2., 3.]))
     """
     _check_tensor(x, "linalg_vander", "x")
+    if x.dtype is _D.bool:
+        raise RuntimeError("linalg.vander supports floating point, complex, and integer tensors, but got Bool")
     if x.dim() < 1:
         raise RuntimeError("linalg.vander: x must have at least one dimension")
     n = x.shape[-1] if N is None else N
