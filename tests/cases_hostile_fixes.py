@@ -1561,3 +1561,26 @@ def pinv_and_matrix_rank_take_numpys_positional_tolerance(T):
     y = L.pinv(x, 0.1)
     y.sum().backward()
     return out + [_state(x)]
+
+
+@case
+def out_arguments_are_checked_as_torchs_parser_and_kernels(T):
+    # a list or tuple out= of a one-output function is the parser's TypeError
+    # (naming the list, or listing the signatures); an op without a derivative
+    # checks no requires_grad, floor_divide its out's only; composites name the
+    # op they decompose into
+    x = _x(T)
+    d = x.detach()
+
+    def rg():
+        return T.zeros(2, 3, requires_grad=True)
+    calls = [lambda: T.exp(x, out=[1.0]), lambda: T.exp(d, out=[T.ones(2)]), lambda: T.exp(d, out=(T.ones(2),)),
+             lambda: T.add(d, d, out=[1.0]), lambda: T.div(d, d, out=[1.0]), lambda: T.mean(d, out=[1.0]),
+             lambda: T.mean(d, 0, out=[1.0]), lambda: T.tanh(d, out=[1.0]), lambda: T.sort(d, out=[1.0, 2.0]),
+             lambda: T.max(d, 0, out=[1.0, 2.0]), lambda: T.sort(d, out=(T.ones(2), 2.0)),
+             lambda: T.eq(d, d, out=rg()), lambda: T.ne(d, 1, out=rg()), lambda: T.lt(d, d, out=rg()),
+             lambda: T.logical_and(d, d, out=rg()), lambda: T.logical_not(d, out=rg()),
+             lambda: T.eq(x, d, out=T.zeros(2, 3)), lambda: T.exp(d, out=rg()),
+             lambda: T.floor_divide(d, 2, out=rg()), lambda: T.floor_divide(x, 2, out=T.zeros(2, 3)).shape,
+             lambda: T.square(x, out=T.zeros(2, 3)), lambda: T.outer(x[0], x[0], out=T.zeros(3, 3))]
+    return [_res(c) for c in calls] + [_state(x)]
