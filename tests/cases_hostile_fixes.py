@@ -1584,3 +1584,39 @@ def out_arguments_are_checked_as_torchs_parser_and_kernels(T):
              lambda: T.floor_divide(d, 2, out=rg()), lambda: T.floor_divide(x, 2, out=T.zeros(2, 3)).shape,
              lambda: T.square(x, out=T.zeros(2, 3)), lambda: T.outer(x[0], x[0], out=T.zeros(3, 3))]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def normal_writes_its_out_as_torchs_normal_out(T):
+    # normal(..., out=o): the shape from mean/std (a Tensor mean broadcast with
+    # o's own shape), o resized, drawn in o's dtype (integral: the kernel's
+    # NotImplementedError), one write; it used to rebind o's data (dtype and all)
+    import warnings
+
+    def go(mk_out, *args):
+        T.manual_seed(0)
+        o = mk_out()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # the resize deprecation (torch's words, checked elsewhere)
+            r = _res(lambda: T.normal(*args, out=o))
+        return [r, list(o.shape), str(o.dtype).replace("torch.", "cyautograd."), o._version,
+                [round(v, 4) for v in o.flatten().tolist()[:6]]]
+    m = T.tensor([[0.5, -1.0, 2.0], [1.5, 0.0, -0.25]])
+    s = T.tensor([[1., 2., 0.5]])
+    state = T.get_rng_state()
+    try:
+        out = _normal_out_calls(T, go, m, s)
+    finally:
+        T.set_rng_state(state)
+    return out + [_res(lambda: T.normal(m, -1.5)), _res(lambda: T.zeros(2).normal_(0, -1))]
+
+
+def _normal_out_calls(T, go, m, s):
+    return [go(lambda: T.zeros(2, 3), m), go(lambda: T.zeros(2, 3).double(), m), go(lambda: T.zeros(2, 3).long(), m),
+           go(lambda: T.zeros(5), m), go(lambda: T.zeros(1, 3).expand(2, 3), m),
+           go(lambda: T.zeros(2, 3, requires_grad=True), m), go(lambda: T.tensor(0.), m), go(lambda: T.zeros(1, 3), m),
+           go(lambda: T.zeros(2, 3), m, 2.0), go(lambda: T.zeros(2, 3), m, s), go(lambda: T.zeros(2, 3), 1.0, s),
+           go(lambda: T.zeros(2, 3), 1.0, 2.0, (2, 3)), go(lambda: T.zeros(2, 3).double(), 1.0, 2.0, (2, 3)),
+           go(lambda: T.zeros(0), 1.0, 2.0, (2, 3)), go(lambda: T.zeros(2, 3), m, -1.0),
+           go(lambda: T.zeros(2, 3), m.long()), go(lambda: T.zeros(2, 3), m, s.double()),
+           go(lambda: T.zeros(2, 3), m.clone().requires_grad_())]
