@@ -88,20 +88,27 @@ def _write_one(result, out):
     if not _can_cast(result.dtype, out.dtype):
         raise RuntimeError(f"result type {result.dtype._cname} can't be cast to the desired "
                            f"output type {out.dtype._cname}")
-    if tuple(out.shape) != tuple(result.shape):
+    resize_output(out, tuple(result.shape))
+    with no_grad():
+        out.copy_(result)
+    return out
+
+
+def resize_output(out, shape):
+    """at::native::resize_output: out resized to shape (no version bump), with
+    torch's deprecation warning when it had elements."""
+    if tuple(out.shape) != tuple(shape):
+        result_shape = shape
         if out.numel() != 0:
             warn_user(f"An output with one or more elements was resized since it had shape "
                       f"{list(out.shape)}, which does not match the required output shape "
-                      f"{list(result.shape)}. This behavior is deprecated, and in a future "
+                      f"{list(result_shape)}. This behavior is deprecated, and in a future "
                       "PyTorch release outputs will not be resized unless they have zero "
                       "elements. You can explicitly reuse an out tensor t by resizing it, "
                       "inplace, to zero elements with t.resize_(0).")
         # resize_ (storage only), then the one write that bumps the version
         import cyautograd
-        out.data = cyautograd.empty(tuple(result.shape), dtype=out.dtype, device=out.device)
-    with no_grad():
-        out.copy_(result)
-    return out
+        out.data = cyautograd.empty(tuple(result_shape), dtype=out.dtype, device=out.device)
 
 
 def write_out(name, result, out, inputs):

@@ -689,16 +689,8 @@ def _normal_out(eng, mean, std, size, out):
     else:
         from cyautograd.creation import _size
         shape = _size((size,) if isinstance(size, int) else tuple(size))
-    if tuple(out.shape) != tuple(shape):
-        if out.numel() != 0:
-            from cyautograd._warn import warn_user
-            warn_user(f"An output with one or more elements was resized since it had shape {list(out.shape)}, "
-                      f"which does not match the required output shape {list(shape)}. This behavior is "
-                      "deprecated, and in a future PyTorch release outputs will not be resized unless they "
-                      "have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, "
-                      "to zero elements with t.resize_(0).")
-        from cyautograd.creation import empty
-        out.data = empty(tuple(shape), dtype=out.dtype, device=out.device)
+    from cyautograd._out import resize_output
+    resize_output(out, tuple(shape))
     dt = out.dtype
     if dt.np.kind not in "fc":
         raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")

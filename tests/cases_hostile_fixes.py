@@ -1620,3 +1620,38 @@ def _normal_out_calls(T, go, m, s):
            go(lambda: T.zeros(0), 1.0, 2.0, (2, 3)), go(lambda: T.zeros(2, 3), m, -1.0),
            go(lambda: T.zeros(2, 3), m.long()), go(lambda: T.zeros(2, 3), m, s.double()),
            go(lambda: T.zeros(2, 3), m.clone().requires_grad_())]
+
+
+@case
+def multi_dot_and_chain_matmul_write_their_out(T):
+    # linalg.multi_dot / chain_matmul ignored out= (it stayed as it was): torch
+    # checks out's dtype (exactly the inputs'), resizes it, writes it through mm's
+    # out= (whose requires_grad check names mm); chain_matmul of one matrix copies
+    # it into out (copy_'s own checks and recording)
+    import warnings
+    x = _x(T)
+    d = x.detach()
+    a, b = T.ones(2, 2), T.arange(4.).reshape(2, 2)
+
+    def go(f, mk_out):
+        o = mk_out()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # chain_matmul's deprecation, the resize's
+            r = _res(lambda: f(o))
+        return [r, list(o.shape), str(o.dtype).replace("torch.", "cyautograd."), o._version,
+                o.flatten().tolist()[:6], None if o.grad_fn is None else o.grad_fn.name().split("::")[-1]]
+    L = T.linalg
+    return [go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2).long()),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(5)),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2, requires_grad=True)),
+            go(lambda o: L.multi_dot([T.ones(3), T.ones(3, 2)], out=o), lambda: T.zeros(2)),
+            go(lambda o: L.multi_dot([a, b * 2, a], out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(a, b, out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(a, b, out=o), lambda: T.zeros(2, 2).long()),
+            go(lambda o: T.chain_matmul(a, b, out=[1.]), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(x, out=o), lambda: T.zeros(2, 3)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(2, 3).long()),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(5)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(2, 3, requires_grad=True)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(1, 3).expand(2, 3)), _state(x)]

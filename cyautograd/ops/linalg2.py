@@ -1163,10 +1163,32 @@ def multi_dot(tensors, *, out=None):
         if ms[i].shape[1] != ms[i + 1].shape[0]:
             raise RuntimeError(f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ms[i].shape)} and "
                                f"{list(ms[i + 1].shape)} cannot be multiplied")
+    if out is not None:
+        return _multi_dot_out(ms, tuple(out_shape), first, out)
     r = ms[0]
     for m in ms[1:]:
         r = r.mm(m)
     return r.view(tuple(out_shape))
+
+
+def _multi_dot_out(ms, out_shape, first, out):
+    """linalg.multi_dot(..., out=out): out of the tensors' dtype exactly, resized
+    to the result's shape, then written by mm's out= (two or three matrices:
+    its requires_grad check names mm)."""
+    from cyautograd._out import check_out, _write_one
+    from cyautograd.ops.linalg import ctype_name
+    if not isinstance(out, Tensor):
+        raise TypeError(f"linalg_multi_dot(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if out.dtype != first.dtype:
+        raise RuntimeError(f"multi_dot(): expected out tensor to have dtype {ctype_name(first.dtype.np)} but got "
+                           f"{ctype_name(out.dtype.np)}")
+    check_out("mm" if len(ms) <= 3 else "linalg_multi_dot", out, ms)
+    from cyautograd.grad_mode import no_grad
+    with no_grad():
+        r = ms[0]
+        for m in ms[1:]:
+            r = r.mm(m)
+    return _write_one(r.view(out_shape), out)
 
 
 @_top
@@ -1182,6 +1204,8 @@ def chain_matmul(*matrices, out=None):
     for i, m in enumerate(matrices):     # the parser of _VF.chain_matmul(TensorList), before its warning
         if not isinstance(m, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(m).__name__}")
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"chain_matmul(): argument 'out' must be Tensor, not {type(out).__name__}")
     warn_user("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
               "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
               "parameters.")
@@ -1189,8 +1213,13 @@ def chain_matmul(*matrices, out=None):
         if isinstance(m, Tensor) and m.dim() != 2:    # one matrix too (torch checks, then clones)
             raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
     if len(matrices) == 1:
+        if out is not None:
+            # chain_matmul_out of one matrix: resize_output, then out.copy_ (recorded, with copy_'s checks)
+            from cyautograd._out import resize_output
+            resize_output(out, tuple(matrices[0].shape))
+            return out.copy_(matrices[0])
         return matrices[0].clone()
-    return multi_dot(list(matrices))
+    return multi_dot(list(matrices), out=out)
 
 
 FUNCTION_ONLY.add("chain_matmul")
