@@ -1655,3 +1655,34 @@ def multi_dot_and_chain_matmul_write_their_out(T):
             go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(5)),
             go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(2, 3, requires_grad=True)),
             go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(1, 3).expand(2, 3)), _state(x)]
+
+
+@case
+def linalg_and_special_functions_write_their_out(T):
+    # they took out= and dropped it (or had none): out is now written, resized,
+    # version bumped once (NOTE [ out= of the linalg functions ])
+    import warnings
+    L = T.linalg
+    S = T.special
+    A = T.tensor([[2., 1., 0.], [1., 3., 1.], [0., 1., 4.]])
+    v = T.tensor([1., 2., 3.])
+    calls = [(L.cholesky, (A,)), (L.cholesky_ex, (A,)), (L.cond, (A,)), (L.eigvalsh, (A,)),
+             (L.inv_ex, (A,)), (L.lu, (A,)), (L.lu_factor, (A,)), (L.lu_factor_ex, (A,)), (L.matrix_power, (A, 2)),
+             (L.matrix_rank, (A,)), (L.pinv, (A,)), (L.qr, (A,)), (L.slogdet, (A,)), (L.solve_ex, (A, A)),
+             (L.svdvals, (A,)), (L.vecdot, (A, A)), (L.matmul, (A, A)), (S.expit, (v,)), (S.log1p, (v,))]
+    out = []
+    for f, args in calls:
+        r = f(*args)
+        rs = r if isinstance(r, tuple) else (r,)
+        outs = tuple(T.zeros(x.shape, dtype=x.dtype) for x in rs)
+        got = f(*args, out=outs if isinstance(r, tuple) else outs[0])
+        gs = got if isinstance(got, tuple) else (got,)
+        out.append([[round(float(x), 4) for x in o.flatten().tolist()[:6]] for o in outs] +
+                   [[o._version for o in outs], all(g is o for g, o in zip(gs, outs))])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        o = T.zeros(5)
+        out += [_res(lambda: L.svdvals(A, out=o)), list(o.shape), _res(lambda: S.expit(v, out=[1.0])),
+                _res(lambda: S.log1p(v, out=T.zeros(3).long())),
+                _res(lambda: S.expit(v.clone().requires_grad_(), out=T.zeros(3)))]
+    return out
