@@ -364,6 +364,10 @@ class Signature:
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack the object at "
                                         f"pos {j + 1} with error \"type must be tuple of ints,but got "
                                         f"{tp_name(e)}\"")
+                    if type(e) is int and not -_INT64_LIMIT <= e < _INT64_LIMIT:
+                        # THPUtils_unpackLong (torch's message goes on with its C++ stack)
+                        raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack the object at "
+                                        f"pos {j + 1} with error \"Overflow when unpacking long long\"")
 
     def _extra_args(self, nargs):
         if self.min_args != self.max_pos:
@@ -373,6 +377,7 @@ class Signature:
                         f"{'' if self.max_pos == 1 else 's'} but {nargs} {'was' if nargs == 1 else 'were'} given")
 
 
+_INT64_LIMIT = 1 << 63
 _NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
 _CACHE = {}
 
@@ -1090,3 +1095,19 @@ def install():
             g = _guard_functional(n, f, adapt)
             g.__module__, g.__qualname__ = F.__name__, n
             setattr(F, n, g)
+    # torch.linalg.X, torch.special.X: native bindings of torch._C._linalg /
+    # _special whose parser names them linalg_X / special_X (the tables
+    # tools/gen_arg_signatures.py records as LINALG, SPECIAL)
+    import importlib
+    from cyautograd import _arg_signatures as recorded
+    for ns in ("linalg", "special", "fft"):
+        table = getattr(recorded, ns.upper(), None)
+        if not table:
+            continue
+        mod = importlib.import_module("cyautograd." + ns)
+        for n, key in table.items():
+            f = mod.__dict__.get(n)
+            if f is not None and callable(f) and not isinstance(f, type):
+                g = _guard_function(key, f)
+                g.__module__, g.__qualname__ = mod.__name__, n
+                setattr(mod, n, g)

@@ -47,16 +47,39 @@ def _requires_grad(inputs):
     return False
 
 
+_SINGLE_OUT = {}
+
+
+def _single_out(name):
+    """True if every out= of torch's `name` is one Tensor (its parser then
+    names a list or tuple given as out, not its items)."""
+    single = _SINGLE_OUT.get(name)
+    if single is None:
+        from cyautograd._arg_signatures import SIGNATURES
+        sigs = SIGNATURES.get(name, ())
+        single = _SINGLE_OUT[name] = bool(sigs) and all("TensorList" not in t for t in sigs) and \
+            any("Tensor out=None" in t for t in sigs)
+    return single
+
+
 def check_out(name, out, inputs):
     """rules 1 and 2 of NOTE [ out= ] (before anything is computed)"""
-    if name in _NOT_DIFFERENTIABLE:
+    differentiable = name not in _NOT_DIFFERENTIABLE
+    if name == "floor_divide":
+        # (torch's floor_divide out= checks its out's requires_grad only, not the inputs')
         inputs = ()
+    if isinstance(out, (tuple, list)) and _single_out(name):
+        # torch's parser: one signature names the argument, several are listed
+        from cyautograd._arg_parser import reject
+        reject(name, tuple(inputs), {"out": out})
+        raise TypeError(f"{_ERROR_NAME.get(name, name)}(): argument 'out' must be Tensor, not {_tname(out)}")
     name = _ERROR_NAME.get(name, name)
     outs = out if isinstance(out, (tuple, list)) else (out,)
     for o in outs:
         if not isinstance(o, Tensor):
             raise TypeError(f"{name}(): argument 'out' must be Tensor, not {_tname(o)}")
-    if is_grad_enabled() and _requires_grad(tuple(inputs) + tuple(outs)):
+    # (an op without a derivative formula checks no requires_grad, not even out's)
+    if differentiable and is_grad_enabled() and _requires_grad(tuple(inputs) + tuple(outs)):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
 
@@ -65,20 +88,27 @@ def _write_one(result, out):
     if not _can_cast(result.dtype, out.dtype):
         raise RuntimeError(f"result type {result.dtype._cname} can't be cast to the desired "
                            f"output type {out.dtype._cname}")
-    if tuple(out.shape) != tuple(result.shape):
+    resize_output(out, tuple(result.shape))
+    with no_grad():
+        out.copy_(result)
+    return out
+
+
+def resize_output(out, shape):
+    """at::native::resize_output: out resized to shape (no version bump), with
+    torch's deprecation warning when it had elements."""
+    if tuple(out.shape) != tuple(shape):
+        result_shape = shape
         if out.numel() != 0:
             warn_user(f"An output with one or more elements was resized since it had shape "
                       f"{list(out.shape)}, which does not match the required output shape "
-                      f"{list(result.shape)}. This behavior is deprecated, and in a future "
+                      f"{list(result_shape)}. This behavior is deprecated, and in a future "
                       "PyTorch release outputs will not be resized unless they have zero "
                       "elements. You can explicitly reuse an out tensor t by resizing it, "
                       "inplace, to zero elements with t.resize_(0).")
         # resize_ (storage only), then the one write that bumps the version
         import cyautograd
-        out.data = cyautograd.empty(tuple(result.shape), dtype=out.dtype, device=out.device)
-    with no_grad():
-        out.copy_(result)
-    return out
+        out.data = cyautograd.empty(tuple(result_shape), dtype=out.dtype, device=out.device)
 
 
 def write_out(name, result, out, inputs):
@@ -112,9 +142,10 @@ _BROKEN_OUT = frozenset(("cat", "stack", "max", "min"))
 # no derivative formula: torch checks nothing about requires_grad for their out=
 _NOT_DIFFERENTIABLE = frozenset("""eq ne lt le gt ge logical_and logical_or logical_xor
 logical_not bitwise_and bitwise_or bitwise_xor bitwise_not bitwise_left_shift
-bitwise_right_shift floor_divide histc argmax argmin all any nonzero""".split())
-# composites whose error names the op they decompose into
-_ERROR_NAME = {"outer": "mul"}
+bitwise_right_shift histc argmax argmin all any nonzero""".split())
+# composites whose error names the op they decompose into (floor_divide: its
+# Python-registered kernel's qualified name)
+_ERROR_NAME = {"outer": "mul", "square": "pow", "floor_divide": "aten::floor_divide"}
 
 
 def with_out(name, fn):

@@ -997,8 +997,6 @@ cdef list _make_grads(tuple outputs, tuple grads, bint create_graph):
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
                                    f"{_shape_repr(g.data_.shape)} and output[{i}] has a shape of "
                                    f"{_shape_repr(out.data_.shape)}.")
-            if g.dtype is _D.bool and out.is_floating_point():
-                raise RuntimeError(f"grad_output[{i}] must be floating point but got {g.dtype!r}")
             if not create_graph:
                 note_root_grad(g.data_, g)   # NOTE [ The version of a leaf's first gradient ]
             result.append(g if create_graph else g.data_)

@@ -178,6 +178,9 @@ def svdvals(A, *, driver=None, out=None):
     _check_tensor(A, "linalg_svdvals", "A")
     if A.dim() < 2:
         raise RuntimeError(f"linalg.svd: The input tensor A must have at least 2 dimensions.")
+    if A.dtype is _D.float16:
+        raise NotImplementedError("\"linalg_svd_cpu\" not implemented for 'Half'")
+    _float_check("svd", A)
     if _may_need_grad(A):
         # as torch's svdvals (_linalg_svd with compute_uv when A may need a
         # gradient): S of the full decomposition, whose node keeps U and Vh as
@@ -456,3 +459,16 @@ from cyautograd.ops.linalg_lu import LINALG_FUNCS as _LU  # noqa: E402
 globals().update(_LU)
 __all__ += list(_LU)
 del _LU
+
+# NOTE [ out= of the linalg functions ]
+# These took out= and dropped it (out stayed as it was: a silent wrong answer),
+# or had no out= where torch's have one (lstsq, matmul). Each now goes through
+# _out.with_out (NOTE [ out= ] in _out.py): torch's out checks, the result
+# computed as without out=, then written into out (resized as torch's resize_output).
+from cyautograd._out import with_out as _with_out  # noqa: E402
+
+for _n in ("cholesky", "cholesky_ex", "cond", "eigh", "eigvalsh", "inv_ex", "lu", "lu_factor", "lu_factor_ex",
+           "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve_ex", "svd", "svdvals", "vecdot",
+           "lstsq", "matmul"):
+    globals()[_n] = _with_out("linalg_" + _n, globals()[_n])
+del _n

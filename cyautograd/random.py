@@ -444,7 +444,7 @@ def normal_(self, mean=0, std=1, *, generator=None):
     mean, std = _real(mean, "normal_", "mean"), _real(std, "normal_", "std")
     _float_only(self, "normal_")
     if std < 0:
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {float(std):g}")
     return _sample_like(self, "NormalBackward0", "normal", (float(mean), float(std)), "normal_", generator)
 
 
@@ -667,14 +667,66 @@ _Normal2 = _normal_node("NormalBackward2", _g2)
 _Normal3 = _normal_node("NormalBackward3", _g3)
 
 
+def _normal_out(eng, mean, std, size, out):
+    """torch.normal(..., out=out) (normal_out): the result's shape from mean's
+    and std's (a Tensor mean broadcast with out's own shape), out resized to it,
+    drawn in out's dtype (the kernel runs on out: integral outs are refused),
+    written once; mean and std are not differentiated through."""
+    from cyautograd._out import check_out
+    from cyautograd.ops.extra import infer_size
+    mt, st = isinstance(mean, Tensor), isinstance(std, Tensor)
+    check_out("normal", out, (mean, std))
+    if st and std.numel() and bool((std.detach() < 0).any()):
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+    if not st and not std >= 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {float(std):g}")
+    if mt and st:
+        shape = infer_size(tuple(mean.shape), tuple(std.shape))
+    elif mt:
+        shape = infer_size(tuple(mean.shape), tuple(out.shape))
+    elif st:
+        shape = tuple(std.shape)
+    else:
+        from cyautograd.creation import _size
+        shape = _size((size,) if isinstance(size, int) else tuple(size))
+    from cyautograd._out import resize_output
+    resize_output(out, tuple(shape))
+    dt = out.dtype
+    if dt.np.kind not in "fc":
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{dt._cname}'")
+    from cyautograd.memory_overlap import _has_internal_overlap
+    if _has_internal_overlap(out) == 1:
+        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                           "single memory location. Please clone() the tensor before performing the operation.")
+    npd = dt.np
+    if not mt and not st:
+        vals = _draw(eng, shape, dt, "normal", (float(mean), float(std)))
+    else:
+        # normal_(0, std or 1) in out's dtype, then mul_(std) and add_(mean)
+        vals = _draw(eng, shape, dt, "normal", (0.0, 1.0 if st else float(std)))
+        if st:
+            vals = (vals * std.detach().cpu().numpy()).astype(npd, copy=False)
+        vals = (vals + (mean.detach().cpu().numpy() if mt else npd.type(mean))).astype(npd, copy=False)
+    with _no_grad_out():
+        out.copy_(_on_device_of(out, _wrapv(np.asarray(vals, dtype=npd), dt)))
+    return out
+
+
+def _no_grad_out():
+    from cyautograd.grad_mode import no_grad
+    return no_grad()
+
+
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None, device=None,
            requires_grad=False, layout=None, pin_memory=False):
     eng = _engine(generator, "normal")
+    if out is not None:
+        return _normal_out(eng, mean, std, size, out)
     mt, st = isinstance(mean, Tensor), isinstance(std, Tensor)
     if st and std.numel() and bool((std.detach() < 0).any()):
         raise RuntimeError("normal expects all elements of std >= 0.0")
     if not st and not std >= 0:     # nan fails too
-        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {float(std):g}")
     t = mean if mt else std     # the result takes the dtype of mean (else std): float only
     if isinstance(t, Tensor) and t.dtype.np.kind not in "fc":
         raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{t.dtype._cname}'")

@@ -26,6 +26,11 @@ __all__ = ["expit", "logit", "erf", "erfc", "erfcx", "erfinv", "gammaln", "digam
 
 
 def _alias(name, target, doc):
+    from cyautograd._out import _accepts_out, with_out
+    if not _accepts_out(target):
+        # torch.special's functions all take out= (written as the op they alias writes it)
+        target = with_out(getattr(target, "__name__", name), target)
+
     def f(*args, **kwargs):
         return target(*args, **kwargs)
     f.__name__ = f.__qualname__ = name

@@ -150,8 +150,11 @@ def _replay(T, keys):
                 # torch.unique_consecutive is Python over the native binding of its name, and
                 # unique_dim is only in _VF, as "_VF.split" (Tensor.split's native call)
                 # (_arg_parser.PYTHON_FUNCTIONS): the table holds the native one
+                # "linalg.linalg_det" is torch._C._linalg.linalg_det (torch.linalg.det)
+                ns = key.split(".")[0]
                 fn = getattr(T._C._nn, name) if key.startswith("nn.") else \
                     getattr(T._VF, name) if key in _NATIVE_OF_PYTHON or key.startswith("_VF.") else \
+                    getattr(getattr(T._C, "_" + ns), name) if ns in ("linalg", "special", "fft") else \
                     getattr(T, name)
                 r = _err(lambda: fn(*a, **kw))
             if r == "no error" or r[0] != "TypeError" or \

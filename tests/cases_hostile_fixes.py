@@ -1336,3 +1336,353 @@ def embedding_bag_refuses_indices_out_of_range_as_torch(T):
     out += [_res(lambda: F.embedding_bag(x, T.arange(6).reshape(2, 3))),
             _res(lambda: F.embedding_bag(T.arange(6).reshape(2, 3), x)), _state(x)]
     return out
+
+
+def _res1(f):
+    """_res with an exception's first line only (torch's unpacking errors go on
+    with a C++ stack trace)."""
+    r = _res(f)
+    return [r[0], r[1].split("\n")[0].rstrip('"')] if r[0] != "ok" else r
+
+
+@case
+def max_unpool_sizes_its_output_as_torchs_python(T):
+    # torch's max_unpool1d/2d take their sizes through _ntuple (a str as its
+    # characters, a Tensor as its rows) and _unpool_output_size (whose indexing
+    # fails with an IndexError, whose check of a Tensor size with a TypeError),
+    # then torch._C._nn.max_unpool2d's parser (an int64 overflow) and kernel checks
+    F = T.nn.functional
+    x = _x(T)
+    y, i = F.max_pool2d_with_indices(T.arange(16.).reshape(1, 4, 4), 2)
+    y1, i1 = F.max_pool1d_with_indices(T.tensor([[[1., 3., 2., 0.]]]), 2)
+    out = []
+    for f in (F.max_unpool1d, F.max_unpool2d):
+        for k in ("abc", 2 ** 62, T.arange(6).reshape(2, 3), [2], (2, 2), T.tensor([2, 2]), [2, 2, 2], None):
+            out.append(_res1(lambda: f(x, x, k)))
+        out += [_res1(lambda: f(x, None, 2)), _res1(lambda: f(None, x, 2)), _res1(lambda: f(x, x.long(), 2))]
+    out += [_res1(lambda: F.max_unpool2d(y, i, 2)), _res1(lambda: F.max_unpool2d(y, i.float(), 2)),
+            _res1(lambda: F.max_unpool2d(y, i, [2])), _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[4])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[1, 4, 5])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[1, 4, 4])),
+            _res1(lambda: F.max_unpool2d(y, i, 2, output_size=[-1, 4])),
+            _res1(lambda: F.max_unpool2d(y, i, [1, 2], [1, 2])),
+            _res1(lambda: F.max_unpool2d(y, i.flip(-1) - 1, 2)),
+            _res1(lambda: F.max_unpool2d(T.ones(1, 0, 2), T.ones(1, 0, 2).long(), 2)),
+            _res1(lambda: F.max_unpool1d(y1, i1, 2)), _res1(lambda: F.max_unpool1d(y1, i1, 2, output_size=[1, 4])),
+            _res1(lambda: F.max_unpool1d(y1, i1, 2, output_size=[1, 1, 5])),
+            _res1(lambda: F.max_unpool1d(y1, i1 + 3, 2)), _state(x)]
+    return out
+
+
+@case
+def unfold_and_fold_size_their_blocks_as_torchs_python(T):
+    # torch's F.unfold/fold hand _pair(size) (an iterable as its tuple) to
+    # torch._C._nn.im2col/col2im: that parser's words, then the kernels'
+    # checks in their order, then their dtypes (no integral types)
+    F = T.nn.functional
+    x = _x(T)
+    img = T.arange(32.).reshape(2, 1, 4, 4)
+    cols = T.arange(36.).reshape(1, 4, 9)
+    out = []
+    for k in ("abc", None, 1.5, T.arange(6).reshape(2, 3), T.tensor([2, 2]), [2], {2: 1, 3: 1}, T.zeros(0, 3),
+              2 ** 63, True, T.tensor(2)):
+        out += [_res1(lambda: F.unfold(x, k)), _res1(lambda: F.unfold(img, k)), _res1(lambda: F.fold(cols, k, 2)),
+                _res1(lambda: F.fold(cols, (4, 4), k))]
+    out += [_res1(lambda: F.unfold(None, 2)), _res1(lambda: F.unfold(img, (2, 2), dilation=None)),
+            _res1(lambda: F.unfold(img, 2, padding=1, stride=2, dilation=2)),
+            _res1(lambda: F.unfold(img.long(), 1)), _res1(lambda: F.unfold(img.bool(), 1)),
+            _res1(lambda: F.unfold(img.long(), 3, padding=-1)), _res1(lambda: F.unfold(img, 5)),
+            _res1(lambda: F.fold(cols.long(), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 4, 1).bool(), (2, 2), 2)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, padding=1, stride=2)),
+            _res1(lambda: F.fold(cols, (4, 4), 0, dilation=0, padding=-1, stride=0)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, dilation=0, padding=-1, stride=0)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, dilation=0, padding=-1)),
+            _res1(lambda: F.fold(cols, (4, 4), 2, padding=-1)),
+            _res1(lambda: F.fold(T.ones(1, 1, 4, 9), (4, 4), 2)), _res1(lambda: F.fold(T.ones(4, 0), (4, 4), 2)),
+            _res1(lambda: F.fold(T.ones(0, 4, 9), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 3, 9), (4, 4), 2)),
+            _res1(lambda: F.fold(T.ones(1, 4, 8), (4, 4), 2)), _res1(lambda: F.fold(T.ones(1, 4, 1), (1, 1), 2)),
+            _res1(lambda: F.fold(T.ones(4, 9), (4, 4), 2)), _state(x)]
+    return out
+
+
+@case
+def pad_reads_is_cuda_under_deterministic_algorithms(T):
+    # torch's F.pad (Python) reads input.is_cuda when deterministic algorithms
+    # are on, before its parser: a non-Tensor input is an AttributeError there
+    F = T.nn.functional
+    x = _x(T)
+    out = [_res(lambda: F.pad(None, [1, 1])), _res(lambda: F.pad("abc", x))]
+    T.use_deterministic_algorithms(True)
+    try:
+        out += [_res(lambda: F.pad(None, [1, 1])), _res(lambda: F.pad("abc", x)), _res(lambda: F.pad(x, None)),
+                _res(lambda: F.pad(x, [1, 1], mode="replicate")), _res(lambda: F.pad(x, [1, 1]))]
+    finally:
+        T.use_deterministic_algorithms(False)
+    return out + [_state(x)]
+
+
+@case
+def int_lists_that_overflow_int64_fail_to_unpack(T):
+    # THPUtils_unpackLong: an int list item outside int64 is the parser's TypeError
+    x = _x(T)
+    out = [_res1(lambda: T.zeros(2 ** 63)), _res1(lambda: T.zeros((1, 2 ** 64))), _res1(lambda: x.sum((0, -2 ** 63))),
+           _res1(lambda: T.ones(2, 3).view(2 ** 63, 1)), _res1(lambda: T.ones(2, 3).view(-2 ** 63 - 1, 1)),
+           _res1(lambda: T.nn.functional.max_unpool2d(T.ones(1, 1, 1), T.zeros(1, 1, 1).long(), 1,
+                                                      output_size=[2 ** 63, 1]))]
+    return out + [_state(x)]
+
+
+@case
+def gradients_of_another_dtype_are_cast_to_the_outputs(T):
+    # torch's engine casts a root gradient (and a node's output gradient) of
+    # another real dtype to its output's dtype, a bool one included (validate_outputs)
+    out = []
+    for mk in (lambda: T.ones(2, 3).bool(), lambda: T.zeros(2, 3).bool(), lambda: T.ones(2, 3).long(),
+               lambda: T.ones(2, 3).double(), lambda: T.ones(2, 3).half(), lambda: T.ones(2, 3, dtype=T.uint8)):
+        x = _x(T)
+        y = x * 2
+        seen = []
+        y.register_hook(lambda g: seen.append(str(g.dtype).replace("torch.", "cyautograd.")))
+        y.retain_grad()
+        out.append([_res(lambda: y.backward(mk())), _state(x), str(y.grad.dtype).replace("torch.", "cyautograd."),
+                    seen])
+        x = _x(T)
+        out.append([_res(lambda: T.autograd.grad(x * 3, x, mk())), _res(lambda: T.autograd.grad(x, x, mk())),
+                    _res(lambda: T.autograd.grad(x * 3, x, mk(), create_graph=True)),
+                    _res(lambda: T.autograd.grad(x.double() * 3, x, mk())),
+                    _res(lambda: T.autograd.grad((x * 3).sum(), x, mk()[0, 0])), _state(x)])
+    x = _x(T)
+    out += [_res(lambda: (x * 2).sum().backward(T.tensor(True))), _res(lambda: x.grad),
+            _res(lambda: (x * 2).backward(T.ones(3).bool())), _res(lambda: (x * 2).backward(T.ones(2, 3).bool().t())),
+            _state(x)]
+
+    class Cast(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, dt):
+            ctx.dt = dt
+            return a * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g.to(ctx.dt), None
+    for dt in (T.bool, T.int64, T.float64, T.float16, T.uint8):
+        x = _x(T)
+        out.append([_res(lambda: Cast.apply(x, dt).sum().backward()), _res(lambda: x.grad)])
+    return out
+
+
+@case
+def structured_inplace_kernels_refuse_a_broadcast_self(T):
+    # addmm_/addmv_/baddbmm_: the meta function's checks, then set_output's
+    # "Bad in-place call" for a self of another size (0-d, or one that only
+    # broadcasts); addr_ does not expand self: its own 2-D and size checks
+    # (baddbmm checks the expansion and the dtypes before the batches)
+    calls = [
+        lambda: T.tensor(1.).addmm_(T.ones(3, 4), T.ones(4, 5)), lambda: T.ones(5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(1, 5).addmm_(T.ones(3, 4), T.ones(4, 5)), lambda: T.ones(6).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(3, 5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(3, 5).addmm_(T.ones(3, 4).double(), T.ones(4, 5)),
+        lambda: T.ones(1, 5).expand(3, 5).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.ones(1, 5, requires_grad=True).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: (T.ones(1, 5, requires_grad=True) * 1).addmm_(T.ones(3, 4), T.ones(4, 5)),
+        lambda: T.tensor(1.).addmv_(T.ones(3, 4), T.ones(4)), lambda: T.ones(1).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.ones(2).addmv_(T.ones(3, 4), T.ones(4)), lambda: T.ones(2, 3).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.tensor(1.).addmv_(T.ones(3, 4), T.ones(5)), lambda: T.ones(3).addmv_(T.ones(3, 4), T.ones(4)),
+        lambda: T.tensor(1.).addr_(T.ones(3), T.ones(4)), lambda: T.ones(4).addr_(T.ones(3), T.ones(4)),
+        lambda: T.ones(1, 4).addr_(T.ones(3), T.ones(4)), lambda: T.ones(3, 4).addr_(T.ones(3), T.ones(4)),
+        lambda: T.ones(3, 4).addr_(T.ones(3, 1), T.ones(4)), lambda: T.ones(3, 1).addr_(T.ones(3), T.ones(4)),
+        lambda: T.tensor(1.).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(1, 3, 5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(4).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(2, 3, 5).baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(5).double().baddbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(2, 3, 5).double().baddbmm_(T.ones(2, 3, 4), T.ones(3, 4, 5)),
+        lambda: T.baddbmm(T.ones(2, 3, 5).double(), T.ones(2, 3, 4), T.ones(3, 4, 5)),
+        lambda: T.ones(15).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(4, 5).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5)),
+        lambda: T.ones(3, 5).addbmm_(T.ones(2, 3, 4), T.ones(2, 4, 5))]
+    out = [_res(c) for c in calls]
+    x = _x(T)
+    y = x * 1
+    out += [_res(lambda: y.addmm_(T.ones(2, 4), T.ones(4, 2))), [y._version, y.shape[0]], _state(x)]
+    return out
+
+
+@case
+def linalg_and_special_bindings_name_themselves_as_torchs_parser(T):
+    # torch.linalg.X / torch.special.X are the bindings linalg_X / special_X
+    # (tools/gen_arg_signatures.py records them): their parser's words
+    x = _x(T)
+    sq = T.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+    L = T.linalg
+    S = T.special
+    calls = [lambda: L.solve_triangular(None, x, upper=True), lambda: L.solve_triangular(sq, x),
+             lambda: L.inv(sq, foo=1), lambda: L.inv(), lambda: L.inv(None), lambda: L.cholesky(sq, upper=1),
+             lambda: L.det(3), lambda: L.solve(sq, None), lambda: L.norm(x, "abc", 1.5), lambda: L.qr(sq, 1),
+             lambda: L.eigh(sq, "X", 1), lambda: L.matrix_power(sq, 1.5), lambda: L.svd(x, full_matrices=None),
+             lambda: L.vector_norm(x, dim="a"), lambda: L.cross(x, x, dim=None), lambda: L.multi_dot(x),
+             lambda: L.diagonal(x, 1), lambda: L.lu_factor(sq, pivot=None), lambda: L.vander(x, 3),
+             lambda: S.erf(None), lambda: S.xlogy(x, "a"), lambda: S.logsumexp(x, None),
+             lambda: S.softmax(x, None), lambda: S.polygamma(x, 1), lambda: S.multigammaln(x, 1.5),
+             lambda: S.log_softmax(x, 0, dtype=1), lambda: S.round(x, decimals=1.5), lambda: S.i0(x, 1),
+             lambda: S.logit(x, "a"), lambda: S.gammainc(x), lambda: S.xlog1py(1, None)]
+    return [_res(c) for c in calls] + [_state(x), _state(sq)]
+
+
+@case
+def pinv_and_matrix_rank_take_numpys_positional_tolerance(T):
+    # linalg.pinv(A, rcond, hermitian) is atol=0, rtol=rcond; linalg.matrix_rank(A, tol,
+    # hermitian) atol=tol, rtol=0 (torch's NumPy-style overloads); their dtype checks
+    # are svd's/eigh's, matrix_rank's default tolerance needs float or double
+    L = T.linalg
+    x = _x(T)
+    near = T.tensor([[1., 2.], [2., 4.0001]])
+    sym = T.tensor([[2., 1.], [1., 3.]])
+    calls = [lambda: L.pinv(x, 0), lambda: L.pinv(x, 0.5), lambda: L.pinv(near, 1e-3),
+             lambda: L.pinv(x, T.tensor(0.1)), lambda: L.pinv(sym, 0.1, True), lambda: L.pinv(x, 0.1, True),
+             lambda: L.pinv(x, 0.1, hermitian=True), lambda: L.pinv(x, x), lambda: L.pinv(x, 0.1, atol=0.2),
+             lambda: L.pinv(x, "a"), lambda: L.pinv(T.arange(6).reshape(2, 3), 0.1),
+             lambda: L.matrix_rank(near, 1e-3), lambda: L.matrix_rank(near, 1e-9), lambda: L.matrix_rank(x, 1.5),
+             lambda: L.matrix_rank(sym, 2.5, True), lambda: L.matrix_rank(sym, 2.5), lambda: L.matrix_rank(x, tol=0.1),
+             lambda: L.matrix_rank(x, T.tensor(0.1)), lambda: L.matrix_rank(T.tensor(1.5), x),
+             lambda: L.matrix_rank(T.tensor(1.5)), lambda: L.matrix_rank(T.arange(6).reshape(2, 3)),
+             lambda: L.matrix_rank(T.arange(6).reshape(2, 3), x), lambda: L.matrix_rank(T.ones(2, 2).long(), atol=0.5),
+             lambda: L.matrix_rank(T.ones(2, 2).long(), rtol=0.5), lambda: L.matrix_rank(T.ones(2, 2).long(), 0.5, True),
+             lambda: L.matrix_rank(T.ones(2, 3), 0.5, True), lambda: L.matrix_rank(x, hermitian=True),
+             lambda: L.matrix_rank(sym, hermitian=True), lambda: L.matrix_rank(T.ones(2, 2).half()),
+             lambda: L.matrix_rank(T.ones(2, 2).half(), 0.1), lambda: L.matrix_rank(T.ones(2, 2).half(), rtol=0.1),
+             lambda: L.svdvals(T.arange(6).reshape(2, 3)), lambda: L.svdvals(T.ones(2, 3).bool()),
+             lambda: L.svdvals(T.ones(2, 2).half()), lambda: L.svdvals(T.tensor(1)),
+             lambda: L.vander(T.tensor([True, False])), lambda: L.vander(T.tensor(True)), lambda: L.vander(T.arange(3)),
+             lambda: L.pinv(T.ones(3)), lambda: L.pinv(T.ones(2, 2).half()), lambda: L.pinv(T.tensor(1)),
+             lambda: L.pinv(T.ones(2, 3).long(), hermitian=True), lambda: L.pinv(T.ones(2, 3), hermitian=True)]
+    out = [_res(c) for c in calls]
+    y = L.pinv(x, 0.1)
+    y.sum().backward()
+    return out + [_state(x)]
+
+
+@case
+def out_arguments_are_checked_as_torchs_parser_and_kernels(T):
+    # a list or tuple out= of a one-output function is the parser's TypeError
+    # (naming the list, or listing the signatures); an op without a derivative
+    # checks no requires_grad, floor_divide its out's only; composites name the
+    # op they decompose into
+    x = _x(T)
+    d = x.detach()
+
+    def rg():
+        return T.zeros(2, 3, requires_grad=True)
+    calls = [lambda: T.exp(x, out=[1.0]), lambda: T.exp(d, out=[T.ones(2)]), lambda: T.exp(d, out=(T.ones(2),)),
+             lambda: T.add(d, d, out=[1.0]), lambda: T.div(d, d, out=[1.0]), lambda: T.mean(d, out=[1.0]),
+             lambda: T.mean(d, 0, out=[1.0]), lambda: T.tanh(d, out=[1.0]), lambda: T.sort(d, out=[1.0, 2.0]),
+             lambda: T.max(d, 0, out=[1.0, 2.0]), lambda: T.sort(d, out=(T.ones(2), 2.0)),
+             lambda: T.eq(d, d, out=rg()), lambda: T.ne(d, 1, out=rg()), lambda: T.lt(d, d, out=rg()),
+             lambda: T.logical_and(d, d, out=rg()), lambda: T.logical_not(d, out=rg()),
+             lambda: T.eq(x, d, out=T.zeros(2, 3)), lambda: T.exp(d, out=rg()),
+             lambda: T.floor_divide(d, 2, out=rg()), lambda: T.floor_divide(x, 2, out=T.zeros(2, 3)).shape,
+             lambda: T.square(x, out=T.zeros(2, 3)), lambda: T.outer(x[0], x[0], out=T.zeros(3, 3))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def normal_writes_its_out_as_torchs_normal_out(T):
+    # normal(..., out=o): the shape from mean/std (a Tensor mean broadcast with
+    # o's own shape), o resized, drawn in o's dtype (integral: the kernel's
+    # NotImplementedError), one write; it used to rebind o's data (dtype and all)
+    import warnings
+
+    def go(mk_out, *args):
+        T.manual_seed(0)
+        o = mk_out()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # the resize deprecation (torch's words, checked elsewhere)
+            r = _res(lambda: T.normal(*args, out=o))
+        return [r, list(o.shape), str(o.dtype).replace("torch.", "cyautograd."), o._version,
+                [round(v, 4) for v in o.flatten().tolist()[:6]]]
+    m = T.tensor([[0.5, -1.0, 2.0], [1.5, 0.0, -0.25]])
+    s = T.tensor([[1., 2., 0.5]])
+    state = T.get_rng_state()
+    try:
+        out = _normal_out_calls(T, go, m, s)
+    finally:
+        T.set_rng_state(state)
+    return out + [_res(lambda: T.normal(m, -1.5)), _res(lambda: T.zeros(2).normal_(0, -1))]
+
+
+def _normal_out_calls(T, go, m, s):
+    return [go(lambda: T.zeros(2, 3), m), go(lambda: T.zeros(2, 3).double(), m), go(lambda: T.zeros(2, 3).long(), m),
+           go(lambda: T.zeros(5), m), go(lambda: T.zeros(1, 3).expand(2, 3), m),
+           go(lambda: T.zeros(2, 3, requires_grad=True), m), go(lambda: T.tensor(0.), m), go(lambda: T.zeros(1, 3), m),
+           go(lambda: T.zeros(2, 3), m, 2.0), go(lambda: T.zeros(2, 3), m, s), go(lambda: T.zeros(2, 3), 1.0, s),
+           go(lambda: T.zeros(2, 3), 1.0, 2.0, (2, 3)), go(lambda: T.zeros(2, 3).double(), 1.0, 2.0, (2, 3)),
+           go(lambda: T.zeros(0), 1.0, 2.0, (2, 3)), go(lambda: T.zeros(2, 3), m, -1.0),
+           go(lambda: T.zeros(2, 3), m.long()), go(lambda: T.zeros(2, 3), m, s.double()),
+           go(lambda: T.zeros(2, 3), m.clone().requires_grad_())]
+
+
+@case
+def multi_dot_and_chain_matmul_write_their_out(T):
+    # linalg.multi_dot / chain_matmul ignored out= (it stayed as it was): torch
+    # checks out's dtype (exactly the inputs'), resizes it, writes it through mm's
+    # out= (whose requires_grad check names mm); chain_matmul of one matrix copies
+    # it into out (copy_'s own checks and recording)
+    import warnings
+    x = _x(T)
+    d = x.detach()
+    a, b = T.ones(2, 2), T.arange(4.).reshape(2, 2)
+
+    def go(f, mk_out):
+        o = mk_out()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")     # chain_matmul's deprecation, the resize's
+            r = _res(lambda: f(o))
+        return [r, list(o.shape), str(o.dtype).replace("torch.", "cyautograd."), o._version,
+                o.flatten().tolist()[:6], None if o.grad_fn is None else o.grad_fn.name().split("::")[-1]]
+    L = T.linalg
+    return [go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2).long()),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(5)),
+            go(lambda o: L.multi_dot([a, b], out=o), lambda: T.zeros(2, 2, requires_grad=True)),
+            go(lambda o: L.multi_dot([T.ones(3), T.ones(3, 2)], out=o), lambda: T.zeros(2)),
+            go(lambda o: L.multi_dot([a, b * 2, a], out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(a, b, out=o), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(a, b, out=o), lambda: T.zeros(2, 2).long()),
+            go(lambda o: T.chain_matmul(a, b, out=[1.]), lambda: T.zeros(2, 2)),
+            go(lambda o: T.chain_matmul(x, out=o), lambda: T.zeros(2, 3)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(2, 3).long()),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(5)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(2, 3, requires_grad=True)),
+            go(lambda o: T.chain_matmul(d, out=o), lambda: T.zeros(1, 3).expand(2, 3)), _state(x)]
+
+
+@case
+def linalg_and_special_functions_write_their_out(T):
+    # they took out= and dropped it (or had none): out is now written, resized,
+    # version bumped once (NOTE [ out= of the linalg functions ])
+    import warnings
+    L = T.linalg
+    S = T.special
+    A = T.tensor([[2., 1., 0.], [1., 3., 1.], [0., 1., 4.]])
+    v = T.tensor([1., 2., 3.])
+    calls = [(L.cholesky, (A,)), (L.cholesky_ex, (A,)), (L.cond, (A,)), (L.eigvalsh, (A,)),
+             (L.inv_ex, (A,)), (L.lu, (A,)), (L.lu_factor, (A,)), (L.lu_factor_ex, (A,)), (L.matrix_power, (A, 2)),
+             (L.matrix_rank, (A,)), (L.pinv, (A,)), (L.qr, (A,)), (L.slogdet, (A,)), (L.solve_ex, (A, A)),
+             (L.svdvals, (A,)), (L.vecdot, (A, A)), (L.matmul, (A, A)), (S.expit, (v,)), (S.log1p, (v,))]
+    out = []
+    for f, args in calls:
+        r = f(*args)
+        rs = r if isinstance(r, tuple) else (r,)
+        outs = tuple(T.zeros(x.shape, dtype=x.dtype) for x in rs)
+        got = f(*args, out=outs if isinstance(r, tuple) else outs[0])
+        gs = got if isinstance(got, tuple) else (got,)
+        out.append([[round(float(x), 4) for x in o.flatten().tolist()[:6]] for o in outs] +
+                   [[o._version for o in outs], all(g is o for g, o in zip(gs, outs))])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        o = T.zeros(5)
+        out += [_res(lambda: L.svdvals(A, out=o)), list(o.shape), _res(lambda: S.expit(v, out=[1.0])),
+                _res(lambda: S.log1p(v, out=T.zeros(3).long())),
+                _res(lambda: S.expit(v.clone().requires_grad_(), out=T.zeros(3)))]
+    return out

@@ -154,6 +154,8 @@ def namespace(T, ns):
         return T.nn.functional
     if ns == "autograd":
         return T.autograd
+    if ns in ("linalg", "special"):
+        return getattr(T, ns)
     raise ValueError(ns)
 
 

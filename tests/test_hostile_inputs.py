@@ -1,6 +1,7 @@
 """Hostile inputs (issue 11): every public callable of ``cyautograd``,
-``cyautograd.Tensor`` (methods and properties), ``cyautograd.nn.functional``
-and ``cyautograd.autograd`` -- enumerated with dir(), so a new name is covered
+``cyautograd.Tensor`` (methods and properties), ``cyautograd.nn.functional``,
+``cyautograd.autograd``, ``cyautograd.linalg`` and ``cyautograd.special``
+-- enumerated with dir() (or __all__), so a new name is covered
 without touching this file -- is called with None, wrong types, strings,
 empty/0-d/non-contiguous/zero-size/integer/bool tensors, huge and negative
 numbers and out-of-range dims and indices (tests/hostile_worker.py lists the
@@ -82,6 +83,9 @@ ELSEWHERE = {
 }
 
 
+SUBMODULES = ("linalg", "special")
+
+
 def _kind(obj, name):
     import inspect
     v = inspect.getattr_static(obj, name)
@@ -107,6 +111,14 @@ def public_names():
         for n in dir(mod):
             v = getattr(mod, n)
             if not n.startswith("_") and callable(v) and not inspect.ismodule(v):
+                names.append([ns, n, "function"])
+    # torch.linalg and torch.special: their public names (__all__: the modules
+    # import helpers they do not export)
+    for ns in SUBMODULES:
+        mod = getattr(T, ns)
+        for n in sorted(getattr(mod, "__all__", dir(mod))):
+            v = getattr(mod, n)
+            if not n.startswith("_") and callable(v) and not inspect.ismodule(v) and not isinstance(v, type):
                 names.append([ns, n, "function"])
     return [x for x in names if (x[0], x[1]) not in SKIP]
 

@@ -5,8 +5,9 @@ torch binds the arguments of its native functions with one parser
 strings that its code generator derives from native_functions.yaml
 (tools/autograd/gen_python_functions.py). The same generator ships with
 torch as ``torchgen`` (with the yaml files): this script runs it to get, for
-every public function of cyautograd (``torch.X``, ``Tensor.X``, and
-``nn.functional.X`` where torch's is a native binding), the parser's
+every public function of cyautograd (``torch.X``, ``Tensor.X``,
+``nn.functional.X`` where torch's is a native binding, and ``linalg.X``,
+``special.X`` and ``fft.X``: SUBMODULES), the parser's
 signature strings in the parser's order, exactly as the C++ parser reads
 them (``(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *,
 ScalarType? dtype=None, Tensor out=None)``, ``|deprecated`` ones last). The
@@ -71,7 +72,15 @@ def torchgen_tables():
         return out
 
     return (table(False, gpf.is_py_torch_function), table(True, gpf.is_py_variable_method),
-            table(False, gpf.is_py_nn_function))
+            table(False, gpf.is_py_nn_function),
+            {ns: table(False, getattr(gpf, f"is_py_{ns}_function")) for ns in SUBMODULES})
+
+
+# torch's submodules whose functions are native bindings of torch._C._<ns>
+# named "<ns>_<name>" (torch.linalg.inv is torch._C._linalg.linalg_inv, whose
+# parser names itself linalg_inv): their tables are keyed "<ns>.<binding>"
+# and mapped from cyautograd.<ns>'s names in the dict named <NS>
+SUBMODULES = ("linalg", "special", "fft")
 
 
 def main():
@@ -80,7 +89,7 @@ def main():
     sys.path.insert(0, ROOT)
     import cyautograd as C
     import cyautograd.nn.functional as CF
-    functions, methods, nn = torchgen_tables()
+    functions, methods, nn, subs = torchgen_tables()
     table = {}
     builtin = type(torch.add)
     for n in sorted(dir(C)):
@@ -124,15 +133,29 @@ def main():
               "alpha_dropout_", "feature_alpha_dropout", "feature_alpha_dropout_"):
         table[n] = functions[n]
     for n in ("max_pool2d_with_indices", "silu", "silu_", "relu6", "relu6_", "hardtanh", "hardtanh_", "glu",
-              "adaptive_avg_pool2d", "adaptive_max_pool2d", "pad"):
+              "adaptive_avg_pool2d", "adaptive_max_pool2d", "pad", "max_unpool2d", "im2col", "col2im"):
         table["nn." + n] = nn[n]
+    # torch.linalg.X, torch.special.X, torch.fft.X: the bindings of the
+    # functions cyautograd has in those submodules
+    maps = {}
+    for ns in SUBMODULES:
+        ours = getattr(C, ns, None)
+        theirs = getattr(torch, ns)
+        maps[ns] = {}
+        for n in sorted(dir(ours)) if ours is not None else ():
+            f = getattr(theirs, n, None)
+            if n.startswith("_") or not isinstance(f, builtin) or f.__name__ not in subs[ns]:
+                continue
+            maps[ns][n] = f"{ns}.{f.__name__}"
+            table[f"{ns}.{f.__name__}"] = subs[ns][f.__name__]
     for k, v in HAND.items():
         table[k] = v
     with open(OUT, "w") as fh:
         fh.write('"""torch 2.13\'s argument-parser signatures, as its generated bindings declare\n'
                  'them (NOTE [ Argument parser errors ], cyautograd/_arg_parser.py): "name" for\n'
                  'torch.name, "Tensor.name" for the method, "nn.name" for torch._C._nn.name;\n'
-                 'FUNCTIONAL maps cyautograd.nn.functional names to their binding.\n'
+                 'FUNCTIONAL maps cyautograd.nn.functional names to their binding; LINALG,\n'
+                 'SPECIAL and FFT map cyautograd.<ns> names to theirs ("<ns>.<binding>").\n'
                  'Written by tools/gen_arg_signatures.py from torch; do not edit."""\n\n')
         fh.write("SIGNATURES = {\n")
         for k in sorted(table):
@@ -144,6 +167,11 @@ def main():
         for k in sorted(functional):
             fh.write(f"    {k!r}: {functional[k]!r},\n")
         fh.write("}\n")
+        for ns in SUBMODULES:
+            fh.write(f"\n{ns.upper()} = {{\n")
+            for k in sorted(maps[ns]):
+                fh.write(f"    {k!r}: {maps[ns][k]!r},\n")
+            fh.write("}\n")
     print(f"{len(table)} functions -> {OUT}")
 
 

@@ -25,6 +25,7 @@ from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _so
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
 from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
+from cyautograd import _flags
 from cyautograd.tensor import Tensor as _Tensor
 
 _mod = None
@@ -1072,7 +1073,12 @@ def _pad_parser_check(input, pad, mode, value):
 
 
 def pad(input, pad, mode="constant", value=None):
-    if type(pad) is not list and type(pad) is not tuple:
+    if _flags._det["mode"]:
+        # torch's pad (Python) reads input.is_cuda (then .is_xpu) under deterministic
+        # algorithms, before its native call: a non-Tensor input fails there
+        input.is_cuda
+    if type(pad) is not list and type(pad) is not tuple or not isinstance(input, _Tensor) or \
+            type(mode) is not str or (value is not None and type(value) is not float and type(value) is not int):
         _pad_parser_check(input, pad, mode, value)
     for p in pad:
         if type(p) is not int:      # torch's pad binding takes ints only (no float, no bool)

@@ -1427,52 +1427,95 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
                                   "max_pool1d")
 
 
-def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, name):
-    T = _T()
-    k = F._pair(kernel_size, nd)
-    stride = k if stride is None else F._pair(stride, nd)
-    padding = F._pair(padding, nd)
-    ins = tuple(input.shape[-nd:])
-    default = [(ins[d] - 1) * stride[d] - 2 * padding[d] + k[d] for d in range(nd)]
+def _ntuple(x, n):
+    """torch.nn.modules.utils._ntuple's parse (_single, _pair): an iterable is
+    taken as its tuple, whatever its length and items (a Tensor as its rows, a
+    str as its characters), anything else repeated n times. torch's functionals
+    written in Python build their native calls' int lists with it, so a bad
+    size fails where torch's does (an IndexError reading the tuple, or the
+    native parser's TypeError naming the native binding)."""
+    import collections.abc
+    if isinstance(x, collections.abc.Iterable):
+        return tuple(x)
+    return (x,) * n
+
+
+def _check_value(cond, message):
+    """torch._check_value: a cond that is not a bool (a Tensor from a Tensor
+    size) is a TypeError."""
+    if not isinstance(cond, bool):
+        if isinstance(cond, _T().Tensor):
+            raise TypeError("cond must be a bool, but got a Tensor. For tensor conditions, use "
+                            "cyautograd._check_tensor_all() to assert that all elements are true.")
+        raise TypeError(f"cond must be a bool, but got {type(cond)}")
+    if not cond:
+        raise ValueError(message())
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    """torch.nn.functional._unpool_output_size, step by step (its errors are
+    the ones its indexing and comparisons raise)."""
+    input_size = input.size()
+    default_size = []
+    for d in range(len(kernel_size)):
+        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d]
+                            - 2 * padding[d])
     if output_size is None:
-        out_sz = default
+        ret = default_size
     else:
-        given = output_size
-        out_sz = list(output_size)
-        if len(out_sz) == nd + 2:
-            out_sz = out_sz[2:]
-        elif len(out_sz) == nd + 1:
-            out_sz = out_sz[1:]
-        if len(out_sz) != nd:
-            raise ValueError(f"output_size should be a sequence containing {nd} or {nd + 2} "
-                             f"elements, but it has a length of '{len(out_sz)}'")
-        for d in range(nd):
-            lo = default[d] - stride[d]
-            hi = default[d] + stride[d]
-            if not lo < out_sz[d] < hi:
-                raise ValueError(f'invalid output_size "{given}" (dim {d} must be between '
-                                 f"{lo} and {hi})")
-    for d in range(nd):     # torch's _unpool_output_size ends with this check
-        if out_sz[d] < 0:
-            raise ValueError("max_unpooling: output_size must contain non-negative spatial dimensions, but got "
-                             f"output_size[{d}]={out_sz[d]}")
-    if not isinstance(indices, T.Tensor):
-        if nd == 1:     # torch's max_unpool1d calls indices.unsqueeze(-1) in Python
-            raise AttributeError(f"'{type(indices).__name__}' object has no attribute 'unsqueeze'")
-        raise TypeError(f"{name}(): argument 'indices' (position 2) must be Tensor, not {type(indices).__name__}")
+        if len(output_size) == len(kernel_size) + 2:
+            output_size = output_size[2:]
+        if len(output_size) != len(kernel_size):
+            raise ValueError(f"output_size should be a sequence containing {len(kernel_size)} or "
+                             f"{len(kernel_size) + 2} elements, but it has a length of '{len(output_size)}'")
+        for d in range(len(kernel_size)):
+            min_size = default_size[d] - stride[d]
+            max_size = default_size[d] + stride[d]
+            if not (min_size < output_size[d] < max_size):
+                raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between '
+                                 f"{min_size} and {max_size})")
+        ret = output_size
+    for d in range(len(kernel_size)):
+        _check_value(ret[d] >= 0, lambda d=d: "max_unpooling: output_size must contain non-negative spatial "
+                     f"dimensions, but got output_size[{d}]={ret[d]}")
+    return ret
+
+
+def _max_unpool2d_native(input, indices, output_size):
+    """torch._C._nn.max_unpool2d: its parser, then its kernel's checks."""
+    from cyautograd._arg_parser import check
+    check("nn.max_unpool2d", (input, indices, output_size))
+    T = _T()
+    if indices.dtype is not T.int64:
+        raise RuntimeError(f"elements in indices should be type int64 but got: {indices.dtype._cname}")
+    if len(output_size) != 2:
+        raise RuntimeError("There should be exactly two elements (height, width) in output_size, but got "
+                           f"{len(output_size)} elements.")
+    if input.dim() not in (3, 4):
+        raise RuntimeError("Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+                           f"{input.dim()} dimensions.")
     if tuple(indices.shape) != tuple(input.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: "
                            f"{list(indices.shape)}")
-    lead = tuple(input.shape[:-nd])
+    for i in range(1, input.dim()):
+        if input.shape[i] <= 0:
+            raise RuntimeError("max_unpooling2d_forward_out_cpu(): Expected input to have non-zero size for "
+                               f"non-batch dimensions, but got {list(input.shape)} with dimension {i} being empty.")
+    out_sz = [int(v) for v in output_size]
+    lead = tuple(input.shape[:-2])
     _check_alloc(lead + tuple(out_sz), input.element_size())
-    total = int(np.prod(out_sz))
+    total = out_sz[0] * out_sz[1]
     flat_in = input.reshape(lead + (-1,))
     flat_idx = indices.reshape(lead + (-1,))
-    if flat_idx.numel() and (int(flat_idx.min()) < 0 or int(flat_idx.max()) >= total):
-        bad = int(flat_idx.max()) if int(flat_idx.max()) >= total else int(flat_idx.min())
-        raise RuntimeError(f"Found an invalid max index: {bad} (output volumes are of size "
-                           f"{'x'.join(str(s) for s in out_sz)}")
+    if flat_idx.numel():
+        # the kernel goes on past an index outside the output plane and reports the
+        # last one it met, in memory order
+        a = flat_idx.detach().cpu().numpy().reshape(-1)
+        bad = np.flatnonzero((a < 0) | (a >= total))
+        if bad.size:
+            raise RuntimeError(f"Found an invalid max index: {int(a[bad[-1]])} (output volumes are of size "
+                               f"{out_sz[0]}x{out_sz[1]})")
     out = T.zeros(lead + (total,), dtype=input.dtype, device=input.device).scatter(-1, flat_idx, flat_in)
     return out.reshape(lead + tuple(out_sz))
 
@@ -1485,8 +1528,12 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
     >>> F.max_unpool1d(y, i, 2)
     tensor([[[0., 3., 2., 0.]]])
     """
-    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1,
-                       "max_unpool1d")
+    kernel_size = _ntuple(kernel_size, 1)
+    stride = kernel_size if stride is None else _ntuple(stride, 1)
+    padding = _ntuple(padding, 1)
+    output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    output_size = output_size + [1] if isinstance(output_size, list) else output_size + (1,)
+    return _max_unpool2d_native(input.unsqueeze(-1), indices.unsqueeze(-1), output_size).squeeze(-1)
 
 
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
@@ -1496,8 +1543,11 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     >>> F.max_unpool2d(y, i, 2).shape
     torch.Size([1, 1, 4, 4])
     """
-    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2,
-                       "max_unpool2d")
+    kernel_size = _ntuple(kernel_size, 2)
+    stride = kernel_size if stride is None else _ntuple(stride, 2)
+    padding = _ntuple(padding, 2)
+    output_size = _unpool_output_size(input, kernel_size, stride, padding, output_size)
+    return _max_unpool2d_native(input, indices, output_size)
 
 
 # ================================================================ rearranging
@@ -1584,14 +1634,34 @@ def _fold_geometry(sizes, kernel_size, dilation, padding, stride):
     return k, d, p, s, outs
 
 
+def _im2col_ints(name, input, sizes):
+    """torch's F.unfold/fold hand their sizes through _pair (_ntuple) to
+    torch._C._nn.im2col/col2im: that binding's parser, then the sizes as ints."""
+    from cyautograd._arg_parser import check
+    import operator
+    check("nn." + name, (input,) + tuple(sizes))
+    return [tuple(operator.index(e) for e in v) for v in sizes]
+
+
+def _im2col_lengths(names, geo):
+    for v, nm in zip(geo, names):
+        if len(v) != 2:
+            raise RuntimeError(f"It is expected {nm} equals to 2, but got size {len(v)}")
+
+
+def _im2col_dtype(name, input):
+    """im2col/col2im dispatch on the floating, complex and bool types only."""
+    dt = input.dtype
+    if not (dt.is_floating_point or dt.is_complex or dt is _T().bool):
+        raise NotImplementedError(f"\"{name}_out_cpu\" not implemented for '{dt._cname}'")
+
+
 def _im2col_check(input, kernel_size, dilation, padding, stride):
     """torch's im2col checks, in its order: each geometry argument has two
     items, then their signs, then the input's rank and sizes (a tensor of
     fewer than 3 dims fails on reading its size(2): an IndexError)."""
-    geo = [tuple(F._pair(v)) for v in (kernel_size, dilation, padding, stride)]
-    for v, nm in zip(geo, ("kernel_size", "dilation", "padding", "stride")):
-        if len(v) != 2:
-            raise RuntimeError(f"It is expected {nm} equals to 2, but got size {len(v)}")
+    geo = (kernel_size, dilation, padding, stride)
+    _im2col_lengths(("kernel_size", "dilation", "padding", "stride"), geo)
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = geo
     if not (kw > 0 and kh > 0):
         raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kh} kernel_width: {kw}")
@@ -1609,6 +1679,45 @@ def _im2col_check(input, kernel_size, dilation, padding, stride):
                            f"dimensions for input, but got: {list(input.shape)}")
 
 
+def _col2im_check(input, output_size, kernel_size, dilation, padding, stride):
+    """torch's col2im checks, in its order (col2im_shape_check): the lengths,
+    then the kernel, stride, dilation and padding signs, the input's rank, its
+    channels against the kernel, its block count against the geometry's."""
+    geo = (output_size, kernel_size, dilation, padding, stride)
+    _im2col_lengths(("output_size", "kernel_size", "dilation", "padding", "stride"), geo)
+    (oh, ow), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = geo
+    if not (kw > 0 and kh > 0):
+        raise RuntimeError(f"kernel size should be greater than zero, but got kernel_height: {kh} kernel_width: {kw}")
+    if not (sw > 0 and sh > 0):
+        raise RuntimeError(f"stride should be greater than zero, but got stride_height: {sh} stride_width: {sw}")
+    if not (dw > 0 and dh > 0):
+        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {dh} "
+                           f"dilation_width: {dw}")
+    if not (pw >= 0 and ph >= 0):
+        raise RuntimeError(f"padding should be non-negative, but got pad_height: {ph} pad_width: {pw}")
+    n = input.dim()
+    if not ((n == 2 and input.size(0) != 0 and input.size(1) != 0) or
+            (n == 3 and input.size(1) != 0 and input.size(2) != 0)):
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and "
+                           f"non-zero dimensions for input, but got: {list(input.shape)}")
+    b = 0 if n == 3 else -1
+    planes = input.size(b + 1)
+    if planes % (kw * kh) != 0:
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product of "
+                           f"kernel_size, but got input.size(1)={planes} and kernel_size=({kh}, {kw}).")
+    length = input.size(b + 2)
+    bh = (oh + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    bw = (ow + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    where = (f"Given output_size=({oh}, {ow}), kernel_size=({kh}, {kw}), dilation=({dh}, {dw}), "
+             f"padding=({ph}, {pw}), stride=({sh}, {sw}), ")
+    if length != bh * bw:
+        raise RuntimeError(where + "expected size of input's dimension 2 to match the calculated number of "
+                           f"sliding blocks {bh} * {bw} = {bh * bw}, but got input.size(2)={length}.")
+    if not (bh >= 1 and bw >= 1):
+        raise RuntimeError(where + f"calculated shape of the array of sliding blocks as ({bh}, {bw}), which is "
+                           "too small (non-positive)")
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """Extracts sliding blocks: ``(N, C, H, W)`` to ``(N, C * kH * kW, L)`` (im2col, as
     torch.nn.functional.unfold).
@@ -1616,19 +1725,19 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     >>> F.unfold(torch.arange(16.).reshape(1, 1, 4, 4), 2).shape
     torch.Size([1, 4, 9])
     """
-    _args("unfold", ("input:Tensor", "kernel_size:int[]", "dilation:int[]", "padding:int[]", "stride:int[]"),
-          input, kernel_size, dilation, padding, stride)
-    _im2col_check(input, kernel_size, dilation, padding, stride)
+    k, d, p, s = _im2col_ints("im2col", input, [_ntuple(v, 2) for v in (kernel_size, dilation, padding, stride)])
+    _im2col_check(input, k, d, p, s)
     unbatched = input.dim() == 3
     x = input.unsqueeze(0) if unbatched else input
     N, C = x.shape[0], x.shape[1]
-    k, d, p, s, outs = _fold_geometry(tuple(x.shape[2:]), kernel_size, dilation, padding, stride)
+    k, d, p, s, outs = _fold_geometry(tuple(x.shape[2:]), k, d, p, s)
     if outs[0] <= 0 or outs[1] <= 0:
         raise RuntimeError(f"Given input with spatial size ({x.shape[2]}, {x.shape[3]}), "
                            f"kernel_size=({k[0]}, {k[1]}), dilation=({d[0]}, {d[1]}), "
                            f"padding=({p[0]}, {p[1]}), calculated shape of the array of sliding "
                            f"blocks as ({outs[0]}, {outs[1]}), but its components must be at "
                            "least one.")
+    _im2col_dtype("im2col", input)
     if any(p):
         x = F.pad(x, (p[1], p[1], p[0], p[0]))
     w = F._windows(x, 2, k, s, d, outs)                 # (N, C, oh, ow, kh, kw)
@@ -1646,34 +1755,22 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
             [2., 4., 4., 2.],
             [1., 2., 2., 1.]])
     """
-    _args("fold", ("input:Tensor", "output_size:int[]", "kernel_size:int[]", "dilation:int[]", "padding:int[]", "stride:int[]"),
-          input, output_size, kernel_size, dilation, padding, stride)
+    osz, k, d, p, s = _im2col_ints("col2im", input, [_ntuple(v, 2) for v in
+                                                      (output_size, kernel_size, dilation, padding, stride)])
+    _col2im_check(input, osz, k, d, p, s)
+    _im2col_dtype("col2im", input)
     T = _T()
-    if input.dim() not in (2, 3):
-        raise NotImplementedError(f"Input Error: Only unbatched (2D) or batched (3D) input "
-                                  f"Tensors are supported (got {input.dim()}D)")
     unbatched = input.dim() == 2
     x = input.unsqueeze(0) if unbatched else input
-    osz = F._pair(output_size)
-    k, d, p, s, outs = _fold_geometry(osz, kernel_size, dilation, padding, stride)
+    k, d, p, s, outs = _fold_geometry(osz, k, d, p, s)
     N, CK, L = x.shape
     kk = k[0] * k[1]
-    if CK % kk != 0:
-        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product "
-                           f"of kernel_size, but got input.size(1)={CK} and "
-                           f"kernel_size=({k[0]}, {k[1]}).")
-    if outs[0] * outs[1] != L:
-        raise RuntimeError(f"Given output_size=({osz[0]}, {osz[1]}), kernel_size=({k[0]}, "
-                           f"{k[1]}), dilation=({d[0]}, {d[1]}), padding=({p[0]}, {p[1]}), "
-                           f"stride=({s[0]}, {s[1]}), expected size of input's dimension 2 to "
-                           f"match the calculated number of sliding blocks {outs[0]} * {outs[1]} "
-                           f"= {outs[0] * outs[1]}, but got input.size(2)={L}.")
     C = CK // kk
     padded = (osz[0] + 2 * p[0], osz[1] + 2 * p[1])
     _check_alloc((N, C) + padded, input.element_size())
     idx = F._window_index(padded, k, s, d, outs)        # (oh, ow, kh, kw) flat positions
     cols = x.reshape(N, C, k[0], k[1], outs[0], outs[1]).permute(0, 1, 4, 5, 2, 3)
-    cols = cols.reshape(N, C, -1)
+    cols = cols.reshape(N, C, outs[0] * outs[1] * kk)
     out = T.zeros((N, C, padded[0] * padded[1]), dtype=input.dtype, device=input.device).index_add(
         2, _on(cols, T.from_numpy(idx)), cols)
     out = out.reshape(N, C, padded[0], padded[1])

@@ -680,11 +680,8 @@ def _col_major2d(t):
     return st[0] == 1 and st[1] == t.shape[0]
 
 
-@_export
-def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
-    _check_tensor(input, "addmm")
-    _check_tensor(mat1, "addmm", "mat1", 2)
-    _check_tensor(mat2, "addmm", "mat2", 3)
+def _addmm_meta(input, mat1, mat2, **kwargs):
+    """addmm's meta function: its dtype and shape checks; the result's size."""
     if not (input.dtype == mat1.dtype == mat2.dtype):   # addmm's meta checks dtypes first
         from cyautograd.ops.linalg import addmm_dtype_error
         raise RuntimeError(addmm_dtype_error(input.dtype.np, mat1.dtype.np, mat2.dtype.np))
@@ -695,6 +692,15 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     if mat1.shape[1] != mat2.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({mat1.shape[0]}x{mat1.shape[1]} "
                            f"and {mat2.shape[0]}x{mat2.shape[1]})")
+    return (mat1.shape[0], mat2.shape[1])
+
+
+@_export
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    _check_tensor(input, "addmm")
+    _check_tensor(mat1, "addmm", "mat1", 2)
+    _check_tensor(mat2, "addmm", "mat2", 3)
+    _addmm_meta(input, mat1, mat2)
     from cyautograd.creation import empty
     _bcast_ok(input, empty((mat1.shape[0], mat2.shape[1])))
     if input.dim() > 2 or np.broadcast_shapes(tuple(input.shape), (mat1.shape[0], mat2.shape[1])) != \
@@ -3157,11 +3163,35 @@ def _pointwise(name):
     return getattr(pointwise, name)
 
 
+# NOTE [ Structured in-place kernels refuse a broadcast self ]
+# torch's structured kernels (addmm, addmv, baddbmm) compute their result's
+# size in their meta function, after its checks, and set_output then refuses
+# an in-place self of any other size -- one that would only broadcast to it
+# too (a 0-d or (1, p) self of addmm_): "Bad in-place call". The out-of-place
+# op broadcasts its input, so the in-place form runs the meta checks (`meta`,
+# returning the size) and that size check first, inside the in-place protocol
+# (after check_inplace, as torch's VariableType runs it before the kernel).
+def _bad_inplace_call(self, size):
+    if tuple(self.shape) != tuple(size):
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(self.shape)} and output tensor size "
+                           f"{list(size)} should match")
+
+
+def _inplace_sized(op, meta):
+    import functools
+
+    @functools.wraps(op)
+    def sized(input, *args, **kwargs):
+        _bad_inplace_call(input, meta(input, *args, **kwargs))
+        return op(input, *args, **kwargs)
+    return sized
+
+
 for _n, _op in (("expm1_", expm1), ("erf_", erf), ("sinh_", sinh), ("cosh_", cosh), ("asin_", asin),
                 ("acos_", acos), ("atan_", atan), ("asinh_", asinh), ("acosh_", acosh),
                 ("exp2_", exp2), ("frac_", frac), ("atan2_", atan2), ("nan_to_num_", nan_to_num),
                 ("addcmul_", addcmul), ("addcdiv_", addcdiv), ("lerp_", lerp), ("tril_", tril), ("triu_", triu),
-                ("addmm_", addmm), ("index_add_", index_add), ("index_copy_", index_copy),
+                ("addmm_", _inplace_sized(addmm, _addmm_meta)), ("index_add_", index_add), ("index_copy_", index_copy),
                 ("index_fill_", index_fill), ("scatter_", scatter), ("scatter_add_", scatter_add),
                 ("scatter_reduce_", scatter_reduce), ("arcsin_", asin), ("arccos_", acos), ("arctan_", atan),
                 ("clamp_min_", clamp_min), ("clamp_max_", clamp_max)):

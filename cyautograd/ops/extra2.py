@@ -84,6 +84,8 @@ _PARAM_OVERRIDES = {
     "isin": {"elements": None}, "vander": {"x": _T}, "slice_scatter": {"end": _IO},
     "matrix_power": {"n": _I}, "polygamma": {"input": _T}, "searchsorted": {"input": None},
     "bucketize": {"input": None},
+    # linalg.pinv(A, rcond): a Number or a Tensor (torch's parser, through the linalg guards)
+    "pinv": {"rcond": None},
     # a Tensor or a Number: the body checks a Tensor's rank (torch's RuntimeError), the guard the rest
     "logspace": {"start": None, "end": None},
     # the binary ops check their own overloads (a Number where torch takes one)
@@ -3804,10 +3806,13 @@ _INPLACE_SPEC = {
     "put_": (put, "torch.zeros(2, 2)", "torch.tensor([3]), torch.tensor([9.])"),
     "index_reduce_": (index_reduce, "torch.ones(3)", "0, torch.tensor([0, 0]), torch.tensor([2., 3.]), 'prod'"),
     "remainder_": (_extra._pointwise("remainder"), "torch.tensor([-3., 3.])", "2"),
-    "addmv_": (_linalg2.TOP["addmv"], "torch.zeros(2)", "torch.eye(2), torch.ones(2)"),
-    "addr_": (_linalg2.TOP["addr"], "torch.zeros(2, 2)", "torch.ones(2), torch.ones(2)"),
+    "addmv_": (_extra._inplace_sized(_linalg2.TOP["addmv"], _linalg2.addmv_meta), "torch.zeros(2)",
+               "torch.eye(2), torch.ones(2)"),
+    "addr_": (_extra._inplace_sized(_linalg2.TOP["addr"], _linalg2.addr_inplace_checks), "torch.zeros(2, 2)",
+              "torch.ones(2), torch.ones(2)"),
     "addbmm_": (_linalg2.TOP["addbmm"], "torch.zeros(2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
-    "baddbmm_": (_linalg2.TOP["baddbmm"], "torch.zeros(3, 2, 2)", "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
+    "baddbmm_": (_extra._inplace_sized(_linalg2.TOP["baddbmm"], _linalg2.baddbmm_meta), "torch.zeros(3, 2, 2)",
+                 "torch.ones(3, 2, 1), torch.ones(3, 1, 2)"),
 }
 
 

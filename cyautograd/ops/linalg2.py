@@ -215,6 +215,46 @@ def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
     return _Addmv.apply(input, mat, vec, beta, alpha)
 
 
+def addmv_meta(input, mat, vec, **kwargs):
+    """addmv's meta function (its checks of self too: at most 1-D, of mat's
+    rows or one element); the result's size (NOTE [ Structured in-place
+    kernels refuse a broadcast self ], ops/extra.py)."""
+    if not (mat.dim() == 2 and vec.dim() == 1 and input.dim() <= 1):
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
+    if not (mat.shape[1] == vec.shape[0] and (mat.shape[0] == input.numel() or input.numel() == 1)):
+        raise RuntimeError(f"size mismatch, got input ({_size_at(input, 0)}), mat ({mat.shape[0]}x{mat.shape[1]}), "
+                           f"vec ({vec.shape[0]})")
+    return (mat.shape[0],)
+
+
+def addr_inplace_checks(input, vec1, vec2, **kwargs):
+    """addr_'s checks (build_addr_iter with self as its output: self is not
+    expanded): 1-D vectors, then a 2-D self of their lengths."""
+    if vec1.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec1, but got {vec1.dim()}-D")
+    if vec2.dim() != 1:
+        raise RuntimeError(f"addr: Expected 1-D argument vec2, but got {vec2.dim()}-D")
+    if input.dim() != 2:
+        raise RuntimeError(f"2D tensor expected, got {input.dim()}D tensor for input")
+    if input.shape[0] != vec1.shape[0] or input.shape[1] != vec2.shape[0]:
+        raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, "
+                           f"v2: {list(vec2.shape)}")
+    return tuple(input.shape)
+
+
+def baddbmm_meta(input, batch1, batch2, **kwargs):
+    """baddbmm's meta function: self expanded to the result's size, the
+    batches' checks; the result's size."""
+    size = _bmm_result_size(batch1, batch2, True)
+    _bcast_check("baddbmm", input, size)
+    if input.dtype != batch1.dtype:
+        from cyautograd.ops.linalg import ctype_name
+        raise RuntimeError(f"Input dtypes must be the same, got: input {ctype_name(input.dtype.np)}, batch1: "
+                           f"{ctype_name(batch1.dtype.np)}, batch2: {ctype_name(batch2.dtype.np)}")
+    _bmm_checks("baddbmm", batch1, batch2)
+    return size
+
+
 @_top
 def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     """addr(input, vec1, vec2, *, beta=1, alpha=1, out=None) -> Tensor
@@ -286,12 +326,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
     for t, nm, p in ((input, "input", 1), (batch1, "batch1", 2), (batch2, "batch2", 3)):
         _check_tensor(t, "baddbmm", nm, p)
     beta, alpha = _scal(beta, "baddbmm", "beta"), _scal(alpha, "baddbmm", "alpha")
-    _bcast_check("baddbmm", input, _bmm_result_size(batch1, batch2, True))
-    _bmm_checks("baddbmm", batch1, batch2)
-    if input.dtype != batch1.dtype:
-        from cyautograd.ops.linalg import ctype_name
-        raise RuntimeError(f"Input dtypes must be the same, got: input {ctype_name(input.dtype.np)}, batch1: "
-                           f"{ctype_name(batch1.dtype.np)}, batch2: {ctype_name(batch2.dtype.np)}")
+    baddbmm_meta(input, batch1, batch2)
     if batch1.dtype != batch2.dtype and batch1.numel() and batch2.shape[2]:
         from cyautograd.ops.linalg import bmm_dtype_error
         raise RuntimeError(bmm_dtype_error(_darr(batch1) if _anydev(batch1) else _a(batch1),
@@ -555,17 +590,45 @@ def _pinv_backward(g, P, A):
             + PhK - PhK.matmul(P).matmul(A))
 
 
+def _positional_tolerance(name, A, tol, arg):
+    """The overloads linalg.pinv(A, rcond, hermitian) and
+    linalg.matrix_rank(A, tol, hermitian) (NumPy's): the tolerance as a float
+    (a Tensor that requires grad is refused, as torch's derivative table has
+    no formula for it)."""
+    from cyautograd.tensor import Tensor
+    if isinstance(tol, Tensor):
+        from cyautograd.grad_mode import is_grad_enabled
+        if name == "pinv" and tol.requires_grad and is_grad_enabled():
+            raise RuntimeError(f"The function 'linalg_{name}' is not differentiable with respect to argument "
+                               f"'{arg}'. This input cannot have requires_grad True.")
+        return float(tol.item())
+    return float(tol)
+
+
+_NO_TOL = object()
+
+
 @_la
-def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def pinv(A, rcond=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=None):
     """linalg.pinv(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
 
     The Moore-Penrose pseudo-inverse, through the SVD: singular values below
     ``max(atol, rtol * max(S))`` are treated as zero (``rtol`` defaults to
-    ``eps * max(m, n)`` when neither is given).
+    ``eps * max(m, n)`` when neither is given). ``linalg.pinv(A, rcond,
+    hermitian=False)`` (torch's NumPy-style overload) is ``atol=0, rtol=rcond``.
 
     >>> torch.linalg.pinv(torch.tensor([[1., 2.], [2., 4.]]))
     """
-    _matrix_check("pinv", A)
+    _check_tensor(A, "linalg_pinv", "input")
+    if A.dim() < 2 or A.dtype not in (_D.float32, _D.float64):
+        raise RuntimeError(f"linalg.pinv({A.dtype._cname}{{{list(A.shape)}}}): expected a tensor with 2 or more "
+                           "dimensions of float, double, cfloat or cdouble types")
+    if rcond is not _NO_TOL:
+        rtol = _positional_tolerance("pinv", A, rcond, "rtol")
+        atol = 0.0
+    if hermitian and A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
     m, n = A.shape[-2], A.shape[-1]
     if rtol is None:
         rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
@@ -1100,10 +1163,32 @@ def multi_dot(tensors, *, out=None):
         if ms[i].shape[1] != ms[i + 1].shape[0]:
             raise RuntimeError(f"multi_dot(): tensors {i} and {i + 1} with shapes {list(ms[i].shape)} and "
                                f"{list(ms[i + 1].shape)} cannot be multiplied")
+    if out is not None:
+        return _multi_dot_out(ms, tuple(out_shape), first, out)
     r = ms[0]
     for m in ms[1:]:
         r = r.mm(m)
     return r.view(tuple(out_shape))
+
+
+def _multi_dot_out(ms, out_shape, first, out):
+    """linalg.multi_dot(..., out=out): out of the tensors' dtype exactly, resized
+    to the result's shape, then written by mm's out= (two or three matrices:
+    its requires_grad check names mm)."""
+    from cyautograd._out import check_out, _write_one
+    from cyautograd.ops.linalg import ctype_name
+    if not isinstance(out, Tensor):
+        raise TypeError(f"linalg_multi_dot(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if out.dtype != first.dtype:
+        raise RuntimeError(f"multi_dot(): expected out tensor to have dtype {ctype_name(first.dtype.np)} but got "
+                           f"{ctype_name(out.dtype.np)}")
+    check_out("mm" if len(ms) <= 3 else "linalg_multi_dot", out, ms)
+    from cyautograd.grad_mode import no_grad
+    with no_grad():
+        r = ms[0]
+        for m in ms[1:]:
+            r = r.mm(m)
+    return _write_one(r.view(out_shape), out)
 
 
 @_top
@@ -1119,6 +1204,8 @@ def chain_matmul(*matrices, out=None):
     for i, m in enumerate(matrices):     # the parser of _VF.chain_matmul(TensorList), before its warning
         if not isinstance(m, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(m).__name__}")
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"chain_matmul(): argument 'out' must be Tensor, not {type(out).__name__}")
     warn_user("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
               "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
               "parameters.")
@@ -1126,8 +1213,13 @@ def chain_matmul(*matrices, out=None):
         if isinstance(m, Tensor) and m.dim() != 2:    # one matrix too (torch checks, then clones)
             raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
     if len(matrices) == 1:
+        if out is not None:
+            # chain_matmul_out of one matrix: resize_output, then out.copy_ (recorded, with copy_'s checks)
+            from cyautograd._out import resize_output
+            resize_output(out, tuple(matrices[0].shape))
+            return out.copy_(matrices[0])
         return matrices[0].clone()
-    return multi_dot(list(matrices))
+    return multi_dot(list(matrices), out=out)
 
 
 FUNCTION_ONLY.add("chain_matmul")
@@ -1150,15 +1242,36 @@ def vecdot(x, y, *, dim=-1, out=None):
 
 
 @_la
-def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
+def matrix_rank(A, tol=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=None):
     """linalg.matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None) -> Tensor
 
     The numerical rank: the number of singular values above
     ``max(atol, rtol * max(S))`` (``rtol`` defaults to ``eps * max(m, n)``), int64.
+    ``linalg.matrix_rank(A, tol, hermitian=False)`` (torch's NumPy-style
+    overload) is ``atol=tol, rtol=0``.
 
     >>> torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.]]))
     """
-    _matrix_check("matrix_rank", A)
+    # (torch's matrix_rank checks the rank, then svdvals/eigvalsh the dtype)
+    _check_tensor(A, "linalg_matrix_rank", "input")
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if tol is _NO_TOL and rtol is None and A.dtype not in (_D.float32, _D.float64):
+        # (no tol given: the default rtol is the dtype's eps, torch's _get_epsilon)
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if hermitian:       # eigvalsh's checks
+        if A.shape[-1] != A.shape[-2]:
+            raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are "
+                               f"{A.shape[-2]} by {A.shape[-1]} matrices")
+        if not A.dtype.is_floating_point or A.dtype is _D.float16:
+            raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{A.dtype._cname}'")
+    elif A.dtype is _D.float16:
+        raise NotImplementedError("\"linalg_svd_cpu\" not implemented for 'Half'")
+    else:
+        _float_check("svd", A)
+    if tol is not _NO_TOL:
+        atol = _positional_tolerance("matrix_rank", A, tol, "atol")
+        rtol = 0.0
     if _anydev(A):   # NOTE [ Device backends ]
         m, n = A.shape[-2], A.shape[-1]
         if rtol is None:
@@ -1208,6 +1321,8 @@ def vander(x, *, N=None):
     >>> torch.linalg.vander(torch.tensor([1., 2., 3.]))
     """
     _check_tensor(x, "linalg_vander", "x")
+    if x.dtype is _D.bool:
+        raise RuntimeError("linalg.vander supports floating point, complex, and integer tensors, but got Bool")
     if x.dim() < 1:
         raise RuntimeError("linalg.vander: x must have at least one dimension")
     n = x.shape[-1] if N is None else N
