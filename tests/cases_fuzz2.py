@@ -1804,3 +1804,36 @@ def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
     with T.no_grad():
         out.append(err(lambda: T.rsub(v7, v10)))
     return out
+
+
+@case
+def unfold_and_diagonal_gradients_of_an_input_that_repeats_addresses(T):
+    """seed 77402: unfold_backward / diagonal_backward place the gradient by
+    the op's parameters in a tensor of the input's sizes; an expanded (or
+    overlapping-unfolded) input has several logical elements at one address,
+    and each gets its own gradient (NOTE [ Unfold and diagonal gradients are
+    logical ]); under create_graph the gradient's own backward is the view op."""
+    out = []
+    w = arange(T, (2, 1), True)
+    ops = [lambda x: x.diagonal(), lambda x: x.diagonal(1), lambda x: x.t().diagonal(-1),
+           lambda x: x.unfold(1, 2, 1), lambda x: x.unfold(0, 1, 1), lambda x: x.unfold(1, 1, 2),
+           lambda x: x.unfold(1, 2, 1).unfold(2, 2, 1), lambda x: x.unfold(1, 2, 1).diagonal(0, 1, 2),
+           lambda x: x.as_strided((2, 2), (1, 0), 0)]
+    for mk in (lambda: (w * 2).expand(2, 3), lambda: (w * 2).expand(2, 3).unfold(1, 2, 1)[:, :, 0],
+               lambda: w.expand(2, 3)):
+        for f in ops:
+            x = mk()
+            try:
+                y = f(x)
+            except RuntimeError as e:
+                out.append(str(e))
+                continue
+            wt = T.arange(y.numel(), dtype=T.float32).reshape(y.shape)
+            gx, gw = T.autograd.grad((y * wt).sum(), [x, w], retain_graph=True)
+            r = [gx, gw]
+            go = T.ones(y.shape, requires_grad=True)
+            g2, = T.autograd.grad(y, [x], go * wt, create_graph=True)
+            r += [g2, None if g2.grad_fn is None else g2.grad_fn.name(), g2._version,
+                  T.autograd.grad((g2 * T.arange(g2.numel()).reshape(g2.shape)).sum(), [go])]
+            out.append(r)
+    return out

@@ -184,10 +184,14 @@ cdef class ShapeBackward(Node):
         if self.kind == K_STRIDED:
             in_geom, view_geom = self.param[0], self.param[1]
             if not is_t and type(g) is not np.ndarray and _xp.is_device(g):   # NOTE [ Device backends ]
-                return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom), self_shape)]
+                return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom)
+                                             if type(self) is AsStridedBackward0
+                                             else _logical_view_index(type(self), self_shape, self.param[2]),
+                                             self_shape)]
             if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_as_strided_backward(g, in_geom, view_geom)]
-            idx = view_to_base_index(in_geom, view_geom)
+            idx = view_to_base_index(in_geom, view_geom) if type(self) is AsStridedBackward0 \
+                else _logical_view_index(type(self), self_shape, self.param[2])
             if is_t and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
                 # diagonal_backward / unfold_backward: a new tensor; under
                 # grad mode its backward is the view op (NOTE [ Backward of
@@ -221,6 +225,31 @@ cdef class ShapeBackward(Node):
             note_grad_version(z, 1)
             return [z]
         raise AssertionError("bad kind")
+
+
+cdef object _logical_view_index(type cls, tuple shape, tuple p):
+    """For each element of diagonal(off, d1, d2) / unfold(d, size, step) of
+    a tensor of `shape` (C order), the flat C-order index of its input
+    element.
+
+    NOTE [ Unfold and diagonal gradients are logical ]
+    diagonal_backward and unfold_backward place the gradient by the op's
+    parameters into a new tensor of the input's sizes, never through the
+    input's strides: an input that repeats addresses (an expand, an
+    overlapping unfold) has distinct logical elements at one address, and a
+    map through storage addresses sent every gradient element of such an
+    input to the last of them. (as_strided's backward is the one that works
+    in storage; its node keeps view_to_base_index.)"""
+    base = np.arange(_numel(shape), dtype=np.int64).reshape(shape)
+    if cls is DiagonalBackward0:
+        return np.ascontiguousarray(base.diagonal(p[0], p[1], p[2])).reshape(-1)
+    d, sz, stp = p
+    if base.ndim == 0:
+        return np.zeros(sz, dtype=np.int64)
+    n = shape[d]
+    vshape = shape[:d] + ((n - sz) // stp + 1,) + shape[d + 1:] + (sz,)
+    vst = base.strides[:d] + (base.strides[d] * stp,) + base.strides[d + 1:] + (base.strides[d],)
+    return np.ascontiguousarray(np.lib.stride_tricks.as_strided(base, vshape, vst)).reshape(-1)
 
 
 @cython.final
