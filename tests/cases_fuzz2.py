@@ -1837,3 +1837,40 @@ def unfold_and_diagonal_gradients_of_an_input_that_repeats_addresses(T):
                   T.autograd.grad((g2 * T.arange(g2.numel()).reshape(g2.shape)).sum(), [go])]
             out.append(r)
     return out
+
+
+@case
+def out_of_place_index_put_is_one_op_at_version_0(T):
+    """seed 79919: index_put (out of place, and the IndexPutBackward0
+    formula under create_graph) writes into a clone made below autograd:
+    version 0, its node's edges are input's own, the input is untouched; the
+    in-place form still bumps and checks."""
+    out = []
+    idx = T.tensor([0, 0])
+    for acc in (False, True):
+        for rg in (False, True):
+            x = arange(T, (2, 3), rg)
+            v = arange(T, (3,), True)
+            y = x.index_put((idx,), v, acc)
+            z = T.index_put(x, (idx, T.tensor([2, 1])), T.tensor(5.0), accumulate=acc)
+            out.append([y, y._version, x._version, y._is_view(), z, z._version,
+                        [None if f is None else f.name() for f, _ in y.grad_fn.next_functions]])
+            out.append(T.autograd.grad((y * arange(T, (2, 3))).sum(), [v] + ([x] if rg else [])))
+            w = arange(T, (2, 1), True)
+            u = w.cumsum(1)
+            u[[0, 0]] = 0
+            g, = T.autograd.grad(T.square(u).sum(), [w], create_graph=True)
+            out.append([g, g._version, g.grad_fn.name(), T.autograd.grad(g.sum(), [w])])
+    x = arange(T, (2, 3))
+    out.append(err(lambda: x.index_put((idx,), T.ones(3, dtype=T.float64))))
+    out.append(err(lambda: x.index_put((idx,), T.ones(4))))
+    out.append(err(lambda: x.index_put(idx, T.ones(3))))
+    out.append(err(lambda: x.index_put((idx,), 1.0)))
+    out.append(err(lambda: x.index_put_(idx, T.ones(3))))
+    out.append(err(lambda: x.index_put_((idx,), 1.0)))
+    xe = arange(T, (1, 3)).expand(2, 3)
+    out.append([xe.index_put((idx,), xe[1]), x.index_put((T.tensor([1]),), x[0]), x])
+    with T.no_grad():
+        y = arange(T, (2, 3), True).index_put((idx,), T.ones(3))
+    out.append([y, y._version, y.requires_grad])
+    return out

@@ -2776,28 +2776,38 @@ def index_put_(input, indices, values, accumulate=False):
     return _index_put(input, indices, values, accumulate, IndexPutBackward0)
 
 
-cdef object _index_put(input, indices, values, accumulate, type cls):
-    cdef Tensor t = _arg(input, "index_put_")
-    cdef Tensor tv
+cdef object _index_put(input, indices, values, accumulate, type cls, bint inplace=True):
+    """index_put_ (inplace) or index_put: the out-of-place op writes into
+    a clone of input made below autograd, so its result is at version 0
+    and its node's edges are input's, as torch's autograd kernel of
+    index_put (clone().index_put_() runs below it)."""
+    cdef str name = "index_put_" if inplace else "index_put"
+    cdef Tensor t = _arg(input, name)
+    cdef Tensor tv, src = t
     cdef IndexPutBackward0 fn = None
     if not isinstance(indices, (tuple, list)):
-        raise TypeError(f"index_put_(): argument 'indices' (position 1) must be tuple of Tensors, "
-                        f"not {type_name(indices)}")
+        raise TypeError(f"{name}(): argument 'indices' (position {1 if inplace else 2}) must be tuple of "
+                        f"Tensors, not {type_name(indices)}")
     if not isinstance(values, Tensor):
-        raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type_name(values)}")
+        raise TypeError(f"{name}(): argument 'values' (position {2 if inplace else 3}) must be Tensor, "
+                        f"not {type_name(values)}")
     tv = values
-    x = t.data_
-    v = tv.data_
     # autograd's check_inplace comes before the kernel's checks
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
-    check_inplace(t, rg)
+    if inplace:
+        check_inplace(t, rg)
+    else:
+        x = t.data_
+        t = wrap_array(k_like_layout(x.copy(), x) if type(x) is np.ndarray else _xp.copy(x))
+    x = t.data_
+    v = tv.data_
     if not accumulate and v.size == 1:
         _masked_fill_dispatch(x.shape, indices)
     if type(x) is np.ndarray:
         _index_put_mask_shapes(x.shape, indices)   # before uint8's warning, as torch
     idx = _convert_index(tuple(indices))
     if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
-        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
+        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg, src, inplace)
     # torch's _index_put_impl_ order: the overlap checks, then
     # make_index_put_iterator's shape check, then its dtype check
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
@@ -2834,13 +2844,17 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
-        fn.next_edges_ = next_edges2(t, tv)
+        fn.next_edges_ = next_edges2(src, tv)
     if empty:
         pass
     elif accumulate:
         np.add.at(x, idx, v)
     else:
         x[idx] = v
+    if not inplace:
+        if rg:
+            set_history(t, fn, 0)
+        return t
     bump_version(t)
     if rg:
         rebase_history(t, fn)
@@ -2911,7 +2925,8 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     return 0
 
 
-cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg):
+cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg,
+                          Tensor src, bint inplace):
     """index_put_ of a device tensor: the new values computed through the
     namespace (ops/_xp.py), written in one store; checks, node, one version
     bump and history as the numpy path."""
@@ -2929,8 +2944,12 @@ cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint a
         fn.indices = idx
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
-        fn.next_edges_ = next_edges2(t, tv)
+        fn.next_edges_ = next_edges2(src, tv)
     x[...] = new
+    if not inplace:
+        if rg:
+            set_history(t, fn, 0)
+        return t
     bump_version(t)
     if rg:
         rebase_history(t, fn)
@@ -2938,7 +2957,7 @@ cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint a
 
 
 def index_put(input, indices, values, accumulate=False):
-    return index_put_(clone(input), indices, values, accumulate)
+    return _index_put(input, indices, values, accumulate, IndexPutBackward0, False)
 
 
 
