@@ -1874,3 +1874,49 @@ def out_of_place_index_put_is_one_op_at_version_0(T):
         y = arange(T, (2, 3), True).index_put((idx,), T.ones(3))
     out.append([y, y._version, y.requires_grad])
     return out
+
+
+def _gname(t):
+    return None if t.grad_fn is None else t.grad_fn.name().split("::")[-1]
+
+
+@case
+def inplace_ops_on_an_integral_tensor_with_history(T):
+    """seed 77442: an int64 tensor gets history from a float that requires
+    grad (CopySlices); an in-place op on it records its node (torch's
+    rebase_history checks no dtype), unless the op's formula saves self:
+    the autograd kernel's clone of self refuses ("Autograd not support
+    dtype") before the kernel's own checks, the tensor unchanged
+    (NOTE [ Integral tensors with history ]); out-of-place ops refuse."""
+    ops = [lambda v: v.clamp_(min=-0.5), lambda v: v.clamp_(min=1), lambda v: v.clamp_(max=T.tensor(2)),
+           lambda v: v.clamp_min_(1), lambda v: v.clip_(0, 1), lambda v: v.add_(1), lambda v: v.add_(0.5),
+           lambda v: v.mul_(2), lambda v: v.mul_(T.ones(5, dtype=T.long)), lambda v: v.div_(2),
+           lambda v: v.pow_(2), lambda v: v.abs_(), lambda v: v.neg_(), lambda v: v.sign_(), lambda v: v.sin_(),
+           lambda v: v.exp_(), lambda v: v.relu_(), lambda v: v.square_(), lambda v: v.sub_(1),
+           lambda v: v.fill_(3), lambda v: v.zero_(), lambda v: v.masked_fill_(v > 1, 7),
+           lambda v: v.copy_(T.ones(5, dtype=T.long)), lambda v: v.fmod_(2), lambda v: v.remainder_(2),
+           lambda v: v.floor_(), lambda v: v.round_(), lambda v: v.trunc_(),
+           lambda v: v.addcmul_(v.detach(), v.detach()), lambda v: v.addcdiv_(v.detach(), v.detach()),
+           lambda v: v.lerp_(T.ones(5), 0.5), lambda v: T.maximum(v, v), lambda v: v.__setitem__(0, 9),
+           lambda v: v.index_fill_(0, T.tensor([0]), 9), lambda v: v.scatter_(0, T.tensor([0]), 9),
+           lambda v: v.index_add_(0, T.tensor([0]), T.ones(1, dtype=T.long)),
+           lambda v: v.put_(T.tensor([0]), T.tensor([9])), lambda v: v.masked_scatter_(v > 1, T.arange(5)),
+           lambda v: v.index_copy_(0, T.tensor([0]), T.tensor([9])), lambda v: v.clone(), lambda v: v.sum(),
+           lambda v: v * 2, lambda v: v.float(), lambda v: v.sigmoid_(), lambda v: v.log_(),
+           lambda v: v.atan2_(v), lambda v: v.hypot_(v), lambda v: v.nan_to_num_(), lambda v: v.erf_(),
+           lambda v: v.sgn_(), lambda v: v.tril_() if v.dim() == 2 else v.view(1, 5).tril_(),
+           lambda v: v.mul_(T.tensor(2)), lambda v: v.fill_(T.tensor(3)), lambda v: v.detach_()]
+    out = []
+    for f in ops:
+        v1 = T.tensor(0.5, dtype=T.float64, requires_grad=True)
+        v2 = T.arange(5)
+        v2[1::2] = v1
+        r = err(lambda: f(v2))
+        if r[0] == "ok" and isinstance(r[1], T.Tensor):
+            r = ["ok", r[1].dtype, r[1] is v2, _gname(r[1])]
+        out.append([r, v2.detach(), v2._version, v2.requires_grad, _gname(v2)])
+    with T.no_grad():
+        v2 = T.arange(5)
+        v2[1::2] = T.tensor(0.5, requires_grad=True)
+        out.append([v2.requires_grad, v2.clamp_(min=1), err(lambda: v2.clamp_(min=-0.5))])
+    return out
