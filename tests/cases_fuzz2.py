@@ -1920,3 +1920,19 @@ def inplace_ops_on_an_integral_tensor_with_history(T):
         v2[1::2] = T.tensor(0.5, requires_grad=True)
         out.append([v2.requires_grad, v2.clamp_(min=1), err(lambda: v2.clamp_(min=-0.5))])
     return out
+
+
+@case
+def expand_of_a_zero_dim_tensor_with_negative_sizes(T):
+    """seed 79640: over a 0-d tensor torch's expand does not check -1 in a
+    new leading dimension; the negative size fails the result's numel
+    ("numel: integer multiplication overflow"); over a 1-d tensor the -1
+    check stands."""
+    out = []
+    for shp, args in [((), (3, -1)), ((), (-1,)), ((), (2, 3, -1)), ((), (-1, 3)), ((1,), (3, -1, 1)),
+                      ((1,), (-1, 3)), ((), (-2, 3)), ((), (3, -2)), ((2,), (-1, -1)), ((), (-1, -1)),
+                      ((), (2, 1)), ((1,), (-1,))]:
+        x = T.ones(shp, requires_grad=True)
+        out.append(err(lambda: x.expand(*args)))
+        out.append(err(lambda: x.expand(args)))
+    return out

@@ -1531,7 +1531,9 @@ def expand(input, *sizes):
             sizes = _int_list_arg(sizes, "expand", "size", 1)
             s = sizes[i]
         if i < lead:
-            if s == -1:
+            # over a 0-d tensor torch's expand never reaches the -1 check:
+            # the negative size fails its numel (below)
+            if s == -1 and nd > 0:
                 _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
             if s < 0:
