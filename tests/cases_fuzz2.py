@@ -1936,3 +1936,22 @@ def expand_of_a_zero_dim_tensor_with_negative_sizes(T):
         out.append(err(lambda: x.expand(*args)))
         out.append(err(lambda: x.expand(args)))
     return out
+
+
+@case
+def broadcast_gradient_through_an_integral_operand_is_a_view(T):
+    """seed 83082: grad * other with an int64 (or bool) other is computed in
+    grad's float dtype as torch's promotion gives (NOTE [ Float beats
+    integral in kernels ]), so the engine's sum_to of a broadcast gradient
+    is the view it is in torch, not a fresh float64 result cast back."""
+    out = []
+    for dt in (T.long, T.bool, T.int32):
+        for fdt in (T.float32, T.float64):
+            x1 = T.tensor([0.5], dtype=fdt, requires_grad=True)
+            b = T.tensor([[3, 1], [0, 2], [16777217, 1]]).to(dt)
+            for f in (lambda: b * x1, lambda: x1 * b, lambda: x1 / (b.to(T.long) + 1) if dt != T.bool else x1 / 2,
+                      lambda: T.mul(b, x1[0])):
+                for cg in (False, True):
+                    g, = T.autograd.grad(f().sum(), [x1], create_graph=cg)
+                    out.append([g, g.dtype, g._is_view(), g._version, g._base is not None and list(g._base.shape)])
+    return out
