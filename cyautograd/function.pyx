@@ -8,7 +8,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport Node, new_node
 from cyautograd.grad_mode cimport is_grad_enabled_c, set_grad_enabled_c
-from cyautograd.variable cimport (differentiable_type_check, collect_next_edges, materialize_autograd_meta, grad_fn_of,
+from cyautograd.variable cimport (differentiable_type_check, integral_history_allowed, collect_next_edges, materialize_autograd_meta, grad_fn_of,
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
                                   update_tensor_hooks_on_new_gradfn, note_grad_version, tensor_data)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
@@ -502,6 +502,9 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
     ctx.output_info_ = [None] * n
     if cdata is not None and getattr(type(ctx), "_torch_op", False):
         _torch_op_history_check(args, raw, non_diff_ids)
+    # an in-place torch op on an integral tensor with history records it
+    # (NOTE [ Integral tensors with history ] in variable.pyx)
+    cdef bint integral_ok = cdata is not None and integral_history_allowed() and getattr(type(ctx), "_torch_op", False)
     for i in range(n):
         o = raw[i]
         if not isinstance(o, Tensor):
@@ -510,7 +513,8 @@ cdef object _wrap_outputs(BackwardCFunction ctx, tuple args, object outputs, bin
         is_input = id(o) in input_ids
         is_modified = id(o) in dirty_ids
         if type(var.data_) is _ndarray:
-            is_diff = cdata is not None and id(o) not in non_diff_ids and var.data_.dtype.kind == "f"
+            is_diff = cdata is not None and id(o) not in non_diff_ids and (var.data_.dtype.kind == "f"
+                                                                           or (integral_ok and i == 0))
             ctx.output_info_[i] = (tuple(var.data_.shape), var.data_.dtype, is_diff)
         else:   # a device output: NOTE [ Device backends ]
             from cyautograd import backend as _backend

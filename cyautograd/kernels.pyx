@@ -256,6 +256,19 @@ cdef object k_binary(int op, object x, object y):
             return out if _exact_c(ay) else k_ti_layout(out, x, y, None)
     if _is_xp(x) or _is_xp(y):
         return _xp_kernels().k_binary(op, x, y)   # NOTE [ Device backends ]
+    if type(x) is _ndarray and type(y) is _ndarray:
+        # NOTE [ Float beats integral in kernels ]: torch's promotion gives a
+        # floating array with an integral or bool one the floating dtype
+        # (float32 * int64 is float32); numpy's would widen to float64, and a
+        # backward formula's gradient (grad * other, other an int64 operand)
+        # then left its node in float64, cast back later as a fresh array
+        # (seed 83082) and rounded in float64 meanwhile
+        kx = (<cnp.ndarray>x).dtype.kind
+        ky = (<cnp.ndarray>y).dtype.kind
+        if kx == "f" and ky in "biu":
+            y = (<cnp.ndarray>y).astype((<cnp.ndarray>x).dtype)
+        elif ky == "f" and kx in "biu":
+            x = (<cnp.ndarray>x).astype((<cnp.ndarray>y).dtype)
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
         r = _pyops[op](x, y)

@@ -44,6 +44,8 @@ cdef inline Edge gradient_edge_fast(Tensor t):
     return gradient_edge(t)
 
 cdef int differentiable_type_check(object x) except -1
+cdef bint allow_integral_history(bint on) noexcept
+cdef bint integral_history_allowed() noexcept
 
 cdef inline int set_history(Tensor out, Node fn, Py_ssize_t output_nr) except -1:
     """Make `out` the output_nr-th output of `fn` (a fresh, non-view tensor).

@@ -46,12 +46,35 @@ from cyautograd.functions cimport basic_ops
 # written as Functions (ops/extra.py's _named) get the same check in
 # function.pyx's _wrap_outputs. Ops whose outputs are never
 # differentiable (argmax, comparisons, sort's indices) make no node.
+#
+# An in-place op is not refused: torch's rebase_history has no such check,
+# so x.neg_() on an int64 tensor with history computes and records
+# NegBackward0. Unless its formula saves self: the autograd kernel then
+# saves original_self = self.clone() first, and that clone's set_history
+# refuses before the kernel runs (x.sin_(), x.clamp_(...)). Our in-place
+# ops compute through the out-of-place op (pointwise.pyx _inplace_via_c),
+# which holds integral_history_allowed while it runs.
+cdef bint _integral_history_ok = False
+
+
+cdef bint allow_integral_history(bint on) noexcept:
+    """Set whether set_history accepts an integral output; returns the old value."""
+    global _integral_history_ok
+    cdef bint old = _integral_history_ok
+    _integral_history_ok = on
+    return old
+
+
+cdef bint integral_history_allowed() noexcept:
+    return _integral_history_ok
+
+
 cdef int differentiable_type_check(object x) except -1:
     """Raise torch's set_history error unless x (an array) is floating or complex."""
     from cyautograd.ops import _xp
     from cyautograd import dtypes as _D
     npd = _xp.npdtype(x)
-    if npd.kind in "fc":
+    if npd.kind in "fc" or _integral_history_ok:
         return 0
     raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[npd]._cname}")
 

@@ -1804,3 +1804,154 @@ def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
     with T.no_grad():
         out.append(err(lambda: T.rsub(v7, v10)))
     return out
+
+
+@case
+def unfold_and_diagonal_gradients_of_an_input_that_repeats_addresses(T):
+    """seed 77402: unfold_backward / diagonal_backward place the gradient by
+    the op's parameters in a tensor of the input's sizes; an expanded (or
+    overlapping-unfolded) input has several logical elements at one address,
+    and each gets its own gradient (NOTE [ Unfold and diagonal gradients are
+    logical ]); under create_graph the gradient's own backward is the view op."""
+    out = []
+    w = arange(T, (2, 1), True)
+    ops = [lambda x: x.diagonal(), lambda x: x.diagonal(1), lambda x: x.t().diagonal(-1),
+           lambda x: x.unfold(1, 2, 1), lambda x: x.unfold(0, 1, 1), lambda x: x.unfold(1, 1, 2),
+           lambda x: x.unfold(1, 2, 1).unfold(2, 2, 1), lambda x: x.unfold(1, 2, 1).diagonal(0, 1, 2),
+           lambda x: x.as_strided((2, 2), (1, 0), 0)]
+    for mk in (lambda: (w * 2).expand(2, 3), lambda: (w * 2).expand(2, 3).unfold(1, 2, 1)[:, :, 0],
+               lambda: w.expand(2, 3)):
+        for f in ops:
+            x = mk()
+            try:
+                y = f(x)
+            except RuntimeError as e:
+                out.append(str(e))
+                continue
+            wt = T.arange(y.numel(), dtype=T.float32).reshape(y.shape)
+            gx, gw = T.autograd.grad((y * wt).sum(), [x, w], retain_graph=True)
+            r = [gx, gw]
+            go = T.ones(y.shape, requires_grad=True)
+            g2, = T.autograd.grad(y, [x], go * wt, create_graph=True)
+            r += [g2, None if g2.grad_fn is None else g2.grad_fn.name(), g2._version,
+                  T.autograd.grad((g2 * T.arange(g2.numel()).reshape(g2.shape)).sum(), [go])]
+            out.append(r)
+    return out
+
+
+@case
+def out_of_place_index_put_is_one_op_at_version_0(T):
+    """seed 79919: index_put (out of place, and the IndexPutBackward0
+    formula under create_graph) writes into a clone made below autograd:
+    version 0, its node's edges are input's own, the input is untouched; the
+    in-place form still bumps and checks."""
+    out = []
+    idx = T.tensor([0, 0])
+    for acc in (False, True):
+        for rg in (False, True):
+            x = arange(T, (2, 3), rg)
+            v = arange(T, (3,), True)
+            y = x.index_put((idx,), v, acc)
+            z = T.index_put(x, (idx, T.tensor([2, 1])), T.tensor(5.0), accumulate=acc)
+            out.append([y, y._version, x._version, y._is_view(), z, z._version,
+                        [None if f is None else f.name() for f, _ in y.grad_fn.next_functions]])
+            out.append(T.autograd.grad((y * arange(T, (2, 3))).sum(), [v] + ([x] if rg else [])))
+            w = arange(T, (2, 1), True)
+            u = w.cumsum(1)
+            u[[0, 0]] = 0
+            g, = T.autograd.grad(T.square(u).sum(), [w], create_graph=True)
+            out.append([g, g._version, g.grad_fn.name(), T.autograd.grad(g.sum(), [w])])
+    x = arange(T, (2, 3))
+    out.append(err(lambda: x.index_put((idx,), T.ones(3, dtype=T.float64))))
+    out.append(err(lambda: x.index_put((idx,), T.ones(4))))
+    out.append(err(lambda: x.index_put(idx, T.ones(3))))
+    out.append(err(lambda: x.index_put((idx,), 1.0)))
+    out.append(err(lambda: x.index_put_(idx, T.ones(3))))
+    out.append(err(lambda: x.index_put_((idx,), 1.0)))
+    xe = arange(T, (1, 3)).expand(2, 3)
+    out.append([xe.index_put((idx,), xe[1]), x.index_put((T.tensor([1]),), x[0]), x])
+    with T.no_grad():
+        y = arange(T, (2, 3), True).index_put((idx,), T.ones(3))
+    out.append([y, y._version, y.requires_grad])
+    return out
+
+
+def _gname(t):
+    return None if t.grad_fn is None else t.grad_fn.name().split("::")[-1]
+
+
+@case
+def inplace_ops_on_an_integral_tensor_with_history(T):
+    """seed 77442: an int64 tensor gets history from a float that requires
+    grad (CopySlices); an in-place op on it records its node (torch's
+    rebase_history checks no dtype), unless the op's formula saves self:
+    the autograd kernel's clone of self refuses ("Autograd not support
+    dtype") before the kernel's own checks, the tensor unchanged
+    (NOTE [ Integral tensors with history ]); out-of-place ops refuse."""
+    ops = [lambda v: v.clamp_(min=-0.5), lambda v: v.clamp_(min=1), lambda v: v.clamp_(max=T.tensor(2)),
+           lambda v: v.clamp_min_(1), lambda v: v.clip_(0, 1), lambda v: v.add_(1), lambda v: v.add_(0.5),
+           lambda v: v.mul_(2), lambda v: v.mul_(T.ones(5, dtype=T.long)), lambda v: v.div_(2),
+           lambda v: v.pow_(2), lambda v: v.abs_(), lambda v: v.neg_(), lambda v: v.sign_(), lambda v: v.sin_(),
+           lambda v: v.exp_(), lambda v: v.relu_(), lambda v: v.square_(), lambda v: v.sub_(1),
+           lambda v: v.fill_(3), lambda v: v.zero_(), lambda v: v.masked_fill_(v > 1, 7),
+           lambda v: v.copy_(T.ones(5, dtype=T.long)), lambda v: v.fmod_(2), lambda v: v.remainder_(2),
+           lambda v: v.floor_(), lambda v: v.round_(), lambda v: v.trunc_(),
+           lambda v: v.addcmul_(v.detach(), v.detach()), lambda v: v.addcdiv_(v.detach(), v.detach()),
+           lambda v: v.lerp_(T.ones(5), 0.5), lambda v: T.maximum(v, v), lambda v: v.__setitem__(0, 9),
+           lambda v: v.index_fill_(0, T.tensor([0]), 9), lambda v: v.scatter_(0, T.tensor([0]), 9),
+           lambda v: v.index_add_(0, T.tensor([0]), T.ones(1, dtype=T.long)),
+           lambda v: v.put_(T.tensor([0]), T.tensor([9])), lambda v: v.masked_scatter_(v > 1, T.arange(5)),
+           lambda v: v.index_copy_(0, T.tensor([0]), T.tensor([9])), lambda v: v.clone(), lambda v: v.sum(),
+           lambda v: v * 2, lambda v: v.float(), lambda v: v.sigmoid_(), lambda v: v.log_(),
+           lambda v: v.atan2_(v), lambda v: v.hypot_(v), lambda v: v.nan_to_num_(), lambda v: v.erf_(),
+           lambda v: v.sgn_(), lambda v: v.tril_() if v.dim() == 2 else v.view(1, 5).tril_(),
+           lambda v: v.mul_(T.tensor(2)), lambda v: v.fill_(T.tensor(3)), lambda v: v.detach_()]
+    out = []
+    for f in ops:
+        v1 = T.tensor(0.5, dtype=T.float64, requires_grad=True)
+        v2 = T.arange(5)
+        v2[1::2] = v1
+        r = err(lambda: f(v2))
+        if r[0] == "ok" and isinstance(r[1], T.Tensor):
+            r = ["ok", r[1].dtype, r[1] is v2, _gname(r[1])]
+        out.append([r, v2.detach(), v2._version, v2.requires_grad, _gname(v2)])
+    with T.no_grad():
+        v2 = T.arange(5)
+        v2[1::2] = T.tensor(0.5, requires_grad=True)
+        out.append([v2.requires_grad, v2.clamp_(min=1), err(lambda: v2.clamp_(min=-0.5))])
+    return out
+
+
+@case
+def expand_of_a_zero_dim_tensor_with_negative_sizes(T):
+    """seed 79640: over a 0-d tensor torch's expand does not check -1 in a
+    new leading dimension; the negative size fails the result's numel
+    ("numel: integer multiplication overflow"); over a 1-d tensor the -1
+    check stands."""
+    out = []
+    for shp, args in [((), (3, -1)), ((), (-1,)), ((), (2, 3, -1)), ((), (-1, 3)), ((1,), (3, -1, 1)),
+                      ((1,), (-1, 3)), ((), (-2, 3)), ((), (3, -2)), ((2,), (-1, -1)), ((), (-1, -1)),
+                      ((), (2, 1)), ((1,), (-1,))]:
+        x = T.ones(shp, requires_grad=True)
+        out.append(err(lambda: x.expand(*args)))
+        out.append(err(lambda: x.expand(args)))
+    return out
+
+
+@case
+def broadcast_gradient_through_an_integral_operand_is_a_view(T):
+    """seed 83082: grad * other with an int64 (or bool) other is computed in
+    grad's float dtype as torch's promotion gives (NOTE [ Float beats
+    integral in kernels ]), so the engine's sum_to of a broadcast gradient
+    is the view it is in torch, not a fresh float64 result cast back."""
+    out = []
+    for dt in (T.long, T.bool, T.int32):
+        for fdt in (T.float32, T.float64):
+            x1 = T.tensor([0.5], dtype=fdt, requires_grad=True)
+            b = T.tensor([[3, 1], [0, 2], [16777217, 1]]).to(dt)
+            for f in (lambda: b * x1, lambda: x1 * b, lambda: x1 / (b.to(T.long) + 1) if dt != T.bool else x1 / 2,
+                      lambda: T.mul(b, x1[0])):
+                for cg in (False, True):
+                    g, = T.autograd.grad(f().sum(), [x1], create_graph=cg)
+                    out.append([g, g.dtype, g._is_view(), g._version, g._base is not None and list(g._base.shape)])
+    return out

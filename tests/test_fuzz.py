@@ -64,7 +64,7 @@ def test_generated_programs_cover_the_features():
                    "expand(", "diagonal(", "unfold(", "as_strided(", ".detach()", ".data =", ".data\nv", "T.rsub(",
                    "] = ", "add_(", "copy_(", "no_grad", "enable_grad", "inference_mode()",
                    "inference_mode(False)", "retain_grad()", "register_hook(hrec", "register_hook(hdbl",
-                   "requires_grad_(", "FSave.apply", "FDirty.apply", "FNonDiff.apply", ".backward(",
+                   "requires_grad_(", "FSave.apply", "FDirty.apply", "FNonDiff.apply", "FView.apply", "FIdent.apply", ".backward(",
                    "autograd.grad(", "retain_graph=True", "create_graph=True", "inputs=[",
                    "allow_unused=True", "@", "T.mm(", "T.bmm(", "T.mv(", "T.dot(", "keepdim=True",
                    "np.float64(", "mk((", "'int64'", "'bool'", "'float64'"]:

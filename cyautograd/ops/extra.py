@@ -551,7 +551,7 @@ def addcmul(input, tensor1, tensor2, *, value=1, out=None):
 def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     _ternary_check("addcdiv", input, tensor1, tensor2)
     if not tensor1.dtype.is_floating_point and not tensor2.dtype.is_floating_point:
-        raise RuntimeError("Integer division with addcdiv is no longer supported, and in a future release "
+        raise RuntimeError("Integer division with addcdiv is no longer supported, and in a future  release "
                            "addcdiv will perform a true division of tensor1 and tensor2. The historic "
                            "addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / "
                            "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "

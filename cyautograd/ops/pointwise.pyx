@@ -18,7 +18,8 @@ from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.functions cimport basic_ops
 from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next_edges1, next_edges2, next_edges3, collect_next_edges,
                                   gradient_edge, gradient_edge_fast, set_history, check_inplace,
-                                  bump_version, rebase_history, grad_fn_of, note_grad_version)
+                                  bump_version, rebase_history, grad_fn_of, note_grad_version,
+                                  differentiable_type_check, allow_integral_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
@@ -1533,7 +1534,7 @@ cdef class ClampBackward0(UnaryNode):
 # torch's set_history check (NOTE [ Integral tensors with history ] in
 # variable.pyx), raised before this file's ops make a node they would drop.
 cdef _no_autograd_dtype(Tensor out):
-    raise RuntimeError(f"Autograd not support dtype: {_D._FROM_NP[_npdt(out.data_)]._cname}")
+    differentiable_type_check(out.data_)
 
 
 cdef inline bint _differentiable_result(object x):
@@ -2956,6 +2957,7 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         except RuntimeError:
             _meta_checks_first(t, op, args, kwargs)
             raise
+    cdef bint integral = False, old_ok
     if rg:
         src = wrap_array(t.data_.copy() if type(t.data_) is _ndarray else _xp.copy(t.data_))
         f = edge_function(t)
@@ -2968,6 +2970,18 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
             else:
                 m.grad_fn_ = f
                 m.c.output_nr = t.autograd_meta_.c.output_nr
+        integral = _npdt(t.data_).kind not in "fc"
+    if integral:
+        # NOTE [ Integral tensors with history ] (variable.pyx): refused
+        # before the kernel where the formula saves self, else recorded
+        if _inplace_saves_self(t, op, args):
+            differentiable_type_check(t.data_)
+        old_ok = allow_integral_history(True)
+        try:
+            r = op(src, *args, **kwargs)
+        finally:
+            allow_integral_history(old_ok)
+    elif rg:
         r = op(src, *args, **kwargs)
     else:
         with _no_grad_ctx():
@@ -3002,6 +3016,28 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
                 if sv is not None and (<SavedVariable>sv).data_ is t.data_ and view_fn is not None:
                     (<SavedVariable>sv).set_inplace_on_view(view_fn)
     return t
+
+
+# in-place ops whose derivative formula saves self (derivatives.yaml): the
+# autograd kernel clones self before the kernel runs (NOTE [ Integral tensors
+# with history ] in variable.pyx); the binary ones save self only for the
+# other operand's gradient
+cdef frozenset _SAVES_SELF = frozenset([
+    "clamp", "clamp_min", "clamp_max", "clip", "abs", "sin", "cos", "log", "log2", "log10", "log1p", "sinh",
+    "cosh", "asin", "acos", "atan", "asinh", "acosh", "erf", "erfc", "square", "nan_to_num", "sgn", "atan2",
+    "hypot", "xlogy", "pow"])
+cdef frozenset _SAVES_SELF_FOR_OTHER = frozenset(["mul", "div", "lerp"])
+
+
+cdef bint _inplace_saves_self(Tensor t, object op, tuple args) except -1:
+    name = getattr(op, "__name__", "")
+    if name in _SAVES_SELF:
+        return True
+    if name in _SAVES_SELF_FOR_OTHER:
+        for a in (args[-1:] if name == "lerp" else args[:1]):
+            if isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a):
+                return True
+    return False
 
 
 cdef bint _sequential_via(Tensor t, object op, tuple args, dict kwargs) except -1:
@@ -3116,7 +3152,8 @@ cdef dict _C_TYPE_NAMES = {"int64": "long int", "int32": "int", "int16": "short 
 
 def clamp_(self, min=None, max=None):
     if (isinstance(self, Tensor) and _npdt((<Tensor>self).data_).kind != "f"
-            and any(isinstance(v, (float, np.floating)) for v in (min, max))):
+            and any(isinstance(v, (float, np.floating)) for v in (min, max))
+            and not (is_grad_enabled_c() and tensor_requires_grad(<Tensor>self))):
         # clamp_'s scalar kernel names the output type as C does
         nm = _npdt((<Tensor>self).data_).name
         raise RuntimeError(f"result type {_D.get_default_dtype()._cname} can't be cast to the desired output "

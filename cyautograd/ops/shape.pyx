@@ -196,10 +196,14 @@ cdef class ShapeBackward(Node):
         if self.kind == K_STRIDED:
             in_geom, view_geom = self.param[0], self.param[1]
             if not is_t and type(g) is not np.ndarray and _xp.is_device(g):   # NOTE [ Device backends ]
-                return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom), self_shape)]
+                return [_xp.scatter_add_flat(g, view_to_base_index(in_geom, view_geom)
+                                             if type(self) is AsStridedBackward0
+                                             else _logical_view_index(type(self), self_shape, self.param[2]),
+                                             self_shape)]
             if type(self) is AsStridedBackward0 and (not is_t or type((<Tensor>g).data_) is np.ndarray):
                 return [_as_strided_backward(g, in_geom, view_geom)]
-            idx = view_to_base_index(in_geom, view_geom)
+            idx = view_to_base_index(in_geom, view_geom) if type(self) is AsStridedBackward0 \
+                else _logical_view_index(type(self), self_shape, self.param[2])
             if is_t and type((<Tensor>g).data_) is np.ndarray and not fw_level_open():
                 # diagonal_backward / unfold_backward: a new tensor; under
                 # grad mode its backward is the view op (NOTE [ Backward of
@@ -233,6 +237,31 @@ cdef class ShapeBackward(Node):
             note_grad_version(z, 1)
             return [z]
         raise AssertionError("bad kind")
+
+
+cdef object _logical_view_index(type cls, tuple shape, tuple p):
+    """For each element of diagonal(off, d1, d2) / unfold(d, size, step) of
+    a tensor of `shape` (C order), the flat C-order index of its input
+    element.
+
+    NOTE [ Unfold and diagonal gradients are logical ]
+    diagonal_backward and unfold_backward place the gradient by the op's
+    parameters into a new tensor of the input's sizes, never through the
+    input's strides: an input that repeats addresses (an expand, an
+    overlapping unfold) has distinct logical elements at one address, and a
+    map through storage addresses sent every gradient element of such an
+    input to the last of them. (as_strided's backward is the one that works
+    in storage; its node keeps view_to_base_index.)"""
+    base = np.arange(_numel(shape), dtype=np.int64).reshape(shape)
+    if cls is DiagonalBackward0:
+        return np.ascontiguousarray(base.diagonal(p[0], p[1], p[2])).reshape(-1)
+    d, sz, stp = p
+    if base.ndim == 0:
+        return np.zeros(sz, dtype=np.int64)
+    n = shape[d]
+    vshape = shape[:d] + ((n - sz) // stp + 1,) + shape[d + 1:] + (sz,)
+    vst = base.strides[:d] + (base.strides[d] * stp,) + base.strides[d + 1:] + (base.strides[d],)
+    return np.ascontiguousarray(np.lib.stride_tricks.as_strided(base, vshape, vst)).reshape(-1)
 
 
 @cython.final
@@ -1514,7 +1543,9 @@ def expand(input, *sizes):
             sizes = _int_list_arg(sizes, "expand", "size", 1)
             s = sizes[i]
         if i < lead:
-            if s == -1:
+            # over a 0-d tensor torch's expand never reaches the -1 check:
+            # the negative size fails its numel (below)
+            if s == -1 and nd > 0:
                 _hot_reject("Tensor.expand", input, args, None)
                 raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing dimension {i}")
             if s < 0:
@@ -2793,28 +2824,38 @@ def index_put_(input, indices, values, accumulate=False):
     return _index_put(input, indices, values, accumulate, IndexPutBackward0)
 
 
-cdef object _index_put(input, indices, values, accumulate, type cls):
-    cdef Tensor t = _arg(input, "index_put_")
-    cdef Tensor tv
+cdef object _index_put(input, indices, values, accumulate, type cls, bint inplace=True):
+    """index_put_ (inplace) or index_put: the out-of-place op writes into
+    a clone of input made below autograd, so its result is at version 0
+    and its node's edges are input's, as torch's autograd kernel of
+    index_put (clone().index_put_() runs below it)."""
+    cdef str name = "index_put_" if inplace else "index_put"
+    cdef Tensor t = _arg(input, name)
+    cdef Tensor tv, src = t
     cdef IndexPutBackward0 fn = None
     if not isinstance(indices, (tuple, list)):
-        raise TypeError(f"index_put_(): argument 'indices' (position 1) must be tuple of Tensors, "
-                        f"not {type_name(indices)}")
+        raise TypeError(f"{name}(): argument 'indices' (position {1 if inplace else 2}) must be tuple of "
+                        f"Tensors, not {type_name(indices)}")
     if not isinstance(values, Tensor):
-        raise TypeError(f"index_put_(): argument 'values' (position 2) must be Tensor, not {type_name(values)}")
+        raise TypeError(f"{name}(): argument 'values' (position {2 if inplace else 3}) must be Tensor, "
+                        f"not {type_name(values)}")
     tv = values
-    x = t.data_
-    v = tv.data_
     # autograd's check_inplace comes before the kernel's checks
     rg = is_grad_enabled_c() and (tensor_requires_grad(t) or tensor_requires_grad(tv))
-    check_inplace(t, rg)
+    if inplace:
+        check_inplace(t, rg)
+    else:
+        x = t.data_
+        t = wrap_array(k_like_layout(x.copy(), x) if type(x) is np.ndarray else _xp.copy(x))
+    x = t.data_
+    v = tv.data_
     if not accumulate and v.size == 1:
         _masked_fill_dispatch(x.shape, indices)
     if type(x) is np.ndarray:
         _index_put_mask_shapes(x.shape, indices)   # before uint8's warning, as torch
     idx = _convert_index(tuple(indices))
     if type(x) is not np.ndarray or type(v) is not np.ndarray:   # NOTE [ Device backends ]
-        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg)
+        return _index_put_xp(t, tv, tuple(indices), idx, accumulate, rg, src, inplace)
     # torch's _index_put_impl_ order: the overlap checks, then
     # make_index_put_iterator's shape check, then its dtype check
     _index_put_overlap_checks(t, tuple(indices), tv, accumulate)
@@ -2851,13 +2892,17 @@ cdef object _index_put(input, indices, values, accumulate, type cls):
         fn.indices = tuple([i.copy() if isinstance(i, np.ndarray) else i for i in idx])
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
-        fn.next_edges_ = next_edges2(t, tv)
+        fn.next_edges_ = next_edges2(src, tv)
     if empty:
         pass
     elif accumulate:
         np.add.at(x, idx, v)
     else:
         x[idx] = v
+    if not inplace:
+        if rg:
+            set_history(t, fn, 0)
+        return t
     bump_version(t)
     if rg:
         rebase_history(t, fn)
@@ -2928,7 +2973,8 @@ cdef int _index_put_overlap_checks(Tensor t, tuple indices, Tensor tv, bint accu
     return 0
 
 
-cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg):
+cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint accumulate, bint rg,
+                          Tensor src, bint inplace):
     """index_put_ of a device tensor: the new values computed through the
     namespace (ops/_xp.py), written in one store; checks, node, one version
     bump and history as the numpy path."""
@@ -2946,8 +2992,12 @@ cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint a
         fn.indices = idx
         fn.accumulate = accumulate
         fn.values_shape = tuple(v.shape)
-        fn.next_edges_ = next_edges2(t, tv)
+        fn.next_edges_ = next_edges2(src, tv)
     x[...] = new
+    if not inplace:
+        if rg:
+            set_history(t, fn, 0)
+        return t
     bump_version(t)
     if rg:
         rebase_history(t, fn)
@@ -2955,7 +3005,7 @@ cdef object _index_put_xp(Tensor t, Tensor tv, tuple indices, object idx, bint a
 
 
 def index_put(input, indices, values, accumulate=False):
-    return index_put_(clone(input), indices, values, accumulate)
+    return _index_put(input, indices, values, accumulate, IndexPutBackward0, False)
 
 
 

@@ -69,6 +69,26 @@ class FDirty(T.autograd.Function):
         return g * 2
 
 
+class FView(T.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x.view_as(x)[...]
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 3
+
+
+class FIdent(T.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 5
+
+
 class FNonDiff(T.autograd.Function):
     @staticmethod
     def forward(ctx, x):
@@ -947,7 +967,7 @@ class Gen:
         a = self.pick(lambda v: v.isfloat)
         if a is None:
             return
-        k = r.weighted([("save", 2), ("dirty", 1), ("nondiff", 1)])
+        k = r.weighted([("save", 2), ("dirty", 1), ("nondiff", 1), ("view", 1), ("ident", 1)])
         tags = list(a.sticky)
         if k == "save":
             b = self.operand_like(a.shape, a.dtype, need_float=True)
@@ -955,6 +975,12 @@ class Gen:
             shape = broadcast(a.shape, b.shape) or a.shape
             v = self.new_result(shape, promote(a.dtype, b.dtype), a.rg or b.rg, sticky=tags)
             self.emit(f"{v.name} = FSave.apply({a.name}, {b.name})", [v.name, a.name, b.name], tags)
+        elif k in ("view", "ident"):
+            # a view of the input made inside forward, or the input returned
+            # as-is: torch's output is a view (CreationMeta IN_CUSTOM_FUNCTION)
+            v = self.new_view(a, a.shape, contig=a.contig)
+            fn = "FView" if k == "view" else "FIdent"
+            self.emit(f"{v.name} = {fn}.apply({a.name})", [v.name, a.name], tags)
         elif k == "dirty":
             v = self.add(V(self.fresh(), a.shape, a.dtype, a.rg, a.leaf, a.group, a.view, a.contig, a.sticky))
             self.emit(f"{v.name} = FDirty.apply({a.name})", [v.name] + self.group_of(a), tags)
