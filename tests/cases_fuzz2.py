@@ -1804,3 +1804,42 @@ def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
     with T.no_grad():
         out.append(err(lambda: T.rsub(v7, v10)))
     return out
+
+
+@case
+def zero_size_gradients_are_not_views(T):
+    """seeds 40937, 41486: a formula's fresh zero-size gradient is no view
+    (torch allocates it), in autograd.grad, .grad and a custom Function's
+    result; a zero-size tensor keeps torch's strides (sizes clamped to 1)."""
+    out = []
+
+    class Times3(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            r = g * 3
+            out.append([r._is_view(), r.stride()])
+            return r
+
+    def info(g):
+        return [list(g.shape), g._is_view(), g.stride(), g._version]
+
+    for shape in [(0,), (0, 3, 2), (2, 0, 3), (3, 0)]:
+        w = T.rand(3, 2, 4, requires_grad=True).mean()
+        x = arange(T, (2,) + shape[1:], True)
+        v = T.narrow(x * 1, 0, 1, 0) if shape[0] == 0 else T.zeros(shape, requires_grad=True) * 1
+        y = (w * v).sqrt()
+        out.append(info(T.autograd.grad(y.sum(), [v], retain_graph=True)[0]))
+        out.append(info(T.autograd.grad(y.sum(), [y], retain_graph=True)[0]))
+        out.append(info(T.autograd.grad((w * v.mT if v.dim() > 1 else w * v).sum(), [v])[0]))
+        z = Times3.apply(v)
+        out.append(info(T.autograd.grad(z.sum(), [v])[0]))
+        leaf = T.zeros(shape, requires_grad=True)
+        (leaf * w).sum().backward()
+        out.append(info(leaf.grad))
+        out.append([T.zeros(shape).stride(), T.zeros(shape).mT.stride() if len(shape) > 1 else None,
+                    T.empty(shape).contiguous().stride()])
+    return out
