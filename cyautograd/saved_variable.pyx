@@ -137,7 +137,12 @@ cdef class SavedVariable:
             tname = "cyautograd." + legacy
         desc = "[%s [%s]]" % (tname, ", ".join([str(s) for s in arr.shape]))
         if self.is_output_:
-            fn = saved_for
+            # torch's unpack names the view's grad_fn of an output saved in
+            # place on a view (is_inplace_on_view: weak_grad_fn_, while it
+            # lives), else the node it was saved for (seed 90506)
+            fn = self.weak_grad_fn_() if self.weak_grad_fn_ is not None else None
+            if fn is None:
+                fn = saved_for
         else:
             fn = self.grad_fn_ if self.tensor_ is None else self.tensor_.grad_fn
         if fn is not None:

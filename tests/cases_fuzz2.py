@@ -1843,3 +1843,22 @@ def zero_size_gradients_are_not_views(T):
         out.append([T.zeros(shape).stride(), T.zeros(shape).mT.stride() if len(shape) > 1 else None,
                     T.empty(shape).contiguous().stride()])
     return out
+
+
+@case
+def inplace_on_view_saved_output_names_the_views_grad_fn(T):
+    """seed 90506: the version error of an output saved by an in-place op on
+    a view names the view's grad_fn made then (AsStridedBackward0) while it
+    lives, else the node it was saved for."""
+    out = []
+    for k in range(4):
+        v1 = arange(T, (5,), True)
+        v3 = T.logsumexp(v1, 0, keepdim=False)
+        v4 = v3[None]
+        [v4.exp_, v4.sigmoid_, v4.tanh_, v4.exp_][k]()
+        if k < 3:
+            v3[...] = v4          # keeps the view's grad_fn alive (copy_'s edge)
+        else:
+            v3.mul_(2)            # nothing holds it
+        out.append(err(lambda: v3.sum().backward(create_graph=k == 1)))
+    return out
