@@ -1862,3 +1862,108 @@ def inplace_on_view_saved_output_names_the_views_grad_fn(T):
             v3.mul_(2)            # nothing holds it
         out.append(err(lambda: v3.sum().backward(create_graph=k == 1)))
     return out
+
+
+@case
+def gradients_for_given_inputs_skip_edges_to_nodes_that_do_not_run(T):
+    """seed 61034: with inputs (autograd.grad, backward(inputs=...)) a
+    node computes only the gradients whose edge leads to a node that runs
+    (task_should_compute_output): pow's bool-exponent error in an unneeded
+    branch does not raise, post hooks see None; saved variables are still
+    unpacked first, so a modified one raises; CopySlices' fn computes the
+    slice's gradient; a nested backward in a hook runs unfiltered."""
+    out = []
+    b = T.tensor(True)
+    # pow with a bool exponent tensor: its base's gradient raises when computed
+    x = arange(T, (1, 1, 3), True, T.float64)
+    y = x.abs() ** b
+    out.append(err(lambda: y.sum().backward(inputs=[y], retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(y.sum(), [y], retain_graph=True)))
+    out.append(err(lambda: y.sum().backward(retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(y.sum(), [x])))
+    # two branches; the error sits in the one not asked for
+    a = arange(T, (3,), True)
+    e = arange(T, (3,), True)
+    p = a.abs() ** (e > 0)
+    q = (a * e + p).sum()
+    out.append(err(lambda: T.autograd.grad(q, [e], retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(q, [a], retain_graph=True)))
+    class Both(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, u, v):
+            return u * v
+
+        @staticmethod
+        def backward(ctx, g):
+            seen.append(list(ctx.needs_input_grad))
+            return g * 2, g * 3
+
+    # post hooks of multi-input nodes see None for an edge not asked for
+    # (a node that computes every gradient, cat's, a custom Function's, shows
+    # them all)
+    seen = []
+    for make in (lambda u, v: u * v, lambda u, v: u / (v + 5), lambda u, v: u @ v.t(),
+                 lambda u, v: T.addmm(u[:, :2], u, v.t()[:, :2]), lambda u, v: u.abs() ** v,
+                 lambda u, v: T.where(u > 0, u, v), lambda u, v: T.maximum(u, v),
+                 lambda u, v: T.cat([u, v]), lambda u, v: T.stack([u, v]), lambda u, v: u + v,
+                 lambda u, v: T.nn.functional.mse_loss(u, v), lambda u, v: u.masked_fill(v > 0, v.sum()),
+                 lambda u, v: T.lerp(u, v, 0.3), lambda u, v: T.atan2(u, v + 7),
+                 lambda u, v: u - v, lambda u, v: T.add(u, v, alpha=2), lambda u, v: T.rsub(u, v),
+                 lambda u, v: T.minimum(u, v), lambda u, v: T.clamp(u, v, v + 1), lambda u, v: u % (v.abs() + 1),
+                 lambda u, v: T.fmod(u, v.abs() + 1), lambda u, v: T.hypot(u, v), lambda u, v: (u.abs() + 1) ** v,
+                 lambda u, v: T.addcmul(u, u, v), lambda u, v: T.addcdiv(u, u, v.abs() + 1),
+                 lambda u, v: T.lerp(u, v, v.sigmoid()), lambda u, v: T.dist(u, v), lambda u, v: T.dot(u[0], v[0]),
+                 lambda u, v: T.mv(u, v[0]), lambda u, v: T.bmm(u[None], v.t()[None]),
+                 lambda u, v: T.index_put(u, (T.tensor([0, 1]),), v[0]),
+                 lambda u, v: u.index_add(0, T.tensor([1, 0]), v), lambda u, v: u.scatter(1, T.tensor([[0], [2]]), v),
+                 lambda u, v: T.nn.functional.linear(u, v, v[0, :2]),
+                 lambda u, v: T.nn.functional.binary_cross_entropy(u.sigmoid(), v.sigmoid()),
+                 lambda u, v: T.nn.functional.smooth_l1_loss(u, v), lambda u, v: T.xlogy(u.abs(), v.abs() + 1),
+                 lambda u, v: T.copysign(u, v), lambda u, v: T.logaddexp(u, v),
+                 lambda u, v: T.cross(u, v, dim=1), lambda u, v: T.kron(u, v),
+                 lambda u, v: T.einsum("ij,ij->i", u, v), lambda u, v: T.cdist(u, v),
+                 lambda u, v: T.nn.functional.cosine_similarity(u, v), lambda u, v: Both.apply(u, v)):
+        u = arange(T, (2, 3), True)
+        v = arange(T, (2, 3), True) * 1
+        r = make(u, v)
+        r.grad_fn.register_hook(lambda gi, go: seen.append([None if g is None else g.detach() for g in gi]))
+        out.append(err(lambda: T.autograd.grad(r.sum(), [u], retain_graph=True)))
+        out.append(err(lambda: T.autograd.grad(r.sum(), [v], retain_graph=True)))
+        out.append(err(lambda: r.sum().backward(inputs=[u])))
+    out.append(seen)
+    # a saved operand modified in place still raises for either input
+    a = arange(T, (2,), True)
+    c = arange(T, (2,), True) * 2
+    y = a * c
+    c.add_(1)
+    out.append(err(lambda: T.autograd.grad(y.sum(), [a], retain_graph=True)))
+    out.append(err(lambda: y.sum().backward(inputs=[a], retain_graph=True)))
+    # CopySlices: the slice's gradient flows through fn for either input
+    for k in range(3):
+        leaf = arange(T, (4,), True)
+        w = arange(T, (4,), True)
+        base = leaf.clone()
+        v = base[1:3]
+        [lambda: v.mul_(w[:2]), lambda: v.copy_(w[2:] * 3), lambda: v.pow_(w[:2].abs())][k]()
+        out.append(err(lambda: T.autograd.grad(base.sum(), [leaf], retain_graph=True)))
+        out.append(err(lambda: T.autograd.grad(base.sum(), [w], retain_graph=True)))
+        out.append(err(lambda: base.sum().backward(inputs=[leaf], retain_graph=True)))
+        out.append([leaf.grad, w.grad])
+    # a backward nested in a hook of a filtered backward computes every edge
+    nested = []
+    m = arange(T, (3,), True)
+    n = arange(T, (3,), True)
+
+    def hook(g):
+        mm = arange(T, (3,), True)
+        nn = arange(T, (3,), True)
+        with T.enable_grad():
+            nested.append(err(lambda: (mm * nn.abs() ** T.tensor(True)).sum().backward()))
+            (mm * nn).sum().backward()
+        nested.append([mm.grad, nn.grad])
+        return g
+    z = m * n
+    z.register_hook(hook)
+    out.append(T.autograd.grad(z.sum(), [m]))
+    out.append(nested)
+    return out

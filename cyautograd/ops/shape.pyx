@@ -1552,6 +1552,9 @@ cdef class CatBackward0(Node):
     cdef int dim
     cdef list sizes
 
+    cdef bint computes_every_output(self):
+        return True   # torch's cat_tensors_backward: the whole list (NOTE [ Outputs a node computes ])
+
     cdef list apply(self, list grads):
         g = grads[0]
         out = []
@@ -1663,6 +1666,9 @@ concatenate = cat
 cdef class StackBackward0(Node):
     cdef int dim
     cdef Py_ssize_t n
+
+    cdef bint computes_every_output(self):
+        return True   # torch's stack_tensors_backward: the whole list (NOTE [ Outputs a node computes ])
 
     cdef list apply(self, list grads):
         g = grads[0]
