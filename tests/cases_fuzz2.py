@@ -1967,3 +1967,32 @@ def gradients_for_given_inputs_skip_edges_to_nodes_that_do_not_run(T):
     out.append(T.autograd.grad(z.sum(), [m]))
     out.append(nested)
     return out
+
+
+@case
+def accumulating_into_a_grad_with_history_is_in_place(T):
+    """A backward without create_graph accumulates into a .grad that a
+    create_graph backward left with history in place, as torch's
+    `variable_grad += new_grad`: the same tensor, one version more, its
+    grad_fn kept (also through CopySlices and a hook-visible .grad)."""
+    out = []
+    w = arange(T, (2,), True)
+    (w * w).sum().backward(create_graph=True)
+    g0 = w.grad
+    out.append([w.grad, w.grad._version, type(w.grad.grad_fn).__name__])
+    (w * 2).sum().backward()
+    out.append([w.grad, w.grad is g0, w.grad._version, type(w.grad.grad_fn).__name__])
+    out.append(T.autograd.grad(w.grad.sum(), [w]))
+    w2 = arange(T, (3,), True)
+    o = w2 * 1
+    v = o[:2]
+    v.mul_(w2[1:])
+    o.sum().backward(create_graph=True, retain_graph=True)
+    g1 = w2.grad
+    o.sum().backward(retain_graph=True)
+    out.append([w2.grad, w2.grad is g1, w2.grad._version, type(w2.grad.grad_fn).__name__])
+    leaf = arange(T, (2,), True)
+    leaf.grad = arange(T, (2,), True) * 1
+    (leaf * 3).sum().backward()
+    out.append([leaf.grad, leaf.grad._version, type(leaf.grad.grad_fn).__name__, leaf.grad.requires_grad])
+    return out
