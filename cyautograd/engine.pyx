@@ -41,7 +41,8 @@ cnp.import_array()
 from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
-from cyautograd.graph cimport Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan
+from cyautograd.graph cimport (Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan,
+                               swap_exec_filter)
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
@@ -225,6 +226,7 @@ cdef class GraphTask:
     cdef dict other         # node -> _NodeState, for nodes another task holds (or None)
     cdef uint64_t next_order
     cdef object needed      # with capture edges: the nodes that run (else None)
+    cdef set should_execute # with capture edges: needed and capturing nodes (else None)
     cdef dict captures      # with capture edges: capture node -> [(input_nr, index)]
     cdef bint accumulate_grad   # backward() (True) or autograd.grad (False)
     cdef list final_callbacks   # queue_callback's callables (None until one is queued)
@@ -336,6 +338,7 @@ cdef class GraphTask:
         self.held = None
         self.other = None
         self.needed = None
+        self.should_execute = None
         self.captures = None
         self.final_callbacks = None
 
@@ -402,12 +405,15 @@ cdef inline object _dtype_of(object g):
     return g.dtype
 
 
-cdef object _validate(Node fn, list outputs, object needed, dict captures):
+cdef object _validate(Node fn, list outputs, set should_execute):
     """validate_outputs: count, shape (summing broadcast grads) and dtype.
-    With capture edges (`needed` not None), a gradient for a node that
-    neither runs nor captures is dropped unchecked: torch's formulas leave
-    it undefined (task_should_compute_output), so validate_outputs, the
-    post hooks and the next buffer never see it."""
+    With capture edges (should_execute not None), torch's formulas leave a
+    gradient for a node that neither runs nor captures undefined (NOTE [
+    Outputs a node computes ] in graph.pyx): one our formula computed anyway
+    is dropped unchecked, so validate_outputs and the post hooks never see
+    it -- except from a node whose torch formula computes it too (cat's, a
+    custom Function's: validated and seen by the post hooks as torch's). The
+    engine routes gradients only to nodes that run."""
     cdef tuple edges = fn.next_edges_
     cdef Py_ssize_t n = fn.num_next_edges(), i, nr
     cdef Node nf
@@ -422,7 +428,7 @@ cdef object _validate(Node fn, list outputs, object needed, dict captures):
         nf = edges[2 * i]
         if nf is None:
             continue
-        if needed is not None and nf not in needed and nf not in captures:
+        if should_execute is not None and nf not in should_execute and not fn.computes_every_output():
             outputs[i] = None
             continue
         nr = edges[2 * i + 1]
@@ -631,6 +637,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     # NOTE [ The engine restores the saved tensor hooks state ] in saved_variable.pyx
     cdef object hooks_state = saved_hooks_state()
     cdef unsigned long hooks_epoch = saved_hooks_epoch()
+    cdef object prev_filter = None
+    cdef bint filter_set = False
 
     try:
         # graph root: a virtual node whose next edges are the roots. A node
@@ -666,7 +674,12 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
             task.needed = needed
             task.captures = captures
             task.accumulate_grad = accumulate_grad
+            task.should_execute = set(needed)
+            task.should_execute.update(captures)
         cya_current_graph_task = <PyObject*>task
+        # NOTE [ Outputs a node computes ] in graph.pyx (None: every edge)
+        prev_filter = swap_exec_filter(task.should_execute)
+        filter_set = True
         if capture_edges is not None:
             cya_checkpoint_invalid = 1
 
@@ -742,6 +755,11 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                     try:
                         if fn.has_hooks_:
                             inputs = call_pre_hooks(fn, inputs)
+                        if captures is not None:
+                            # its formulas may skip an edge to a node that
+                            # does not execute, but unpack every saved
+                            # variable first (NOTE [ Outputs a node computes ])
+                            fn.check_saved_variables()
                         in_apply = True
                         if _profiling:
                             t0 = _now_ns()
@@ -763,7 +781,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         # validation keeps them, and the next backward
                         # through it raises the same error, not the
                         # freed-graph one (seed 41874)
-                        outputs = _validate(fn, outputs, needed, captures)
+                        outputs = _validate(fn, outputs, task.should_execute)
                         if fn.has_hooks_:
                             outputs = call_post_hooks(fn, outputs, inputs)
                         if not keep_graph:
@@ -828,6 +846,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     finally:
         cya_current_graph_task = prev_task
         cya_checkpoint_invalid = prev_checkpoint_invalid
+        if filter_set:
+            swap_exec_filter(prev_filter)
         task.release()
         if prev_task == NULL and capture_edges is None:
             forget_grad_versions()

@@ -183,6 +183,17 @@ cdef class BackwardCFunction(Node):
 
     # -- backward -------------------------------------------------------------------
 
+    cdef bint computes_every_output(self):
+        # a user's backward returns every gradient (torch's PyNode, and its
+        # own Python Functions: checkpoint's); torch's ops made as Functions
+        # here (ops/, nn/) are torch's formulas, which do not (NOTE [ Outputs
+        # a node computes ] in graph.pyx). Asked only on that path.
+        cls = type(self)
+        if cls._torch_op:
+            return False
+        mod = cls.__module__ or ""
+        return not (mod.startswith("cyautograd.ops") or mod.startswith("cyautograd.nn"))
+
     cdef list apply(self, list grads):
         cls = self._forward_cls
         as_array = False

@@ -53,6 +53,8 @@ cdef class Node:
     cdef list apply(self, list grads)
     cdef void release_variables(self)
     cdef bint should_compute_output(self, Py_ssize_t i)
+    cdef int check_saved_variables(self) except -1
+    cdef bint computes_every_output(self)
     cdef Py_ssize_t num_next_edges(self)
     cdef NodeExtras extras(self)
     cpdef str name(self)
@@ -60,6 +62,10 @@ cdef class Node:
     cdef void set_input_metadata_from(self, Py_ssize_t nr, object arr)
     cdef bint input_shape_matches(self, Py_ssize_t nr, object g)
     cdef tuple input_metadata(self, Py_ssize_t nr)
+
+# NOTE [ Outputs a node computes ] in graph.pyx
+cdef object swap_exec_filter(object nodes)
+cdef int exec_filter_add(Node fn) except -1
 
 cdef uint64_t peek_sequence_nr() noexcept
 cdef uint64_t next_sequence_nr() noexcept

@@ -5,6 +5,8 @@ cimport cython
 cimport numpy as cnp
 from libc.stdint cimport uint64_t
 from cyautograd._fast cimport cya_mem_equal
+from cpython.ref cimport PyObject
+from cpython.set cimport PySet_Contains
 
 cnp.import_array()
 
@@ -70,6 +72,58 @@ cdef int node_created(Node n) except -1:
     if _anomaly_enabled:
         import traceback
         n.extras().anomaly_trace_ = "".join(traceback.format_stack())
+    return 0
+
+
+# =============================================================================
+# NOTE [ Outputs a node computes ]
+# torch's engine, running for given inputs (autograd.grad, or
+# backward(inputs=...)), marks in its GraphTask's exec_info the nodes that
+# execute: those on a path to an input, and the inputs' own. A node's
+# formula asks task_should_compute_output(i) before computing its i-th
+# gradient, and that is false for an edge to a node that does not execute,
+# so the gradient is never computed: its errors do not raise (pow's bool
+# exponent), its post hooks see None. Its saved variables are still
+# unpacked first (each formula's prologue), so a freed or modified one
+# still raises. A few formulas compute every gradient regardless (cat's,
+# stack's, a user's custom Function: computes_every_output), and their post
+# hooks see them all.
+#
+# The engine hands the set of executing nodes (needed and capturing) to
+# this module for the duration of such an execution (swap_exec_filter, a
+# thread-local borrowed pointer: the engine's GraphTask owns the set, and
+# restores the previous one when it ends, so nested executions see their
+# own). Plain backward() sets none: should_compute_output then tests only
+# the edge, one NULL test more. A node whose formula computes a gradient
+# without asking is still correct: the engine drops what no executing node
+# takes before its post hooks run (_validate in engine.pyx), as if it had
+# not been computed.
+# =============================================================================
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    static __declspec(thread) PyObject *cya_exec_filter = NULL;
+    #else
+    static __thread PyObject *cya_exec_filter = NULL;
+    #endif
+    """
+    PyObject *cya_exec_filter
+
+
+cdef object swap_exec_filter(object nodes):
+    """Make `nodes` (a set the caller keeps alive, or None) this thread's
+    executing nodes; the previous set (or None), for the caller to restore."""
+    global cya_exec_filter
+    prev = <object>cya_exec_filter if cya_exec_filter != NULL else None
+    cya_exec_filter = NULL if nodes is None else <PyObject*>nodes
+    return prev
+
+
+cdef int exec_filter_add(Node fn) except -1:
+    """Count fn among the executing nodes of the running execution for
+    given inputs, if one runs (CopySlices' fn: see there)."""
+    if cya_exec_filter != NULL and fn is not None:
+        (<set>cya_exec_filter).add(fn)
     return 0
 
 
@@ -140,8 +194,32 @@ cdef class Node:
         pass
 
     cdef bint should_compute_output(self, Py_ssize_t i):
-        """Whether the i-th forward input needs a gradient (a valid edge)."""
-        return self.next_edges_[2 * i] is not None
+        """torch's task_should_compute_output: whether the i-th forward
+        input's gradient is wanted -- a valid edge, and, while a backward for
+        given inputs runs, an edge to a node that executes (NOTE [ Outputs a
+        node computes ])."""
+        cdef object nf = self.next_edges_[2 * i]
+        if nf is None:
+            return False
+        if cya_exec_filter == NULL:
+            return True
+        return PySet_Contains(<object>cya_exec_filter, nf) == 1
+
+    cdef int check_saved_variables(self) except -1:
+        """Raise what unpacking each saved variable would (freed, or
+        modified in place): torch's formulas unpack every saved variable
+        before they ask which outputs to compute (NOTE [ Outputs a node
+        computes ]). A node without SavedVariables has nothing to check."""
+        return 0
+
+    cdef bint computes_every_output(self):
+        """Whether the node's formula computes every gradient without asking
+        should_compute_output, as torch's does (cat's and stack's over their
+        whole list, a user's custom Function): those gradients are validated
+        and shown to the post hooks as torch's. Other nodes' gradients for an
+        edge that should not be computed are dropped before (NOTE [ Outputs a
+        node computes ])."""
+        return False
 
     cdef NodeExtras extras(self):
         if self.extras_ is None:

@@ -38,9 +38,28 @@ cdef extern from *:
         }
         return r;
     }
+
+    /* A fresh numpy array of x's dtype and dims that owns its memory (no
+       base), laid out with the given strides in bytes: numpy allocates
+       prod(dims) * itemsize bytes, so the strides must describe a dense
+       layout (any order) of dims. They are written after the allocation:
+       numpy zeroes a zero-size array's strides (which then have no element
+       to reach), and torch's views of an empty result keep its strides. */
+    static PyObject *cya_np_empty_strided(PyObject *x, int nd, npy_intp *dims, npy_intp *strides) {
+        PyArray_Descr *d = PyArray_DESCR((PyArrayObject *)x);
+        PyObject *r;
+        int i;
+        Py_INCREF(d);
+        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, NULL, NULL, 0, NULL);
+        if (r == NULL) return NULL;
+        for (i = 0; i < nd; i++) PyArray_STRIDES((PyArrayObject *)r)[i] = strides[i];
+        PyArray_UpdateFlags((PyArrayObject *)r, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_F_CONTIGUOUS | NPY_ARRAY_ALIGNED);
+        return r;
+    }
     """
     object cya_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
                        cnp.npy_intp byte_offset)
+    object cya_np_empty_strided(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides)
 
 
 cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
@@ -480,8 +499,10 @@ cdef void _ti_sort(int n, cnp.npy_intp bst[TI_MAXOPS][TI_MAXDIMS], int nd, cnp.n
 
 
 cdef object _ti_relayout(cnp.ndarray o, cnp.npy_intp* tst):
-    """o itself when its strides are tst (in elements), else a copy of o
-    laid out so (a fresh block that starts at its first element)."""
+    """o itself when its strides are tst (in elements, a dense layout of
+    o's shape), else a copy of o laid out so: a fresh array that owns its
+    memory, as torch's fresh result -- not a view of a flat block, which
+    autograd.grad would hand back as a view (seeds 40937, 41486)."""
     cdef int d, nd = cnp.PyArray_NDIM(o)
     cdef cnp.npy_intp isz = cnp.PyArray_ITEMSIZE(o)
     for d in range(nd):
@@ -491,8 +512,7 @@ cdef object _ti_relayout(cnp.ndarray o, cnp.npy_intp* tst):
         return o
     for d in range(nd):
         tst[d] *= isz
-    buf = np.empty(cnp.PyArray_SIZE(o), dtype=o.dtype)
-    r = cya_np_view(buf, nd, cnp.PyArray_DIMS(o), tst, 0)
+    r = cya_np_empty_strided(o, nd, cnp.PyArray_DIMS(o), tst)
     cnp.PyArray_CopyInto(<cnp.ndarray>r, o)
     return r
 

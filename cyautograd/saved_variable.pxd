@@ -23,6 +23,7 @@ cdef class SavedVariable:
     cdef dict fw_grad_           # a saved output's ForwardGrad while a dual level is open, or None
 
     cdef object unpack(self, Node saved_for, bint as_tensor)
+    cdef int check_unpack(self, Node saved_for) except -1
     cdef void release(self) noexcept
     cdef void set_inplace_on_view(self, Node view_grad_fn)
     cdef Tensor _unpack_with_hook(self, Node saved_for)

@@ -122,6 +122,16 @@ cdef class SavedVariable:
             (<AutogradMeta>t.autograd_meta_).fw_grad_ = dict(self.fw_grad_)
         return t
 
+    cdef int check_unpack(self, Node saved_for) except -1:
+        """Raise what unpack would (freed; modified in place when no hooks
+        own the value), without unpacking (NOTE [ Outputs a node computes ]
+        in graph.pyx)."""
+        if self.released_:
+            raise RuntimeError(_ERR_BACKWARD_TWICE)
+        if self.unpack_hook_ is None and self.vc_ is not None and self.vc_.c.version != self.saved_version_:
+            raise RuntimeError(self._version_message(saved_for))
+        return 0
+
     def _version_message(self, Node saved_for):
         arr = self.data_ if self.tensor_ is None else self.tensor_.data_
         from cyautograd import backend
@@ -137,7 +147,12 @@ cdef class SavedVariable:
             tname = "cyautograd." + legacy
         desc = "[%s [%s]]" % (tname, ", ".join([str(s) for s in arr.shape]))
         if self.is_output_:
-            fn = saved_for
+            # torch's unpack names the view's grad_fn of an output saved in
+            # place on a view (is_inplace_on_view: weak_grad_fn_, while it
+            # lives), else the node it was saved for (seed 90506)
+            fn = self.weak_grad_fn_() if self.weak_grad_fn_ is not None else None
+            if fn is None:
+                fn = saved_for
         else:
             fn = self.grad_fn_ if self.tensor_ is None else self.tensor_.grad_fn
         if fn is not None:

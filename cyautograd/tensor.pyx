@@ -96,8 +96,34 @@ cdef object _np_generic = np.generic
 # strides their base has, so the fix is made once, where results are
 # wrapped: a zero-size array with all-zero strides is re-described (no
 # allocation, base kept) with torch's strides; views made from it then read
-# as torch's.
+# as torch's. An array that owns its (empty) memory is re-made as a fresh
+# array that owns its own, not a view of the old one: the engine takes a
+# gradient array with a base for a view (_wrap_grad), and torch's empty
+# gradient made by a formula is no view (seeds 40937, 41486).
 # =============================================================================
+cdef extern from *:
+    """
+    /* A fresh zero-size numpy array of x's dtype and dims with the given
+       strides (in bytes), owning its (empty) memory. numpy zeroes the
+       strides of a zero-size array it allocates, so they are written after
+       (no element exists: no stride can reach outside the allocation). */
+    static PyObject *cya_np_empty_like_strided(PyObject *x, int nd, npy_intp *dims, npy_intp *strides) {
+        PyArray_Descr *d = PyArray_DESCR((PyArrayObject *)x);
+        PyObject *r;
+        int i;
+        Py_INCREF(d);
+        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, NULL, NULL, 0, NULL);
+        if (r == NULL) return NULL;
+        for (i = 0; i < nd; i++) PyArray_STRIDES((PyArrayObject *)r)[i] = strides[i];
+        PyArray_UpdateFlags((PyArrayObject *)r, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_F_CONTIGUOUS | NPY_ARRAY_ALIGNED);
+        if (!(PyArray_FLAGS((PyArrayObject *)x) & NPY_ARRAY_WRITEABLE))
+            PyArray_CLEARFLAGS((PyArrayObject *)r, NPY_ARRAY_WRITEABLE);
+        return r;
+    }
+    """
+    object cya_np_empty_like_strided(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides)
+
+
 cdef object _torch_strided_empty(object arr):
     cdef Py_ssize_t nd = cnp.PyArray_NDIM(<cnp.ndarray>arr), i
     cdef cnp.npy_intp *st = cnp.PyArray_STRIDES(<cnp.ndarray>arr)
@@ -106,6 +132,12 @@ cdef object _torch_strided_empty(object arr):
         if st[i] != 0:
             return arr
     cdef Py_ssize_t step = cnp.PyArray_ITEMSIZE(<cnp.ndarray>arr)
+    cdef cnp.npy_intp tst[64]
+    if cnp.PyArray_BASE(<cnp.ndarray>arr) == NULL and nd <= 64:
+        for i in range(nd - 1, -1, -1):
+            tst[i] = step
+            step *= sh[i] if sh[i] > 1 else 1
+        return cya_np_empty_like_strided(arr, nd, sh, tst)
     strides = [0] * nd
     for i in range(nd - 1, -1, -1):
         strides[i] = step

@@ -406,9 +406,11 @@ cdef class AccumulateGrad(Node):
                         and new_grad.shape != g.data_.shape:
                     # torch's `variable_grad += new_grad`: add_'s broadcast and error
                     g.add_(wrap_array(new_grad))
-                elif g.autograd_meta_ is not None and g.autograd_meta_.grad_fn_ is not None:
-                    m.grad_ = wrap_array(g.data_ + new_grad)
                 else:
+                    # torch's `variable_grad += new_grad` with grad mode off,
+                    # also into a .grad that has history (a create_graph
+                    # backward's): the same tensor, one version more, its
+                    # grad_fn kept
                     if cnp.PyArray_CheckExact(g.data_) and not cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>g.data_):
                         # torch's `variable_grad += new_grad` refuses a .grad
                         # whose elements share memory (an expanded gradient

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """CopySlices and AsStridedBackward0 (torch/csrc/autograd/functions/tensor.cpp)."""
 cimport cython
-from cyautograd.graph cimport Node
+from cyautograd.graph cimport Node, exec_filter_add
 from cyautograd.tensor cimport Tensor
 from cyautograd.variable cimport note_grad_version
 
@@ -163,6 +163,13 @@ cdef class CopySlices(Node):
             # tensors or not): a second backward through it raises
             from cyautograd.saved_variable import _ERR_BACKWARD_TWICE
             raise RuntimeError(_ERR_BACKWARD_TWICE)
+        if self.should_compute_output(0):
+            # torch's workaround: the engine's walk for given inputs does not
+            # enter CopySlices, so fn's own edge 0 (the view's history before
+            # the in-place op) is not marked executing; fn computes the
+            # slice's gradient exactly when the base's is wanted (NOTE [
+            # Outputs a node computes ] in graph.pyx)
+            exec_filter_add(<Node>self.fn.next_edges_[0])
         if isinstance(g, Tensor):
             return self._apply_tensor(<Tensor>g)
         if type(g) is not np.ndarray and not isinstance(g, np.generic):

@@ -60,6 +60,15 @@ cdef class BinaryNode(Node):
         if self.sv1 is not None:
             self.sv1.release()
 
+    cdef int check_saved_variables(self) except -1:
+        # torch's prologue unpacks both before any formula runs (NOTE [
+        # Outputs a node computes ] in graph.pyx)
+        if self.sv0 is not None:
+            self.sv0.check_unpack(self)
+        if self.sv1 is not None:
+            self.sv1.check_unpack(self)
+        return 0
+
     def _cya_saved_pairs(self):
         """[(torch's name, SavedVariable or None)] of the tensors this node
         saves (an output saved is always "result"); a two-operand node lists
@@ -1019,6 +1028,12 @@ cdef class PowBackward1(BinaryNode):
         BinaryNode.release_variables(self)
         if self.sv2 is not None:
             self.sv2.release()
+
+    cdef int check_saved_variables(self) except -1:
+        BinaryNode.check_saved_variables(self)
+        if self.sv2 is not None:
+            self.sv2.check_unpack(self)
+        return 0
 
     def _cya_saved_pairs(self):
         out = BinaryNode._cya_saved_pairs(self)

@@ -1601,6 +1601,9 @@ cdef class CatBackward0(Node):
     def __dir__(self):
         return _saved_dir(self, [("dim", self.dim)])
 
+    cdef bint computes_every_output(self):
+        return True   # torch's cat_tensors_backward: the whole list (NOTE [ Outputs a node computes ])
+
     cdef list apply(self, list grads):
         g = grads[0]
         out = []
@@ -1718,6 +1721,9 @@ cdef class StackBackward0(Node):
     def __dir__(self):
         return _saved_dir(self, [("dim", self.dim)])
     cdef Py_ssize_t n
+
+    cdef bint computes_every_output(self):
+        return True   # torch's stack_tensors_backward: the whole list (NOTE [ Outputs a node computes ])
 
     cdef list apply(self, list grads):
         g = grads[0]
