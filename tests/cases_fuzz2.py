@@ -1804,3 +1804,36 @@ def alpha_check_after_edges_and_broadcast_rsub_edges_first(T):
     with T.no_grad():
         out.append(err(lambda: T.rsub(v7, v10)))
     return out
+
+
+@case
+def pow_rounds_as_torchs_kernel(T):
+    """seed 50347: float32 pow rounded by numpy's SIMD pow differed from
+    torch's C pow in the last bit (sin of the result then differed in the
+    third digit). Compared bit for bit (as int views): tensor ** tensor,
+    tensor ** each special-cased and a general exponent, number ** tensor,
+    float32/float64, contiguous, transposed and broadcast operands, sizes
+    below one vector step (torch's scalar loop), and the gradients whose
+    formulas are only pow and products."""
+    out = []
+    # (float64's vector step is 16 elements: SLEEF's pow from there on)
+    for dt, it, sizes in ((T.float32, T.int32, (4, 7, 31)), (T.float64, T.int64, (4, 7, 15))):
+        for n in sizes:
+            v = ((np.arange(n, dtype=np.float64) * 0.7311 + 1.3) % 3.7) + 0.01
+            e = np.sin(np.arange(n, dtype=np.float64) * 1.37) * 4.3
+            x = T.tensor(v, dtype=dt, requires_grad=True)
+            y = T.tensor(e, dtype=dt)
+            res = [x ** y, 2.7 ** y, 0.3 ** y, x ** y[:1], x ** y[0]]
+            for s in (2, 3, -2, -1, -0.5, 1.7, 0.3, 4, -3, 2.5, 1 / 3, -3.3):
+                res.append(x ** s)
+            for r in res:
+                out.append(r.detach().view(it))
+            (g,) = T.autograd.grad((x ** 1.7).sum(), x)
+            out.append(g.view(it))
+            (g,) = T.autograd.grad((x ** -3.3).sum(), x)
+            out.append(g.view(it))
+        m = T.tensor(((np.arange(12.0) * 0.37) % 2.9 + 0.1).reshape(3, 4), dtype=dt)
+        out.append((m.t() ** 1.7).view(it))
+        out.append((m.t() ** m[:, :1].t()).view(it))
+        out.append((m[:, ::2] ** -3.3).view(it))
+    return out
