@@ -1837,3 +1837,29 @@ def pow_rounds_as_torchs_kernel(T):
         out.append((m.t() ** m[:, :1].t()).view(it))
         out.append((m[:, ::2] ** -3.3).view(it))
     return out
+
+
+@case
+def reduction_backward_reads_live_self_after_data_rank_change(T):
+    """prod / norm / var / std / amax / amin / logsumexp backward after a
+    `.data` assignment gives the saved self another rank: torch's formulas
+    unsqueeze the gradient by the live self's rank (prod, var, std) or by
+    the gradient's own (amax/amin, norm, logsumexp), keep a full
+    reduction's gradient 0-d, and the engine's shape check then names the
+    shape; ours restored by the recorded shape ([1, 6]-shaped gradients,
+    numpy's AxisError)."""
+    ops = {
+        "prod": lambda x: x.prod(), "prod_dim": lambda x: x.prod(1), "norm": lambda x: x.norm(),
+        "norm_dim": lambda x: x.norm(dim=1), "norm1": lambda x: x.norm(p=1), "std": lambda x: x.std(),
+        "std_dim": lambda x: x.std(1), "var": lambda x: x.var(), "var_dim": lambda x: x.var(1),
+        "logsumexp": lambda x: x.logsumexp(1), "amax": lambda x: x.amax(1), "amin_all": lambda x: x.amin(),
+        "amax_dims": lambda x: x.amax((0, 1)), "vector_norm": lambda x: T.linalg.vector_norm(x, 3),
+    }
+    out = []
+    for name, f in ops.items():
+        for shape in ((1, 1, 5), (3, 2), (6,), ()):
+            x = arange(T, (2, 3), True)
+            y = f(x)
+            x.data = arange(T, shape) + 0.05
+            out.append([name, shape, err(lambda: (y.sum().backward(), x.grad)[1])])
+    return out
