@@ -1863,3 +1863,38 @@ def reduction_backward_reads_live_self_after_data_rank_change(T):
             x.data = arange(T, shape) + 0.05
             out.append([name, shape, err(lambda: (y.sum().backward(), x.grad)[1])])
     return out
+
+
+@case
+def selecting_backward_checks_saved_indices(T):
+    """seed 68211: max/min(dim)'s backward scatters the gradient at its saved
+    indices, the indices tensor itself, so a `.data` assignment reaches it;
+    torch's scatter_ then checks dtype, rank, sizes and bounds (a negative
+    index is out of bounds where numpy wrapped it, -4 named instead of -2),
+    and takes an int32 index (torch 2.13's scatter/gather accept int32 and
+    int64: 'scatter(): Expected dtype int32/int64 for index' for every
+    scatter variant). take_along_dim names int64 Long."""
+    news = {"neg": lambda: T.tensor([[-2, -4, 1, 0, 1]]), "big": lambda: T.tensor([[0, 5, 1, 0, 1]]),
+            "narrow": lambda: T.tensor([[0, 1, 1]]), "rank": lambda: T.tensor([0, 1, 1, 0, 1]),
+            "float": lambda: T.tensor([[0.0, 1, 1, 0, 1]]), "int32": lambda: T.tensor([[0, 1, 1, 0, 1]], dtype=T.int32),
+            "ok": lambda: T.tensor([[1, 1, 0, 0, 1]]), "rank3": lambda: T.tensor([[[0, 1, 1, 0, 1]]]),
+            "wide": lambda: T.tensor([[0, 1, 1, 0, 1, 1]])}
+    out = []
+    for op in ("max", "min", "median"):
+        for keep in (True, False):
+            for k, f in news.items():
+                x = arange(T, (2, 5), True)
+                v, i = getattr(x, op)(-2, keepdim=keep)
+                new = f()
+                i.data = new if keep or k in ("rank", "rank3") else new.reshape(-1)
+                out.append([op, keep, k, err(lambda: (v.sum().backward(), x.grad)[1])])
+    x = arange(T, (2, 3), True)
+    s = arange(T, (2, 3), True)
+    for idt in (T.int32, T.int64, T.float32, T.int16):
+        i = T.tensor([[1, 0, 1], [0, 0, 1]], dtype=idt)
+        for f in (lambda: x.scatter(0, i, s), lambda: x.scatter(0, i, 2.5), lambda: x.scatter_add(0, i, s),
+                  lambda: x.scatter_reduce(0, i, s, "amax"), lambda: x.gather(0, i),
+                  lambda: T.take_along_dim(x, i, 0), lambda: x.detach().clone().scatter_(1, i, s.detach())):
+            out.append(err(lambda: T.autograd.grad(f().sum(), [x, s], allow_unused=True)
+                           if f().requires_grad else f()))
+    return out

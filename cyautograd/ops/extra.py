@@ -1969,8 +1969,10 @@ def masked_select(input, mask, *, out=None):
 def _check_index(name, input, dim, index, src=None, gather_like=True):
     if not isinstance(index, Tensor):
         raise TypeError(f"{name}(): argument 'index' (position 3) must be Tensor, not {_tname(index)}")
-    if index.dtype is not _D.int64:
-        raise RuntimeError(f"{name}(): Expected dtype int64 for index")
+    if index.dtype is not _D.int64 and index.dtype is not _D.int32:
+        # torch 2.13's scatter_gather_dtype_check: int32 or int64, one
+        # message for every scatter variant
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
     d = _wrap_dim(dim, input.dim())
     nd = _b.max(input.dim(), 1)
     if index.numel() == 0:

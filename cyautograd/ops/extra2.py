@@ -1455,7 +1455,7 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     _check_tensor(input, "take_along_dim")
     _check_tensor(indices, "take_along_dim", "indices", 2)
     if indices.dtype is not _D.int64:
-        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be int64 but got {indices.dtype._cname}")
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got {indices.dtype._cname}")
     if out is not None:
         return _write_out("take_along_dim", take_along_dim(input.detach(), indices, dim), out, input)
     if dim is None:

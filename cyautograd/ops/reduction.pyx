@@ -333,6 +333,36 @@ cdef class MaxBackward1(ReduceNode):
         return [out]
 
 
+cdef bint _scatter_index_fits(object ik, tuple shape, Py_ssize_t d, object src):
+    """Whether ik is an index scatter_(d, ik, src) into zeros(shape) takes
+    as numpy's put_along_axis does: int64, shape's rank and shape (src's
+    too), every value in [0, shape[d]).
+
+    NOTE [ Saved indices may have changed ]
+    A node's saved index output (max/min(dim)'s indices) is the tensor
+    itself, so a `.data` assignment or a write through `.data` reaches
+    backward: torch's scatter_ then checks the dtype, ranks, sizes and
+    bounds (a negative index is out of bounds, where numpy wraps it). The
+    arrays fast path checks here and leaves anything else to the Tensor
+    scatter_, whose checks raise torch's errors."""
+    cdef cnp.ndarray a
+    cdef const long long* p
+    cdef Py_ssize_t i, n, size
+    if type(ik) is not np.ndarray or ik.dtype != np.int64 or ik.ndim != len(shape):
+        return False
+    ish = tuple(ik.shape)
+    if ish[:d] != shape[:d] or ish[d + 1:] != shape[d + 1:] or tuple(np.shape(src)) != ish:
+        return False
+    a = np.ascontiguousarray(ik)
+    n = cnp.PyArray_SIZE(a)
+    size = shape[d]
+    p = <const long long*>cnp.PyArray_DATA(a)
+    for i in range(n):
+        if p[i] < 0 or p[i] >= size:
+            return False
+    return True
+
+
 cdef class MaxBackward0(ReduceNode):
     # with dim: gradient to the selected index; sv0 indices
     cdef list apply(self, list grads):
@@ -374,6 +404,14 @@ cdef class MaxBackward0(ReduceNode):
         else:
             gk = g if self.keepdim else np.expand_dims(g, d)
             ik = idx if self.keepdim else np.expand_dims(idx, d)
+            if not _scatter_index_fits(ik, self.self_shape, d, gk):
+                # NOTE [ Saved indices may have changed ]: torch's scatter_
+                # checks (and errors) on the Tensor path
+                z = wrap_array(z)
+                bump_version(z)
+                z.scatter_(d, wrap_array(np.asarray(ik)), wrap_array(np.asarray(gk)))
+                note_grad_version((<Tensor>z).data_, 2)
+                return [(<Tensor>z).data_]
             np.put_along_axis(z, ik, gk, axis=d)
         note_grad_version(z, 2)   # as torch's value_selecting_reduction_backward leaves it
         return [z]
