@@ -1898,3 +1898,42 @@ def selecting_backward_checks_saved_indices(T):
             out.append(err(lambda: T.autograd.grad(f().sum(), [x, s], allow_unused=True)
                            if f().requires_grad else f()))
     return out
+
+
+@case
+def linear_saved_geometry_and_alpha(T):
+    """F.linear with a bias over its paths (2-D addmm, a flattened N-d input
+    viewed back, a 1-D input, a 0-d or broadcast bias: matmul + add_): the
+    nodes' saved fields as torch shows them -- AddmmBackward0's
+    mat1/mat2 sizes and strides (a stride tuple only for an operand whose
+    gradient is needed, else ()), ViewBackward0/ExpandBackward0's
+    self_sym_sizes, add/sub/rsub's alpha -- and the gradients."""
+    F = T.nn.functional
+    out = []
+    cases = [((3,), (2, 3), (2,)), ((4, 3), (2, 3), (2,)), ((4, 3), (2, 3), ()), ((4, 3), (2, 3), (1,)),
+             ((5, 4, 3), (2, 3), (2,)), ((3,), (2, 3), ()), ((3,), (3,), ()), ((4, 3), (3,), ()),
+             ((4, 3), (2, 3), (4, 2)), ((4, 3), (2, 3), (1, 2)), ((5, 4, 3), (2, 3), (4, 2)), ((3,), (2, 3), (1,)),
+             ((0, 3), (2, 3), (2,))]
+    for xs, ws, bs in cases:
+        for rg in ((True, True, True), (True, False, False), (False, True, False), (False, False, True)):
+            x = arange(T, xs, rg[0]) if xs[0] else T.zeros(xs, requires_grad=rg[0])
+            w = arange(T, ws, rg[1]) * 0.5 if rg[1] else arange(T, ws) * 0.5
+            w = w.detach().requires_grad_(rg[1])
+            b = arange(T, bs, rg[2])
+            y = F.linear(x, w, b)
+            fn = y.grad_fn
+            info = [type(fn).__name__, list(y.shape)]
+            for a in sorted(dir(fn)):
+                if a.startswith("_saved_"):
+                    v = getattr(fn, a)
+                    info.append([a, list(v.shape) if isinstance(v, T.Tensor) else v])
+            info.append(T.autograd.grad(y.sum(), [t for t in (x, w, b) if t.requires_grad]))
+            out.append(info)
+    v = arange(T, (2, 3), True)
+    for f in (lambda: v + v, lambda: v + 1, lambda: T.add(v, v, alpha=2), lambda: T.add(v, 2, alpha=3),
+              lambda: v - v, lambda: v - 1, lambda: T.sub(v, v, alpha=2.5), lambda: 1 - v,
+              lambda: T.rsub(v, v, alpha=2), lambda: T.rsub(v, 2, alpha=3), lambda: v.view(6),
+              lambda: v[:1].expand(4, 3), lambda: v.t().reshape(6)):
+        fn = f().grad_fn
+        out.append([type(fn).__name__, [[a, getattr(fn, a)] for a in sorted(dir(fn)) if a.startswith("_saved_")]])
+    return out

@@ -130,6 +130,11 @@ cdef object _un(int op, object x):
 
 @cython.final
 cdef class AddBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
@@ -139,6 +144,11 @@ cdef class AddBackward0(BinaryNode):
 
 @cython.final
 cdef class SubBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
@@ -148,6 +158,11 @@ cdef class SubBackward0(BinaryNode):
 
 @cython.final
 cdef class RsubBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     # torch.rsub(self, other) = other - alpha * self; inputs (self, other)
     cdef list apply(self, list grads):
         g = grads[0]
@@ -158,6 +173,11 @@ cdef class RsubBackward0(BinaryNode):
 
 @cython.final
 cdef class RsubBackward1(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:

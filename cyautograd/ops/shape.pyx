@@ -230,7 +230,9 @@ cdef class CloneBackward0(ShapeBackward):
 
 @cython.final
 cdef class UnsafeViewBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
@@ -265,7 +267,9 @@ cdef class ToCopyBackward0(ShapeBackward):
 
 @cython.final
 cdef class ViewBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
@@ -305,7 +309,9 @@ cdef class SqueezeBackward2(ShapeBackward):
 
 @cython.final
 cdef class ExpandBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
