@@ -1937,3 +1937,40 @@ def linear_saved_geometry_and_alpha(T):
         fn = f().grad_fn
         out.append([type(fn).__name__, [[a, getattr(fn, a)] for a in sorted(dir(fn)) if a.startswith("_saved_")]])
     return out
+
+
+@case
+def addr_promotes_as_tensoriterator(T):
+    """torch.addr over mixed dtypes: the result is the common dtype of the
+    (expanded) input and both vectors -- a 0-d input promotes as a tensor
+    --, beta and alpha are checked on it (a bool one needs a bool result, a
+    float one a floating result, in that order), bool is
+    (beta && input) || (alpha && vec1 && vec2), the product is
+    beta * input + (alpha * vec1) * vec2; a bool beta/alpha is a Scalar
+    (addmv, baddbmm take it as 1); gradients of mixed float dtypes."""
+    out = []
+    dts = ("float32", "float64", "int64", "int32", "bool", "float16", "uint8")
+    for sd in dts:
+        for vd in dts:
+            for beta, alpha in ((1, 1), (2, 3), (0.5, 1), (1, 0.5), (True, False), (0, 1), (2.5, 2.5)):
+                s = T.ones(2, 3, dtype=getattr(T, sd))
+                a = T.tensor([1, 2], dtype=getattr(T, vd))
+                b = T.tensor([1, 0, 3], dtype=getattr(T, vd))
+                out.append(err(lambda: T.addr(s, a, b, beta=beta, alpha=alpha)))
+    for d1 in dts[:5]:
+        for d2 in dts[:5]:
+            a = T.tensor([1, 2], dtype=getattr(T, d1))
+            b = T.tensor([1, 0, 3], dtype=getattr(T, d2))
+            out.append(err(lambda: T.addr(T.ones(2, 3), a, b)))
+            out.append(err(lambda: T.ones(2, 3, dtype=getattr(T, d1)).addr_(a, b)))
+    out.append(err(lambda: T.addr(T.tensor(2.0, dtype=T.float64), T.ones(2), T.ones(2))))
+    out.append(err(lambda: T.addr(T.tensor(2.0), T.ones(2, dtype=T.long), T.ones(2, dtype=T.long))))
+    out.append(err(lambda: T.addmv(T.ones(2), T.eye(2), T.ones(2), beta=True)))
+    out.append(err(lambda: T.baddbmm(T.ones(1, 2, 2), T.ones(1, 2, 2), T.ones(1, 2, 2), alpha=True)))
+    for xd, vd in (("float32", "float64"), ("float64", "float32"), ("float32", "float32")):
+        x = arange(T, (2, 3), True, getattr(T, xd))
+        u = arange(T, (2,), True, getattr(T, vd))
+        v = arange(T, (3,), True, getattr(T, vd))
+        y = T.addr(x, u, v, beta=0.5, alpha=2)
+        out.append([y, type(y.grad_fn).__name__, T.autograd.grad((y * y).sum(), [x, u, v])])
+    return out
