@@ -1974,3 +1974,30 @@ def addr_promotes_as_tensoriterator(T):
         y = T.addr(x, u, v, beta=0.5, alpha=2)
         out.append([y, type(y.grad_fn).__name__, T.autograd.grad((y * y).sum(), [x, u, v])])
     return out
+
+
+@case
+def lu_forward_ad_of_singular_matrices(T):
+    """Forward AD of linalg.lu_factor(_ex)/linalg.lu/torch.lu: torch's
+    formulas (dK = L^{-1} P^T dA U^{-1}; the packed LU tangent
+    L dK.tril(-1) + dK.triu() U as one sum, dL = L dK.tril(-1), dU =
+    dK.triu() U), so a singular U's inf/nan reach every entry of the packed
+    tangent (ours left its lower part finite) and L's as torch's."""
+    fw = T.autograd.forward_ad
+    mats = ([[1.0, 2.0], [2.0, 4.0]], [[0.0, 0.0], [0.0, 0.0]], [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 1.0, 1.0]],
+            [[0.0, 1.0], [0.0, 1.0]], [[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [0.0, 0.0]])
+    out = []
+    for A in mats + (None,):
+        if A is None:
+            A = T.tensor([mats[2], [[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]]], dtype=T.float64)
+        else:
+            A = T.tensor(A, dtype=T.float64)
+        n = A.shape[-1]
+        t = T.ones_like(A) * 0.1 + T.eye(n, dtype=T.float64) * 0.3
+        with fw.dual_level():
+            d = fw.make_dual(A, t)
+            LU, piv, info = T.linalg.lu_factor_ex(d)
+            P, L, U = T.linalg.lu(d)
+            LU2, piv2 = T.lu(d)
+            out.append([fw.unpack_dual(x).tangent for x in (LU, L, U, LU2)] + [fw.unpack_dual(P).tangent, info])
+    return out
