@@ -2001,3 +2001,29 @@ def lu_forward_ad_of_singular_matrices(T):
             LU2, piv2 = T.lu(d)
             out.append([fw.unpack_dual(x).tangent for x in (LU, L, U, LU2)] + [fw.unpack_dual(P).tangent, info])
     return out
+
+
+@case
+def cumprod_backward_reads_saved_result(T):
+    """cumprod saves self and its result as torch does (cumprod_backward(grad,
+    self, dim, result)): after self's .data changes, the gradient is
+    reversed_cumsum(result * grad) / self with the recorded result (ours
+    recomputed the cumprod of the new self); an in-place change of the
+    result is torch's version error; double backward at a zero."""
+    out = []
+    x = arange(T, (2, 3), True)
+    y = x.cumprod(1)
+    x.data = arange(T, (2, 3)) + 2.0
+    y.sum().backward()
+    out.append(x.grad)
+    x = arange(T, (2, 3), True)
+    y = x.cumprod(1)
+    y.mul_(2)
+    out.append(err(lambda: y.sum().backward()))
+    x = T.tensor([[1.0, 2, 0, 3]], dtype=T.float64, requires_grad=True)
+    (g,) = T.autograd.grad(x.cumprod(1).sum(), x, create_graph=True)
+    out.append([g, T.autograd.grad(g.sum(), x)])
+    x = arange(T, (3, 4), True, T.float64)
+    (g,) = T.autograd.grad((x.cumprod(0) * arange(T, (3, 4), dtype=T.float64)).sum(), x, create_graph=True)
+    out.append([g, T.autograd.grad((g * g).sum(), x)])
+    return out
