@@ -2027,3 +2027,23 @@ def cumprod_backward_reads_saved_result(T):
     (g,) = T.autograd.grad((x.cumprod(0) * arange(T, (3, 4), dtype=T.float64)).sum(), x, create_graph=True)
     out.append([g, T.autograd.grad((g * g).sum(), x)])
     return out
+
+
+@case
+def dist_backward_reads_saved_result(T):
+    """dist saves its result as torch does (norm_backward(grad, self -
+    other, p, result)): after self's .data changes the gradient divides by
+    the recorded norm, for each p; an in-place change of the result is
+    torch's version error."""
+    out = []
+    for p in (2, 1, 3, float("inf"), 0.5):
+        x = arange(T, (2, 3), True)
+        y = T.dist(x, x.detach() * 0.5, p)
+        x.data = arange(T, (2, 3)) * 0.5 + 2.0
+        y.backward()
+        out.append(x.grad)
+    x = arange(T, (2, 3), True)
+    y = T.dist(x, x.detach() * 0.5)
+    y.mul_(2)
+    out.append(err(lambda: y.backward()))
+    return out
