@@ -2047,3 +2047,39 @@ def dist_backward_reads_saved_result(T):
     y.mul_(2)
     out.append(err(lambda: y.backward()))
     return out
+
+
+@case
+def gather_saves_self_and_index(T):
+    """GatherBackward0 saves self and index as torch does: an in-place
+    change of either is torch's version error, `.data` assignments reach
+    backward (zeros(self.sizes()).scatter_add_(dim, index, grad) over the
+    live tensors: scatter_add_'s errors, or its result), and the node shows
+    _saved_self/_saved_index/_saved_dim/_saved_sparse_grad."""
+    out = []
+    for shape in ((1, 1, 5), (3, 2), (6,), (), (2, 4)):
+        x = arange(T, (2, 3), True)
+        y = x.gather(1, T.tensor([[0], [1]]))
+        x.data = arange(T, shape)
+        out.append(err(lambda: (y.sum().backward(), x.grad)[1]))
+    for new in (T.tensor([[2], [0]]), T.tensor([[5], [0]]), T.tensor([[-1], [0]]), T.tensor([[0, 1], [1, 2]]),
+                T.tensor([0, 1]), T.tensor([[0.0], [1.0]])):
+        x = arange(T, (2, 3), True)
+        i = T.tensor([[0], [1]])
+        y = x.gather(1, i)
+        i.data = new
+        out.append(err(lambda: (y.sum().backward(), x.grad)[1]))
+    x = arange(T, (2, 3), True)
+    i = T.tensor([[0], [1]])
+    y = x.gather(-1, i)
+    with T.no_grad():
+        x.mul_(2)
+    out.append(err(lambda: y.sum().backward()))
+    x = arange(T, (2, 3), True)
+    y = x.gather(-1, i)
+    i.add_(1)
+    out.append(err(lambda: y.sum().backward()))
+    y = x.gather(-1, i)
+    out.append([[a, getattr(y.grad_fn, a)] for a in sorted(dir(y.grad_fn)) if a.startswith("_saved_")])
+    out.append(err(lambda: (y.sum().backward(), y.grad_fn._saved_self)[1]))
+    return out
