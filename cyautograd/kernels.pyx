@@ -1060,6 +1060,22 @@ cdef object k_pow(object x, object y):
             with nogil:
                 _pow_ds(pa, 8, e, po, 8, n)
         return o
+    if (not scalar_e and cnp.PyArray_IS_C_CONTIGUOUS(a) and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>y)
+            and cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>y)
+            and cnp.PyArray_CompareLists(cnp.PyArray_DIMS(a), cnp.PyArray_DIMS(<cnp.ndarray>y),
+                                         cnp.PyArray_NDIM(a))):
+        # two same-shape contiguous operands: one loop, without an iterator
+        o = <cnp.ndarray>np.empty(x.shape, x.dtype)
+        pa = cnp.PyArray_BYTES(a)
+        pb = cnp.PyArray_BYTES(<cnp.ndarray>y)
+        po = cnp.PyArray_BYTES(o)
+        if tn == cnp.NPY_FLOAT32:
+            with nogil:
+                _pow_ff(pa, 4, pb, 4, po, 4, total)
+        else:
+            with nogil:
+                _pow_dd(pa, 8, pb, 8, po, 8, total)
+        return o
     if scalar_e:
         it = np.nditer([x, None], flags=["external_loop", "zerosize_ok", "refs_ok"],
                        op_flags=[["readonly"], ["writeonly", "allocate"]],

@@ -975,21 +975,25 @@ cdef object _pow_scalar(object x, object e):
             return 1.0 / np.sqrt(x)
     if isinstance(x, Tensor):
         return x ** e
-    if type(x) is _ndarray and (x.dtype.char == "f" or x.dtype.char == "d") and type(e) is not bool:
-        with np.errstate(all="ignore"):
-            if e == 2:
-                return x * x
-            if e == 3:
-                return x * x * x
-            if e == -2:
-                return 1.0 / (x * x)
-            if e == -1:
-                return 1.0 / x
-            if e == 0.5:
-                return np.sqrt(x)
-        r = k_pow(x, float(e))
-        if r is not None:
-            return r
+    cdef str c
+    if type(x) is _ndarray and type(e) is not bool:
+        c = x.dtype.char
+        if c == "f" or c == "d":
+            if e == 2 or e == 3 or e == -2 or e == -1 or e == 0.5:
+                tok = fp_quiet_begin()
+                try:
+                    if e == 2:
+                        return x * x
+                    if e == 3:
+                        return x * x * x
+                    if e == -2:
+                        return 1.0 / (x * x)
+                    if e == -1:
+                        return 1.0 / x
+                    return np.sqrt(x)
+                finally:
+                    fp_quiet_end(tok)
+            return k_pow(x, float(e))
     with np.errstate(all="ignore"):
         return x ** e
 
