@@ -31,6 +31,8 @@ cdef void k_binary_into(int op, object x, object y)
 cdef object k_reduce2d(int op, object x, int axis, bint keepdims)
 cdef object k_threshold_backward(object g, object r)
 cdef object k_sum_small(object x)
+# x ** y as torch's CPU pow kernel rounds it, or None: NOTE [ pow as torch's CPU kernel rounds it ]
+cdef object k_pow(object x, object y)
 cimport numpy as cnp
 cdef object k_np_view(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides,
                       cnp.npy_intp byte_offset)

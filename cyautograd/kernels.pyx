@@ -983,3 +983,172 @@ def _fp_quiet_check():
         except RuntimeWarning:
             return True
     return False
+
+
+# =============================================================================
+# NOTE [ pow as torch's CPU kernel rounds it ]
+# numpy's float32/float64 power runs its own SIMD pow (SVML under AVX512),
+# whose last bit often differs from the C library's; torch's pow kernels
+# call std::pow per element (glibc here) and a SLEEF vector pow over whole
+# vectors. So pow runs the C library's pow here, as torch's scalar loop:
+#   - tensor ** tensor: powf(float, float) for float32, pow for float64 (a
+#     wrapped-number base, 2 ** t, is a float32 tensor to that kernel);
+#   - float32 tensor ** Python number: std::pow(float, double), i.e. pow in
+#     double with the exponent as given, rounded to float; except over the
+#     elements TensorIterator's vectorized_loop covers (in each contiguous
+#     inner row of n elements, the first n - n % 32: two AVX512 vectors of
+#     16 floats per step), whose SLEEF pow takes the exponent as a float:
+#     powf(x, (float)e) there. SLEEF's own rounding (<= 1 ulp) still differs
+#     from powf in the last bit of ~2% of those elements: not reproduced.
+#     The exponents torch special-cases (2, 3, -2, -1, 0.5, -0.5) never get
+#     here (pointwise._pow_scalar).
+# float16 and complex stay numpy's (its half loop is powf on floats, as
+# torch's Half pow; complex is not C's pow anywhere).
+# =============================================================================
+cdef extern from "math.h" nogil:
+    double c_pow "pow"(double, double)
+    float c_powf "powf"(float, float)
+
+DEF POW_VEC_F32 = 32       # 2 * Vectorized<float>::size() (AVX512)
+DEF POW_GRAIN = 32768      # at::internal::GRAIN_SIZE: one chunk below it
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _pow_ff(char* a, Py_ssize_t sa, char* b, Py_ssize_t sb, char* o, Py_ssize_t so,
+                  Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        (<float*>(o + i * so))[0] = c_powf((<float*>(a + i * sa))[0], (<float*>(b + i * sb))[0])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _pow_dd(char* a, Py_ssize_t sa, char* b, Py_ssize_t sb, char* o, Py_ssize_t so,
+                  Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        (<double*>(o + i * so))[0] = c_pow((<double*>(a + i * sa))[0], (<double*>(b + i * sb))[0])
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _pow_fs(char* a, Py_ssize_t sa, double e, char* o, Py_ssize_t so, Py_ssize_t n,
+                  Py_ssize_t nvec) noexcept nogil:
+    # the first nvec elements as SLEEF's vector loop (float exponent), the
+    # rest as the scalar loop (double exponent)
+    cdef Py_ssize_t i
+    cdef float ef = <float>e
+    for i in range(nvec):
+        (<float*>(o + i * so))[0] = c_powf((<float*>(a + i * sa))[0], ef)
+    for i in range(nvec, n):
+        (<float*>(o + i * so))[0] = <float>c_pow(<double>(<float*>(a + i * sa))[0], e)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef void _pow_ds(char* a, Py_ssize_t sa, double e, char* o, Py_ssize_t so, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        (<double*>(o + i * so))[0] = c_pow((<double*>(a + i * sa))[0], e)
+
+
+cdef object k_pow(object x, object y):
+    """x ** y as torch's CPU pow kernel (NOTE [ pow as torch's CPU kernel
+    rounds it ]) for x a float32/float64 ndarray and y an ndarray of x's
+    dtype (any broadcastable shape) or a Python float/int exponent; None
+    for anything else (the caller uses numpy's power). The result is laid
+    out as numpy's would be (order K)."""
+    cdef cnp.ndarray a, b, o
+    cdef int tn
+    cdef bint scalar_e = type(y) is float or type(y) is int
+    cdef double e = 0.0
+    cdef Py_ssize_t n, nvec, total
+    cdef char* pa
+    cdef char* pb
+    cdef char* po
+    cdef Py_ssize_t sa, sb, so
+    if type(x) is not np.ndarray:
+        return None
+    a = <cnp.ndarray>x
+    tn = cnp.PyArray_TYPE(a)
+    if tn != cnp.NPY_FLOAT32 and tn != cnp.NPY_FLOAT64:
+        return None
+    if scalar_e:
+        e = y
+    elif type(y) is not np.ndarray or cnp.PyArray_TYPE(<cnp.ndarray>y) != tn:
+        return None
+    total = cnp.PyArray_SIZE(a)
+    if scalar_e and cnp.PyArray_IS_C_CONTIGUOUS(a):
+        # the common case in one loop, without an iterator
+        o = <cnp.ndarray>np.empty(x.shape, x.dtype)
+        n = total
+        pa = cnp.PyArray_BYTES(a)
+        po = cnp.PyArray_BYTES(o)
+        if tn == cnp.NPY_FLOAT32:
+            nvec = n - n % POW_VEC_F32 if n <= POW_GRAIN else n
+            with nogil:
+                _pow_fs(pa, 4, e, po, 4, n, nvec)
+        else:
+            with nogil:
+                _pow_ds(pa, 8, e, po, 8, n)
+        return o
+    if (not scalar_e and cnp.PyArray_IS_C_CONTIGUOUS(a) and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>y)
+            and cnp.PyArray_NDIM(a) == cnp.PyArray_NDIM(<cnp.ndarray>y)
+            and cnp.PyArray_CompareLists(cnp.PyArray_DIMS(a), cnp.PyArray_DIMS(<cnp.ndarray>y),
+                                         cnp.PyArray_NDIM(a))):
+        # two same-shape contiguous operands: one loop, without an iterator
+        o = <cnp.ndarray>np.empty(x.shape, x.dtype)
+        pa = cnp.PyArray_BYTES(a)
+        pb = cnp.PyArray_BYTES(<cnp.ndarray>y)
+        po = cnp.PyArray_BYTES(o)
+        if tn == cnp.NPY_FLOAT32:
+            with nogil:
+                _pow_ff(pa, 4, pb, 4, po, 4, total)
+        else:
+            with nogil:
+                _pow_dd(pa, 8, pb, 8, po, 8, total)
+        return o
+    if scalar_e:
+        it = np.nditer([x, None], flags=["external_loop", "zerosize_ok", "refs_ok"],
+                       op_flags=[["readonly"], ["writeonly", "allocate"]],
+                       op_dtypes=[x.dtype, x.dtype], order="K")
+    else:
+        it = np.nditer([x, y, None], flags=["external_loop", "zerosize_ok", "refs_ok"],
+                       op_flags=[["readonly"], ["readonly"], ["writeonly", "allocate"]],
+                       op_dtypes=[x.dtype, x.dtype, x.dtype], order="K")
+    with it:
+        for ops in it:
+            a = <cnp.ndarray>ops[0]
+            o = <cnp.ndarray>ops[-1]
+            n = cnp.PyArray_SIZE(a)
+            pa = cnp.PyArray_BYTES(a)
+            po = cnp.PyArray_BYTES(o)
+            sa = cnp.PyArray_STRIDE(a, 0) if cnp.PyArray_NDIM(a) else 0
+            so = cnp.PyArray_STRIDE(o, 0) if cnp.PyArray_NDIM(o) else 0
+            if scalar_e:
+                if tn == cnp.NPY_FLOAT32:
+                    # vectorized_loop needs contiguous rows of input and output
+                    if total > POW_GRAIN:
+                        nvec = n
+                    elif sa == 4 and so == 4:
+                        nvec = n - n % POW_VEC_F32
+                    else:
+                        nvec = 0
+                    with nogil:
+                        _pow_fs(pa, sa, e, po, so, n, nvec)
+                else:
+                    with nogil:
+                        _pow_ds(pa, sa, e, po, so, n)
+            else:
+                b = <cnp.ndarray>ops[1]
+                pb = cnp.PyArray_BYTES(b)
+                sb = cnp.PyArray_STRIDE(b, 0) if cnp.PyArray_NDIM(b) else 0
+                if tn == cnp.NPY_FLOAT32:
+                    with nogil:
+                        _pow_ff(pa, sa, pb, sb, po, so, n)
+                else:
+                    with nogil:
+                        _pow_dd(pa, sa, pb, sb, po, so, n)
+        r = it.operands[-1]
+    return r

@@ -1871,6 +1871,35 @@ def zero_size_gradients_are_not_views(T):
         out.append(info(leaf.grad))
         out.append([T.zeros(shape).stride(), T.zeros(shape).mT.stride() if len(shape) > 1 else None,
                     T.empty(shape).contiguous().stride()])
+def pow_rounds_as_torchs_kernel(T):
+    """seed 50347: float32 pow rounded by numpy's SIMD pow differed from
+    torch's C pow in the last bit (sin of the result then differed in the
+    third digit). Compared bit for bit (as int views): tensor ** tensor,
+    tensor ** each special-cased and a general exponent, number ** tensor,
+    float32/float64, contiguous, transposed and broadcast operands, sizes
+    below one vector step (torch's scalar loop), and the gradients whose
+    formulas are only pow and products."""
+    out = []
+    # (float64's vector step is 16 elements: SLEEF's pow from there on)
+    for dt, it, sizes in ((T.float32, T.int32, (4, 7, 31)), (T.float64, T.int64, (4, 7, 15))):
+        for n in sizes:
+            v = ((np.arange(n, dtype=np.float64) * 0.7311 + 1.3) % 3.7) + 0.01
+            e = np.sin(np.arange(n, dtype=np.float64) * 1.37) * 4.3
+            x = T.tensor(v, dtype=dt, requires_grad=True)
+            y = T.tensor(e, dtype=dt)
+            res = [x ** y, 2.7 ** y, 0.3 ** y, x ** y[:1], x ** y[0]]
+            for s in (2, 3, -2, -1, -0.5, 1.7, 0.3, 4, -3, 2.5, 1 / 3, -3.3):
+                res.append(x ** s)
+            for r in res:
+                out.append(r.detach().view(it))
+            (g,) = T.autograd.grad((x ** 1.7).sum(), x)
+            out.append(g.view(it))
+            (g,) = T.autograd.grad((x ** -3.3).sum(), x)
+            out.append(g.view(it))
+        m = T.tensor(((np.arange(12.0) * 0.37) % 2.9 + 0.1).reshape(3, 4), dtype=dt)
+        out.append((m.t() ** 1.7).view(it))
+        out.append((m.t() ** m[:, :1].t()).view(it))
+        out.append((m[:, ::2] ** -3.3).view(it))
     return out
 
 
@@ -1969,6 +1998,166 @@ def inplace_on_view_saved_output_names_the_views_grad_fn(T):
         else:
             v3.mul_(2)            # nothing holds it
         out.append(err(lambda: v3.sum().backward(create_graph=k == 1)))
+def reduction_backward_reads_live_self_after_data_rank_change(T):
+    """prod / norm / var / std / amax / amin / logsumexp backward after a
+    `.data` assignment gives the saved self another rank: torch's formulas
+    unsqueeze the gradient by the live self's rank (prod, var, std) or by
+    the gradient's own (amax/amin, norm, logsumexp), keep a full
+    reduction's gradient 0-d, and the engine's shape check then names the
+    shape; ours restored by the recorded shape ([1, 6]-shaped gradients,
+    numpy's AxisError)."""
+    ops = {
+        "prod": lambda x: x.prod(), "prod_dim": lambda x: x.prod(1), "norm": lambda x: x.norm(),
+        "norm_dim": lambda x: x.norm(dim=1), "norm1": lambda x: x.norm(p=1), "std": lambda x: x.std(),
+        "std_dim": lambda x: x.std(1), "var": lambda x: x.var(), "var_dim": lambda x: x.var(1),
+        "logsumexp": lambda x: x.logsumexp(1), "amax": lambda x: x.amax(1), "amin_all": lambda x: x.amin(),
+        "amax_dims": lambda x: x.amax((0, 1)), "vector_norm": lambda x: T.linalg.vector_norm(x, 3),
+    }
+    out = []
+    for name, f in ops.items():
+        for shape in ((1, 1, 5), (3, 2), (6,), ()):
+            x = arange(T, (2, 3), True)
+            y = f(x)
+            x.data = arange(T, shape) + 0.05
+            out.append([name, shape, err(lambda: (y.sum().backward(), x.grad)[1])])
+    return out
+
+
+@case
+def selecting_backward_checks_saved_indices(T):
+    """seed 68211: max/min(dim)'s backward scatters the gradient at its saved
+    indices, the indices tensor itself, so a `.data` assignment reaches it;
+    torch's scatter_ then checks dtype, rank, sizes and bounds (a negative
+    index is out of bounds where numpy wrapped it, -4 named instead of -2),
+    and takes an int32 index (torch 2.13's scatter/gather accept int32 and
+    int64: 'scatter(): Expected dtype int32/int64 for index' for every
+    scatter variant). take_along_dim names int64 Long."""
+    news = {"neg": lambda: T.tensor([[-2, -4, 1, 0, 1]]), "big": lambda: T.tensor([[0, 5, 1, 0, 1]]),
+            "narrow": lambda: T.tensor([[0, 1, 1]]), "rank": lambda: T.tensor([0, 1, 1, 0, 1]),
+            "float": lambda: T.tensor([[0.0, 1, 1, 0, 1]]), "int32": lambda: T.tensor([[0, 1, 1, 0, 1]], dtype=T.int32),
+            "ok": lambda: T.tensor([[1, 1, 0, 0, 1]]), "rank3": lambda: T.tensor([[[0, 1, 1, 0, 1]]]),
+            "wide": lambda: T.tensor([[0, 1, 1, 0, 1, 1]])}
+    out = []
+    for op in ("max", "min", "median"):
+        for keep in (True, False):
+            for k, f in news.items():
+                x = arange(T, (2, 5), True)
+                v, i = getattr(x, op)(-2, keepdim=keep)
+                new = f()
+                i.data = new if keep or k in ("rank", "rank3") else new.reshape(-1)
+                out.append([op, keep, k, err(lambda: (v.sum().backward(), x.grad)[1])])
+    x = arange(T, (2, 3), True)
+    s = arange(T, (2, 3), True)
+    for idt in (T.int32, T.int64, T.float32, T.int16):
+        i = T.tensor([[1, 0, 1], [0, 0, 1]], dtype=idt)
+        for f in (lambda: x.scatter(0, i, s), lambda: x.scatter(0, i, 2.5), lambda: x.scatter_add(0, i, s),
+                  lambda: x.scatter_reduce(0, i, s, "amax"), lambda: x.gather(0, i),
+                  lambda: T.take_along_dim(x, i, 0), lambda: x.detach().clone().scatter_(1, i, s.detach())):
+            out.append(err(lambda: T.autograd.grad(f().sum(), [x, s], allow_unused=True)
+                           if f().requires_grad else f()))
+    return out
+
+
+@case
+def linear_saved_geometry_and_alpha(T):
+    """F.linear with a bias over its paths (2-D addmm, a flattened N-d input
+    viewed back, a 1-D input, a 0-d or broadcast bias: matmul + add_): the
+    nodes' saved fields as torch shows them -- AddmmBackward0's
+    mat1/mat2 sizes and strides (a stride tuple only for an operand whose
+    gradient is needed, else ()), ViewBackward0/ExpandBackward0's
+    self_sym_sizes, add/sub/rsub's alpha -- and the gradients."""
+    F = T.nn.functional
+    out = []
+    cases = [((3,), (2, 3), (2,)), ((4, 3), (2, 3), (2,)), ((4, 3), (2, 3), ()), ((4, 3), (2, 3), (1,)),
+             ((5, 4, 3), (2, 3), (2,)), ((3,), (2, 3), ()), ((3,), (3,), ()), ((4, 3), (3,), ()),
+             ((4, 3), (2, 3), (4, 2)), ((4, 3), (2, 3), (1, 2)), ((5, 4, 3), (2, 3), (4, 2)), ((3,), (2, 3), (1,)),
+             ((0, 3), (2, 3), (2,))]
+    for xs, ws, bs in cases:
+        for rg in ((True, True, True), (True, False, False), (False, True, False), (False, False, True)):
+            x = arange(T, xs, rg[0]) if xs[0] else T.zeros(xs, requires_grad=rg[0])
+            w = arange(T, ws, rg[1]) * 0.5 if rg[1] else arange(T, ws) * 0.5
+            w = w.detach().requires_grad_(rg[1])
+            b = arange(T, bs, rg[2])
+            y = F.linear(x, w, b)
+            fn = y.grad_fn
+            info = [type(fn).__name__, list(y.shape)]
+            for a in sorted(dir(fn)):
+                if a.startswith("_saved_"):
+                    v = getattr(fn, a)
+                    info.append([a, list(v.shape) if isinstance(v, T.Tensor) else v])
+            info.append(T.autograd.grad(y.sum(), [t for t in (x, w, b) if t.requires_grad]))
+            out.append(info)
+    v = arange(T, (2, 3), True)
+    for f in (lambda: v + v, lambda: v + 1, lambda: T.add(v, v, alpha=2), lambda: T.add(v, 2, alpha=3),
+              lambda: v - v, lambda: v - 1, lambda: T.sub(v, v, alpha=2.5), lambda: 1 - v,
+              lambda: T.rsub(v, v, alpha=2), lambda: T.rsub(v, 2, alpha=3), lambda: v.view(6),
+              lambda: v[:1].expand(4, 3), lambda: v.t().reshape(6)):
+        fn = f().grad_fn
+        out.append([type(fn).__name__, [[a, getattr(fn, a)] for a in sorted(dir(fn)) if a.startswith("_saved_")]])
+    return out
+
+
+@case
+def addr_promotes_as_tensoriterator(T):
+    """torch.addr over mixed dtypes: the result is the common dtype of the
+    (expanded) input and both vectors -- a 0-d input promotes as a tensor
+    --, beta and alpha are checked on it (a bool one needs a bool result, a
+    float one a floating result, in that order), bool is
+    (beta && input) || (alpha && vec1 && vec2), the product is
+    beta * input + (alpha * vec1) * vec2; a bool beta/alpha is a Scalar
+    (addmv, baddbmm take it as 1); gradients of mixed float dtypes."""
+    out = []
+    dts = ("float32", "float64", "int64", "int32", "bool", "float16", "uint8")
+    for sd in dts:
+        for vd in dts:
+            for beta, alpha in ((1, 1), (2, 3), (0.5, 1), (1, 0.5), (True, False), (0, 1), (2.5, 2.5)):
+                s = T.ones(2, 3, dtype=getattr(T, sd))
+                a = T.tensor([1, 2], dtype=getattr(T, vd))
+                b = T.tensor([1, 0, 3], dtype=getattr(T, vd))
+                out.append(err(lambda: T.addr(s, a, b, beta=beta, alpha=alpha)))
+    for d1 in dts[:5]:
+        for d2 in dts[:5]:
+            a = T.tensor([1, 2], dtype=getattr(T, d1))
+            b = T.tensor([1, 0, 3], dtype=getattr(T, d2))
+            out.append(err(lambda: T.addr(T.ones(2, 3), a, b)))
+            out.append(err(lambda: T.ones(2, 3, dtype=getattr(T, d1)).addr_(a, b)))
+    out.append(err(lambda: T.addr(T.tensor(2.0, dtype=T.float64), T.ones(2), T.ones(2))))
+    out.append(err(lambda: T.addr(T.tensor(2.0), T.ones(2, dtype=T.long), T.ones(2, dtype=T.long))))
+    out.append(err(lambda: T.addmv(T.ones(2), T.eye(2), T.ones(2), beta=True)))
+    out.append(err(lambda: T.baddbmm(T.ones(1, 2, 2), T.ones(1, 2, 2), T.ones(1, 2, 2), alpha=True)))
+    for xd, vd in (("float32", "float64"), ("float64", "float32"), ("float32", "float32")):
+        x = arange(T, (2, 3), True, getattr(T, xd))
+        u = arange(T, (2,), True, getattr(T, vd))
+        v = arange(T, (3,), True, getattr(T, vd))
+        y = T.addr(x, u, v, beta=0.5, alpha=2)
+        out.append([y, type(y.grad_fn).__name__, T.autograd.grad((y * y).sum(), [x, u, v])])
+    return out
+
+
+@case
+def lu_forward_ad_of_singular_matrices(T):
+    """Forward AD of linalg.lu_factor(_ex)/linalg.lu/torch.lu: torch's
+    formulas (dK = L^{-1} P^T dA U^{-1}; the packed LU tangent
+    L dK.tril(-1) + dK.triu() U as one sum, dL = L dK.tril(-1), dU =
+    dK.triu() U), so a singular U's inf/nan reach every entry of the packed
+    tangent (ours left its lower part finite) and L's as torch's."""
+    fw = T.autograd.forward_ad
+    mats = ([[1.0, 2.0], [2.0, 4.0]], [[0.0, 0.0], [0.0, 0.0]], [[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 1.0, 1.0]],
+            [[0.0, 1.0], [0.0, 1.0]], [[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [0.0, 0.0]])
+    out = []
+    for A in mats + (None,):
+        if A is None:
+            A = T.tensor([mats[2], [[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]]], dtype=T.float64)
+        else:
+            A = T.tensor(A, dtype=T.float64)
+        n = A.shape[-1]
+        t = T.ones_like(A) * 0.1 + T.eye(n, dtype=T.float64) * 0.3
+        with fw.dual_level():
+            d = fw.make_dual(A, t)
+            LU, piv, info = T.linalg.lu_factor_ex(d)
+            P, L, U = T.linalg.lu(d)
+            LU2, piv2 = T.lu(d)
+            out.append([fw.unpack_dual(x).tangent for x in (LU, L, U, LU2)] + [fw.unpack_dual(P).tangent, info])
     return out
 
 
@@ -2086,6 +2275,28 @@ def gradients_for_given_inputs_skip_edges_to_nodes_that_do_not_run(T):
     z.register_hook(hook)
     out.append(T.autograd.grad(z.sum(), [m]))
     out.append(nested)
+def cumprod_backward_reads_saved_result(T):
+    """cumprod saves self and its result as torch does (cumprod_backward(grad,
+    self, dim, result)): after self's .data changes, the gradient is
+    reversed_cumsum(result * grad) / self with the recorded result (ours
+    recomputed the cumprod of the new self); an in-place change of the
+    result is torch's version error; double backward at a zero."""
+    out = []
+    x = arange(T, (2, 3), True)
+    y = x.cumprod(1)
+    x.data = arange(T, (2, 3)) + 2.0
+    y.sum().backward()
+    out.append(x.grad)
+    x = arange(T, (2, 3), True)
+    y = x.cumprod(1)
+    y.mul_(2)
+    out.append(err(lambda: y.sum().backward()))
+    x = T.tensor([[1.0, 2, 0, 3]], dtype=T.float64, requires_grad=True)
+    (g,) = T.autograd.grad(x.cumprod(1).sum(), x, create_graph=True)
+    out.append([g, T.autograd.grad(g.sum(), x)])
+    x = arange(T, (3, 4), True, T.float64)
+    (g,) = T.autograd.grad((x.cumprod(0) * arange(T, (3, 4), dtype=T.float64)).sum(), x, create_graph=True)
+    out.append([g, T.autograd.grad((g * g).sum(), x)])
     return out
 
 
@@ -2130,4 +2341,56 @@ def accumulating_into_a_grad_with_history_is_in_place(T):
     leaf.grad = arange(T, (2,), True) * 1
     (leaf * 3).sum().backward()
     out.append([leaf.grad, leaf.grad._version, type(leaf.grad.grad_fn).__name__, leaf.grad.requires_grad])
+def dist_backward_reads_saved_result(T):
+    """dist saves its result as torch does (norm_backward(grad, self -
+    other, p, result)): after self's .data changes the gradient divides by
+    the recorded norm, for each p; an in-place change of the result is
+    torch's version error."""
+    out = []
+    for p in (2, 1, 3, float("inf"), 0.5):
+        x = arange(T, (2, 3), True)
+        y = T.dist(x, x.detach() * 0.5, p)
+        x.data = arange(T, (2, 3)) * 0.5 + 2.0
+        y.backward()
+        out.append(x.grad)
+    x = arange(T, (2, 3), True)
+    y = T.dist(x, x.detach() * 0.5)
+    y.mul_(2)
+    out.append(err(lambda: y.backward()))
+    return out
+
+
+@case
+def gather_saves_self_and_index(T):
+    """GatherBackward0 saves self and index as torch does: an in-place
+    change of either is torch's version error, `.data` assignments reach
+    backward (zeros(self.sizes()).scatter_add_(dim, index, grad) over the
+    live tensors: scatter_add_'s errors, or its result), and the node shows
+    _saved_self/_saved_index/_saved_dim/_saved_sparse_grad."""
+    out = []
+    for shape in ((1, 1, 5), (3, 2), (6,), (), (2, 4)):
+        x = arange(T, (2, 3), True)
+        y = x.gather(1, T.tensor([[0], [1]]))
+        x.data = arange(T, shape)
+        out.append(err(lambda: (y.sum().backward(), x.grad)[1]))
+    for new in (T.tensor([[2], [0]]), T.tensor([[5], [0]]), T.tensor([[-1], [0]]), T.tensor([[0, 1], [1, 2]]),
+                T.tensor([0, 1]), T.tensor([[0.0], [1.0]])):
+        x = arange(T, (2, 3), True)
+        i = T.tensor([[0], [1]])
+        y = x.gather(1, i)
+        i.data = new
+        out.append(err(lambda: (y.sum().backward(), x.grad)[1]))
+    x = arange(T, (2, 3), True)
+    i = T.tensor([[0], [1]])
+    y = x.gather(-1, i)
+    with T.no_grad():
+        x.mul_(2)
+    out.append(err(lambda: y.sum().backward()))
+    x = arange(T, (2, 3), True)
+    y = x.gather(-1, i)
+    i.add_(1)
+    out.append(err(lambda: y.sum().backward()))
+    y = x.gather(-1, i)
+    out.append([[a, getattr(y.grad_fn, a)] for a in sorted(dir(y.grad_fn)) if a.startswith("_saved_")])
+    out.append(err(lambda: (y.sum().backward(), y.grad_fn._saved_self)[1]))
     return out

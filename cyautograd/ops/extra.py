@@ -1190,13 +1190,17 @@ def _cumprod_grad_graph(x, g, d):
 class _Cumprod(Function):
     @staticmethod
     def forward(ctx, x, dim, npd):
-        ctx.save_for_backward(x)
+        # torch saves self and the result (cumprod_backward(grad, self, dim,
+        # result)): the no-zeros formula reads the saved result, not a
+        # cumprod of self recomputed (they differ once self's .data changed)
         ctx.dim = dim
         if _dev(x):
             from cyautograd.ops import _xp
             r = _xp.cumprod(_darr(x), dim, npd)
             ctx.out = None
-            return _dw(r)
+            res = _dw(r)
+            ctx.save_for_backward(x, res)
+            return res
         a = _a(x).astype(npd)
         if a.ndim:
             # accumulate as torch's CPU scan does (float16 -> float32, float32 -> float64)
@@ -1206,18 +1210,19 @@ class _Cumprod(Function):
         else:
             r = a.copy()
         ctx.out = r
-        return _w(r, npd)
+        res = _w(r, npd)
+        ctx.save_for_backward(x, res)
+        return res
 
     @staticmethod
     def backward(ctx, g):
-        x, = ctx.saved_tensors
+        x, out = ctx.saved_tensors
         d = ctx.dim
         if x.dim() == 0 or x.numel() <= 1 or x.shape[d] == 1:
             # torch's cumprod_backward returns grad itself there (constant in x)
             return g.clone(), None, None
         if not bool((x == 0).any()):
             # no zeros: the differentiable formula (create_graph works through it)
-            out = x.cumprod(d)
             rev = (g * out).flip(d).cumsum(d).flip(d)
             return (rev / x).to(x.dtype), None, None
         from cyautograd.grad_mode import is_grad_enabled
@@ -1229,7 +1234,7 @@ class _Cumprod(Function):
             return _cumprod_grad_graph(x, g, d), None, None
         xa = np.moveaxis(_a(x).astype(ctx.out.dtype), d, -1)
         ga = np.moveaxis(_a(g), d, -1)
-        oa = np.moveaxis(ctx.out, d, -1)
+        oa = np.moveaxis(_a(out), d, -1)
         r = _cumprod_grad_np(xa, ga, oa)
         return _w(np.moveaxis(r, -1, d)).to(x.dtype), None, None
 
@@ -2004,8 +2009,10 @@ def masked_select(input, mask, *, out=None):
 def _check_index(name, input, dim, index, src=None, gather_like=True):
     if not isinstance(index, Tensor):
         raise TypeError(f"{name}(): argument 'index' (position 3) must be Tensor, not {_tname(index)}")
-    if index.dtype is not _D.int64:
-        raise RuntimeError(f"{name}(): Expected dtype int64 for index")
+    if index.dtype is not _D.int64 and index.dtype is not _D.int32:
+        # torch 2.13's scatter_gather_dtype_check: int32 or int64, one
+        # message for every scatter variant
+        raise RuntimeError("scatter(): Expected dtype int32/int64 for index")
     d = _wrap_dim(dim, input.dim())
     nd = _b.max(input.dim(), 1)
     if index.numel() == 0:

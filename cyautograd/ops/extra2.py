@@ -1488,7 +1488,7 @@ def take_along_dim(input, indices, dim=None, *, out=None):
     _check_tensor(input, "take_along_dim")
     _check_tensor(indices, "take_along_dim", "indices", 2)
     if indices.dtype is not _D.int64:
-        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be int64 but got {indices.dtype._cname}")
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got {indices.dtype._cname}")
     if out is not None:
         return _write_out("take_along_dim", take_along_dim(input.detach(), indices, dim), out, input)
     if dim is None:
@@ -2811,16 +2811,18 @@ class _Dist(Function):
         from cyautograd import linalg
         d = (a.detach() - b.detach())
         r = linalg.vector_norm(d, p)
-        ctx.save_for_backward(a, b)
+        res = r.detach().clone()
+        # torch saves self, other and the result: norm_backward(grad, self -
+        # other, p, result) reads the recorded result (a .data change of an
+        # input does not recompute it; an in-place change of it is a version error)
+        ctx.save_for_backward(a, b, res)
         ctx.p = p
-        return r.detach().clone()
+        return res
 
     @staticmethod
     def backward(ctx, g):
-        a, b = ctx.saved_tensors
-        from cyautograd import linalg
+        a, b, r = ctx.saved_tensors
         diff_ = a - b
-        r = linalg.vector_norm(diff_, ctx.p)
         # the norm's derivative, written out (norm_backward)
         p = ctx.p
         if p == 0:

@@ -672,6 +672,29 @@ cdef class AddmmBackward0(BinaryNode):
     cdef tuple bias_shape
     cdef bint x_col       # NOTE [ mm's gradient for a column-major operand ]:
     cdef bint w_row       # mat1 = x column-major; mat2 = w.t() column-major (w row-major)
+    # x's and w's sizes and strides (in elements), for torch's saved
+    # mat1_sym_sizes/strides and mat2_sym_sizes/strides (of w.t()); geom is
+    # False where the operands were no host arrays
+    cdef Py_ssize_t geo[8]
+    cdef bint geom
+
+    @property
+    def _saved_mat1_sym_sizes(self):
+        return (self.geo[0], self.geo[1]) if self.geom else None
+
+    @property
+    def _saved_mat1_sym_strides(self):
+        # torch saves mat1's strides for mat1's gradient only: () otherwise
+        # (mat2 = w is saved exactly when x requires grad)
+        return ((self.geo[2], self.geo[3]) if self.geom else None) if self.sv1 is not None else ()
+
+    @property
+    def _saved_mat2_sym_sizes(self):
+        return (self.geo[5], self.geo[4]) if self.geom else None
+
+    @property
+    def _saved_mat2_sym_strides(self):
+        return ((self.geo[7], self.geo[6]) if self.geom else None) if self.sv0 is not None else ()
 
     @property
     def _saved_mat2(self):
@@ -798,6 +821,16 @@ def linear(input, weight, bias=None):
         fn.bias_shape = tuple(b.data_.shape)
         fn.x_col = _col_major(xa)
         fn.w_row = _row_major(wa)
+        if cnp.PyArray_CheckExact(xa) and cnp.PyArray_CheckExact(wa):
+            fn.geom = True
+            fn.geo[0] = cnp.PyArray_DIMS(<cnp.ndarray>xa)[0]
+            fn.geo[1] = cnp.PyArray_DIMS(<cnp.ndarray>xa)[1]
+            fn.geo[2] = cnp.PyArray_STRIDES(<cnp.ndarray>xa)[0] // cnp.PyArray_ITEMSIZE(<cnp.ndarray>xa)
+            fn.geo[3] = cnp.PyArray_STRIDES(<cnp.ndarray>xa)[1] // cnp.PyArray_ITEMSIZE(<cnp.ndarray>xa)
+            fn.geo[4] = cnp.PyArray_DIMS(<cnp.ndarray>wa)[0]
+            fn.geo[5] = cnp.PyArray_DIMS(<cnp.ndarray>wa)[1]
+            fn.geo[6] = cnp.PyArray_STRIDES(<cnp.ndarray>wa)[0] // cnp.PyArray_ITEMSIZE(<cnp.ndarray>wa)
+            fn.geo[7] = cnp.PyArray_STRIDES(<cnp.ndarray>wa)[1] // cnp.PyArray_ITEMSIZE(<cnp.ndarray>wa)
         ne = next_edges3(b, x, w)
         if ne[4] is not None:
             tn = <TBackward0>new_node(TBackward0)

@@ -101,9 +101,10 @@ def _scal(v, name, arg):
         if v.numel() != 1:
             raise TypeError(f"{name}(): argument '{arg}' must be Number, not Tensor")
         return v.item()
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.number)):
+    # a bool is a Scalar to torch's parser (True acts as 1)
+    if not isinstance(v, (bool, int, float, np.number, np.bool_)):
         raise TypeError(f"{name}(): argument '{arg}' must be Number, not {_tname(v)}")
-    return v
+    return bool(v) if isinstance(v, np.bool_) else v
 
 
 def _beta_in(x, beta):
@@ -111,8 +112,10 @@ def _beta_in(x, beta):
     return np.zeros_like(a) if beta == 0 else a * np.asarray(beta, a.dtype)
 
 
-def _product_fn(node, fwd, grads, dev_fwd):
-    """dev_fwd(m1, m2): the product from routed Tensor ops (device tensors)."""
+def _product_fn(node, fwd, grads, dev_fwd, kernel=None):
+    """dev_fwd(m1, m2): the product from routed Tensor ops (device tensors);
+    kernel(x, a1, a2, beta, alpha): the host result from the arrays, where
+    the op has its own (addr's dtype promotion)."""
     @_named(node)
     class _P(Function):
         @staticmethod
@@ -132,6 +135,8 @@ def _product_fn(node, fwd, grads, dev_fwd):
                     return (prod if beta == 0 else x * beta + prod).to(m1.dtype).expand(tuple(prod.shape))
                 return _composite(f, x, m1, m2)
             a1, a2 = _a(m1), _a(m2)
+            if kernel is not None:
+                return _w(kernel(_a(x), a1, a2, beta, alpha))
             prod = fwd(a1, a2)
             bi = _beta_in(x, beta)
             with np.errstate(all="ignore"):
@@ -156,9 +161,29 @@ def _product_fn(node, fwd, grads, dev_fwd):
 _Addmv = _product_fn("AddmvBackward0", lambda m, v: m @ v,
                      (lambda g, m, v: g.unsqueeze(1) * v.unsqueeze(0), lambda g, m, v: _mT(m).mv(g)),
                      lambda m, v: m.mv(v))
+def _addr_kernel(x, u, v, beta, alpha):
+    """torch's addr kernel: over the common dtype of (input expanded, vec1,
+    vec2) -- all three dimensioned, so a 0-d input promotes as a tensor --
+    beta * input + (alpha * vec1) * vec2 in that dtype (beta == 0: the
+    input is ignored, nan in it does not propagate); over bool,
+    (beta && input) || (alpha && vec1 && vec2)."""
+    npd = _D.promote_types(_D.promote_types(_D._FROM_NP[x.dtype], _D._FROM_NP[u.dtype]),
+                           _D._FROM_NP[v.dtype]).np
+    x, u, v = x.astype(npd, copy=False), u.astype(npd, copy=False), v.astype(npd, copy=False)
+    shape = (u.shape[0], v.shape[0])
+    if npd == np.bool_:
+        p = bool(alpha) & (u[:, None] & v[None, :])
+        r = p if not beta else (x & bool(beta)) | p
+        return np.array(np.broadcast_to(r, shape), copy=True)
+    with np.errstate(all="ignore"):
+        p = (u * np.asarray(alpha).astype(npd))[:, None] * v[None, :]
+        r = p if beta == 0 else np.asarray(beta).astype(npd) * x + p
+    return np.array(np.broadcast_to(r, shape), dtype=npd, copy=True)
+
+
 _Addr = _product_fn("AddrBackward0", lambda u, v: np.outer(u, v),
                     (lambda g, u, v: g.mv(v), lambda g, u, v: _mT(g).mv(u)),
-                    lambda u, v: u.unsqueeze(1) * v.unsqueeze(0))
+                    lambda u, v: u.unsqueeze(1) * v.unsqueeze(0), _addr_kernel)
 _Baddbmm = _product_fn("BaddbmmBackward0", lambda a, b: a @ b,
                        (lambda g, a, b: g.bmm(_mT(b)), lambda g, a, b: _mT(a).bmm(g)),
                        lambda a, b: a.bmm(b))
@@ -272,6 +297,13 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     if vec2.dim() != 1:
         raise RuntimeError(f"addr: Expected 1-D argument vec2, but got {vec2.dim()}-D")
     _bcast_check("addr", input, (vec1.shape[0], vec2.shape[0]))
+    # torch's check_addr_scalar, on the common dtype, beta's then alpha's
+    rd = _D.promote_types(_D.promote_types(input.dtype, vec1.dtype), vec2.dtype)
+    for v, nm in ((beta, "beta"), (alpha, "alpha")):
+        if isinstance(v, bool) and rd is not _D.bool:
+            raise RuntimeError(f"Boolean {nm} only supported for Boolean results.")
+        if not (rd.is_floating_point or rd.is_complex) and not isinstance(v, (bool, int, np.integer)):
+            raise RuntimeError(f"For integral input tensors, argument {nm} must not be a floating point number.")
     if out is not None:
         return _write("addr", addr(input.detach(), vec1.detach(), vec2.detach(), beta=beta, alpha=alpha),
                       out, input, vec1, vec2)

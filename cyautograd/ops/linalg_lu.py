@@ -203,6 +203,26 @@ class _LuFactorEx(Function):
         gU = gLU[..., :k, :].triu()
         return _lu_backward(P, L, U, gL, gU)
 
+    @staticmethod
+    def _jvp(args, out, tans):
+        """torch's lu_factor_ex_jvp for a square A (NOTE [ Forward formulas of
+        Function-based ops ] in autograd/forward_ad.py): with
+        dK = L^{-1} P^T dA U^{-1}, the packed tangent is one matrix,
+        L dK.tril(-1) + dK.triu() U -- both products over the whole matrix,
+        so where U is singular (dK inf/nan) the nan reaches every entry, as
+        torch's; the double-vjp gave the strictly lower part finite. Other
+        shapes keep the double-vjp (None)."""
+        (A,), (dA,) = args, tans
+        LU = out[0]
+        m, n = LU.shape[-2:]
+        if dA is None or m != n:
+            return None
+        L, U = _unpack(LU, m)
+        P = _perm_t(out[1].detach().cpu().numpy() if isinstance(out[1], Tensor) else out[1], m, LU)
+        dK = _solve_tri(L, _mH(P).matmul(dA), upper=False, unitriangular=True)
+        dK = _solve_tri(U, dK, upper=True, left=False)
+        return L.matmul(dK.tril(-1)) + dK.triu().matmul(U), None, None
+
 
 def _no_pivot(name, pivot):
     if not pivot:
@@ -278,6 +298,20 @@ class _Lu(Function):
     def backward(ctx, gP, gL, gU):
         P, L, U = ctx.saved_tensors
         return _lu_backward(P, L, U, gL, gU)
+
+    @staticmethod
+    def _jvp(args, out, tans):
+        """torch's linalg_lu_jvp for a square A: dK = L^{-1} P^T dA U^{-1},
+        dL = L dK.tril(-1), dU = dK.triu() U, so a singular U's inf/nan
+        reach the tangents as torch's (see _LuFactorEx._jvp); P has none."""
+        (dA,) = tans
+        P, L, U = out
+        m, n = L.shape[-2], U.shape[-1]
+        if dA is None or m != n:
+            return None
+        dK = _solve_tri(L, _mH(P).matmul(dA), upper=False, unitriangular=True)
+        dK = _solve_tri(U, dK, upper=True, left=False)
+        return None, L.matmul(dK.tril(-1)), dK.triu().matmul(U)
 
 
 def linalg_lu(A, *, pivot=True, out=None):

@@ -25,7 +25,7 @@ from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_pa
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
-                                 K_SQRT, K_ABS, k_threshold_backward, k_ti_layout, k_like_layout)
+                                 K_SQRT, K_ABS, k_threshold_backward, k_ti_layout, k_like_layout, k_pow)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, edges_first, to_tensor, scalar_array)
 
@@ -193,6 +193,11 @@ cdef object _un(int op, object x):
 
 @cython.final
 cdef class AddBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
@@ -202,6 +207,11 @@ cdef class AddBackward0(BinaryNode):
 
 @cython.final
 cdef class SubBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
@@ -211,6 +221,11 @@ cdef class SubBackward0(BinaryNode):
 
 @cython.final
 cdef class RsubBackward0(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     # torch.rsub(self, other) = other - alpha * self; inputs (self, other)
     cdef list apply(self, list grads):
         g = grads[0]
@@ -221,6 +236,11 @@ cdef class RsubBackward0(BinaryNode):
 
 @cython.final
 cdef class RsubBackward1(BinaryNode):
+    @property
+    def _saved_alpha(self):
+        # torch's saved alpha: as given (an int or a float), 1 by default
+        return 1 if self.scalar is None else self.scalar
+
     cdef list apply(self, list grads):
         g = grads[0]
         if self.scalar is None or self.scalar == 1:
@@ -1001,9 +1021,14 @@ cdef class PowBackward0(BinaryNode):
 
 
 cdef object _pow_scalar(object x, object e):
-    """x ** e as torch's pow kernel computes it: an exponent of -0.5 is
-    rsqrt (so (-0.) ** -0.5 is -inf and (-inf) ** -0.5 NaN, where C's pow
-    gives +inf and 0); numpy already specialises 0.5, 2, -1."""
+    """x ** e as torch's pow(Tensor, Scalar) kernel computes it. For float32
+    and float64 it special-cases 2 (x * x), 3 (x * x * x), -2 (1 / (x * x)),
+    -1 (reciprocal), 0.5 (sqrt) and -0.5 (rsqrt: so (-0.) ** -0.5 is -inf
+    and (-inf) ** -0.5 NaN, where C's pow gives +inf and 0), each rounded
+    per operation in the tensor's type; any other exponent is C's pow (NOTE
+    [ pow as torch's CPU kernel rounds it ]). float16 is powf with the
+    exponent as a half, as numpy's half loop (a Python float is weak to
+    numpy: it converts to the array's type)."""
     if type(x) is not _ndarray and not isinstance(x, (Tensor, np.generic)):
         return _xp.pow_scalar(x, e)   # a device array: NOTE [ Device backends ]
     if e == -0.5:
@@ -1013,8 +1038,37 @@ cdef object _pow_scalar(object x, object e):
             return 1.0 / np.sqrt(x)
     if isinstance(x, Tensor):
         return x ** e
+    cdef str c
+    if type(x) is _ndarray and type(e) is not bool:
+        c = x.dtype.char
+        if c == "f" or c == "d":
+            if e == 2 or e == 3 or e == -2 or e == -1 or e == 0.5:
+                tok = fp_quiet_begin()
+                try:
+                    if e == 2:
+                        return x * x
+                    if e == 3:
+                        return x * x * x
+                    if e == -2:
+                        return 1.0 / (x * x)
+                    if e == -1:
+                        return 1.0 / x
+                    return np.sqrt(x)
+                finally:
+                    fp_quiet_end(tok)
+            return k_pow(x, float(e))
     with np.errstate(all="ignore"):
         return x ** e
+
+
+cdef object _pow_arrays(object x, object y):
+    """x ** y for two arrays of one dtype, as torch's pow(Tensor, Tensor)
+    kernel (NOTE [ pow as torch's CPU kernel rounds it ]); numpy's power
+    for the types that note leaves to it."""
+    r = k_pow(x, y)
+    if r is not None:
+        return r
+    return x ** y
 
 
 @cython.final
@@ -1058,7 +1112,11 @@ cdef class PowBackward1(BinaryNode):
                 # a bool exponent tensor: torch's exponent - 1 is sub_check's
                 # error (pow_backward_self); a Python bool exponent is PowBackward0
                 _sub_check(True, 1)
-            r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
+            if type(s) is _ndarray and type(ex) is _ndarray and s.dtype == ex.dtype:
+                with np.errstate(all="ignore"):
+                    r0 = np.where(ex == 0, 0.0, g * (ex * _pow_arrays(s, ex - 1)))
+            else:
+                r0 = xp.where(ex == 0, 0.0, g * (ex * s ** (ex - 1)))
         if self.should_compute_output(1):
             if xp is np:
                 sp = s.astype(res.dtype) if s.dtype != res.dtype else s
@@ -1134,7 +1192,7 @@ cdef object pow_impl(object a, object b):
     else:
         try:
             with np.errstate(all="ignore"):
-                r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else x ** y)
+                r = as_array(_int_pow_neg(x, y) if _neg_int_exponent(x, y) else _pow_arrays(x, y))
         except ValueError:
             _edges_first2(a, b)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(x, y) from None

@@ -73,11 +73,19 @@ def _np_alias(dim, keepdim, axis, keepdims):
     return dim, keepdim
 
 
+cdef tuple _unsqueezed_shape(tuple shape, tuple dims):
+    out = list(shape)
+    for d in sorted(dims):
+        out.insert(d, 1)
+    return tuple(out)
+
+
 cdef class ReduceNode(BinaryNode):
     cdef tuple self_shape      # input shape
     cdef tuple dims            # reduced dims (wrapped), or None for all
     cdef bint keepdim
     cdef object self_dtype
+    cdef bint no_dim           # amax/amin called without dims (torch's dim=[])
 
     def _cya_saved_scalars(self):
         """torch's saved dim/keepdim/sizes of a reduction, derived from
@@ -139,6 +147,46 @@ cdef class ReduceNode(BinaryNode):
             # a full reduction (dims None, or torch's empty dim list)
             g = g.reshape((1,) * len(self.self_shape)) if not dev else _xp.reshape(g, (1,) * len(self.self_shape))
         return g
+
+    cdef object restore_live(self, object g, object s):
+        """restore(g) against the input as it is now (s): torch's reduction
+        formulas (prod, norm, var/std, amax/amin, logsumexp backward) read
+        the saved self's rank when they run, not the recorded shape.
+
+        NOTE [ Reduction formulas read the live self ]
+        A `.data` assignment may give the saved self another rank before
+        backward. torch then unsqueezes the gradient by the new rank:
+        nothing for a 0-d self, a kept dim or a full reduction (its 0-d
+        gradient broadcasts against self), else each reduced dim, wrapped
+        against the new rank (IndexError 'Dimension out of range' past it);
+        the engine's shape check then names the result's shape. Restoring
+        by the recorded shape gave a [1, ..., 1, n] gradient instead (or
+        numpy's AxisError). The recorded dims are wrapped, so a negative
+        dim is checked as its recorded non-negative value. amax/amin, norm
+        and logsumexp restore by the gradient's rank instead: restore_out."""
+        cdef Py_ssize_t nd = len(s.shape)
+        if nd == len(self.self_shape):
+            return self.restore(g)
+        if nd == 0 or self.keepdim or not self.dims:
+            return g
+        for d in sorted(self.dims):
+            wrap_dim(d, nd)
+        return self.unsqueeze_t(g) if isinstance(g, Tensor) else g.reshape(
+            _unsqueezed_shape(tuple(g.shape), self.dims))
+
+    cdef object restore_out(self, object g, object s, bint zero_d_passes):
+        """restore(g) as torch's amax/amin (restore_reduced_dims), norm and
+        logsumexp formulas do when the saved self has another rank (NOTE
+        [ Reduction formulas read the live self ]): the reduced dims are
+        unsqueezed by the gradient's own rank, not self's; a full
+        reduction's 0-d gradient stays 0-d; with zero_d_passes (norm,
+        logsumexp) a 0-d self takes the gradient as it is."""
+        cdef Py_ssize_t nd = len(s.shape)
+        if nd == len(self.self_shape):
+            return self.restore(g)
+        if (zero_d_passes and nd == 0) or self.keepdim or not self.dims or self.no_dim:
+            return g
+        return self.restore(g)
 
     cdef object unsqueeze_t(self, object g):
         """torch's unsqueeze_multiple(grad, dim) of a Tensor gradient (the
@@ -237,10 +285,12 @@ cdef object _prod_backward(ReduceNode node, object g, object s, object r):
             return g if (<Tensor>g).data_.ndim == 0 else node.restore(g)
         g = np.asarray(g)
         return g if g.ndim == 0 else g.reshape(())
+    if not tensor and len(s.shape) == 0:
+        return g   # torch: a 0-d input passes grad through (NOTE [ Reduction formulas read the live self ])
     # torch's prod_backward: a Tensor grad and result unsqueezed at dim
     # (ReduceNode.unsqueeze_t), a full reduction's kept 0-d
-    gk = node.unsqueeze_t(g) if tensor else node.restore(np.asarray(g))
-    rk = node.unsqueeze_t(r) if tensor else node.restore(r)
+    gk = node.unsqueeze_t(g) if tensor else node.restore_live(np.asarray(g), s)
+    rk = node.unsqueeze_t(r) if tensor else node.restore_live(r, s)
     if tensor:
         nzero = int((s == 0).sum())
     else:
@@ -322,6 +372,36 @@ cdef class MaxBackward1(ReduceNode):
         return [out]
 
 
+cdef bint _scatter_index_fits(object ik, tuple shape, Py_ssize_t d, object src):
+    """Whether ik is an index scatter_(d, ik, src) into zeros(shape) takes
+    as numpy's put_along_axis does: int64, shape's rank and shape (src's
+    too), every value in [0, shape[d]).
+
+    NOTE [ Saved indices may have changed ]
+    A node's saved index output (max/min(dim)'s indices) is the tensor
+    itself, so a `.data` assignment or a write through `.data` reaches
+    backward: torch's scatter_ then checks the dtype, ranks, sizes and
+    bounds (a negative index is out of bounds, where numpy wraps it). The
+    arrays fast path checks here and leaves anything else to the Tensor
+    scatter_, whose checks raise torch's errors."""
+    cdef cnp.ndarray a
+    cdef const long long* p
+    cdef Py_ssize_t i, n, size
+    if type(ik) is not np.ndarray or ik.dtype != np.int64 or ik.ndim != len(shape):
+        return False
+    ish = tuple(ik.shape)
+    if ish[:d] != shape[:d] or ish[d + 1:] != shape[d + 1:] or tuple(np.shape(src)) != ish:
+        return False
+    a = np.ascontiguousarray(ik)
+    n = cnp.PyArray_SIZE(a)
+    size = shape[d]
+    p = <const long long*>cnp.PyArray_DATA(a)
+    for i in range(n):
+        if p[i] < 0 or p[i] >= size:
+            return False
+    return True
+
+
 cdef class MaxBackward0(ReduceNode):
     # with dim: gradient to the selected index; sv0 indices
     cdef list apply(self, list grads):
@@ -363,6 +443,14 @@ cdef class MaxBackward0(ReduceNode):
         else:
             gk = g if self.keepdim else np.expand_dims(g, d)
             ik = idx if self.keepdim else np.expand_dims(idx, d)
+            if not _scatter_index_fits(ik, self.self_shape, d, gk):
+                # NOTE [ Saved indices may have changed ]: torch's scatter_
+                # checks (and errors) on the Tensor path
+                z = wrap_array(z)
+                bump_version(z)
+                z.scatter_(d, wrap_array(np.asarray(ik)), wrap_array(np.asarray(gk)))
+                note_grad_version((<Tensor>z).data_, 2)
+                return [(<Tensor>z).data_]
             np.put_along_axis(z, ik, gk, axis=d)
         note_grad_version(z, 2)   # as torch's value_selecting_reduction_backward leaves it
         return [z]
@@ -373,9 +461,9 @@ cdef class AmaxBackward0(ReduceNode):
     cdef list apply(self, list grads):
         g = grads[0]
         s = self.v0(g)
-        r = self.restore(self.v1(g))
-        gk = self.restore(g)
-        mask = (s == r)
+        r = self.restore_out(self.v1(g), s, False)
+        gk = self.restore_out(g, s, False)
+        mask = (r == s)   # torch: restore_reduced_dims(result) == self (a broadcast error names them so)
         # torch's scale_grad_by_count: (grad / count) * mask, so a slice whose
         # result is NaN (no element equals it) gets NaN everywhere
         if isinstance(g, Tensor):
@@ -383,7 +471,8 @@ cdef class AmaxBackward0(ReduceNode):
             return [(gk / cnt) * mask]
         if type(g) is not np.ndarray:
             return [_xp.amax_backward(gk, s, r, self.dims)]   # NOTE [ Device backends ]
-        cnt = mask.sum(axis=self.rdims(), keepdims=True)
+        # dim=[] (no_dim) sums all of the live self (NOTE [ Reduction formulas read the live self ])
+        cnt = mask.sum(axis=None if self.no_dim else self.rdims(), keepdims=True)
         with np.errstate(divide="ignore", invalid="ignore"):
             return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
 
@@ -415,7 +504,8 @@ cdef class VarBackward0(ReduceNode):
         g = grads[0]
         if isinstance(g, Tensor):   # NOTE [ var/std formulas on Tensors ]
             return [_var_backward_t(self, g, self.v0(g))]
-        return [_var_backward(self, self.restore(g), self.v0(g))]
+        s = self.v0(g)
+        return [_var_backward(self, self.restore_live(g, s), s)]
 
 
 @cython.final
@@ -434,8 +524,8 @@ cdef class StdBackward0(ReduceNode):
             else:
                 gv = (g / (r * 2)).masked_fill_(zero, 0)
             return [_var_backward_t(self, gv, s)]
-        r = self.restore(self.v1(g))
-        gk = self.restore(g)
+        r = self.restore_live(self.v1(g), s)
+        gk = self.restore_live(g, s)
         # torch's std_backward: var_backward(grad / (2 result)), with 0 where
         # the result is 0 (a constant slice), not 0/0
         if type(g) is not np.ndarray and not isinstance(g, np.generic):   # NOTE [ Device backends ]
@@ -490,8 +580,10 @@ cdef object _var_backward(ReduceNode node, object gk, object s):
     factor, as torch's."""
     cdef bint tensor = isinstance(gk, Tensor)
     cdef bint dev = not tensor and type(gk) is not np.ndarray and not isinstance(gk, np.generic)
-    cdef bint full = node.dims is None or not node.self_shape
-    dims = node.rdims()
+    # the live self's shape (NOTE [ Reduction formulas read the live self ])
+    cdef tuple shape = tuple(s.shape)
+    cdef bint full = node.dims is None or not shape
+    dims = node.rdims() if not full else None
     if dims is not None and len(dims) == 0:
         dims = None   # an empty dim list reduces everything (torch's var(dim=[]))
     if tensor:
@@ -500,7 +592,7 @@ cdef object _var_backward(ReduceNode node, object gk, object s):
         mean = _xp.mean_keep(s, dims)   # NOTE [ Device backends ]
     else:
         mean = _np_mean(s, dims, True, None)
-    n = _count(node.self_shape, node.rdims() if not full else None)
+    n = _count(shape, node.rdims() if not full else None)
     dof = float(n) - float(node.scalar)
     if full and dof <= 0:
         if tensor:
@@ -633,8 +725,8 @@ cdef class LogsumexpBackward0(ReduceNode):
         s = self.v0(g)
         if isinstance(g, Tensor):   # torch's logsumexp_backward
             return [self.unsqueeze_t(g) * (s - self.unsqueeze_t(self.v1(g))).exp()]
-        r = self.restore(self.v1(g))
-        gk = self.restore(g)
+        r = self.restore_out(self.v1(g), s, True)
+        gk = self.restore_out(g, s, True)
         if type(g) is not np.ndarray:
             return [gk * _xp.exp_diff(s, r)]   # NOTE [ Device backends ]
         return [gk * np.exp(s - r)]
@@ -1147,6 +1239,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         fn.self_shape = tuple(x.shape)
         fn.dims = dims
         fn.keepdim = keepdim
+        fn.no_dim = no_dim
         fn.next_edges_ = next_edges1(t)
         set_history(out, fn, 0)
         fn.sv0 = save_variable(t, False)
@@ -1554,8 +1647,8 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         p = self.scalar
         if isinstance(g, Tensor) and type((<Tensor>g).data_) is np.ndarray and p != 0:
             return [_norm_backward_t(self, g, x, self.v1(g), p)]
-        n = self.restore(self.v1(g))
-        gk = self.restore(g)
+        n = self.restore_out(self.v1(g), x, True)
+        gk = self.restore_out(g, x, True)
         is_t = isinstance(g, Tensor)
         xp = xp_of(g)
         if p == 2 and is_t and type((<Tensor>g).data_) is np.ndarray:

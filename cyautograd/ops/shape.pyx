@@ -15,7 +15,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
-from cyautograd.saved_variable cimport save_variable, fw_level_open, err_backward_twice
+from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history, view_replay_enabled, record_view_func
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
@@ -271,7 +271,9 @@ cdef class CloneBackward0(ShapeBackward):
 
 @cython.final
 cdef class UnsafeViewBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
@@ -306,7 +308,9 @@ cdef class ToCopyBackward0(ShapeBackward):
 
 @cython.final
 cdef class ViewBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
@@ -346,7 +350,9 @@ cdef class SqueezeBackward2(ShapeBackward):
 
 @cython.final
 cdef class ExpandBackward0(ShapeBackward):
-    pass
+    @property
+    def _saved_self_sym_sizes(self):
+        return self.self_shape()
 
 
 @cython.final
@@ -371,7 +377,58 @@ cdef class AliasBackward0(ShapeBackward):
 
 @cython.final
 cdef class GatherBackward0(ShapeBackward):
-    pass
+    # NOTE [ gather saves self and index ]
+    # torch's GatherBackward0 saves self and index as SavedVariables (both
+    # leaves or inputs: the tensors themselves): an in-place change of
+    # either is a version error, and a `.data` assignment reaches backward,
+    # whose gather_backward is zeros(self.sizes()).scatter_add_(dim, index,
+    # grad) over the live self and index -- scatter_add_'s checks and errors
+    # when they no longer fit. param keeps (dim, the index array as recorded)
+    # for the common path; a changed self shape or index object takes the
+    # Tensor scatter_add_.
+    cdef SavedVariable sv_self
+    cdef SavedVariable sv_index
+    cdef object dim_arg
+    cdef bint sparse_grad
+
+    cdef void release_variables(self):
+        ShapeBackward.release_variables(self)
+        if self.sv_self is not None:
+            self.sv_self.release()
+            self.sv_index.release()
+
+    @property
+    def _saved_self(self):
+        return None if self.sv_self is None else self.sv_self.unpack(self, True)
+
+    @property
+    def _saved_index(self):
+        return None if self.sv_index is None else self.sv_index.unpack(self, True)
+
+    @property
+    def _saved_dim(self):
+        # the dim as given; torch's accessor reads the int64 as unsigned (-1
+        # shows as 2**64 - 1)
+        return self.dim_arg if self.dim_arg >= 0 else self.dim_arg + (1 << 64)
+
+    @property
+    def _saved_sparse_grad(self):
+        return self.sparse_grad
+
+    cdef list apply(self, list grads):
+        cdef bint is_t
+        if self.sv_self is not None and not self.released_:
+            g = grads[0]
+            is_t = isinstance(g, Tensor)
+            s = self.sv_self.unpack(self, False)
+            ix = self.sv_index.unpack(self, False)
+            if tuple(s.shape) != self.self_shape() or ix is not self.param[1]:
+                gt = g if is_t else wrap_array(as_array(g))
+                # new_zeros(...).scatter_add_(...): version 1, as torch leaves it
+                z = wrap_array(np.zeros(tuple(s.shape), dtype=_npdt((<Tensor>gt).data_)))
+                z.scatter_add_(self.param[0], wrap_array(ix) if not isinstance(ix, Tensor) else ix, gt)
+                return [z if is_t else (<Tensor>z).data_]
+        return ShapeBackward.apply(self, grads)
 
 
 @cython.final
@@ -1808,7 +1865,16 @@ def gather(input, dim, index, *, sparse_grad=False):
         r = x.reshape(-1)[idx.reshape(1)].reshape(())
     else:
         r = x[_gather_index(idx, d)]
-    return _record(t, as_array(r), GatherBackward0, K_GATHER, (d, idx.copy()))
+    cdef Tensor out = wrap_array(as_array(r))
+    cdef ShapeBackward fn = _shape_node(t, out.data_, GatherBackward0, K_GATHER, (d, idx))
+    if fn is not None:
+        set_history(out, fn, 0)
+        # NOTE [ gather saves self and index ]
+        (<GatherBackward0>fn).sv_self = save_variable(t, False)
+        (<GatherBackward0>fn).sv_index = save_variable(ti, False)
+        (<GatherBackward0>fn).dim_arg = dim
+        (<GatherBackward0>fn).sparse_grad = bool(sparse_grad)
+    return out
 
 
 def index_select(input, dim, index):
