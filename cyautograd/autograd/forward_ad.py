@@ -532,7 +532,10 @@ _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET
                   "asinh_": _NOT_YET_SHORT.format("asinh_"), "acosh_": _NOT_YET_SHORT.format("acosh_"),
                   "atanh_": _NOT_YET_SHORT.format("atanh_"), "arcsinh_": _NOT_YET_SHORT.format("asinh_"),
                   "arccosh_": _NOT_YET_SHORT.format("acosh_"), "arctanh_": _NOT_YET_SHORT.format("atanh_"),
-                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_")}
+                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_"),
+                  "igamma": _NOT_YET.format("igamma"), "igammac": _NOT_YET.format("igammac"),
+                  "gammainc": _NOT_YET.format("igamma"), "gammaincc": _NOT_YET.format("igammac"),
+                  "igamma_": _NOT_YET_SHORT.format("igamma_"), "igammac_": _NOT_YET_SHORT.format("igammac_")}
 # torch's CPU attention kernel has no forward formula; with dropout it runs
 # the composite math path, which has
 _SDPA_REFUSES = _NOT_YET.format("_scaled_dot_product_flash_attention_for_cpu")

@@ -120,6 +120,33 @@ def _spec_pprint(spec):
 
 # ---- grad -----------------------------------------------------------------
 
+def _assert_tensor_outputs(out_leaves, api):
+    """torch.func's assert_non_empty_tensor_output: at least one output, and
+    only Tensors (a lone None counts as no output)."""
+    if len(out_leaves) < 1 or (len(out_leaves) == 1 and out_leaves[0] is None):
+        raise RuntimeError(f"{api}: Expected f to be a function that has non-empty output "
+                           f"(got output = {out_leaves})")
+    for o in out_leaves:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported "
+                               f"type {type(o)}")
+
+
+_NO_SAVED_HOOKS = ("torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor hooks. "
+                   "Please open an issue with your use case.")
+
+
+def _no_saved_tensor_hooks(fn):
+    """torch.func's doesnt_support_saved_tensors_hooks: the reverse-mode
+    transforms refuse saved tensor hooks, active when they start or entered
+    inside the function they run."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with torch.autograd.graph.disable_saved_tensors_hooks(_NO_SAVED_HOOKS):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
 def _check_argnums(argnums, nargs):
     def one(a):
         if not isinstance(a, int):
@@ -251,6 +278,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
     """Like :func:`grad`, but the returned function gives ``(gradient,
     value)`` — with ``has_aux``, ``(gradient, (value, aux))``."""
     @functools.wraps(func)
+    @_no_saved_tensor_hooks
     def wrapper(*args, **kwargs):
         nums = _check_argnums(argnums, len(args))
         sel = nums if isinstance(nums, tuple) else (nums,)
@@ -328,6 +356,7 @@ def grad(func, argnums=0, has_aux=False):
 
 # ---- vjp / jvp --------------------------------------------------------------
 
+@_no_saved_tensor_hooks
 def vjp(func, *primals, has_aux=False):
     """Run ``func(*primals)`` and return ``(output, vjp_fn)``; ``vjp_fn(
     cotangents)`` (shaped like the output pytree) returns a tuple with one
@@ -349,12 +378,7 @@ def vjp(func, *primals, has_aux=False):
                                "if has_aux is True")
         out, aux = out
     out_leaves, out_spec = _flatten(out)
-    for o in out_leaves:
-        if not isinstance(o, Tensor):
-            raise RuntimeError(f"vjp(f, *primals): Expected f to be a function that has non-empty output "
-                               f"(got output = {out})" if not out_leaves else
-                               f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
-                               f"unsupported type {type(o)}")
+    _assert_tensor_outputs(out_leaves, "vjp(f, *primals)")
 
     def vjp_fn(cotangents, retain_graph=True, create_graph=None):
         ct_leaves, ct_spec = _flatten(cotangents)
@@ -428,10 +452,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                                        "(output, aux) if has_aux is True")
                 out, aux = out
             out_leaves, out_spec = _flatten(out)
-            for o in out_leaves:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError("jvp(f, primals, tangents): expected f(*primals) to return only "
-                                       f"tensors, got unsupported type {type(o)}")
+            _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             diff_out = [o for o in out_leaves if o.requires_grad]
             u = [torch.zeros_like(o).requires_grad_() for o in diff_out]
             if diff_out:
@@ -479,10 +500,7 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
                                        "(output, aux) if has_aux is True")
                 out, aux = out
             out_leaves, out_spec = _flatten(out)
-            for o in out_leaves:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError("jvp(f, primals, tangents): expected f(*primals) to return only "
-                                       f"tensors, got unsupported type {type(o)}")
+            _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             tan_out = []
             for o in out_leaves:
                 tg = fwAD.unpack_dual(o).tangent

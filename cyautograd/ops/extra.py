@@ -1465,13 +1465,18 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
-def _var_mean_save(ctx, x, info, r0, mean_):
-    """var_mean/std_mean's forward saves: self, and the std result itself
-    (std_backward reads it, so under create_graph the formula reaches this
-    node's output 0); gradients of an unused output stay undefined, as
-    torch's (its formula then skips that term)."""
+def _var_mean_save(ctx, x, info, r0, mean_, is_std):
+    """var_mean/std_mean's forward saves: self, and for std_mean the std
+    result itself (std_backward reads it, so under create_graph the formula
+    reaches this node's output 0); var_mean saves self only, as torch's
+    VarMeanBackward0 (no _saved_result0), so an in-place change of its var
+    output leaves its backward valid. Gradients of an unused output stay
+    undefined, as torch's (its formula then skips that term)."""
     ctx.set_materialize_grads(False)
-    ctx.save_for_backward(x, r0)
+    if is_std:
+        ctx.save_for_backward(x, r0)
+    else:
+        ctx.save_for_backward(x)
     ctx.info = info
     return r0, mean_
 
@@ -1526,7 +1531,7 @@ def _var_mean_impl(node, is_std):
                     v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
                     r0 = (v.sqrt() if is_std else v).clone()
                     mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
-                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_)
+                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_, is_std)
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -1537,11 +1542,12 @@ def _var_mean_impl(node, is_std):
                 v = np.sum((a.astype(acc) - m) ** 2, axis=ax, keepdims=keepdim) / _b.max(n - corr, 0)
             mean_ = m if keepdim else (np.squeeze(m, ax) if ax is not None else m.reshape(()))
             out0 = np.sqrt(v) if is_std else v
-            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd))
+            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd), is_std)
 
         @staticmethod
         def backward(ctx, g0, g1):
-            x, r0 = ctx.saved_tensors
+            saved = ctx.saved_tensors
+            x, r0 = saved[0], (saved[1] if is_std else None)
             return _var_mean_backward(g0, g1, x, r0, ctx.info, is_std), None, None, None
     return _VM
 
