@@ -32,7 +32,10 @@ def is_grad_enabled(*args):
 
 
 def _set_grad_enabled(enabled):
-    """Turns grad mode on or off (torch._C._set_grad_enabled: a bool only)."""
+    """Turns grad mode on or off (torch._C._set_grad_enabled: a bool only).
+
+    >>> torch._C._set_grad_enabled(True)
+    """
     if type(enabled) is not bool:
         from cyautograd._arg_parser import tp_name
         raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
