@@ -1817,3 +1817,28 @@ def small_autograd_names_torch_tests_use(T):
         (T.ones(2, dtype=T.float64), T.ones(()), T.ones(3)), (2, 1, 3))
     out.append([[c.tolist(), str(c.dtype)] for c in basis])
     return out
+
+
+@case
+def prod_scatter_and_index_reduce_with_zeros(T):
+    out = []
+    for src_vals, inp_vals in (([0., 0.], [1.]), ([0., 2.], [3.]), ([0., 0.], [0.]), ([2., 3.], [0.]),
+                               ([0., 2., 0., 5.], [3., 0.])):
+        for incl in (True, False):
+            x = T.tensor(inp_vals, dtype=T.float64, requires_grad=True)
+            src = T.tensor(src_vals, dtype=T.float64, requires_grad=True)
+            idx = T.tensor([0, 0, 1, 1][:len(src_vals)])
+            for fn in (T.scatter_reduce, T.index_reduce):
+                y = fn(x, 0, idx, src, "prod", include_self=incl)
+                w = T.arange(1., len(inp_vals) + 1, dtype=T.float64)
+                gi, gs = T.autograd.grad((y * w).sum(), (x, src), create_graph=True)
+                gg = _err(lambda: T.autograd.grad(gs.sum() + gi.sum(), (x, src), allow_unused=True))
+                out.append([y, gi, gs, gs.grad_fn.name().split("::")[-1], gg])
+    x = T.tensor([1.], dtype=T.float64, requires_grad=True)
+    src = T.tensor([0., 0.], dtype=T.float64, requires_grad=True)
+    idx = T.tensor([0, 0])
+    for fn in (T.scatter_reduce, T.index_reduce):
+        out.append(_err(lambda: T.autograd.gradcheck(fn, (x, 0, idx, src, "prod"), check_batched_grad=False)))
+        r = _err(lambda: T.autograd.gradgradcheck(fn, (x, 0, idx, src, "prod")))
+        out.append([r[0], r[1][:80]])
+    return out

@@ -2228,11 +2228,26 @@ class _ScatterReduce(Function):
             gs = gc if include_self else gc.scatter(d, index, 0)
             return gs, None, None, gc.gather(d, index), None, None
         if reduce_ == "prod":
-            gr = g * res
-            # the product of the scattered values alone: exact where self is 0
-            others = g.new_ones(tuple(x.shape)).scatter_reduce(d, index, src, "prod", include_self=False)
-            gs = g * others if include_self else g.scatter(d, index, 0)
-            return gs, None, None, gr.gather(d, index) / src, None, None
+            # torch's scatter_reduce_backward for prod: zeros are divided
+            # around (self's masked to 1; a src zero alone at its position
+            # gets the product of the others, several zeros at one position
+            # give zero gradients, not 0/0, and refuse a double backward)
+            from cyautograd import _ops
+            masked_self = x.masked_fill(x == 0, 1)
+            masked_self_result = masked_self.scatter_reduce(d, index, src, "prod", include_self=include_self)
+            gs = g * masked_self_result / masked_self
+            if not include_self:
+                gs = gs.scatter(d, index, 0)
+            src_zero = src == 0
+            nz = _ops.zeros_like(x).scatter_add(d, index, src_zero.to(x.dtype)).gather(d, index)
+            single = src_zero.logical_and(nz == 1)
+            masked_src_result = x.scatter_reduce(d, index, src.masked_fill(single, 1), "prod",
+                                                 include_self=include_self)
+            gsrc = _ops.where(single, (g * masked_src_result).gather(d, index),
+                              (g * res).gather(d, index) / src.masked_fill(src_zero, 1))
+            gsrc = _refuse_double_backward_if(gsrc, nz, "scatter_reduce(): Double backward is unsupported for "
+                                              "src when >1 zeros in src are scattered to the same position in self")
+            return gs, None, None, gsrc, None, None
         # amax / amin: the gradient is shared evenly among the values equal to the result
         self_hit = (x == res).to(g.dtype) if include_self else g.new_zeros(tuple(x.shape))
         src_hit = (src == res.gather(d, index)).to(g.dtype)
@@ -2242,6 +2257,16 @@ class _ScatterReduce(Function):
         gd = g / cnt.masked_fill(cnt == 0, 1)
         gs = gd * self_hit if include_self else g.scatter(d, index, 0)
         return gs, None, None, gd.gather(d, index) * src_hit, None, None
+
+
+def _refuse_double_backward_if(grad, zeros_at, msg):
+    """torch's prod-reduction backward: where more than one zero meets at a
+    position, the gradient (recorded under create_graph) goes through a
+    DelayedError node, so differentiating it again raises ``msg``."""
+    if is_grad_enabled() and bool((zeros_at > 1).any()):
+        from cyautograd._C._functions import DelayedError
+        return DelayedError(msg, 1)(grad)
+    return grad
 
 
 @_export

@@ -3554,6 +3554,9 @@ class _IndexReduce(Function):
             masked_src_result = index_reduce(x, dim, index, masked_src, reduce, include_self=include_self)
             gs = O.where(single, (g * masked_src_result).index_select(dim, index),
                          (g * result).index_select(dim, index) / src.masked_fill(src_zero, 1))
+            gs = _extra._refuse_double_backward_if(
+                gs, nz, "index_reduce(): Double backward is unsupported for source when >1 zeros in source "
+                "are scattered to the same position in self")
         elif reduce == "mean":
             from cyautograd import ones_like, zeros_like
             N = ones_like(g) if include_self else zeros_like(g)
