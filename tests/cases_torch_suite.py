@@ -1842,3 +1842,23 @@ def prod_scatter_and_index_reduce_with_zeros(T):
         r = _err(lambda: T.autograd.gradgradcheck(fn, (x, 0, idx, src, "prod")))
         out.append([r[0], r[1][:80]])
     return out
+
+
+@case
+def func_jvp_turns_forward_grad_on(T):
+    fwAD = T.autograd.forward_ad
+    x = T.tensor(0.7)
+    t = T.ones_like(x)
+    out = []
+    with fwAD._set_fwd_grad_enabled(False):
+        out.append([T.func.jvp(T.sin, (x,), (t,))[1], T.func.jacfwd(T.sin)(x), fwAD._is_fwd_grad_enabled()])
+    out.append(fwAD._is_fwd_grad_enabled())
+
+    def f(x):
+        with fwAD._set_fwd_grad_enabled(False):
+            shift = x ** 2
+        return x ** 2 - shift
+    out.append(T.func.jvp(f, (x,), (t,))[1])
+    with fwAD._set_fwd_grad_enabled(True):
+        out.append(T.func.jvp(f, (x,), (t,))[1])
+    return out

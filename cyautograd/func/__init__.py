@@ -414,7 +414,14 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     forward-mode AD (or the double-backward trick where forward AD cannot
     run; NOTE [ Function transforms over the tape ]). ``primals`` and
     ``tangents`` are tuples of the same structure. ``strict=True`` is
-    refused as in torch."""
+    refused as in torch. Forward grad mode is on while it runs, whatever
+    it is outside (``forward_ad._set_fwd_grad_enabled``), as torch's."""
+    from cyautograd.autograd import forward_ad as fwAD
+    with fwAD._set_fwd_grad_enabled(True):
+        return _jvp(func, primals, tangents, strict, has_aux)
+
+
+def _jvp(func, primals, tangents, strict, has_aux):
     if not isinstance(primals, tuple):
         raise RuntimeError("jvp(f, primals, tangents): Expected primals to be a tuple. E.g. it should be "
                            "valid to call f(*primals).")
