@@ -1862,3 +1862,20 @@ def func_jvp_turns_forward_grad_on(T):
     with fwAD._set_fwd_grad_enabled(True):
         out.append(T.func.jvp(f, (x,), (t,))[1])
     return out
+
+
+@case
+def make_dual_keeps_tangent_with_same_meta(T):
+    fwAD = T.autograd.forward_ad
+    out = []
+    pairs = [(T.tensor([1.]).as_strided((0,), (1,), 1), T.tensor([1.]).as_strided((0,), (1,), 2)),
+             (T.tensor([1.]).as_strided((1,), (2,), 0), T.tensor([1.]).as_strided((1,), (1,), 0)),
+             (T.zeros(3)[3:], T.zeros(5)[5:]),
+             (T.zeros(2, 1, 3), T.zeros(2, 3).unsqueeze(1)),
+             (T.zeros(2, 3), T.zeros(3, 2).t())]
+    for a, b in pairs:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(a, b)
+            t = fwAD.unpack_dual(d).tangent
+            out.append([t is b, list(t.stride()), t.storage_offset(), fwAD.unpack_dual(d[1:]).tangent])
+    return out

@@ -244,8 +244,13 @@ def _is_float(t):
 
 def _has_same_meta(a, b):
     c = _common()
-    if not (tuple(a.shape) == tuple(b.shape) and a.stride() == b.stride()
-            and a.storage_offset() == b.storage_offset()):
+    # as torch's has_same_meta: the stride of a dimension of size 0 or 1
+    # steps nowhere, and a tensor with no elements reads nothing at its offset
+    if tuple(a.shape) != tuple(b.shape):
+        return False
+    if any(sa != sb and n > 1 for sa, sb, n in zip(a.stride(), b.stride(), a.shape)):
+        return False
+    if a.storage_offset() != b.storage_offset() and a.numel() != 0:
         return False
     na, nb = c._fw_storage_numel(a), c._fw_storage_numel(b)
     if na >= 0 and nb >= 0:
