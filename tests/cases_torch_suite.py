@@ -1879,3 +1879,19 @@ def make_dual_keeps_tangent_with_same_meta(T):
             t = fwAD.unpack_dual(d).tangent
             out.append([t is b, list(t.stride()), t.storage_offset(), fwAD.unpack_dual(d[1:]).tangent])
     return out
+
+
+@case
+def func_argnums_and_empty_primals_errors(T):
+    one = T.tensor(1.)
+    x = T.tensor(0.5)
+    y = T.tensor(-1.5)
+    out = [_err(lambda: T.func.jvp(lambda x: x, ((),), ((),))),
+           _err(lambda: T.func.jvp(lambda: one, (), ())),
+           _err(lambda: T.func.jvp(lambda x: x, (one,), ((),))),
+           _err(lambda: T.func.jvp(lambda x: x, ((),), (one,)))]
+    for a in (-3, 2, [0], ("0",), (0, 0), (0, -2), (1, 0.0), 0.0, (), (-1,)):
+        out.append(_err(lambda: T.func.grad(T.mul, argnums=a)(x, y)))
+    out.append(_err(lambda: T.func.jacrev(T.sin, argnums=(0, 0))(T.ones(3))))
+    out.append(_err(lambda: T.func.jacfwd(T.sin, argnums=(0, 0))(T.ones(3))))
+    return out

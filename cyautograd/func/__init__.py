@@ -148,8 +148,10 @@ def _no_saved_tensor_hooks(fn):
 
 
 def _check_argnums(argnums, nargs):
-    def one(a):
+    def one(a, in_tuple):
         if not isinstance(a, int):
+            if in_tuple:
+                raise RuntimeError(f"argnum must be int, got: {type(a)}")
             raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(a)}")
         if not -nargs <= a < nargs:
             raise RuntimeError(f"Got argnum={a}, but only {nargs} positional inputs")
@@ -157,8 +159,12 @@ def _check_argnums(argnums, nargs):
     if isinstance(argnums, tuple):
         if len(argnums) == 0:
             raise RuntimeError("argnums must be non-empty")
-        return tuple(one(a) for a in argnums)
-    return one(argnums)
+        got = tuple(one(a, True) for a in argnums)
+        # as torch's _slice_argnums: the normalized argnums must not repeat
+        if len(set(got)) != len(got):
+            raise RuntimeError(f"argnums elements must be unique, got {got}")
+        return got
+    return one(argnums, False)
 
 
 # fresh leaves made by _lift: {id: (weakref, serial)}; a transform counts
@@ -434,6 +440,8 @@ def _jvp(func, primals, tangents, strict, has_aux):
                            f"python structure. For example, if primals is a tuple of 3 tensors, tangents "
                            f"also must be. Got primals with structure {_spec_repr(p_spec)} and tangents "
                            f"with structure {_spec_repr(t_spec)}")
+    if not p_leaves:
+        raise RuntimeError("jvp(f, primals, tangents): Expected primals to contain at least one Tensor.")
     for p, t in zip(p_leaves, t_leaves):
         if not isinstance(p, Tensor) or not isinstance(t, Tensor):
             bad = p if not isinstance(p, Tensor) else t
