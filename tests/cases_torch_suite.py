@@ -1895,3 +1895,26 @@ def func_argnums_and_empty_primals_errors(T):
     out.append(_err(lambda: T.func.jacrev(T.sin, argnums=(0, 0))(T.ones(3))))
     out.append(_err(lambda: T.func.jacfwd(T.sin, argnums=(0, 0))(T.ones(3))))
     return out
+
+
+@case
+def func_aux_must_be_tensors_and_stacked_requires_grad_agrees(T):
+    x = T.tensor([0.5, 1., 1.5])
+    out = []
+    for aux in (1, 1.0, "abc", None, [None]):
+        out.append(_err(lambda: T.func.grad(lambda x: (x.sum(), aux), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.grad(lambda x: (x.sum(), [x, aux]), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.vjp(lambda x: (x.sin(), aux), x, has_aux=True)[0]))
+        out.append(_err(lambda: T.func.jvp(lambda x: (x.sin(), aux), (x,), (x,), has_aux=True)))
+        out.append(_err(lambda: T.func.jacrev(lambda x: (x.sin(), aux), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.jacfwd(lambda x: (x.sin(), aux), has_aux=True)(x)))
+    g, aux = T.func.grad(lambda x: (x.sin().sum(), {"a": x.cos(), "b": [x.tan()]}), has_aux=True)(x)
+    out.append([g, aux["a"], aux["b"][0]])
+    models = [T.nn.Linear(2, 2) for _ in range(3)]
+    models[0].weight.requires_grad_(False)
+    out.append(_err(lambda: T.func.stack_module_state(models)))
+    for m in models:
+        m.weight.requires_grad_(False)
+    p, b = T.func.stack_module_state(models)
+    out.append([p["weight"].requires_grad, p["bias"].requires_grad, list(p["weight"].shape)])
+    return out

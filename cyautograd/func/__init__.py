@@ -147,6 +147,13 @@ def _no_saved_tensor_hooks(fn):
     return wrapper
 
 
+def _check_aux(aux):
+    """torch.func's has_aux outputs are pytrees of Tensors only."""
+    for leaf in _flatten(aux)[0]:
+        if not isinstance(leaf, Tensor):
+            raise RuntimeError(f"Expected tensors, got unsupported type {type(leaf)}")
+
+
 def _check_argnums(argnums, nargs):
     def one(a, in_tuple):
         if not isinstance(a, int):
@@ -312,6 +319,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
                     raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             if not isinstance(out, Tensor):
                 raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, "
                                    f"got {type(out)}")
@@ -383,6 +391,7 @@ def vjp(func, *primals, has_aux=False):
             raise RuntimeError("vjp(f, *primals): output of function f should be a tuple: (output, aux) "
                                "if has_aux is True")
         out, aux = out
+        _check_aux(aux)
     out_leaves, out_spec = _flatten(out)
     _assert_tensor_outputs(out_leaves, "vjp(f, *primals)")
 
@@ -466,6 +475,7 @@ def _jvp(func, primals, tangents, strict, has_aux):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             out_leaves, out_spec = _flatten(out)
             _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             diff_out = [o for o in out_leaves if o.requires_grad]
@@ -514,6 +524,7 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             out_leaves, out_spec = _flatten(out)
             _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             tan_out = []
@@ -564,6 +575,7 @@ def _jac(func, argnums, has_aux, forward, chunk_size=None):
                     raise RuntimeError(f"{name}(f, ...)(*args): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
                 aux_box[:] = [aux, xs]
             return out
 
@@ -951,7 +963,10 @@ def stack_module_state(models):
         raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
 
     def stacked(tensors, name):
-        if any(t.requires_grad for t in tensors):
+        rg = [t.requires_grad for t in tensors]
+        if any(rg) and not all(rg):
+            raise RuntimeError(f"Expected {name} from each model to have the same .requires_grad")
+        if any(rg):
             return torch.stack([t.detach() for t in tensors]).requires_grad_()
         return torch.stack(list(tensors))
 
