@@ -1775,7 +1775,9 @@ def gradcheck_forward_ad_gives_every_input_a_tangent(T):
 @case
 def small_autograd_names_torch_tests_use(T):
     import warnings
-    out = [T._C.is_grad_enabled()]
+    y = T.ones(2, requires_grad=True) * 2
+    out = [T._C.is_grad_enabled(), T._C._autograd.SavedTensor is T.autograd.SavedTensor,
+           isinstance((y * y).grad_fn._raw_saved_self, T._C._autograd.SavedTensor)]
     with T.no_grad():
         out.append(T._C.is_grad_enabled())
     out.append(_err(lambda: T._C.is_grad_enabled(1)))
