@@ -11,6 +11,11 @@ from collections.abc import Mapping as _Mapping
 
 _warned_create_graph = False
 
+
+def _warn_always_enabled():
+    import cyautograd
+    return cyautograd.is_warn_always_enabled()
+
 # NOTE [ Functorch transform depth ]
 # torch refuses Tensor.backward()/autograd.backward() while a functorch
 # transform's layer is active ("backward() called inside a functorch
@@ -42,7 +47,7 @@ from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport (Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan,
-                               swap_exec_filter)
+                               swap_exec_filter, swap_anomaly_current_node)
 from cyautograd.grad_mode cimport grad_mode_state
 from cyautograd._formula_mode cimport set_formula_mode
 from cyautograd._c cimport cya_grad_mode_t, CYA_CREATION_META_DEFAULT
@@ -575,14 +580,36 @@ cdef int _raise_torch_broadcast_error(Node fn, object exc) except -1:
 
 
 cdef void _print_forward_stack(Node fn):
-    """See NOTE [ Anomaly mode ] in graph.pyx."""
+    """See NOTE [ Anomaly mode ] in graph.pyx. Called while the node's error
+    propagates: a warning that itself raises (a warnings filter set to
+    "error") is written to stderr instead, as torch's, so the node's error is
+    the one that reaches the caller."""
     trace = None if fn.extras_ is None else fn.extras_.anomaly_trace_
     if trace is None:
-        warnings.warn("Error detected in " + fn.name() + ". No forward pass information available. Enable "
-                      "detect anomaly during forward pass for more information.", UserWarning)
+        _anomaly_warn("Error detected in " + fn.name() + ". No forward pass information available. Enable "
+                      "detect anomaly during forward pass for more information.")
     else:
-        warnings.warn("Error detected in " + fn.name() + ". Traceback of forward call that caused the "
-                      "error:\n" + trace, UserWarning)
+        _anomaly_warn("Error detected in " + fn.name() + ". Traceback of forward call that caused the "
+                      "error:\n" + trace)
+    # the nodes whose backward made this one, innermost first
+    cdef Node parent = None if fn.extras_ is None else fn.extras_.anomaly_parent_
+    while parent is not None:
+        trace = None if parent.extras_ is None else parent.extras_.anomaly_trace_
+        if trace is None:
+            _anomaly_warn("Error detected in " + parent.name() + ". No forward pass information available. "
+                          "Enable detect anomaly during forward pass for more information.")
+        else:
+            _anomaly_warn("\n\nPrevious calculation was induced by " + parent.name() + ". Traceback of forward "
+                          "call that induced the previous calculation:\n" + trace)
+        parent = None if parent.extras_ is None else parent.extras_.anomaly_parent_
+
+
+cdef void _anomaly_warn(str msg):
+    try:
+        warnings.warn(msg, UserWarning)
+    except Exception as e:  # noqa: BLE001 - the node's own error is what propagates
+        import sys
+        sys.stderr.write(f"{type(e).__name__}: {e}\n")
 
 
 cdef int _check_nan(Node fn, list outputs) except -1:
@@ -639,6 +666,7 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
     cdef unsigned long hooks_epoch = saved_hooks_epoch()
     cdef object prev_filter = None
     cdef bint filter_set = False
+    cdef object prev_node = None
 
     try:
         # graph root: a virtual node whose next edges are the roots. A node
@@ -761,6 +789,10 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             # variable first (NOTE [ Outputs a node computes ])
                             fn.check_saved_variables()
                         in_apply = True
+                        if anomaly:
+                            # nodes the backward makes name fn as their parent
+                            # (NOTE [ Anomaly mode ] in graph.pyx)
+                            prev_node = swap_anomaly_current_node(fn)
                         if _profiling:
                             t0 = _now_ns()
                             outputs = _apply_node(fn, inputs, create_graph)
@@ -770,6 +802,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                         else:
                             outputs = fn.apply(inputs)
                         in_apply = False
+                        if anomaly:
+                            swap_anomaly_current_node(prev_node)
                         # NOTE [ Validate, post hooks, then release ]
                         # torch's call_function validates the node's
                         # gradients (count, shape: summed to the edge's
@@ -790,6 +824,8 @@ cdef list _execute(list root_edges, list root_grads, bint keep_graph, bint creat
                             _check_nan(fn, outputs)
                     except BaseException as exc:
                         if anomaly:
+                            if in_apply:
+                                swap_anomaly_current_node(prev_node)
                             _print_forward_stack(fn)
                         if in_apply and type(exc) is ValueError:
                             _raise_torch_broadcast_error(fn, exc)
@@ -1162,8 +1198,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     create_graph = _byte_flag(create_graph)
     _check_grad_count(outs, root_grads)
     global _warned_create_graph
-    if create_graph and not _warned_create_graph:
-        # torch warns once per process (TORCH_WARN_ONCE)
+    if create_graph and (not _warned_create_graph or _warn_always_enabled()):
+        # torch warns once per process (TORCH_WARN_ONCE): every time while
+        # set_warn_always(True) is in effect
         _warned_create_graph = True
         warnings.warn(
             "Using backward() with create_graph=True will create a reference cycle between the "
@@ -1294,6 +1331,15 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result)
 
 
+cdef Py_ssize_t _first_index(tuple seq, object item):
+    # list.index's answer for a tuple of tensors: the first entry that is item
+    cdef Py_ssize_t k
+    for k in range(len(seq)):
+        if seq[k] is item:
+            return k
+    return -1
+
+
 def _grad_batched(tuple outs, tuple ins, tuple gouts, retain_graph, create_graph, allow_unused,
                   materialize_grads):
     """is_grads_batched=True: the first dimension of every grad_output is a
@@ -1301,13 +1347,46 @@ def _grad_batched(tuple outs, tuple ins, tuple gouts, retain_graph, create_graph
     results are stacked (a None where no batch entry reached an input)."""
     from cyautograd import stack
     cdef Py_ssize_t n = -1, b, i
+    # torch's _make_grads(is_grads_batched=True) first: each grad_output's
+    # first entry against its output (the message strips the batch dimension
+    # off that entry once more, as torch's _calculate_shape does), an absent
+    # one for a scalar output made from ones (unbatched); then vmap's checks
+    # of the batch dimensions
+    batched = []
+    for i in range(min(len(outs), len(gouts))):
+        go = gouts[i]
+        if isinstance(go, Tensor) and isinstance(outs[i], Tensor):
+            if (<Tensor>go).data_.ndim == 0:
+                raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+            if (<Tensor>go).data_.shape[1:] != (<Tensor>outs[i]).data_.shape:
+                raise RuntimeError(
+                    "If `is_grads_batched=True`, we interpret the first dimension of each grad_output as "
+                    "the batch dimension. The sizes of the remaining dimensions are expected to match the "
+                    "shape of corresponding output, but a mismatch was detected: grad_output["
+                    f"{_first_index(gouts, go)}] has a shape of {_shape_repr((<Tensor>go).data_.shape[2:])} "
+                    f"and output[{_first_index(outs, outs[i])}] has a shape of "
+                    f"{_shape_repr((<Tensor>outs[i]).data_.shape)}. If you only want some tensors in "
+                    "`grad_output` to be considered batched, consider using vmap.")
+        elif go is None and isinstance(outs[i], Tensor):
+            made = _make_grads((outs[i],), (None,), True)[0]
+            if made is not None:
+                go = made
+        batched.append(go)
+    gouts = tuple(batched) + gouts[len(batched):]
+    sizes = []
     for go in gouts:
         if isinstance(go, Tensor):
             if (<Tensor>go).data_.ndim == 0:
-                raise RuntimeError("vmap: Expected all tensors to have a batch dimension")
-            if n >= 0 and (<Tensor>go).data_.shape[0] != n:
-                raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension")
-            n = (<Tensor>go).data_.shape[0]
+                raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that "
+                                 "input is a Tensor of dimensionality 0 so expected in_dim to satisfy "
+                                 "0 <= in_dim < 0.")
+            sizes.append((<Tensor>go).data_.shape[0])
+    if sizes and any(sz != sizes[0] for sz in sizes):
+        raise ValueError(f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
+                         f"{sizes} for the mapped dimension")
+    if sizes:
+        n = sizes[0]
     if n < 0:
         raise RuntimeError("autograd.grad with is_grads_batched=True needs batched grad_outputs")
     per = []

@@ -15,6 +15,7 @@ cdef class NodeExtras:
     cdef object post_hooks_               # Node post-hooks {handle id: hook} (may be None)
     cdef dict metadata_                  # user metadata (may be None)
     cdef object anomaly_trace_           # forward stack under detect_anomaly
+    cdef object anomaly_parent_          # the node whose backward made this one (anomaly mode), or None
 
 # An edge of the graph: the `input_nr`-th input of `function`.
 # function is None for an invalid edge (an input that needs no gradient).
@@ -72,6 +73,7 @@ cdef uint64_t next_sequence_nr() noexcept
 cdef int node_created(Node n) except -1   # sequence number; the forward stack under anomaly mode
 cdef bint anomaly_enabled() noexcept
 cdef bint anomaly_check_nan() noexcept
+cdef object swap_anomaly_current_node(object node)   # NOTE [ Anomaly mode ] in graph.pyx
 
 cdef inline Node new_node(object cls):
     """Make a node of class `cls` (a Node subclass) from C: the fast path

@@ -7,6 +7,7 @@ from libc.stdint cimport uint64_t
 from cyautograd._fast cimport cya_mem_equal
 from cpython.ref cimport PyObject
 from cpython.set cimport PySet_Contains
+import threading
 
 cnp.import_array()
 
@@ -38,9 +39,22 @@ cdef uint64_t next_sequence_nr() noexcept:
 # when a node fails in backward the engine warns with that stack before the
 # error propagates, and (check_nan) a node whose output holds a NaN raises.
 # Off, a node pays one test of a C global.
+#
+# A node made while the engine (in anomaly mode) runs another node's backward
+# - double backward's nodes - records that node as its parent (torch's
+# assign_parent); a failure then also warns with each parent's forward stack
+# ("Previous calculation was induced by ..."), innermost first. The engine
+# tells which node runs through swap_anomaly_current_node, per thread.
 # =============================================================================
 cdef bint _anomaly_enabled = False
 cdef bint _anomaly_check_nan = True
+_anomaly_tls = threading.local()
+
+
+cdef object swap_anomaly_current_node(object node):
+    prev = getattr(_anomaly_tls, "node", None)
+    _anomaly_tls.node = node
+    return prev
 
 
 cdef bint anomaly_enabled() noexcept:
@@ -71,7 +85,9 @@ cdef int node_created(Node n) except -1:
     _next_sequence_nr += 1
     if _anomaly_enabled:
         import traceback
-        n.extras().anomaly_trace_ = "".join(traceback.format_stack())
+        x = n.extras()
+        x.anomaly_trace_ = "".join(traceback.format_stack())
+        x.anomaly_parent_ = getattr(_anomaly_tls, "node", None)
     return 0
 
 
@@ -286,6 +302,19 @@ cdef class Node:
         return self.in_meta_rest_[nr - 1]
 
     # Python surface --------------------------------------------------------
+
+    @property
+    def _input_metadata(self):
+        """One record per gradient this node takes (per output of its forward
+        op): ``shape`` (a Size), ``dtype``, ``device``, ``is_nested_tensor``
+        and ``is_cpp_nested_tensor`` (torch's _InputMetadata).
+
+        >>> (torch.ones(2, requires_grad=True) * 2).grad_fn._input_metadata[0].shape
+        cyautograd.Size([2])
+        """
+        from cyautograd.autograd.graph import _InputMetadata
+        cdef Py_ssize_t k
+        return tuple([_InputMetadata(self.input_metadata(k)) for k in range(self.num_inputs_)])
 
     def _sequence_nr(self):
         return self.sequence_nr_

@@ -8,6 +8,8 @@ from cyautograd.autograd_meta cimport AutogradMeta, new_autograd_meta
 from cyautograd.graph cimport Node, anomaly_enabled
 from cyautograd.variable cimport gradient_edge
 from cyautograd.version_counter cimport VersionCounter
+from cyautograd.grad_mode cimport grad_mode_state
+from cyautograd._c cimport cya_grad_mode_t
 
 from cpython.weakref cimport PyWeakref_NewRef
 import threading
@@ -47,6 +49,24 @@ _ERR_BACKWARD_TWICE = (
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
     "backward through the graph a second time or if you need to access saved tensors after "
     "calling backward.")
+
+
+_ERR_PACK_INPLACE = (
+    "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack "
+    "hook cannot be modified by in-place operations as this can lead to unexpected side-effects. "
+    "Please open an issue if you need to perform in-place operations on the input to a pack hook.")
+
+
+cdef object _call_pack_hook(object pack_hook, Tensor t):
+    """pack_hook(t) with grad mode off, as torch's (a NoGradGuard around
+    the call): what the hook computes records no graph."""
+    cdef cya_grad_mode_t* gm = grad_mode_state()
+    cdef int prev = gm.grad_enabled
+    gm.grad_enabled = 0
+    try:
+        return pack_hook(t)
+    finally:
+        gm.grad_enabled = prev
 
 
 cdef object err_backward_twice():
@@ -250,9 +270,13 @@ cdef class SavedVariable:
         t.version_counter_ = self.vc_
         if src is not None:
             t.storage_ = (<Tensor>src).storage_
-        packed = pack_hook(t)
+        version = self.vc_.c.version
+        packed = _call_pack_hook(pack_hook, t)
         self.packed_ = packed
         self.unpack_hook_ = unpack_hook
+        if self.vc_.c.version != version:
+            # as torch: the hooks stay set, the saved data too
+            raise RuntimeError(_ERR_PACK_INPLACE)
         if src is not None and self.grad_fn_ is None and self.requires_grad_ and not self.is_output_:
             self.leaf_ = src      # gradients still reach the saved leaf
         self.tensor_ = None
@@ -437,12 +461,9 @@ cdef object _saved_tensors_hooks_top():
 cdef void _pack(SavedVariable s, Tensor t, AutogradMeta m) except *:
     pack_hook, unpack_hook = _saved_tensors_hooks_top()
     version = s.saved_version_
-    s.packed_ = pack_hook(t)
+    s.packed_ = _call_pack_hook(pack_hook, t)
     if s.vc_.c.version != version:
-        raise RuntimeError(
-            "A saved tensor pack hook is modifying its input in place. Tensors provided as input to pack "
-            "hook cannot be modified by in-place operations as this can lead to unexpected side-effects. "
-            "Please open an issue if you need to perform in-place operations on the input to a pack hook.")
+        raise RuntimeError(_ERR_PACK_INPLACE)
     s.unpack_hook_ = unpack_hook
     if m is not None and m.grad_fn_ is None and m.c.requires_grad and not s.is_output_:
         s.leaf_ = t

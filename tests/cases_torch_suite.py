@@ -1401,3 +1401,522 @@ def gradcheck_reports_backward_before_forward(T):
                 out.append(_err(lambda: T.autograd.gradcheck(UserFn.apply, (x, fb, bb), check_forward_ad=True,
                                                              fast_mode=fast)))
     return out
+
+
+# -- session 27 (h27f): more divergences from test_autograd.py ----------------
+
+@case
+def var_mean_var_output_modified_in_place(T):
+    # var_mean saves only its input (torch's VarMeanBackward0 has no
+    # _saved_result0): scaling the var output in place keeps the graph valid;
+    # std_mean saves its std result, so the same change is caught
+    out = []
+    for name in ("var_mean", "std_mean"):
+        b = T.linspace(-1., 2., 9).reshape(3, 3).requires_grad_()
+        r, m = getattr(T, name)(b, dim=0)
+        r.retain_grad()
+        m.retain_grad()
+        r.mul_(2)
+
+        def run():
+            (r + m).sum().backward()
+            return [b.grad, r.grad, m.grad]
+        out.append([sorted(a for a in dir(r.grad_fn) if a.startswith("_saved")), _err(run)])
+    return out
+
+
+@case
+def full_backward_hook_retain_graph_and_double_backward(T):
+    calls = []
+    lin = T.nn.Linear(3, 2)
+    with T.no_grad():
+        lin.weight.copy_(T.tensor([[1., -2., 0.5], [0.25, 1., -1.]]))
+        lin.bias.copy_(T.tensor([0.1, -0.2]))
+
+    def hook(mod, gi, go):
+        calls.append([[None if g is None else g.tolist() for g in gi], [g.tolist() for g in go]])
+        return (gi[0] * 10,)
+    h = lin.register_full_backward_hook(hook)
+    x = T.tensor([[1., 2., 3.]], requires_grad=True)
+    out = (lin(x) ** 2).sum()
+    out.backward(retain_graph=True)
+    out.backward(retain_graph=True)
+    first = [x.grad.tolist(), len(calls)]
+    x.grad = None
+    gx, = T.autograd.grad((lin(x) ** 2).sum(), x, create_graph=True)
+    n1 = len(calls)
+    gg, = T.autograd.grad(gx.sum(), x)
+    h.remove()
+    return [first, gx, n1, gg, len(calls), calls]
+
+
+@case
+def node_abc_admits_c_functions_members(T):
+    Node = T.autograd.graph.Node
+    F = T._C._functions
+
+    class Other:
+        pass
+    Other.__name__ = "AccumulateGrad"
+    return [issubclass(F.DelayedError, Node), issubclass(F.UndefinedGrad, Node),
+            isinstance(F.DelayedError("x", 1), Node), issubclass(F.AccumulateGrad, Node),
+            isinstance(F.AccumulateGrad, Node), issubclass(Other, Node), issubclass(int, Node),
+            isinstance(None, Node), isinstance(Node, Node), issubclass(Node, Node)]
+
+
+@case
+def igamma_has_no_forward_formula(T):
+    fwAD = T.autograd.forward_ad
+    x = T.tensor([0.5, 1.5, 2.5])
+    out = []
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, T.ones(3))
+        for f in (lambda: T.igamma(d, x), lambda: T.igammac(x, d), lambda: T.special.gammainc(d, x),
+                  lambda: T.special.gammaincc(x, d), lambda: x.clone().igamma_(d),
+                  lambda: d.clone().igammac_(x), lambda: d.igamma(x)):
+            out.append(_err(f))
+        # no tangent anywhere: no refusal
+        out.append(_err(lambda: [T.igamma(x, x), fwAD.unpack_dual(T.igamma(x, x)).tangent]))
+    return out
+
+
+@case
+def resize_of_requires_grad_tensor_in_inference_mode(T):
+    out = []
+    with T.inference_mode():
+        for rg in (True, False):
+            c = T.ones(1, 2, 3, requires_grad=rg)
+            c.resize_(1, 2)
+            d = T.ones(2, requires_grad=rg)
+            d.resize_as_(T.ones(3))
+            out.append([list(c.shape), c.requires_grad, T.is_inference(c), list(d.shape), d.requires_grad])
+    n = T.ones(1, 2, 3, requires_grad=True)
+    with T.inference_mode():
+        n.resize_(1, 2)
+    out.append([list(n.shape), n.requires_grad, T.is_inference(n), n._version])
+    for ctx in (T.no_grad, T.enable_grad, lambda: T.inference_mode(False)):
+        with ctx():
+            out.append(_err(lambda: T.ones(2, requires_grad=True).resize_(3)))
+    return out
+
+
+def _graph_names(fn, depth=0, out=None):
+    out = [] if out is None else out
+    if fn is None or depth > 6:
+        return out
+    out.append("  " * depth + fn.name().replace("torch::", "").replace("cyautograd::", ""))
+    for nxt, _ in fn.next_functions:
+        _graph_names(nxt, depth + 1, out)
+    return out
+
+
+@case
+def threshold_nodes_and_double_backward(T):
+    F = T.nn.functional
+    out = []
+    for mk in ("out", "inplace", "threshold_", "hardtanh_"):
+        x = T.tensor([-1., 0.05, 0.1, 0.5, 2.], requires_grad=True)
+        xi = x * 1.0
+        if mk == "out":
+            y = F.threshold(xi, 0.1, 3.)
+        elif mk == "inplace":
+            y = F.threshold(xi, 0.1, 3., True)
+        elif mk == "threshold_":
+            y = F.threshold_(xi, 0.1, 3.)
+        else:
+            y = F.hardtanh_(xi, -0.5, 0.6)
+        saved = [sorted(a for a in dir(y.grad_fn) if a.startswith("_saved")),
+                 getattr(y.grad_fn, "_saved_threshold", None), y.grad_fn._saved_self]
+        g, = T.autograd.grad((y * y).sum(), x, create_graph=True)
+        gg, = T.autograd.grad(g.sum(), x)
+        out.append([y, type(y.grad_fn).__name__, saved, g, _graph_names(g.grad_fn), gg])
+    # no grad: the plain value, ints too
+    out.append([F.threshold(T.tensor([1, 2, 3]), 1.5, 7), F.threshold(T.tensor([0.5, 2.]), 1., -1.)])
+    return out
+
+
+@case
+def backward_create_graph_warning_respects_warn_always(T):
+    import warnings
+    out = []
+    prev = T.is_warn_always_enabled()
+    T.set_warn_always(True)
+    try:
+        b = T.tensor([1., 2., 3.], dtype=T.double, requires_grad=True)
+        c = b * b
+        for _ in range(2):
+            with warnings.catch_warnings(record=True) as ws:
+                warnings.simplefilter("always")
+                c.backward(T.ones_like(c), create_graph=True)
+            out.append(sum("Using backward() with create_graph=True" in str(w.message) for w in ws))
+            b.grad = None
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter("always")
+            T.autograd.grad(c, b, T.ones_like(c), create_graph=True)
+        out.append(sum("Using backward() with create_graph=True" in str(w.message) for w in ws))
+    finally:
+        T.set_warn_always(prev)
+    return out
+
+
+@case
+def anomaly_warning_turned_error_goes_to_stderr(T):
+    import contextlib
+    import io
+    import warnings
+    err = io.StringIO()
+    with warnings.catch_warnings(record=True) as w:
+        with T.autograd.detect_anomaly():
+            warnings.simplefilter("error")
+            with contextlib.redirect_stderr(err):
+                a = T.tensor([1., 2., 3.], requires_grad=True)
+                d1 = a + 1
+                d2 = d1 ** 2
+                d1 += 1
+                r = _err(lambda: T.autograd.grad(d2.sum(), a))
+    text = err.getvalue()
+    return [r[0], r[1][:60], len(w), "Anomaly Detection has been enabled" in str(w[0].message),
+            "UserWarning: Error detected in PowBackward0" in text]
+
+
+@case
+def anomaly_names_the_node_whose_backward_made_the_failing_one(T):
+    import warnings
+    size = 4
+
+    class Outer(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, fail_first):
+            ctx.fail_first = fail_first
+            ctx.save_for_backward(x)
+            return x.sum(0, keepdim=True)
+
+        @staticmethod
+        def backward(ctx, g):
+            x, = ctx.saved_tensors
+            g = g.clone().expand(size)
+            return Inner.apply(g * x, g + x, ctx.fail_first), None
+
+    class Inner(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b, fail_first):
+            ctx.fail_first = fail_first
+            return a * 2.0 + b
+
+        @staticmethod
+        def backward(ctx, g):
+            g1, g2 = g.clone(), g.clone()
+            g1[0] = 0
+            g2[0] = 0
+            if ctx.fail_first:
+                g1[0] /= 0
+            else:
+                g2[0] /= 0
+            return g1, g2, None
+
+    out = []
+    # the inner node made outside anomaly mode: no forward information
+    x = T.linspace(0.5, 2., size).requires_grad_()
+    gx, = T.autograd.grad(Outer.apply(x, True), (x,), create_graph=True)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        with T.autograd.detect_anomaly():
+            r = _err(lambda: gx.sum().backward())
+    out.append([r, len(w), [str(m.message).split(".")[0] for m in w[1:]]])
+    # made in anomaly mode during Outer's backward: Outer is its parent
+    x = T.linspace(0.5, 2., size).requires_grad_()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        with T.autograd.detect_anomaly():
+            o = Outer.apply(x, False)
+            gx, = T.autograd.grad(o, (x,), create_graph=True)
+            r = _err(lambda: gx.sum().backward())
+    msgs = [str(m.message) for m in w]
+    out.append([r, len(w), msgs[1].split(".")[0], "Inner.apply" in msgs[1],
+                msgs[2].startswith("\n\nPrevious calculation was induced by OuterBackward. Traceback of "
+                                   "forward call that induced the previous calculation:\n"),
+                "Outer.apply(x, False)" in msgs[2]])
+    return out
+
+
+@case
+def batched_grad_outputs_checked_as_torch(T):
+    x = T.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    out = []
+    o = x.clone()
+    for go in ((T.ones(2, 2),), (T.ones(2),), (T.tensor(1.),), (T.ones(3, 2, 2),), (None,)):
+        out.append(_err(lambda: T.autograd.grad(o, (x,), go, retain_graph=True, is_grads_batched=True)))
+    s = x.sum()
+    for go in ((T.ones(2).unsqueeze(1),), (T.arange(3.),), (None,)):
+        out.append(_err(lambda: T.autograd.grad(s, (x,), go, retain_graph=True, is_grads_batched=True)))
+    s2 = x.sum() * 2
+    out.append(_err(lambda: T.autograd.grad((s, s2), (x,), (T.ones(3), T.ones(4)), retain_graph=True,
+                                            is_grads_batched=True)))
+    out.append(_err(lambda: T.autograd.grad((s, s2), (x,), (T.ones(3), None), retain_graph=True,
+                                            is_grads_batched=True)))
+    return out
+
+
+@case
+def pack_hooks_run_without_grad_and_must_not_modify(T):
+    seen = []
+
+    def pack(t):
+        seen.append(["pack", T.is_grad_enabled(), t.requires_grad])
+        return t * 1     # records nothing: grad mode is off in pack hooks
+
+    def unpack(t):
+        seen.append(["unpack", T.is_grad_enabled(), t.requires_grad, t.grad_fn is None])
+        return t
+
+    a = T.tensor([0.5, 1., 2.], requires_grad=True)
+    with T.autograd.graph.saved_tensors_hooks(pack, unpack):
+        y = T.exp(a * 2)
+    y.sum().backward()
+    t = a * a
+    t.grad_fn._raw_saved_self.register_hooks(pack, unpack)
+    t.sum().backward(create_graph=True)
+
+    def inc(x):
+        x += 1
+        return x
+    errs = []
+    b = T.tensor([1., 2.], requires_grad=True)
+
+    def in_ctx():
+        with T.autograd.graph.saved_tensors_hooks(inc, lambda x: x):
+            T.exp(b)
+    errs.append(_err(in_ctx))
+    y2 = T.exp(b)
+    errs.append(_err(lambda: y2.grad_fn._raw_saved_result.register_hooks(inc, lambda x: x)))
+    t2 = b * b
+    errs.append(_err(lambda: t2.grad_fn._raw_saved_self.register_hooks(inc, lambda x: x)))
+    return [seen, errs, b]
+
+
+@case
+def func_transforms_check_outputs_and_refuse_saved_tensor_hooks(T):
+    x = T.tensor([0.5, 1., 2.])
+    out = []
+    for res in (None, (), [], {}, (None,), [x.sum(), None], 1.0):
+        for api in ("vjp", "jvp", "jacrev", "jacfwd"):
+            def f(x, res=res):
+                return res
+            if api == "vjp":
+                out.append(_err(lambda: T.func.vjp(f, x)[0]))
+            elif api == "jvp":
+                out.append(_err(lambda: T.func.jvp(f, (x,), (x,))))
+            else:
+                out.append(_err(lambda: getattr(T.func, api)(f)(x)))
+
+    def f4(x):
+        return T.sin(x).sum()
+
+    def g4(x):
+        with T.autograd.graph.save_on_cpu():
+            return f4(x)
+    for api in ("grad", "vjp", "jacrev", "hessian", "vmap", "jacfwd"):
+        def outside():
+            with T.autograd.graph.save_on_cpu():
+                return T.func.vjp(f4, x)[0] if api == "vjp" else getattr(T.func, api)(f4)(x)
+
+        def inside():
+            return T.func.vjp(g4, x)[0] if api == "vjp" else getattr(T.func, api)(g4)(x)
+        out.append([api, _err(outside), _err(inside)])
+    # vjp_fn runs after the transform: hooks are fine there
+    o, fn = T.func.vjp(f4, x)
+    with T.autograd.graph.save_on_cpu():
+        out.append(_err(lambda: fn(T.tensor(1.))))
+    return out
+
+
+@case
+def gradcheck_forward_ad_gives_every_input_a_tangent(T):
+    fwAD = T.autograd.forward_ad
+    seen = []
+
+    def fn(x, y):
+        return x + y, y
+
+    def bad_fn(x, y):
+        # inside gradcheck's forward mode every differentiable input is a dual
+        if fwAD._current_level >= 0:
+            y_p, y_d = fwAD.unpack_dual(y)
+            seen.append([x.requires_grad, y.requires_grad, y_d is None])
+            y = fwAD.make_dual(y_p, y_d * 1.1)
+        return x + y, y
+
+    class UserFn(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            if fwAD._current_level >= 0:
+                seen.append(["fw", x.requires_grad, y.requires_grad])
+            return x.clone(), y.clone()
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            return x_t, y_t
+
+    out = []
+    for fast in (True, False):
+        x = T.tensor([0.25, 0.5], dtype=T.double, requires_grad=True)
+        y = T.tensor([0.75, 1.5], dtype=T.double, requires_grad=True)
+        out.append(_err(lambda: T.autograd.gradcheck(fn, (x, y), check_forward_ad=True, fast_mode=fast)))
+        r = _err(lambda: T.autograd.gradcheck(bad_fn, (x, y), check_forward_ad=True, fast_mode=fast))
+        out.append([r[0], r[1].split(",")[0]])
+        out.append(_err(lambda: T.autograd.gradcheck(UserFn.apply, (x, y), check_forward_ad=True,
+                                                     check_backward_ad=False, check_undefined_grad=False,
+                                                     check_batched_grad=False, fast_mode=fast)))
+    out.append(seen[:4])
+    out.append(sorted(set(repr(s) for s in seen)))
+    return out
+
+
+@case
+def small_autograd_names_torch_tests_use(T):
+    import warnings
+    y = T.ones(2, requires_grad=True) * 2
+    out = [T._C.is_grad_enabled(), T._C._autograd.SavedTensor is T.autograd.SavedTensor,
+           isinstance((y * y).grad_fn._raw_saved_self, T._C._autograd.SavedTensor)]
+    with T.no_grad():
+        out.append(T._C.is_grad_enabled())
+    out.append(_err(lambda: T._C.is_grad_enabled(1)))
+    prev = T.is_grad_enabled()
+    try:
+        T._C._set_grad_enabled(False)
+        out.append(T.is_grad_enabled())
+    finally:
+        T._C._set_grad_enabled(prev)
+    out.append(_err(lambda: T._C._set_grad_enabled(1)))
+    # _calculate_shape
+    o = T.ones(10, 5)
+    g = T.ones(5, 10)
+    out.append([list(s) for s in T.autograd._calculate_shape(o, g, False)])
+    out.append([list(s) for s in T.autograd._calculate_shape(o, T.ones(3, 10, 5), True)])
+    # node._input_metadata
+    x = T.ones(2, requires_grad=True, dtype=T.float32)
+    z = x * 2
+    md = z.grad_fn._input_metadata
+    b = T.ones(3, 3, requires_grad=True)
+    v, _ = T.var_mean(b, dim=0)
+    out.append([len(md), list(md[0].shape), str(md[0].dtype), str(md[0].device), md[0].is_nested_tensor,
+                [list(m.shape) for m in v.grad_fn._input_metadata]])
+    # the legacy Resize Function, and gradient edges through it
+    import importlib
+    F = importlib.import_module(T.__name__ + ".autograd._functions")
+    a = T.arange(6.).requires_grad_()
+    r = F.Resize.apply(a, (2, 3))
+    r.sum().backward()
+    out.append([r, type(r.grad_fn).__name__, a.grad, _err(lambda: F.Resize.apply(a, (4,)))])
+    e = T.autograd.graph.get_gradient_edge(r)
+    out.append(T.autograd.grad((r * 2).sum(), e))
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        t = F.Type.apply(a, T.DoubleTensor)
+    out.append([t.dtype == T.float64, type(t.grad_fn).__name__, [str(m.message) for m in w]])
+    # autograd.functional's standard basis
+    basis = T.autograd.functional._construct_standard_basis_for(
+        (T.ones(2, dtype=T.float64), T.ones(()), T.ones(3)), (2, 1, 3))
+    out.append([[c.tolist(), str(c.dtype)] for c in basis])
+    return out
+
+
+@case
+def prod_scatter_and_index_reduce_with_zeros(T):
+    out = []
+    for src_vals, inp_vals in (([0., 0.], [1.]), ([0., 2.], [3.]), ([0., 0.], [0.]), ([2., 3.], [0.]),
+                               ([0., 2., 0., 5.], [3., 0.])):
+        for incl in (True, False):
+            x = T.tensor(inp_vals, dtype=T.float64, requires_grad=True)
+            src = T.tensor(src_vals, dtype=T.float64, requires_grad=True)
+            idx = T.tensor([0, 0, 1, 1][:len(src_vals)])
+            for fn in (T.scatter_reduce, T.index_reduce):
+                y = fn(x, 0, idx, src, "prod", include_self=incl)
+                w = T.arange(1., len(inp_vals) + 1, dtype=T.float64)
+                gi, gs = T.autograd.grad((y * w).sum(), (x, src), create_graph=True)
+                gg = _err(lambda: T.autograd.grad(gs.sum() + gi.sum(), (x, src), allow_unused=True))
+                out.append([y, gi, gs, gs.grad_fn.name().split("::")[-1], gg])
+    x = T.tensor([1.], dtype=T.float64, requires_grad=True)
+    src = T.tensor([0., 0.], dtype=T.float64, requires_grad=True)
+    idx = T.tensor([0, 0])
+    for fn in (T.scatter_reduce, T.index_reduce):
+        out.append(_err(lambda: T.autograd.gradcheck(fn, (x, 0, idx, src, "prod"), check_batched_grad=False)))
+        r = _err(lambda: T.autograd.gradgradcheck(fn, (x, 0, idx, src, "prod")))
+        out.append([r[0], r[1][:80]])
+    return out
+
+
+@case
+def func_jvp_turns_forward_grad_on(T):
+    fwAD = T.autograd.forward_ad
+    x = T.tensor(0.7)
+    t = T.ones_like(x)
+    out = []
+    with fwAD._set_fwd_grad_enabled(False):
+        out.append([T.func.jvp(T.sin, (x,), (t,))[1], T.func.jacfwd(T.sin)(x), fwAD._is_fwd_grad_enabled()])
+    out.append(fwAD._is_fwd_grad_enabled())
+
+    def f(x):
+        with fwAD._set_fwd_grad_enabled(False):
+            shift = x ** 2
+        return x ** 2 - shift
+    out.append(T.func.jvp(f, (x,), (t,))[1])
+    with fwAD._set_fwd_grad_enabled(True):
+        out.append(T.func.jvp(f, (x,), (t,))[1])
+    return out
+
+
+@case
+def make_dual_keeps_tangent_with_same_meta(T):
+    fwAD = T.autograd.forward_ad
+    out = []
+    pairs = [(T.tensor([1.]).as_strided((0,), (1,), 1), T.tensor([1.]).as_strided((0,), (1,), 2)),
+             (T.tensor([1.]).as_strided((1,), (2,), 0), T.tensor([1.]).as_strided((1,), (1,), 0)),
+             (T.zeros(3)[3:], T.zeros(5)[5:]),
+             (T.zeros(2, 1, 3), T.zeros(2, 3).unsqueeze(1)),
+             (T.zeros(2, 3), T.zeros(3, 2).t())]
+    for a, b in pairs:
+        with fwAD.dual_level():
+            d = fwAD.make_dual(a, b)
+            t = fwAD.unpack_dual(d).tangent
+            out.append([t is b, list(t.stride()), t.storage_offset(), fwAD.unpack_dual(d[1:]).tangent])
+    return out
+
+
+@case
+def func_argnums_and_empty_primals_errors(T):
+    one = T.tensor(1.)
+    x = T.tensor(0.5)
+    y = T.tensor(-1.5)
+    out = [_err(lambda: T.func.jvp(lambda x: x, ((),), ((),))),
+           _err(lambda: T.func.jvp(lambda: one, (), ())),
+           _err(lambda: T.func.jvp(lambda x: x, (one,), ((),))),
+           _err(lambda: T.func.jvp(lambda x: x, ((),), (one,)))]
+    for a in (-3, 2, [0], ("0",), (0, 0), (0, -2), (1, 0.0), 0.0, (), (-1,)):
+        out.append(_err(lambda: T.func.grad(T.mul, argnums=a)(x, y)))
+    out.append(_err(lambda: T.func.jacrev(T.sin, argnums=(0, 0))(T.ones(3))))
+    out.append(_err(lambda: T.func.jacfwd(T.sin, argnums=(0, 0))(T.ones(3))))
+    return out
+
+
+@case
+def func_aux_must_be_tensors_and_stacked_requires_grad_agrees(T):
+    x = T.tensor([0.5, 1., 1.5])
+    out = []
+    for aux in (1, 1.0, "abc", None, [None]):
+        out.append(_err(lambda: T.func.grad(lambda x: (x.sum(), aux), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.grad(lambda x: (x.sum(), [x, aux]), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.vjp(lambda x: (x.sin(), aux), x, has_aux=True)[0]))
+        out.append(_err(lambda: T.func.jvp(lambda x: (x.sin(), aux), (x,), (x,), has_aux=True)))
+        out.append(_err(lambda: T.func.jacrev(lambda x: (x.sin(), aux), has_aux=True)(x)))
+        out.append(_err(lambda: T.func.jacfwd(lambda x: (x.sin(), aux), has_aux=True)(x)))
+    g, aux = T.func.grad(lambda x: (x.sin().sum(), {"a": x.cos(), "b": [x.tan()]}), has_aux=True)(x)
+    out.append([g, aux["a"], aux["b"][0]])
+    models = [T.nn.Linear(2, 2) for _ in range(3)]
+    models[0].weight.requires_grad_(False)
+    out.append(_err(lambda: T.func.stack_module_state(models)))
+    for m in models:
+        m.weight.requires_grad_(False)
+    p, b = T.func.stack_module_state(models)
+    out.append([p["weight"].requires_grad, p["bias"].requires_grad, list(p["weight"].shape)])
+    return out

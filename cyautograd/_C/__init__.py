@@ -15,7 +15,33 @@ import weakref as _weakref
 from cyautograd._C import _autograd, _functions  # noqa: F401
 
 __all__ = ["_functions", "_autograd", "_will_engine_execute_node", "_current_graph_task_id", "_WeakTensorRef",
-           "_set_fwd_grad_enabled", "_is_fwd_grad_enabled"]
+           "_set_fwd_grad_enabled", "_is_fwd_grad_enabled", "is_grad_enabled", "_set_grad_enabled"]
+
+
+def is_grad_enabled(*args):
+    """Whether grad mode is on (torch._C.is_grad_enabled, the C entry of
+    torch.is_grad_enabled).
+
+    >>> torch._C.is_grad_enabled()
+    True
+    """
+    if args:
+        raise TypeError(f"cyautograd.is_grad_enabled() takes no arguments ({len(args)} given)")
+    from cyautograd.grad_mode import is_grad_enabled as _is
+    return _is()
+
+
+def _set_grad_enabled(enabled):
+    """Turns grad mode on or off (torch._C._set_grad_enabled: a bool only).
+
+    >>> torch._C._set_grad_enabled(True)
+    """
+    if type(enabled) is not bool:
+        from cyautograd._arg_parser import tp_name
+        raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
+                        f"{tp_name(enabled)}")
+    from cyautograd.grad_mode import set_grad_enabled
+    set_grad_enabled(enabled)
 
 
 def _no_args(name, args):

@@ -7,6 +7,9 @@ True
 """
 from cyautograd import saved_variable as _sv
 from cyautograd.autograd.graph import _EMPTY_HOOKS_STACK, _hooks_stack_depth
+# torch._C._autograd.SavedTensor: the type of grad_fn._raw_saved_* (also
+# torch.autograd.SavedTensor); not constructible from Python
+from cyautograd.saved_variable import SavedVariable as SavedTensor  # noqa: F401
 
 __all__ = ["_saved_tensors_hooks_is_enabled", "_saved_tensors_hooks_enable", "_saved_tensors_hooks_disable",
            "_saved_tensors_hooks_get_disabled_error_message", "_push_saved_tensors_default_hooks",

@@ -56,6 +56,19 @@ def variable(*args, **kwargs):
     raise RuntimeError("torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead")
 
 
+def _calculate_shape(output, grad, is_grads_batched):
+    """(output's shape, grad's shape) as torch's grad-shape messages print
+    them: the grad's without its batch dimension when ``is_grads_batched``; a
+    GradientEdge output's from its node's input metadata."""
+    from cyautograd.autograd.graph import GradientEdge
+    from cyautograd.tensor import Size
+    if isinstance(output, GradientEdge):
+        if is_grads_batched:
+            raise RuntimeError("Batched grads are not supported with GradientEdge")
+        return Size(output.node._input_metadata[output.output_nr].shape), grad.shape
+    return output.shape, (grad.shape[1:] if is_grads_batched else grad.shape)
+
+
 def kineto_available():
     """False: cyautograd's profiler has no Kineto tracer (NOTE in
     cyautograd/profiler)."""

@@ -244,8 +244,13 @@ def _is_float(t):
 
 def _has_same_meta(a, b):
     c = _common()
-    if not (tuple(a.shape) == tuple(b.shape) and a.stride() == b.stride()
-            and a.storage_offset() == b.storage_offset()):
+    # as torch's has_same_meta: the stride of a dimension of size 0 or 1
+    # steps nowhere, and a tensor with no elements reads nothing at its offset
+    if tuple(a.shape) != tuple(b.shape):
+        return False
+    if any(sa != sb and n > 1 for sa, sb, n in zip(a.stride(), b.stride(), a.shape)):
+        return False
+    if a.storage_offset() != b.storage_offset() and a.numel() != 0:
         return False
     na, nb = c._fw_storage_numel(a), c._fw_storage_numel(b)
     if na >= 0 and nb >= 0:
@@ -532,7 +537,10 @@ _TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET
                   "asinh_": _NOT_YET_SHORT.format("asinh_"), "acosh_": _NOT_YET_SHORT.format("acosh_"),
                   "atanh_": _NOT_YET_SHORT.format("atanh_"), "arcsinh_": _NOT_YET_SHORT.format("asinh_"),
                   "arccosh_": _NOT_YET_SHORT.format("acosh_"), "arctanh_": _NOT_YET_SHORT.format("atanh_"),
-                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_")}
+                  "rrelu_": _NOT_YET_SHORT.format("rrelu_with_noise_"),
+                  "igamma": _NOT_YET.format("igamma"), "igammac": _NOT_YET.format("igammac"),
+                  "gammainc": _NOT_YET.format("igamma"), "gammaincc": _NOT_YET.format("igammac"),
+                  "igamma_": _NOT_YET_SHORT.format("igamma_"), "igammac_": _NOT_YET_SHORT.format("igammac_")}
 # torch's CPU attention kernel has no forward formula; with dropout it runs
 # the composite math path, which has
 _SDPA_REFUSES = _NOT_YET.format("_scaled_dot_product_flash_attention_for_cpu")

@@ -243,6 +243,27 @@ def _double_backward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
     return outs, jv
 
 
+def _construct_standard_basis_for(tensors, tensor_numels):
+    """The rows of the N x N identity (N = sum(tensor_numels)) split column-wise
+    into one (N, numel) chunk per tensor, each with that tensor's dtype (torch's
+    helper for vectorized Jacobians: row k is the k-th unit cotangent)."""
+    if len(tensors) != len(tensor_numels):
+        raise AssertionError(f"Expected tensors and tensor_numels to have the same length, but got "
+                             f"{len(tensors)} and {len(tensor_numels)}")
+    if len(tensors) == 0:
+        raise AssertionError("Expected at least one tensor")
+    total = sum(tensor_numels)
+    chunks = []
+    start = 0
+    for t, n in zip(tensors, tensor_numels):
+        c = t.new_zeros(total, n)
+        if n:
+            c[start:start + n] = torch.eye(n, dtype=t.dtype)
+        chunks.append(c)
+        start += n
+    return tuple(chunks)
+
+
 def _standard_basis(n, like):
     eye = torch.eye(n, dtype=like.dtype) if n else torch.zeros((0, 0), dtype=like.dtype)
     return [eye[k] for k in range(n)]

@@ -235,10 +235,51 @@ def _analytical_jacobian(inputs, output, nondet_tol, check_grad_dtypes):
     return [(j, t.dtype) for j, t in zip(j1, diff)]
 
 
-def _forward_jacobian(func, inputs, outputs):
+def _fw_ad_jvps(func, inputs, k, tangent, outputs, only_k=False):
+    """J u of each output in ``outputs`` (the differentiable outputs) for the
+    tangent u = ``tangent`` of input k, by forward-mode AD as torch's
+    gradcheck computes it: every input that requires grad enters as a dual of
+    its detached self (so the function sees no input that requires grad), the
+    others with zero tangents; an output without a tangent gives zeros.
+    only_k: input k alone is made dual, the others go in as they are (the
+    slow-mode recomputation of a fast-mode failure's message, as torch's).
+    Raises forward_ad._ForwardOverReverse where forward AD cannot run."""
+    from cyautograd.autograd import forward_ad as fwAD
+    torch = _torch()
+    if fwAD._current_level >= 0:
+        raise fwAD._ForwardOverReverse(fwAD._FOR_MSG)
+    with fwAD.dual_level():
+        duals = []
+        for idx, inp in enumerate(inputs):
+            if _is_tensor(inp) and inp.requires_grad and (idx == k or not only_k):
+                inp = fwAD.make_dual(inp.detach(), tangent if idx == k else torch.zeros_like(inp))
+            duals.append(inp)
+        raw = _as_tuple(func(*duals))
+        floats = [o for o in raw if _is_tensor(o) and (o.is_floating_point() or o.is_complex())]
+        jv = []
+        for o in floats:
+            tg = fwAD.unpack_dual(o).tangent
+            jv.append(torch.zeros_like(o).detach() if tg is None else tg.detach().clone())
+    return jv
+
+
+def _fw_ad_select(func_out, outputs):
+    """Positions, among func's floating outputs, of ``outputs`` (those that
+    require grad): where each differentiable output's JVP sits in what
+    _fw_ad_jvps returns."""
+    floats = [o for o in _as_tuple(func_out) if _is_tensor(o) and (o.is_floating_point() or o.is_complex())]
+    return [i for i, f in enumerate(floats) if f.requires_grad][:len(outputs)]
+
+
+def _forward_jacobian(func, inputs, outputs, func_out=None):
     """[output][input] Jacobians (input.numel(), output.numel()) built from
     Jacobian-vector products with unit tangents, each JVP computed by
     forward-mode AD (or the double-backward trick where it cannot run)."""
+    if func_out is not None:
+        try:
+            return _forward_jacobian_fw(func, inputs, outputs, func_out)
+        except _fw_not_here():
+            pass
     from cyautograd.autograd.forward_ad import _jvp_any as _double_backward_jvp
     torch = _torch()
     diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
@@ -287,7 +328,7 @@ def _slow_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad
     numerical = list(zip(*_get_numerical_jacobian(func, inputs, func_out, eps)))
     numerical = [nj for o, nj in zip(func_out, numerical) if o.requires_grad]
     if use_forward_ad:
-        analytical = _forward_jacobian(func, inputs, outputs)
+        analytical = _forward_jacobian(func, inputs, outputs, func_out)
         for i, n_per_out in enumerate(numerical):
             for j, n in enumerate(n_per_out):
                 a, adt = analytical[i][j]
@@ -313,6 +354,33 @@ def _adjusted_atol(atol, u, v):
     sum_u = u.sum()
     sum_v = 1.0 if v is None else v.reshape(-1).sum()
     return atol * float(sum_u) * float(sum_v)
+
+
+def _fw_not_here():
+    from cyautograd.autograd.forward_ad import _ForwardOverReverse
+    return _ForwardOverReverse
+
+
+def _forward_jacobian_fw(func, inputs, outputs, func_out, only=None):
+    sel = _fw_ad_select(func_out, outputs)
+    diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
+    if only is not None:
+        diff_idx = [diff_idx[only]]
+    result = [[None] * len(diff_idx) for _ in outputs]
+    for ii, k in enumerate(diff_idx):
+        inp = inputs[k]
+        n_in = inp.numel()
+        cols = [np.zeros((n_in, o.numel()), dtype=_np(o).dtype) for o in outputs]
+        for e in range(n_in):
+            u = np.zeros(n_in, dtype=_np(inp).dtype)
+            u[e] = 1
+            jvps = _fw_ad_jvps(func, inputs, k, _wrap(u.reshape(tuple(inp.shape)), inp.dtype), outputs,
+                               only is not None)
+            for j, pos in enumerate(sel):
+                cols[j][e] = _np(jvps[pos]).reshape(-1)
+        for j in range(len(outputs)):
+            result[j][ii] = (cols[j], outputs[j].dtype)
+    return result
 
 
 def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dtypes,
@@ -355,10 +423,15 @@ def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad
             n = float(np.dot(v, num[i][j]))
             if use_forward_ad:
                 # as torch: forward mode compares the vectors J u themselves
-                tangents = [None] * len(inputs)
-                tangents[k] = _wrap(u.reshape(tuple(inputs[k].shape)), inputs[k].dtype)
-                _, jvps = _double_backward_jvp(func, inputs, tangents, diff_only=True)
-                a_vec = _np(jvps[j]).reshape(-1)
+                u_t = _wrap(u.reshape(tuple(inputs[k].shape)), inputs[k].dtype)
+                try:
+                    jvps = _fw_ad_jvps(func, inputs, k, u_t, outputs)
+                    jv = jvps[_fw_ad_select(func_out, outputs)[j]]
+                except _fw_not_here():
+                    tangents = [None] * len(inputs)
+                    tangents[k] = u_t
+                    jv = _double_backward_jvp(func, inputs, tangents, diff_only=True)[1][j]
+                a_vec = _np(jv).reshape(-1)
                 n_vec = num[i][j]
                 atol_ij = _adjusted_atol(atol, u, None)
                 if not np.allclose(a_vec, n_vec, rtol=rtol, atol=atol_ij):
@@ -392,7 +465,10 @@ def _slow_mode_error(func, inputs, outputs, input_idx, output_idx, rtol, atol, e
     func_out = _run(func, inputs)
     numerical = _get_numerical_jacobian(func, inputs, func_out, eps)[input_idx][output_idx]
     if is_forward_ad:
-        analytical = _forward_jacobian(func, inputs, outputs)[output_idx][input_idx][0]
+        try:
+            analytical = _forward_jacobian_fw(func, inputs, outputs, func_out, only=input_idx)[output_idx][0][0]
+        except _fw_not_here():
+            analytical = _forward_jacobian(func, inputs, outputs)[output_idx][input_idx][0]
     else:
         analytical = _analytical_jacobian(inputs, outputs[output_idx], float("inf"), False)[input_idx][0]
     dt = outputs[output_idx].dtype

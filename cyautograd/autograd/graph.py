@@ -64,9 +64,54 @@ class Node(abc.ABC):
 
     @classmethod
     def __subclasshook__(cls, subclass):
-        if cls is Node and isinstance(subclass, type) and issubclass(subclass, _cgraph.Node):
+        # as torch's: the node classes, and whatever torch._C._functions
+        # holds under its own name (DelayedError, UndefinedGrad: callables
+        # that make nodes, not Node subclasses)
+        if cls is Node and isinstance(subclass, type) and (
+                issubclass(subclass, _cgraph.Node) or subclass is _c_functions_member(subclass.__name__)):
             return True
         return NotImplemented
+
+
+class _InputMetadata:
+    """What a node recorded of one of its forward op's outputs
+    (``node._input_metadata[k]``, torch's _InputMetadata)."""
+    __slots__ = ("_meta",)
+
+    def __init__(self, meta):
+        self._meta = meta
+
+    @property
+    def shape(self):
+        from cyautograd.tensor import Size
+        return Size(() if self._meta is None else self._meta[0])
+
+    @property
+    def dtype(self):
+        from cyautograd import dtypes
+        if self._meta is None:
+            return dtypes.float32
+        return dtypes._FROM_NP[self._meta[1]]
+
+    @property
+    def device(self):
+        import cyautograd
+        return cyautograd.device("cpu")
+
+    @property
+    def is_nested_tensor(self):
+        return False
+
+    @property
+    def is_cpp_nested_tensor(self):
+        return False
+
+
+def _c_functions_member(name):
+    # the callables torch._C._functions holds besides node classes
+    # (DelayedError, UndefinedGrad): its __all__, not what it imports
+    from cyautograd._C import _functions
+    return getattr(_functions, name, None) if name in _functions.__all__ else None
 
 
 class GradientEdge(NamedTuple):

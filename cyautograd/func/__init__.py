@@ -120,9 +120,45 @@ def _spec_pprint(spec):
 
 # ---- grad -----------------------------------------------------------------
 
+def _assert_tensor_outputs(out_leaves, api):
+    """torch.func's assert_non_empty_tensor_output: at least one output, and
+    only Tensors (a lone None counts as no output)."""
+    if len(out_leaves) < 1 or (len(out_leaves) == 1 and out_leaves[0] is None):
+        raise RuntimeError(f"{api}: Expected f to be a function that has non-empty output "
+                           f"(got output = {out_leaves})")
+    for o in out_leaves:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported "
+                               f"type {type(o)}")
+
+
+_NO_SAVED_HOOKS = ("torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor hooks. "
+                   "Please open an issue with your use case.")
+
+
+def _no_saved_tensor_hooks(fn):
+    """torch.func's doesnt_support_saved_tensors_hooks: the reverse-mode
+    transforms refuse saved tensor hooks, active when they start or entered
+    inside the function they run."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with torch.autograd.graph.disable_saved_tensors_hooks(_NO_SAVED_HOOKS):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
+def _check_aux(aux):
+    """torch.func's has_aux outputs are pytrees of Tensors only."""
+    for leaf in _flatten(aux)[0]:
+        if not isinstance(leaf, Tensor):
+            raise RuntimeError(f"Expected tensors, got unsupported type {type(leaf)}")
+
+
 def _check_argnums(argnums, nargs):
-    def one(a):
+    def one(a, in_tuple):
         if not isinstance(a, int):
+            if in_tuple:
+                raise RuntimeError(f"argnum must be int, got: {type(a)}")
             raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(a)}")
         if not -nargs <= a < nargs:
             raise RuntimeError(f"Got argnum={a}, but only {nargs} positional inputs")
@@ -130,8 +166,12 @@ def _check_argnums(argnums, nargs):
     if isinstance(argnums, tuple):
         if len(argnums) == 0:
             raise RuntimeError("argnums must be non-empty")
-        return tuple(one(a) for a in argnums)
-    return one(argnums)
+        got = tuple(one(a, True) for a in argnums)
+        # as torch's _slice_argnums: the normalized argnums must not repeat
+        if len(set(got)) != len(got):
+            raise RuntimeError(f"argnums elements must be unique, got {got}")
+        return got
+    return one(argnums, False)
 
 
 # fresh leaves made by _lift: {id: (weakref, serial)}; a transform counts
@@ -251,6 +291,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
     """Like :func:`grad`, but the returned function gives ``(gradient,
     value)`` — with ``has_aux``, ``(gradient, (value, aux))``."""
     @functools.wraps(func)
+    @_no_saved_tensor_hooks
     def wrapper(*args, **kwargs):
         nums = _check_argnums(argnums, len(args))
         sel = nums if isinstance(nums, tuple) else (nums,)
@@ -278,6 +319,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
                     raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             if not isinstance(out, Tensor):
                 raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, "
                                    f"got {type(out)}")
@@ -328,6 +370,7 @@ def grad(func, argnums=0, has_aux=False):
 
 # ---- vjp / jvp --------------------------------------------------------------
 
+@_no_saved_tensor_hooks
 def vjp(func, *primals, has_aux=False):
     """Run ``func(*primals)`` and return ``(output, vjp_fn)``; ``vjp_fn(
     cotangents)`` (shaped like the output pytree) returns a tuple with one
@@ -348,13 +391,9 @@ def vjp(func, *primals, has_aux=False):
             raise RuntimeError("vjp(f, *primals): output of function f should be a tuple: (output, aux) "
                                "if has_aux is True")
         out, aux = out
+        _check_aux(aux)
     out_leaves, out_spec = _flatten(out)
-    for o in out_leaves:
-        if not isinstance(o, Tensor):
-            raise RuntimeError(f"vjp(f, *primals): Expected f to be a function that has non-empty output "
-                               f"(got output = {out})" if not out_leaves else
-                               f"vjp(f, *primals): expected f(*primals) to return only tensors, got "
-                               f"unsupported type {type(o)}")
+    _assert_tensor_outputs(out_leaves, "vjp(f, *primals)")
 
     def vjp_fn(cotangents, retain_graph=True, create_graph=None):
         ct_leaves, ct_spec = _flatten(cotangents)
@@ -390,7 +429,14 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     forward-mode AD (or the double-backward trick where forward AD cannot
     run; NOTE [ Function transforms over the tape ]). ``primals`` and
     ``tangents`` are tuples of the same structure. ``strict=True`` is
-    refused as in torch."""
+    refused as in torch. Forward grad mode is on while it runs, whatever
+    it is outside (``forward_ad._set_fwd_grad_enabled``), as torch's."""
+    from cyautograd.autograd import forward_ad as fwAD
+    with fwAD._set_fwd_grad_enabled(True):
+        return _jvp(func, primals, tangents, strict, has_aux)
+
+
+def _jvp(func, primals, tangents, strict, has_aux):
     if not isinstance(primals, tuple):
         raise RuntimeError("jvp(f, primals, tangents): Expected primals to be a tuple. E.g. it should be "
                            "valid to call f(*primals).")
@@ -403,6 +449,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                            f"python structure. For example, if primals is a tuple of 3 tensors, tangents "
                            f"also must be. Got primals with structure {_spec_repr(p_spec)} and tangents "
                            f"with structure {_spec_repr(t_spec)}")
+    if not p_leaves:
+        raise RuntimeError("jvp(f, primals, tangents): Expected primals to contain at least one Tensor.")
     for p, t in zip(p_leaves, t_leaves):
         if not isinstance(p, Tensor) or not isinstance(t, Tensor):
             bad = p if not isinstance(p, Tensor) else t
@@ -427,11 +475,9 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             out_leaves, out_spec = _flatten(out)
-            for o in out_leaves:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError("jvp(f, primals, tangents): expected f(*primals) to return only "
-                                       f"tensors, got unsupported type {type(o)}")
+            _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             diff_out = [o for o in out_leaves if o.requires_grad]
             u = [torch.zeros_like(o).requires_grad_() for o in diff_out]
             if diff_out:
@@ -478,11 +524,9 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
             out_leaves, out_spec = _flatten(out)
-            for o in out_leaves:
-                if not isinstance(o, Tensor):
-                    raise RuntimeError("jvp(f, primals, tangents): expected f(*primals) to return only "
-                                       f"tensors, got unsupported type {type(o)}")
+            _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             tan_out = []
             for o in out_leaves:
                 tg = fwAD.unpack_dual(o).tangent
@@ -531,6 +575,7 @@ def _jac(func, argnums, has_aux, forward, chunk_size=None):
                     raise RuntimeError(f"{name}(f, ...)(*args): output of function f should be a tuple: "
                                        "(output, aux) if has_aux is True")
                 out, aux = out
+                _check_aux(aux)
                 aux_box[:] = [aux, xs]
             return out
 
@@ -918,7 +963,10 @@ def stack_module_state(models):
         raise RuntimeError("stack_module_state: Expected all models to be of the same class.")
 
     def stacked(tensors, name):
-        if any(t.requires_grad for t in tensors):
+        rg = [t.requires_grad for t in tensors]
+        if any(rg) and not all(rg):
+            raise RuntimeError(f"Expected {name} from each model to have the same .requires_grad")
+        if any(rg):
             return torch.stack([t.detach() for t in tensors]).requires_grad_()
         return torch.stack(list(tensors))
 

@@ -9,7 +9,10 @@ module's outputs and keeps them; the input node's backward sees the
 gradients w.r.t. the module's inputs and calls the hooks with
 ``(module, grad_input, grad_output)``, letting them replace grad_input.
 When no input requires grad the hooks run from the output node with
-``grad_input`` all None, as torch.  Both tuples have one entry per
+``grad_input`` all None, as torch. The hooks run once per pass through the
+output node: a backward with retain_graph runs them again, while a gradient
+that reaches the input node without passing the output node (double
+backward) runs none.  Both tuples have one entry per
 positional argument / output, None where that entry is not a tensor.
 """
 from cyautograd.function import Function
@@ -27,7 +30,10 @@ class BackwardHookFunction(Function):
 
     @staticmethod
     def backward(ctx, *grads):
-        hook, ctx.hook = ctx.hook, None
+        # the node keeps its hook: a retain_graph backward runs it again, and
+        # double backward reaches the input node again (NOTE [ Full backward
+        # hooks ]: _on_input_grads then sees no grad_outputs)
+        hook = ctx.hook
         if ctx.is_input:
             grads = hook._on_input_grads(grads)
         else:
@@ -102,6 +108,11 @@ class BackwardHook:
             self.grad_outputs = None
 
     def _on_input_grads(self, grads):
+        if self.grad_outputs is None:
+            # the gradient reached the module's inputs without passing its
+            # outputs (double backward through the input node, as torch's
+            # BackwardHook): no hook call, the gradients go on unchanged
+            return grads
         grad_input = self._pack(self.input_index, grads, self.n_inputs)
         grad_input = self._call_hooks(grad_input)
         self.grad_outputs = None

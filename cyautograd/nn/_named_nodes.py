@@ -167,6 +167,7 @@ _BACKWARD_OPS = {
     "CeluBackward0": ("EluBackwardBackward0", _SELF),
     "HardswishBackward0": ("HardswishBackwardBackward0", _SELF),
     "HardtanhBackward0": ("HardtanhBackwardBackward0", _SELF),
+    "ThresholdBackward0": ("ThresholdBackwardBackward0", _SELF),
     "LogSigmoidBackward0": ("LogSigmoidBackwardBackward0", _SELF),
     "SmoothL1LossBackward0": ("SmoothL1LossBackwardBackward0", (0, 1)),
     "HuberLossBackward0": ("HuberLossBackwardBackward0", (0, 1)),
@@ -268,8 +269,10 @@ class _BackwardOp(Function):
         return (None, None, None, None) + tuple(next(got) if k else None for k in want)
 
 
-# nodes torch gives _saved_self, _saved_min_val and _saved_max_val
-_SAVES_SELF_AND_BOUNDS = frozenset({"HardtanhBackward0", "HardtanhBackwardBackward0"})
+# nodes torch gives _saved_self and saved scalars (_saved_min_val and
+# _saved_max_val; _saved_threshold)
+_SAVES_SELF_AND_BOUNDS = frozenset({"HardtanhBackward0", "HardtanhBackwardBackward0",
+                                    "ThresholdBackward0", "ThresholdBackwardBackward0"})
 
 
 def _saved_props(cls):
@@ -429,6 +432,11 @@ def _np_hardtanh(lo, hi):
     return lambda g, x: np.where((x > lo) & (x < hi), g, 0)
 
 
+def _np_threshold(th):
+    import numpy as np
+    return lambda g, x: np.where(x > th, g, 0)
+
+
 def _np_hardswish(g, x):
     import numpy as np
     return np.where(x <= -3, 0, np.where(x < 3, g * (x / 3 + 0.5), g))
@@ -462,6 +470,14 @@ def _hardtanh_vjp(lo, hi):
     def vjp(g, x):
         import cyautograd as T
         return (T.where((x > lo).logical_and(x < hi), g, g.new_zeros(())),)
+    return vjp
+
+
+def _threshold_vjp(th):
+    # torch's threshold_backward: the gradient where self > threshold, else 0
+    def vjp(g, x):
+        import cyautograd as T
+        return (T.where(x > th, g, g.new_zeros(())),)
     return vjp
 
 
@@ -626,7 +642,7 @@ def install(F):
         "conv_transpose1d", "conv_transpose2d", "max_pool2d", "avg_pool2d",
         "adaptive_avg_pool2d", "adaptive_max_pool2d", "batch_norm",
         "binary_cross_entropy_with_logits", "smooth_l1_loss", "huber_loss", "pad",
-        "elu", "selu", "celu", "hardtanh", "hardswish", "hardsigmoid", "mish", "logsigmoid")}
+        "elu", "selu", "celu", "hardtanh", "threshold", "hardswish", "hardsigmoid", "mish", "logsigmoid")}
 
     def gelu(input, approximate="none"):
         return named_composite("GeluBackward0", lambda x: g["gelu"](x, approximate), input)
@@ -673,6 +689,14 @@ def install(F):
                                _hardtanh_vjp(min_val, max_val), input,
                                _np_hardtanh(min_val, max_val) if _num(min_val) and _num(max_val)
                                else None)
+
+    def threshold(input, threshold, value, inplace=False):
+        if not _plain(inplace) or not isinstance(input, Tensor):
+            return g["threshold"](input, threshold, value, inplace)
+        fn = lambda x: g["threshold"](x, threshold, value)  # noqa: E731
+        fn._saved_attrs = {"threshold": threshold}
+        return named_pointwise("ThresholdBackward0", fn, _threshold_vjp(threshold), input,
+                               _np_threshold(threshold) if _num(threshold) else None)
 
     def hardswish(input, inplace=False):
         if not _plain(inplace):
@@ -822,7 +846,7 @@ def install(F):
             return f(input, pad, mode, value)
         return named_composite(name, lambda x: f(x, pad, mode, value), input)
 
-    new = dict(elu=elu, selu=selu, celu=celu, hardtanh=hardtanh, hardswish=hardswish,
+    new = dict(elu=elu, selu=selu, celu=celu, hardtanh=hardtanh, threshold=threshold, hardswish=hardswish,
                hardsigmoid=hardsigmoid, mish=mish, logsigmoid=logsigmoid, gelu=gelu, silu=silu, softplus=softplus, leaky_relu=leaky_relu,
                conv1d=_conv("conv1d"), conv2d=_conv("conv2d"), conv3d=_conv("conv3d"),
                conv_transpose1d=_conv_t("conv_transpose1d"),

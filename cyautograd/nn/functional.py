@@ -217,6 +217,13 @@ def _inplace_act(input, fn, name, result_op=None, self_op=None):
     return _inplace_via(input, lambda t: node.apply(t, fn, result_op, self_op))
 
 
+# the saved scalars torch's node of each name has (grad_fn._saved_<name>)
+_SAVED_SCALARS = {"HardtanhBackward0": ("min_val", "max_val"),
+                  "HardtanhBackwardBackward0": ("min_val", "max_val"),
+                  "ThresholdBackward0": ("threshold",), "ThresholdBackward1": ("threshold",),
+                  "ThresholdBackwardBackward0": ("threshold",)}
+
+
 def _saved_attr_properties(cls):
     """grad_fn._saved_self and the saved scalars (ctx._cya_attrs) of a
     Function-made node, under torch's names, where the node has them."""
@@ -231,8 +238,8 @@ def _saved_attr_properties(cls):
             return attrs[key]
         return property(get)
     cls._saved_self = property(saved_self)
-    cls._saved_min_val = attr("min_val")
-    cls._saved_max_val = attr("max_val")
+    for key in _SAVED_SCALARS.get(cls.__name__, ()):
+        setattr(cls, "_saved_" + key, attr(key))
 
 
 def _implicit_dim(name, input):
@@ -466,7 +473,12 @@ def threshold(input, threshold, value, inplace=False):
         T = _T()
         return T.where(x > threshold, x, T.full((), value, dtype=x.dtype))
     if inplace:
-        return _inplace_act(input, f, "ThresholdBackward1")
+        # torch's threshold_ saves self (a clone made before the write) and
+        # the threshold; its double backward is threshold_backward's node
+        from cyautograd.nn._named_nodes import _threshold_vjp
+        return _inplace_act(input, f, "ThresholdBackward1",
+                            self_op=("ThresholdBackwardBackward0", _threshold_vjp(threshold),
+                                     {"threshold": threshold}))
     return f(input)
 
 

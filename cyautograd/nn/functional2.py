@@ -634,8 +634,12 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
     _args("hardtanh_", ("input:Tensor", "min_val:float", "max_val:float"),
           input, min_val, max_val)
     F._no_bool_hardtanh(input)
-    # torch's hardtanh_ is the native op: no min_val > max_val check (F.hardtanh's own)
-    return _inplace(input, lambda x: F._clamp_open(x, min_val, max_val))
+    # torch's hardtanh_ is the native op: no min_val > max_val check (F.hardtanh's
+    # own); its node is F.hardtanh(inplace=True)'s, HardtanhBackward0
+    from cyautograd.nn._named_nodes import _hardtanh_vjp
+    return F._inplace_act(input, lambda x: F._clamp_open(x, min_val, max_val), "HardtanhBackward0",
+                          self_op=("HardtanhBackwardBackward0", _hardtanh_vjp(min_val, max_val),
+                                   {"min_val": min_val, "max_val": max_val}))
 
 
 def threshold_(input, threshold, value):
@@ -646,7 +650,7 @@ def threshold_(input, threshold, value):
     """
     _args("threshold_", ("input:Tensor", "threshold:float", "value:float"),
           input, threshold, value)
-    return _inplace(input, lambda x: F_threshold(x, threshold, value))
+    return F.threshold(input, threshold, value, True)   # ThresholdBackward1, as torch's
 
 
 def selu_(input):

@@ -1505,13 +1505,18 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
-def _var_mean_save(ctx, x, info, r0, mean_):
-    """var_mean/std_mean's forward saves: self, and the std result itself
-    (std_backward reads it, so under create_graph the formula reaches this
-    node's output 0); gradients of an unused output stay undefined, as
-    torch's (its formula then skips that term)."""
+def _var_mean_save(ctx, x, info, r0, mean_, is_std):
+    """var_mean/std_mean's forward saves: self, and for std_mean the std
+    result itself (std_backward reads it, so under create_graph the formula
+    reaches this node's output 0); var_mean saves self only, as torch's
+    VarMeanBackward0 (no _saved_result0), so an in-place change of its var
+    output leaves its backward valid. Gradients of an unused output stay
+    undefined, as torch's (its formula then skips that term)."""
     ctx.set_materialize_grads(False)
-    ctx.save_for_backward(x, r0)
+    if is_std:
+        ctx.save_for_backward(x, r0)
+    else:
+        ctx.save_for_backward(x)
     ctx.info = info
     return r0, mean_
 
@@ -1566,7 +1571,7 @@ def _var_mean_impl(node, is_std):
                     v = xd.var(dim=ax, correction=corr, keepdim=keepdim)
                     r0 = (v.sqrt() if is_std else v).clone()
                     mean_ = xd.mean(dim=ax, keepdim=keepdim).clone()
-                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_)
+                return _var_mean_save(ctx, x, (dims, corr, keepdim, n), r0.detach(), mean_, is_std)
             a = _a(x)
             npd = a.dtype
             acc = np.float64 if npd == np.float32 else npd
@@ -1577,11 +1582,12 @@ def _var_mean_impl(node, is_std):
                 v = np.sum((a.astype(acc) - m) ** 2, axis=ax, keepdims=keepdim) / _b.max(n - corr, 0)
             mean_ = m if keepdim else (np.squeeze(m, ax) if ax is not None else m.reshape(()))
             out0 = np.sqrt(v) if is_std else v
-            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd))
+            return _var_mean_save(ctx, x, (dims, corr, keepdim, n), _w(out0, npd), _w(mean_, npd), is_std)
 
         @staticmethod
         def backward(ctx, g0, g1):
-            x, r0 = ctx.saved_tensors
+            saved = ctx.saved_tensors
+            x, r0 = saved[0], (saved[1] if is_std else None)
             return _var_mean_backward(g0, g1, x, r0, ctx.info, is_std), None, None, None
     return _VM
 
@@ -2264,11 +2270,26 @@ class _ScatterReduce(Function):
             gs = gc if include_self else gc.scatter(d, index, 0)
             return gs, None, None, gc.gather(d, index), None, None
         if reduce_ == "prod":
-            gr = g * res
-            # the product of the scattered values alone: exact where self is 0
-            others = g.new_ones(tuple(x.shape)).scatter_reduce(d, index, src, "prod", include_self=False)
-            gs = g * others if include_self else g.scatter(d, index, 0)
-            return gs, None, None, gr.gather(d, index) / src, None, None
+            # torch's scatter_reduce_backward for prod: zeros are divided
+            # around (self's masked to 1; a src zero alone at its position
+            # gets the product of the others, several zeros at one position
+            # give zero gradients, not 0/0, and refuse a double backward)
+            from cyautograd import _ops
+            masked_self = x.masked_fill(x == 0, 1)
+            masked_self_result = masked_self.scatter_reduce(d, index, src, "prod", include_self=include_self)
+            gs = g * masked_self_result / masked_self
+            if not include_self:
+                gs = gs.scatter(d, index, 0)
+            src_zero = src == 0
+            nz = _ops.zeros_like(x).scatter_add(d, index, src_zero.to(x.dtype)).gather(d, index)
+            single = src_zero.logical_and(nz == 1)
+            masked_src_result = x.scatter_reduce(d, index, src.masked_fill(single, 1), "prod",
+                                                 include_self=include_self)
+            gsrc = _ops.where(single, (g * masked_src_result).gather(d, index),
+                              (g * res).gather(d, index) / src.masked_fill(src_zero, 1))
+            gsrc = _refuse_double_backward_if(gsrc, nz, "scatter_reduce(): Double backward is unsupported for "
+                                              "src when >1 zeros in src are scattered to the same position in self")
+            return gs, None, None, gsrc, None, None
         # amax / amin: the gradient is shared evenly among the values equal to the result
         self_hit = (x == res).to(g.dtype) if include_self else g.new_zeros(tuple(x.shape))
         src_hit = (src == res.gather(d, index)).to(g.dtype)
@@ -2278,6 +2299,16 @@ class _ScatterReduce(Function):
         gd = g / cnt.masked_fill(cnt == 0, 1)
         gs = gd * self_hit if include_self else g.scatter(d, index, 0)
         return gs, None, None, gd.gather(d, index) * src_hit, None, None
+
+
+def _refuse_double_backward_if(grad, zeros_at, msg):
+    """torch's prod-reduction backward: where more than one zero meets at a
+    position, the gradient (recorded under create_graph) goes through a
+    DelayedError node, so differentiating it again raises ``msg``."""
+    if is_grad_enabled() and bool((zeros_at > 1).any()):
+        from cyautograd._C._functions import DelayedError
+        return DelayedError(msg, 1)(grad)
+    return grad
 
 
 @_export

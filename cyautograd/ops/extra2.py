@@ -33,6 +33,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
+from cyautograd.grad_mode import is_inference_mode_enabled as _is_inference_mode_enabled
 from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np, _floating,
                                   _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
                                   _wrap_dim, _write_out, _write_out_tuple)
@@ -3588,6 +3589,9 @@ class _IndexReduce(Function):
             masked_src_result = index_reduce(x, dim, index, masked_src, reduce, include_self=include_self)
             gs = O.where(single, (g * masked_src_result).index_select(dim, index),
                          (g * result).index_select(dim, index) / src.masked_fill(src_zero, 1))
+            gs = _extra._refuse_double_backward_if(
+                gs, nz, "index_reduce(): Double backward is unsupported for source when >1 zeros in source "
+                "are scattered to the same position in self")
         elif reduce == "mean":
             from cyautograd import ones_like, zeros_like
             N = ones_like(g) if include_self else zeros_like(g)
@@ -4022,9 +4026,9 @@ def sum_to_size(self, *size):
 
 
 def _resize(self, size):
-    if self.requires_grad and is_grad_enabled():
-        raise RuntimeError("cannot resize variables that require grad")
-    if self.requires_grad:
+    # torch's check is its autograd kernel's, which inference mode skips
+    # (for inference and normal tensors alike); grad mode does not matter
+    if self.requires_grad and not _is_inference_mode_enabled():
         raise RuntimeError("cannot resize variables that require grad")
     size = _int_list("resize_", "size", size)
     if any(s < 0 for s in size):
