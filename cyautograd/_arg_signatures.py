@@ -1,7 +1,8 @@
 """torch 2.13's argument-parser signatures, as its generated bindings declare
 them (NOTE [ Argument parser errors ], cyautograd/_arg_parser.py): "name" for
 torch.name, "Tensor.name" for the method, "nn.name" for torch._C._nn.name;
-FUNCTIONAL maps cyautograd.nn.functional names to their binding.
+FUNCTIONAL maps cyautograd.nn.functional names to their binding; LINALG,
+SPECIAL and FFT map cyautograd.<ns> names to theirs ("<ns>.<binding>").
 Written by tools/gen_arg_signatures.py from torch; do not edit."""
 
 SIGNATURES = {
@@ -2183,6 +2184,114 @@ SIGNATURES = {
     'lgamma': [
         '(Tensor input, *, Tensor out=None)',
     ],
+    'linalg.linalg_cholesky': [
+        '(Tensor input, *, bool upper=False, Tensor out=None)',
+    ],
+    'linalg.linalg_cholesky_ex': [
+        '(Tensor input, *, bool upper=False, bool check_errors=False, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_cond': [
+        '(Tensor input, Scalar? p=None, *, Tensor out=None)',
+        '(Tensor input, c10::string_view p, *, Tensor out=None)',
+    ],
+    'linalg.linalg_cross': [
+        '(Tensor input, Tensor other, *, int64_t dim=-1, Tensor out=None)',
+    ],
+    'linalg.linalg_det': [
+        '(Tensor A, *, Tensor out=None)',
+    ],
+    'linalg.linalg_diagonal': [
+        '(Tensor A, *, int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)',
+    ],
+    'linalg.linalg_eigh': [
+        '(Tensor input, c10::string_view UPLO="L", *, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_eigvalsh': [
+        '(Tensor input, c10::string_view UPLO="L", *, Tensor out=None)',
+    ],
+    'linalg.linalg_inv': [
+        '(Tensor A, *, Tensor out=None)',
+    ],
+    'linalg.linalg_inv_ex': [
+        '(Tensor A, *, bool check_errors=False, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_lstsq': [
+        '(Tensor input, Tensor b, double? rcond=None, *, c10::string_view? driver=None, TensorList[4] out=None)',
+    ],
+    'linalg.linalg_lu': [
+        '(Tensor A, *, bool pivot=True, TensorList[3] out=None)',
+    ],
+    'linalg.linalg_lu_factor': [
+        '(Tensor A, *, bool pivot=True, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_lu_factor_ex': [
+        '(Tensor A, *, bool pivot=True, bool check_errors=False, TensorList[3] out=None)',
+    ],
+    'linalg.linalg_lu_solve': [
+        '(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor out=None)',
+    ],
+    'linalg.linalg_matmul': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'linalg.linalg_matrix_exp': [
+        '(Tensor input)',
+    ],
+    'linalg.linalg_matrix_norm': [
+        '(Tensor input, Scalar ord, IntArrayRef dim={-2,-1}, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+        '(Tensor input, c10::string_view ord="fro", IntArrayRef dim={-2,-1}, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+    ],
+    'linalg.linalg_matrix_power': [
+        '(Tensor input, int64_t n, *, Tensor out=None)',
+    ],
+    'linalg.linalg_matrix_rank': [
+        '(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor out=None)',
+        '(Tensor input, *, double? atol=None, double? rtol=None, bool hermitian=False, Tensor out=None)',
+        '(Tensor input, Tensor tol, bool hermitian=False, *, Tensor out=None)',
+        '(Tensor input, double tol, bool hermitian=False, *, Tensor out=None)',
+    ],
+    'linalg.linalg_multi_dot': [
+        '(TensorList tensors, *, Tensor out=None)',
+    ],
+    'linalg.linalg_norm': [
+        '(Tensor input, Scalar? ord=None, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+        '(Tensor input, c10::string_view ord, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+    ],
+    'linalg.linalg_pinv': [
+        '(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor out=None)',
+        '(Tensor input, *, double? atol=None, double? rtol=None, bool hermitian=False, Tensor out=None)',
+        '(Tensor input, Tensor rcond, bool hermitian=False, *, Tensor out=None)',
+        '(Tensor input, double rcond, bool hermitian=False, *, Tensor out=None)',
+    ],
+    'linalg.linalg_qr': [
+        '(Tensor A, c10::string_view mode="reduced", *, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_slogdet': [
+        '(Tensor A, *, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_solve': [
+        '(Tensor A, Tensor B, *, bool left=True, Tensor out=None)',
+    ],
+    'linalg.linalg_solve_ex': [
+        '(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, TensorList[2] out=None)',
+    ],
+    'linalg.linalg_solve_triangular': [
+        '(Tensor input, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor out=None)',
+    ],
+    'linalg.linalg_svd': [
+        '(Tensor A, bool full_matrices=True, *, c10::string_view? driver=None, TensorList[3] out=None)',
+    ],
+    'linalg.linalg_svdvals': [
+        '(Tensor A, *, c10::string_view? driver=None, Tensor out=None)',
+    ],
+    'linalg.linalg_vander': [
+        '(Tensor x, *, SymInt? N=None)',
+    ],
+    'linalg.linalg_vecdot': [
+        '(Tensor x, Tensor y, *, int64_t dim=-1, Tensor out=None)',
+    ],
+    'linalg.linalg_vector_norm': [
+        '(Tensor input, Scalar ord=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
+    ],
     'linspace': [
         '(Tensor start, Tensor end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         '(Scalar start, Tensor end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -2410,6 +2519,9 @@ SIGNATURES = {
     'nn.avg_pool3d': [
         '(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, IntArrayRef[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int64_t? divisor_override=None, *, Tensor out=None)',
     ],
+    'nn.col2im': [
+        '(Tensor input, SymIntArrayRef[2] output_size, IntArrayRef[2] kernel_size, IntArrayRef[2] dilation, IntArrayRef[2] padding, IntArrayRef[2] stride, *, Tensor out=None)',
+    ],
     'nn.elu_': [
         '(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1)',
     ],
@@ -2425,6 +2537,9 @@ SIGNATURES = {
     'nn.hardtanh_': [
         '(Tensor input, Scalar min_val=-1, Scalar max_val=1)',
     ],
+    'nn.im2col': [
+        '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] dilation, IntArrayRef[2] padding, IntArrayRef[2] stride, *, Tensor out=None)',
+    ],
     'nn.leaky_relu_': [
         '(Tensor input, Scalar negative_slope=0.01)',
     ],
@@ -2436,6 +2551,9 @@ SIGNATURES = {
     ],
     'nn.max_pool2d_with_indices': [
         '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False, *, TensorList[2] out=None)',
+    ],
+    'nn.max_unpool2d': [
+        '(Tensor input, Tensor indices, SymIntArrayRef[2] output_size, *, Tensor out=None)',
     ],
     'nn.one_hot': [
         '(Tensor input, int64_t num_classes=-1)',
@@ -2710,6 +2828,103 @@ SIGNATURES = {
         '(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, TensorList[2] out=None)',
         '(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)',
     ],
+    'special.special_digamma': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_entr': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_erf': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_erfc': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_erfcx': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_erfinv': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_exp2': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_expit': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_expm1': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_gammainc': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'special.special_gammaincc': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'special.special_gammaln': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_i0': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_i0e': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_i1': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_i1e': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_log1p': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_log_ndtr': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_log_softmax': [
+        '(Tensor input, int64_t dim, *, ScalarType? dtype=None)',
+    ],
+    'special.special_logit': [
+        '(Tensor input, double? eps=None, *, Tensor out=None)',
+    ],
+    'special.special_logsumexp': [
+        '(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)',
+    ],
+    'special.special_multigammaln': [
+        '(Tensor input, int64_t p, *, Tensor out=None)',
+    ],
+    'special.special_ndtr': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_ndtri': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_polygamma': [
+        '(int64_t n, Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_psi': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_round': [
+        '(Tensor input, *, int64_t decimals=0, Tensor out=None)',
+    ],
+    'special.special_sinc': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
+    'special.special_softmax': [
+        '(Tensor input, int64_t dim, ScalarType? dtype=None)',
+    ],
+    'special.special_xlog1py': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+        '(Scalar self, Tensor other, *, Tensor out=None)',
+        '(Tensor input, Scalar other, *, Tensor out=None)',
+    ],
+    'special.special_xlogy': [
+        '(Tensor input, Tensor other, *, Tensor out=None)',
+        '(Scalar self, Tensor other, *, Tensor out=None)',
+        '(Tensor input, Scalar other, *, Tensor out=None)',
+    ],
     'split_with_sizes': [
         '(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)',
     ],
@@ -2942,4 +3157,77 @@ FUNCTIONAL = {
     'softplus': 'nn.softplus',
     'softshrink': 'nn.softshrink',
     'threshold_': 'threshold_',
+}
+
+LINALG = {
+    'cholesky': 'linalg.linalg_cholesky',
+    'cholesky_ex': 'linalg.linalg_cholesky_ex',
+    'cond': 'linalg.linalg_cond',
+    'cross': 'linalg.linalg_cross',
+    'det': 'linalg.linalg_det',
+    'diagonal': 'linalg.linalg_diagonal',
+    'eigh': 'linalg.linalg_eigh',
+    'eigvalsh': 'linalg.linalg_eigvalsh',
+    'inv': 'linalg.linalg_inv',
+    'inv_ex': 'linalg.linalg_inv_ex',
+    'lstsq': 'linalg.linalg_lstsq',
+    'lu': 'linalg.linalg_lu',
+    'lu_factor': 'linalg.linalg_lu_factor',
+    'lu_factor_ex': 'linalg.linalg_lu_factor_ex',
+    'lu_solve': 'linalg.linalg_lu_solve',
+    'matmul': 'linalg.linalg_matmul',
+    'matrix_exp': 'linalg.linalg_matrix_exp',
+    'matrix_norm': 'linalg.linalg_matrix_norm',
+    'matrix_power': 'linalg.linalg_matrix_power',
+    'matrix_rank': 'linalg.linalg_matrix_rank',
+    'multi_dot': 'linalg.linalg_multi_dot',
+    'norm': 'linalg.linalg_norm',
+    'pinv': 'linalg.linalg_pinv',
+    'qr': 'linalg.linalg_qr',
+    'slogdet': 'linalg.linalg_slogdet',
+    'solve': 'linalg.linalg_solve',
+    'solve_ex': 'linalg.linalg_solve_ex',
+    'solve_triangular': 'linalg.linalg_solve_triangular',
+    'svd': 'linalg.linalg_svd',
+    'svdvals': 'linalg.linalg_svdvals',
+    'vander': 'linalg.linalg_vander',
+    'vecdot': 'linalg.linalg_vecdot',
+    'vector_norm': 'linalg.linalg_vector_norm',
+}
+
+SPECIAL = {
+    'digamma': 'special.special_digamma',
+    'entr': 'special.special_entr',
+    'erf': 'special.special_erf',
+    'erfc': 'special.special_erfc',
+    'erfcx': 'special.special_erfcx',
+    'erfinv': 'special.special_erfinv',
+    'exp2': 'special.special_exp2',
+    'expit': 'special.special_expit',
+    'expm1': 'special.special_expm1',
+    'gammainc': 'special.special_gammainc',
+    'gammaincc': 'special.special_gammaincc',
+    'gammaln': 'special.special_gammaln',
+    'i0': 'special.special_i0',
+    'i0e': 'special.special_i0e',
+    'i1': 'special.special_i1',
+    'i1e': 'special.special_i1e',
+    'log1p': 'special.special_log1p',
+    'log_ndtr': 'special.special_log_ndtr',
+    'log_softmax': 'special.special_log_softmax',
+    'logit': 'special.special_logit',
+    'logsumexp': 'special.special_logsumexp',
+    'multigammaln': 'special.special_multigammaln',
+    'ndtr': 'special.special_ndtr',
+    'ndtri': 'special.special_ndtri',
+    'polygamma': 'special.special_polygamma',
+    'psi': 'special.special_psi',
+    'round': 'special.special_round',
+    'sinc': 'special.special_sinc',
+    'softmax': 'special.special_softmax',
+    'xlog1py': 'special.special_xlog1py',
+    'xlogy': 'special.special_xlogy',
+}
+
+FFT = {
 }
