@@ -3043,7 +3043,9 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
             else:
                 m.grad_fn_ = f
                 m.c.output_nr = t.autograd_meta_.c.output_nr
-        integral = _npdt(t.data_).kind not in "fc"
+        # only self's own history makes torch's clone of self refuse; an
+        # integral self without it meets the kernel's cast check as before
+        integral = f is not None and _npdt(t.data_).kind not in "fc"
     if integral:
         # NOTE [ Integral tensors with history ] (variable.pyx): refused
         # before the kernel where the formula saves self, else recorded
