@@ -187,6 +187,8 @@ cdef tuple _mm_strides(tuple shape, bint col_major):
 cdef object _saved_dim1(SavedVariable sv):
     """Size 1 of a saved 2-D operand, also once released (torch's sizes
     outlive the tensor)."""
+    if sv is None:
+        return None
     if sv.tensor_ is not None:
         return sv.tensor_.shape[1]
     return sv.data_.shape[1] if sv.data_ is not None else None
@@ -712,19 +714,6 @@ cdef class AddmmBackward0(BinaryNode):
 
     def _cya_saved_pairs(self):
         return [("mat1", self.sv0)]
-
-    def _cya_saved_scalars(self):
-        # mat1 = input (rows, k), mat2 = weight.t() (k, out): sizes always,
-        # strides of an operand that requires grad (NOTE [ Saved values are
-        # derived when read ] in pointwise.pyx)
-        out_shape = self.input_metadata(0)[0]
-        k = _saved_dim1(self.sv1 if self.sv1 is not None else self.sv0)
-        m1 = (out_shape[0], k)
-        m2 = (k, out_shape[1])
-        return [("mat1_sym_sizes", m1),
-                ("mat1_sym_strides", _mm_strides(m1, self.x_col) if self.next_edges_[2] is not None else ()),
-                ("mat2_sym_sizes", m2),
-                ("mat2_sym_strides", _mm_strides(m2, self.w_row) if self.next_edges_[4] is not None else ())]
 
     cdef list apply(self, list grads):
         g = grads[0]
