@@ -41,8 +41,9 @@ def test_the_audit_covers_the_public_api():
     # template makes; unique_consecutive now records torch's node, whose
     # backward raises, as torch's; igamma/igammac (Tensor and top) take two positive
     # floats with the first one not differentiable, which no template makes, and
-    # say "not routed through the device namespace" on a device)
-    assert len(skipped) <= 76, skipped
+    # say "not routed through the device namespace" on a device; special.gammainc and
+    # gammaincc, audited since torch.special's names come from the sweep, are the same two)
+    assert len(skipped) <= 77, skipped
 
 
 def test_failures_are_exactly_the_known_unrouted_ops():
