@@ -2494,7 +2494,10 @@ def log_ndtr(xp, a):
     for a >= 0, log(erfc(-a / sqrt 2)) - log 2 below (the continued fraction's
     asymptotic form far in the lower tail)."""
     t = xp.abs(a) * float(np.sqrt(0.5))
-    upper = xp.log1p(-0.5 * _erfc_pos(xp, xp.where(a >= 0, t, xp.zeros_like(t))))
+    tu = xp.where(a >= 0, t, xp.zeros_like(t))
+    # Cephes' erfc (the host's) is 0 once t^2 passes MAXLOG = log(DBL_MAX): -0. from a = 37.68 on
+    q = xp.where(tu * tu > 709.782712893384, xp.zeros_like(t), 0.5 * _erfc_pos(xp, tu))
+    upper = xp.log1p(-q)
     lower = _log_erfc(xp, xp.where(a < 0, t, xp.zeros_like(t))) - float(np.log(2.0))
     out = xp.where(a >= 0, upper, lower)
     return xp.where(xp.isnan(a), a, out)
@@ -2517,14 +2520,16 @@ def ndtri(xp, p):
     k = 1 / float(np.sqrt(2 * np.pi))
     xc = xp.where(central, x, _f(p, -0.5))
     d = q - 0.5                                    # exact: q in [1/4, 1/2]
-    for _ in range(6):
+    for _ in range(5):   # quadratic convergence from A&S's 5e-4
         z = -xc * float(np.sqrt(0.5))              # z in [0, 1]: erf's series
         phi = -0.5 * xp.exp(-z * z) * _erf_series(xp, z)     # Phi(xc) - 1/2
         xc = xc - (phi - d) / (k * xp.exp(-xc * xc / 2))
     xt = xp.where(central, _f(p, -1.0), x)
     lq = xp.log(xp.where(central, _f(p, 0.125), q))
-    for _ in range(8):
-        ln = log_ndtr(xp, xt)
+    # log(Phi) is concave: after the first step every iterate is at most the
+    # root (below -0.67), so only log_ndtr's lower branch is evaluated
+    for _ in range(6):
+        ln = _log_erfc(xp, xp.maximum(-xt, xp.zeros_like(xt)) * float(np.sqrt(0.5))) - float(np.log(2.0))
         xt = xt - (ln - lq) / (k * xp.exp(-xt * xt / 2 - ln))
     x = xp.where(central, xc, xt)
     x = xp.where(hi, -x, x)
