@@ -341,10 +341,14 @@ class _Xlog1py(Function):
     @staticmethod
     def forward(ctx, a, b):
         rd = _x2._result_np(a, b, True)
+        ctx.save_for_backward(a, b)
+        if not (a.is_cpu and b.is_cpu):   # NOTE [ Special functions on the device ] (ops/_xp.py)
+            from cyautograd.ops import _xp
+            from cyautograd.ops.extra import _dargs, _dw
+            return _dw(_xp.named("xlog1py", _dargs(a, b), rd.np))
         x, y = _x2._operand(a, rd.np), _x2._operand(b, rd.np)
         with np.errstate(all="ignore"):
             r = np.where(np.isnan(y), np.nan, np.where(x == 0, 0, x * np.log1p(y)))
-        ctx.save_for_backward(a, b)
         return _w(np.asarray(r).astype(rd.np), rd.np)
 
     @staticmethod
@@ -382,12 +386,16 @@ def xlog1py(input, other, *, out=None):
 class _Mvlgamma(Function):
     @staticmethod
     def forward(ctx, x, p):
+        ctx.save_for_backward(x)
+        ctx.p = p
+        if not x.is_cpu:   # the same sum of lgamma terms, each routed (ops/_xp.py's lgamma)
+            from cyautograd.ops.extra import _composite
+            return _composite(lambda t: sum((_ops.lgamma(t - j / 2) for j in range(p)),
+                                            p * (p - 1) / 4 * math.log(math.pi)), x)
         a = _a(x)
         sp = _x2._need_sp("multigammaln")
         with np.errstate(all="ignore"):
             r = p * (p - 1) / 4 * math.log(math.pi) + sum(sp.gammaln(a - j / 2) for j in range(p))
-        ctx.save_for_backward(x)
-        ctx.p = p
         return _w(np.asarray(r).astype(a.dtype))
 
     @staticmethod

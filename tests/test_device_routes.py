@@ -240,7 +240,15 @@ SPECIAL = {
     "digamma": C.digamma, "lgamma": C.lgamma, "i0": C.i0, "polygamma1": lambda x: C.polygamma(1, x),
     "polygamma2": lambda x: C.polygamma(2, x), "polygamma3": lambda x: C.polygamma(3, x),
     "erfinv": C.erfinv, "i1": C.special.i1,
+    "entr": C.special.entr, "erfcx": C.special.erfcx, "i0e": C.special.i0e, "i1e": C.special.i1e,
+    "log_ndtr": C.special.log_ndtr, "ndtri": C.special.ndtri,
+    "multigammaln3": lambda x: C.special.multigammaln(x + 1, 3),     # defined above (p - 1) / 2 = 1
 }
+# beyond SPECIAL_POINTS: the switches of the series (2 for erfcx/log_ndtr's
+# argument, 20 for the Bessel functions), where exp(x^2) overflows (erfcx
+# below -26.6), the far lower tail of log_ndtr
+SPECIAL_EXTRA = np.array([1.9999999, 2.0000001, 2.8284271, 2.8284272, -2.8284272, 20.0, 20.0001, -19.999,
+                          -26.5, -27.0, -38.0, -40.0, 38.0, 1e4, -1e4, -1e300, -1e-300])
 
 
 @pytest.mark.parametrize("name", sorted(SPECIAL))
@@ -249,11 +257,40 @@ def test_special_functions_match_the_cpu(name):
     if name == "erfinv":
         data = np.concatenate([r.uniform(-1, 1, 300), 1 - 10.0 ** -r.uniform(1, 16, 60),
                                -1 + 10.0 ** -r.uniform(1, 16, 60), [0.0, 1.0, -1.0, 2.0, np.nan, 1e-300]])
+    elif name == "ndtri":     # probabilities: central, both tails to the subnormals, out of range
+        data = np.concatenate([r.uniform(0, 1, 300), 10.0 ** -r.uniform(1, 300, 100), 1 - 10.0 ** -r.uniform(1, 16, 60),
+                               0.5 + r.uniform(-1e-6, 1e-6, 20),
+                               [0.0, 1.0, 0.5, 0.25, 0.75, 0.2499999, 5e-324, 1e-310, 1e-300, 2.0 ** -53,
+                                1 - 2.0 ** -53, -0.1, 1.1, np.nan, np.inf, -np.inf, -0.0]])
+    elif name == "multigammaln3":
+        data = np.concatenate([r.uniform(1e-6, 30, 300), [1e-12, 0.5, 1.0, 10.0, 1e5, 1e10, np.inf, np.nan]])
     else:
-        data = np.concatenate([r.uniform(-30, 30, 300), r.uniform(0, 3, 100), SPECIAL_POINTS])
+        data = np.concatenate([r.uniform(-30, 30, 300), r.uniform(0, 3, 100), r.uniform(-3, 0, 100),
+                               SPECIAL_POINTS])
+        if name in ("entr", "erfcx", "i0e", "i1e", "log_ndtr"):     # (polygamma's recurrence stops at -1e5)
+            data = np.concatenate([data, SPECIAL_EXTRA])
     _check(SPECIAL[name], data, grad=False, rtol=1e-10)
+    if name in ("entr", "erfcx", "i0e", "i1e", "log_ndtr", "ndtri", "multigammaln3"):
+        # the gradients at the edge values too; log_ndtr's formula exp(-x^2/2 - result)
+        # cancels far below 0 (at -1e4 one ulp of the result is 1e-8 of the gradient)
+        _check(SPECIAL[name], data[~(data < -100)] if name == "log_ndtr" else data, rtol=1e-10)
     _check(SPECIAL[name], r.uniform(0.1, 0.9, (3, 4)), rtol=1e-9)           # with the gradient
     _check(SPECIAL[name], r.uniform(0.1, 0.9, (5,)), dtype=C.float32, rtol=3e-7)
+
+
+def test_xlog1py_matches_the_cpu():
+    r = np.random.default_rng(6)
+    x = np.concatenate([r.uniform(-5, 5, 40), [0.0, 0.0, 0.0, -0.0, 2.0, np.nan, np.inf, 0.0, 1.0, 3.0]])
+    y = np.concatenate([r.uniform(-1, 5, 40), [-1.0, -2.0, np.nan, 0.0, -1.0, 1.0, 0.0, np.inf, -1.5, 1e300]])
+    _check(C.special.xlog1py, x, y, grad=False, rtol=1e-12)
+    _check(C.special.xlog1py, r.uniform(-2, 2, (3, 4)), r.uniform(-0.9, 3, (3, 4)))
+    _check(C.special.xlog1py, r.uniform(-2, 2, (3, 1)), r.uniform(-0.9, 3, (4,)))          # broadcast
+    _check(C.special.xlog1py, r.uniform(-2, 2, (5,)), r.uniform(-0.9, 3, (5,)), dtype=C.float32, rtol=3e-7)
+    _check(lambda b: C.special.xlog1py(2.0, b), r.uniform(-0.9, 3, (5,)))                  # number operands
+    _check(lambda a: C.special.xlog1py(a, 0.5), r.uniform(-2, 2, (5,)))
+    _check(lambda a, b: C.special.xlog1py(a, b[0].detach().cpu()), r.uniform(-2, 2, (5,)), np.array([0.5]))
+    _check(lambda x: C.special.multigammaln(x, 1), np.array([1.0, 0.5]))                # torch's error words
+    _check(lambda x: C.special.multigammaln(x, 2), np.array([1.0, 0.5]))
 
 
 def test_polygamma_far_below_zero_raises_on_the_device():

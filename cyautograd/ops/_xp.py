@@ -2208,7 +2208,10 @@ def unique_dim(x, dim):
 # masked steps instead of a loop on the host -- and the asymptotic series),
 # so they agree to rounding. lgamma is the same recurrence and Stirling's
 # series; i0/i1 their power series below 20 and the asymptotic series above;
-# erfinv Giles' approximation polished by Newton steps on erf. Each works
+# erfinv Giles' approximation polished by Newton steps on erf; i0e/i1e the
+# same series scaled; erfcx and log_ndtr erf's series below 2 and erfc's
+# continued fraction above (in its log for log_ndtr: no underflow); ndtri a
+# rational start polished by Newton steps on them. Each works
 # elementwise on whole arrays, the answer for inputs a branch does not take
 # computed from a harmless stand-in value and discarded by where().
 
@@ -2406,9 +2409,157 @@ def _in_f64(fn):
     return run
 
 
+def _bessel_ie(xp, a, nu):
+    """exp(-|a|) I_nu(a) for nu 0 or 1 (scipy's i0e/i1e): _bessel_i's power
+    series times exp(-|a|) for |a| <= 20, its asymptotic series without the
+    exp(|a|) above (no overflow: i0e(1e300) is 1/sqrt(2 pi 1e300))."""
+    ax = xp.abs(a)
+    small = ax <= 20
+    xs = xp.where(small, ax, xp.zeros_like(ax))
+    h = xs / 2
+    h2 = h * h
+    term = xp.ones_like(xs) if nu == 0 else h
+    total = term
+    for k in range(1, 80):
+        term = term * h2 / (k * (k + nu))
+        total = total + term
+    xl = xp.where(small, _f(ax, 20.0), ax)
+    asym = xp.ones_like(xl)
+    coef = 1.0
+    mu = 4.0 * nu * nu
+    for k in range(1, 40):
+        coef = coef * (mu - (2 * k - 1) ** 2) / (k * 8.0)
+        asym = asym + ((-1) ** k) * coef / xl ** k
+    big = asym / xp.sqrt(2 * float(np.pi) * xl)
+    r = xp.where(small, xp.exp(-xs) * total, big)
+    if nu == 1:
+        r = xp.where(a < 0, -r, r)
+    return xp.where(xp.isnan(a), a, r)
+
+
+def _erf_series(xp, z):
+    """exp(z^2) erf(z) for 0 <= z <= 2 (erf's positive series without its
+    exp(-z^2) factor): 2/sqrt(pi) sum_n 2^n z^(2n+1) / (1*3*...*(2n+1))."""
+    z2 = z * z
+    term = z
+    total = z
+    for n in range(1, 60):
+        term = term * (2.0 * z2 / (2 * n + 1))
+        total = total + term
+    return (2.0 / float(np.sqrt(np.pi))) * total
+
+
+def _cf_k(z):
+    """The continued fraction K(z) with erfc(z) = exp(-z^2) / (sqrt(pi) K(z))
+    for z >= 2 (_erfc_cf's, without the exp: K(inf) is inf, K(z) ~ z)."""
+    k = z
+    for n in range(90, 0, -1):
+        k = z + (n / 2) / k
+    return k
+
+
+def erfcx(xp, a):
+    """exp(a^2) erfc(a): exp(z^2) - the series for 0 <= z < 2, the continued
+    fraction 1 / (sqrt(pi) K(z)) for z >= 2 (z = |a|); a negative a is
+    2 exp(a^2) - erfcx(|a|) (inf once exp(a^2) overflows, as scipy's)."""
+    z = xp.abs(a)
+    near = z < 2
+    zs = xp.where(near, z, xp.zeros_like(z))
+    zl = xp.where(near, _f(z, 2.0), z)
+    e2 = xp.exp(zs * zs)
+    pos = xp.where(near, e2 - _erf_series(xp, zs), 1 / (float(np.sqrt(np.pi)) * _cf_k(zl)))
+    neg = xp.where(near, e2 + _erf_series(xp, zs), 2 * xp.exp(z * z) - pos)
+    out = xp.where(a < 0, neg, pos)
+    return xp.where(xp.isnan(a), a, out)
+
+
+def _log_erfc(xp, z):
+    """log(erfc(z)) for z >= 0: log1p(-erf(z)) below 2, the continued
+    fraction's -z^2 - log(sqrt(pi) K(z)) from 2 on (no underflow)."""
+    near = z < 2
+    zs = xp.where(near, z, xp.zeros_like(z))
+    zl = xp.where(near, _f(z, 2.0), z)
+    lo = xp.log1p(-xp.exp(-zs * zs) * _erf_series(xp, zs))
+    hi = -zl * zl - xp.log(float(np.sqrt(np.pi)) * _cf_k(zl))
+    return xp.where(near, lo, hi)
+
+
+def _erfc_pos(xp, z):
+    """erfc(z) for z >= 0, relative precision kept in the tail."""
+    return xp.exp(_log_erfc(xp, z))
+
+
+def log_ndtr(xp, a):
+    """log(Phi(a)), Phi(a) = erfc(-a / sqrt 2) / 2: log1p(-erfc(a / sqrt 2) / 2)
+    for a >= 0, log(erfc(-a / sqrt 2)) - log 2 below (the continued fraction's
+    asymptotic form far in the lower tail)."""
+    t = xp.abs(a) * float(np.sqrt(0.5))
+    tu = xp.where(a >= 0, t, xp.zeros_like(t))
+    # Cephes' erfc (the host's) is 0 once t^2 passes MAXLOG = log(DBL_MAX): -0. from a = 37.68 on
+    q = xp.where(tu * tu > 709.782712893384, xp.zeros_like(t), 0.5 * _erfc_pos(xp, tu))
+    upper = xp.log1p(-q)
+    lower = _log_erfc(xp, xp.where(a < 0, t, xp.zeros_like(t))) - float(np.log(2.0))
+    out = xp.where(a >= 0, upper, lower)
+    return xp.where(xp.isnan(a), a, out)
+
+
+def ndtri(xp, p):
+    """The standard normal quantile on (0, 1). By symmetry on q = min(p, 1 - p)
+    (1 - p is exact for p >= 1/2): Abramowitz and Stegun's 26.2.23 start
+    (error below 5e-4), then Newton steps -- on Phi(x) - 1/2 = q - 1/2 (exact)
+    with erf's series for q >= 1/4, so that x keeps its relative precision
+    near p = 1/2, and on log(Phi(x)) = log(q) in the tail (down to the
+    smallest subnormal q)."""
+    inside = (p > 0) & (p < 1)
+    hi = p > 0.5
+    q = xp.where(hi, 1 - p, p)
+    q = xp.where(inside, q, _f(p, 0.5))
+    t = xp.sqrt(-2 * xp.log(q))
+    x = -(t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1 + t * (1.432788 + t * (0.189269 + t * 0.001308))))
+    central = q >= 0.25
+    k = 1 / float(np.sqrt(2 * np.pi))
+    xc = xp.where(central, x, _f(p, -0.5))
+    d = q - 0.5                                    # exact: q in [1/4, 1/2]
+    for _ in range(5):   # quadratic convergence from A&S's 5e-4
+        z = -xc * float(np.sqrt(0.5))              # z in [0, 1]: erf's series
+        phi = -0.5 * xp.exp(-z * z) * _erf_series(xp, z)     # Phi(xc) - 1/2
+        xc = xc - (phi - d) / (k * xp.exp(-xc * xc / 2))
+    xt = xp.where(central, _f(p, -1.0), x)
+    lq = xp.log(xp.where(central, _f(p, 0.125), q))
+    # log(Phi) is concave: after the first step every iterate is at most the
+    # root (below -0.67), so only log_ndtr's lower branch is evaluated
+    for _ in range(6):
+        ln = _log_erfc(xp, xp.maximum(-xt, xp.zeros_like(xt)) * float(np.sqrt(0.5))) - float(np.log(2.0))
+        xt = xt - (ln - lq) / (k * xp.exp(-xt * xt / 2 - ln))
+    x = xp.where(central, xc, xt)
+    x = xp.where(hi, -x, x)
+    inf = _f(p, float("inf"))
+    out = xp.where(inside, x, _f(p, float("nan")))
+    out = xp.where(p == 0, -inf, xp.where(p == 1, inf, out))
+    return xp.where(xp.isnan(p), p, out)
+
+
+def entr(xp, a):
+    """-a log(a); 0 at 0, -inf below it (nan stays)."""
+    pos = a > 0
+    r = -a * xp.log(xp.where(pos, a, xp.ones_like(a)))
+    out = xp.where(pos, r, xp.where(a == 0, xp.zeros_like(a), _f(a, -float("inf"))))
+    return xp.where(xp.isnan(a), a, out)
+
+
+def _xlog1py(xp, x, y):
+    safe = xp.where(y >= -1, y, xp.zeros_like(y))
+    r = xp.where(y >= -1, x * xp.log1p(safe), _f(y, float("nan")))   # log1p below -1 is nan
+    r = xp.where(x == 0, xp.zeros_like(r), r)
+    return xp.where(xp.isnan(y), y, r)
+
+
 _NAMED.update({
     "digamma": _in_f64(digamma), "lgamma": _in_f64(lgamma), "erfinv": _in_f64(erfinv),
     "i0": _in_f64(lambda xp, x: _bessel_i(xp, x, 0)), "i1": _in_f64(lambda xp, x: _bessel_i(xp, x, 1)),
+    "i0e": _in_f64(lambda xp, x: _bessel_ie(xp, x, 0)), "i1e": _in_f64(lambda xp, x: _bessel_ie(xp, x, 1)),
+    "erfcx": _in_f64(erfcx), "log_ndtr": _in_f64(log_ndtr), "ndtri": _in_f64(ndtri), "entr": entr,
+    "xlog1py": _xlog1py,
 })
 
 
