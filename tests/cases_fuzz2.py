@@ -1836,70 +1836,6 @@ def unfold_and_diagonal_gradients_of_an_input_that_repeats_addresses(T):
             r += [g2, None if g2.grad_fn is None else g2.grad_fn.name(), g2._version,
                   T.autograd.grad((g2 * T.arange(g2.numel()).reshape(g2.shape)).sum(), [go])]
             out.append(r)
-def zero_size_gradients_are_not_views(T):
-    """seeds 40937, 41486: a formula's fresh zero-size gradient is no view
-    (torch allocates it), in autograd.grad, .grad and a custom Function's
-    result; a zero-size tensor keeps torch's strides (sizes clamped to 1)."""
-    out = []
-
-    class Times3(T.autograd.Function):
-        @staticmethod
-        def forward(ctx, x):
-            return x * 3
-
-        @staticmethod
-        def backward(ctx, g):
-            r = g * 3
-            out.append([r._is_view(), r.stride()])
-            return r
-
-    def info(g):
-        return [list(g.shape), g._is_view(), g.stride(), g._version]
-
-    for shape in [(0,), (0, 3, 2), (2, 0, 3), (3, 0)]:
-        w = T.rand(3, 2, 4, requires_grad=True).mean()
-        x = arange(T, (2,) + shape[1:], True)
-        v = T.narrow(x * 1, 0, 1, 0) if shape[0] == 0 else T.zeros(shape, requires_grad=True) * 1
-        y = (w * v).sqrt()
-        out.append(info(T.autograd.grad(y.sum(), [v], retain_graph=True)[0]))
-        out.append(info(T.autograd.grad(y.sum(), [y], retain_graph=True)[0]))
-        out.append(info(T.autograd.grad((w * v.mT if v.dim() > 1 else w * v).sum(), [v])[0]))
-        z = Times3.apply(v)
-        out.append(info(T.autograd.grad(z.sum(), [v])[0]))
-        leaf = T.zeros(shape, requires_grad=True)
-        (leaf * w).sum().backward()
-        out.append(info(leaf.grad))
-        out.append([T.zeros(shape).stride(), T.zeros(shape).mT.stride() if len(shape) > 1 else None,
-                    T.empty(shape).contiguous().stride()])
-def pow_rounds_as_torchs_kernel(T):
-    """seed 50347: float32 pow rounded by numpy's SIMD pow differed from
-    torch's C pow in the last bit (sin of the result then differed in the
-    third digit). Compared bit for bit (as int views): tensor ** tensor,
-    tensor ** each special-cased and a general exponent, number ** tensor,
-    float32/float64, contiguous, transposed and broadcast operands, sizes
-    below one vector step (torch's scalar loop), and the gradients whose
-    formulas are only pow and products."""
-    out = []
-    # (float64's vector step is 16 elements: SLEEF's pow from there on)
-    for dt, it, sizes in ((T.float32, T.int32, (4, 7, 31)), (T.float64, T.int64, (4, 7, 15))):
-        for n in sizes:
-            v = ((np.arange(n, dtype=np.float64) * 0.7311 + 1.3) % 3.7) + 0.01
-            e = np.sin(np.arange(n, dtype=np.float64) * 1.37) * 4.3
-            x = T.tensor(v, dtype=dt, requires_grad=True)
-            y = T.tensor(e, dtype=dt)
-            res = [x ** y, 2.7 ** y, 0.3 ** y, x ** y[:1], x ** y[0]]
-            for s in (2, 3, -2, -1, -0.5, 1.7, 0.3, 4, -3, 2.5, 1 / 3, -3.3):
-                res.append(x ** s)
-            for r in res:
-                out.append(r.detach().view(it))
-            (g,) = T.autograd.grad((x ** 1.7).sum(), x)
-            out.append(g.view(it))
-            (g,) = T.autograd.grad((x ** -3.3).sum(), x)
-            out.append(g.view(it))
-        m = T.tensor(((np.arange(12.0) * 0.37) % 2.9 + 0.1).reshape(3, 4), dtype=dt)
-        out.append((m.t() ** 1.7).view(it))
-        out.append((m.t() ** m[:, :1].t()).view(it))
-        out.append((m[:, ::2] ** -3.3).view(it))
     return out
 
 
@@ -1983,6 +1919,84 @@ def inplace_ops_on_an_integral_tensor_with_history(T):
         v2 = T.arange(5)
         v2[1::2] = T.tensor(0.5, requires_grad=True)
         out.append([v2.requires_grad, v2.clamp_(min=1), err(lambda: v2.clamp_(min=-0.5))])
+    return out
+
+
+@case
+def expand_of_a_zero_dim_tensor_with_negative_sizes(T):
+    """seed 79640: over a 0-d tensor torch's expand does not check -1 in a
+    new leading dimension; the negative size fails the result's numel
+    ("numel: integer multiplication overflow"); over a 1-d tensor the -1
+    check stands."""
+    out = []
+    for shp, args in [((), (3, -1)), ((), (-1,)), ((), (2, 3, -1)), ((), (-1, 3)), ((1,), (3, -1, 1)),
+                      ((1,), (-1, 3)), ((), (-2, 3)), ((), (3, -2)), ((2,), (-1, -1)), ((), (-1, -1)),
+                      ((), (2, 1)), ((1,), (-1,))]:
+        x = T.ones(shp, requires_grad=True)
+        out.append(err(lambda: x.expand(*args)))
+        out.append(err(lambda: x.expand(args)))
+    return out
+
+
+@case
+def broadcast_gradient_through_an_integral_operand_is_a_view(T):
+    """seed 83082: grad * other with an int64 (or bool) other is computed in
+    grad's float dtype as torch's promotion gives (NOTE [ Float beats
+    integral in kernels ]), so the engine's sum_to of a broadcast gradient
+    is the view it is in torch, not a fresh float64 result cast back."""
+    out = []
+    for dt in (T.long, T.bool, T.int32):
+        for fdt in (T.float32, T.float64):
+            x1 = T.tensor([0.5], dtype=fdt, requires_grad=True)
+            b = T.tensor([[3, 1], [0, 2], [16777217, 1]]).to(dt)
+            for f in (lambda: b * x1, lambda: x1 * b, lambda: x1 / (b.to(T.long) + 1) if dt != T.bool else x1 / 2,
+                      lambda: T.mul(b, x1[0])):
+                for cg in (False, True):
+                    g, = T.autograd.grad(f().sum(), [x1], create_graph=cg)
+                    out.append([g, g.dtype, g._is_view(), g._version, g._base is not None and list(g._base.shape)])
+    return out
+
+
+@case
+def zero_size_gradients_are_not_views(T):
+    """seeds 40937, 41486: a formula's fresh zero-size gradient is no view
+    (torch allocates it), in autograd.grad, .grad and a custom Function's
+    result; a zero-size tensor keeps torch's strides (sizes clamped to 1)."""
+    out = []
+
+    class Times3(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            r = g * 3
+            out.append([r._is_view(), r.stride()])
+            return r
+
+    def info(g):
+        return [list(g.shape), g._is_view(), g.stride(), g._version]
+
+    for shape in [(0,), (0, 3, 2), (2, 0, 3), (3, 0)]:
+        w = T.rand(3, 2, 4, requires_grad=True).mean()
+        x = arange(T, (2,) + shape[1:], True)
+        v = T.narrow(x * 1, 0, 1, 0) if shape[0] == 0 else T.zeros(shape, requires_grad=True) * 1
+        y = (w * v).sqrt()
+        out.append(info(T.autograd.grad(y.sum(), [v], retain_graph=True)[0]))
+        out.append(info(T.autograd.grad(y.sum(), [y], retain_graph=True)[0]))
+        out.append(info(T.autograd.grad((w * v.mT if v.dim() > 1 else w * v).sum(), [v])[0]))
+        z = Times3.apply(v)
+        out.append(info(T.autograd.grad(z.sum(), [v])[0]))
+        leaf = T.zeros(shape, requires_grad=True)
+        (leaf * w).sum().backward()
+        out.append(info(leaf.grad))
+        out.append([T.zeros(shape).stride(), T.zeros(shape).mT.stride() if len(shape) > 1 else None,
+                    T.empty(shape).contiguous().stride()])
+    return out
+
+
+@case
 def inplace_on_view_saved_output_names_the_views_grad_fn(T):
     """seed 90506: the version error of an output saved by an in-place op on
     a view names the view's grad_fn made then (AsStridedBackward0) while it
@@ -1998,6 +2012,177 @@ def inplace_on_view_saved_output_names_the_views_grad_fn(T):
         else:
             v3.mul_(2)            # nothing holds it
         out.append(err(lambda: v3.sum().backward(create_graph=k == 1)))
+    return out
+
+
+@case
+def gradients_for_given_inputs_skip_edges_to_nodes_that_do_not_run(T):
+    """seed 61034: with inputs (autograd.grad, backward(inputs=...)) a
+    node computes only the gradients whose edge leads to a node that runs
+    (task_should_compute_output): pow's bool-exponent error in an unneeded
+    branch does not raise, post hooks see None; saved variables are still
+    unpacked first, so a modified one raises; CopySlices' fn computes the
+    slice's gradient; a nested backward in a hook runs unfiltered."""
+    out = []
+    b = T.tensor(True)
+    # pow with a bool exponent tensor: its base's gradient raises when computed
+    x = arange(T, (1, 1, 3), True, T.float64)
+    y = x.abs() ** b
+    out.append(err(lambda: y.sum().backward(inputs=[y], retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(y.sum(), [y], retain_graph=True)))
+    out.append(err(lambda: y.sum().backward(retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(y.sum(), [x])))
+    # two branches; the error sits in the one not asked for
+    a = arange(T, (3,), True)
+    e = arange(T, (3,), True)
+    p = a.abs() ** (e > 0)
+    q = (a * e + p).sum()
+    out.append(err(lambda: T.autograd.grad(q, [e], retain_graph=True)))
+    out.append(err(lambda: T.autograd.grad(q, [a], retain_graph=True)))
+    class Both(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, u, v):
+            return u * v
+
+        @staticmethod
+        def backward(ctx, g):
+            seen.append(list(ctx.needs_input_grad))
+            return g * 2, g * 3
+
+    # post hooks of multi-input nodes see None for an edge not asked for
+    # (a node that computes every gradient, cat's, a custom Function's, shows
+    # them all)
+    seen = []
+    for make in (lambda u, v: u * v, lambda u, v: u / (v + 5), lambda u, v: u @ v.t(),
+                 lambda u, v: T.addmm(u[:, :2], u, v.t()[:, :2]), lambda u, v: u.abs() ** v,
+                 lambda u, v: T.where(u > 0, u, v), lambda u, v: T.maximum(u, v),
+                 lambda u, v: T.cat([u, v]), lambda u, v: T.stack([u, v]), lambda u, v: u + v,
+                 lambda u, v: T.nn.functional.mse_loss(u, v), lambda u, v: u.masked_fill(v > 0, v.sum()),
+                 lambda u, v: T.lerp(u, v, 0.3), lambda u, v: T.atan2(u, v + 7),
+                 lambda u, v: u - v, lambda u, v: T.add(u, v, alpha=2), lambda u, v: T.rsub(u, v),
+                 lambda u, v: T.minimum(u, v), lambda u, v: T.clamp(u, v, v + 1), lambda u, v: u % (v.abs() + 1),
+                 lambda u, v: T.fmod(u, v.abs() + 1), lambda u, v: T.hypot(u, v), lambda u, v: (u.abs() + 1) ** v,
+                 lambda u, v: T.addcmul(u, u, v), lambda u, v: T.addcdiv(u, u, v.abs() + 1),
+                 lambda u, v: T.lerp(u, v, v.sigmoid()), lambda u, v: T.dist(u, v), lambda u, v: T.dot(u[0], v[0]),
+                 lambda u, v: T.mv(u, v[0]), lambda u, v: T.bmm(u[None], v.t()[None]),
+                 lambda u, v: T.index_put(u, (T.tensor([0, 1]),), v[0]),
+                 lambda u, v: u.index_add(0, T.tensor([1, 0]), v), lambda u, v: u.scatter(1, T.tensor([[0], [2]]), v),
+                 lambda u, v: T.nn.functional.linear(u, v, v[0, :2]),
+                 lambda u, v: T.nn.functional.binary_cross_entropy(u.sigmoid(), v.sigmoid()),
+                 lambda u, v: T.nn.functional.smooth_l1_loss(u, v), lambda u, v: T.xlogy(u.abs(), v.abs() + 1),
+                 lambda u, v: T.copysign(u, v), lambda u, v: T.logaddexp(u, v),
+                 lambda u, v: T.cross(u, v, dim=1), lambda u, v: T.kron(u, v),
+                 lambda u, v: T.einsum("ij,ij->i", u, v), lambda u, v: T.cdist(u, v),
+                 lambda u, v: T.nn.functional.cosine_similarity(u, v), lambda u, v: Both.apply(u, v)):
+        u = arange(T, (2, 3), True)
+        v = arange(T, (2, 3), True) * 1
+        r = make(u, v)
+        r.grad_fn.register_hook(lambda gi, go: seen.append([None if g is None else g.detach() for g in gi]))
+        out.append(err(lambda: T.autograd.grad(r.sum(), [u], retain_graph=True)))
+        out.append(err(lambda: T.autograd.grad(r.sum(), [v], retain_graph=True)))
+        out.append(err(lambda: r.sum().backward(inputs=[u])))
+    out.append(seen)
+    # a saved operand modified in place still raises for either input
+    a = arange(T, (2,), True)
+    c = arange(T, (2,), True) * 2
+    y = a * c
+    c.add_(1)
+    out.append(err(lambda: T.autograd.grad(y.sum(), [a], retain_graph=True)))
+    out.append(err(lambda: y.sum().backward(inputs=[a], retain_graph=True)))
+    # CopySlices: the slice's gradient flows through fn for either input
+    for k in range(3):
+        leaf = arange(T, (4,), True)
+        w = arange(T, (4,), True)
+        base = leaf.clone()
+        v = base[1:3]
+        [lambda: v.mul_(w[:2]), lambda: v.copy_(w[2:] * 3), lambda: v.pow_(w[:2].abs())][k]()
+        out.append(err(lambda: T.autograd.grad(base.sum(), [leaf], retain_graph=True)))
+        out.append(err(lambda: T.autograd.grad(base.sum(), [w], retain_graph=True)))
+        out.append(err(lambda: base.sum().backward(inputs=[leaf], retain_graph=True)))
+        out.append([leaf.grad, w.grad])
+    # a backward nested in a hook of a filtered backward computes every edge
+    nested = []
+    m = arange(T, (3,), True)
+    n = arange(T, (3,), True)
+
+    def hook(g):
+        mm = arange(T, (3,), True)
+        nn = arange(T, (3,), True)
+        with T.enable_grad():
+            nested.append(err(lambda: (mm * nn.abs() ** T.tensor(True)).sum().backward()))
+            (mm * nn).sum().backward()
+        nested.append([mm.grad, nn.grad])
+        return g
+    z = m * n
+    z.register_hook(hook)
+    out.append(T.autograd.grad(z.sum(), [m]))
+    out.append(nested)
+    return out
+
+
+@case
+def accumulating_into_a_grad_with_history_is_in_place(T):
+    """A backward without create_graph accumulates into a .grad that a
+    create_graph backward left with history in place, as torch's
+    `variable_grad += new_grad`: the same tensor, one version more, its
+    grad_fn kept (also through CopySlices and a hook-visible .grad)."""
+    out = []
+    w = arange(T, (2,), True)
+    (w * w).sum().backward(create_graph=True)
+    g0 = w.grad
+    out.append([w.grad, w.grad._version, type(w.grad.grad_fn).__name__])
+    (w * 2).sum().backward()
+    out.append([w.grad, w.grad is g0, w.grad._version, type(w.grad.grad_fn).__name__])
+    out.append(T.autograd.grad(w.grad.sum(), [w]))
+    w2 = arange(T, (3,), True)
+    o = w2 * 1
+    v = o[:2]
+    v.mul_(w2[1:])
+    o.sum().backward(create_graph=True, retain_graph=True)
+    g1 = w2.grad
+    o.sum().backward(retain_graph=True)
+    out.append([w2.grad, w2.grad is g1, w2.grad._version, type(w2.grad.grad_fn).__name__])
+    leaf = arange(T, (2,), True)
+    leaf.grad = arange(T, (2,), True) * 1
+    (leaf * 3).sum().backward()
+    out.append([leaf.grad, leaf.grad._version, type(leaf.grad.grad_fn).__name__, leaf.grad.requires_grad])
+    return out
+
+
+@case
+def pow_rounds_as_torchs_kernel(T):
+    """seed 50347: float32 pow rounded by numpy's SIMD pow differed from
+    torch's C pow in the last bit (sin of the result then differed in the
+    third digit). Compared bit for bit (as int views): tensor ** tensor,
+    tensor ** each special-cased and a general exponent, number ** tensor,
+    float32/float64, contiguous, transposed and broadcast operands, sizes
+    below one vector step (torch's scalar loop), and the gradients whose
+    formulas are only pow and products."""
+    out = []
+    # (float64's vector step is 16 elements: SLEEF's pow from there on)
+    for dt, it, sizes in ((T.float32, T.int32, (4, 7, 31)), (T.float64, T.int64, (4, 7, 15))):
+        for n in sizes:
+            v = ((np.arange(n, dtype=np.float64) * 0.7311 + 1.3) % 3.7) + 0.01
+            e = np.sin(np.arange(n, dtype=np.float64) * 1.37) * 4.3
+            x = T.tensor(v, dtype=dt, requires_grad=True)
+            y = T.tensor(e, dtype=dt)
+            res = [x ** y, 2.7 ** y, 0.3 ** y, x ** y[:1], x ** y[0]]
+            for s in (2, 3, -2, -1, -0.5, 1.7, 0.3, 4, -3, 2.5, 1 / 3, -3.3):
+                res.append(x ** s)
+            for r in res:
+                out.append(r.detach().view(it))
+            (g,) = T.autograd.grad((x ** 1.7).sum(), x)
+            out.append(g.view(it))
+            (g,) = T.autograd.grad((x ** -3.3).sum(), x)
+            out.append(g.view(it))
+        m = T.tensor(((np.arange(12.0) * 0.37) % 2.9 + 0.1).reshape(3, 4), dtype=dt)
+        out.append((m.t() ** 1.7).view(it))
+        out.append((m.t() ** m[:, :1].t()).view(it))
+        out.append((m[:, ::2] ** -3.3).view(it))
+    return out
+
+
+@case
 def reduction_backward_reads_live_self_after_data_rank_change(T):
     """prod / norm / var / std / amax / amin / logsumexp backward after a
     `.data` assignment gives the saved self another rank: torch's formulas
@@ -2162,119 +2347,6 @@ def lu_forward_ad_of_singular_matrices(T):
 
 
 @case
-def expand_of_a_zero_dim_tensor_with_negative_sizes(T):
-    """seed 79640: over a 0-d tensor torch's expand does not check -1 in a
-    new leading dimension; the negative size fails the result's numel
-    ("numel: integer multiplication overflow"); over a 1-d tensor the -1
-    check stands."""
-    out = []
-    for shp, args in [((), (3, -1)), ((), (-1,)), ((), (2, 3, -1)), ((), (-1, 3)), ((1,), (3, -1, 1)),
-                      ((1,), (-1, 3)), ((), (-2, 3)), ((), (3, -2)), ((2,), (-1, -1)), ((), (-1, -1)),
-                      ((), (2, 1)), ((1,), (-1,))]:
-        x = T.ones(shp, requires_grad=True)
-        out.append(err(lambda: x.expand(*args)))
-        out.append(err(lambda: x.expand(args)))
-def gradients_for_given_inputs_skip_edges_to_nodes_that_do_not_run(T):
-    """seed 61034: with inputs (autograd.grad, backward(inputs=...)) a
-    node computes only the gradients whose edge leads to a node that runs
-    (task_should_compute_output): pow's bool-exponent error in an unneeded
-    branch does not raise, post hooks see None; saved variables are still
-    unpacked first, so a modified one raises; CopySlices' fn computes the
-    slice's gradient; a nested backward in a hook runs unfiltered."""
-    out = []
-    b = T.tensor(True)
-    # pow with a bool exponent tensor: its base's gradient raises when computed
-    x = arange(T, (1, 1, 3), True, T.float64)
-    y = x.abs() ** b
-    out.append(err(lambda: y.sum().backward(inputs=[y], retain_graph=True)))
-    out.append(err(lambda: T.autograd.grad(y.sum(), [y], retain_graph=True)))
-    out.append(err(lambda: y.sum().backward(retain_graph=True)))
-    out.append(err(lambda: T.autograd.grad(y.sum(), [x])))
-    # two branches; the error sits in the one not asked for
-    a = arange(T, (3,), True)
-    e = arange(T, (3,), True)
-    p = a.abs() ** (e > 0)
-    q = (a * e + p).sum()
-    out.append(err(lambda: T.autograd.grad(q, [e], retain_graph=True)))
-    out.append(err(lambda: T.autograd.grad(q, [a], retain_graph=True)))
-    class Both(T.autograd.Function):
-        @staticmethod
-        def forward(ctx, u, v):
-            return u * v
-
-        @staticmethod
-        def backward(ctx, g):
-            seen.append(list(ctx.needs_input_grad))
-            return g * 2, g * 3
-
-    # post hooks of multi-input nodes see None for an edge not asked for
-    # (a node that computes every gradient, cat's, a custom Function's, shows
-    # them all)
-    seen = []
-    for make in (lambda u, v: u * v, lambda u, v: u / (v + 5), lambda u, v: u @ v.t(),
-                 lambda u, v: T.addmm(u[:, :2], u, v.t()[:, :2]), lambda u, v: u.abs() ** v,
-                 lambda u, v: T.where(u > 0, u, v), lambda u, v: T.maximum(u, v),
-                 lambda u, v: T.cat([u, v]), lambda u, v: T.stack([u, v]), lambda u, v: u + v,
-                 lambda u, v: T.nn.functional.mse_loss(u, v), lambda u, v: u.masked_fill(v > 0, v.sum()),
-                 lambda u, v: T.lerp(u, v, 0.3), lambda u, v: T.atan2(u, v + 7),
-                 lambda u, v: u - v, lambda u, v: T.add(u, v, alpha=2), lambda u, v: T.rsub(u, v),
-                 lambda u, v: T.minimum(u, v), lambda u, v: T.clamp(u, v, v + 1), lambda u, v: u % (v.abs() + 1),
-                 lambda u, v: T.fmod(u, v.abs() + 1), lambda u, v: T.hypot(u, v), lambda u, v: (u.abs() + 1) ** v,
-                 lambda u, v: T.addcmul(u, u, v), lambda u, v: T.addcdiv(u, u, v.abs() + 1),
-                 lambda u, v: T.lerp(u, v, v.sigmoid()), lambda u, v: T.dist(u, v), lambda u, v: T.dot(u[0], v[0]),
-                 lambda u, v: T.mv(u, v[0]), lambda u, v: T.bmm(u[None], v.t()[None]),
-                 lambda u, v: T.index_put(u, (T.tensor([0, 1]),), v[0]),
-                 lambda u, v: u.index_add(0, T.tensor([1, 0]), v), lambda u, v: u.scatter(1, T.tensor([[0], [2]]), v),
-                 lambda u, v: T.nn.functional.linear(u, v, v[0, :2]),
-                 lambda u, v: T.nn.functional.binary_cross_entropy(u.sigmoid(), v.sigmoid()),
-                 lambda u, v: T.nn.functional.smooth_l1_loss(u, v), lambda u, v: T.xlogy(u.abs(), v.abs() + 1),
-                 lambda u, v: T.copysign(u, v), lambda u, v: T.logaddexp(u, v),
-                 lambda u, v: T.cross(u, v, dim=1), lambda u, v: T.kron(u, v),
-                 lambda u, v: T.einsum("ij,ij->i", u, v), lambda u, v: T.cdist(u, v),
-                 lambda u, v: T.nn.functional.cosine_similarity(u, v), lambda u, v: Both.apply(u, v)):
-        u = arange(T, (2, 3), True)
-        v = arange(T, (2, 3), True) * 1
-        r = make(u, v)
-        r.grad_fn.register_hook(lambda gi, go: seen.append([None if g is None else g.detach() for g in gi]))
-        out.append(err(lambda: T.autograd.grad(r.sum(), [u], retain_graph=True)))
-        out.append(err(lambda: T.autograd.grad(r.sum(), [v], retain_graph=True)))
-        out.append(err(lambda: r.sum().backward(inputs=[u])))
-    out.append(seen)
-    # a saved operand modified in place still raises for either input
-    a = arange(T, (2,), True)
-    c = arange(T, (2,), True) * 2
-    y = a * c
-    c.add_(1)
-    out.append(err(lambda: T.autograd.grad(y.sum(), [a], retain_graph=True)))
-    out.append(err(lambda: y.sum().backward(inputs=[a], retain_graph=True)))
-    # CopySlices: the slice's gradient flows through fn for either input
-    for k in range(3):
-        leaf = arange(T, (4,), True)
-        w = arange(T, (4,), True)
-        base = leaf.clone()
-        v = base[1:3]
-        [lambda: v.mul_(w[:2]), lambda: v.copy_(w[2:] * 3), lambda: v.pow_(w[:2].abs())][k]()
-        out.append(err(lambda: T.autograd.grad(base.sum(), [leaf], retain_graph=True)))
-        out.append(err(lambda: T.autograd.grad(base.sum(), [w], retain_graph=True)))
-        out.append(err(lambda: base.sum().backward(inputs=[leaf], retain_graph=True)))
-        out.append([leaf.grad, w.grad])
-    # a backward nested in a hook of a filtered backward computes every edge
-    nested = []
-    m = arange(T, (3,), True)
-    n = arange(T, (3,), True)
-
-    def hook(g):
-        mm = arange(T, (3,), True)
-        nn = arange(T, (3,), True)
-        with T.enable_grad():
-            nested.append(err(lambda: (mm * nn.abs() ** T.tensor(True)).sum().backward()))
-            (mm * nn).sum().backward()
-        nested.append([mm.grad, nn.grad])
-        return g
-    z = m * n
-    z.register_hook(hook)
-    out.append(T.autograd.grad(z.sum(), [m]))
-    out.append(nested)
 def cumprod_backward_reads_saved_result(T):
     """cumprod saves self and its result as torch does (cumprod_backward(grad,
     self, dim, result)): after self's .data changes, the gradient is
@@ -2301,46 +2373,6 @@ def cumprod_backward_reads_saved_result(T):
 
 
 @case
-def broadcast_gradient_through_an_integral_operand_is_a_view(T):
-    """seed 83082: grad * other with an int64 (or bool) other is computed in
-    grad's float dtype as torch's promotion gives (NOTE [ Float beats
-    integral in kernels ]), so the engine's sum_to of a broadcast gradient
-    is the view it is in torch, not a fresh float64 result cast back."""
-    out = []
-    for dt in (T.long, T.bool, T.int32):
-        for fdt in (T.float32, T.float64):
-            x1 = T.tensor([0.5], dtype=fdt, requires_grad=True)
-            b = T.tensor([[3, 1], [0, 2], [16777217, 1]]).to(dt)
-            for f in (lambda: b * x1, lambda: x1 * b, lambda: x1 / (b.to(T.long) + 1) if dt != T.bool else x1 / 2,
-                      lambda: T.mul(b, x1[0])):
-                for cg in (False, True):
-                    g, = T.autograd.grad(f().sum(), [x1], create_graph=cg)
-                    out.append([g, g.dtype, g._is_view(), g._version, g._base is not None and list(g._base.shape)])
-def accumulating_into_a_grad_with_history_is_in_place(T):
-    """A backward without create_graph accumulates into a .grad that a
-    create_graph backward left with history in place, as torch's
-    `variable_grad += new_grad`: the same tensor, one version more, its
-    grad_fn kept (also through CopySlices and a hook-visible .grad)."""
-    out = []
-    w = arange(T, (2,), True)
-    (w * w).sum().backward(create_graph=True)
-    g0 = w.grad
-    out.append([w.grad, w.grad._version, type(w.grad.grad_fn).__name__])
-    (w * 2).sum().backward()
-    out.append([w.grad, w.grad is g0, w.grad._version, type(w.grad.grad_fn).__name__])
-    out.append(T.autograd.grad(w.grad.sum(), [w]))
-    w2 = arange(T, (3,), True)
-    o = w2 * 1
-    v = o[:2]
-    v.mul_(w2[1:])
-    o.sum().backward(create_graph=True, retain_graph=True)
-    g1 = w2.grad
-    o.sum().backward(retain_graph=True)
-    out.append([w2.grad, w2.grad is g1, w2.grad._version, type(w2.grad.grad_fn).__name__])
-    leaf = arange(T, (2,), True)
-    leaf.grad = arange(T, (2,), True) * 1
-    (leaf * 3).sum().backward()
-    out.append([leaf.grad, leaf.grad._version, type(leaf.grad.grad_fn).__name__, leaf.grad.requires_grad])
 def dist_backward_reads_saved_result(T):
     """dist saves its result as torch does (norm_backward(grad, self -
     other, p, result)): after self's .data changes the gradient divides by
