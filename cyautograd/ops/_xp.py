@@ -2325,10 +2325,10 @@ def polygamma_n(xp, n, a):
     return xp.where(xp.isnan(a), a, out)
 
 
-def _bessel_i(xp, a, nu):
-    """I_nu(a) for nu 0 or 1: the power series for |a| <= 20, the
-    asymptotic series above."""
-    import math
+def _bessel_series(xp, a, nu):
+    """The two halves of I_nu(a), nu 0 or 1, that _bessel_i and _bessel_ie
+    share: (small, xs, power series at xs = |a| where |a| <= 20, xl, the
+    asymptotic series without its exp(xl) / sqrt(2 pi xl) at xl = |a| above)."""
     ax = xp.abs(a)
     small = ax <= 20
     xs = xp.where(small, ax, xp.zeros_like(ax))
@@ -2346,11 +2346,21 @@ def _bessel_i(xp, a, nu):
     for k in range(1, 40):
         coef = coef * (mu - (2 * k - 1) ** 2) / (k * 8.0)
         asym = asym + ((-1) ** k) * coef / xl ** k
-    big = xp.exp(xl) / xp.sqrt(2 * float(np.pi) * xl) * asym
-    r = xp.where(small, total, big)
+    return small, xs, total, xl, asym
+
+
+def _bessel_odd_nan(xp, a, nu, r):
     if nu == 1:
         r = xp.where(a < 0, -r, r)
     return xp.where(xp.isnan(a), a, r)
+
+
+def _bessel_i(xp, a, nu):
+    """I_nu(a) for nu 0 or 1: the power series for |a| <= 20, the
+    asymptotic series above."""
+    small, xs, total, xl, asym = _bessel_series(xp, a, nu)
+    big = xp.exp(xl) / xp.sqrt(2 * float(np.pi) * xl) * asym
+    return _bessel_odd_nan(xp, a, nu, xp.where(small, total, big))
 
 
 def _erfc_cf(xp, z):
@@ -2413,28 +2423,9 @@ def _bessel_ie(xp, a, nu):
     """exp(-|a|) I_nu(a) for nu 0 or 1 (scipy's i0e/i1e): _bessel_i's power
     series times exp(-|a|) for |a| <= 20, its asymptotic series without the
     exp(|a|) above (no overflow: i0e(1e300) is 1/sqrt(2 pi 1e300))."""
-    ax = xp.abs(a)
-    small = ax <= 20
-    xs = xp.where(small, ax, xp.zeros_like(ax))
-    h = xs / 2
-    h2 = h * h
-    term = xp.ones_like(xs) if nu == 0 else h
-    total = term
-    for k in range(1, 80):
-        term = term * h2 / (k * (k + nu))
-        total = total + term
-    xl = xp.where(small, _f(ax, 20.0), ax)
-    asym = xp.ones_like(xl)
-    coef = 1.0
-    mu = 4.0 * nu * nu
-    for k in range(1, 40):
-        coef = coef * (mu - (2 * k - 1) ** 2) / (k * 8.0)
-        asym = asym + ((-1) ** k) * coef / xl ** k
+    small, xs, total, xl, asym = _bessel_series(xp, a, nu)
     big = asym / xp.sqrt(2 * float(np.pi) * xl)
-    r = xp.where(small, xp.exp(-xs) * total, big)
-    if nu == 1:
-        r = xp.where(a < 0, -r, r)
-    return xp.where(xp.isnan(a), a, r)
+    return _bessel_odd_nan(xp, a, nu, xp.where(small, xp.exp(-xs) * total, big))
 
 
 def _erf_series(xp, z):
