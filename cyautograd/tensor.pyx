@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Tensor: storage, geometry, version counter and the Python surface of torch.Tensor."""
 from cyautograd._fast cimport cya_tp_new
+from cyautograd._np_alloc cimport cya_np_empty_strided
 cimport cython
 cimport numpy as cnp
 from cpython.object cimport Py_EQ, Py_NE, Py_LT, Py_LE, Py_GT, Py_GE
@@ -101,29 +102,6 @@ cdef object _np_generic = np.generic
 # gradient array with a base for a view (_wrap_grad), and torch's empty
 # gradient made by a formula is no view (seeds 40937, 41486).
 # =============================================================================
-cdef extern from *:
-    """
-    /* A fresh zero-size numpy array of x's dtype and dims with the given
-       strides (in bytes), owning its (empty) memory. numpy zeroes the
-       strides of a zero-size array it allocates, so they are written after
-       (no element exists: no stride can reach outside the allocation). */
-    static PyObject *cya_np_empty_like_strided(PyObject *x, int nd, npy_intp *dims, npy_intp *strides) {
-        PyArray_Descr *d = PyArray_DESCR((PyArrayObject *)x);
-        PyObject *r;
-        int i;
-        Py_INCREF(d);
-        r = PyArray_NewFromDescr(&PyArray_Type, d, nd, dims, NULL, NULL, 0, NULL);
-        if (r == NULL) return NULL;
-        for (i = 0; i < nd; i++) PyArray_STRIDES((PyArrayObject *)r)[i] = strides[i];
-        PyArray_UpdateFlags((PyArrayObject *)r, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_F_CONTIGUOUS | NPY_ARRAY_ALIGNED);
-        if (!(PyArray_FLAGS((PyArrayObject *)x) & NPY_ARRAY_WRITEABLE))
-            PyArray_CLEARFLAGS((PyArrayObject *)r, NPY_ARRAY_WRITEABLE);
-        return r;
-    }
-    """
-    object cya_np_empty_like_strided(object x, int nd, cnp.npy_intp* dims, cnp.npy_intp* strides)
-
-
 cdef object _torch_strided_empty(object arr):
     cdef Py_ssize_t nd = cnp.PyArray_NDIM(<cnp.ndarray>arr), i
     cdef cnp.npy_intp *st = cnp.PyArray_STRIDES(<cnp.ndarray>arr)
@@ -137,7 +115,10 @@ cdef object _torch_strided_empty(object arr):
         for i in range(nd - 1, -1, -1):
             tst[i] = step
             step *= sh[i] if sh[i] > 1 else 1
-        return cya_np_empty_like_strided(arr, nd, sh, tst)
+        r = cya_np_empty_strided(arr, nd, sh, tst)
+        if not cnp.PyArray_ISWRITEABLE(<cnp.ndarray>arr):
+            cnp.PyArray_CLEARFLAGS(<cnp.ndarray>r, cnp.NPY_ARRAY_WRITEABLE)
+        return r
     strides = [0] * nd
     for i in range(nd - 1, -1, -1):
         strides[i] = step
