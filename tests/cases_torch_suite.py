@@ -1566,6 +1566,7 @@ def anomaly_warning_turned_error_goes_to_stderr(T):
     import warnings
     err = io.StringIO()
     with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")     # record=True keeps the caller's filters (-W ignore)
         with T.autograd.detect_anomaly():
             warnings.simplefilter("error")
             with contextlib.redirect_stderr(err):
