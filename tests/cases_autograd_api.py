@@ -1382,3 +1382,62 @@ def func_functionalize_errors(T):
     (w * 2).sum().backward()
     res.append(w.grad)
     return res
+
+
+# -- session 28: gradcheck's batched forward-grad check, the deprecated Jacobian helpers
+
+@case
+def gradcheck_batched_forward_grad(T):
+    x = a(T, True)
+    y = b(T, True)[:2]
+
+    def f(p, q):
+        return p.sin() * q.unsqueeze(-1), (p.t() @ q).exp()
+
+    out = [err(lambda: T.autograd.gradcheck(f, (x, y), check_forward_ad=True, check_batched_forward_grad=True)),
+           err(lambda: T.autograd.gradcheck(f, (x, y), check_forward_ad=True, check_backward_ad=False,
+                                            check_batched_forward_grad=True)),
+           err(lambda: T.autograd.gradcheck(f, (x, y), check_batched_forward_grad=True)),
+           err(lambda: T.autograd.gradcheck(f, (x, y), check_batched_grad=True))]
+    # a random op under vmap: torch's gradcheck runs the legacy vmap, whose
+    # error gets the batched-grad advice appended
+    state = T.get_rng_state()
+    try:
+        T.manual_seed(0)
+        out.append(err(lambda: T.autograd.gradcheck(
+            lambda p: p * (T.rand(()) > 2), (x,), check_forward_ad=True, check_batched_forward_grad=True,
+            check_undefined_grad=False)))
+        out.append(err(lambda: T.autograd.gradcheck(
+            lambda p: p * (T.rand(()) > 2), (x,), check_batched_grad=True, check_undefined_grad=False)))
+    finally:
+        T.set_rng_state(state)
+    return out
+
+
+@case
+def gradcheck_numerical_jacobian_helpers(T):
+    gc = importlib.import_module(T.__name__ + ".autograd.gradcheck")
+    x = a(T, True)
+    y = b(T, True)
+    out = []
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        r = gc.get_numerical_jacobian(lambda i: (i[0] * i[1], i[0].sum()), (x, y), eps=1e-6)
+        out.append([type(r).__name__, [t.tolist() for t in r]])
+        r = gc.get_numerical_jacobian(lambda i: i[0] * i[1], (x, y), target=(x,), eps=1e-6)
+        out.append([t.tolist() for t in r])
+        out.append(err(lambda: gc.get_numerical_jacobian(lambda i: i[0] * 2, (x,), grad_out=2.0)))
+        r = gc.get_analytical_jacobian((x, y), x * y)
+        out.append([[t.tolist() for t in r[0]], list(r[1:])])
+        out.append(sorted({(c.category.__name__, str(c.message)) for c in w}))
+    # the perturbed tensor is ``input``; fn still gets ``inputs`` (so a
+    # tensor outside them gives zero Jacobians)
+    z = T.tensor([5.0, 6.0, 7.0], dtype=T.float64, requires_grad=True)
+    r = gc.get_numerical_jacobian_wrt_specific_input(lambda p, q: (p * q, q.sum()), 1, (x, y), (x * y, y.sum()),
+                                                     1e-6)
+    out.append([t.tolist() for t in r])
+    r = gc.get_numerical_jacobian_wrt_specific_input(lambda p, q: (p * q,), 1, (x, y), (x * y,), 1e-6, input=z)
+    out.append([t.tolist() for t in r])
+    out.append(err(lambda: gc.get_numerical_jacobian_wrt_specific_input(lambda p: p, 0, (x.detach(),),
+                                                                        (x,), 1e-6)))
+    return out

@@ -28,7 +28,8 @@ import warnings
 import numpy as np
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError",
-           "get_numerical_jacobian", "get_analytical_jacobian"]
+           "get_numerical_jacobian", "get_analytical_jacobian",
+           "get_numerical_jacobian_wrt_specific_input"]
 
 
 class GradcheckError(RuntimeError):
@@ -156,10 +157,13 @@ def _perturbable(inp):
     return inp.data.numpy()
 
 
-def _numerical_jacobian_wrt_input(fn, inputs, k, outputs, eps):
+def _numerical_jacobian_wrt_input(fn, inputs, k, outputs, eps, inp=None):
     """One Jacobian per output of fn, each (inputs[k].numel(), output.numel()),
-    in the output's dtype, by perturbing element by element."""
-    inp = inputs[k]
+    in the output's dtype, by perturbing element by element. ``inp``: the
+    tensor whose storage is perturbed (default inputs[k]); fn is always called
+    on ``inputs`` as they are, so a tensor that is not among them gives zero
+    Jacobians (torch's get_numerical_jacobian_wrt_specific_input)."""
+    inp = inputs[k] if inp is None else inp
     arr = _perturbable(inp)
     n_in = inp.numel()
     jacs = [np.zeros((n_in, o.numel()), dtype=_np(o).dtype) for o in outputs]
@@ -271,6 +275,31 @@ def _fw_ad_select(func_out, outputs):
     return [i for i, f in enumerate(floats) if f.requires_grad][:len(outputs)]
 
 
+def _jacobian_from_unit_jvps(inputs, outputs, diff_idx, jvps_of):
+    """[output][input] Jacobians (input.numel(), output.numel()), each paired
+    with its output's dtype, built column by column: ``jvps_of(k, u)`` gives
+    the JVPs (one per entry of ``outputs``) for the unit tangent u of input k.
+    The one skeleton of both forward-mode strategies (forward AD proper and
+    the double-backward trick)."""
+    result = [[None] * len(diff_idx) for _ in outputs]
+    for ii, k in enumerate(diff_idx):
+        inp = inputs[k]
+        n_in = inp.numel()
+        cols = [np.zeros((n_in, o.numel()), dtype=_np(o).dtype) for o in outputs]
+        for e in range(n_in):
+            u = np.zeros(n_in, dtype=_np(inp).dtype)
+            u[e] = 1
+            for j, jv in enumerate(jvps_of(k, _wrap(u.reshape(tuple(inp.shape)), inp.dtype))):
+                cols[j][e] = _np(jv).reshape(-1)
+        for j in range(len(outputs)):
+            result[j][ii] = (cols[j], outputs[j].dtype)
+    return result
+
+
+def _diff_idx(inputs):
+    return [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
+
+
 def _forward_jacobian(func, inputs, outputs, func_out=None):
     """[output][input] Jacobians (input.numel(), output.numel()) built from
     Jacobian-vector products with unit tangents, each JVP computed by
@@ -281,24 +310,13 @@ def _forward_jacobian(func, inputs, outputs, func_out=None):
         except _fw_not_here():
             pass
     from cyautograd.autograd.forward_ad import _jvp_any as _double_backward_jvp
-    torch = _torch()
-    diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
-    result = [[None] * len(diff_idx) for _ in outputs]
-    for ii, k in enumerate(diff_idx):
-        inp = inputs[k]
-        n_in = inp.numel()
-        cols = [np.zeros((n_in, o.numel()), dtype=_np(o).dtype) for o in outputs]
-        for e in range(n_in):
-            u = np.zeros(n_in, dtype=_np(inp).dtype)
-            u[e] = 1
-            tangents = [None] * len(inputs)
-            tangents[k] = _wrap(u.reshape(tuple(inp.shape)), inp.dtype)
-            outs, jvps = _double_backward_jvp(func, inputs, tangents, diff_only=True)
-            for j, jv in enumerate(jvps):
-                cols[j][e] = _np(jv).reshape(-1)
-        for j in range(len(outputs)):
-            result[j][ii] = (cols[j], outputs[j].dtype)
-    return result
+
+    def jvps_of(k, u):
+        tangents = [None] * len(inputs)
+        tangents[k] = u
+        return _double_backward_jvp(func, inputs, tangents, diff_only=True)[1]
+
+    return _jacobian_from_unit_jvps(inputs, outputs, _diff_idx(inputs), jvps_of)
 
 
 def _allclose(a, n, rtol, atol):
@@ -363,24 +381,15 @@ def _fw_not_here():
 
 def _forward_jacobian_fw(func, inputs, outputs, func_out, only=None):
     sel = _fw_ad_select(func_out, outputs)
-    diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
+    diff_idx = _diff_idx(inputs)
     if only is not None:
         diff_idx = [diff_idx[only]]
-    result = [[None] * len(diff_idx) for _ in outputs]
-    for ii, k in enumerate(diff_idx):
-        inp = inputs[k]
-        n_in = inp.numel()
-        cols = [np.zeros((n_in, o.numel()), dtype=_np(o).dtype) for o in outputs]
-        for e in range(n_in):
-            u = np.zeros(n_in, dtype=_np(inp).dtype)
-            u[e] = 1
-            jvps = _fw_ad_jvps(func, inputs, k, _wrap(u.reshape(tuple(inp.shape)), inp.dtype), outputs,
-                               only is not None)
-            for j, pos in enumerate(sel):
-                cols[j][e] = _np(jvps[pos]).reshape(-1)
-        for j in range(len(outputs)):
-            result[j][ii] = (cols[j], outputs[j].dtype)
-    return result
+
+    def jvps_of(k, u):
+        jvps = _fw_ad_jvps(func, inputs, k, u, outputs, only is not None)
+        return [jvps[pos] for pos in sel]
+
+    return _jacobian_from_unit_jvps(inputs, outputs, diff_idx, jvps_of)
 
 
 def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dtypes,
@@ -390,7 +399,7 @@ def _fast_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, check_grad
     if not outputs:
         return _check_no_differentiable_outputs(func, inputs, func_out, eps)
     rng = np.random.default_rng(0)
-    diff_idx = [k for k, t in enumerate(inputs) if _is_tensor(t) and t.requires_grad]
+    diff_idx = _diff_idx(inputs)
     all_u = []
     for k in diff_idx:
         u = rng.random(inputs[k].numel())
@@ -566,28 +575,142 @@ def _test_undefined_backward_mode(func, outputs, inputs):
     return all(check(o) for o in to_check)
 
 
-def _test_batched_grad(inputs, output, output_idx):
-    """vmap'd vector-Jacobian products (cyautograd.func.vmap: a loop) against
-    one-at-a-time ones, for two random grad_outputs."""
+FAILED_BATCHED_GRAD_MSG = """
+gradcheck or gradgradcheck failed while testing batched gradient computation.
+This could have been invoked in a number of ways (via a test that calls
+gradcheck/gradgradcheck directly or via an autogenerated test).
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `check_batched_grad=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `check_batched_grad=False` and/or `check_batched_gradgrad=False`.
+
+If you're modifying an existing operator that supports batched grad computation,
+or wish to make a new operator work with batched grad computation, please read
+the following.
+
+To compute batched grads (e.g., jacobians, hessians), we vmap over the backward
+computation. The most common failure case is if there is a 'vmap-incompatible
+operation' in the backward pass. Please see
+NOTE: [How to write vmap-compatible backward formulas]
+in the codebase for an explanation of how to fix this.
+""".strip()
+
+FAILED_BATCHED_GRAD_MSG_FWD_AD = """
+gradcheck failed while testing batched gradient computation with forward-mode AD.
+This test is enabled automatically when both `check_batched_grad=True`
+and `check_forward_ad=True`, but can be disabled in the following ways
+dependong on how the test was invoked (via a test that calls gradcheck
+directly or via an autogenerated test).
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `check_batched_forward_grad=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `check_batched_forward_grad=False`
+"""
+
+
+def _get_failed_batched_grad_test_msg(output_idx, input_idx, res, exp, is_forward_ad=False):
+    return f"""
+For output {output_idx} and input {input_idx}:
+
+{FAILED_BATCHED_GRAD_MSG_FWD_AD if is_forward_ad else FAILED_BATCHED_GRAD_MSG}
+
+Got:
+{res}
+
+Expected:
+{exp}
+""".strip()
+
+
+_VMAP_RANDOM_MSG = "vmap: called random operation while in randomness error mode"
+_LEGACY_VMAP_RANDOM_MSG = ("vmap: We do not yet support calling random operations inside of vmap. "
+                           "Please perform random operations outside of vmap as a workaround")
+
+
+def _compare_batched(fn, batch, msg_of, failed_msg):
+    """fn over the stacked ``batch`` through vmap (cyautograd.func.vmap, a
+    loop) against fn one example at a time; the first result that differs
+    raises GradcheckError(msg_of(result_idx, res, exp)). A RuntimeError
+    inside vmap is reported with ``failed_msg`` appended, as torch."""
     torch = _torch()
     from cyautograd.func import vmap
+    expected = [fn(b) for b in batch]
+    expected = [torch.stack(shards) for shards in zip(*expected)]
+    try:
+        result = vmap(fn)(torch.stack(batch))
+    except RuntimeError as ex:
+        msg = str(ex)
+        if msg.startswith(_VMAP_RANDOM_MSG):
+            # torch's gradcheck runs the legacy vmap (torch._vmap_internals),
+            # which has no randomness flag and says so in its own words
+            msg = _LEGACY_VMAP_RANDOM_MSG
+        raise GradcheckError(f"While computing batched gradients, got: {msg}\n\n{failed_msg}") from ex
+    for idx, (res, exp) in enumerate(zip(result, expected)):
+        if not bool(torch.allclose(res, exp)):
+            raise GradcheckError(msg_of(idx, res, exp))
+    return True
+
+
+def _zeros_expanded(t):
+    torch = _torch()
+    return torch.zeros([], dtype=t.dtype, device=t.device).expand(t.shape)
+
+
+def _test_batched_grad(inputs, output, output_idx):
+    """vmap'd vector-Jacobian products against one-at-a-time ones, for two
+    random grad_outputs (torch's _test_batched_grad)."""
+    torch = _torch()
     diff = _diff_inputs(inputs)
-    rng = np.random.default_rng(1)
-    grad_outputs = [_wrap(rng.standard_normal(tuple(output.shape)), output.dtype) for _ in range(2)]
 
     def vjp(v):
         r = torch.autograd.grad(output, diff, v, retain_graph=True, allow_unused=True)
-        return tuple(torch.zeros_like(t) if g is None else g for g, t in zip(r, diff))
+        return tuple(_zeros_expanded(t) if g is None else g for g, t in zip(r, diff))
 
-    expected = [vjp(g) for g in grad_outputs]
-    expected = [torch.stack(s) for s in zip(*expected)]
-    result = vmap(vjp)(torch.stack(grad_outputs))
-    for input_idx, (res, exp) in enumerate(zip(result, expected)):
-        if not bool(torch.allclose(res, exp)):
-            raise GradcheckError(
-                f"While computing batched gradients, got: {res}\n\n"
-                f"Expected: {exp}\n\nbatched grad for output {output_idx} with respect to "
-                f"input {input_idx} is incorrect")
+    return _compare_batched(
+        vjp, [torch.randn_like(output) for _ in range(2)],
+        lambda idx, res, exp: _get_failed_batched_grad_test_msg(output_idx, idx, res, exp),
+        FAILED_BATCHED_GRAD_MSG)
+
+
+def _test_batched_grad_forward_ad(func, inputs):
+    """vmap'd Jacobian-vector products (forward AD, one input dual at a time)
+    against one-at-a-time ones, for two random tangents per floating input
+    that requires grad (torch's _test_batched_grad_forward_ad; as there, the
+    failure message names the output index as both output and input)."""
+    torch = _torch()
+    from cyautograd.autograd import forward_ad as fwAD
+    for input_idx, current_input in enumerate(inputs):
+        if not (_is_tensor(current_input) and current_input.requires_grad):
+            continue
+
+        def jvp(tangent, input_idx=input_idx, current_input=current_input):
+            with fwAD.dual_level():
+                dual = fwAD.make_dual(current_input.detach(), tangent)
+                inputs_with_dual = tuple(
+                    dual if idx == input_idx else (inp.detach() if _is_tensor(inp) else inp)
+                    for idx, inp in enumerate(inputs))
+                ret = []
+                for out in _as_tuple(func(*inputs_with_dual)):
+                    if out is None:
+                        continue
+                    primal_out, tangent_out = fwAD.unpack_dual(out)
+                    ret.append(_zeros_expanded(primal_out) if tangent_out is None else tangent_out)
+                return tuple(ret)
+
+        if not (current_input.is_floating_point() or current_input.is_complex()):
+            continue
+        _compare_batched(
+            jvp, [torch.randn_like(current_input) for _ in range(2)],
+            lambda idx, res, exp: _get_failed_batched_grad_test_msg(idx, idx, res, exp, is_forward_ad=True),
+            FAILED_BATCHED_GRAD_MSG_FWD_AD)
     return True
 
 
@@ -611,10 +734,11 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     ``cyautograd.func.vmap``) agree with one-at-a-time ones.
     ``check_forward_ad`` checks Jacobian-vector products; cyautograd computes
     them by the double-backward trick (see the module docstring), so the
-    function must be twice differentiable. ``check_batched_forward_grad`` and
-    ``masked`` (sparse layouts) are accepted for signature compatibility;
-    cyautograd has no sparse tensors and its batched forward gradients are the
-    loop of ``vmap``.
+    function must be twice differentiable. ``check_batched_forward_grad``
+    checks that Jacobian-vector products taken through ``vmap`` over a batch
+    of tangents agree with one-at-a-time ones (``vmap`` is a loop here).
+    ``masked`` (sparse layouts) is accepted for signature compatibility;
+    cyautograd has no sparse tensors.
 
     Returns True when every check passes. A failure raises
     :class:`GradcheckError` with torch's message (e.g. "Jacobian mismatch for
@@ -629,8 +753,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         raise AssertionError("Setting check_batched_forward_grad=True requires check_forward_ad to be True")
     try:
         return _gradcheck_helper(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad,
-                                 check_grad_dtypes, check_batched_grad, check_forward_ad,
-                                 check_backward_ad, fast_mode)
+                                 check_grad_dtypes, check_batched_grad, check_batched_forward_grad,
+                                 check_forward_ad, check_backward_ad, fast_mode)
     except GradcheckError:
         if raise_exception:
             raise
@@ -638,8 +762,8 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
 
 
 def _gradcheck_helper(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad,
-                      check_grad_dtypes, check_batched_grad, check_forward_ad,
-                      check_backward_ad, fast_mode):
+                      check_grad_dtypes, check_batched_grad, check_batched_forward_grad,
+                      check_forward_ad, check_backward_ad, fast_mode):
     tupled_inputs = _as_tuple(inputs)
     _check_inputs(tupled_inputs)
     func_out = func(*tupled_inputs)
@@ -653,6 +777,9 @@ def _gradcheck_helper(func, inputs, eps, atol, rtol, nondet_tol, check_undefined
     if check_forward_ad:
         check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, check_grad_dtypes,
               nondet_tol, use_forward_ad=True)
+    if check_batched_forward_grad:
+        _test_batched_grad_forward_ad(func, tupled_inputs)
+    # the remaining checks need backward AD (as torch's short circuit)
     if not check_backward_ad:
         return True
     if check_batched_grad:
@@ -730,27 +857,63 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
                      masked=masked)
 
 
+_DEPRECATED_API = ("`{}` was part of PyTorch's private API and not "
+                   "meant to be exposed. We are deprecating it and it will be removed "
+                   "in a future version of PyTorch. If you have a specific use for "
+                   "this or feature request for this to be a stable API, please file "
+                   "us an issue at https://github.com/pytorch/pytorch/issues/new")
+
+
+def get_numerical_jacobian_wrt_specific_input(fn, input_idx, inputs, outputs, eps, input=None,
+                                              is_forward_ad=False):
+    """The numerical Jacobians of ``fn(*inputs)`` with respect to one input:
+    a tuple with one (input.numel(), output.numel()) tensor per output in
+    ``outputs``, by central differences of step ``eps``. ``input`` (default
+    ``inputs[input_idx]``) is the tensor perturbed in place; fn still receives
+    ``inputs``, so it should be that tensor (or share its storage)."""
+    input = inputs[input_idx] if input is None else input
+    if not input.requires_grad:
+        raise AssertionError("Expected input to have requires_grad=True")
+    outputs = _as_tuple(outputs)
+    jacs = _numerical_jacobian_wrt_input(fn, tuple(_as_tuple(inputs)), input_idx, outputs, eps, inp=input)
+    return tuple(_wrap(j, o.dtype) for j, o in zip(jacs, outputs))
+
+
 def get_numerical_jacobian(fn, inputs, target=None, eps=1e-3, grad_out=1.0):
     """Deprecated in torch (private API made public by accident): the
-    numerical Jacobians of fn at inputs, one tuple per input that requires
-    grad, each Jacobian (input.numel(), output.numel())."""
+    numerical Jacobians of ``fn`` (which takes the inputs as one tuple),
+    restricted to its first output, one per tensor of ``target`` (default
+    ``inputs``) that requires grad, each (input.numel(), output.numel())."""
+    warnings.warn(_DEPRECATED_API.format("get_numerical_jacobian"), FutureWarning, stacklevel=2)
     if grad_out != 1.0:
         raise ValueError("Expected grad_out to be 1.0. get_numerical_jacobian no longer "
                          "supports values of grad_out != 1.0.")
-    if target is not None:
-        raise NotImplementedError("cyautograd's get_numerical_jacobian takes no target")
+
+    def fn_pack_inps(*inps):
+        return fn(inps)
+
     inputs = _as_tuple(inputs)
-    outs = _run(lambda *a: fn(a), inputs)
-    jacs = _get_numerical_jacobian(lambda *a: fn(a), inputs, outs, eps)
-    return [tuple(_wrap(j, o.dtype) for j, o in zip(per_in, outs)) for per_in in jacs]
+    outputs = _as_tuple(fn_pack_inps(*inputs))
+    if any(o.is_complex() for o in outputs):
+        raise ValueError("Expected output to be non-complex. get_numerical_jacobian no "
+                         "longer supports functions that return complex outputs.")
+    target = inputs if target is None else _as_tuple(target)
+    idx = [i for i, a in enumerate(target) if _is_tensor(a) and a.requires_grad]
+    return tuple(get_numerical_jacobian_wrt_specific_input(fn_pack_inps, i, inputs, outputs, eps,
+                                                           input=target[i])[0]
+                 for i in idx)
 
 
 def get_analytical_jacobian(inputs, output, nondet_tol=0.0, grad_out=1.0):
     """Deprecated in torch: (jacobians, reentrant, correct_grad_sizes,
     correct_grad_types) of one output w.r.t. the inputs that require grad."""
+    warnings.warn(_DEPRECATED_API.format("get_analytical_jacobian"), FutureWarning, stacklevel=2)
     if grad_out != 1.0:
         raise ValueError("Expected grad_out to be 1.0. get_analytical_jacobian no longer "
                          "supports values of grad_out != 1.0.")
+    if output.is_complex():
+        raise ValueError("Expected output to be non-complex. get_analytical_jacobian no "
+                         "longer supports functions that return complex outputs.")
     inputs = _as_tuple(inputs)
     try:
         jacs = _analytical_jacobian(inputs, output, nondet_tol, False)
