@@ -1686,3 +1686,60 @@ def linalg_and_special_functions_write_their_out(T):
                 _res(lambda: S.log1p(v, out=T.zeros(3).long())),
                 _res(lambda: S.expit(v.clone().requires_grad_(), out=T.zeros(3)))]
     return out
+
+
+@case
+def index_out_of_bounds_words(T):
+    """Out-of-range indices, in torch's words per kernel: advanced indexing
+    numbers the index *tensors* (x[:, t] says "dimension 0"; a 0-d tensor is
+    an integer, applied with select()); index_select dim 1 (or an empty self)
+    names the index, other dims do not; index_add's scatter path (2+ dims,
+    alpha 1, int64 index) is a RuntimeError; index_fill allows -size; the
+    tensors are left as they were."""
+    t = T.tensor
+    a = T.arange(12.).reshape(3, 4).requires_grad_()
+    b = T.arange(24.).reshape(2, 3, 4)
+    m2 = t([[True, False, True], [False, True, False]])
+    out = []
+    for f in [lambda: a[:, t([9])], lambda: a[t([5, 0]), t([0, 9])], lambda: a[t([0, 5]), t([9, 0])],
+              lambda: b[:, :, t([9])], lambda: b[t([0]), 1, t([9])], lambda: b[t([0]), :, t([9])],
+              lambda: b[..., t([9])], lambda: b[m2, t([9])], lambda: b[None, :, t([7])],
+              lambda: b[:, t([0, 3]), t([-5, 0])], lambda: b[:, t([[1], [5]]), t([0, 1])], lambda: a[:, [7]],
+              lambda: a[t(5)], lambda: a[:, t(-9)], lambda: a[t(0), t([9])], lambda: a[[0, 1], [1, 4]]]:
+        out.append(_res(f))
+    c = T.arange(12.).reshape(3, 4)
+    for idx in [(slice(None), t([9])), (t([0, 5]), t([9, 0])), (slice(None), [7])]:
+        out.append(_res(lambda: c.__setitem__(idx, 1.)))
+    out.append(_res(lambda: c.index_put_((t([0]), t([9])), t(1.), accumulate=True)))
+    for d in (0, 1, -1):
+        for idx in ([3], [5], [-1], [-5], [0, 7, -9], [0, -9, 7]):
+            out.append(_res(lambda: a.index_select(d, t(idx))))
+            out.append(_res(lambda: a.detach().t().index_select(d, t(idx))))
+            out.append(_res(lambda: c.index_add(d, t(idx), T.ones(3, 4).narrow(d, 0, 1).expand(
+                *[len(idx) if k == d % 2 else (3, 4)[k] for k in range(2)]))))
+            out.append(_res(lambda: c.index_fill(d, t(idx), 1.)))
+            out.append(_res(lambda: c.index_fill(d, t(idx), t(2.))))
+    out.append(_res(lambda: c.index_add(0, t([3]), T.ones(1, 4), alpha=2)))
+    out.append(_res(lambda: c.index_add(0, t([3], dtype=T.int32), T.ones(1, 4))))
+    out.append(_res(lambda: T.ones(3).index_add(0, t([3]), T.ones(1))))
+    out.append(_res(lambda: T.ones(0, 4).index_add(0, t([3]), T.ones(1, 4))))
+    out.append(_res(lambda: c.clone().index_add_(1, t([4]), T.ones(3, 1))))
+    out.append(_res(lambda: c.index_copy(0, t([-1]), T.ones(1, 4))))
+    out.append(_res(lambda: T.tensor(1.).index_select(0, t([1]))))
+    out.append(_res(lambda: T.tensor(1.).index_fill(0, t([1]), 2.)))
+    out.append(_res(lambda: b.index_select(1, t([3]))))
+    out.append(_res(lambda: b.index_select(2, t([4]))))
+    out.append(_res(lambda: T.ones(0, 4).index_select(1, t([7]))))
+    out.append(_res(lambda: T.arange(12).reshape(3, 4).index_select(1, t([4], dtype=T.int32))))
+    # empty selves: a 2+-dim index_add reads no index; index_fill/index_copy
+    # along the empty dimension fail in as_strided's words
+    e = T.ones(0, 4)
+    for f in [lambda: e.index_fill(0, t([0]), 1.), lambda: e.index_fill(1, t([7]), 1.),
+              lambda: e.index_copy(0, t([0]), T.ones(1, 4)), lambda: e.index_copy(1, t([7]), T.ones(0, 1)),
+              lambda: e.index_add(0, t([0]), T.ones(1, 4)), lambda: T.ones(0).index_add(0, t([0]), T.ones(1)),
+              lambda: T.ones(0).index_fill(0, t([0]), 1.), lambda: T.ones(3, 0, 4)[1:].index_fill(1, t([0]), 1.),
+              lambda: e.index_select(0, t([0])), lambda: e.index_select(1, t([5])),
+              lambda: T.ones(0).index_select(0, t([0]))]:
+        out.append(_res(f))
+    out.append([a.tolist(), a._version, c.tolist(), c._version])
+    return out

@@ -1299,7 +1299,8 @@ def advanced_index(x, idx):
     if ai is None:
         if n == 0:   # NOTE [ Advanced index bounds ] in shape.pyx
             raise IndexError("index is out of bounds for dimension with size 0")
-        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+        # the one index tensor is tensor 0 (NOTE [ Advanced index error numbering ] in shape.pyx)
+        raise IndexError(f"index {bad} is out of bounds for dimension 0 with size {n}")
     r = xp.take(x, xp.reshape(ai, (-1,)), axis=d)
     return xp.reshape(r, tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:]))
 
@@ -1699,8 +1700,8 @@ def index_put(x, idx, v, accumulate):
     same_device(x, a, v)
     n = x.shape[d]
     ai, bad = _norm_idx(xp, a, n)
-    if ai is None:
-        raise IndexError(f"index {bad} is out of bounds for dimension {d} with size {n}")
+    if ai is None:   # the one index tensor is tensor 0 (NOTE [ Advanced index error numbering ])
+        raise IndexError(f"index {bad} is out of bounds for dimension 0 with size {n}")
     ai = xp.reshape(ai, (-1,))
     k = ai.shape[0]
     target = tuple(x.shape[:d]) + tuple(a.shape) + tuple(x.shape[d + 1:])

@@ -2336,20 +2336,10 @@ def _check_index_1d(name, input, dim, index, source=None):
         raise IndexError(f"{name}(): Expected dtype int32/int64 for index" if name != "index_copy" else
                          f"{name}(): Expected a long tensor for index, but got {index.dtype._cname}")
     size = input.shape[d] if input.dim() else 1
-    if _dev(index):   # NOTE [ Device backends ]: the checks' answers come to the host
-        ia = index.detach().reshape(-1)
-        lo_bad = (ia < -size) if name == "index_fill" else (ia < 0)
-        if ia.numel() and bool((lo_bad | (ia >= size)).any()):
-            bad = int(ia[(ia < 0) | (ia >= size)][0])
-            raise IndexError(f"index out of range in self" if name != "index_copy" else
-                             f"index_copy_(): index {bad} is out of bounds for dimension {d} with size {size}")
-        ia = np.empty(ia.numel())      # only its size is read below
+    if _dev(index):   # NOTE [ Device backends ]: only its size is read below
+        ia = np.empty(index.numel())
     else:
         ia = _a(index).reshape(-1)
-    if ia.size and (ia.min() < -size if name == "index_fill" else ia.min() < 0) or (ia.size and ia.max() >= size):
-        bad = int(ia[(ia < 0) | (ia >= size)][0])
-        raise IndexError(f"index out of range in self" if name != "index_copy" else
-                         f"index_copy_(): index {bad} is out of bounds for dimension {d} with size {size}")
     if source is not None:
         ss = tuple(source.shape) or (1,)
         xs = list(tuple(input.shape) or (1,))
@@ -2364,11 +2354,65 @@ def _check_index_1d(name, input, dim, index, source=None):
     return d, ia
 
 
+# NOTE [ index_add / index_fill / index_copy bound messages ]
+# torch's CPU kernels check the indices after every shape and dtype check, and
+# each in its own words, naming the first index out of range:
+# - index_fill: IndexError "index N is out of bounds for dimension D with size
+#   S", negative indices down to -S allowed (a 0-d self counts as size 1);
+# - index_copy: IndexError with the "index_copy_(): " prefix, no negatives;
+# - index_add: a self of 2+ dimensions with alpha 1 and an int64 index goes
+#   through scatter_add, whose RuntimeError has the same words as
+#   index_fill's; otherwise (1-d or 0-d self, alpha != 1, an int32 index) the
+#   loop says IndexError "index out of range in self". An empty index checks
+#   nothing, nor does an empty self of 2+ dims for index_add, nor (for
+#   index_fill/index_copy, TensorIterator loops) an empty dimension other
+#   than the indexed one.
+def _check_index_1d_bounds(name, input, d, index, alpha=1):
+    size = input.shape[d] if input.dim() else 1
+    if index.numel() == 0:
+        return
+    if name == "index_add":
+        if input.dim() > 1 and input.numel() == 0:
+            return
+    elif any(n == 0 for k, n in enumerate(input.shape) if k != d):
+        return    # index_fill/index_copy iterate over self's other dimensions: nothing to check
+    elif input.dim() and input.shape[d] == 0:
+        # torch restrides self to the index's length along d (stride 0) before
+        # its loop, and as_strided refuses the empty storage in its own words
+        sizes = list(input.shape)
+        sizes[d] = index.numel()
+        strides = list(input.stride())
+        strides[d] = 0
+        item = input.element_size()
+        need = item * (1 + sum((n - 1) * st for n, st in zip(sizes, strides)))
+        have = input.untyped_storage().nbytes()
+        raise RuntimeError(f"setStorage: sizes [{', '.join(map(str, sizes))}], strides "
+                           f"[{', '.join(map(str, strides))}], storage offset 0, and itemsize {item} requiring a "
+                           f"storage size of {need} are out of bounds for storage of size {have}")
+    # NOTE [ Device backends ]: the checks' answers come to the host
+    ia = _a(index.detach().cpu()).reshape(-1) if _dev(index) else _a(index).reshape(-1)
+    lo = -size if name == "index_fill" else 0
+    bad = (ia < lo) | (ia >= size)
+    if not bad.any():
+        return
+    v = int(ia[int(np.argmax(bad))])
+    words = f"index {v} is out of bounds for dimension {d} with size {size}"
+    if name == "index_copy":
+        raise IndexError("index_copy_(): " + words)
+    if name == "index_add":
+        if input.dim() > 1 and index.dtype == _D.int64 and not isinstance(alpha, bool) and alpha == 1:
+            raise RuntimeError(words)
+        raise IndexError("index out of range in self")
+    raise IndexError(words)
+
+
 def _index_np(a, d, ia, src, mode):
     out = np.array(a, copy=True, order="C")
     zero_d = out.ndim == 0
     if zero_d:
         out = out.reshape(1)
+    if out.size == 0 and out.ndim > 1:
+        return out    # an empty self of 2+ dims: torch's kernels read no index
     om = np.moveaxis(out, d, 0)
     if mode == "fill":
         om[ia] = src
@@ -2493,6 +2537,7 @@ def index_add(input, dim, index, source, *, alpha=1, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_add_(): self ({input.dtype._cname}) and source ({source.dtype._cname}) "
                            f"must have the same scalar type")
+    _check_index_1d_bounds("index_add", input, d, index, alpha)
     return _IndexAdd.apply(input, d, (index,), source, alpha)
 
 
@@ -2507,6 +2552,7 @@ def index_copy(input, dim, index, source, *, out=None):
     if source.dtype != input.dtype:
         raise RuntimeError(f"index_copy_(): self and source expected to have the same dtype, but got "
                            f"(self) {input.dtype._cname} and (source) {source.dtype._cname}")
+    _check_index_1d_bounds("index_copy", input, d, index)
     return _IndexCopy.apply(input, d, (index,), source)
 
 
@@ -2518,9 +2564,12 @@ def index_fill(input, dim, index, value):
         if value.dim() != 0:
             raise RuntimeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value.dim()} dimension(s).")
+        _check_index_1d_bounds("index_fill", input, d, index)
         if not _anydev(input, index, value) and value.dtype.is_floating_point and input.dtype == value.dtype:
             return _IndexFillTensor.apply(input, d, (index,), value)
         value = value.item()
+    else:
+        _check_index_1d_bounds("index_fill", input, d, index)
     return _IndexFill.apply(input, d, (index,), value)
 
 

@@ -1906,8 +1906,15 @@ cdef object _index_select(input, dim, index):
         return _record(t, r, IndexSelectBackward0, K_INDEX_SELECT, (d, idx))
     d = wrap_dim(dim, x.ndim)
     idx = ti.data_.reshape(-1)
-    if idx.size and (idx.min() < 0 or idx.max() >= (x.shape[d] if x.ndim else 1)):
-        bad = idx.max() if idx.max() >= x.shape[d] else idx.min()
+    n = x.shape[d] if x.ndim else 1
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        # torch's index_select_out_cpu_: a self of 2+ dimensions that is empty,
+        # or indexed along dimension 1 (its contiguous fast path), checks every
+        # index up front and names the first one out of range; the general
+        # loop says only "index out of range in self"
+        if x.ndim > 1 and (x.size == 0 or d == 1):
+            bad = int(idx[(idx < 0) | (idx >= n)][0])
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad} axis_dim={n}")
         raise IndexError(f"index out of range in self")
     r = np.take(x, idx, axis=d) if x.ndim else x.reshape(1)[idx].reshape(())
     return _record(t, as_array(r), IndexSelectBackward0, K_INDEX_SELECT, (d, idx.copy()))
@@ -2439,6 +2446,9 @@ def getitem(input, index):
         if r is not None:
             r, idx = r
         else:
+            r = _advanced_oob_error(x, idx)   # NOTE [ Advanced index error numbering ]
+            if r is not None:
+                raise r from None
             m = re.search(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)", msg)
             if m:
                 raise IndexError(f"index {m.group(1)} is out of bounds for dimension {m.group(2)} with size {m.group(3)}") from None
@@ -2588,6 +2598,63 @@ cdef object _advanced_oob(object x, object idx):
     except IndexError:
         return None
     return (r, tuple(clipped)) if r.size == 0 else None
+
+
+# NOTE [ Advanced index error numbering ]
+# torch's index kernel (AdvancedIndex's Indexer) checks each element of the
+# broadcast index tensors in turn, and for one element each index tensor in
+# order; its message "index N is out of bounds for dimension J with size S"
+# numbers J among the index *tensors* (a boolean mask counts as one per
+# dimension it covers), not among the dimensions of self: x[:, t] with t out
+# of range says "dimension 0". Integers and slices do not count (integers are
+# applied as select() before the kernel and checked there, in their own
+# words: _bad_int_item). numpy numbers its axes, so its message is rebuilt.
+cdef object _advanced_oob_error(object x, object idx):
+    """torch's IndexError for the first out-of-bounds index-tensor element of
+    x[idx] (NOTE [ Advanced index error numbering ]), or None."""
+    items = idx if type(idx) is tuple else (idx,)
+    shape = tuple(x.shape)
+    cdef Py_ssize_t consumed = 0, d = 0, j = 0
+    for it in items:
+        if it is None or it is Ellipsis or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        consumed += it.ndim if isinstance(it, np.ndarray) and it.dtype == np.bool_ else 1
+    arrays = []     # (tensor ordinal, index array, size of its dimension)
+    for it in items:
+        if it is None or type(it) is bool or isinstance(it, np.bool_):
+            continue
+        if it is Ellipsis:
+            d += len(shape) - consumed
+            continue
+        if isinstance(it, (list, np.ndarray)):
+            a = np.asarray(it)
+            if a.ndim == 0 and a.dtype.kind in "iu":   # torch applies it as select()
+                d += 1
+                continue
+            if a.dtype == np.bool_:
+                for _ in range(a.ndim):
+                    arrays.append((j, np.zeros(int(a.sum()), np.int64), 1))
+                    j += 1
+                d += a.ndim
+                continue
+            if a.dtype.kind in "iu" and d < len(shape):
+                arrays.append((j, a, shape[d]))
+                j += 1
+        d += 1
+    if not arrays:
+        return None
+    try:
+        bc = np.broadcast_arrays(*[a for _, a, _ in arrays])
+    except ValueError:
+        return None
+    bad = np.stack([((b < -n) | (b >= n)).reshape(-1) for b, (_, _, n) in zip(bc, arrays)]) \
+        if bc[0].size else None
+    if bad is None or not bad.any():
+        return None
+    pos = int(np.argmax(bad.any(axis=0)))
+    k = int(np.argmax(bad[:, pos]))
+    return IndexError(f"index {int(bc[k].reshape(-1)[pos])} is out of bounds for dimension {arrays[k][0]} "
+                      f"with size {arrays[k][2]}")
 
 
 cdef type _basic_index_node(object idx, tuple shape):
@@ -2940,6 +3007,9 @@ cdef object _index_put(input, indices, values, accumulate, type cls, bint inplac
                 _mask_shape_error(idx, x.shape)
             r = _advanced_oob(x, idx) if "out of bounds" in str(e) else None   # NOTE [ Advanced index bounds ]
             if r is None:
+                r = _advanced_oob_error(x, idx) if "out of bounds" in str(e) else None
+                if r is not None:   # NOTE [ Advanced index error numbering ]
+                    raise r from None
                 raise
             if isinstance(r, IndexError):
                 raise r from None
