@@ -78,6 +78,8 @@ def kineto_available():
 from cyautograd.autograd import grad_mode  # noqa: F401,E402
 from cyautograd.autograd.grad_mode import enforce_grad_layout_policy, _force_original_view_tracking  # noqa: F401,E402
 from cyautograd.autograd.grad_mode import _unsafe_preserve_version_counter  # noqa: F401,E402
+# torch.autograd.is_view_replay_enabled is torch._C._is_view_replay_enabled
+from cyautograd._C import _is_view_replay_enabled as is_view_replay_enabled  # noqa: F401,E402
 
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
            "gradcheck", "gradgradcheck", "functional", "graph", "Variable",

@@ -691,3 +691,14 @@ def _sac_array(Tensor t not None):
     its version: NOTE [ Selective activation checkpointing ] in
     utils/checkpoint.py)."""
     return t.data_
+
+
+def _bw_view_info(Tensor t not None):
+    """(base, view_fn) of the tensor's backward ViewInfo (base: the root),
+    or None when it is not a backward-differentiable view."""
+    cdef AutogradMeta m = t.autograd_meta_
+    cdef DifferentiableViewMeta dm
+    if m is None or not m.c.is_view:
+        return None
+    dm = <DifferentiableViewMeta>m
+    return None if dm.bw_base_ is None else (dm.bw_base_, dm.bw_view_fn_)

@@ -848,10 +848,21 @@ cdef Tensor _view(Tensor t, object arr, type cls, int kind, object param):
     """A view op: `arr` views t's memory; the output shares t's storage and
     version counter (see NOTE [ Autograd View Variables ] in view_meta.pyx)."""
     cdef Tensor out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    cdef ShapeBackward fn = _shape_node(t, arr, cls, kind, param)
+    _view_record(out, t, _shape_node(t, arr, cls, kind, param), cls, kind, param)
+    return out
+
+
+cdef inline int _view_record(Tensor out, Tensor t, ShapeBackward fn, type cls, int kind,
+                             object param) except -1:
+    """The view's history (fn: its node, None when t needs no grad) and,
+    with view replay on, its view_func -- recorded whether or not t requires
+    grad, as torch's, so that _view_func can replay it on a base that does
+    (NOTE [ View func replay ] in _view_func.py)."""
     if fn is not None:
         _view_history(out, t, fn)
-    return out
+    elif view_replay_enabled():
+        record_view_func(out, t, ViewReplay(cls, kind, param, out))
+    return 0
 
 
 cdef inline int _view_history(Tensor out, Tensor t, ShapeBackward fn) except -1:
@@ -3267,9 +3278,8 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
         vst = [xst[i] for i in range(nd) if i != d1 and i != d2] + [xst[d1] + xst[d2]]
         arr = _xp.strided(x, vshape, vst, byte_offset)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, DiagonalBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (off, d1, d2)))
-    if fn is not None:
-        _view_history(out, t, fn)
+    param = (geometry_of(t), geometry_of(out), (off, d1, d2))
+    _view_record(out, t, _shape_node(t, arr, DiagonalBackward0, K_STRIDED, param), DiagonalBackward0, K_STRIDED, param)
     return out
 
 
@@ -3315,9 +3325,8 @@ def unfold(input, dimension, size, step):
     else:
         arr = k_strided(x, tuple([dims[i] for i in range(nd + 1)]), tuple([st[i] for i in range(nd + 1)]), 0)
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, UnfoldBackward0, K_STRIDED, (geometry_of(t), geometry_of(out), (d, sz, stp)))
-    if fn is not None:
-        _view_history(out, t, fn)
+    param = (geometry_of(t), geometry_of(out), (d, sz, stp))
+    _view_record(out, t, _shape_node(t, arr, UnfoldBackward0, K_STRIDED, param), UnfoldBackward0, K_STRIDED, param)
     return out
 
 
@@ -3503,9 +3512,8 @@ def as_strided(input, size, stride, storage_offset=None):
     geom.strides = stride
     geom.storage_offset = off_o
     out = make_view(t, arr, CYA_CREATION_META_DEFAULT)
-    fn = _shape_node(t, arr, AsStridedBackward0, K_STRIDED, (geometry_of(t), geom))
-    if fn is not None:
-        _view_history(out, t, fn)
+    param = (geometry_of(t), geom)
+    _view_record(out, t, _shape_node(t, arr, AsStridedBackward0, K_STRIDED, param), AsStridedBackward0, K_STRIDED, param)
     return out
 
 
