@@ -324,7 +324,7 @@ del _arg_parser_mod
 from cyautograd import _python_methods as _python_methods_mod  # noqa: E402
 _python_methods_mod.install()
 del _python_methods_mod
-# Tensor._view_func(_unsafe) (NOTE [ View func replay ] in _view_func.py)
-from cyautograd import _view_func as _view_func_mod  # noqa: E402
-_view_func_mod.install()
-del _view_func_mod
+# Tensor._view_func(_unsafe), _is_zerotensor (_private_methods.py)
+from cyautograd import _private_methods as _private_methods_mod  # noqa: E402
+_private_methods_mod.install()
+del _private_methods_mod

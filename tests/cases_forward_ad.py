@@ -719,3 +719,34 @@ def forward_over_reverse_transforms(T):
         out.append(T.autograd.functional.hessian(f, x, outer_jacobian_strategy="forward-mode",
                                                  vectorize=True).detach())
     return out
+
+
+@case
+def zerotensor_never_escapes(T):
+    """torch's ZeroTensors (undefined tangents inside forward-AD formulas)
+    never reach the public API: every tangent, Jacobian and gradient here
+    answers _is_zerotensor() False (NOTE [ No ZeroTensors ])."""
+    import importlib
+    fwAD = importlib.import_module(T.__name__ + ".autograd.forward_ad")
+
+    def iz(t):
+        return None if t is None else [t._is_zerotensor(), t.tolist()]
+
+    out = []
+    x = T.tensor([1.0, -2.0, 0.5], dtype=T.float64)
+    with fwAD.dual_level():
+        d = fwAD.make_dual(x, T.ones(3, dtype=T.float64))
+        y = T.tensor([0.5, 0.25, 2.0], dtype=T.float64)
+        for f in [lambda: d * y, lambda: d.sum(), lambda: T.where(T.tensor([True, False, True]), d, y),
+                  lambda: T.cat([d, y]), lambda: T.stack([y, d]), lambda: T.addcmul(y, d, y), lambda: d.floor(),
+                  lambda: d.sign(), lambda: T.relu(d - 5), lambda: d.clamp(5, 6), lambda: T.maximum(y, d),
+                  lambda: T.atan2(y, d), lambda: T.pow(y, d), lambda: d.index_fill(0, T.tensor([0]), 2.0),
+                  lambda: d.masked_fill(T.tensor([True, False, True]), 1.0), lambda: y * 2, lambda: d.detach()]:
+            out.append(iz(fwAD.unpack_dual(f()).tangent))
+    out.append(iz(T.func.jvp(lambda v: T.ones(3, dtype=T.float64) + 0 * v.detach(), (x,), (x,))[1]))
+    out.append(iz(T.func.hessian(lambda v: v.sum())(x)))
+    out.append(iz(T.autograd.functional.jvp(lambda v: T.ones(3, dtype=T.float64), x, x)[1]))
+    xr = x.clone().requires_grad_()
+    out.append(iz(T.autograd.grad((xr * 2).sum(), xr, create_graph=True)[0]))
+    out.append(T.ones(2)._is_zerotensor())
+    return out

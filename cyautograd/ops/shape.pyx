@@ -857,7 +857,7 @@ cdef inline int _view_record(Tensor out, Tensor t, ShapeBackward fn, type cls, i
     """The view's history (fn: its node, None when t needs no grad) and,
     with view replay on, its view_func -- recorded whether or not t requires
     grad, as torch's, so that _view_func can replay it on a base that does
-    (NOTE [ View func replay ] in _view_func.py)."""
+    (NOTE [ View func replay ] in _private_methods.py)."""
     if fn is not None:
         _view_history(out, t, fn)
     elif view_replay_enabled():

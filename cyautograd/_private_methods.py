@@ -1,4 +1,6 @@
-"""Tensor._view_func / _view_func_unsafe: replaying a view on another base.
+"""Private Tensor methods torch's own Python code and libraries call:
+_view_func / _view_func_unsafe (replaying a view on another base) and
+_is_zerotensor.
 
 NOTE [ View func replay ]
 A backward-differentiable view records how to rebuild itself from its root
@@ -22,7 +24,7 @@ neither here, so they are not called.
 from cyautograd.ops._common import _bw_view_info
 from cyautograd.tensor import Tensor
 
-__all__ = ["install"]
+__all__ = ["install", "has_same_meta"]
 
 _PARAMS = ("new_base", "symint_visitor_fn", "tensor_visitor_fn")
 
@@ -89,8 +91,26 @@ def _view_func_unsafe(self, *args, **kwargs):
     return _replay(self, _parse("_view_func", args, kwargs), False)
 
 
+# NOTE [ No ZeroTensors ]
+# torch's ZeroTensor (torch._efficientzerotensor; a dispatch key whose
+# tensors are immutable, read as zeros and have no storage) is made only by
+# that private factory and inside generated forward-AD formulas, where it
+# stands for an undefined tangent and is materialised before anyone can see
+# it: in torch 2.13 unpack_dual(...).tangent, torch.func.jvp/jacfwd/hessian,
+# autograd.functional and autograd.grad never hand one out (make_dual even
+# materialises one passed in). cyautograd has no such tensors, so every
+# tensor answers False, as every tensor reachable through torch's public API
+# does; the factory itself is not provided.
+def _is_zerotensor(self):
+    """False: cyautograd makes no ZeroTensors (NOTE [ No ZeroTensors ])."""
+    if not isinstance(self, Tensor):
+        raise TypeError(f"descriptor '_is_zerotensor' for 'cyautograd.Tensor' objects doesn't apply to a "
+                        f"'{type(self).__name__}' object")
+    return False
+
+
 def install():
     from cyautograd.tensor import _register_method_override
-    for f in (_view_func, _view_func_unsafe):
+    for f in (_view_func, _view_func_unsafe, _is_zerotensor):
         f.__module__, f.__qualname__ = "cyautograd", "Tensor." + f.__name__
         _register_method_override(f.__name__, f)
