@@ -1441,3 +1441,29 @@ def gradcheck_numerical_jacobian_helpers(T):
     out.append(err(lambda: gc.get_numerical_jacobian_wrt_specific_input(lambda p: p, 0, (x.detach(),),
                                                                         (x,), 1e-6)))
     return out
+
+
+@case
+def graph_and_profiler_leftover_names(T):
+    """torch.autograd.graph's compile-only budget annotation (refused in
+    eager mode, after its argument checks), its CUDA-stream switches (bool
+    only), and the profiler's memory-event names."""
+    g = G(T)
+    prof = importlib.import_module(T.__name__ + ".autograd.profiler")
+    out = []
+    for b in (0.5, 0, 1.5, -0.1, True, "x"):
+        def enter(b=b):
+            with g.region_activation_memory_budget(b):
+                return "entered"
+        out.append(err(enter))
+    for f in (g.set_warn_on_accumulate_grad_stream_mismatch, g.set_override_stale_capture_stream):
+        for v in (True, "x", 1, 1.0, None):
+            out.append(err(lambda f=f, v=v: f(v)))
+    g.set_warn_on_accumulate_grad_stream_mismatch(True)
+    g.set_override_stale_capture_stream(False)
+    out.append([prof.MEMORY_EVENT_NAME, prof.OUT_OF_MEMORY_EVENT_NAME])   # (kineto_available: a build property)
+    with prof.profile(post_processing_timeout_s=None, activity_filters=None) as p:
+        T.ones(2).sum()
+    out.append(type(p.key_averages()).__name__)
+    out.append(g.RemovableHandle.__name__)
+    return out

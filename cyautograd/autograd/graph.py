@@ -28,7 +28,8 @@ def _hooks_stack_depth():
 
 __all__ = ["Node", "GradientEdge", "get_gradient_edge", "increment_version", "register_multi_grad_hook",
            "allow_mutation_on_saved_tensors", "saved_tensors_hooks", "save_on_cpu",
-           "disable_saved_tensors_hooks", "Variable"]
+           "disable_saved_tensors_hooks", "Variable", "region_activation_memory_budget",
+           "set_warn_on_accumulate_grad_stream_mismatch", "set_override_stale_capture_stream"]
 
 
 class Node(abc.ABC):
@@ -479,3 +480,46 @@ def _unsigned_byte(v):
     if n > 255:
         raise OverflowError("unsigned byte integer is greater than maximum")
     return n
+
+
+def region_activation_memory_budget(budget):
+    """torch's annotation of a region's activation-memory budget (a ratio in
+    [0, 1]) for torch.compile's min-cut partitioner. It only means something
+    inside a compiled region; cyautograd never compiles, so after torch's
+    argument checks it raises torch's eager-mode RuntimeError."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise TypeError(f"torch.autograd.graph.region_activation_memory_budget: expects a float, got "
+                        f"{type(budget).__name__}")
+    if not 0.0 <= budget <= 1.0:
+        raise ValueError(f"torch.autograd.graph.region_activation_memory_budget: must be in [0, 1], "
+                         f"got {budget}")
+    raise RuntimeError("torch.autograd.graph.region_activation_memory_budget can only be used inside a "
+                       "torch.compile region; it has no effect in eager mode.")
+
+
+from cyautograd.utils.hooks import RemovableHandle  # noqa: E402,F401  (torch's graph module imports it too)
+
+
+# the CUDA-stream switches: cyautograd's engine runs every node on the calling
+# thread with no streams, so neither case they govern can arise; the flags
+# are kept so that they read back as set
+_stream_flags = {"warn_on_accumulate_grad_stream_mismatch": True, "override_stale_capture_stream": False}
+
+
+def _bool_flag(key, enabled):
+    if type(enabled) is not bool:
+        raise RuntimeError(f"enabled must be a bool, but got {type(enabled).__name__}")
+    _stream_flags[key] = enabled
+
+
+def set_warn_on_accumulate_grad_stream_mismatch(enabled):
+    """Whether to warn when an AccumulateGrad node's stream differs from the
+    stream of the node that produced its gradient (never the case here: no
+    streams)."""
+    _bool_flag("warn_on_accumulate_grad_stream_mismatch", enabled)
+
+
+def set_override_stale_capture_stream(enabled):
+    """What autograd does with a stale non-capturing stream during CUDA graph
+    capture (no CUDA graphs here: the switch is recorded and has no effect)."""
+    _bool_flag("override_stale_capture_stream", enabled)

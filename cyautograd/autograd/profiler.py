@@ -33,6 +33,16 @@ from cyautograd import engine as _engine
 
 __all__ = ["profile", "record_function", "EventList", "FunctionEventAvg", "FunctionEvent"]
 
+# the names torch's profiler gives its memory events (cyautograd's profiler
+# records none: profile_memory is accepted and ignored)
+MEMORY_EVENT_NAME = "[memory]"
+OUT_OF_MEMORY_EVENT_NAME = "[OutOfMemory]"
+
+
+def kineto_available():
+    """False: cyautograd's profiler has no Kineto tracer."""
+    return False
+
 _active = []          # the profile objects recording, innermost last
 _lock = threading.Lock()
 
@@ -256,7 +266,7 @@ class profile:
     def __init__(self, enabled=True, *, use_cuda=False, use_device=None, record_shapes=False,
                  with_flops=False, profile_memory=False, with_stack=False, with_modules=False,
                  use_kineto=False, use_cpu=True, experimental_config=None, acc_events=False,
-                 custom_trace_id_callback=None):
+                 custom_trace_id_callback=None, post_processing_timeout_s=None, activity_filters=None):
         self.enabled = enabled
         self.entered = False
         self._events = []
