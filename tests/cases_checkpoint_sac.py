@@ -568,3 +568,54 @@ def sac_factories_comparisons_feature_dropout(T):
             except RuntimeError as e:
                 res.append([name, save, seen, "RuntimeError", str(e)])
     return res
+
+
+def _rep(a):
+    if hasattr(a, "shape"):
+        return ["T", list(a.shape), str(a.dtype).split(".")[-1], a.detach().double().flatten().tolist()[:4]]
+    if isinstance(a, (list, tuple)):
+        return [_rep(x) for x in a]
+    return repr(a).replace("torch.", "").replace("cyautograd.", "")
+
+
+@case
+def sac_sees_factories_embedding_and_lift_fresh(T):
+    """The *_like / new_* factories, torch.tensor / new_tensor (aten.lift_fresh)
+    and embedding reach the policy as the one ATen op torch's modes see, with
+    the schema's arguments (a size list, pin_memory=False, embedding's
+    (weight, indices, wrapped padding_idx, ...)), under both policies; the
+    gradients come out the same."""
+    cp = _cp(T)
+    F = T.nn.functional
+    out = []
+    progs = [
+        lambda x: (x * 0 + x.new_zeros(2, 3) + x.new_zeros((2, 3), dtype=T.float32) + x.new_ones([2, 3])
+                   + x.new_empty(2, 3).zero_() + x.new_full((2, 3), 2.) + x.new_tensor([1., 2., 3.])
+                   + x.new_tensor(5., dtype=T.float64)),
+        lambda x: (x * 0 + T.zeros_like(x) + T.ones_like(x, dtype=T.float32) + T.empty_like(x).zero_()
+                   + T.full_like(x, 2.) + T.rand_like(x) * 0 + T.randn_like(x) * 0 + T.randint_like(x, 5) * 0
+                   + T.randint_like(x, 1, 5) * 0),
+        lambda x: x * T.tensor([1., 2., 3.]) + T.tensor(2.0, dtype=T.float64),
+        lambda x: (F.embedding(T.tensor([0, 1]), x, scale_grad_by_freq=True) * 2
+                   + F.embedding(T.tensor([[1, 0]]), x, padding_idx=-1)
+                   + F.embedding(T.tensor([1, 1]), x, padding_idx=0)).exp(),
+    ]
+    state = T.get_rng_state()
+    try:
+        for pol in (cp.CheckpointPolicy.MUST_SAVE, cp.CheckpointPolicy.PREFER_RECOMPUTE):
+            for prog in progs:
+                seen = []
+
+                def policy(ctx, op, *args, **kwargs):
+                    if not ctx.is_recompute:
+                        seen.append([str(op), _rep(list(args)), {k: _rep(v) for k, v in sorted(kwargs.items())}])
+                    return pol
+                T.manual_seed(0)
+                x = T.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], requires_grad=True)
+                y = cp.checkpoint(prog, x, use_reentrant=False,
+                                  context_fn=functools.partial(cp.create_selective_checkpoint_contexts, policy))
+                y.sum().backward()
+                out.append([[s for s in seen if "rand" not in s[0]], [s[0] for s in seen], x.grad.tolist()])
+    finally:
+        T.set_rng_state(state)
+    return out

@@ -1203,14 +1203,20 @@ def _op_objects():
     seen = set()
     out = []
 
+    sac_factories = _sac_factories()
+
     def take(k, v):
-        if k.startswith("_") or k in _NO_FW or isinstance(v, (type, types.ModuleType)):
+        # (a factory without a forward formula is still hooked for the
+        # selective mode, which reports it as one op; forward AD runs it as a
+        # composite: _py_hook)
+        if k.startswith("_") or (k in _NO_FW and k not in sac_factories) or isinstance(v, (type, types.ModuleType)):
             return
         # a parser guard (NOTE [ Parser replay on the error path ]) wraps the
         # op: hook the op itself, which internal callers reach without the guard
         while type(v) is types.FunctionType and getattr(v, "__wrapped__", None) is not None:
             v = v.__wrapped__
-        if getattr(v, "__name__", k) in _NO_FW or id(v) in seen:
+        vname = getattr(v, "__name__", k)
+        if (vname in _NO_FW and vname not in sac_factories) or id(v) in seen:
             return
         if type(v) is types.FunctionType:
             if v.__code__.co_flags & 0xA0:   # a generator or coroutine function: not an op

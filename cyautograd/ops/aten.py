@@ -27,6 +27,8 @@ ATEN_NAMES = {
     "type_as": "_to_copy", "cpu": "_to_copy", "square": "pow", "getitem": "index", "chunk": "split",
     "softmax": "_softmax", "log_softmax": "_log_softmax", "norm": "linalg_vector_norm",
     "nll_loss": "nll_loss_forward", "subtract": "sub", "multiply": "mul", "divide": "div",
+    # torch.tensor(data) / x.new_tensor(data) build the tensor outside dispatch, then lift_fresh it
+    "tensor": "lift_fresh", "new_tensor": "lift_fresh",
 }
 
 

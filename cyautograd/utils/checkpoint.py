@@ -587,11 +587,62 @@ _FACTORY_OVERLOADS = {
                             else "default"),
     "randint": lambda a, k: "low" if len(a) >= 3 or (len(a) == 2 and not isinstance(a[1], (tuple, list))) else "default",
     "eye": lambda a, k: "m" if len(a) >= 2 or "m" in k else "default",
+    "randint_like": lambda a, k: "low_dtype" if len(a) >= 3 or "high" in k else "default",
 }
-# Python-level factories torch dispatches as one op each (the selective
-# mode sees them: NOTE [ Selective checkpoint dispatch ] in forward_ad.py)
+
+
+_NEW_FACTORIES = frozenset(("new_zeros", "new_ones", "new_empty", "new_full"))
+_LIKE_FACTORIES = frozenset(("zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
+                             "randint_like"))
+
+
+def _policy_args(name, args, kwargs, out):
+    """The (args, kwargs) torch's modes hand the policy for the Python-level
+    ops reported as one ATen op (_SAC_FACTORIES), in the ATen schema's order
+    with its trailing defaults left out: torch.tensor/new_tensor's
+    lift_fresh gets the fresh tensor; the new_*/*_like factories a size
+    list and the pin_memory=False torch's binding fills in; embedding
+    (weight, indices[, padding_idx[, scale_grad_by_freq[, sparse]]]) with a
+    negative padding_idx wrapped. Any other op: as called."""
+    if name in ("tensor", "new_tensor"):
+        return (out,), {}
+    if name in _NEW_FACTORIES or name in _LIKE_FACTORIES:
+        args = list(args)
+        if name in _NEW_FACTORIES:
+            if name == "new_full":
+                size = args[1]
+            else:
+                size = args[1] if len(args) == 2 and isinstance(args[1], (tuple, list)) else args[1:]
+            size = list(size if not isinstance(size, int) else (size,))
+            args = [args[0], size] + (args[2:3] if name == "new_full" else [])
+        kw = {k: v for k, v in kwargs.items() if k != "requires_grad" and v is not None}
+        kw.setdefault("pin_memory", False)
+        return tuple(args), kw
+    if name == "embedding":
+        names = ("input", "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse")
+        p = dict(zip(names, args))
+        p.update(kwargs)
+        weight = p.get("weight")
+        pad = p.get("padding_idx")
+        pad = -1 if pad is None else (pad + weight.size(0) if pad < 0 else pad)
+        tail = [pad, bool(p.get("scale_grad_by_freq", False)), bool(p.get("sparse", False))]
+        while tail and tail[-1] == (-1, False, False)[len(tail) - 1]:
+            tail.pop()
+        return (weight, p.get("input"), *tail), {}
+    return args, kwargs
+# Python-level factories (and the other Python ops) torch dispatches as one
+# op each (the selective mode sees them, not their inner ops: NOTE [
+# Selective checkpoint dispatch ] in forward_ad.py)
 _SAC_FACTORIES = frozenset(("zeros", "ones", "empty", "full", "arange", "rand", "randn", "randint", "eye",
-                            "linspace", "logspace"))
+                            "linspace", "logspace",
+                            # the *_like and new_* factories are one ATen op each too (no
+                            # forward formula: NOTE [ Selective checkpoint dispatch ]), and
+                            # torch.tensor / Tensor.new_tensor reach the modes as lift_fresh
+                            "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
+                            "randn_like", "randint_like", "new_zeros", "new_ones", "new_empty",
+                            "new_full", "new_tensor", "tensor",
+                            # Python ops here that are one native op to torch
+                            "embedding"))
 
 # ATen overloads torch's Python bindings reach that are not .default
 _OVERLOADS = {"transpose": "int", "select": "int", "unbind": "int", "split": "Tensor", "where": "self",
@@ -849,7 +900,7 @@ class _CachingTorchDispatchMode(_SACMode):
         self.storage = storage
         self.func_counter = defaultdict(int)
 
-    def _note(self, op, args, kwargs, run):
+    def _note(self, op, args, kwargs, run, name=None):
         out = run()
         if op in SAC_IGNORED_OPS or _is_passthrough(op, out, args):
             return out
@@ -857,8 +908,12 @@ class _CachingTorchDispatchMode(_SACMode):
         self.func_counter[op] += 1
         # (torch's modes see the output below autograd: no history)
         seen_out = _inside(lambda: _tree_map(lambda t: t.detach(), out))
-        policy = self.policy_fn(SelectiveCheckpointContext(is_recompute=False, op_output=seen_out),
-                                op, *args, **kwargs)
+        if name in _SAC_FACTORIES:
+            args, kwargs = _policy_args(name, args, kwargs, seen_out)
+        # (torch calls the policy inside its mode's __torch_dispatch__, with
+        # the mode off: ops the policy runs are not seen)
+        ctx = SelectiveCheckpointContext(is_recompute=False, op_output=seen_out)
+        policy = _inside(lambda: self.policy_fn(ctx, op, *args, **kwargs))
         if isinstance(policy, bool):
             policy = _policy_from_bool(policy)
         if policy in (CheckpointPolicy.MUST_SAVE, CheckpointPolicy.PREFER_SAVE):
@@ -873,7 +928,7 @@ class _CachingTorchDispatchMode(_SACMode):
         return out
 
     def _handle(self, op, name, fn, args, kwargs, run):
-        return self._note(op, args, kwargs, run)
+        return self._note(op, args, kwargs, run, name)
 
 
 class _CachedTorchDispatchMode(_SACMode):
