@@ -486,7 +486,13 @@ def region_activation_memory_budget(budget):
     """torch's annotation of a region's activation-memory budget (a ratio in
     [0, 1]) for torch.compile's min-cut partitioner. It only means something
     inside a compiled region; cyautograd never compiles, so after torch's
-    argument checks it raises torch's eager-mode RuntimeError."""
+    argument checks it raises torch's eager-mode RuntimeError.
+
+    >>> try:
+    ...     torch.autograd.graph.region_activation_memory_budget(0.5)
+    ... except RuntimeError as e:
+    ...     print(str(e)[:60])
+    """
     if isinstance(budget, bool) or not isinstance(budget, (int, float)):
         raise TypeError(f"torch.autograd.graph.region_activation_memory_budget: expects a float, got "
                         f"{type(budget).__name__}")
@@ -515,11 +521,17 @@ def _bool_flag(key, enabled):
 def set_warn_on_accumulate_grad_stream_mismatch(enabled):
     """Whether to warn when an AccumulateGrad node's stream differs from the
     stream of the node that produced its gradient (never the case here: no
-    streams)."""
+    streams).
+
+    >>> torch.autograd.graph.set_warn_on_accumulate_grad_stream_mismatch(True)
+    """
     _bool_flag("warn_on_accumulate_grad_stream_mismatch", enabled)
 
 
 def set_override_stale_capture_stream(enabled):
     """What autograd does with a stale non-capturing stream during CUDA graph
-    capture (no CUDA graphs here: the switch is recorded and has no effect)."""
+    capture (no CUDA graphs here: the switch is recorded and has no effect).
+
+    >>> torch.autograd.graph.set_override_stale_capture_stream(False)
+    """
     _bool_flag("override_stale_capture_stream", enabled)
