@@ -45,15 +45,12 @@ def _check_tensor(x, fname, arg="input", pos=1):
         raise TypeError(f"{fname}(): argument '{arg}' (position {pos}) must be Tensor, not {_tname(x)}")
 
 
-_REDUCTIONS = {0: "none", 1: "mean", 2: "sum"}
-
-
 def _reduction(r, fname):
+    """The native losses' int reduction: 1 mean, 2 sum, any other int none
+    (at::Reduction; torch's kernels reduce only for Mean and Sum)."""
     if isinstance(r, _b.bool) or not isinstance(r, (int, np.integer)):
         raise TypeError(f"{fname}(): argument 'reduction' must be int, not {_tname(r)}")
-    if int(r) not in _REDUCTIONS:
-        raise ValueError(f"{int(r)} is not a valid value for reduction")
-    return _REDUCTIONS[int(r)]
+    return {1: "mean", 2: "sum"}.get(int(r), "none")
 
 
 def _named(name, fn, *inputs):
@@ -100,6 +97,10 @@ def conv_tbc(input, weight, bias, pad=0):
         raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
     if weight.shape[2] != bias.shape[0]:
         raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    if not input.is_contiguous():
+        # torch's kernel views the input as (time * batch, channels)
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
     F = _F()
 
     def fn(x, w, b):
@@ -294,6 +295,8 @@ def _p_train(input, p, train, fname):
         raise TypeError(f"{fname}(): argument 'p' (position 2) must be float, not {_tname(p)}")
     if not isinstance(train, (_b.bool, np.bool_)):
         raise TypeError(f"{fname}(): argument 'train' (position 3) must be bool, not {_tname(train)}")
+    if p < 0 or p > 1:
+        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
 def dropout(input, p, train):
@@ -352,8 +355,6 @@ def feature_alpha_dropout_(input, p, train):
 
 def _feature_dropout(input, p, train, inplace, fname):
     _p_train(input, p, train, fname)
-    if p < 0 or p > 1:
-        raise RuntimeError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0 or not train or input.numel() == 0:
         return input
     T = _T()
@@ -461,6 +462,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sp
     T = _T()
     _check_tensor(weight, "embedding_bag", "weight", 1)
     _check_tensor(indices, "embedding_bag", "indices", 2)
+    _check_tensor(offsets, "embedding_bag", "offsets", 3)
     modes = {0: "sum", 1: "mean", 2: "max"}
     if mode not in modes:
         raise RuntimeError("mode has to be one of sum, mean or max")
@@ -475,28 +477,29 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sp
         if include_last_offset:
             off = off[:-1]
     nb = len(off)
-    ends = np.append(off[1:], len(idx)) if nb else off
+    ends = np.append(off[1:], len(idx)).astype(np.int64) if nb else off
+    pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0 else padding_idx + weight.shape[0])
+    # NOTE [ embedding_bag's side outputs ]: torch's CPU kernel leaves offset2bag
+    # empty on its fast sum path (float32/float16 rows, no padding_idx); bag_size
+    # (the non-padding count per bag) is filled for mean and max only, zeros for
+    # sum; max_indices is the argmax row per bag and column for max, else bag_size
+    fast_sum = mode == 0 and weight.dtype in (T.float32, T.float16) and weight.stride(1) == 1 and pad < 0 \
+        and (per_sample_weights is None or per_sample_weights.stride(0) == 1)
     bag = np.zeros(len(idx), dtype=np.int64)
     size = np.zeros(nb, dtype=np.int64)
-    maxi = np.zeros((nb, weight.shape[1]) if mode == 2 else (nb if mode == 1 else 0,), dtype=np.int64)
+    maxi = np.zeros((nb, weight.shape[1]), dtype=np.int64)
     w = weight.detach().cpu().numpy()
-    pad = -1 if padding_idx is None else (padding_idx if padding_idx >= 0 else padding_idx + weight.shape[0])
-    for b in _b.range(nb):
-        s, e = int(off[b]), int(ends[b])
-        bag[s:e] = b
-        sel = [i for i in _b.range(s, e) if idx[i] != pad]
-        size[b] = len(sel) if mode != 0 or True else e - s
+    for k in _b.range(nb):
+        s0, e0 = int(off[k]), int(ends[k])
+        bag[s0:e0] = k
+        sel = [i for i in _b.range(s0, e0) if idx[i] != pad]
+        size[k] = len(sel)
         if mode == 2 and sel:
             rows = idx[sel]
-            maxi[b] = rows[np.argmax(w[rows], axis=0)]
-    if mode == 0:
-        bag_size = T.tensor(size, dtype=T.int64)
-        offset2bag = T.tensor(bag, dtype=T.int64)
-        max_indices = T.tensor(size, dtype=T.int64)
-    else:
-        offset2bag = T.tensor(bag, dtype=T.int64)
-        bag_size = T.tensor(size, dtype=T.int64)
-        max_indices = T.tensor(maxi, dtype=T.int64) if mode == 2 else T.tensor(size, dtype=T.int64)
+            maxi[k] = rows[np.argmax(w[rows], axis=0)]
+    offset2bag = T.tensor(bag[:0] if fast_sum else bag, dtype=T.int64)
+    bag_size = T.tensor(size if mode != 0 else np.zeros(nb, dtype=np.int64), dtype=T.int64)
+    max_indices = T.tensor(maxi, dtype=T.int64) if mode == 2 else bag_size.clone()
     return out, offset2bag, bag_size, max_indices
 
 
@@ -537,7 +540,7 @@ def hinge_embedding_loss(input, target, margin=1.0, reduction=1):
     return _F().hinge_embedding_loss(input, target, margin, reduction=r)
 
 
-def kl_div(input, target, reduction=1, log_target=False):
+def kl_div(input, target, reduction=1, *, log_target=False):
     """torch.kl_div (reduction an int; mean is the plain mean, without
     F.kl_div's batchmean warning).
 
@@ -613,6 +616,9 @@ def constant_pad_nd(input, pad, value=0):
 
     >>> torch.constant_pad_nd(torch.ones(2), [1, 1])
     """
+    _check_tensor(input, "constant_pad_nd")
+    if isinstance(pad, (list, tuple)) and len(pad) % 2:
+        raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
     return _F().pad(input, pad, "constant", value)
 
 
@@ -754,7 +760,7 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
         raise RuntimeError("lstm_cell: Expected hx to have 2 elements")
     h, c = hx
     gates = F.linear(input, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
-    i, f, g, o = gates.chunk(4, 1 if gates.dim() > 1 else 0)
+    i, f, g, o = gates.chunk(4, 1)
     cy = f.sigmoid() * c + i.sigmoid() * g.tanh()
     hy = o.sigmoid() * cy.tanh()
     return hy, cy
@@ -766,9 +772,8 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     >>> torch.gru_cell(torch.ones(1, 2), torch.zeros(1, 1), torch.ones(3, 2), torch.ones(3, 1))
     """
     F = _F()
-    d = 1 if input.dim() > 1 else 0
-    ir, iz, inn = F.linear(input, w_ih, b_ih).chunk(3, d)
-    hr, hz, hn = F.linear(hx, w_hh, b_hh).chunk(3, d)
+    ir, iz, inn = F.linear(input, w_ih, b_ih).chunk(3, 1)
+    hr, hz, hn = F.linear(hx, w_hh, b_hh).chunk(3, 1)
     r = (ir + hr).sigmoid()
     z = (iz + hz).sigmoid()
     n = (inn + r * hn).tanh()
@@ -785,8 +790,8 @@ def _copy_op(view_name, node_name):
         def fn(x):
             out = view(x, *args, **kwargs)
             if isinstance(out, (tuple, list)):
-                return tuple(o.clone(memory_format=T.contiguous_format) for o in out)
-            return out.clone(memory_format=T.contiguous_format)
+                return tuple(_fresh(o) for o in out)
+            return _fresh(out)
         out = _named(node_name + "_copy", fn, input)
         return tuple(out) if isinstance(out, (tuple, list)) else out
     name = view_name + "_copy"
@@ -805,8 +810,9 @@ _COPIES = {
 }
 
 
-def _alias(x):
-    return x.view_as(x)
+def _fresh(v):
+    """A new contiguous tensor with v's values (never a view of v's storage)."""
+    return v.contiguous() if not v.is_contiguous() else v.clone()
 
 
 def alias_copy(input):
@@ -824,14 +830,13 @@ def slice_copy(input, dim=0, start=None, end=None, step=1):
     >>> torch.slice_copy(torch.arange(5), 0, 1, 3)
     """
     _check_tensor(input, "slice_copy")
-    T = _T()
     if step <= 0:
         raise RuntimeError("slice step must be positive")
 
     def fn(x):
         d = dim + x.dim() if dim < 0 else dim
         idx = (slice(None),) * d + (slice(start, end, step),)
-        return x[idx].clone(memory_format=T.contiguous_format)
+        return _fresh(x[idx])
     return _named("SliceBackward0_copy", fn, input)
 
 
@@ -841,8 +846,7 @@ def view_copy(input, size):
     >>> torch.view_copy(torch.arange(4), (2, 2))
     """
     _check_tensor(input, "view_copy")
-    T = _T()
-    return _named("ViewBackward0_copy", lambda x: x.view(size).clone(memory_format=T.contiguous_format), input)
+    return _named("ViewBackward0_copy", lambda x: _fresh(x.view(size)), input)
 
 
 def unfold_copy(input, dimension, size, step):
@@ -851,9 +855,37 @@ def unfold_copy(input, dimension, size, step):
     >>> torch.unfold_copy(torch.arange(4.), 0, 2, 1)
     """
     _check_tensor(input, "unfold_copy")
-    T = _T()
     return _named("UnfoldBackward0_copy",
-                  lambda x: x.unfold(dimension, size, step).clone(memory_format=T.contiguous_format), input)
+                  lambda x: _fresh(x.unfold(dimension, size, step)), input)
+
+
+def native_channel_shuffle(input, groups):
+    """torch.native_channel_shuffle: channel_shuffle's values; torch has no
+    derivative for it (its node raises at backward).
+
+    >>> torch.native_channel_shuffle(torch.arange(4.).reshape(1, 4, 1), 2).flatten()
+    """
+    out = _F().channel_shuffle(input.detach(), groups)
+    if is_grad_enabled() and input.requires_grad:
+        return _not_implemented("native_channel_shuffle", out, input)
+    return out
+
+
+def _not_implemented(op, value, input):
+    """value recorded on a node called NotImplemented whose backward raises
+    torch's error for an op without a derivative formula."""
+    from cyautograd.function import Function
+
+    class _NI(Function):
+        @staticmethod
+        def forward(ctx, x):
+            return value
+
+        @staticmethod
+        def backward(ctx, g):
+            raise RuntimeError(f"derivative for aten::{op} is not implemented")
+    _NI._backward_cls.__name__ = _NI._backward_cls.__qualname__ = "NotImplemented"
+    return _NI.apply(input)
 
 
 def detach_copy(input):
@@ -863,28 +895,10 @@ def detach_copy(input):
     >>> torch.detach_copy(torch.ones(2))
     """
     _check_tensor(input, "detach_copy")
-    return _named("NotImplemented", _detach_copy_fn, input)
-
-
-def _detach_copy_fn(x):
-    return _DetachCopy.apply(x)
-
-
-def _make_detach_copy():
-    from cyautograd.function import Function
-
-    class _DC(Function):
-        @staticmethod
-        def forward(ctx, x):
-            return x.clone()
-
-        @staticmethod
-        def backward(ctx, g):
-            raise RuntimeError("derivative for aten::detach_copy is not implemented")
-    return _DC
-
-
-_DetachCopy = _make_detach_copy()
+    out = input.detach().clone()
+    if is_grad_enabled() and input.requires_grad:
+        return _not_implemented("detach_copy", out, input)
+    return out
 
 
 # ================================================================ factories
@@ -1041,7 +1055,8 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
         out = obj
         if dtype is not None and dtype != obj.dtype:
             if copy is False:
-                raise ValueError("can't alias tensor from Tensor with different dtype when copy=False")
+                raise ValueError(f"can't alias tensor with dtype '{_SCALAR_NAMES[str(obj.dtype)]}' into dtype "
+                                 f"'{_SCALAR_NAMES[str(dtype)]}'.")
             out = obj.to(dtype)
             copy = False
         if copy:
@@ -1062,10 +1077,14 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
     if device is not None:
         out = out.to(device)
     if requires_grad:
-        if out is obj:
-            out = obj.detach()
         out.requires_grad_()
     return out
+
+
+_SCALAR_NAMES = {"cyautograd." + k: v for k, v in (
+    ("float32", "Float"), ("float64", "Double"), ("float16", "Half"), ("int64", "Long"), ("int32", "Int"),
+    ("int16", "Short"), ("int8", "Char"), ("uint8", "Byte"), ("bool", "Bool"), ("complex64", "ComplexFloat"),
+    ("complex128", "ComplexDouble"))}
 
 
 def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
@@ -1526,6 +1545,8 @@ def compiled_with_cxx11_abi():
 # autocast state (NOTE [ autocast ] in amp/autocast_mode.py: no lower-precision
 # kernels, so turning autocast on is refused; the dtypes and cache flag are state)
 _AUTOCAST_DTYPES = {}
+# torch's defaults are bfloat16 on cpu and xla, a dtype this library does not have:
+# those report float16 (the one lower-precision dtype here) until set
 _AUTOCAST_DEFAULTS = {"cpu": "bfloat16", "cuda": "float16", "xla": "bfloat16"}
 _autocast_cache = [True]
 _autocast_nesting = [0]
@@ -1547,7 +1568,8 @@ def get_autocast_dtype(device_type):
     _ac_mod()._check_type(device_type)
     d = _AUTOCAST_DTYPES.get(device_type)
     if d is None:
-        d = getattr(_T(), _AUTOCAST_DEFAULTS.get(device_type, "float16"))
+        T = _T()
+        d = getattr(T, _AUTOCAST_DEFAULTS.get(device_type, "float16"), None) or T.float16
     return d
 
 
@@ -1681,7 +1703,6 @@ def install(top):
     names = {}
     for n in _F_ALIASES:
         names[n] = getattr(F, n)
-    names["native_channel_shuffle"] = F.channel_shuffle
     for n in _METHOD_ALIASES:
         names[n] = getattr(top.Tensor, n)
     for view, node in _COPIES.items():
@@ -1712,7 +1733,7 @@ _PUBLIC = (
     "poisson_nll_loss", "triplet_margin_loss", "pdist", "constant_pad_nd", "celu", "celu_", "selu", "selu_",
     "rrelu", "rrelu_", "threshold", "threshold_", "grid_sampler", "grid_sampler_2d", "grid_sampler_3d",
     "affine_grid_generator", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell", "alias_copy",
-    "slice_copy", "view_copy", "unfold_copy", "detach_copy", "scalar_tensor", "range", "hamming_window",
+    "slice_copy", "view_copy", "unfold_copy", "detach_copy", "native_channel_shuffle", "scalar_tensor", "range", "hamming_window",
     "hann_window", "blackman_window", "bartlett_window", "kaiser_window", "asarray", "frombuffer", "can_cast",
     "empty_permuted", "is_nonzero", "is_same_size", "is_signed", "is_conj", "is_neg", "resolve_conj",
     "resolve_neg", "conj", "fill", "frobenius_norm", "nuclear_norm", "norm_except_dim", "matrix_rank", "solve",

@@ -501,7 +501,11 @@ def hardshrink(input, lambd=0.5):
           input, lambd)
     F._not_for_ints(input, "hardshrink_cpu")
     T = _T()
-    return T.where((input > lambd).logical_or(input < -lambd), input, T.zeros((), dtype=input.dtype))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        return T.where((x > lambd).logical_or(x < -lambd), x, T.zeros((), dtype=x.dtype))
+    return named_composite("HardshrinkBackward0", fn, input)
 
 
 def threshold(input, threshold, value, inplace=False):
@@ -932,20 +936,18 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     x = input.reshape((1, N * C) + tuple(input.shape[2:]))
     rm = running_mean.repeat(N) if running_mean is not None else None
     rv = running_var.repeat(N) if running_var is not None else None
-    out = F.batch_norm(x, rm, rv, None, None, use_input_stats, momentum, eps)
+    # torch's: batch_norm over the (1, N * C, ...) view with the affine parameters
+    # repeated per sample, viewed back (ViewBackward0 over NativeBatchNormBackward0)
+    w = weight.repeat(N) if weight is not None else None
+    b = bias.repeat(N) if bias is not None else None
+    out = F.batch_norm(x, rm, rv, w, b, use_input_stats, momentum, eps)
     if use_input_stats and (running_mean is not None or running_var is not None):
         with no_grad():
             if running_mean is not None:
                 running_mean.copy_(rm.reshape(N, C).mean(0))
             if running_var is not None:
                 running_var.copy_(rv.reshape(N, C).mean(0))
-    out = out.reshape(tuple(input.shape))
-    shape = (1, C) + (1,) * (input.dim() - 2)
-    if weight is not None:
-        out = out * weight.reshape(shape)
-    if bias is not None:
-        out = out + bias.reshape(shape)
-    return out
+    return out.view(tuple(input.shape))
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
@@ -1345,12 +1347,16 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
         raise RuntimeError(f"adaptive_max_pool1d() argument 'output_size' should contain one int "
                            f"(got {len(output_size)})")
-    if (not return_indices and input.requires_grad and _T().is_grad_enabled()
+    if (input.requires_grad and _T().is_grad_enabled()
             and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
         # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
-        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0)
+        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0); the
+        # indices (h * W + w with H == 1) are the 1-d positions
         o = output_size if isinstance(output_size, (list, tuple)) else (output_size,)
         if len(o) == 1:
+            if return_indices:
+                y, i = F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0]), True)
+                return y.squeeze(-2), i.squeeze(-2)
             return F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0])).squeeze(-2)
     return _adaptive_max(input, output_size, 1, return_indices, "adaptive_max_pool1d")
 
@@ -1427,6 +1433,19 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     >>> F.max_pool1d_with_indices(torch.tensor([[[1., 3., 2., 0.]]]), 2)[1]
     tensor([[[1, 2]]])
     """
+    if input.requires_grad and _T().is_grad_enabled() and all(
+            v is None or type(v) is int or (type(v) in (tuple, list) and all(type(e) is int for e in v))
+            for v in (kernel_size, stride, padding, dilation)):
+        # torch's: max_pool2d_with_indices over input.unsqueeze(-2), both outputs
+        # squeezed back (SqueezeBackward1), as F.max_pool1d's gradient path
+        from cyautograd.nn import _pool_args
+        _pool_args.pool1d("max_pool1d", input, kernel_size, stride, padding, dilation, ceil_mode)
+        e = _pool_args._expand
+        k, d, pd = e(kernel_size, 1)[0], e(dilation, 1)[0], e(padding, 1)[0]
+        st = [] if stride is None else e(stride, 1)
+        st = st[0] if st else k
+        y, i = F.max_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, pd), (1, d), ceil_mode, True)
+        return y.squeeze(-2), i.squeeze(-2)
     return _max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode, 1,
                                   "max_pool1d")
 
@@ -1627,8 +1646,11 @@ def channel_shuffle(input, groups):
                            f"and {groups} groups.")
     n = input.shape[0]
     rest = tuple(input.shape[2:])
-    return input.reshape((n, groups, c // groups) + rest).transpose(1, 2).reshape(
-        tuple(input.shape))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        return x.reshape((n, groups, c // groups) + rest).transpose(1, 2).reshape(tuple(x.shape))
+    return named_composite("ChannelShuffleBackward0", fn, input)
 
 
 def _fold_geometry(sizes, kernel_size, dilation, padding, stride):
@@ -1883,34 +1905,38 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     _embedding_bag_index_range(flat, weight.size(0), mode)
     if max_norm is not None:
         F.embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
-    rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
-        weight.new_zeros((0, weight.size(1)))
-    keep = None
-    if padding_idx is not None:
-        keep = (flat != padding_idx)
-    if psw is not None:
-        rows = rows * psw.unsqueeze(1)
-    bags = []
-    zero = T.zeros((weight.size(1),), dtype=weight.dtype, device=weight.device)
-    for b in range(len(offs) - 1):
-        lo, hi = offs[b], offs[b + 1]
-        seg = rows[lo:hi]
-        if keep is not None:
-            kb = keep[lo:hi]
-            sel = T.from_numpy(np.nonzero(kb.numpy())[0].astype(np.int64))
-            seg = seg.index_select(0, sel)
-        n = seg.size(0)
-        if n == 0:
-            bags.append(zero)
-        elif mode == "sum":
-            bags.append(seg.sum(0))
-        elif mode == "mean":
-            bags.append(seg.sum(0) / n)
-        else:
-            bags.append(seg.max(0)[0])
-    if not bags:
-        return weight.new_zeros((0, weight.size(1)))
-    return T.stack(bags, 0)
+    def bag(weight, psw):
+        rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
+            weight.new_zeros((0, weight.size(1)))
+        keep = None
+        if padding_idx is not None:
+            keep = (flat != padding_idx)
+        if psw is not None:
+            rows = rows * psw.unsqueeze(1)
+        bags = []
+        zero = T.zeros((weight.size(1),), dtype=weight.dtype, device=weight.device)
+        for b in range(len(offs) - 1):
+            lo, hi = offs[b], offs[b + 1]
+            seg = rows[lo:hi]
+            if keep is not None:
+                kb = keep[lo:hi]
+                sel = T.from_numpy(np.nonzero(kb.numpy())[0].astype(np.int64))
+                seg = seg.index_select(0, sel)
+            n = seg.size(0)
+            if n == 0:
+                bags.append(zero)
+            elif mode == "sum":
+                bags.append(seg.sum(0))
+            elif mode == "mean":
+                bags.append(seg.sum(0) / n)
+            else:
+                bags.append(seg.max(0)[0])
+        if not bags:
+            return weight.new_zeros((0, weight.size(1)))
+        return T.stack(bags, 0)
+    # torch's one node for the whole op (its grad_fn), over weight and per_sample_weights
+    from cyautograd.nn._named_nodes import named_composite
+    return named_composite("EmbeddingBagBackward0", bag, weight, psw)
 
 
 # ================================================================ losses
