@@ -45,11 +45,11 @@ def _check_tensor(x, fname, arg="input", pos=1):
         raise TypeError(f"{fname}(): argument '{arg}' (position {pos}) must be Tensor, not {_tname(x)}")
 
 
-def _reduction(r, fname):
+def _reduction(r, fname, pos):
     """The native losses' int reduction: 1 mean, 2 sum, any other int none
     (at::Reduction; torch's kernels reduce only for Mean and Sum)."""
     if isinstance(r, _b.bool) or not isinstance(r, (int, np.integer)):
-        raise TypeError(f"{fname}(): argument 'reduction' must be int, not {_tname(r)}")
+        raise TypeError(f"{fname}(): argument 'reduction' (position {pos}) must be int, not {_tname(r)}")
     return {1: "mean", 2: "sum"}.get(int(r), "none")
 
 
@@ -225,10 +225,13 @@ def native_batch_norm(input, weight, bias, running_mean, running_var, training, 
             mean = xd.mean(red)
             var_b = xd.var(red, correction=0)
             invstd = (var_b + eps).rsqrt()
+            # in place without a version bump, as torch's kernel (and F.batch_norm)
+            from cyautograd.ops._common import _sac_array as _elements
             if running_mean is not None:
-                running_mean.mul_(1 - momentum).add_(mean * momentum)
+                _elements(running_mean)[...] = _elements(running_mean.mul(1 - momentum).add(mean * momentum))
             if running_var is not None:
-                running_var.mul_(1 - momentum).add_(xd.var(red, correction=1 if n > 1 else 0) * momentum)
+                new = running_var.mul(1 - momentum).add(xd.var(red, correction=1 if n > 1 else 0) * momentum)
+                _elements(running_var)[...] = _elements(new)
 
         def fn(x, w, b):
             m = x.mean(red, keepdim=True)
@@ -509,7 +512,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
 
     >>> torch.binary_cross_entropy_with_logits(torch.zeros(2), torch.ones(2))
     """
-    r = _reduction(reduction, "binary_cross_entropy_with_logits")
+    r = _reduction(reduction, "binary_cross_entropy_with_logits", 5)
     return _F().binary_cross_entropy_with_logits(input, target, weight, reduction=r, pos_weight=pos_weight)
 
 
@@ -518,7 +521,7 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1):
 
     >>> torch.cosine_embedding_loss(torch.ones(1, 2), torch.ones(1, 2), torch.ones(1))
     """
-    r = _reduction(reduction, "cosine_embedding_loss")
+    r = _reduction(reduction, "cosine_embedding_loss", 5)
     return _F().cosine_embedding_loss(input1, input2, target, margin, reduction=r)
 
 
@@ -527,7 +530,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
 
     >>> torch.ctc_loss(torch.zeros(2, 1, 3).log_softmax(2), torch.tensor([[1]]), [2], [1])
     """
-    r = _reduction(reduction, "ctc_loss")
+    r = _reduction(reduction, "ctc_loss", 6)
     return _F().ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, r, zero_infinity)
 
 
@@ -536,7 +539,7 @@ def hinge_embedding_loss(input, target, margin=1.0, reduction=1):
 
     >>> torch.hinge_embedding_loss(torch.ones(2), torch.ones(2))
     """
-    r = _reduction(reduction, "hinge_embedding_loss")
+    r = _reduction(reduction, "hinge_embedding_loss", 4)
     return _F().hinge_embedding_loss(input, target, margin, reduction=r)
 
 
@@ -546,7 +549,7 @@ def kl_div(input, target, reduction=1, *, log_target=False):
 
     >>> torch.kl_div(torch.zeros(2), torch.ones(2))
     """
-    r = _reduction(reduction, "kl_div")
+    r = _reduction(reduction, "kl_div", 3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return _F().kl_div(input, target, reduction=r, log_target=log_target)
@@ -557,7 +560,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1):
 
     >>> torch.margin_ranking_loss(torch.ones(2), torch.zeros(2), torch.ones(2))
     """
-    r = _reduction(reduction, "margin_ranking_loss")
+    r = _reduction(reduction, "margin_ranking_loss", 5)
     return _F().margin_ranking_loss(input1, input2, target, margin, reduction=r)
 
 
@@ -566,7 +569,7 @@ def poisson_nll_loss(input, target, log_input, full, eps, reduction):
 
     >>> torch.poisson_nll_loss(torch.zeros(2), torch.ones(2), True, False, 1e-8, 1)
     """
-    r = _reduction(reduction, "poisson_nll_loss")
+    r = _reduction(reduction, "poisson_nll_loss", 6)
     return _F().poisson_nll_loss(input, target, log_input, full, eps=eps, reduction=r)
 
 
@@ -575,7 +578,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
 
     >>> torch.triplet_margin_loss(torch.ones(1, 2), torch.ones(1, 2), torch.zeros(1, 2))
     """
-    r = _reduction(reduction, "triplet_margin_loss")
+    r = _reduction(reduction, "triplet_margin_loss", 8)
     return _F().triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction=r)
 
 
@@ -608,7 +611,24 @@ def pdist(input, p=2):
         if x.shape[1] == 0:
             return x.new_zeros((len(i),))
         return T.linalg.vector_norm(x[ii] - x[jj], p, dim=1)
-    return _named("PdistBackward0", fn, input_c)
+    from cyautograd.nn._named_nodes import named_composite
+    return named_composite("PdistBackward0", fn, input_c, zero_unused=True)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-06, keepdim=False):
+    """torch.pairwise_distance: the p-norm of x1 - x2 + eps over the last dim
+    (NormBackward1, torch's native norm).
+
+    >>> torch.pairwise_distance(torch.zeros(1, 2), torch.tensor([[3.0, 4.0]]))
+    """
+    from cyautograd.nn._named_nodes import named_composite
+    f = _pairwise_distance_f[0]
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)):
+        return f(x1, x2, p, eps, keepdim)
+    return named_composite("NormBackward1", lambda a, b: f(a, b, p, eps, keepdim), x1, x2)
+
+
+_pairwise_distance_f = [None]
 
 
 def constant_pad_nd(input, pad, value=0):
@@ -731,12 +751,23 @@ def affine_grid_generator(theta, size, align_corners):
 
 
 # ================================================================ recurrent cells
+def _cell_check(input, hx, w_ih):
+    """torch's check_rnn_cell_forward_input / _hidden (input.size(1) first: a 1-d
+    input is an IndexError there)."""
+    n_in = input.size(1)
+    if n_in != w_ih.size(1):
+        raise RuntimeError(f"input has inconsistent input_size: got {n_in} expected {w_ih.size(1)}")
+    if input.size(0) != hx.size(0):
+        raise RuntimeError(f"Input batch size {input.size(0)} doesn't match hidden0 batch size {hx.size(0)}")
+
+
 def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """torch.rnn_tanh_cell: tanh(input @ w_ih.T + b_ih + hx @ w_hh.T + b_hh).
 
     >>> torch.rnn_tanh_cell(torch.ones(1, 2), torch.zeros(1, 3), torch.ones(3, 2), torch.ones(3, 3))
     """
     F = _F()
+    _cell_check(input, hx, w_ih)
     return (F.linear(input, w_ih, b_ih) + F.linear(hx, w_hh, b_hh)).tanh()
 
 
@@ -746,6 +777,7 @@ def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     >>> torch.rnn_relu_cell(torch.ones(1, 2), torch.zeros(1, 3), torch.ones(3, 2), torch.ones(3, 3))
     """
     F = _F()
+    _cell_check(input, hx, w_ih)
     return (F.linear(input, w_ih, b_ih) + F.linear(hx, w_hh, b_hh)).relu()
 
 
@@ -759,6 +791,7 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     if not isinstance(hx, (list, tuple)) or len(hx) != 2:
         raise RuntimeError("lstm_cell: Expected hx to have 2 elements")
     h, c = hx
+    _cell_check(input, h, w_ih)
     gates = F.linear(input, w_ih, b_ih) + F.linear(h, w_hh, b_hh)
     i, f, g, o = gates.chunk(4, 1)
     cy = f.sigmoid() * c + i.sigmoid() * g.tanh()
@@ -772,6 +805,7 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     >>> torch.gru_cell(torch.ones(1, 2), torch.zeros(1, 1), torch.ones(3, 2), torch.ones(3, 1))
     """
     F = _F()
+    _cell_check(input, hx, w_ih)
     ir, iz, inn = F.linear(input, w_ih, b_ih).chunk(3, 1)
     hr, hz, hn = F.linear(hx, w_hh, b_hh).chunk(3, 1)
     r = (ir + hr).sigmoid()
@@ -784,6 +818,8 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 def _copy_op(view_name, node_name):
     def f(input, *args, **kwargs):
         _check_tensor(input, view_name + "_copy")
+        if view_name == "split" and args and not isinstance(args[0], (int, np.integer)):
+            raise TypeError(f"split_copy(): argument 'split_size' (position 2) must be int, not {_tname(args[0])}")
         T = _T()
         view = getattr(T, view_name)
 
@@ -804,7 +840,7 @@ def _copy_op(view_name, node_name):
 _COPIES = {
     "alias": "AliasBackward0", "as_strided": "AsStridedBackward0", "diagonal": "DiagonalBackward0",
     "expand": "ExpandBackward0", "permute": "PermuteBackward0", "select": "SelectBackward0",
-    "t": "TBackward0", "transpose": "TransposeBackward0", "squeeze": "SqueezeBackward0",
+    "t": "TBackward0", "transpose": "TransposeBackward0",
     "unsqueeze": "UnsqueezeBackward0", "split": "SplitBackward0", "split_with_sizes": "SplitWithSizesBackward0",
     "unbind": "UnbindBackward0",
 }
@@ -822,6 +858,19 @@ def alias_copy(input):
     """
     _check_tensor(input, "alias_copy")
     return _named("AliasBackward0_copy", lambda x: x.clone(), input)
+
+
+def squeeze_copy(input, dim=None):
+    """torch.squeeze_copy: input.squeeze(dim), copied (SqueezeBackward0/1/2_copy:
+    no dim, one dim, a tuple of dims).
+
+    >>> torch.squeeze_copy(torch.ones(1, 2))
+    """
+    _check_tensor(input, "squeeze_copy")
+    if dim is None:
+        return _named("SqueezeBackward0_copy", lambda x: _fresh(x.squeeze()), input)
+    node = "SqueezeBackward2_copy" if isinstance(dim, (list, tuple)) else "SqueezeBackward1_copy"
+    return _named(node, lambda x: _fresh(x.squeeze(dim)), input)
 
 
 def slice_copy(input, dim=0, start=None, end=None, step=1):
@@ -846,7 +895,9 @@ def view_copy(input, size):
     >>> torch.view_copy(torch.arange(4), (2, 2))
     """
     _check_tensor(input, "view_copy")
-    return _named("ViewBackward0_copy", lambda x: _fresh(x.view(size)), input)
+    # torch's view_copy reshapes where a view is impossible
+    return _named("ViewBackward0_copy", lambda x: _fresh(x.reshape(size) if not isinstance(size, _T().dtype)
+                                                         else x.view(size)), input)
 
 
 def unfold_copy(input, dimension, size, step):
@@ -938,12 +989,15 @@ def range(start, end, step=1, *, dtype=None, layout=None, device=None, pin_memor
     start, end, step = (v.item() if isinstance(v, Tensor) else v for v in (start, end, step))
     if dtype is None:
         dtype = T.get_default_dtype()
+    if not (dtype.is_floating_point or dtype.is_complex):
+        # the kernel computes in the output's type: the bounds and step truncate
+        start, end, step = int(start), int(end), int(step)
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if (step > 0 and start > end) or (step < 0 and start < end):
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = int(math.floor((end - start) / step)) + 1
     vals = start + np.arange(n, dtype=np.float64) * step
     out = T.tensor(vals, dtype=T.float64).to(dtype)
@@ -1292,9 +1346,6 @@ def nuclear_norm(input, dim=None, keepdim=False):
     if isinstance(dim, (bool, _b.bool)):
         keepdim, dim = dim, None
     if dim is None:
-        if input.dim() != 2:
-            raise RuntimeError(f"Expected a tensor with 2 dimensions, but got a tensor with {input.dim()} "
-                               f"dimension{'s' if input.dim() != 1 else ''} instead.")
         dim = (-2, -1)
     return T.linalg.matrix_norm(input, "nuc", tuple(dim), keepdim)
 
@@ -1307,7 +1358,8 @@ def norm_except_dim(v, pow=2, dim=0):
     """
     _check_tensor(v, "norm_except_dim", "v")
     if dim == -1:
-        return v.norm(pow)
+        T = _T()
+        return _named("NormBackward0", lambda x: T.linalg.vector_norm(x, pow), v)
     if v.dim() == 0:
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
     last = v.dim() - 1
@@ -1690,7 +1742,7 @@ def autocast_decrement_nesting():
 
 # ================================================================ install
 _F_ALIASES = ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
-              "avg_pool1d", "adaptive_avg_pool1d", "bilinear", "cosine_similarity", "pairwise_distance",
+              "avg_pool1d", "adaptive_avg_pool1d", "bilinear", "cosine_similarity",
               "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "prelu", "hardshrink")
 _METHOD_ALIASES = ("addmv_", "gcd_", "lcm_", "ldexp_", "xlogy_", "resize_as_")
 
@@ -1701,6 +1753,9 @@ def install(top):
     F = _F()
     mod = sys.modules[__name__]
     names = {}
+    # F.pairwise_distance is torch.pairwise_distance in torch: one node, NormBackward1
+    _pairwise_distance_f[0] = F.pairwise_distance
+    F.pairwise_distance = pairwise_distance
     for n in _F_ALIASES:
         names[n] = getattr(F, n)
     for n in _METHOD_ALIASES:
@@ -1732,8 +1787,8 @@ _PUBLIC = (
     "cosine_embedding_loss", "ctc_loss", "hinge_embedding_loss", "kl_div", "margin_ranking_loss",
     "poisson_nll_loss", "triplet_margin_loss", "pdist", "constant_pad_nd", "celu", "celu_", "selu", "selu_",
     "rrelu", "rrelu_", "threshold", "threshold_", "grid_sampler", "grid_sampler_2d", "grid_sampler_3d",
-    "affine_grid_generator", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell", "alias_copy",
-    "slice_copy", "view_copy", "unfold_copy", "detach_copy", "native_channel_shuffle", "scalar_tensor", "range", "hamming_window",
+    "affine_grid_generator", "pairwise_distance", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell", "alias_copy",
+    "slice_copy", "squeeze_copy", "view_copy", "unfold_copy", "detach_copy", "native_channel_shuffle", "scalar_tensor", "range", "hamming_window",
     "hann_window", "blackman_window", "bartlett_window", "kaiser_window", "asarray", "frombuffer", "can_cast",
     "empty_permuted", "is_nonzero", "is_same_size", "is_signed", "is_conj", "is_neg", "resolve_conj",
     "resolve_neg", "conj", "fill", "frobenius_norm", "nuclear_norm", "norm_except_dim", "matrix_rank", "solve",

@@ -276,7 +276,8 @@ for _dt in ("float32", "float64"):
 case("pdist_bad_dim", _err(lambda T: T.pdist(T.ones(3))))
 case("pdist_int", _err(lambda T: T.pdist(T.ones(3, 2, dtype=T.int64))))
 case("pdist_negative_p", _err(lambda T: T.pdist(T.ones(3, 2), -1)))
-case("pdist_zero_rows", _run(lambda T, x: T.pdist(x), In((0, 3))))
+# (torch 2.13 crashes in pdist's backward with zero rows: values only)
+case("pdist_zero_rows", _run(lambda T, x: T.pdist(x), In((0, 3)), grad=False))
 case("pdist_equal_rows", _run(lambda T, x: T.pdist(x), lambda T: T.ones(3, 2, requires_grad=True)))
 case("constant_pad_nd_bad", _err(lambda T: T.constant_pad_nd(T.ones(2), [1, 1, 1])))
 
@@ -289,7 +290,8 @@ for _dt in ("float32", "float64"):
         case(f"{_n}_{_dt}", _run(_f, In((2, 3), _dt, nc=True)))
         case(f"{_n}_0d_{_dt}", _run(_f, In((), _dt))) if _n != "prelu" else None
         case(f"{_n}_empty_{_dt}", _run(_f, In((0, 3), _dt)))
-    for _n, _f in [("celu_", lambda T, x: T.celu_(x, 0.7)), ("selu_", lambda T, x: T.selu_(x)),
+    # (celu_ at alpha 0.5: torch's formula reads alpha as a float, exact only where 1/alpha is)
+    for _n, _f in [("celu_", lambda T, x: T.celu_(x, 0.5)), ("selu_", lambda T, x: T.selu_(x)),
                    ("rrelu_", lambda T, x: T.rrelu_(x)), ("threshold_", lambda T, x: T.threshold_(x, 0.5, -2.0))]:
         case(f"{_n}_{_dt}", _run(lambda T, x, f=_f: [f(T, x * 1), f(T, x * 1) * 1], In((2, 3), _dt)))
         case(f"{_n}_nograd_{_dt}", _run(lambda T, x, f=_f: [f(T, x) is x, x], In((2, 3), _dt, grad=False),
@@ -319,12 +321,14 @@ for _dt in ("float32", "float64"):
 for _dt in ("float32", "float64"):
     for _n in ("rnn_tanh_cell", "rnn_relu_cell", "gru_cell"):
         k = {"gru_cell": 3}.get(_n, 1)
+        case(f"{_n}_unbatched_{_dt}", (lambda n, k: _err(lambda T: getattr(T, n)(
+            T.ones(3), T.ones(4), T.ones(4 * k, 3), T.ones(4 * k, 4))))(_n, k))
         case(f"{_n}_{_dt}", (lambda n, k: _run(
             lambda T, x, h, wi, wh, bi, bh: getattr(T, n)(x, h, wi, wh, bi, bh), In((2, 3), _dt),
             In((2, 4), _dt, seed=1), In((4 * k, 3), _dt, seed=2, scale=0.5), In((4 * k, 4), _dt, seed=3, scale=0.5),
             In((4 * k,), _dt, seed=4), In((4 * k,), _dt, seed=5)))(_n, k))
         case(f"{_n}_nobias_{_dt}", (lambda n, k: _run(
-            lambda T, x, h, wi, wh: getattr(T, n)(x, h, wi, wh), In((3,), _dt), In((4,), _dt, seed=1),
+            lambda T, x, h, wi, wh: getattr(T, n)(x, h, wi, wh), In((1, 3), _dt), In((1, 4), _dt, seed=1),
             In((4 * k, 3), _dt, seed=2, scale=0.5), In((4 * k, 4), _dt, seed=3, scale=0.5)))(_n, k))
     case(f"lstm_cell_{_dt}", _run(
         lambda T, x, h, c, wi, wh, bi, bh: T.lstm_cell(x, (h, c), wi, wh, bi, bh), In((2, 3), _dt),
@@ -339,6 +343,7 @@ _COPY_CASES = [
     ("slice_copy_step", lambda T, x: T.slice_copy(x, 0, 0, None, 2)),
     ("squeeze_copy", lambda T, x: T.squeeze_copy(x.unsqueeze(0) * 1)),
     ("squeeze_copy_dim", lambda T, x: T.squeeze_copy(x.unsqueeze(1) * 1, 1)),
+    ("squeeze_copy_dims", lambda T, x: T.squeeze_copy(x.unsqueeze(1) * 1, (1, 0))),
     ("unsqueeze_copy", lambda T, x: T.unsqueeze_copy(x, -1)), ("view_copy", lambda T, x: T.view_copy(x * 1, (-1,))),
     ("expand_copy", lambda T, x: T.expand_copy(x, (2, 3, 4))), ("diagonal_copy", lambda T, x: T.diagonal_copy(x, 1)),
     ("as_strided_copy", lambda T, x: T.as_strided_copy(x, (2, 2), (1, 2), 1)),
@@ -358,6 +363,9 @@ case("native_channel_shuffle_backward", _err(
     lambda T: T.native_channel_shuffle(T.ones(1, 4, 2, requires_grad=True), 2).sum().backward()))
 case("native_channel_shuffle_node", lambda T: _gf(T.native_channel_shuffle(T.ones(1, 4, 2, requires_grad=True), 2)))
 case("detach_copy_backward", _err(lambda T: T.detach_copy(T.ones(2, requires_grad=True)).sum().backward()))
+case("cell_bad_input_size", _err(lambda T: T.rnn_tanh_cell(T.ones(2, 2), T.ones(2, 4), T.ones(4, 3), T.ones(4, 4))))
+case("cell_bad_batch", _err(lambda T: T.gru_cell(T.ones(2, 3), T.ones(3, 4), T.ones(12, 3), T.ones(12, 4))))
+case("split_copy_list", _err(lambda T: T.split_copy(T.ones(2, 4), [1, 3], 1)))
 case("select_copy_bad", _err(lambda T: T.select_copy(T.ones(2, 3), 1, 5)))
 case("transpose_copy_bad", _err(lambda T: T.transpose_copy(T.ones(2, 3), 0, 2)))
 case("view_copy_bad", _err(lambda T: T.view_copy(T.ones(2, 3), (4,))))
@@ -371,12 +379,14 @@ for _dt in (None, "float64", "int64", "bool", "float16"):
 case("scalar_tensor_requires_grad", lambda T: T.scalar_tensor(1.5, requires_grad=True))
 case("scalar_tensor_bad", _err(lambda T: T.scalar_tensor("a")))
 for _args in [(1, 4), (1, 4, 0.5), (4, 1, -1), (0, 0), (1.5, 3.2, 0.3), (0, 1, 0.1)]:
-    for _dt in (None, "int64", "float64"):
+    # (an integral dtype with a step below 1 is a division by zero in torch 2.13's kernel: no case)
+    for _dt in (None, "float64") + (("int64",) if abs(_args[2] if len(_args) > 2 else 1) >= 1 else ()):
         case(f"range_{'_'.join(str(a) for a in _args)}_{_dt}".replace(".", "p").replace("-", "m"),
              (lambda a, dt: lambda T: _quiet(lambda: T.range(*a, dtype=None if dt is None else getattr(T, dt))))(
                  _args, _dt))
 case("range_warns", lambda T: _warn_text(lambda: T.range(1, 3)))
 case("range_bad_sign", _err(lambda T: _quiet(lambda: T.range(1, 4, -1))))
+case("range_int_fraction", lambda T: _quiet(lambda: T.range(1.5, 5.7, 2, dtype=T.int64)))
 case("range_zero_step", _err(lambda T: _quiet(lambda: T.range(1, 4, 0))))
 
 
@@ -449,14 +459,16 @@ case("fill_bad_value", _err(lambda T: T.fill(T.ones(3), T.ones(2))))
 for _dt in ("float32", "float64"):
     case(f"frobenius_norm_{_dt}", _run(lambda T, x: T.frobenius_norm(x, [0, 1]), In((3, 4), _dt, nc=True)))
     case(f"frobenius_norm_keepdim_{_dt}", _run(lambda T, x: T.frobenius_norm(x, [1], True), In((3, 4), _dt)))
-    case(f"nuclear_norm_{_dt}", _run(lambda T, x: T.nuclear_norm(x), In((3, 4), _dt)))
-    case(f"nuclear_norm_dim_{_dt}", _run(lambda T, x: T.nuclear_norm(x, (0, 2), True), In((3, 2, 4), _dt)))
+    # (exp: a full-rank matrix, where the nuclear norm's gradient is unique)
+    case(f"nuclear_norm_{_dt}", _run(lambda T, x: T.nuclear_norm(x.exp()), In((3, 4), _dt)))
+    case(f"nuclear_norm_dim_{_dt}", _run(lambda T, x: T.nuclear_norm(x.exp(), (0, 2), True), In((3, 2, 4), _dt)))
     for _d in (0, 1, 2, -1):
         case(f"norm_except_dim_{_d}_{_dt}".replace("-", "m"),
              (lambda d: _run(lambda T, x: T.norm_except_dim(x, 2, d), In((2, 3, 4), _dt)))(_d))
     case(f"norm_except_dim_pow3_{_dt}", _run(lambda T, x: T.norm_except_dim(x, 3, 1), In((2, 3), _dt)))
 case("frobenius_norm_too_many_dims", _err(lambda T: T.frobenius_norm(T.ones(2, 2, 2), [0, 1, 2])))
-case("nuclear_norm_3d", _err(lambda T: T.nuclear_norm(T.ones(2, 2, 2))))
+case("nuclear_norm_3d", _run(lambda T, x: T.nuclear_norm(x.exp()), In((2, 3, 3))))
+case("nuclear_norm_1d", _err(lambda T: T.nuclear_norm(T.ones(3))))
 case("matrix_rank_removed", _err(lambda T: T.matrix_rank(T.ones(2, 2))))
 case("solve_removed", _err(lambda T: T.solve(T.ones(2, 2), T.ones(2, 2))))
 case("smm_dense", _err(lambda T: T.smm(T.ones(2, 2), T.ones(2, 2))))

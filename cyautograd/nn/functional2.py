@@ -540,13 +540,22 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     if not float(lower) <= float(upper):
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     F._not_for_ints(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
-    if inplace:
-        return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
+    from cyautograd.nn._named_nodes import named_composite
+    # the noise is drawn once, outside the recorded function (a double
+    # backward re-runs that function: it must see the same slopes)
     if training:
         slope = T.rand(tuple(input.shape), dtype=input.dtype, device=input.device) * (upper - lower) + lower
-        return T.where(input > 0, input, input * slope)
-    return T.where(input > 0, input, input * ((lower + upper) / 2))
+    else:
+        slope = (lower + upper) / 2
+
+    def fn(x):
+        return T.where(x > 0, x, x * slope)
+    if inplace:
+        # torch's rrelu_with_noise_ (RreluWithNoiseBackward1)
+        from cyautograd.ops.pointwise import _inplace_via
+        return _inplace_via(input, lambda x: named_composite("RreluWithNoiseBackward1", fn, x))
+    return named_composite("RreluWithNoiseBackward0", fn, input)
 
 
 def prelu(input, weight):
@@ -574,7 +583,9 @@ def prelu(input, weight):
             w = weight.reshape((1, n) + (1,) * (input.dim() - 2))
     else:
         w = weight.reshape(()) if weight.dim() else weight
-    return T.where(input > 0, input, input * w)
+    # torch's prelu reshapes the weight and runs _prelu_kernel (PreluKernelBackward0)
+    from cyautograd.nn._named_nodes import named_composite
+    return named_composite("PreluKernelBackward0", lambda x, v: T.where(x > 0, x, x * v), input, w)
 
 
 def _inplace(input, fn):
@@ -687,7 +698,7 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
     """
     _args("rrelu_", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
           input, lower, upper, training)
-    return _inplace(input, lambda x: rrelu(x, lower, upper, training))
+    return rrelu(input, lower, upper, training, True)
 
 
 # ================================================================ dropout variants
@@ -1596,9 +1607,13 @@ def pixel_shuffle(input, upscale_factor):
     lead = tuple(input.shape[:-3])
     n = len(lead)
     oc = c // (r * r)
-    x = input.reshape(lead + (oc, r, r, h, w))
-    x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
-    return x.reshape(lead + (oc, h * r, w * r))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        x = x.reshape(lead + (oc, r, r, h, w))
+        x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
+        return x.reshape(lead + (oc, h * r, w * r))
+    return named_composite("PixelShuffleBackward0", fn, input)
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -1624,9 +1639,13 @@ def pixel_unshuffle(input, downscale_factor):
                            f"but input.size(-1)={w} is not divisible by {r}")
     lead = tuple(input.shape[:-3])
     n = len(lead)
-    x = input.reshape(lead + (c, h // r, r, w // r, r))
-    x = x.permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
-    return x.reshape(lead + (c * r * r, h // r, w // r))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        x = x.reshape(lead + (c, h // r, r, w // r, r))
+        x = x.permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
+        return x.reshape(lead + (c * r * r, h // r, w // r))
+    return named_composite("PixelUnshuffleBackward0", fn, input)
 
 
 def channel_shuffle(input, groups):
