@@ -1796,3 +1796,96 @@ _PUBLIC = (
     "get_device", "init_num_threads", "compiled_with_cxx11_abi", "get_autocast_dtype", "set_autocast_dtype",
     "set_autocast_enabled", "is_autocast_cache_enabled", "set_autocast_cache_enabled", "clear_autocast_cache",
     "autocast_increment_nesting", "autocast_decrement_nesting")
+
+
+# ================================================================ multi-layer recurrent functions
+class _RNNShim:
+    """The attributes nn.RNNBase._run / _run_packed read, over a flat params
+    list in torch's order (per layer and direction: w_ih, w_hh, [b_ih, b_hh],
+    [w_hr])."""
+
+    def __init__(self, mode, params, has_biases, num_layers, dropout, train, bidirectional):
+        self.mode = mode
+        self.num_layers = num_layers
+        self.dropout = dropout
+        self.training = train
+        self.bidirectional = bidirectional
+        dirs = 2 if bidirectional else 1
+        params = list(params)
+        groups = num_layers * dirs
+        per = len(params) // groups if groups else 0
+        if groups == 0 or per * groups != len(params) or per not in ((4, 5) if has_biases else (2, 3)):
+            raise RuntimeError("got an incorrect number of RNN parameters")
+        self._groups = [params[i * per:(i + 1) * per] for i in _b.range(groups)]
+        self.has_biases = has_biases
+        self.proj = per in (3, 5)
+
+    def _weights(self, layer, direction):
+        ws = self._groups[layer * (2 if self.bidirectional else 1) + direction]
+        w_ih, w_hh = ws[0], ws[1]
+        b_ih = b_hh = None
+        if self.has_biases:
+            b_ih, b_hh = ws[2], ws[3]
+        w_hr = ws[-1] if self.proj else None
+        return w_ih, w_hh, b_ih, b_hh, w_hr
+
+
+def _rnn_call(mode, fname, args):
+    from cyautograd.nn.rnn import RNNBase
+    lstm = mode == "LSTM"
+    if len(args) == 9 and isinstance(args[1], Tensor) and isinstance(args[2], (Tensor, list, tuple)) and \
+            not isinstance(args[3], (_b.bool, int, np.integer)):
+        # the packed overload: (data, batch_sizes, hx, params, has_biases, num_layers, dropout, train,
+        # bidirectional)
+        data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional = args
+        shim = _RNNShim(mode, params, has_biases, num_layers, dropout, train, bidirectional)
+        sizes = [int(b) for b in batch_sizes.tolist()]
+        if lstm:
+            out, h_n, c_n = RNNBase._run_packed(shim, data, sizes, hx[0], hx[1])
+            return out, h_n, c_n
+        out, h_n, _ = RNNBase._run_packed(shim, data, sizes, hx, None)
+        return out, h_n
+    if len(args) != 9:
+        raise TypeError(f"{fname}() takes 9 positional arguments but {len(args)} were given")
+    input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first = args
+    _check_tensor(input, fname)
+    shim = _RNNShim(mode, params, has_biases, num_layers, dropout, train, bidirectional)
+    x = input.transpose(0, 1) if batch_first else input
+    if lstm:
+        if not isinstance(hx, (list, tuple)) or len(hx) != 2:
+            raise RuntimeError("lstm expects two hidden states")
+        out, h_n, c_n = RNNBase._run(shim, x, hx[0], hx[1])
+    else:
+        out, h_n, c_n = RNNBase._run(shim, x, hx, None)
+    if batch_first:
+        # torch's: an in-place transpose (TransposeBackward1), LSTM's out of place
+        out = out.transpose(0, 1) if lstm else out.transpose_(0, 1)
+    return (out, h_n, c_n) if lstm else (out, h_n)
+
+
+def rnn_tanh(*args):
+    """torch.rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train,
+    bidirectional, batch_first) -> (output, h_n); also the packed overload
+    (data, batch_sizes, hx, params, ...). nn.RNN's layers over a flat params list.
+    """
+    return _rnn_call("RNN_TANH", "rnn_tanh", args)
+
+
+def rnn_relu(*args):
+    """torch.rnn_relu: rnn_tanh's layers with relu."""
+    return _rnn_call("RNN_RELU", "rnn_relu", args)
+
+
+def gru(*args):
+    """torch.gru(input, hx, params, has_biases, num_layers, dropout, train,
+    bidirectional, batch_first) -> (output, h_n); also the packed overload."""
+    return _rnn_call("GRU", "gru", args)
+
+
+def lstm(*args):
+    """torch.lstm(input, (h0, c0), params, has_biases, num_layers, dropout, train,
+    bidirectional, batch_first) -> (output, h_n, c_n); also the packed overload."""
+    return _rnn_call("LSTM", "lstm", args)
+
+
+_PUBLIC = _PUBLIC + ("rnn_tanh", "rnn_relu", "gru", "lstm")

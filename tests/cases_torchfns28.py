@@ -538,3 +538,38 @@ case("gcd_lcm_", lambda T: (lambda a, b: [T.gcd_(a, T.tensor([4, 6])), T.lcm_(b,
 case("ldexp_xlogy_", lambda T: (lambda a, b: [T.ldexp_(a, T.tensor([1, 2])), T.xlogy_(b, T.tensor([2.0, 3.0]))])(
     T.tensor([1.0, 2.0]), T.tensor([1.0, 0.0])))
 case("resize_as_", lambda T: (lambda a: [T.resize_as_(a, T.ones(2, 2)).shape, a.shape])(T.ones(4)))
+
+
+# ============================================================== multi-layer recurrent functions
+def _rnn_params(T, mode, I, H, layers, bidir, bias, dtype):
+    k = {"lstm": 4, "gru": 3}.get(mode, 1)
+    ps = []
+    for layer in range(layers):
+        for _d in range(2 if bidir else 1):
+            inp = I if layer == 0 else H * (2 if bidir else 1)
+            shapes = [(k * H, inp), (k * H, H)] + ([(k * H,), (k * H,)] if bias else [])
+            for s in shapes:
+                ps.append(_x(T, s, len(ps) + 3, dtype, 0.5).requires_grad_())
+    return ps
+
+
+def _rnn_case(mode, layers, bidir, bias, batch_first, dtype):
+    def run(T):
+        I, H, L, N = 3, 4, 5, 2
+        ps = _rnn_params(T, mode, I, H, layers, bidir, bias, dtype)
+        x = _x(T, (N, L, I) if batch_first else (L, N, I), 1, dtype).requires_grad_()
+        h = _x(T, (layers * (2 if bidir else 1), N, H), 2, dtype, 0.5).requires_grad_()
+        hx = (h, _x(T, tuple(h.shape), 5, dtype, 0.5)) if mode == "lstm" else h
+        out = getattr(T, mode)(x, hx, ps, bias, layers, 0.0, False, bidir, batch_first)
+        loss = sum((o * _x(T, tuple(o.shape), 9 + i, dtype, 1.0)).sum() for i, o in enumerate(out))
+        gs = T.autograd.grad(loss, [x, h] + ps)
+        return [list(out), [_gf(o) for o in out], list(gs)]
+    return run
+
+
+for _mode in ("rnn_tanh", "rnn_relu", "gru", "lstm"):
+    for _layers, _bidir, _bias, _bf in ((1, False, True, False), (2, True, False, True)):
+        case(f"{_mode}_{_layers}_{'bi' if _bidir else 'uni'}_{'b' if _bias else 'nb'}_{'bf' if _bf else 'tf'}",
+             _rnn_case(_mode, _layers, _bidir, _bias, _bf, "float64"))
+case("gru_bad_params", _err(lambda T: T.gru(T.ones(2, 1, 3), T.zeros(1, 1, 4), [T.ones(12, 3)], True, 1, 0.0,
+                                            False, False, False)))
