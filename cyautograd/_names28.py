@@ -833,7 +833,7 @@ def _copy_op(view_name, node_name):
     name = view_name + "_copy"
     f.__name__ = f.__qualname__ = name
     f.__doc__ = (f"torch.{name}: torch.{view_name} as a new contiguous tensor, not a view "
-                 f"({node_name}_copy).\n")
+                 f"({node_name}_copy).\n\n>>> torch.{name}(torch.arange(6.).reshape(2, 3){_COPY_EXAMPLES[view_name]})\n")
     return f
 
 
@@ -844,6 +844,12 @@ _COPIES = {
     "unsqueeze": "UnsqueezeBackward0", "split": "SplitBackward0", "split_with_sizes": "SplitWithSizesBackward0",
     "unbind": "UnbindBackward0",
 }
+
+
+_COPY_EXAMPLES = {
+    "as_strided": ", (2, 2), (1, 2)", "diagonal": "", "expand": ", (2, 2, 3)", "permute": ", (1, 0)",
+    "select": ", 0, 1", "t": "", "transpose": ", 0, 1", "unsqueeze": ", 0", "split": ", 1", "split_with_sizes": ", [1, 1]",
+    "unbind": ""}
 
 
 def _fresh(v):
@@ -1380,13 +1386,25 @@ def _removed_matrix_rank(*args, **kwargs):
 
 def matrix_rank(input, tol=None, symmetric=False, *, out=None):
     """torch.matrix_rank: removed in torch 1.9; raises torch's error (use
-    torch.linalg.matrix_rank)."""
+    torch.linalg.matrix_rank).
+
+    >>> try:
+    ...     torch.matrix_rank(torch.eye(2))
+    ... except RuntimeError as e:
+    ...     msg = str(e)
+    """
     _removed_matrix_rank()
 
 
 def solve(input, A, *, out=None):
     """torch.solve: removed in torch 1.9; raises torch's error (use
-    torch.linalg.solve, whose arguments are reversed)."""
+    torch.linalg.solve, whose arguments are reversed).
+
+    >>> try:
+    ...     torch.solve(torch.ones(2, 1), torch.eye(2))
+    ... except RuntimeError as e:
+    ...     msg = str(e)
+    """
     raise RuntimeError(
         "This function was deprecated since version 1.9 and is now removed. `torch.solve` is deprecated in favor "
         "of `torch.linalg.solve`. `torch.linalg.solve` has its arguments reversed and does not return the LU "
@@ -1396,7 +1414,13 @@ def solve(input, A, *, out=None):
 
 def smm(input, mat2):
     """torch.smm: sparse @ dense; no sparse tensors here, so torch's error for
-    a dense input."""
+    a dense input.
+
+    >>> try:
+    ...     torch.smm(torch.eye(2), torch.eye(2))
+    ... except RuntimeError as e:
+    ...     msg = str(e)
+    """
     _check_tensor(input, "smm")
     _check_tensor(mat2, "smm", "mat2", 2)
     raise RuntimeError("tensor.sspaddmm(...) can only be called on sparse tensors")
@@ -1540,8 +1564,7 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
     from cyautograd import return_types
     h = T.tensor(hist, dtype=input.dtype)
     e = [T.tensor(x, dtype=input.dtype) for x in edges]
-    ctor = getattr(return_types, "histogramdd", None)
-    return ctor((h, e)) if ctor is not None else (h, e)
+    return return_types.return_type("histogramdd", ("hist", "bin_edges"))((h, tuple(e)))
 
 
 # ================================================================ process state
@@ -1644,7 +1667,7 @@ def _dev_getter(dev):
     def f():
         return get_autocast_dtype(dev)
     f.__name__ = f.__qualname__ = f"get_autocast_{'gpu' if dev == 'cuda' else dev}_dtype"
-    f.__doc__ = f"torch.{f.__name__}: get_autocast_dtype('{dev}') (deprecated in torch)."
+    f.__doc__ = f"torch.{f.__name__}: get_autocast_dtype('{dev}') (deprecated in torch).\n\n>>> torch.{f.__name__}()\n"
     return f
 
 
@@ -1654,7 +1677,8 @@ def _dev_setter(dev):
             raise TypeError(f"{f.__name__}(): argument 'dtype' must be torch.dtype, not {_tname(dtype)}")
         set_autocast_dtype(dev, dtype)
     f.__name__ = f.__qualname__ = f"set_autocast_{'gpu' if dev == 'cuda' else dev}_dtype"
-    f.__doc__ = f"torch.{f.__name__}: set_autocast_dtype('{dev}', dtype) (deprecated in torch)."
+    f.__doc__ = (f"torch.{f.__name__}: set_autocast_dtype('{dev}', dtype) (deprecated in torch).\n\n"
+                 f">>> torch.{f.__name__}(torch.{'get_autocast_gpu_dtype' if dev == 'cuda' else f'get_autocast_{dev}_dtype'}())\n")
     return f
 
 
@@ -1662,7 +1686,7 @@ def _dev_enabled(dev):
     def f():
         return _ac_mod().is_autocast_enabled(dev)
     f.__name__ = f.__qualname__ = f"is_autocast_{dev}_enabled"
-    f.__doc__ = f"torch.{f.__name__}: is_autocast_enabled('{dev}') (deprecated in torch)."
+    f.__doc__ = f"torch.{f.__name__}: is_autocast_enabled('{dev}') (deprecated in torch).\n\n>>> torch.{f.__name__}()\n"
     return f
 
 
@@ -1670,7 +1694,8 @@ def _dev_set_enabled(dev):
     def f(enabled):
         set_autocast_enabled(dev, enabled)
     f.__name__ = f.__qualname__ = f"set_autocast_{dev}_enabled"
-    f.__doc__ = f"torch.{f.__name__}: set_autocast_enabled('{dev}', enabled) (deprecated in torch)."
+    f.__doc__ = (f"torch.{f.__name__}: set_autocast_enabled('{dev}', enabled) (deprecated in torch; on is "
+                 f"refused here).\n\n>>> torch.{f.__name__}(False)\n")
     return f
 
 
@@ -1867,24 +1892,40 @@ def rnn_tanh(*args):
     """torch.rnn_tanh(input, hx, params, has_biases, num_layers, dropout, train,
     bidirectional, batch_first) -> (output, h_n); also the packed overload
     (data, batch_sizes, hx, params, ...). nn.RNN's layers over a flat params list.
+
+    >>> ps = [torch.ones(2, 3) * 0.1, torch.ones(2, 2) * 0.1]
+    >>> out, h = torch.rnn_tanh(torch.ones(4, 1, 3), torch.zeros(1, 1, 2), ps, False, 1, 0.0, False, False, False)
     """
     return _rnn_call("RNN_TANH", "rnn_tanh", args)
 
 
 def rnn_relu(*args):
-    """torch.rnn_relu: rnn_tanh's layers with relu."""
+    """torch.rnn_relu: rnn_tanh's layers with relu.
+
+    >>> ps = [torch.ones(2, 3) * 0.1, torch.ones(2, 2) * 0.1]
+    >>> out, h = torch.rnn_relu(torch.ones(4, 1, 3), torch.zeros(1, 1, 2), ps, False, 1, 0.0, False, False, False)
+    """
     return _rnn_call("RNN_RELU", "rnn_relu", args)
 
 
 def gru(*args):
     """torch.gru(input, hx, params, has_biases, num_layers, dropout, train,
-    bidirectional, batch_first) -> (output, h_n); also the packed overload."""
+    bidirectional, batch_first) -> (output, h_n); also the packed overload.
+
+    >>> ps = [torch.ones(6, 3) * 0.1, torch.ones(6, 2) * 0.1]
+    >>> out, h = torch.gru(torch.ones(4, 1, 3), torch.zeros(1, 1, 2), ps, False, 1, 0.0, False, False, False)
+    """
     return _rnn_call("GRU", "gru", args)
 
 
 def lstm(*args):
     """torch.lstm(input, (h0, c0), params, has_biases, num_layers, dropout, train,
-    bidirectional, batch_first) -> (output, h_n, c_n); also the packed overload."""
+    bidirectional, batch_first) -> (output, h_n, c_n); also the packed overload.
+
+    >>> ps = [torch.ones(8, 3) * 0.1, torch.ones(8, 2) * 0.1]
+    >>> out, h, c = torch.lstm(torch.ones(4, 1, 3), (torch.zeros(1, 1, 2), torch.zeros(1, 1, 2)), ps, False, 1,
+    ...                        0.0, False, False, False)
+    """
     return _rnn_call("LSTM", "lstm", args)
 
 

@@ -573,3 +573,6 @@ for _mode in ("rnn_tanh", "rnn_relu", "gru", "lstm"):
              _rnn_case(_mode, _layers, _bidir, _bias, _bf, "float64"))
 case("gru_bad_params", _err(lambda T: T.gru(T.ones(2, 1, 3), T.zeros(1, 1, 4), [T.ones(12, 3)], True, 1, 0.0,
                                             False, False, False)))
+case("histogramdd_return_type", lambda T: (lambda r: [type(r).__name__, r.hist, list(r.bin_edges),
+                                                      type(r.bin_edges).__name__])(
+    T.histogramdd(T.tensor([[0.0, 0.0], [1.0, 1.0]]), bins=2)))
