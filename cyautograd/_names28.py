@@ -1930,3 +1930,128 @@ def lstm(*args):
 
 
 _PUBLIC = _PUBLIC + ("rnn_tanh", "rnn_relu", "gru", "lstm")
+
+
+# ================================================================ segment_reduce, from_file
+_SEGMENT_REDUCES = {"sum": "sum", "mean": "mean", "prod": "prod", "max": "max", "amax": "max",
+                    "min": "min", "amin": "min"}
+
+
+def _segments(x, lens, axis, how, initial):
+    T = _T()
+    outs, start = [], 0
+    for n in lens:
+        seg = x.narrow(axis, start, n)
+        start += n
+        if how == "sum":
+            v = seg.sum(axis)
+            v = v + initial if initial is not None else v
+        elif how == "mean":
+            s = seg.sum(axis) + (initial if initial is not None else 0)
+            v = s / n if n else (s * 0 + initial if initial is not None else s * float("nan"))
+        elif how == "prod":
+            v = seg.prod(axis)
+            v = v * initial if initial is not None else v
+        else:
+            if n:
+                v = seg.amax(axis) if how == "max" else seg.amin(axis)
+                if initial is not None:
+                    v = T.maximum(v, v.new_full(v.shape, initial)) if how == "max" else \
+                        T.minimum(v, v.new_full(v.shape, initial))
+            else:
+                fill = initial if initial is not None else (float("-inf") if how == "max" else float("inf"))
+                v = seg.sum(axis) * 0 + fill
+        outs.append(v)
+    if not outs:
+        shape = list(x.shape)
+        shape[axis] = 0
+        return x.new_zeros(shape)
+    return T.stack(outs, axis)
+
+
+def segment_reduce(data, reduce, *, lengths=None, indices=None, offsets=None, axis=0, unsafe=False,
+                   initial=None):
+    """torch.segment_reduce: data reduced ('sum', 'mean', 'prod', 'max'/'amax',
+    'min'/'amin') over consecutive segments along axis, given by lengths or
+    offsets (SegmentReduceBackward0); an empty segment is initial, else the
+    reduction's identity (nan for mean).
+
+    >>> torch.segment_reduce(torch.tensor([1.0, 2.0, 3.0]), "sum", lengths=torch.tensor([2, 1]))
+    """
+    _check_tensor(data, "segment_reduce", "data")
+    if reduce not in _SEGMENT_REDUCES:
+        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
+    how = _SEGMENT_REDUCES[reduce]
+    if indices is not None:
+        raise RuntimeError("segment_reduce(): indices based reduction is not supported yet.")
+    if lengths is None and offsets is None:
+        raise RuntimeError("segment_reduce(): Either lengths or offsets must be defined.")
+    if not (data.dtype.is_floating_point):
+        raise NotImplementedError(f'"_segment_reduce_cpu" not implemented for '
+                                  f"'{_SCALAR_NAMES[str(data.dtype)]}'")
+    if lengths is not None:
+        lens = lengths.detach().cpu().numpy().astype(np.int64)
+    else:
+        off = offsets.detach().cpu().numpy().astype(np.int64)
+        lens = np.diff(off, axis=-1)
+    if (lens < 0).any():
+        raise RuntimeError("lengths contains negative value!")
+    axis = axis + data.dim() if axis < 0 else axis
+    if axis >= data.dim():
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-data.dim()}, {data.dim() - 1}], "
+                         f"but got {axis})")
+    if not unsafe and (lens.sum(axis=-1) != data.shape[lens.ndim - 1]).any():
+        raise RuntimeError("segment_reduce(): Expected all rows of lengths along axis to sum to "
+                           "data.size(lengths.dim()-1) when !unsafe.")
+    T = _T()
+
+    def fn(x):
+        def rec(x, lens, axis):
+            if lens.ndim == 1:
+                return _segments(x, [int(n) for n in lens], axis, how, initial)
+            return T.stack([rec(x.select(0, i), lens[i], axis - 1) for i in _b.range(lens.shape[0])], 0)
+        return rec(x, lens, axis)
+    return _named("SegmentReduceBackward0", fn, data)
+
+
+def from_file(filename, shared=None, size=0, *, dtype=None, layout=None, device=None, pin_memory=False,
+              requires_grad=False):
+    """torch.from_file: size elements of dtype read from a file; shared=True
+    maps the file (writes to the tensor reach the file, which is extended to
+    the mapping's size), else a private copy.
+
+    >>> import os, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.bin"); torch.arange(3.).numpy().tofile(p)
+    >>> torch.from_file(p, size=3)
+    """
+    import os
+    T = _T()
+    if not isinstance(filename, str):
+        raise TypeError(f"from_file(): argument 'filename' (position 1) must be str, not {_tname(filename)}")
+    if dtype is None:
+        dtype = T.get_default_dtype()
+    nbytes = size * dtype.itemsize
+    mode = "read-write" if shared else "read-only"
+    if not os.path.exists(filename):
+        raise RuntimeError(f"unable to open file <{filename}> in {mode} mode: No such file or directory (2)")
+    if nbytes < 0:
+        raise RuntimeError(f"unable to mmap {nbytes} bytes from file <{filename}>: Cannot allocate memory (12)")
+    have = os.path.getsize(filename)
+    if shared:
+        if have < nbytes:
+            with open(filename, "r+b") as f:
+                f.truncate(nbytes)
+        arr = np.memmap(filename, dtype=dtype.np, mode="r+", shape=(size,)).view(np.ndarray) if size else \
+            np.empty((0,), dtype=dtype.np)
+        out = T.from_numpy(arr)
+    else:
+        if have < nbytes:
+            raise RuntimeError(f"file <{filename}> size <{have}> is smaller than the required mapping size "
+                               f"<{nbytes}>")
+        out = T.from_numpy(np.fromfile(filename, dtype=dtype.np, count=size))
+    if requires_grad:
+        out.requires_grad_()
+    return out
+
+
+_PUBLIC = _PUBLIC + ("segment_reduce", "from_file")
