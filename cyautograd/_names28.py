@@ -1798,6 +1798,8 @@ def install(top):
         names[n] = getattr(mod, n)
     from cyautograd.func import vmap
     names["vmap"] = vmap
+    from cyautograd.utils.dlpack import to_dlpack
+    names["to_dlpack"] = to_dlpack
     for n, f in names.items():
         if not hasattr(top, n) or n in ("range",):
             setattr(top, n, f)
@@ -2055,3 +2057,91 @@ def from_file(filename, shared=None, size=0, *, dtype=None, layout=None, device=
 
 
 _PUBLIC = _PUBLIC + ("segment_reduce", "from_file")
+
+
+# ================================================================ small utilities
+def adjoint(input):
+    """torch.adjoint: the conjugate transpose of the last two dims, a view
+    (the transpose, for the real tensors here).
+
+    >>> torch.adjoint(torch.arange(6.).reshape(2, 3)).shape
+    """
+    _check_tensor(input, "adjoint")
+    if input.dim() < 2:
+        raise RuntimeError(f"tensor.adjoint() is only supported on matrices or batches of matrices. Got "
+                           f"{input.dim()}-D tensor.")
+    return input.transpose(-2, -1)
+
+
+def mvlgamma(input, p):
+    """torch.mvlgamma: the multivariate log-gamma of dimension p (special.multigammaln).
+
+    >>> torch.mvlgamma(torch.tensor([2.5, 3.0]), 2)
+    """
+    return _T().special.multigammaln(input, p)
+
+
+def nonzero_static(input, *, size, fill_value=-1):
+    """torch.nonzero_static: nonzero's (n, ndim) indices cut or padded with
+    fill_value to exactly size rows.
+
+    >>> torch.nonzero_static(torch.tensor([0, 1, 0, 2]), size=3)
+    """
+    T = _T()
+    _check_tensor(input, "nonzero_static")
+    if isinstance(size, _b.bool) or not isinstance(size, (int, np.integer)):
+        raise TypeError(f"nonzero_static(): argument 'size' must be int, not {_tname(size)}")
+    if size < 0:
+        raise RuntimeError("nonzero_static: 'size' must be an non-negative integer")
+    if input.dim() == 0:
+        nz = T.zeros((1 if _b.bool(input.item()) else 0, 0), dtype=T.int64)
+    else:
+        nz = input.nonzero()
+    n = nz.shape[0]
+    if n >= size:
+        return nz[:size].clone()
+    pad = T.full((size - n, input.dim()), fill_value, dtype=T.int64)
+    return T.cat([nz, pad], 0)
+
+
+def is_distributed(input):
+    """torch.is_distributed: False (no distributed tensors here).
+
+    >>> torch.is_distributed(torch.ones(1))
+    """
+    _check_tensor(input, "is_distributed")
+    return False
+
+
+def is_vulkan_available():
+    """torch.is_vulkan_available: False.
+
+    >>> torch.is_vulkan_available()
+    """
+    return False
+
+
+def get_device_module(device=None):
+    """torch.get_device_module: the module of a device type (torch.cuda for
+    'cuda', torch.cpu for 'cpu'); without an argument, the current
+    accelerator's, else torch.cpu.
+
+    >>> torch.get_device_module("cpu")
+    """
+    T = _T()
+    if device is None:
+        name = "cuda" if T.cuda.is_available() else "cpu"
+    elif isinstance(device, str):
+        name = T.device(device).type
+    elif isinstance(device, T.device):
+        name = device.type
+    else:
+        raise RuntimeError(f"Invalid value of device '{device}', expect torch.device, str, or None")
+    mod = getattr(T, name, None)
+    if mod is None or not hasattr(mod, "__spec__"):
+        raise RuntimeError(f"Device '{name}' does not have a corresponding module registered as 'torch.{name}'.")
+    return mod
+
+
+_PUBLIC = _PUBLIC + ("adjoint", "mvlgamma", "nonzero_static", "is_distributed", "is_vulkan_available",
+                     "get_device_module")

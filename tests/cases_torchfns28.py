@@ -634,3 +634,23 @@ def _path_free(f):
 
 case("from_file_too_small", _path_free(lambda T: _from_file_case(T, False, 7, None)))
 case("from_file_missing", _err(lambda T: T.from_file("/nonexistent_dir_h28/x.bin", size=2)))
+
+
+# ============================================================== small utilities
+for _dt in ("float32", "float64"):
+    case(f"adjoint_{_dt}", _run(lambda T, x: (lambda y: [y, y._base is x, y.is_contiguous()])(T.adjoint(x)),
+                                In((2, 3, 4), _dt)))
+    # (inside the domain, x > (p - 1) / 2: below it torch 2.13 gives inf/nan where
+    # cyautograd's special.multigammaln still raises its old domain error)
+    case(f"mvlgamma_{_dt}", _run(lambda T, x: T.mvlgamma(x + 1.5, 3), In((5,), _dt, kind="pos", scale=3.0)))
+case("adjoint_1d", _err(lambda T: T.adjoint(T.ones(3))))
+case("nonzero_static", lambda T: [T.nonzero_static(T.tensor([0, 1, 0, 2]), size=3),
+                                  T.nonzero_static(T.tensor([[0, 1], [2, 0]]), size=1, fill_value=7),
+                                  T.nonzero_static(T.tensor([[0.0, 1.5], [2.0, 0.0]]), size=4),
+                                  T.nonzero_static(T.tensor(3.0), size=2),
+                                  T.nonzero_static(T.zeros(0, 2), size=2)])
+case("nonzero_static_negative", _err(lambda T: T.nonzero_static(T.ones(2), size=-1)))
+case("is_distributed_vulkan", lambda T: [T.is_distributed(T.ones(1)), T.is_vulkan_available(),
+                                         T.get_device_module("cpu").__name__.split(".")[-1],
+                                         T.get_device_module(T.device("cpu")).__name__.split(".")[-1]])
+case("to_dlpack_roundtrip", lambda T: T.from_dlpack(T.to_dlpack(T.arange(4.0))))
