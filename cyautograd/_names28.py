@@ -1801,7 +1801,7 @@ def install(top):
     from cyautograd.utils.dlpack import to_dlpack
     names["to_dlpack"] = to_dlpack
     for n, f in names.items():
-        if not hasattr(top, n) or n in ("range",):
+        if not hasattr(top, n):
             setattr(top, n, f)
 
 
