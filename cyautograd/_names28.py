@@ -1798,6 +1798,8 @@ def install(top):
         names[n] = getattr(mod, n)
     from cyautograd.func import vmap
     names["vmap"] = vmap
+    if not hasattr(top.linalg, "householder_product"):
+        top.linalg.householder_product = orgqr
     from cyautograd.utils.dlpack import to_dlpack
     names["to_dlpack"] = to_dlpack
     for n, f in names.items():
@@ -2145,3 +2147,84 @@ def get_device_module(device=None):
 
 _PUBLIC = _PUBLIC + ("adjoint", "mvlgamma", "nonzero_static", "is_distributed", "is_vulkan_available",
                      "get_device_module")
+
+
+# ================================================================ Householder products
+def _householder_q(T, a, tau, full):
+    """H_1 ... H_k, H_i = I - tau_i v_i v_i^T with v_i the i-th column of a
+    below the diagonal and 1 on it (LAPACK's orgqr reflectors), over any
+    batch dims: the first n columns (full False) or all m (full True)."""
+    m, n = a.shape[-2], a.shape[-1]
+    k = tau.shape[-1]
+    batch = tuple(a.shape[:-2])
+    eye = T.eye(m, dtype=a.dtype).expand(batch + (m, m))
+    q = eye
+    rows = T.arange(m).unsqueeze(-1)
+    for i in _b.range(k):
+        col = a[..., :, i:i + 1]
+        mask_below = (rows > i).to(a.dtype)
+        unit = (rows == i).to(a.dtype)
+        v = col * mask_below + unit                            # (..., m, 1)
+        t = tau[..., i:i + 1].unsqueeze(-1)                   # (..., 1, 1)
+        # q @ (I - t v v^T) = q - t (q v) v^T
+        q = q - t * (q @ v) @ v.transpose(-2, -1)
+    return q if full else q[..., :, :n]
+
+
+def orgqr(input, tau):
+    """torch.orgqr (torch.linalg.householder_product): the first n columns of
+    the product of the Householder reflectors geqrf leaves in input and tau
+    (LinalgHouseholderProductBackward0).
+
+    >>> a, tau = torch.geqrf(torch.tensor([[2.0, 1.0], [1.0, 3.0], [0.0, 1.0]]))
+    >>> torch.orgqr(a, tau).shape
+    """
+    T = _T()
+    _check_tensor(input, "orgqr")
+    _check_tensor(tau, "orgqr", "tau", 2)
+    if input.dim() < 2:
+        raise RuntimeError(f"torch.linalg.householder_product: input must have at least 2 dimensions.")
+    m, n = input.shape[-2], input.shape[-1]
+    if m < n:
+        raise RuntimeError("torch.linalg.householder_product: input.shape[-2] must be greater than or equal to "
+                           "input.shape[-1]")
+    if tau.shape[-1] > n:
+        raise RuntimeError("torch.linalg.householder_product: input.shape[-1] must be greater than or equal to "
+                           "tau.shape[-1]")
+    if input.dim() - tau.dim() != 1:
+        raise RuntimeError(f"torch.linalg.householder_product: Expected tau to have one dimension less than "
+                           f"input, but got tau.ndim equal to {tau.dim()} and input.ndim is equal to {input.dim()}")
+    if tau.dtype != input.dtype:
+        raise RuntimeError(f"torch.linalg.householder_product: tau dtype {tau.dtype} does not match input dtype "
+                           f"{input.dtype}")
+    return _named("LinalgHouseholderProductBackward0", lambda a, t: _householder_q(T, a, t, False), input, tau)
+
+
+def ormqr(input, tau, other, left=True, transpose=False):
+    """torch.ormqr: other multiplied by the full Q of geqrf's reflectors (Q @ other,
+    Q^T @ other, other @ Q or other @ Q^T) (OrmqrBackward0).
+
+    >>> a, tau = torch.geqrf(torch.tensor([[2.0, 1.0], [1.0, 3.0], [0.0, 1.0]]))
+    >>> torch.ormqr(a, tau, torch.eye(3)).shape
+    """
+    T = _T()
+    _check_tensor(input, "ormqr")
+    _check_tensor(tau, "ormqr", "tau", 2)
+    _check_tensor(other, "ormqr", "other", 3)
+    if input.dim() < 2 or other.dim() < 2:
+        raise RuntimeError("torch.ormqr: input and other must have at least 2 dimensions.")
+    m = other.shape[-2] if left else other.shape[-1]
+    if input.shape[-2] != m:
+        raise RuntimeError(f"torch.ormqr: other.shape[{-2 if left else -1}] must be equal to input.shape[-2]")
+    if tau.shape[-1] > input.shape[-1]:
+        raise RuntimeError("torch.ormqr: tau.shape[-1] must be less than or equal to input.shape[-1]")
+
+    def fn(a, t, c):
+        q = _householder_q(T, a, t, True)
+        if transpose:
+            q = q.transpose(-2, -1)
+        return q @ c if left else c @ q
+    return _named("OrmqrBackward0", fn, input, tau, other)
+
+
+_PUBLIC = _PUBLIC + ("orgqr", "ormqr")

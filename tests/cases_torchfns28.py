@@ -73,7 +73,7 @@ def _run(fn, *specs, grad=True, versions=False):
             for i, o in enumerate(diff):
                 w = _x(T, tuple(o.shape), 9 + i, str(o.dtype).split(".")[-1], 1.0)
                 total = total + (o * w).sum()
-            leaves = [x for x in xs if isinstance(x, T.Tensor) and x.requires_grad]
+            leaves = [x for x in _flat(xs) if isinstance(x, T.Tensor) and x.requires_grad]
             gs = T.autograd.grad(total, leaves, allow_unused=True)
             res["grads"] = [g for g in gs]
         return res
@@ -654,3 +654,28 @@ case("is_distributed_vulkan", lambda T: [T.is_distributed(T.ones(1)), T.is_vulka
                                          T.get_device_module("cpu").__name__.split(".")[-1],
                                          T.get_device_module(T.device("cpu")).__name__.split(".")[-1]])
 case("to_dlpack_roundtrip", lambda T: T.from_dlpack(T.to_dlpack(T.arange(4.0))))
+
+
+# ============================================================== Householder products
+def _geqrf_inputs(T, shape, dtype):
+    a = _x(T, shape, 4, dtype, 1.0) + T.eye(shape[-2], shape[-1], dtype=getattr(T, dtype)) * 2
+    q, tau = T.geqrf(a)
+    return q.detach().requires_grad_(), tau.detach().requires_grad_()
+
+
+for _dt in ("float32", "float64"):
+    for _shape in ((4, 3), (3, 3), (2, 4, 2)):
+        _s = "x".join(map(str, _shape))
+        case(f"orgqr_{_s}_{_dt}", (lambda shape, dt: _run(
+            lambda T, qt: T.orgqr(*qt), lambda T: _geqrf_inputs(T, shape, dt)))(_shape, _dt))
+        for _left in (True, False):
+            for _tr in (True, False):
+                case(f"ormqr_{_s}_{_left}_{_tr}_{_dt}", (lambda shape, dt, left, tr: _run(
+                    lambda T, qt, c: T.ormqr(qt[0], qt[1], c, left, tr), lambda T: _geqrf_inputs(T, shape, dt),
+                    In(shape[:-2] + ((shape[-2], 2) if left else (2, shape[-2])), dt, seed=7)))(
+                    _shape, _dt, _left, _tr))
+case("orgqr_wide", _err(lambda T: T.orgqr(T.ones(2, 3), T.ones(2))))
+case("orgqr_tau_long", _err(lambda T: T.orgqr(T.ones(3, 2), T.ones(3))))
+case("ormqr_bad_other", _err(lambda T: T.ormqr(T.ones(3, 2), T.ones(2), T.ones(4, 2))))
+case("linalg_householder_product", _run(lambda T, qt: T.linalg.householder_product(*qt),
+                                        lambda T: _geqrf_inputs(T, (4, 3), "float64")))
