@@ -2095,10 +2095,7 @@ def nonzero_static(input, *, size, fill_value=-1):
         raise TypeError(f"nonzero_static(): argument 'size' must be int, not {_tname(size)}")
     if size < 0:
         raise RuntimeError("nonzero_static: 'size' must be an non-negative integer")
-    if input.dim() == 0:
-        nz = T.zeros((1 if _b.bool(input.item()) else 0, 0), dtype=T.int64)
-    else:
-        nz = input.nonzero()
+    nz = input.nonzero()
     n = nz.shape[0]
     if n >= size:
         return nz[:size].clone()

@@ -679,3 +679,5 @@ case("orgqr_tau_long", _err(lambda T: T.orgqr(T.ones(3, 2), T.ones(3))))
 case("ormqr_bad_other", _err(lambda T: T.ormqr(T.ones(3, 2), T.ones(2), T.ones(4, 2))))
 case("linalg_householder_product", _run(lambda T, qt: T.linalg.householder_product(*qt),
                                         lambda T: _geqrf_inputs(T, (4, 3), "float64")))
+case("nonzero_0d", lambda T: [T.nonzero(T.tensor(0.0)), T.nonzero(T.tensor(True)), T.nonzero(T.tensor(0.0), as_tuple=True),
+                              T.tensor(3.0).nonzero(as_tuple=True), T.tensor(2).nonzero()])
