@@ -184,6 +184,8 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
 
     >>> torch.group_norm(torch.arange(8.).reshape(1, 4, 2), 2)
     """
+    if isinstance(num_groups, (int, np.integer)) and not isinstance(num_groups, _b.bool) and num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     return _F().group_norm(input, num_groups, weight, bias, eps)
 
 
@@ -420,6 +422,10 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """
     _check_tensor(weight, "embedding", "weight", 1)
     _check_tensor(indices, "embedding", "indices", 2)
+    if indices.dtype not in (_T().int64, _T().int32):
+        raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           f"Long, Int; but got {_LEGACY_NAMES.get(str(indices.dtype), 'torch.Tensor')} instead "
+                           f"(while checking arguments for embedding)")
     pad = None if padding_idx is None or padding_idx < 0 else padding_idx
     return _F().embedding(indices, weight, pad, None, 2.0, scale_grad_by_freq, sparse)
 
@@ -597,7 +603,7 @@ def pdist(input, p=2):
         input_c = input.contiguous()
     else:
         input_c = input
-    if p < 0:
+    if not p >= 0:
         raise RuntimeError("pdist only supports non-negative p values")
     if not input.dtype.is_floating_point:
         raise RuntimeError(f"pdist only supports floating-point dtypes")
@@ -885,6 +891,9 @@ def slice_copy(input, dim=0, start=None, end=None, step=1):
     >>> torch.slice_copy(torch.arange(5), 0, 1, 3)
     """
     _check_tensor(input, "slice_copy")
+    n = _b.max(input.dim(), 1)
+    if isinstance(dim, (int, np.integer)) and not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
     if step <= 0:
         raise RuntimeError("slice step must be positive")
 
@@ -1025,6 +1034,10 @@ def _window(name, N, dtype, requires_grad, fn):
                            f"memory_format=(nullopt))")
     if N < 0:
         raise RuntimeError(f"{name} requires non-negative window_length, got window_length={N}")
+    if N * dtype.itemsize > 2 ** 40:
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {N * dtype.itemsize} bytes. Error code 12 (Cannot "
+                           f"allocate memory)")
     if N == 0:
         out = T.empty((0,), dtype=dtype)
     elif N == 1:
@@ -1141,6 +1154,9 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
     return out
 
 
+_LEGACY_NAMES = {"cyautograd." + k: "torch." + v + "Tensor" for k, v in (
+    ("float32", "Float"), ("float64", "Double"), ("float16", "Half"), ("int16", "Short"), ("int8", "Char"),
+    ("uint8", "Byte"), ("bool", "Bool"))}
 _SCALAR_NAMES = {"cyautograd." + k: v for k, v in (
     ("float32", "Float"), ("float64", "Double"), ("float16", "Half"), ("int64", "Long"), ("int32", "Int"),
     ("int16", "Short"), ("int8", "Char"), ("uint8", "Byte"), ("bool", "Bool"), ("complex64", "ComplexFloat"),
@@ -1353,7 +1369,12 @@ def nuclear_norm(input, dim=None, keepdim=False):
         keepdim, dim = dim, None
     if dim is None:
         dim = (-2, -1)
-    return T.linalg.matrix_norm(input, "nuc", tuple(dim), keepdim)
+    if isinstance(dim, (int, np.integer)):
+        dim = (dim,)
+    dim = tuple(dim)
+    if len(dim) != 2:
+        raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dim)}")
+    return T.linalg.matrix_norm(input, "nuc", dim, keepdim)
 
 
 def norm_except_dim(v, pow=2, dim=0):
@@ -1474,6 +1495,9 @@ def gradient(input, *, spacing=1, dim=None, edge_order=1):
     T = _T()
     _check_tensor(input, "gradient")
     dims = _grad_dims(input, dim)
+    if input.dtype == T.bool:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                           "`logical_xor()` operator instead.")
     if edge_order not in (1, 2):
         raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
     if isinstance(spacing, (list, tuple)):
@@ -1588,7 +1612,7 @@ def set_flush_denormal(mode):
     >>> torch.set_flush_denormal(False)
     """
     if type(mode) is not _b.bool:
-        raise TypeError(f"set_flush_denormal(): argument 'mode' (position 1) must be bool, not {_tname(mode)}")
+        raise RuntimeError(f"flush_denormal expects a bool, but got {_tname(mode)}")
     return False
 
 
@@ -2135,7 +2159,7 @@ def get_device_module(device=None):
     elif isinstance(device, T.device):
         name = device.type
     else:
-        raise RuntimeError(f"Invalid value of device '{device}', expect torch.device, str, or None")
+        raise TypeError(f"unhashable type: '{_tname(device)}'")
     mod = getattr(T, name, None)
     if mod is None or not hasattr(mod, "__spec__"):
         raise RuntimeError(f"Device '{name}' does not have a corresponding module registered as 'torch.{name}'.")

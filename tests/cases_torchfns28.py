@@ -681,3 +681,16 @@ case("linalg_householder_product", _run(lambda T, qt: T.linalg.householder_produ
                                         lambda T: _geqrf_inputs(T, (4, 3), "float64")))
 case("nonzero_0d", lambda T: [T.nonzero(T.tensor(0.0)), T.nonzero(T.tensor(True)), T.nonzero(T.tensor(0.0), as_tuple=True),
                               T.tensor(3.0).nonzero(as_tuple=True), T.tensor(2).nonzero()])
+
+
+# ============================================================== hostile arguments (tests/test_hostile_inputs.py's findings)
+case("set_flush_denormal_bad", _err(lambda T: T.set_flush_denormal(1.5)))
+case("hann_window_huge", _err(lambda T: T.hann_window(10 ** 18)))
+case("nuclear_norm_one_dim", _err(lambda T: T.nuclear_norm(T.ones(3, 4), (5,))))
+case("nuclear_norm_zero_dim", _err(lambda T: T.nuclear_norm(T.ones(3, 4), (0,))))
+case("gradient_bool", _err(lambda T: T.gradient(T.ones(3, dtype=T.bool))))
+case("embedding_float_indices_huge_pad", _err(lambda T: T.embedding(T.ones(3, 4), T.ones(3, 4), 10 ** 18)))
+case("get_device_module_list", _err(lambda T: T.get_device_module([1])))
+case("group_norm_zero_groups", _err(lambda T: T.group_norm(T.ones(3, 4, 1), 0)))
+case("slice_copy_huge_dim", _err(lambda T: T.slice_copy(T.ones(3, 4), 10 ** 18)))
+case("pdist_nan_p", _err(lambda T: T.pdist(T.ones(3, 4), float("nan"))))
