@@ -475,8 +475,12 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sp
     modes = {0: "sum", 1: "mean", 2: "max"}
     if mode not in modes:
         raise RuntimeError("mode has to be one of sum, mean or max")
-    out = _F().embedding_bag(indices, weight, offsets, None, 2, scale_grad_by_freq, modes[mode], sparse,
-                             per_sample_weights, include_last_offset, padding_idx)
+    try:
+        out = _F().embedding_bag(indices, weight, offsets, None, 2, scale_grad_by_freq, modes[mode], sparse,
+                                 per_sample_weights, include_last_offset, padding_idx)
+    except ValueError as e:
+        # F's Python-level checks are ValueErrors; the native op's are RuntimeErrors
+        raise RuntimeError(str(e)) from None
     idx = indices.detach().cpu().numpy().reshape(-1).astype(np.int64)
     if indices.dim() == 2:
         B, L = indices.shape
@@ -519,7 +523,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     >>> torch.binary_cross_entropy_with_logits(torch.zeros(2), torch.ones(2))
     """
     r = _reduction(reduction, "binary_cross_entropy_with_logits", 5)
-    return _F().binary_cross_entropy_with_logits(input, target, weight, reduction=r, pos_weight=pos_weight)
+    try:
+        return _F().binary_cross_entropy_with_logits(input, target, weight, reduction=r, pos_weight=pos_weight)
+    except ValueError as e:
+        # F's Python-level size check is a ValueError; the native op's is a RuntimeError
+        raise RuntimeError(str(e)) from None
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1):
@@ -1584,7 +1592,11 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
     elif a.shape[0] == 0:
         rng = [(0.0, 0.0)] * D
     w = None if weight is None else weight.detach().cpu().numpy().reshape(-1).astype(np.float64)
-    hist, edges = np.histogramdd(a, bins=b, range=rng, weights=w, density=density)
+    try:
+        hist, edges = np.histogramdd(a, bins=b, range=rng, weights=w, density=density)
+    except (ValueError, MemoryError) as e:
+        # torch's kernel checks (bins, range) are RuntimeErrors
+        raise RuntimeError(f"torch.histogramdd: {e}") from None
     from cyautograd import return_types
     h = T.tensor(hist, dtype=input.dtype)
     e = [T.tensor(x, dtype=input.dtype) for x in edges]
@@ -2159,7 +2171,9 @@ def get_device_module(device=None):
     elif isinstance(device, T.device):
         name = device.type
     else:
-        raise TypeError(f"unhashable type: '{_tname(device)}'")
+        if getattr(type(device), "__hash__", None) is None:
+            raise TypeError(f"unhashable type: '{_tname(device)}'")
+        raise RuntimeError(f"Invalid value of device '{device}', expect torch.device, str, or None")
     mod = getattr(T, name, None)
     if mod is None or not hasattr(mod, "__spec__"):
         raise RuntimeError(f"Device '{name}' does not have a corresponding module registered as 'torch.{name}'.")

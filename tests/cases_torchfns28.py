@@ -694,3 +694,9 @@ case("get_device_module_list", _err(lambda T: T.get_device_module([1])))
 case("group_norm_zero_groups", _err(lambda T: T.group_norm(T.ones(3, 4, 1), 0)))
 case("slice_copy_huge_dim", _err(lambda T: T.slice_copy(T.ones(3, 4), 10 ** 18)))
 case("pdist_nan_p", _err(lambda T: T.pdist(T.ones(3, 4), float("nan"))))
+case("get_device_module_int", _err(lambda T: T.get_device_module(3)))
+case("histogramdd_zero_bins_type", lambda T: (lambda r: r[0])(_err(lambda T: T.histogramdd(T.ones(3, 2), bins=0))(T)))
+case("bce_with_logits_size_type", lambda T: _err(lambda T: T.binary_cross_entropy_with_logits(
+    T.ones(3), T.ones(0)))(T)[0])
+case("embedding_bag_float_indices_type", lambda T: _err(lambda T: T.embedding_bag(
+    T.ones(3, 2), T.ones(3), T.tensor([0])))(T)[0])
