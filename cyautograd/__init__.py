@@ -313,6 +313,12 @@ from cyautograd import _names15 as _names15_mod  # noqa: E402
 _names15_mod.install(_sys.modules[__name__])
 del _names15_mod
 
+# session 28's audit: torch's top-level functions that were missing (NOTE [ Top-level aliases of
+# functionals ] in _names28.py)
+from cyautograd import _names28 as _names28_mod  # noqa: E402
+_names28_mod.install(_sys.modules[__name__])
+del _names28_mod
+
 # torch's argument-parser errors on the failure path of the public callables
 # (NOTE [ Parser replay on the error path ] in _arg_parser.py)
 from cyautograd import _arg_parser as _arg_parser_mod  # noqa: E402

@@ -24,6 +24,8 @@ Gradients and values are those of the composite, unchanged; only the node
 (and its name) is torch's. Without grad (no input requires grad, or grad mode
 off) ``fn`` is called directly: no Function overhead on the inference path.
 """
+import numpy as np
+
 from cyautograd.function import Function
 from cyautograd.grad_mode import enable_grad, is_grad_enabled
 from cyautograd.tensor import Tensor
@@ -675,9 +677,12 @@ def install(F):
             return g["celu"](input, alpha, inplace)
         if not _plain(inplace):
             return g["celu"](input, alpha, inplace)
+        # torch's derivative formula reads alpha as a float there: input_scale is
+        # 1.0 / alpha.toFloat() (derivatives.yaml), so float64 gradients carry that rounding
+        inv = 1.0 / float(np.float32(alpha)) if alpha else 0.0
         return named_pointwise("CeluBackward0", lambda x: g["celu"](x, alpha),
-                               _elu_vjp(alpha, 1.0, 1.0 / alpha if alpha else 0.0), input,
-                               _np_elu(alpha, 1.0, 1.0 / alpha) if _num(alpha) and alpha
+                               _elu_vjp(alpha, 1.0, inv), input,
+                               _np_elu(alpha, 1.0, inv) if _num(alpha) and alpha
                                else None)
 
     def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):

@@ -501,7 +501,11 @@ def hardshrink(input, lambd=0.5):
           input, lambd)
     F._not_for_ints(input, "hardshrink_cpu")
     T = _T()
-    return T.where((input > lambd).logical_or(input < -lambd), input, T.zeros((), dtype=input.dtype))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        return T.where((x > lambd).logical_or(x < -lambd), x, T.zeros((), dtype=x.dtype))
+    return named_composite("HardshrinkBackward0", fn, input)
 
 
 def threshold(input, threshold, value, inplace=False):
@@ -536,13 +540,22 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     if not float(lower) <= float(upper):
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     F._not_for_ints(input, "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu")
-    if inplace:
-        return _inplace(input, lambda x: rrelu(x, lower, upper, training))
     T = _T()
+    from cyautograd.nn._named_nodes import named_composite
+    # the noise is drawn once, outside the recorded function (a double
+    # backward re-runs that function: it must see the same slopes)
     if training:
         slope = T.rand(tuple(input.shape), dtype=input.dtype, device=input.device) * (upper - lower) + lower
-        return T.where(input > 0, input, input * slope)
-    return T.where(input > 0, input, input * ((lower + upper) / 2))
+    else:
+        slope = (lower + upper) / 2
+
+    def fn(x):
+        return T.where(x > 0, x, x * slope)
+    if inplace:
+        # torch's rrelu_with_noise_ (RreluWithNoiseBackward1)
+        from cyautograd.ops.pointwise import _inplace_via
+        return _inplace_via(input, lambda x: named_composite("RreluWithNoiseBackward1", fn, x))
+    return named_composite("RreluWithNoiseBackward0", fn, input)
 
 
 def prelu(input, weight):
@@ -570,7 +583,9 @@ def prelu(input, weight):
             w = weight.reshape((1, n) + (1,) * (input.dim() - 2))
     else:
         w = weight.reshape(()) if weight.dim() else weight
-    return T.where(input > 0, input, input * w)
+    # torch's prelu reshapes the weight and runs _prelu_kernel (PreluKernelBackward0)
+    from cyautograd.nn._named_nodes import named_composite
+    return named_composite("PreluKernelBackward0", lambda x, v: T.where(x > 0, x, x * v), input, w)
 
 
 def _inplace(input, fn):
@@ -683,7 +698,7 @@ def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
     """
     _args("rrelu_", ("input:Tensor", "lower:float", "upper:float", "training:bool"),
           input, lower, upper, training)
-    return _inplace(input, lambda x: rrelu(x, lower, upper, training))
+    return rrelu(input, lower, upper, training, True)
 
 
 # ================================================================ dropout variants
@@ -932,20 +947,18 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     x = input.reshape((1, N * C) + tuple(input.shape[2:]))
     rm = running_mean.repeat(N) if running_mean is not None else None
     rv = running_var.repeat(N) if running_var is not None else None
-    out = F.batch_norm(x, rm, rv, None, None, use_input_stats, momentum, eps)
+    # torch's: batch_norm over the (1, N * C, ...) view with the affine parameters
+    # repeated per sample, viewed back (ViewBackward0 over NativeBatchNormBackward0)
+    w = weight.repeat(N) if weight is not None else None
+    b = bias.repeat(N) if bias is not None else None
+    out = F.batch_norm(x, rm, rv, w, b, use_input_stats, momentum, eps)
     if use_input_stats and (running_mean is not None or running_var is not None):
         with no_grad():
             if running_mean is not None:
                 running_mean.copy_(rm.reshape(N, C).mean(0))
             if running_var is not None:
                 running_var.copy_(rv.reshape(N, C).mean(0))
-    out = out.reshape(tuple(input.shape))
-    shape = (1, C) + (1,) * (input.dim() - 2)
-    if weight is not None:
-        out = out * weight.reshape(shape)
-    if bias is not None:
-        out = out + bias.reshape(shape)
-    return out
+    return out.view(tuple(input.shape))
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
@@ -1345,12 +1358,16 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
     if isinstance(output_size, (tuple, list)) and len(output_size) != 1:
         raise RuntimeError(f"adaptive_max_pool1d() argument 'output_size' should contain one int "
                            f"(got {len(output_size)})")
-    if (not return_indices and input.requires_grad and _T().is_grad_enabled()
+    if (input.requires_grad and _T().is_grad_enabled()
             and input.dim() in (2, 3) and 0 not in tuple(input.shape[-1:])):
         # torch's: adaptive_max_pool2d over input.unsqueeze(-2), squeezed back
-        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0)
+        # (SqueezeBackward1 / AdaptiveMaxPool2DBackward0 / UnsqueezeBackward0); the
+        # indices (h * W + w with H == 1) are the 1-d positions
         o = output_size if isinstance(output_size, (list, tuple)) else (output_size,)
         if len(o) == 1:
+            if return_indices:
+                y, i = F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0]), True)
+                return y.squeeze(-2), i.squeeze(-2)
             return F.adaptive_max_pool2d(input.unsqueeze(-2), (1, o[0])).squeeze(-2)
     return _adaptive_max(input, output_size, 1, return_indices, "adaptive_max_pool1d")
 
@@ -1427,6 +1444,19 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     >>> F.max_pool1d_with_indices(torch.tensor([[[1., 3., 2., 0.]]]), 2)[1]
     tensor([[[1, 2]]])
     """
+    if input.requires_grad and _T().is_grad_enabled() and all(
+            v is None or type(v) is int or (type(v) in (tuple, list) and all(type(e) is int for e in v))
+            for v in (kernel_size, stride, padding, dilation)):
+        # torch's: max_pool2d_with_indices over input.unsqueeze(-2), both outputs
+        # squeezed back (SqueezeBackward1), as F.max_pool1d's gradient path
+        from cyautograd.nn import _pool_args
+        _pool_args.pool1d("max_pool1d", input, kernel_size, stride, padding, dilation, ceil_mode)
+        e = _pool_args._expand
+        k, d, pd = e(kernel_size, 1)[0], e(dilation, 1)[0], e(padding, 1)[0]
+        st = [] if stride is None else e(stride, 1)
+        st = st[0] if st else k
+        y, i = F.max_pool2d(input.unsqueeze(-2), (1, k), (1, st), (0, pd), (1, d), ceil_mode, True)
+        return y.squeeze(-2), i.squeeze(-2)
     return _max_pool_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode, 1,
                                   "max_pool1d")
 
@@ -1577,9 +1607,13 @@ def pixel_shuffle(input, upscale_factor):
     lead = tuple(input.shape[:-3])
     n = len(lead)
     oc = c // (r * r)
-    x = input.reshape(lead + (oc, r, r, h, w))
-    x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
-    return x.reshape(lead + (oc, h * r, w * r))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        x = x.reshape(lead + (oc, r, r, h, w))
+        x = x.permute(*range(n), n, n + 3, n + 1, n + 4, n + 2)
+        return x.reshape(lead + (oc, h * r, w * r))
+    return named_composite("PixelShuffleBackward0", fn, input)
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -1605,9 +1639,13 @@ def pixel_unshuffle(input, downscale_factor):
                            f"but input.size(-1)={w} is not divisible by {r}")
     lead = tuple(input.shape[:-3])
     n = len(lead)
-    x = input.reshape(lead + (c, h // r, r, w // r, r))
-    x = x.permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
-    return x.reshape(lead + (c * r * r, h // r, w // r))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        x = x.reshape(lead + (c, h // r, r, w // r, r))
+        x = x.permute(*range(n), n, n + 2, n + 4, n + 1, n + 3)
+        return x.reshape(lead + (c * r * r, h // r, w // r))
+    return named_composite("PixelUnshuffleBackward0", fn, input)
 
 
 def channel_shuffle(input, groups):
@@ -1627,8 +1665,11 @@ def channel_shuffle(input, groups):
                            f"and {groups} groups.")
     n = input.shape[0]
     rest = tuple(input.shape[2:])
-    return input.reshape((n, groups, c // groups) + rest).transpose(1, 2).reshape(
-        tuple(input.shape))
+    from cyautograd.nn._named_nodes import named_composite
+
+    def fn(x):
+        return x.reshape((n, groups, c // groups) + rest).transpose(1, 2).reshape(tuple(x.shape))
+    return named_composite("ChannelShuffleBackward0", fn, input)
 
 
 def _fold_geometry(sizes, kernel_size, dilation, padding, stride):
@@ -1883,34 +1924,38 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     _embedding_bag_index_range(flat, weight.size(0), mode)
     if max_norm is not None:
         F.embedding(flat, weight, max_norm=max_norm, norm_type=norm_type)
-    rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
-        weight.new_zeros((0, weight.size(1)))
-    keep = None
-    if padding_idx is not None:
-        keep = (flat != padding_idx)
-    if psw is not None:
-        rows = rows * psw.unsqueeze(1)
-    bags = []
-    zero = T.zeros((weight.size(1),), dtype=weight.dtype, device=weight.device)
-    for b in range(len(offs) - 1):
-        lo, hi = offs[b], offs[b + 1]
-        seg = rows[lo:hi]
-        if keep is not None:
-            kb = keep[lo:hi]
-            sel = T.from_numpy(np.nonzero(kb.numpy())[0].astype(np.int64))
-            seg = seg.index_select(0, sel)
-        n = seg.size(0)
-        if n == 0:
-            bags.append(zero)
-        elif mode == "sum":
-            bags.append(seg.sum(0))
-        elif mode == "mean":
-            bags.append(seg.sum(0) / n)
-        else:
-            bags.append(seg.max(0)[0])
-    if not bags:
-        return weight.new_zeros((0, weight.size(1)))
-    return T.stack(bags, 0)
+    def bag(weight, psw):
+        rows = weight.index_select(0, flat.reshape(-1).long()) if flat.numel() else \
+            weight.new_zeros((0, weight.size(1)))
+        keep = None
+        if padding_idx is not None:
+            keep = (flat != padding_idx)
+        if psw is not None:
+            rows = rows * psw.unsqueeze(1)
+        bags = []
+        zero = T.zeros((weight.size(1),), dtype=weight.dtype, device=weight.device)
+        for b in range(len(offs) - 1):
+            lo, hi = offs[b], offs[b + 1]
+            seg = rows[lo:hi]
+            if keep is not None:
+                kb = keep[lo:hi]
+                sel = T.from_numpy(np.nonzero(kb.numpy())[0].astype(np.int64))
+                seg = seg.index_select(0, sel)
+            n = seg.size(0)
+            if n == 0:
+                bags.append(zero)
+            elif mode == "sum":
+                bags.append(seg.sum(0))
+            elif mode == "mean":
+                bags.append(seg.sum(0) / n)
+            else:
+                bags.append(seg.max(0)[0])
+        if not bags:
+            return weight.new_zeros((0, weight.size(1)))
+        return T.stack(bags, 0)
+    # torch's one node for the whole op (its grad_fn), over weight and per_sample_weights
+    from cyautograd.nn._named_nodes import named_composite
+    return named_composite("EmbeddingBagBackward0", bag, weight, psw)
 
 
 # ================================================================ losses

@@ -2117,6 +2117,13 @@ def nonzero(input, *, as_tuple=False):
     if type(t.data_) is not _ndarray:   # NOTE [ Device backends ]
         r = _xp.nonzero(t.data_, as_tuple)
         return tuple([wrap_array(i) for i in r]) if as_tuple else wrap_array(r)
+    if t.data_.ndim == 0:
+        # torch's 0-d input counts as one element: (n, 0) indices, or one
+        # index tensor of n zeros as a tuple (numpy refuses 0-d nonzero)
+        n = 1 if t.data_.item() else 0
+        if as_tuple:
+            return (wrap_array(np.zeros(n, np.int64)),)
+        return wrap_array(np.zeros((n, 0), np.int64))
     idx = np.nonzero(t.data_)
     if as_tuple:
         return tuple([wrap_array(i.astype(np.int64)) for i in idx])

@@ -85,7 +85,10 @@ def dlpack(t, arr, stream=None, max_version=None, dl_device=None, copy=None):
 
 def to_dlpack(tensor):
     """A DLPack capsule sharing the tensor's memory (legacy, unversioned:
-    it can be consumed once)."""
+    it can be consumed once).
+
+    >>> torch.from_dlpack(torch.to_dlpack(torch.arange(3.)))
+    """
     from cyautograd.tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"to_dlpack(): argument 'data' (position 1) must be Tensor, not "
