@@ -1921,3 +1921,67 @@ def func_aux_must_be_tensors_and_stacked_requires_grad_agrees(T):
     p, b = T.func.stack_module_state(models)
     out.append([p["weight"].requires_grad, p["bias"].requires_grad, list(p["weight"].shape)])
     return out
+
+
+# -- torch._functorch: _slice_argnums and the make_functional family ----------
+
+def _functorch_mod(T, name):
+    import importlib
+    return importlib.import_module(T.__name__ + "._functorch." + name)
+
+
+@case
+def functorch_slice_argnums(T):
+    s = _functorch_mod(T, "eager_transforms")._slice_argnums
+    args = ("a", "b", "c", "d")
+    out = [s(args, 0), s(args, -1), s(args, 2, as_tuple=False), s(args, (3, 0, -3)), s(args, (1,))]
+    for bad in (0.0, [0], (0.0,), ((0, 1), 2), 4, -5, (-5,), (), (0, 0), (0, -4), True and (1, 1)):
+        out.append(_err(lambda: s(args, bad)))
+    out.append(_err(lambda: s((), 0)))
+    return out
+
+
+@case
+def functorch_make_functional(T):
+    mf = _functorch_mod(T, "make_functional")
+    T.manual_seed(0)
+    lin = T.nn.Linear(3, 2)
+    x = T.arange(6.).reshape(2, 3)
+    out = []
+    for disable in (False, True):
+        fmodel, params = mf.make_functional(lin, disable_autograd_tracking=disable)
+        out.append([len(params), [p.requires_grad for p in params], params[0] is lin.weight,
+                    type(params[0]).__name__])
+        y = fmodel([p * 2 for p in params], x)
+        out.append([y, y.requires_grad, lin(x)])
+    # tied parameters are one entry of params, swapped in under every name
+    tied = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Linear(2, 2))
+    tied[1].weight = tied[0].weight
+    fmodel, params = mf.make_functional(tied)
+    out.append([len(params), fmodel([T.ones(2, 2), T.zeros(2), T.ones(2)], T.ones(1, 2))])
+    # buffers: make_functional refuses, _with_buffers takes them
+    bn = T.nn.BatchNorm1d(2)
+    out.append(_err(lambda: mf.make_functional(bn)))
+    fmodel, params, buffers = mf.make_functional_with_buffers(bn)
+    out.append([len(params), len(buffers), [tuple(b.shape) for b in buffers]])
+    z = fmodel(params, buffers, T.tensor([[1., 2.], [3., 5.]]))
+    out.append([z, buffers[0], bn.running_mean])
+    # the ensemble helpers stack detached state along a new first dimension
+    models = [T.nn.Linear(2, 3) for _ in range(4)]
+    f, p, b = mf.combine_state_for_ensemble(models)
+    out.append([[tuple(t.shape) for t in p], len(b), p[0].requires_grad, p[0].is_leaf,
+                T.equal(p[0][2], models[2].weight)])
+    for bad in ([], [T.nn.Linear(2, 2), T.nn.Linear(2, 2).eval()], [T.nn.Linear(2, 2), T.nn.Tanh()]):
+        out.append(_err(lambda: mf.combine_state_for_ensemble(bad)))
+    T.manual_seed(1)
+    w, fn, names = mf.functional_init(T.nn.Linear, (3,))(2, 2)
+    out.append([[tuple(t.shape) for t in w], list(names), fn([t[0] for t in w], (T.ones(1, 2),))])
+    w, bufs, fn, names, bnames = mf.functional_init_with_buffers(T.nn.BatchNorm1d, (2,))(2)
+    out.append([[tuple(t.shape) for t in w + bufs], list(names), list(bnames),
+                fn([t[0] for t in w], [t[1] for t in bufs], (T.tensor([[1., 2.], [3., 4.]]),))])
+    out.append(_err(lambda: mf.functional_init_with_buffers(T.nn.BatchNorm1d, ())(2)))
+    w, fn, names = mf.functional_init_with_buffers(T.nn.Linear, ())(2, 1)
+    out.append([list(names), len(w)])
+    out.append(_err(lambda: mf.functional_init(T.nn.Linear, (2, 2))(2, 2)))
+    out.append(_err(lambda: mf.functional_init(T.nn.Linear, (0,))(2, 2)))
+    return out
