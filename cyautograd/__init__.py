@@ -44,6 +44,7 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  zeros_like)
 from cyautograd.creation import randint_like  # noqa: F401,E402
 from cyautograd import autograd, distributed, func, linalg, nn, optim  # noqa: F401,E402
+from cyautograd.func import vmap  # noqa: F401,E402  (torch.vmap is torch.func.vmap)
 from cyautograd import random, return_types, testing, accelerator  # noqa: F401,E402
 from cyautograd._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor,  # noqa: F401,E402
                                  FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor)

@@ -5,6 +5,7 @@ thread-local state, saved index tensors and wrapped scalars freed after
 backward, GradientEdge/dict arguments of autograd.grad and backward, and
 single-op formulas and version bumps. Each case returns plain data."""
 import collections
+import re
 import weakref
 
 CASES = {}
@@ -1984,4 +1985,31 @@ def functorch_make_functional(T):
     out.append([list(names), len(w)])
     out.append(_err(lambda: mf.functional_init(T.nn.Linear, (2, 2))(2, 2)))
     out.append(_err(lambda: mf.functional_init(T.nn.Linear, (0,))(2, 2)))
+    return out
+
+
+@case
+def functorch_deprecated_apis_warn_and_torch_vmap_does_not(T):
+    import warnings
+    dep = _functorch_mod(T, "deprecated")
+    out = []
+    for name in ("vmap", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian", "functionalize"):
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter("always")
+            f = getattr(dep, name)(T.sin)
+        out.append([name, [(w.category.__name__, re.sub(r"\btorch\.", "cyautograd.", str(w.message)))
+                           for w in ws]])
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter("always")
+            getattr(T.func, name)(T.sin)
+        out.append(len(ws))
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        y = T.vmap(T.mul, in_dims=(0, None))(T.arange(6.).reshape(3, 2), T.tensor(2.))
+        g = dep.grad(lambda x: (x ** 3).sum())(T.tensor([1., 2.]))
+        o, vjp_fn = dep.vjp(T.sin, T.tensor([0.5]))
+        p = dep.jvp(T.sin, (T.tensor([0.5]),), (T.tensor([1.]),))
+    # (torch's own DeprecationWarnings from inside its transforms are not the subject)
+    out.append([y, g, o, vjp_fn(T.ones(1)), p,
+                [w.category.__name__ for w in ws if w.category is not DeprecationWarning]])
     return out

@@ -86,16 +86,18 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
 
 
 def _functorch_module(fullname):
-    """The standalone ``functorch`` package is torch.func's transforms plus the
-    deprecated make_functional family (torch._functorch.make_functional);
-    ``functorch.experimental`` adds functionalize and
+    """The standalone ``functorch`` package is torch.func's transforms behind
+    FutureWarnings (torch._functorch.deprecated) and the make_functional
+    family; ``functorch.experimental`` adds functionalize and
     replace_all_batch_norm_modules_."""
     func = importlib.import_module("cyautograd.func")
     if fullname == "functorch":
         mf = importlib.import_module("cyautograd._functorch.make_functional")
+        dep = importlib.import_module("cyautograd._functorch.deprecated")
         mod = types.ModuleType("functorch")
         mod.__dict__.update({k: v for k, v in vars(func).items() if not k.startswith("__")})
         mod.__dict__.update({k: getattr(mf, k) for k in mf.__all__})
+        mod.__dict__.update({k: getattr(dep, k) for k in dep.__all__})
         return mod
     if fullname == "functorch.experimental":
         mod = types.ModuleType(fullname)
