@@ -69,6 +69,7 @@ from cyautograd.ops import _common as _common_mod
 __version__ = "0.1.0"
 
 _tensor_mod._set_ops(_ops)
+_tensor_mod._set_functorch_depth_fn(_sys.modules["cyautograd.engine"]._functorch_depth_now)
 _common_mod._set_ops(_ops)
 # every functional op is also a Tensor method (x.isnan(), x.index_put(...)),
 # as torch's method table; the hot ones are defined on Tensor directly

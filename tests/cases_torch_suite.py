@@ -2013,3 +2013,131 @@ def functorch_deprecated_apis_warn_and_torch_vmap_does_not(T):
     out.append([y, g, o, vjp_fn(T.ones(1)), p,
                 [w.category.__name__ for w in ws if w.category is not DeprecationWarning]])
     return out
+
+
+# -- inside a transform's function: requires_grad_(), retain_grad() and
+#    backward() raise; factories' requires_grad=, autograd.grad and nested
+#    transforms do not ------------------------------------------------------
+
+@case
+def transform_refuses_requires_grad_retain_grad_and_backward(T):
+    F = T.func
+    x = T.tensor([0.5, 1., 2.])
+    xs = T.arange(6.).reshape(2, 3)
+
+    def rg(v):
+        T.ones(3).requires_grad_()
+        return v.sin().sum()
+
+    def rg_false(v):
+        T.ones(3).requires_grad_(False)
+        return v.sin().sum()
+
+    def rg_input(v):
+        v.requires_grad_()
+        return v.sin().sum()
+
+    def retain_leaf(v):
+        T.ones(3, requires_grad=True).retain_grad()
+        return v.sin().sum()
+
+    def retain_nonleaf(v):
+        y = v.sin()
+        y.retain_grad()
+        return y.sum()
+
+    def retain_no_grad(v):
+        T.ones(3).retain_grad()
+        return v.sum()
+
+    def bw(v):
+        (T.ones(3, requires_grad=True) * 2).sum().backward()
+        return v.sin().sum()
+
+    def functional_vjp(v):
+        return T.autograd.functional.vjp(lambda t: t.sin().sum(), v)[1]
+
+    def allowed(v):
+        a = T.zeros(3, requires_grad=True)
+        b = T.full((3,), 2., requires_grad=True)
+        g, = T.autograd.grad((a * b).sum(), a)
+        a.requires_grad = False
+        return (v.sin() * g).sum()
+
+    out = []
+    for f in (rg, rg_false, rg_input, retain_leaf, retain_nonleaf, retain_no_grad, bw, functional_vjp, allowed):
+        out.append([f.__name__,
+                    _err(lambda: F.grad(f)(x)),
+                    _err(lambda: F.vmap(f)(xs)),
+                    _err(lambda: F.vjp(f, x)[0]),
+                    _err(lambda: F.jvp(f, (x,), (T.ones(3),))),
+                    _err(lambda: F.jacrev(f)(x)),
+                    _err(lambda: F.grad(F.grad(lambda s: f(s * T.ones(3))))(T.tensor(0.5))),
+                    _err(lambda: F.vmap(F.grad(f))(xs))])
+    # the same calls outside any transform are fine, and nothing is left set
+    out.append([rg(x), retain_leaf(x), bw(x), functional_vjp(x), T.ones(2).requires_grad_().requires_grad])
+    return out
+
+
+@case
+def volatile_warns_and_function_vmap_defaults(T):
+    import warnings
+    x = T.ones(2, requires_grad=True)
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        got = [x.volatile]
+        x.volatile = True
+        got.append(x.volatile)
+        del x.volatile
+    out = [got, [(w.category.__name__, str(w.message)) for w in ws], x.requires_grad,
+           T.autograd.torch is T]
+
+    class Square(T.autograd.Function):
+        @staticmethod
+        def forward(v):
+            return v ** 2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, g):
+            v, = ctx.saved_tensors
+            return 2 * v * g
+
+    out.append([T.autograd.Function.generate_vmap_rule, Square.generate_vmap_rule, callable(Square.vmap),
+                _err(lambda: Square.vmap(None, (0,), x)), Square.apply(x)])
+    return out
+
+
+@case
+def function_under_transform_is_generated_class(T):
+    names = []
+
+    class FooBar(T.autograd.Function):
+        @staticmethod
+        def forward(x, scale=3.):
+            return x * scale
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.scale = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.scale, None
+
+    def f(x):
+        y = FooBar.apply(x)
+        names.append(type(y.grad_fn).__name__ if y.grad_fn is not None else None)
+        return y.sum()
+
+    x = T.tensor([1., 2.])
+    xr = x.clone().requires_grad_()
+    out = [T.func.grad(f)(x), T.func.vjp(f, x)[0], T.func.grad(f)(xr),
+           T.func.grad(T.func.grad(lambda s: f(s * T.ones(2))))(T.tensor(1.)), f(xr), list(names)]
+    names.clear()
+    f(xr).backward()
+    out += [xr.grad, names]
+    return out
