@@ -721,6 +721,25 @@ cdef class Tensor:
         # torch's setter sees a deletion as a NULL value, and warns the same
         warn_user("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.")
 
+    def _use_count(self):
+        """torch's TensorImpl use count: 1 for this tensor plus one for each
+        autograd structure holding it -- its AccumulateGrad node, each saved
+        variable that saved it, each view's base slot, a ``.grad`` slot --
+        while Python references to it do not count (they share the one
+        object, as torch's PyObject holds the impl once). A debugging aid:
+        it walks the garbage collector's referrers.
+
+        >>> a = torch.ones(2, requires_grad=True); b = a * a; a._use_count()
+        4
+        """
+        import gc
+        from cyautograd.functions.accumulate_grad import AccumulateGrad
+        from cyautograd.saved_variable import SavedVariable
+        from cyautograd.autograd_meta import AutogradMeta
+        from cyautograd.view_meta import DifferentiableViewMeta
+        holders = (AccumulateGrad, SavedVariable, AutogradMeta, DifferentiableViewMeta)
+        return 1 + sum(1 for r in gc.get_referrers(self) if isinstance(r, holders))
+
     def requires_grad_(self, requires_grad=True):
         """Sets ``requires_grad`` in place (default True) and returns this tensor.
 

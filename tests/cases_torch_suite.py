@@ -2141,3 +2141,30 @@ def function_under_transform_is_generated_class(T):
     f(xr).backward()
     out += [xr.grad, names]
     return out
+
+
+@case
+def use_count_counts_autograd_holders(T):
+    a = T.randn(2, requires_grad=True)
+    out = [a._use_count()]
+    b = a * 2                      # AccumulateGrad holds a
+    out.append(a._use_count())
+    c = a * a                      # two saved variables
+    out.append(a._use_count())
+    d = a.exp()                    # saves its output, not a
+    e = a.sin()
+    out.append([a._use_count(), d._use_count(), e._use_count()])
+    alias = a
+    out.append(alias._use_count())  # Python references do not count
+    del b, c, d, e
+    out.append(a._use_count())
+    x = T.randn(2)
+    y = x.view(2)
+    out.append([x._use_count(), y._use_count()])
+    s0, s1 = (a * 2).split(1)
+    out.append(a._use_count())
+    (s0.sum() + s1.sum()).backward(retain_graph=True)
+    out.append([a._use_count(), a.grad._use_count()])
+    del s0, s1, y
+    out.append([a._use_count(), x._use_count()])
+    return out

@@ -13,6 +13,13 @@ interpreter is recorded and the run goes on with the next test.
 
     python tools/torch_suite_runner.py drive /path/test_autograd.py TestAutograd TestAutogradForwardMode
     python tools/torch_suite_runner.py compare test_autograd      # torch passes that cyautograd fails
+    python tools/torch_suite_runner.py all /dir/with/the/files    # every file of SUITES found there
+
+Sources: test_autograd.py, autograd/test_functional.py and
+functorch/test_eager_transforms.py come from the torch_npu mirror
+(``fetch github:Ascend/pytorch``, read with ``git show HEAD:test/...``);
+test/autograd/test_node_lifecycle.py from pytorch/pytorch (the stored-file
+reader; the whole repository is too large to fetch).
 
 Environment: BACKENDS=torch,cyautograd (default both), ONLY=<regex of test
 ids>, RUN_CWD=<cwd of the workers>; set PYTHONPATH to the checkout whose
@@ -466,6 +473,14 @@ def build_support(torch):
                 return result
 
     ns["mask_not_all_zeros"] = mask_not_all_zeros
+    import enum
+
+    class HardwareClassification(enum.Enum):
+        # a TestCase's hw_classification tag (test/autograd/test_node_lifecycle.py):
+        # which machines a test class is for; everything runs on the CPU here
+        GENERIC = enum.auto()
+
+    ns["HardwareClassification"] = HardwareClassification
     ns["floating_types_and"] = lambda *a: (torch.float32, torch.float64) + tuple(a)
     ns["get_all_fp_dtypes"] = lambda *a, **k: [torch.float32, torch.float64]
     return ns
@@ -686,6 +701,21 @@ def drive(path, classes, backends=("torch", "cyautograd"), only=None):
     return tids
 
 
+# the test classes run per file (session 28: 812 tests, torch passes 741)
+SUITES = {
+    "test_autograd.py": ["TestAutograd", "TestAutogradForwardMode", "TestAutogradInferenceMode",
+                         "TestAutogradDeviceType", "TestAllowMutationOnSaved", "TestMultithreadAutograd",
+                         "TestNestedCheckpoint", "TestSelectiveActivationCheckpoint",
+                         "TestAutogradForwardModeBatchedGrad"],
+    "test_functional.py": ["TestAutogradFunctional"],
+    "test_eager_transforms.py": ["TestSliceArgnums", "TestGradTransform", "TestAutogradFunction", "TestJac",
+                                "TestHessian", "TestJvp", "TestLinearize", "TestHelpers", "TestComposability",
+                                "TestMakeFunctional", "TestVmapJvpInplaceView", "TestAutogradFunctionVmapAPI"],
+    "test_node_lifecycle.py": ["TestNodeLifecycle", "TestLeafNodeLifecycle", "TestSharedGradFn",
+                               "TestChainLifecycle", "TestSavedVariableLifecycle"],
+}
+
+
 def compare(base):
     """Print the outcome counts and every test torch passes that cyautograd does not."""
     import collections
@@ -719,3 +749,11 @@ if __name__ == "__main__":
         drive(sys.argv[2], sys.argv[3:], backends=bes, only=only)
     elif sys.argv[1] == "compare":
         compare(sys.argv[2])
+    elif sys.argv[1] == "all":
+        only = os.environ.get("ONLY")
+        bes = tuple(os.environ.get("BACKENDS", "torch,cyautograd").split(","))
+        for fname, classes in SUITES.items():
+            path = os.path.join(sys.argv[2], fname)
+            if os.path.exists(path):
+                drive(path, classes, backends=bes, only=only)
+                compare(fname[:-3])
