@@ -2168,3 +2168,21 @@ def use_count_counts_autograd_holders(T):
     del s0, s1, y
     out.append([a._use_count(), x._use_count()])
     return out
+
+
+@case
+def vjp_fn_under_no_grad_returns_plain_tensors(T):
+    x = T.tensor(3.14, requires_grad=True)
+    out, vjp_fn = T.func.vjp(lambda v: v ** 2, x)
+    with T.no_grad():
+        (y,) = vjp_fn(T.tensor(1.0))
+    w = T.tensor([1., 2.])
+    o, f = T.func.vjp(T.sin, w)
+    with T.no_grad():
+        (g,) = f(T.ones(2))
+    res = [y, y.requires_grad, out.requires_grad, T.autograd.grad(out, x), g, g.requires_grad]
+    h = lambda v: T.func.vjp(lambda u: u ** 3, v)[1](T.tensor(1.))[0]
+    res.append(T.func.grad(h)(T.tensor(2.)))
+    with T.no_grad():
+        res.append(T.func.grad(h)(T.tensor(2.)))
+    return res

@@ -420,7 +420,10 @@ def vjp(func, *primals, has_aux=False):
                 raise RuntimeError(f"Mismatch in shape: grad_output[0] has a shape of {c.shape} and "
                                    f"output[0] has a shape of {o.shape}.")
         pairs = [(o, c) for o, c in zip(out_leaves, ct_leaves) if o.requires_grad]
-        inner_keep = keep or _needs_graph(ct_leaves)
+        # the products are recorded for an outer level only if grad mode is
+        # on now: under no_grad (at the outermost level) they are plain
+        # tensors, as torch's
+        inner_keep = (keep or _needs_graph(ct_leaves)) and _needs_graph()
         if pairs:
             with torch.enable_grad():
                 gs = torch.autograd.grad([o for o, _ in pairs], lifted, [c for _, c in pairs],
