@@ -2186,3 +2186,32 @@ def vjp_fn_under_no_grad_returns_plain_tensors(T):
     with T.no_grad():
         res.append(T.func.grad(h)(T.tensor(2.)))
     return res
+
+
+@case
+def saved_input_detached_inplace_raises_on_backward(T):
+    out = []
+    a = T.tensor(1., requires_grad=True).clone()
+    b = a.sin()                       # saves a (a non-leaf input)
+    a.detach_()
+    out.append(_err(lambda: b.backward()))
+    a = T.tensor(1., requires_grad=True).clone()
+    b = a.exp()                       # saves its output only
+    a.detach_()
+    b.backward()
+    out.append(a.requires_grad)
+    # detached and then modified: torch names the detach first
+    a = T.tensor([1., 2.], requires_grad=True).clone()
+    b = (a * a).sum()
+    a.detach_()
+    a.add_(1)
+    out.append(_err(lambda: b.backward()))
+    # with saved-tensor hooks the node keeps what the pack hook returned
+    x = T.tensor([1., 2.], requires_grad=True)
+    a = x.clone()
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        b = (a.sin()).sum()
+    a.detach_()
+    out.append(_err(lambda: b.backward()))
+    out.append(x.grad)
+    return out
