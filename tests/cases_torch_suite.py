@@ -2215,3 +2215,29 @@ def saved_input_detached_inplace_raises_on_backward(T):
     out.append(_err(lambda: b.backward()))
     out.append(x.grad)
     return out
+
+
+@case
+def gradcheck_forward_ad_runs_a_custom_jvp_once_per_input(T):
+    calls = []
+
+    class UserFn(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x.clone(), y.clone()
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            calls.append(1)
+            return x_t, y_t
+
+    x = T.tensor([0.25], dtype=T.double, requires_grad=True)
+    y = T.tensor([0.75], dtype=T.double, requires_grad=True)
+    out = []
+    for fast in (True, False):
+        calls.clear()
+        ok = T.autograd.gradcheck(UserFn.apply, (x, y), check_forward_ad=True, check_backward_ad=False,
+                                  check_undefined_grad=False, check_batched_grad=False,
+                                  check_batched_forward_grad=False, fast_mode=fast)
+        out.append([ok, len(calls)])
+    return out
