@@ -44,6 +44,7 @@ from cyautograd.creation import (arange, as_tensor, empty, empty_like, eye,  # n
                                  zeros_like)
 from cyautograd.creation import randint_like  # noqa: F401,E402
 from cyautograd import autograd, distributed, func, linalg, nn, optim  # noqa: F401,E402
+from cyautograd.func import vmap  # noqa: F401,E402  (torch.vmap is torch.func.vmap)
 from cyautograd import random, return_types, testing, accelerator  # noqa: F401,E402
 from cyautograd._legacy import (BoolTensor, ByteTensor, CharTensor, DoubleTensor,  # noqa: F401,E402
                                  FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor)
@@ -68,6 +69,7 @@ from cyautograd.ops import _common as _common_mod
 __version__ = "0.1.0"
 
 _tensor_mod._set_ops(_ops)
+_tensor_mod._set_functorch_depth_fn(_sys.modules["cyautograd.engine"]._functorch_depth_now)
 _common_mod._set_ops(_ops)
 # every functional op is also a Tensor method (x.isnan(), x.index_put(...)),
 # as torch's method table; the hot ones are defined on Tensor directly

@@ -9,6 +9,7 @@ import numpy as np
 from cyautograd import dtypes as D
 from cyautograd.tensor import Tensor, _rebuild  # noqa: F401
 from cyautograd.variable import _variable_data  # noqa: F401
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 # one engine per cuda index (cyautograd.cuda.manual_seed); made on first
 # use from the host generator's seed, as torch seeds every device with manual_seed
@@ -85,7 +86,7 @@ def _wrap(arr, requires_grad=False, device=None):
         arr = backend.from_host(arr, device)
     t = _wrap_array(arr)
     if requires_grad:
-        t.requires_grad_(True)
+        _rg_internal(t)
     return t
 
 

@@ -19,10 +19,19 @@ def _warn_always_enabled():
 # NOTE [ Functorch transform depth ]
 # torch refuses Tensor.backward()/autograd.backward() while a functorch
 # transform's layer is active ("backward() called inside a functorch
-# transform"). Transforms here that keep torch's layer semantics
-# (func.functionalize) count themselves in and out; backward() checks the
-# count (a C int read: free on the common path).
+# transform"), and so Tensor.requires_grad_() (torch.autograd.functional's
+# APIs call it) and Tensor.retain_grad(). The transforms (cyautograd.func:
+# grad, grad_and_value, vjp, jvp, jacrev, jacfwd, hessian, vmap, linearize,
+# functionalize) count themselves in and out around the user's function (not
+# around their own bookkeeping, which makes its fresh leaves with
+# tensor._requires_grad_internal); backward() checks the count (a C int read:
+# free on the common path), requires_grad_()/retain_grad() read it through
+# _functorch_depth_now. Process-wide, as func's own nesting level.
 cdef int _functorch_depth = 0
+
+
+def _functorch_depth_now():
+    return _functorch_depth
 
 
 def _enter_functorch_transform():
@@ -55,6 +64,7 @@ from cyautograd.view_meta cimport make_view
 from cyautograd.variable cimport (gradient_edge, grad_fn_of, note_grad_version, grad_version, forget_grad_versions,
                                   note_root_grad, note_implicit_root_grad)
 from cyautograd.tensor cimport version_counter_of
+from cyautograd.tensor import _requires_grad_internal as _set_requires_grad_internal
 from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
@@ -1304,7 +1314,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 # torch: zeros_like(input, requires_grad=create_graph), a new leaf
                 t = wrap_array(np.zeros_like((<Tensor>ins[i]).data_))
                 if create_graph:
-                    t.requires_grad_(True)
+                    _set_requires_grad_internal(t, True)
                 result.append(t)
                 continue
             elif not allow_unused:

@@ -349,6 +349,18 @@ class Function(metaclass=FunctionMeta):
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
 
+    # torch.func's class API for a Function under vmap: a vmap staticmethod
+    # (info, in_dims, *args) -> (outputs, out_dims), or generate_vmap_rule =
+    # True. cyautograd's vmap calls the Function once per slice (NOTE [
+    # Function transforms over the tape ] in cyautograd/func), so neither is
+    # consulted; the defaults are torch's.
+    generate_vmap_rule = False
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        raise NotImplementedError("To use autograd.Function with vmap, you must either override the vmap "
+                                  "staticmethod or set generate_vmap_rule=True.")
+
     @classmethod
     def apply(cls, *args, **kwargs):
         if _custom_setup(cls):
@@ -357,7 +369,24 @@ class Function(metaclass=FunctionMeta):
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
             bound.apply_defaults()
             args, kwargs = bound.args, bound.kwargs
+            from cyautograd import engine
+            if engine._functorch_depth_now():
+                return _apply(_generated_for_transforms(cls), args, kwargs)
         return _apply(cls, args, kwargs)
+
+
+def _generated_for_transforms(cls):
+    """The Function a functorch transform applies in place of ``cls``: as
+    torch's custom_function_call, a class named ``<Name>Generated`` (so its
+    node is ``<Name>GeneratedBackward``) with cls's staticmethods, made once
+    per class. Only Functions with a separate setup_context get here: torch
+    refuses the others under transforms."""
+    gen = cls.__dict__.get("_cya_generated")
+    if gen is None:
+        gen = type(cls.__name__ + "Generated", (cls,), {"__module__": cls.__module__,
+                                                          "__qualname__": cls.__qualname__ + "Generated"})
+        type.__setattr__(cls, "_cya_generated", gen)
+    return gen
 
 
 from cpython.object cimport PyObject, PyTypeObject

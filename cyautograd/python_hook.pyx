@@ -266,6 +266,11 @@ cdef void _mark_accumulator(AutogradMeta m):
         (<Node>m.grad_accumulator_).has_hooks_ = True
 
 
+def _engine_functorch_depth():
+    from cyautograd import engine
+    return engine._functorch_depth_now()
+
+
 def retain_grad(input):
     """VariableHooks::retain_grad: a non-leaf's .grad is filled on backward."""
     cdef Tensor self = tensor_arg(input, "retain_grad", "self", 1)
@@ -274,6 +279,12 @@ def retain_grad(input):
     cdef RetainGradHook h
     if not tensor_requires_grad(self):
         raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+    if _engine_functorch_depth():
+        # NOTE [ Functorch transform depth ]; checked before the leaf no-op, as torch
+        raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being transformed "
+                           "by a functorch transform. This is unsupported, please attempt to use the functorch "
+                           "transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call retain_grad() outside of "
+                           "a function being transformed instead.")
     m = self.autograd_meta_
     # torch's is_leaf here reads the stored grad_fn, without regenerating a
     # view's: a view with no node of its own is a leaf (a no-op), even one

@@ -25,6 +25,7 @@ from cyautograd._mt19937 import MT19937 as _MT19937
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled, no_grad
 from cyautograd.tensor import Tensor
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = ["Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
            "set_rng_state", "fork_rng", "bernoulli", "multinomial", "normal", "poisson"]
@@ -741,7 +742,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
         dt = dtype or _D.get_default_dtype()
         t = _wrapv(_draw(eng, shape, dt, "normal", (float(mean), float(std))), dt)
         if requires_grad:
-            t.requires_grad_(True)
+            _rg_internal(t)
         if out is not None:
             out.data = t
             return out

@@ -118,6 +118,8 @@ cdef class SavedVariable:
         if self.unpack_hook_ is not None:
             t = self._unpack_with_hook(saved_for)
             return t if as_tensor else t.data_
+        if self.grad_fn_ is not None and self.tensor_ is not None:
+            _check_not_detached_inplace(self.tensor_)
         if self.vc_ is not None and self.vc_.c.version != self.saved_version_:
             raise RuntimeError(self._version_message(saved_for))
         if not as_tensor:
@@ -148,6 +150,8 @@ cdef class SavedVariable:
         in graph.pyx)."""
         if self.released_:
             raise RuntimeError(_ERR_BACKWARD_TWICE)
+        if self.unpack_hook_ is None and self.grad_fn_ is not None and self.tensor_ is not None:
+            _check_not_detached_inplace(self.tensor_)
         if self.unpack_hook_ is None and self.vc_ is not None and self.vc_.c.version != self.saved_version_:
             raise RuntimeError(self._version_message(saved_for))
         return 0
@@ -281,6 +285,17 @@ cdef class SavedVariable:
             self.leaf_ = src      # gradients still reach the saved leaf
         self.tensor_ = None
         self.data_ = None
+
+
+cdef inline int _check_not_detached_inplace(Tensor t) except -1:
+    # torch's SavedVariable::unpack: a non-leaf input saved as itself (no
+    # hooks) that has no grad_fn any more was detached in place; checked
+    # before the version, as torch
+    cdef AutogradMeta m = t.autograd_meta_
+    if m is None or m.grad_fn_ is None:
+        raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
+                           "This is not supported, please use out-of-place `.detach()` instead")
+    return 0
 
 
 cdef SavedVariable save_variable(Tensor t, bint is_output):

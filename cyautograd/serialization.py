@@ -35,6 +35,7 @@ import struct
 import zipfile
 
 import numpy as np
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = ["save", "load", "add_safe_globals", "get_safe_globals", "clear_safe_globals"]
 
@@ -312,7 +313,7 @@ def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, bac
     # storage share it again, offsets and strides kept, version 1
     t = _wrap_storage_view(view, arr)
     if requires_grad:
-        t.requires_grad_(True)
+        _rg_internal(t)
     return t
 
 

@@ -185,11 +185,36 @@ _dispatch.numpy_T = _numpy_T_py
 
 
 _ops = None  # the functional namespace (cyautograd._ops), set by _set_ops
+# engine._functorch_depth_now (NOTE [ Functorch transform depth ]), set by
+# cyautograd/__init__.py once the engine is imported
+_functorch_depth_now = None
 
 
 def _set_ops(ns):
     global _ops
     _ops = ns
+
+
+def _set_functorch_depth_fn(fn):
+    global _functorch_depth_now
+    _functorch_depth_now = fn
+
+
+_REQUIRES_GRAD_IN_TRANSFORM = (
+    "You are attempting to call Tensor.requires_grad_() (or perhaps using torch.autograd.functional.* APIs) "
+    "inside of a function being transformed by a functorch transform. This is unsupported, please attempt to "
+    "use the functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside "
+    "of a function being transformed instead.")
+
+
+def _requires_grad_internal(Tensor t, requires_grad=True):
+    """``t.requires_grad_(requires_grad)`` for cyautograd's own code that
+    stands for torch's C++ (factories' requires_grad=, Variable(), the
+    transforms' fresh leaves, forward AD's helpers): torch refuses only the
+    user's requires_grad_() inside a transform (NOTE [ Functorch transform
+    depth ]). Returns ``t``."""
+    _set_requires_grad(t, requires_grad, False)
+    return t
 
 
 cdef inline object _dtype_of(Tensor t):
@@ -673,6 +698,48 @@ cdef class Tensor:
         # torch's setter sees the NULL value of a deletion as a non-bool
         raise RuntimeError("requires_grad must be a bool")
 
+    @property
+    def volatile(self):
+        """Removed in torch 0.4 (use ``torch.no_grad()``): always False, with
+        torch's UserWarning; setting it only warns.
+
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     torch.zeros(2).volatile
+        False
+        """
+        warn_user("volatile was removed (Variable.volatile is always False)")
+        return False
+
+    @volatile.setter
+    def volatile(self, value):
+        warn_user("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.")
+
+    @volatile.deleter
+    def volatile(self):
+        # torch's setter sees a deletion as a NULL value, and warns the same
+        warn_user("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.")
+
+    def _use_count(self):
+        """torch's TensorImpl use count: 1 for this tensor plus one for each
+        autograd structure holding it -- its AccumulateGrad node, each saved
+        variable that saved it, each view's base slot, a ``.grad`` slot --
+        while Python references to it do not count (they share the one
+        object, as torch's PyObject holds the impl once). A debugging aid:
+        it walks the garbage collector's referrers.
+
+        >>> a = torch.ones(2, requires_grad=True); b = a * a; a._use_count()
+        4
+        """
+        import gc
+        from cyautograd.functions.accumulate_grad import AccumulateGrad
+        from cyautograd.saved_variable import SavedVariable
+        from cyautograd.autograd_meta import AutogradMeta
+        from cyautograd.view_meta import DifferentiableViewMeta
+        holders = (AccumulateGrad, SavedVariable, AutogradMeta, DifferentiableViewMeta)
+        return 1 + sum(1 for r in gc.get_referrers(self) if isinstance(r, holders))
+
     def requires_grad_(self, requires_grad=True):
         """Sets ``requires_grad`` in place (default True) and returns this tensor.
 
@@ -681,6 +748,8 @@ cdef class Tensor:
         if requires_grad is not True and requires_grad is not False:
             from cyautograd._arg_parser import check   # torch's parser takes a bool only
             check("Tensor.requires_grad_", (requires_grad,))
+        if _functorch_depth_now is not None and _functorch_depth_now():
+            raise RuntimeError(_REQUIRES_GRAD_IN_TRANSFORM)
         _set_requires_grad(self, requires_grad, False)
         return self
 
@@ -1549,7 +1618,7 @@ def _rebuild(arr, requires_grad, state=None, device=None, geometry=None):
     else:
         t = wrap_array(arr if device is None else _backend.transfer(arr, _backend.check_device(device)))
     if requires_grad:
-        t.requires_grad_(True)
+        _set_requires_grad(t, True, False)
     if state:
         getattr(t, "__dict__").update(state)
     return t

@@ -5,6 +5,7 @@ thread-local state, saved index tensors and wrapped scalars freed after
 backward, GradientEdge/dict arguments of autograd.grad and backward, and
 single-op formulas and version bumps. Each case returns plain data."""
 import collections
+import re
 import weakref
 
 CASES = {}
@@ -1920,4 +1921,323 @@ def func_aux_must_be_tensors_and_stacked_requires_grad_agrees(T):
         m.weight.requires_grad_(False)
     p, b = T.func.stack_module_state(models)
     out.append([p["weight"].requires_grad, p["bias"].requires_grad, list(p["weight"].shape)])
+    return out
+
+
+# -- torch._functorch: _slice_argnums and the make_functional family ----------
+
+def _functorch_mod(T, name):
+    import importlib
+    return importlib.import_module(T.__name__ + "._functorch." + name)
+
+
+@case
+def functorch_slice_argnums(T):
+    s = _functorch_mod(T, "eager_transforms")._slice_argnums
+    args = ("a", "b", "c", "d")
+    out = [s(args, 0), s(args, -1), s(args, 2, as_tuple=False), s(args, (3, 0, -3)), s(args, (1,))]
+    for bad in (0.0, [0], (0.0,), ((0, 1), 2), 4, -5, (-5,), (), (0, 0), (0, -4), True and (1, 1)):
+        out.append(_err(lambda: s(args, bad)))
+    out.append(_err(lambda: s((), 0)))
+    return out
+
+
+@case
+def functorch_make_functional(T):
+    mf = _functorch_mod(T, "make_functional")
+    T.manual_seed(0)
+    lin = T.nn.Linear(3, 2)
+    x = T.arange(6.).reshape(2, 3)
+    out = []
+    for disable in (False, True):
+        fmodel, params = mf.make_functional(lin, disable_autograd_tracking=disable)
+        out.append([len(params), [p.requires_grad for p in params], params[0] is lin.weight,
+                    type(params[0]).__name__])
+        y = fmodel([p * 2 for p in params], x)
+        out.append([y, y.requires_grad, lin(x)])
+    # tied parameters are one entry of params, swapped in under every name
+    tied = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Linear(2, 2))
+    tied[1].weight = tied[0].weight
+    fmodel, params = mf.make_functional(tied)
+    out.append([len(params), fmodel([T.ones(2, 2), T.zeros(2), T.ones(2)], T.ones(1, 2))])
+    # buffers: make_functional refuses, _with_buffers takes them
+    bn = T.nn.BatchNorm1d(2)
+    out.append(_err(lambda: mf.make_functional(bn)))
+    fmodel, params, buffers = mf.make_functional_with_buffers(bn)
+    out.append([len(params), len(buffers), [tuple(b.shape) for b in buffers]])
+    z = fmodel(params, buffers, T.tensor([[1., 2.], [3., 5.]]))
+    out.append([z, buffers[0], bn.running_mean])
+    # the ensemble helpers stack detached state along a new first dimension
+    models = [T.nn.Linear(2, 3) for _ in range(4)]
+    f, p, b = mf.combine_state_for_ensemble(models)
+    out.append([[tuple(t.shape) for t in p], len(b), p[0].requires_grad, p[0].is_leaf,
+                T.equal(p[0][2], models[2].weight)])
+    for bad in ([], [T.nn.Linear(2, 2), T.nn.Linear(2, 2).eval()], [T.nn.Linear(2, 2), T.nn.Tanh()]):
+        out.append(_err(lambda: mf.combine_state_for_ensemble(bad)))
+    T.manual_seed(1)
+    w, fn, names = mf.functional_init(T.nn.Linear, (3,))(2, 2)
+    out.append([[tuple(t.shape) for t in w], list(names), fn([t[0] for t in w], (T.ones(1, 2),))])
+    w, bufs, fn, names, bnames = mf.functional_init_with_buffers(T.nn.BatchNorm1d, (2,))(2)
+    out.append([[tuple(t.shape) for t in w + bufs], list(names), list(bnames),
+                fn([t[0] for t in w], [t[1] for t in bufs], (T.tensor([[1., 2.], [3., 4.]]),))])
+    out.append(_err(lambda: mf.functional_init_with_buffers(T.nn.BatchNorm1d, ())(2)))
+    w, fn, names = mf.functional_init_with_buffers(T.nn.Linear, ())(2, 1)
+    out.append([list(names), len(w)])
+    out.append(_err(lambda: mf.functional_init(T.nn.Linear, (2, 2))(2, 2)))
+    out.append(_err(lambda: mf.functional_init(T.nn.Linear, (0,))(2, 2)))
+    return out
+
+
+@case
+def functorch_deprecated_apis_warn_and_torch_vmap_does_not(T):
+    import warnings
+    dep = _functorch_mod(T, "deprecated")
+    out = []
+    for name in ("vmap", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian", "functionalize"):
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter("always")
+            f = getattr(dep, name)(T.sin)
+        out.append([name, [(w.category.__name__, re.sub(r"\btorch\.", "cyautograd.", str(w.message)))
+                           for w in ws]])
+        with warnings.catch_warnings(record=True) as ws:
+            warnings.simplefilter("always")
+            getattr(T.func, name)(T.sin)
+        out.append(len(ws))
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        y = T.vmap(T.mul, in_dims=(0, None))(T.arange(6.).reshape(3, 2), T.tensor(2.))
+        g = dep.grad(lambda x: (x ** 3).sum())(T.tensor([1., 2.]))
+        o, vjp_fn = dep.vjp(T.sin, T.tensor([0.5]))
+        p = dep.jvp(T.sin, (T.tensor([0.5]),), (T.tensor([1.]),))
+    # (torch's own DeprecationWarnings from inside its transforms are not the subject)
+    out.append([y, g, o, vjp_fn(T.ones(1)), p,
+                [w.category.__name__ for w in ws if w.category is not DeprecationWarning]])
+    return out
+
+
+# -- inside a transform's function: requires_grad_(), retain_grad() and
+#    backward() raise; factories' requires_grad=, autograd.grad and nested
+#    transforms do not ------------------------------------------------------
+
+@case
+def transform_refuses_requires_grad_retain_grad_and_backward(T):
+    F = T.func
+    x = T.tensor([0.5, 1., 2.])
+    xs = T.arange(6.).reshape(2, 3)
+
+    def rg(v):
+        T.ones(3).requires_grad_()
+        return v.sin().sum()
+
+    def rg_false(v):
+        T.ones(3).requires_grad_(False)
+        return v.sin().sum()
+
+    def rg_input(v):
+        v.requires_grad_()
+        return v.sin().sum()
+
+    def retain_leaf(v):
+        T.ones(3, requires_grad=True).retain_grad()
+        return v.sin().sum()
+
+    def retain_nonleaf(v):
+        y = v.sin()
+        y.retain_grad()
+        return y.sum()
+
+    def retain_no_grad(v):
+        T.ones(3).retain_grad()
+        return v.sum()
+
+    def bw(v):
+        (T.ones(3, requires_grad=True) * 2).sum().backward()
+        return v.sin().sum()
+
+    def functional_vjp(v):
+        return T.autograd.functional.vjp(lambda t: t.sin().sum(), v)[1]
+
+    def allowed(v):
+        a = T.zeros(3, requires_grad=True)
+        b = T.full((3,), 2., requires_grad=True)
+        g, = T.autograd.grad((a * b).sum(), a)
+        a.requires_grad = False
+        return (v.sin() * g).sum()
+
+    out = []
+    for f in (rg, rg_false, rg_input, retain_leaf, retain_nonleaf, retain_no_grad, bw, functional_vjp, allowed):
+        out.append([f.__name__,
+                    _err(lambda: F.grad(f)(x)),
+                    _err(lambda: F.vmap(f)(xs)),
+                    _err(lambda: F.vjp(f, x)[0]),
+                    _err(lambda: F.jvp(f, (x,), (T.ones(3),))),
+                    _err(lambda: F.jacrev(f)(x)),
+                    _err(lambda: F.grad(F.grad(lambda s: f(s * T.ones(3))))(T.tensor(0.5))),
+                    _err(lambda: F.vmap(F.grad(f))(xs))])
+    # the same calls outside any transform are fine, and nothing is left set
+    out.append([rg(x), retain_leaf(x), bw(x), functional_vjp(x), T.ones(2).requires_grad_().requires_grad])
+    return out
+
+
+@case
+def volatile_warns_and_function_vmap_defaults(T):
+    import warnings
+    x = T.ones(2, requires_grad=True)
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        got = [x.volatile]
+        x.volatile = True
+        got.append(x.volatile)
+        del x.volatile
+    out = [got, [(w.category.__name__, str(w.message)) for w in ws], x.requires_grad,
+           T.autograd.torch is T]
+
+    class Square(T.autograd.Function):
+        @staticmethod
+        def forward(v):
+            return v ** 2
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.save_for_backward(inputs[0])
+
+        @staticmethod
+        def backward(ctx, g):
+            v, = ctx.saved_tensors
+            return 2 * v * g
+
+    out.append([T.autograd.Function.generate_vmap_rule, Square.generate_vmap_rule, callable(Square.vmap),
+                _err(lambda: Square.vmap(None, (0,), x)), Square.apply(x)])
+    return out
+
+
+@case
+def function_under_transform_is_generated_class(T):
+    names = []
+
+    class FooBar(T.autograd.Function):
+        @staticmethod
+        def forward(x, scale=3.):
+            return x * scale
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.scale = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.scale, None
+
+    def f(x):
+        y = FooBar.apply(x)
+        names.append(type(y.grad_fn).__name__ if y.grad_fn is not None else None)
+        return y.sum()
+
+    x = T.tensor([1., 2.])
+    xr = x.clone().requires_grad_()
+    out = [T.func.grad(f)(x), T.func.vjp(f, x)[0], T.func.grad(f)(xr),
+           T.func.grad(T.func.grad(lambda s: f(s * T.ones(2))))(T.tensor(1.)), f(xr), list(names)]
+    names.clear()
+    f(xr).backward()
+    out += [xr.grad, names]
+    return out
+
+
+@case
+def use_count_counts_autograd_holders(T):
+    a = T.randn(2, requires_grad=True)
+    out = [a._use_count()]
+    b = a * 2                      # AccumulateGrad holds a
+    out.append(a._use_count())
+    c = a * a                      # two saved variables
+    out.append(a._use_count())
+    d = a.exp()                    # saves its output, not a
+    e = a.sin()
+    out.append([a._use_count(), d._use_count(), e._use_count()])
+    alias = a
+    out.append(alias._use_count())  # Python references do not count
+    del b, c, d, e
+    out.append(a._use_count())
+    x = T.randn(2)
+    y = x.view(2)
+    out.append([x._use_count(), y._use_count()])
+    s0, s1 = (a * 2).split(1)
+    out.append(a._use_count())
+    (s0.sum() + s1.sum()).backward(retain_graph=True)
+    out.append([a._use_count(), a.grad._use_count()])
+    del s0, s1, y
+    out.append([a._use_count(), x._use_count()])
+    return out
+
+
+@case
+def vjp_fn_under_no_grad_returns_plain_tensors(T):
+    x = T.tensor(3.14, requires_grad=True)
+    out, vjp_fn = T.func.vjp(lambda v: v ** 2, x)
+    with T.no_grad():
+        (y,) = vjp_fn(T.tensor(1.0))
+    w = T.tensor([1., 2.])
+    o, f = T.func.vjp(T.sin, w)
+    with T.no_grad():
+        (g,) = f(T.ones(2))
+    res = [y, y.requires_grad, out.requires_grad, T.autograd.grad(out, x), g, g.requires_grad]
+    h = lambda v: T.func.vjp(lambda u: u ** 3, v)[1](T.tensor(1.))[0]
+    res.append(T.func.grad(h)(T.tensor(2.)))
+    with T.no_grad():
+        res.append(T.func.grad(h)(T.tensor(2.)))
+    return res
+
+
+@case
+def saved_input_detached_inplace_raises_on_backward(T):
+    out = []
+    a = T.tensor(1., requires_grad=True).clone()
+    b = a.sin()                       # saves a (a non-leaf input)
+    a.detach_()
+    out.append(_err(lambda: b.backward()))
+    a = T.tensor(1., requires_grad=True).clone()
+    b = a.exp()                       # saves its output only
+    a.detach_()
+    b.backward()
+    out.append(a.requires_grad)
+    # detached and then modified: torch names the detach first
+    a = T.tensor([1., 2.], requires_grad=True).clone()
+    b = (a * a).sum()
+    a.detach_()
+    a.add_(1)
+    out.append(_err(lambda: b.backward()))
+    # with saved-tensor hooks the node keeps what the pack hook returned
+    x = T.tensor([1., 2.], requires_grad=True)
+    a = x.clone()
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        b = (a.sin()).sum()
+    a.detach_()
+    out.append(_err(lambda: b.backward()))
+    out.append(x.grad)
+    return out
+
+
+@case
+def gradcheck_forward_ad_runs_a_custom_jvp_once_per_input(T):
+    calls = []
+
+    class UserFn(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, y):
+            return x.clone(), y.clone()
+
+        @staticmethod
+        def jvp(ctx, x_t, y_t):
+            calls.append(1)
+            return x_t, y_t
+
+    x = T.tensor([0.25], dtype=T.double, requires_grad=True)
+    y = T.tensor([0.75], dtype=T.double, requires_grad=True)
+    out = []
+    for fast in (True, False):
+        calls.clear()
+        ok = T.autograd.gradcheck(UserFn.apply, (x, y), check_forward_ad=True, check_backward_ad=False,
+                                  check_undefined_grad=False, check_batched_grad=False,
+                                  check_batched_forward_grad=False, fast_mode=fast)
+        out.append([ok, len(calls)])
     return out

@@ -1,4 +1,5 @@
 """cyautograd.autograd, shaped like torch.autograd."""
+import cyautograd as torch  # noqa: F401  (torch/autograd/__init__.py imports torch: torch.autograd.torch is torch)
 from cyautograd.engine import backward, grad  # noqa: F401
 from cyautograd.autograd import anomaly_mode, forward_ad, function, functional, graph, profiler  # noqa: F401
 from cyautograd.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: F401

@@ -97,6 +97,13 @@ input of ``forward`` and returns the tangent of each output (used under
 ``forward`` takes no ``ctx`` and this fills ``ctx`` from its inputs and output.
 
 >>> torch.autograd.Function.setup_context is not None""",
+    "autograd.Function.vmap": """torch.func's vmap rule of a custom Function, a staticmethod
+``vmap(info, in_dims, *args) -> (outputs, out_dims)`` a subclass may define (or it sets
+``generate_vmap_rule = True``); the default raises NotImplementedError as torch's. cyautograd's
+vmap calls the Function once per slice, so it does not consult either.
+
+>>> torch.autograd.Function.generate_vmap_rule
+False""",
     "autograd.Function.apply": """Runs the Function: calls ``forward`` and, when an input requires grad,
 records a node whose backward is the class's ``backward``. Call it as
 ``MyFunction.apply(*args)``, never ``forward`` directly.

@@ -72,6 +72,7 @@ saved_variable.pyx), and Function-based ops save their results with
 import threading
 import weakref
 from collections import namedtuple
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
            "dual_level"]
@@ -801,7 +802,7 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
                 # the partial derivative in t alone: a fresh leaf, or (to keep the
                 # graph to t) an alias node, so that gradient flowing to t
                 # through another input (t.sin() * t) is not counted here
-                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else t.detach().requires_grad_(True)
+                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else _rg_internal(t.detach())
                 leaves.append(leaf)
                 tans.append(dual_tan[id(t)])
                 table[id(t)] = leaf
@@ -819,7 +820,7 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
         live = [o for o in ys if o.requires_grad]
         if not live:
             return None
-        us = [_t.zeros_like(o).requires_grad_(True) for o in live]
+        us = [_rg_internal(_t.zeros_like(o)) for o in live]
         try:
             gs = _grad(live, leaves, grad_outputs=us, create_graph=True, allow_unused=True)
         except RuntimeError as e:
@@ -1146,7 +1147,7 @@ def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
             inps = []
             for t, v in zip(inputs, tangents):
                 if isinstance(t, Tensor) and t.requires_grad:
-                    t = t.detach().requires_grad_()
+                    t = _rg_internal(t.detach())
                     if v is not None:
                         t = make_dual(t, v)
                 inps.append(t)

@@ -13,6 +13,7 @@ from typing import NamedTuple, Optional
 
 from cyautograd import graph as _cgraph
 from cyautograd import saved_variable as _saved_variable
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 from cyautograd.saved_variable import (_pop_saved_tensors_hooks, _push_saved_tensors_hooks,
                                        _set_hooks_disabled)
 
@@ -460,7 +461,7 @@ class Variable(metaclass=_VariableMeta):
             data = cyautograd.empty(0)
         elif not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
-        return data.detach().requires_grad_(bool(requires_grad))
+        return _rg_internal(data.detach(), bool(requires_grad))
 
     _execution_engine = _ImperativeEngine()
 

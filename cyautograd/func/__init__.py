@@ -35,12 +35,26 @@ import functools
 
 import cyautograd as torch
 from cyautograd.tensor import Tensor
+from cyautograd import engine as _engine
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian",
            "functional_call", "vmap", "linearize", "stack_module_state"]
 
 # depth of enclosing grad-like transforms (see NOTE above)
 _level = [0]
+
+
+def _call_in_layer(func, *args, **kwargs):
+    """``func(*args, **kwargs)`` as the user's function under a transform:
+    inside it, backward(), requires_grad_() and retain_grad() raise torch's
+    errors (NOTE [ Functorch transform depth ] in engine.pyx). The transforms'
+    own bookkeeping runs outside."""
+    _engine._enter_functorch_transform()
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _engine._exit_functorch_transform()
 
 
 # ---- pytrees: tuples, lists, dicts (insertion order) and leaves -----------
@@ -225,7 +239,7 @@ def _lift(x, keep, inner=None):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     if keep and x.requires_grad:
         return x.view_as(x)
-    leaf = x.detach().requires_grad_()
+    leaf = _rg_internal(x.detach())
     _note_fresh(leaf)
     g = _tangent(x)
     if g is None:
@@ -313,7 +327,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
         _level[0] += 1
         try:
             with torch.enable_grad():
-                out = func(*args, **kwargs)
+                out = _call_in_layer(func, *args, **kwargs)
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: "
@@ -383,7 +397,7 @@ def vjp(func, *primals, has_aux=False):
     _level[0] += 1
     try:
         with torch.enable_grad():
-            out = func(*_unflatten(lifted, spec))
+            out = _call_in_layer(func, *_unflatten(lifted, spec))
     finally:
         _level[0] -= 1
     if has_aux:
@@ -406,7 +420,10 @@ def vjp(func, *primals, has_aux=False):
                 raise RuntimeError(f"Mismatch in shape: grad_output[0] has a shape of {c.shape} and "
                                    f"output[0] has a shape of {o.shape}.")
         pairs = [(o, c) for o, c in zip(out_leaves, ct_leaves) if o.requires_grad]
-        inner_keep = keep or _needs_graph(ct_leaves)
+        # the products are recorded for an outer level only if grad mode is
+        # on now: under no_grad (at the outermost level) they are plain
+        # tensors, as torch's
+        inner_keep = (keep or _needs_graph(ct_leaves)) and _needs_graph()
         if pairs:
             with torch.enable_grad():
                 gs = torch.autograd.grad([o for o, _ in pairs], lifted, [c for _, c in pairs],
@@ -469,7 +486,7 @@ def _jvp(func, primals, tangents, strict, has_aux):
     _level[0] += 1
     try:
         with torch.enable_grad():
-            out = func(*_unflatten(lifted, p_spec))
+            out = _call_in_layer(func, *_unflatten(lifted, p_spec))
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
@@ -479,7 +496,7 @@ def _jvp(func, primals, tangents, strict, has_aux):
             out_leaves, out_spec = _flatten(out)
             _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             diff_out = [o for o in out_leaves if o.requires_grad]
-            u = [torch.zeros_like(o).requires_grad_() for o in diff_out]
+            u = [_rg_internal(torch.zeros_like(o)) for o in diff_out]
             if diff_out:
                 gi = torch.autograd.grad(diff_out, lifted, u, create_graph=True, allow_unused=True)
             else:
@@ -518,7 +535,7 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
     try:
         with fwAD.dual_level():
             duals = [fwAD.make_dual(x, t) if x.dtype.is_floating_point else x for x, t in zip(lifted, t_leaves)]
-            out = func(*_unflatten(duals, p_spec))
+            out = _call_in_layer(func, *_unflatten(duals, p_spec))
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
@@ -888,7 +905,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
             sliced = [x if d is None else x.select(d, b) for x, d in zip(leaves, norm)]
             if randomness == "same":
                 _set_rng_state(state0)
-            out = func(*_unflatten(sliced, spec), **kwargs)
+            out = _call_in_layer(func, *_unflatten(sliced, spec), **kwargs)
             if randomness == "error" and _rng_state() != state0:
                 raise RuntimeError("vmap: called random operation while in randomness error mode. Please "
                                    "either use the 'same' or 'different' randomness flags on vmap or perform "
@@ -940,7 +957,7 @@ def linearize(func, *primals):
     """Return ``(func(*primals), jvp_fn)`` where ``jvp_fn(*tangents)`` is the
     Jacobian-vector product at ``primals`` (each call runs the
     double-backward JVP again; torch traces the linearised function once)."""
-    out = _finish(func(*primals), [], False)
+    out = _finish(_call_in_layer(func, *primals), [], False)
 
     def jvp_fn(*tangents):
         return jvp(func, primals, tangents)[1]

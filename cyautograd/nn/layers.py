@@ -13,6 +13,7 @@ from cyautograd.nn import init
 from cyautograd.nn.module import Module
 from cyautograd.nn.modules import _AvgPoolNd, _BatchNorm, _ConvNd, _InplaceAct, _Loss, _WeightedLoss, _ntuple
 from cyautograd.nn.parameter import Parameter
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = [
     "GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "BatchNorm3d", "RMSNorm",
@@ -1024,7 +1025,7 @@ class Buffer(metaclass=_BufferMeta):
     def __new__(cls, data=None, *, persistent=True):
         if data is None:
             data = _T().empty(0)
-        t = data.detach().requires_grad_(data.requires_grad)
+        t = _rg_internal(data.detach(), data.requires_grad)
         t.persistent = persistent
         t._is_buffer = True
         return t

@@ -41,6 +41,7 @@ from cyautograd.tensor import Tensor
 from cyautograd.ops import _xp
 from cyautograd.ops.extra import _formula  # noqa: E402
 from cyautograd.ops.extra import _anydev, _composite, _dargs, _darr, _dw, _host_index
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = []
 # names torch has only as functions (not Tensor methods): kept off the Tensor type
@@ -3286,7 +3287,7 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
         vals = np.power(float(base), pts)
     r = _w(vals.astype(dt.np) if dt.is_floating_point else np.trunc(vals).astype(dt.np))
     if requires_grad:
-        r.requires_grad_()
+        _rg_internal(r)
     if out is not None:
         return _write_out("logspace", r, out)
     return r
@@ -3311,7 +3312,7 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     base = zeros(n, dtype=dtype or _D.get_default_dtype())
     r = base.as_strided(size, stride).detach() if n else zeros(size, dtype=dtype or _D.get_default_dtype())
     if requires_grad:
-        r.requires_grad_()
+        _rg_internal(r)
     return r
 
 

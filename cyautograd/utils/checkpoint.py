@@ -52,6 +52,7 @@ from cyautograd.function import Function
 from cyautograd.saved_variable import SavedVariable as _SavedTensor
 from cyautograd.saved_variable import _make_saved_tensor
 from cyautograd.tensor import Tensor
+from cyautograd.tensor import _requires_grad_internal as _rg_internal  # noqa: E402
 
 __all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction",
            "check_backward_validity", "detach_variable", "get_device_states", "set_device_states",
@@ -1302,7 +1303,7 @@ def detach_variable(inputs):
     if not isinstance(inputs, tuple):
         raise RuntimeError("Only tuple of tensors is supported. Got Unsupported input type: "
                            f"{type(inputs).__name__}")
-    return tuple(x.detach().requires_grad_(x.requires_grad) if isinstance(x, Tensor) else x for x in inputs)
+    return tuple(_rg_internal(x.detach(), x.requires_grad) if isinstance(x, Tensor) else x for x in inputs)
 
 
 def check_backward_validity(inputs):
