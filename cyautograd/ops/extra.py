@@ -28,6 +28,7 @@ from cyautograd._warn import warn_invalid_dof, warn_user
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.tensor import Tensor
+from cyautograd.ops._saved_attrs import add_raw
 
 __all__ = []
 
@@ -61,6 +62,7 @@ def _saved_props(bcls, saved=(), attrs=None):
     for i, n in enumerate(saved):
         if n is not None:
             setattr(bcls, "_saved_" + n, tensor(i))
+            setattr(bcls, "_raw_saved_" + n, property(lambda node, i=i: node._cya_raw_saved(i)))
     for n, a in (attrs or {}).items():
         setattr(bcls, "_saved_" + n, property(lambda node, a=a: getattr(node, a)))
 
@@ -269,8 +271,13 @@ def _unary_fn(name, node, npfn, grad, result=False):
     if node in _SAVES_RESULT_ONLY:
         _U._backward_cls._saved_result = property(
             (lambda n: n.saved_tensors[1]) if result else (lambda n: op(n.saved_tensors[0].detach())))
+        if result:
+            _U._backward_cls._raw_saved_result = property(lambda n: n._cya_raw_saved(1))
+        else:
+            add_raw(_U._backward_cls, ("result",))
     else:
         _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])
+        _U._backward_cls._raw_saved_self = property(lambda n: n._cya_raw_saved(0))
     return _export(op)
 
 

@@ -33,6 +33,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
+from cyautograd.ops._saved_attrs import add_raw
 from cyautograd.grad_mode import is_inference_mode_enabled as _is_inference_mode_enabled
 from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np, _floating,
                                   _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
@@ -272,7 +273,7 @@ _BINARY_SAVED = {"CopysignBackward0": ("self", "result"), "CopysignBackward1": (
                  "HypotBackward0": ("self", "other", "result"), "FmodBackward0": ()}
 
 
-def _binary_saved_props(bcls, node):
+def _binary_saved_props(bcls, node, kind):
     """grad_fn._saved_self/_other/_result of a _binary node: a tensor
     operand as saved (None where the formula did not need it), a number
     operand as the Scalar it is, the result."""
@@ -292,6 +293,10 @@ def _binary_saved_props(bcls, node):
         bcls._saved_other = operand(1)
     if "result" in names:
         bcls._saved_result = property(lambda n: n.out)
+    # the tensor operands' SavedTensor objects (a number operand of a Scalar
+    # overload is a Scalar in torch: no raw object)
+    add_raw(bcls, [n for n in names if n == "result" or (n == "self" and kind != "st")
+                   or (n == "other" and kind != "ts")])
 
 
 def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=None):
@@ -338,7 +343,7 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
         if jvp is not None:
             _F._jvp = staticmethod(jvp)
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
-        _binary_saved_props(_F._backward_cls, node)
+        _binary_saved_props(_F._backward_cls, node, kind)
         return _F
 
     return {kind: one(kind, node) for kind, node in nodes.items()}
@@ -785,6 +790,7 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
     _U.__name__ = _U.__qualname__ = "_" + name
     if node not in ("Deg2RadBackward0", "Rad2DegBackward0"):   # (a constant factor: nothing saved)
         _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])   # torch's formulas read self
+        _U._backward_cls._raw_saved_self = property(lambda n: n._cya_raw_saved(0))
 
     def op(input, *, out=None):
         _check_tensor(input, name)
@@ -1102,6 +1108,8 @@ class _Sgn(Function):
 
 _Sgn._backward_cls._saved_self = property(lambda node: node.saved_tensors[0])
 _Sgn._backward_cls._saved_result = property(lambda node: node.saved_tensors[1])
+_Sgn._backward_cls._raw_saved_self = property(lambda node: node._cya_raw_saved(0))
+_Sgn._backward_cls._raw_saved_result = property(lambda node: node._cya_raw_saved(1))
 
 
 @_export

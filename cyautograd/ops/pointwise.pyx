@@ -21,6 +21,7 @@ from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next
                                   bump_version, rebase_history, grad_fn_of, note_grad_version,
                                   differentiable_type_check, allow_integral_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
+from cyautograd.saved_variable import undefined_saved_tensor
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -106,7 +107,9 @@ cdef class BinaryNode(Node):
                         return v() if callable(v) else v
             for n, sv in self._cya_saved_pairs():
                 if n == key:
-                    return sv if raw or sv is None else sv.unpack(self, True)
+                    if raw:
+                        return undefined_saved_tensor() if sv is None else sv
+                    return None if sv is None else sv.unpack(self, True)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __dir__(self):
