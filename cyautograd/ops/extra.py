@@ -64,7 +64,8 @@ def _saved_props(bcls, saved=(), attrs=None):
             setattr(bcls, "_saved_" + n, tensor(i))
             setattr(bcls, "_raw_saved_" + n, property(lambda node, i=i: node._cya_raw_saved(i)))
     for n, a in (attrs or {}).items():
-        setattr(bcls, "_saved_" + n, property(lambda node, a=a: getattr(node, a)))
+        # a ctx attribute's name, or a function of the node deriving the value
+        setattr(bcls, "_saved_" + n, property(a if callable(a) else (lambda node, a=a: getattr(node, a))))
 
 
 def _named(node_name, saved=(), attrs=None):
@@ -413,7 +414,7 @@ def _cpp_type_name(dt):
     return _SCALAR_TYPE_CPP.get(np.dtype(dt.np).name, dt._cname)
 
 
-@_named("NanToNumBackward0")
+@_named("NanToNumBackward0", saved=("self",))
 class _NanToNum(Function):
     @staticmethod
     def forward(ctx, x, nan, posinf, neginf):
@@ -813,7 +814,7 @@ def tile(input, dims):
     return repeat(input, dims)
 
 
-@_named("FlipBackward0")
+@_named("FlipBackward0", attrs={"dims": lambda n: tuple(n.dims)})
 class _Flip(Function):
     @staticmethod
     def forward(ctx, x, dims):
@@ -851,7 +852,8 @@ def flipud(input):
     return flip(input, (0,))
 
 
-@_named("RollBackward0")
+@_named("RollBackward0", attrs={"shifts": lambda n: tuple(n.sd[0]) if isinstance(n.sd[0], (tuple, list)) else (n.sd[0],),
+                                         "dims": lambda n: tuple(n.sd[1]) if isinstance(n.sd[1], (tuple, list)) else (() if n.sd[1] is None else (n.sd[1],))})
 class _Roll(Function):
     @staticmethod
     def forward(ctx, x, shifts, dims):
@@ -1193,7 +1195,7 @@ def _cumprod_grad_graph(x, g, d):
     return grad_input
 
 
-@_named("CumprodBackward0")
+@_named("CumprodBackward0", saved=("self", "result"), attrs={"dim": "dim"})
 class _Cumprod(Function):
     @staticmethod
     def forward(ctx, x, dim, npd):
@@ -1264,7 +1266,7 @@ def cumprod(input, dim=None, *, dtype=None, out=None, axis=None):
     return _Cumprod.apply(input, d, np.dtype(npd))
 
 
-@_named("MedianBackward0")
+@_named("MedianBackward0", saved=("self",))
 class _MedianAll(Function):
     @staticmethod
     def forward(ctx, x):
@@ -1439,7 +1441,8 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
     return r
 
 
-@_named("NansumBackward0")
+@_named("NansumBackward0", saved=("self",), attrs={
+    "dim": lambda n: () if n.info[0] is None else tuple(n.info[0]), "keepdim": lambda n: bool(n.info[1])})
 class _Nansum(Function):
     @staticmethod
     def forward(ctx, x, dims, keepdim, npd):
@@ -1978,7 +1981,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     return _UniqueConsecutive.apply(input, compute)
 
 
-@_named("MaskedSelectBackward0")
+@_named("MaskedSelectBackward0", saved=("mask",))
 class _MaskedSelect(Function):
     @staticmethod
     def forward(ctx, x, mask):
@@ -2112,7 +2115,7 @@ def _scatter_any(x, d, index, src, reduce_):
 # boxed in a 1-tuple and unbox it in forward (it is still saved, so an
 # in-place change of it is caught as torch's is).
 
-@_named("ScatterBackward0")
+@_named("ScatterBackward0", saved=("index",), attrs={"dim": "d"})
 class _Scatter(Function):
     @staticmethod
     def forward(ctx, x, src, d, index_box):
@@ -2139,7 +2142,7 @@ class _Scatter(Function):
         return _Scatter.apply(tx, ts, d, index_box)
 
 
-@_named("ScatterBackward1")
+@_named("ScatterBackward1", saved=("index",), attrs={"dim": "d"})
 class _ScatterValue(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, value):
@@ -2154,7 +2157,7 @@ class _ScatterValue(Function):
         return g.scatter(ctx.d, index, 0), None, None, None
 
 
-@_named("ScatterAddBackward0")
+@_named("ScatterAddBackward0", saved=("index",), attrs={"dim": "d"})
 class _ScatterAdd(Function):
     @staticmethod
     def forward(ctx, x, src, d, index_box):
@@ -2390,7 +2393,8 @@ def _index_np(a, d, ia, src, mode):
     return out.reshape(()) if zero_d else out
 
 
-@_named("IndexAddBackward0")
+@_named("IndexAddBackward0", saved=("index",), attrs={
+    "dim": lambda n: n.info[0], "alpha": lambda n: n.info[1], "source_dim": lambda n: len(n.info[2])})
 class _IndexAdd(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, source, alpha):
@@ -2417,7 +2421,8 @@ class _IndexAdd(Function):
         return (g if n[0] else None, None, None, gs, None)
 
 
-@_named("IndexCopyBackward0")
+@_named("IndexCopyBackward0", saved=("index",), attrs={
+    "dim": lambda n: n.info[0], "source_dim": lambda n: len(n.info[1])})
 class _IndexCopy(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, source):
@@ -2440,7 +2445,7 @@ class _IndexCopy(Function):
         return (index_fill(g, d, index, 0) if n[0] else None, None, None, gs)
 
 
-@_named("IndexFillBackward0")
+@_named("IndexFillBackward0", saved=("index",), attrs={"dim": "d"})
 class _IndexFill(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, value):
@@ -2533,7 +2538,7 @@ def index_fill(input, dim, index, value):
 
 # -- matrices: trace, diag, cross, cdist, einsum -----------------------------------------------
 
-@_named("TraceBackward0")
+@_named("TraceBackward0", attrs={"self_sym_sizes": "shape"})
 class _Trace(Function):
     @staticmethod
     def forward(ctx, x):
@@ -2687,7 +2692,7 @@ def cross(input, other, dim=None, *, out=None):
     return _Cross.apply(input, other, d)
 
 
-@_named("CdistBackward0")
+@_named("CdistBackward0", saved=("x1", "x2", "result"), attrs={"p": "p"})
 class _Cdist(Function):
     @staticmethod
     def forward(ctx, x1, x2, p):
@@ -3391,3 +3396,8 @@ for _n in list(__all__):
     if callable(_f) and not isinstance(_f, type):
         globals()[_n] = _type_checked(_f)
 del _n, _f
+
+
+# torch's MedianBackward0 also saves its result (kept as ctx.result here)
+_MedianAll._backward_cls._saved_result = property(lambda n: (n.saved_tensors, n.result)[1])
+add_raw(_MedianAll._backward_cls, ("result",))

@@ -194,9 +194,9 @@ def _fn_only(f):
     return _export(f, method=False)
 
 
-def _named(node_name):
+def _named(node_name, saved=(), attrs=None):
     def deco(cls):
-        cls = _named_x(node_name)(cls)
+        cls = _named_x(node_name, saved, attrs)(cls)
         cls._backward_cls.__module__ = "cyautograd.ops.extra2"
         return cls
     return deco
@@ -969,7 +969,7 @@ Radians to degrees, elementwise. Also a Tensor method (in place: ``x.rad2deg_()`
 """)
 
 
-@_named("PolygammaBackward0")
+@_named("PolygammaBackward0", saved=("self",), attrs={"n": "n"})
 class _Polygamma(Function):
     @staticmethod
     def forward(ctx, n, x):
@@ -1016,7 +1016,7 @@ def _polygamma_method(self, n):
     return polygamma(n, self)
 
 
-@_named("LogitBackward0")
+@_named("LogitBackward0", saved=("self",), attrs={"eps": "eps"})
 class _Logit(Function):
     @staticmethod
     def forward(ctx, x, eps):
@@ -1429,7 +1429,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return e.view(tuple(shape))
 
 
-@_named("TakeBackward0")
+@_named("TakeBackward0", saved=("index",))
 class _Take(Function):
     @staticmethod
     def forward(ctx, x, idx):
@@ -1850,7 +1850,7 @@ def inner(input, other, *, out=None):
     return r
 
 
-@_named("VdotBackward0")
+@_named("VdotBackward0", saved=("self", "other"))
 class _Vdot(Function):
     @staticmethod
     def forward(ctx, a, b):
@@ -1896,7 +1896,7 @@ def vdot(input, other, *, out=None):
     return _Vdot.apply(input, other)
 
 
-@_named("Rot90Backward0")
+@_named("Rot90Backward0", attrs={"k": "k", "dims": lambda n: tuple(n.dims)})
 class _Rot90(Function):
     @staticmethod
     def forward(ctx, x, k, dims):
@@ -2276,7 +2276,7 @@ _scatter_ops["SelectScatterBackward0"] = lambda g, z, d, i: select_scatter(g, z,
 _scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(g, z, d, s, e, st)
 
 
-@_named("MaskedScatterBackward0")
+@_named("MaskedScatterBackward0", saved=("mask",), attrs={"source_sym_sizes": "src_shape"})
 class _MaskedScatter(Function):
     @staticmethod
     def forward(ctx, x, mask, src):
@@ -2353,7 +2353,8 @@ def _evenly(g, x, res):
     return mask * (g / mask.sum())
 
 
-@_named("AminmaxBackward0")
+@_named("AminmaxBackward0", saved=("self", "min", "max"), attrs={
+    "dim": lambda n: n.info[0], "keepdim": lambda n: bool(n.info[1])})
 class _Aminmax(Function):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
@@ -2813,7 +2814,7 @@ def corrcoef(input):
     return c.clamp(-1, 1)
 
 
-@_named("DistBackward0")
+@_named("DistBackward0", saved=("self", "other", "result"), attrs={"p": "p"})
 class _Dist(Function):
     @staticmethod
     def forward(ctx, a, b, p):
@@ -2881,7 +2882,8 @@ def dist(input, other, p=2):
     return _Dist.apply(input, other, float(p))
 
 
-@_named("RenormBackward0")
+@_named("RenormBackward0", saved=("self",), attrs={
+    "p": lambda n: n.info[0], "dim": lambda n: n.info[1], "maxnorm": lambda n: n.info[2]})
 class _Renorm(Function):
     @staticmethod
     def forward(ctx, x, p, dim, maxnorm):
