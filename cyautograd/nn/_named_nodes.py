@@ -352,6 +352,15 @@ _FORM = {
 }
 
 
+def _running(node, key):
+    # batch_norm's running statistics, saved tensors in torch's node: the
+    # backward-twice error once freed (None, when absent, reads None)
+    v = node._cya_attrs[key]
+    if v is not None:
+        node.saved_tensors
+    return v
+
+
 def _attr(key):
     form = _FORM.get(key)
     if form is not None:
@@ -388,8 +397,8 @@ _SAVED = {
     "AdaptiveAvgPool2DBackward0": ({"self": 0}, ()),
     "AdaptiveMaxPool2DBackward0": ({"self": 0, "result1": _pool_result1("adaptive")}, ()),
     "NativeBatchNormBackward0": ({"input": 0, "weight": 1,
-                                  "running_mean": lambda n: n._cya_attrs["running_mean"],
-                                  "running_var": lambda n: n._cya_attrs["running_var"],
+                                  "running_mean": lambda n: _running(n, "running_mean"),
+                                  "running_var": lambda n: _running(n, "running_var"),
                                   "result1": lambda n: _bn_stats(n)[0], "result2": lambda n: _bn_stats(n)[1]},
                                  ("training", "eps")),
     "BinaryCrossEntropyWithLogitsBackward0": ({"self": 0, "target": 1, "weight": 2, "pos_weight": 3},

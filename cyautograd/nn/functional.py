@@ -725,7 +725,7 @@ class _NativeLayerNorm(Function):
     @staticmethod
     def forward(ctx, x, w, b, n, eps, has_w, has_b):
         ctx.save_for_backward(x, w, b)
-        ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
+        ctx.n, ctx.eps, ctx.has_w, ctx.has_b = n, eps, has_w, has_b
         dims = tuple(range(x.dim() - n, x.dim()))
         with np.errstate(all="ignore"):
             xc = x - _ln_mean(x, dims)
@@ -762,10 +762,8 @@ def _ln_stats(node):
 
 
 def _ln_bias(node):
-    # an absent bias travels as an empty placeholder (a real one has the
-    # normalized shape)
-    x, _, b = node.saved_tensors
-    return b if tuple(b.shape) == tuple(x.shape[x.dim() - node.n:]) else None
+    # an absent bias travels as an empty placeholder: None, also once freed
+    return node.saved_tensors[2] if node.has_b else None
 
 
 _set_saved(_NativeLayerNorm._backward_cls,

@@ -21,6 +21,9 @@ from cyautograd.tensor import Tensor
 
 
 def _unpacked(node, i):
+    if node._cya_released:
+        # torch's words for a freed tensor; an undefined one still reads None
+        return node._cya_raw_saved(i).unpack()
     st = node.saved_tensors
     return st[i] if i < len(st) else None
 
@@ -35,8 +38,7 @@ def set_saved(cls, tensors=None, scalars=None):
             setattr(cls, "_raw_saved_" + name, property(lambda node, i=src: node._cya_raw_saved(i)))
         else:
             def get(node, f=src):
-                node.saved_tensors    # the backward-twice error once freed
-                return f(node)
+                return f(node)   # (reading ctx.saved_tensors raises once freed)
 
             def raw(node, f=src):
                 if node._cya_released:
