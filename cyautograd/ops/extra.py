@@ -633,7 +633,21 @@ def lerp(input, end, weight, *, out=None):
     return _LerpScalar.apply(input, end, weight)
 
 
-@_named("AddmmBackward0")
+
+def _saved_geometry(node, i, what):
+    """addmm's saved mat1/mat2 sizes or strides, read off the saved operand
+    (None where it was not saved: torch keeps them for the other's gradient)."""
+    st = node.saved_tensors if len(node.saved_tensors) > i else ()
+    t = st[i] if i < len(st) else None
+    if t is None:
+        return None
+    return tuple(t.shape) if what == "shape" else tuple(t.stride())
+
+
+@_named("AddmmBackward0", saved=("mat1", "mat2"), attrs={
+    "beta": lambda n: n.ba[0], "alpha": lambda n: n.ba[1],
+    "mat1_sym_sizes": lambda n: _saved_geometry(n, 0, "shape"), "mat1_sym_strides": lambda n: _saved_geometry(n, 0, "stride"),
+    "mat2_sym_sizes": lambda n: _saved_geometry(n, 1, "shape"), "mat2_sym_strides": lambda n: _saved_geometry(n, 1, "stride")})
 class _Addmm(Function):
     @staticmethod
     def forward(ctx, x, m1, m2, beta, alpha):
@@ -740,7 +754,7 @@ __all__.append("ger")
 
 # -- shape: repeat, flip, roll, tril/triu, stacks, splits --------------------------------
 
-@_named("RepeatBackward0")
+@_named("RepeatBackward0", attrs={"repeats": lambda n: tuple(n.reps), "self_sym_sizes": "xshape"})
 class _Repeat(Function):
     @staticmethod
     def forward(ctx, x, reps):
@@ -887,7 +901,8 @@ def roll(input, shifts, dims=None):
 
 
 def _tri(name, node, npfn):
-    @_named(node)
+    # torch's int64 getters read a negative value as unsigned (-1: 2**64 - 1)
+    @_named(node, attrs={"diagonal": lambda n: n.k + 2 ** 64 if n.k < 0 else n.k})
     class _T(Function):
         @staticmethod
         def forward(ctx, x, k):
@@ -1320,7 +1335,8 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
 
 
 def _selecting(node):
-    @_named(node)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1], "keepdim": lambda n: bool(n.info[2]),
+                                             "self_sym_sizes": lambda n: n.info[0]})
     class _Sel(Function):
         @staticmethod
         def forward(ctx, x, dim, keepdim, pick):
@@ -1568,7 +1584,9 @@ def _var_mean_backward(g0, g1, x, r0, info, is_std):
 
 
 def _var_mean_impl(node, is_std):
-    @_named(node)
+    @_named(node, saved=("self", "result0") if is_std else ("self",), attrs={
+        "dim": lambda n: None if n.info[0] is None else tuple(n.info[0]), "correction": lambda n: n.info[1],
+        "keepdim": lambda n: bool(n.info[2])})
     class _VM(Function):
         @staticmethod
         def forward(ctx, x, dims, corr, keepdim):
@@ -1649,7 +1667,7 @@ def _sort_np(a, dim, descending, stable=True):
 
 
 def _sort_fn(node):
-    @_named(node)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1], "self_sym_sizes": lambda n: n.info[0]})
     class _S(Function):
         @staticmethod
         def forward(ctx, x, dim, descending):
@@ -1715,7 +1733,8 @@ def msort(input, *, out=None):
     return sort(input, 0, out=out).values if out is None else sort(input, 0, out=out)[0]
 
 
-@_named("TopkBackward0")
+@_named("TopkBackward0", saved=("indices",), attrs={"dim": lambda n: n.info[1],
+                                                      "self_sym_sizes": lambda n: n.info[0]})
 class _Topk(Function):
     @staticmethod
     def forward(ctx, x, k, dim, largest, sorted_):
@@ -1759,7 +1778,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
 
 
 def _cumext(node, name, ufunc):
-    @_named(node)
+    # (torch's node also saves self, which this one does not keep)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1]})
     class _C(Function):
         @staticmethod
         def forward(ctx, x, dim):
@@ -2592,7 +2612,8 @@ class _DiagEmbed(Function):
         return _DiagCopy.apply(g, ctx.k), None
 
 
-@_named("DiagonalBackward0_copy")
+@_named("DiagonalBackward0_copy", attrs={"offset": lambda n: n.info[1] + 2 ** 64 if n.info[1] < 0 else n.info[1], "dim1": lambda n: 0, "dim2": lambda n: 1,
+                                         "self_sym_sizes": lambda n: n.info[0]})
 class _DiagCopy(Function):
     @staticmethod
     def forward(ctx, m, k):
@@ -2636,7 +2657,7 @@ def diag(input, diagonal=0, *, out=None):
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
 
 
-@_named("LinalgCrossBackward0")
+@_named("LinalgCrossBackward0", saved=("self", "other"), attrs={"dim": "dim"})
 class _Cross(Function):
     @staticmethod
     def forward(ctx, a, b, dim):
@@ -3140,7 +3161,7 @@ def bincount(input, weights=None, minlength=0):
 
 
 def _clamp_one(name, node, npfn, keep):
-    @_named(node)
+    @_named(node, saved=("self",), attrs={"max" if "Max" in node else "min": "v"})
     class _C(Function):
         @staticmethod
         def forward(ctx, x, v):

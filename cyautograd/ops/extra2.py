@@ -2644,7 +2644,7 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", ou
     return _quantile("nanquantile", input, q, dim, keepdim, interpolation, out, True)
 
 
-@_named("LogcumsumexpBackward0")
+@_named("LogcumsumexpBackward0", saved=("self", "result"), attrs={"dim": "dim"})
 class _Logcumsumexp(Function):
     @staticmethod
     def forward(ctx, x, dim):

@@ -33,9 +33,9 @@ def _info(A, k):
     return t if A.is_cpu else t.to(A.device)
 
 
-def _named(node):
+def _named(node, saved=(), attrs=None):
     def deco(cls):
-        cls = _named_x(node)(cls)
+        cls = _named_x(node, saved, attrs)(cls)
         cls._backward_cls.__module__ = "cyautograd.ops.linalg2"
         return cls
     return deco
@@ -395,7 +395,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 
 # -- determinants -----------------------------------------------------------------------
 
-@_named("LinalgSlogdetBackward0")
+@_named("LinalgSlogdetBackward0", saved=("A",))
 class _Slogdet(Function):
     @staticmethod
     def forward(ctx, A):
@@ -708,7 +708,7 @@ def _chol_np(a, name):
 
 
 def _chol_fn(node):
-    @_named(node)
+    @_named(node, saved=("L",), attrs={"upper": "upper"})
     class _C(Function):
         @staticmethod
         def forward(ctx, A, upper, name):
