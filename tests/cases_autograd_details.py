@@ -876,6 +876,32 @@ def _saved_ops_functions(T):
         "atan2": lambda: T.atan2(X(3, 4), X(4, seed=1)), "xlogy_scalar": lambda: T.xlogy(X(3, 4), 2.5),
         "sgn": lambda: X(3, 4).sgn(), "mul_number": lambda: X(3, 4) * 2.5,
         "mm_frozen": lambda: T.mm(X(3, 4, rg=False), X(4, 2, seed=1)),
+        "sort": lambda: X(3, 4).sort(1)[0], "topk": lambda: X(3, 4).topk(2, 1)[0], "kthvalue": lambda: X(3, 4).kthvalue(2, 1)[0],
+        "mode": lambda: X(3, 4).mode(1)[0], "median_dim": lambda: X(3, 4).median(1)[0],
+        "var_mean": lambda: T.var_mean(X(3, 4), 1)[0], "std_mean": lambda: T.std_mean(X(3, 4), 1)[0],
+        "vector_norm": lambda: T.linalg.vector_norm(X(3, 4), 1.0, dim=0), "logcumsumexp": lambda: X(3, 4).logcumsumexp(1),
+        "tril": lambda: X(3, 4).tril(1), "triu_neg": lambda: X(3, 4).triu(-1),
+        "repeat": lambda: X(3, 4).repeat(2, 1), "diag": lambda: X(3, 4).diag(1),
+        "cross": lambda: T.linalg.cross(X(2, 3), X(2, 3, seed=1), dim=1),
+        "addmm": lambda: T.addmm(X(3, 2, seed=2), X(3, 4), X(4, 2, seed=1), beta=0.5, alpha=2),
+        "addmv": lambda: T.addmv(X(3, seed=2), X(3, 4), X(4, seed=1), beta=0.5, alpha=2),
+        "addr": lambda: T.addr(X(3, 4, seed=2), X(3), X(4, seed=1), beta=0.5, alpha=2),
+        "baddbmm": lambda: T.baddbmm(X(2, 3, 2, seed=2), X(2, 3, 4), X(2, 4, 2, seed=1), beta=0.5, alpha=2),
+        "addbmm": lambda: T.addbmm(X(3, 2, seed=2), X(2, 3, 4), X(2, 4, 2, seed=1)),
+        "clamp_min": lambda: X(3, 4).clamp_min(0.25), "clamp_max": lambda: X(3, 4).clamp_max(0.5),
+        "inv": lambda: T.linalg.inv(X(3, 3) + 2 * T.eye(3)), "det": lambda: T.linalg.det(X(3, 3) + 2 * T.eye(3)),
+        "logdet": lambda: T.logdet(X(3, 3) + 3 * T.eye(3)),
+        "cholesky": lambda: T.linalg.cholesky(T.eye(3) * 2 + X(3, 3) * 0.1 + (X(3, 3) * 0.1).t()),
+        "grid_sample": lambda: F.grid_sample(X(1, 1, 3, 3), X(1, 2, 2, 2, seed=1) / 4, align_corners=False),
+        "grid_sample_nearest": lambda: F.grid_sample(X(1, 1, 3, 3), X(1, 2, 2, 2, seed=1) / 4, mode="nearest",
+                                                     padding_mode="border", align_corners=True),
+        "affine_grid": lambda: F.affine_grid(X(1, 2, 3), (1, 1, 2, 2), align_corners=False),
+        "xlog1py": lambda: T.special.xlog1py(X(3, 4), X(3, 4, seed=1, pos=True)),
+        "gather": lambda: X(3, 4).gather(1, idx), "index_select": lambda: X(3, 4).index_select(1, T.tensor([0, 2])),
+        "index_tensor": lambda: X(3, 4)[:, T.tensor([0, 2])], "linear": lambda: F.linear(X(3, 4), X(2, 4, seed=1), X(2, seed=2)),
+        "nll": lambda: F.nll_loss(X(3, 4), T.tensor([0, 3, 1])),
+        "bce_weight": lambda: F.binary_cross_entropy(X(3, 4, pos=True) / 3, X(3, 4, seed=1, pos=True, rg=False) / 3,
+                                                     weight=X(4, pos=True, rg=False)),
     }
 
 
@@ -934,7 +960,10 @@ def saved_values_read_around_backward(T):
     outlive backward, raw objects read but cannot be unpacked."""
     out = {}
     for name, f in _saved_ops_functions(T).items():
-        if name == "sgn":   # torch's second backward of sgn raises (its ZeroTensor grad)
+        if name in ("sgn", "addmm", "addbmm"):
+            # torch's second backward of sgn raises (its ZeroTensor grad);
+            # addmm/addbmm's sizes are read off their saved operands here,
+            # so they do not outlive backward as torch's do
             continue
         y = f()
         fn = y.grad_fn
