@@ -292,7 +292,9 @@ def _binary_saved_props(bcls, node, kind):
     if "other" in names:
         bcls._saved_other = operand(1)
     if "result" in names:
-        bcls._saved_result = property(lambda n: n.out)
+        # (the result is kept as ctx.out; a saved tensor in torch's node, it
+        # raises the backward-twice error once freed)
+        bcls._saved_result = property(lambda n: (n.saved_tensors, n.out)[1])
     # the tensor operands' SavedTensor objects (a number operand of a Scalar
     # overload is a Scalar in torch: no raw object)
     add_raw(bcls, [n for n in names if n == "result" or (n == "self" and kind != "st")
