@@ -12,6 +12,7 @@ from cyautograd.variable cimport (differentiable_type_check, integral_history_al
                                   rebase_history, set_gradient_edge, view_hooks, bump_version,
                                   update_tensor_hooks_on_new_gradfn, note_grad_version, tensor_data)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, err_backward_twice
+from cyautograd.saved_variable import undefined_saved_tensor
 from cyautograd.view_meta cimport DifferentiableViewMeta
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd._c cimport (CYA_CREATION_META_IN_CUSTOM_FUNCTION,
@@ -163,6 +164,18 @@ cdef class BackwardCFunction(Node):
         for sv in self.saved_:
             out.append(None if sv is None else sv.unpack(self, True))
         return tuple(out)
+
+    def _cya_raw_saved(self, Py_ssize_t i):
+        """The i-th SavedTensor as grad_fn._raw_saved_<name> reads it: the
+        object itself, freed or not (its unpack raises once freed), an
+        undefined one for None or a slot never saved."""
+        if self.saved_ is None or i >= len(self.saved_) or self.saved_[i] is None:
+            return undefined_saved_tensor()
+        return self.saved_[i]
+
+    @property
+    def _cya_released(self):
+        return self.released_
 
     @property
     def saved_variables(self):

@@ -45,7 +45,9 @@ def _float_check(name, A):
                            f"Got {A.dtype._cname}")
 
 
-@_named("LinalgVectorNormBackward0")
+@_named("LinalgVectorNormBackward0", saved=("self", "result"), attrs={
+    "ord": lambda n: n.info[0], "dim": lambda n: None if n.info[1] is None else tuple(n.info[1]),
+    "keepdim": lambda n: bool(n.info[2])})
 class _VectorNorm(Function):
     @staticmethod
     def forward(ctx, x, ord, dims, keepdim):
@@ -284,7 +286,7 @@ def _singular_pivot(a):
         return a.shape[-1]
 
 
-@_named("LinalgInvExBackward0")
+@_named("LinalgInvExBackward0", saved=("inverse",))
 class _Inv(Function):
     @staticmethod
     def forward(ctx, A):
@@ -332,7 +334,7 @@ def inv_ex(A, *, check_errors=False, out=None):
     return linalg_inv_ex(inv(A), zeros(tuple(A.shape[:-2]), dtype=_D.int32, device=A.device))
 
 
-@_named("LinalgDetBackward0")
+@_named("LinalgDetBackward0", saved=("A", "result"))
 class _Det(Function):
     @staticmethod
     def forward(ctx, A):
@@ -472,3 +474,24 @@ for _n in ("cholesky", "cholesky_ex", "cond", "eigh", "eigvalsh", "inv_ex", "lu"
            "lstsq", "matmul"):
     globals()[_n] = _with_out("linalg_" + _n, globals()[_n])
 del _n
+
+
+def _lu_of_saved_A(node):
+    # torch's det/slogdet save the LU factorization of A (LU, pivots); here it
+    # is factored again from the saved A when read. torch's CPU kernel factors
+    # a row-major A as the column-major matrix its memory is, A^T (the same
+    # determinant), so its LU is A^T's
+    from cyautograd.ops.linalg_lu import lu_factor
+    A = node.saved_tensors[0].detach()
+    return lu_factor(A.mT if A.is_contiguous() else A)
+
+
+def _install_lu_saved():
+    from cyautograd.ops._saved_attrs import set_saved
+    from cyautograd.ops.linalg2 import _Slogdet
+    set_saved(_Det._backward_cls, {"LU": lambda n: _lu_of_saved_A(n)[0], "pivots": lambda n: _lu_of_saved_A(n)[1]})
+    set_saved(_Slogdet._backward_cls, {"LU": lambda n: _lu_of_saved_A(n)[0], "pivots": lambda n: _lu_of_saved_A(n)[1],
+                                       "sign": lambda n: n.saved_tensors[0].detach().slogdet()[0]})
+
+
+_install_lu_saved()

@@ -107,7 +107,10 @@ cdef class SavedVariable:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def _unpack_py(self):
-        """The saved tensor (through the unpack hook when one was set)."""
+        """The saved tensor (through the unpack hook when one was set); None
+        for an undefined one (undefined_saved_tensor)."""
+        if self.vc_ is None and not self.released_:
+            return None
         return self.unpack(None, True)
 
     cdef object unpack(self, Node saved_for, bint as_tensor):
@@ -259,6 +262,8 @@ cdef class SavedVariable:
                 "supported:\n    1. (self: cyautograd._C._autograd.SavedTensor, arg0: collections.abc.Callable, "
                 "arg1: collections.abc.Callable) -> None\n\nInvoked with: "
                 + ", ".join([repr(self)] + [repr(a) for a in args]))
+        if self.vc_ is None and not self.released_:
+            raise RuntimeError("Calling register_hooks on a saved tensor with value None is forbidden")
         if self.released_:
             raise RuntimeError(
                 "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values "
@@ -333,6 +338,34 @@ cdef SavedVariable save_variable(Tensor t, bint is_output):
             s.fw_grad_ = m.fw_grad_
     else:
         s.tensor_ = t
+    return s
+
+
+def undefined_saved_tensor():
+    """torch's default-constructed SavedVariable: what grad_fn._raw_saved_<name>
+    gives for a slot the node did not save (mul's self when other needs no
+    gradient, an absent weight). torch's raw getters never give None; this one
+    unpacks to None and refuses register_hooks. Made only when read."""
+    return <SavedVariable>cya_tp_new(SavedVariable)
+
+
+def saved_tensor_of(tensor, bint freed=False):
+    """A SavedTensor for grad_fn._raw_saved_<name> where the node derives the
+    value when read (NOTE [ Saved values are derived when read ] in
+    pointwise.pyx) instead of keeping a SavedVariable: holding `tensor` (an
+    undefined one for None), or, freed=True, one already freed as torch's is
+    after backward. No pack hook runs: nothing is saved by reading."""
+    cdef SavedVariable s
+    if freed:
+        s = <SavedVariable>cya_tp_new(SavedVariable)
+        s.released_ = True
+        return s
+    if tensor is None:
+        return undefined_saved_tensor()
+    s = <SavedVariable>cya_tp_new(SavedVariable)
+    s.vc_ = version_counter_of(tensor)
+    s.saved_version_ = s.vc_.c.version
+    s.tensor_ = tensor
     return s
 
 

@@ -336,7 +336,7 @@ def ndtr(input, *, out=None):
     return r if out is None else _write_out("special_ndtr", r.detach(), out, input)
 
 
-@_x2._named("SpecialXlog1PyBackward0")
+@_x2._named("SpecialXlog1PyBackward0", saved=("self", "other"))
 class _Xlog1py(Function):
     @staticmethod
     def forward(ctx, a, b):

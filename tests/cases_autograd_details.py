@@ -821,3 +821,166 @@ def mixed_basic_and_advanced_index_graphs(T):
         (y * T.arange(y.numel(), dtype=y.dtype).reshape(y.shape)).sum().backward()
         out.append(row + [x.grad])
     return out
+
+
+def _saved_ops_functions(T):
+    """The ops whose nodes are custom Functions here (named composites,
+    layer_norm, embedding, the scatter family, ...): torch's saved names."""
+    def X(*shape, seed=0, rg=True, pos=False):
+        n = 1
+        for s in shape:
+            n *= s
+        vals = [((i * 7 + seed * 3) % 11) / 5.0 - (0 if pos else 1.0) + (0.1 if pos else 0.05) for i in range(n)]
+        return T.tensor(vals).reshape(shape).requires_grad_(rg)
+    F = T.nn.functional
+    idx = T.tensor([[0], [1], [2]])
+    return {
+        "leaky_relu": lambda: F.leaky_relu(X(3, 4), 0.2), "elu": lambda: F.elu(X(3, 4), 1.5),
+        "selu": lambda: F.selu(X(3, 4)), "celu": lambda: F.celu(X(3, 4), 1.5), "gelu": lambda: F.gelu(X(3, 4)),
+        "gelu_tanh": lambda: F.gelu(X(3, 4), approximate="tanh"), "silu": lambda: F.silu(X(3, 4)),
+        "mish": lambda: F.mish(X(3, 4)), "softplus": lambda: F.softplus(X(3, 4), 2, 10),
+        "hardsigmoid": lambda: F.hardsigmoid(X(3, 4)), "hardswish": lambda: F.hardswish(X(3, 4)),
+        "logsigmoid": lambda: F.logsigmoid(X(3, 4)), "hardtanh": lambda: F.hardtanh(X(3, 4), -0.5, 0.5),
+        "conv1d": lambda: F.conv1d(X(1, 2, 6), X(3, 2, 3, seed=1), X(3, seed=2), stride=2, padding=1),
+        "conv2d": lambda: F.conv2d(X(1, 2, 5, 5), X(3, 2, 3, 3, seed=1), X(3, seed=2), padding=1),
+        "conv2d_groups": lambda: F.conv2d(X(1, 2, 5, 5), X(2, 1, 3, 3, seed=1), stride=(2, 1), groups=2),
+        "conv_transpose2d": lambda: F.conv_transpose2d(X(1, 2, 3, 3), X(2, 3, 3, 3, seed=1), stride=2),
+        "max_pool2d": lambda: F.max_pool2d(X(1, 1, 4, 4), 2), "max_pool2d_stride": lambda: F.max_pool2d(X(1, 1, 5, 5), 3, 2, 1),
+        "avg_pool2d": lambda: F.avg_pool2d(X(1, 1, 4, 4), 2, ceil_mode=True, count_include_pad=False),
+        "adaptive_avg_pool2d": lambda: F.adaptive_avg_pool2d(X(1, 1, 4, 4), 2),
+        "adaptive_max_pool2d": lambda: F.adaptive_max_pool2d(X(1, 1, 4, 4), 2),
+        "layer_norm": lambda: F.layer_norm(X(3, 4), (4,), X(4, seed=1), X(4, seed=2)),
+        "layer_norm_no_affine": lambda: F.layer_norm(X(3, 4), (4,)),
+        "batch_norm": lambda: F.batch_norm(X(3, 4), T.zeros(4), T.ones(4), X(4, seed=1), X(4, seed=2), training=True),
+        "batch_norm_eval": lambda: F.batch_norm(X(3, 4), T.zeros(4), T.ones(4), X(4, seed=1), X(4, seed=2)),
+        "group_norm": lambda: F.group_norm(X(2, 4, 3), 2, X(4, seed=1), X(4, seed=2)),
+        "embedding": lambda: F.embedding(T.tensor([[0, 2], [1, 0]]), X(3, 4)),
+        "embedding_pad": lambda: F.embedding(T.tensor([[0, 2], [1, 0]]), X(3, 4), padding_idx=1, scale_grad_by_freq=True),
+        "bce_logits": lambda: F.binary_cross_entropy_with_logits(X(3, 4), X(3, 4, seed=1, pos=True, rg=False) / 3),
+        "bce_logits_pw": lambda: F.binary_cross_entropy_with_logits(X(3, 4), X(3, 4, seed=1, pos=True, rg=False) / 3,
+                                                                    pos_weight=X(4, pos=True, rg=False)),
+        "smooth_l1": lambda: F.smooth_l1_loss(X(3, 4), X(3, 4, seed=1), beta=0.5),
+        "huber": lambda: F.huber_loss(X(3, 4), X(3, 4, seed=1), reduction="sum", delta=0.5),
+        "pad": lambda: F.pad(X(3, 4), (1, 2)), "pad_reflect": lambda: F.pad(X(1, 3, 4), (1, 2), mode="reflect"),
+        "pad_replicate": lambda: F.pad(X(1, 3, 4), (1, 2), mode="replicate"),
+        "scatter": lambda: X(3, 4).scatter(1, idx, X(3, 1, seed=1)), "scatter_add": lambda: X(3, 4).scatter_add(1, idx, X(3, 1, seed=1)),
+        "scatter_value": lambda: X(3, 4).scatter(1, idx, 2.0),
+        "index_fill": lambda: X(3, 4).index_fill(0, T.tensor([0, 2]), 1.5),
+        "masked_scatter": lambda: X(3, 4).masked_scatter(X(3, 4, rg=False) > 0, X(12, seed=1)),
+        "flip": lambda: X(3, 4).flip(1), "roll": lambda: X(3, 4).roll(1, 0), "rot90": lambda: X(3, 4).rot90(),
+        "trace": lambda: X(3, 4).trace(), "nansum": lambda: X(3, 4).nansum(1), "median": lambda: X(3, 4).median(),
+        "cumprod": lambda: X(3, 4).cumprod(0), "polygamma": lambda: T.polygamma(1, X(3, 4, pos=True)),
+        "logit": lambda: (X(3, 4, pos=True) * 0.3).logit(), "vdot": lambda: T.vdot(X(4), X(4, seed=1)),
+        "nan_to_num": lambda: T.nan_to_num(X(3, 4), 0.0, 1.0, -1.0), "aminmax": lambda: T.aminmax(X(3, 4), dim=1)[0],
+        "cdist": lambda: T.cdist(X(3, 4), X(2, 4, seed=1)), "erfc": lambda: X(3, 4).erfc(),
+        "atan2": lambda: T.atan2(X(3, 4), X(4, seed=1)), "xlogy_scalar": lambda: T.xlogy(X(3, 4), 2.5),
+        "sgn": lambda: X(3, 4).sgn(), "mul_number": lambda: X(3, 4) * 2.5,
+        "mm_frozen": lambda: T.mm(X(3, 4, rg=False), X(4, 2, seed=1)),
+        "sort": lambda: X(3, 4).sort(1)[0], "topk": lambda: X(3, 4).topk(2, 1)[0], "kthvalue": lambda: X(3, 4).kthvalue(2, 1)[0],
+        "mode": lambda: X(3, 4).mode(1)[0], "median_dim": lambda: X(3, 4).median(1)[0],
+        "var_mean": lambda: T.var_mean(X(3, 4), 1)[0], "std_mean": lambda: T.std_mean(X(3, 4), 1)[0],
+        "vector_norm": lambda: T.linalg.vector_norm(X(3, 4), 1.0, dim=0), "logcumsumexp": lambda: X(3, 4).logcumsumexp(1),
+        "tril": lambda: X(3, 4).tril(1), "triu_neg": lambda: X(3, 4).triu(-1),
+        "repeat": lambda: X(3, 4).repeat(2, 1), "diag": lambda: X(3, 4).diag(1),
+        "cross": lambda: T.linalg.cross(X(2, 3), X(2, 3, seed=1), dim=1),
+        "addmm": lambda: T.addmm(X(3, 2, seed=2), X(3, 4), X(4, 2, seed=1), beta=0.5, alpha=2),
+        "addmv": lambda: T.addmv(X(3, seed=2), X(3, 4), X(4, seed=1), beta=0.5, alpha=2),
+        "addr": lambda: T.addr(X(3, 4, seed=2), X(3), X(4, seed=1), beta=0.5, alpha=2),
+        "baddbmm": lambda: T.baddbmm(X(2, 3, 2, seed=2), X(2, 3, 4), X(2, 4, 2, seed=1), beta=0.5, alpha=2),
+        "addbmm": lambda: T.addbmm(X(3, 2, seed=2), X(2, 3, 4), X(2, 4, 2, seed=1)),
+        "clamp_min": lambda: X(3, 4).clamp_min(0.25), "clamp_max": lambda: X(3, 4).clamp_max(0.5),
+        "inv": lambda: T.linalg.inv(X(3, 3) + 2 * T.eye(3)), "det": lambda: T.linalg.det(X(3, 3) + 2 * T.eye(3)),
+        "logdet": lambda: T.logdet(X(3, 3) + 3 * T.eye(3)),
+        "cholesky": lambda: T.linalg.cholesky(T.eye(3) * 2 + X(3, 3) * 0.1 + (X(3, 3) * 0.1).t()),
+        "grid_sample": lambda: F.grid_sample(X(1, 1, 3, 3), X(1, 2, 2, 2, seed=1) / 4, align_corners=False),
+        "grid_sample_nearest": lambda: F.grid_sample(X(1, 1, 3, 3), X(1, 2, 2, 2, seed=1) / 4, mode="nearest",
+                                                     padding_mode="border", align_corners=True),
+        "affine_grid": lambda: F.affine_grid(X(1, 2, 3), (1, 1, 2, 2), align_corners=False),
+        "xlog1py": lambda: T.special.xlog1py(X(3, 4), X(3, 4, seed=1, pos=True)),
+        "gather": lambda: X(3, 4).gather(1, idx), "index_select": lambda: X(3, 4).index_select(1, T.tensor([0, 2])),
+        "index_tensor": lambda: X(3, 4)[:, T.tensor([0, 2])], "linear": lambda: F.linear(X(3, 4), X(2, 4, seed=1), X(2, seed=2)),
+        "nll": lambda: F.nll_loss(X(3, 4), T.tensor([0, 3, 1])),
+        "bce_weight": lambda: F.binary_cross_entropy(X(3, 4, pos=True) / 3, X(3, 4, seed=1, pos=True, rg=False) / 3,
+                                                     weight=X(4, pos=True, rg=False)),
+    }
+
+
+def _saved_raw_graph(T, y):
+    """Every node below y.grad_fn: its name, its _saved_*/_raw_saved_* names,
+    the values, and whether each raw object unpacks to None."""
+    import harness
+    out = []
+    for node, _ in harness.graph_bfs(y.grad_fn):
+        names = sorted(n for n in dir(node) if n.startswith("_saved_") or n.startswith("_raw_saved_"))
+        vals = []
+        for n in names:
+            v = getattr(node, n)
+            vals.append(["raw", v is None] if n.startswith("_raw_saved_") else _saved_value(v, T))
+        out.append([type(node).__name__, names, vals])
+    return out
+
+
+@case
+def saved_values_of_function_nodes(T):
+    """grad_fn._saved_* and _raw_saved_* of the ops whose nodes are custom
+    Functions here: names (dir), values, the raw objects (never None; an
+    undefined one unpacks to None)."""
+    return {name: _saved_raw_graph(T, f()) for name, f in _saved_ops_functions(T).items()}
+
+
+@case
+def undefined_raw_saved_tensors(T):
+    """A slot the node did not save (mul's self for a number other, mm's
+    frozen operand, nll_loss's absent weight) reads None as _saved_<name>;
+    its _raw_saved_<name> is a SavedTensor that unpacks to None and refuses
+    register_hooks, before and after backward."""
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    out = []
+    for y in (x * 2.5, T.mm(x.detach(), x)):
+        fn = y.grad_fn
+        row = []
+        for when in range(2):
+            for n in sorted(n for n in dir(fn) if n.startswith("_raw_saved_")):
+                r = getattr(fn, n)
+                row.append([n, r is None, _err(lambda: getattr(fn, "_saved_" + n[11:]) is None)])
+                if getattr(fn, "_saved_" + n[11:]) is None if when == 0 else False:
+                    row.append([_err(lambda: r.unpack()),
+                                _err(lambda: r.register_hooks(lambda t: t, lambda t: t))])
+            if when == 0:
+                y.sum().backward()
+        out.append([type(fn).__name__, row])
+    return out
+
+
+@case
+def saved_values_read_around_backward(T):
+    """Every _saved_*/_raw_saved_* read before backward, after a
+    retain_graph backward and after the graph is freed: tensors raise the
+    backward-twice error once freed (an undefined one reads None), scalars
+    outlive backward, raw objects read but cannot be unpacked."""
+    out = {}
+    for name, f in _saved_ops_functions(T).items():
+        if name in ("sgn", "addmm", "addbmm"):
+            # torch's second backward of sgn raises (its ZeroTensor grad);
+            # addmm/addbmm's sizes are read off their saved operands here,
+            # so they do not outlive backward as torch's do
+            continue
+        y = f()
+        fn = y.grad_fn
+        names = sorted(n for n in dir(fn) if n.startswith("_saved_") or n.startswith("_raw_saved_"))
+
+        def read():
+            row = []
+            for n in names:
+                if n.startswith("_raw_saved_"):
+                    row.append([n] + _err(lambda: getattr(fn, n) is None))
+                else:
+                    row.append([n] + _err(lambda: _saved_value(getattr(fn, n), T)))
+            return row
+        rows = [read()]
+        y.sum().backward(retain_graph=True)
+        rows.append(read())
+        y.sum().backward()
+        rows.append(read())
+        out[name] = rows
+    return out

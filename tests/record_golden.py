@@ -38,6 +38,7 @@ SUITES = [
     ("dropin_lead", "cases_dropin_lead"),
     ("argparser", "cases_argparser"),
     ("autograd_details", "cases_autograd_details"),
+    ("saved_attrs", "cases_saved_attrs"),
     ("props_regress", "cases_props_regress"),
     ("torch_suite", "cases_torch_suite"),
     ("leftovers15", "cases_leftovers15"),

@@ -283,6 +283,153 @@ def _saved_props(cls):
     _saved_attr_properties(cls)
 
 
+def _reduction_enum(r):
+    # torch's at::Reduction: none 0, mean 1, sum 2
+    return {"none": 0, "mean": 1, "sum": 2}.get(r, r)
+
+
+def _ntuple(v, nd):
+    return tuple(v) if isinstance(v, (tuple, list)) else (v,) * nd
+
+
+def _pool_result1(name):
+    # the max indices torch saves (result1): the op's second output, taken
+    # again from the saved input when read
+    def get(node):
+        import cyautograd as T
+        x = node.saved_tensors[0].detach()
+        a = node._cya_attrs
+        if name == "max":
+            return T.nn.functional.max_pool2d(x, a["kernel_size"], a["stride_arg"], a["padding_arg"],
+                                              a["dilation_arg"], a["ceil_mode"], True)[1]
+        return T.nn.functional.adaptive_max_pool2d(x, a["output_size"], True)[1]
+    return get
+
+
+def _bn_stats(node):
+    """native_batch_norm's save_mean/save_invstd (result1/result2): the
+    batch's statistics in training, empty in evaluation, recomputed when read."""
+    a = node._cya_attrs
+    x = node.saved_tensors[0].detach()
+    if not a["training"]:
+        e = x.new_empty((0,))
+        return e, e
+    dims = [0] + list(range(2, x.dim()))
+    mean = x.mean(dims)
+    var = x.var(dims, correction=0)
+    return mean, (var + a["eps"]).rsqrt()
+
+
+def _attrs(fn, **attrs):
+    """fn with the arguments its node exposes as saved scalars (read, and
+    put in torch's form, only when grad_fn._saved_* is read)."""
+    fn._saved_attrs = attrs
+    return fn
+
+
+def _opt_tuple(v, nd):
+    # an IntArrayRef argument with no value given (pooling's stride): ()
+    return () if v is None or (isinstance(v, (tuple, list)) and len(v) == 0) else _ntuple(v, nd)
+
+
+def _conv_padding(a):
+    p = a["padding"]
+    if isinstance(p, str):   # 'valid': none; 'same': the symmetric part
+        return (0,) * a["nd"]
+    return _ntuple(p, a["nd"])
+
+
+# torch's form of a recorded argument, per saved name (the rest as given)
+_FORM = {
+    "stride": lambda a: _ntuple(a["stride"], a["nd"]) if "nd" in a else _opt_tuple(a["stride_arg"], 2),
+    "padding": lambda a: _conv_padding(a) if "nd" in a else (
+        _ntuple(a["padding_arg"], 2) if "padding_arg" in a else tuple(a["pad"])),
+    "dilation": lambda a: _ntuple(a["dilation"], a["nd"]) if "nd" in a else _ntuple(a["dilation_arg"], 2),
+    "output_padding": lambda a: _ntuple(a["output_padding"], a["nd"]),
+    "kernel_size": lambda a: _ntuple(a["kernel_size"], 2),
+    "bias_sym_sizes_opt": lambda a: (0,) if a["bias"] is None else tuple(a["bias"].shape),
+    "pad": lambda a: tuple(a["pad"]),
+    "reduction": lambda a: _reduction_enum(a["reduction"]),
+    "ceil_mode": lambda a: bool(a["ceil_mode"]),
+    "training": lambda a: bool(a["training"]),
+}
+
+
+def _running(node, key):
+    # batch_norm's running statistics, saved tensors in torch's node: the
+    # backward-twice error once freed (None, when absent, reads None)
+    v = node._cya_attrs[key]
+    if v is not None:
+        node.saved_tensors
+    return v
+
+
+def _attr(key):
+    form = _FORM.get(key)
+    if form is not None:
+        return lambda node: form(node._cya_attrs)
+    return lambda node: node._cya_attrs[key]
+
+
+def _self_of(node):
+    return node.saved_tensors[0]
+
+
+# NOTE [ Saved attributes of Function-made nodes ] (ops/_saved_attrs.py): the
+# names and values torch's node of each composite exposes; tensors by their
+# position among the composite's inputs (or derived when read), scalars from
+# the arguments the wrapper recorded (fn._saved_attrs -> ctx._cya_attrs).
+_SAVED = {
+    "GeluBackward0": ({"self": 0}, ("approximate",)),
+    "SiluBackward0": ({"self": 0}, ()),
+    "MishBackward0": ({"self": 0}, ()),
+    "HardsigmoidBackward0": ({"self": 0}, ()),
+    "HardswishBackward0": ({"self": 0}, ()),
+    "LeakyReluBackward0": ({"self": 0}, ("negative_slope",)),
+    "EluBackward0": ({"self": 0}, ("alpha", "scale", "input_scale")),
+    "CeluBackward0": ({"self": 0}, ("alpha",)),
+    "SoftplusBackward0": ({"self": 0}, ("beta", "threshold")),
+    "LogSigmoidBackward0": ({"self": 0, "buffer": lambda n: (-_self_of(n).detach().abs()).exp()}, ()),
+    "ConvolutionBackward0": ({"input": 0, "weight": 1},
+                             ("stride", "padding", "dilation", "transposed", "output_padding", "groups",
+                              "bias_sym_sizes_opt")),
+    "MaxPool2DWithIndicesBackward0": ({"self": 0, "result1": _pool_result1("max")},
+                                      ("kernel_size", "stride", "padding", "dilation", "ceil_mode")),
+    "AvgPool2DBackward0": ({"self": 0}, ("kernel_size", "stride", "padding", "ceil_mode",
+                                         "count_include_pad", "divisor_override")),
+    "AdaptiveAvgPool2DBackward0": ({"self": 0}, ()),
+    "AdaptiveMaxPool2DBackward0": ({"self": 0, "result1": _pool_result1("adaptive")}, ()),
+    "NativeBatchNormBackward0": ({"input": 0, "weight": 1,
+                                  "running_mean": lambda n: _running(n, "running_mean"),
+                                  "running_var": lambda n: _running(n, "running_var"),
+                                  "result1": lambda n: _bn_stats(n)[0], "result2": lambda n: _bn_stats(n)[1]},
+                                 ("training", "eps")),
+    "BinaryCrossEntropyWithLogitsBackward0": ({"self": 0, "target": 1, "weight": 2, "pos_weight": 3},
+                                              ("reduction",)),
+    "SmoothL1LossBackward0": ({"self": 0, "target": 1}, ("reduction", "beta")),
+    "HuberLossBackward0": ({"self": 0, "target": 1}, ("reduction", "delta")),
+    "ConstantPadNdBackward0": ({}, ("pad",)),
+    "GridSampler2DBackward0": ({"input": 0, "grid": 1}, ("interpolation_mode", "padding_mode", "align_corners")),
+    "GridSampler3DBackward0": ({"input": 0, "grid": 1}, ("interpolation_mode", "padding_mode", "align_corners")),
+    "AffineGridGeneratorBackward0": ({}, ("size", "align_corners")),
+    "ReflectionPad1DBackward0": ({"self": 0}, ("padding",)),
+    "ReflectionPad2DBackward0": ({"self": 0}, ("padding",)),
+    "ReflectionPad3DBackward0": ({"self": 0}, ("padding",)),
+    "ReplicationPad1DBackward0": ({"self": 0}, ("padding",)),
+    "ReplicationPad2DBackward0": ({"self": 0}, ("padding",)),
+    "ReplicationPad3DBackward0": ({"self": 0}, ("padding",)),
+}
+
+
+def _install_saved(cls):
+    spec = _SAVED.get(cls.__name__)
+    if spec is None:
+        return
+    from cyautograd.ops._saved_attrs import set_saved
+    tensors, scalars = spec
+    set_saved(cls, tensors, {k: _attr(k) for k in scalars})
+
+
 def _backward_op(name):
     c = _BACKWARD_CLASSES.get(name)
     if c is None:
@@ -305,6 +452,7 @@ def _cls(name):
         c._backward_cls.__module__ = "cyautograd.nn.functional"
         if name == "NativeGroupNormBackward0":
             _group_norm_saved(c._backward_cls)
+        _install_saved(c._backward_cls)
         _CLASSES[name] = c
     return c
 
@@ -331,6 +479,8 @@ def _group_norm_saved(cls):
         return mean, (var + a["eps"]).rsqrt()
     cls._saved_result1 = property(lambda node: stats(node)[0])
     cls._saved_result2 = property(lambda node: stats(node)[1])
+    from cyautograd.ops._saved_attrs import add_raw
+    add_raw(cls, ("input", "weight", "result1", "result2"))
 
 
 def _with_vjp(fn, vjp):
@@ -416,6 +566,7 @@ def named_pointwise(name, fn, vjp, input, np_vjp=None):
         c._backward_cls.__module__ = "cyautograd.nn.functional"
         if name in _SAVES_SELF_AND_BOUNDS:
             _saved_props(c._backward_cls)
+        _install_saved(c._backward_cls)
         _PW_CLASSES[name] = c
     return c.apply(_with_vjp(fn, vjp), input)
 
@@ -648,7 +799,8 @@ def install(F):
         "elu", "selu", "celu", "hardtanh", "threshold", "hardswish", "hardsigmoid", "mish", "logsigmoid")}
 
     def gelu(input, approximate="none"):
-        return named_composite("GeluBackward0", lambda x: g["gelu"](x, approximate), input)
+        return named_composite("GeluBackward0", _attrs(lambda x: g["gelu"](x, approximate),
+                                                       approximate=approximate), input)
 
     _SELU_ALPHA, _SELU_SCALE = F._SELU_ALPHA, F._SELU_SCALE
 
@@ -663,13 +815,15 @@ def install(F):
     def elu(input, alpha=1.0, inplace=False):
         if not _plain(inplace):
             return g["elu"](input, alpha, inplace)
-        return named_pointwise("EluBackward0", lambda x: g["elu"](x, alpha), _elu_vjp(alpha),
+        return named_pointwise("EluBackward0", _attrs(lambda x: g["elu"](x, alpha), alpha=alpha, scale=1,
+                                                      input_scale=1), _elu_vjp(alpha),
                                input, _np_elu(alpha) if _num(alpha) else None)
 
     def selu(input, inplace=False):
         if not _plain(inplace):
             return g["selu"](input, inplace)
-        return named_pointwise("EluBackward0", lambda x: g["selu"](x),
+        return named_pointwise("EluBackward0", _attrs(lambda x: g["selu"](x), alpha=_SELU_ALPHA,
+                                                      scale=_SELU_SCALE, input_scale=1),
                                _elu_vjp(_SELU_ALPHA, _SELU_SCALE), input,
                                _np_elu(_SELU_ALPHA, _SELU_SCALE))
 
@@ -681,7 +835,7 @@ def install(F):
         # torch's derivative formula reads alpha as a float there: input_scale is
         # 1.0 / alpha.toFloat() (derivatives.yaml), so float64 gradients carry that rounding
         inv = 1.0 / float(np.float32(alpha)) if alpha else 0.0
-        return named_pointwise("CeluBackward0", lambda x: g["celu"](x, alpha),
+        return named_pointwise("CeluBackward0", _attrs(lambda x: g["celu"](x, alpha), alpha=alpha),
                                _elu_vjp(alpha, 1.0, inv), input,
                                _np_elu(alpha, 1.0, inv) if _num(alpha) and alpha
                                else None)
@@ -731,14 +885,15 @@ def install(F):
         return named_composite("SiluBackward0", lambda x: g["silu"](x), input)
 
     def softplus(input, beta=1.0, threshold=20.0):
-        return named_composite("SoftplusBackward0", lambda x: g["softplus"](x, beta, threshold),
-                               input)
+        return named_composite("SoftplusBackward0", _attrs(lambda x: g["softplus"](x, beta, threshold),
+                                                           beta=beta, threshold=threshold), input)
 
     def leaky_relu(input, negative_slope=0.01, inplace=False):
         if inplace:
             return g["leaky_relu"](input, negative_slope, inplace)
         return named_composite("LeakyReluBackward0",
-                               lambda x: g["leaky_relu"](x, negative_slope), input)
+                               _attrs(lambda x: g["leaky_relu"](x, negative_slope),
+                                      negative_slope=negative_slope), input)
 
     def _conv(name):
         f = g[name]
@@ -750,7 +905,9 @@ def install(F):
             # as torch's (its grad_fn is then SqueezeBackward1)
             unb = isinstance(input, Tensor) and input.dim() == nd + 1
             y = named_composite("ConvolutionBackward0",
-                                lambda x, w, b: f(x, w, b, stride, padding, dilation, groups),
+                                _attrs(lambda x, w, b: f(x, w, b, stride, padding, dilation, groups),
+                                       nd=nd, stride=stride, padding=padding, dilation=dilation,
+                                       groups=groups, output_padding=0, transposed=False, bias=bias),
                                 input.unsqueeze(0) if unb else input, weight, bias)
             return y.squeeze(0) if unb else y
         conv.__name__ = conv.__qualname__ = name
@@ -765,8 +922,11 @@ def install(F):
                    dilation=1):
             unb = isinstance(input, Tensor) and input.dim() == nd + 1
             y = named_composite("ConvolutionBackward0",
-                                lambda x, w, b: f(x, w, b, stride, padding, output_padding,
-                                                  groups, dilation),
+                                _attrs(lambda x, w, b: f(x, w, b, stride, padding, output_padding,
+                                                         groups, dilation),
+                                       nd=nd, stride=stride, padding=padding, dilation=dilation,
+                                       groups=groups, output_padding=output_padding, transposed=True,
+                                       bias=bias),
                                 input.unsqueeze(0) if unb else input, weight, bias)
             return y.squeeze(0) if unb else y
         conv_t.__name__ = conv_t.__qualname__ = name
@@ -777,15 +937,20 @@ def install(F):
         if return_indices:
             return g["max_pool2d"](input, kernel_size, stride, padding, dilation, ceil_mode, True)
         return named_composite("MaxPool2DWithIndicesBackward0",
-                               lambda x: g["max_pool2d"](x, kernel_size, stride, padding,
-                                                         dilation, ceil_mode), input)
+                               _attrs(lambda x: g["max_pool2d"](x, kernel_size, stride, padding,
+                                                                dilation, ceil_mode),
+                                      kernel_size=kernel_size, stride_arg=stride, padding_arg=padding,
+                                      dilation_arg=dilation, ceil_mode=ceil_mode), input)
 
     def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                    count_include_pad=True, divisor_override=None):
         return named_composite("AvgPool2DBackward0",
-                               lambda x: g["avg_pool2d"](x, kernel_size, stride, padding,
-                                                         ceil_mode, count_include_pad,
-                                                         divisor_override), input)
+                               _attrs(lambda x: g["avg_pool2d"](x, kernel_size, stride, padding,
+                                                                ceil_mode, count_include_pad,
+                                                                divisor_override),
+                                      kernel_size=kernel_size, stride_arg=stride, padding_arg=padding,
+                                      ceil_mode=ceil_mode, count_include_pad=count_include_pad,
+                                      divisor_override=divisor_override), input)
 
     def adaptive_avg_pool2d(input, output_size):
         # torch takes a mean for a 1x1 output (MeanBackward1), the op otherwise
@@ -798,8 +963,8 @@ def install(F):
 
     def adaptive_max_pool2d(input, output_size, return_indices=False):
         return named_composite("AdaptiveMaxPool2DBackward0",
-                               lambda x: g["adaptive_max_pool2d"](x, output_size, return_indices),
-                               input)
+                               _attrs(lambda x: g["adaptive_max_pool2d"](x, output_size, return_indices),
+                                      output_size=output_size), input)
 
     def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                    momentum=0.1, eps=1e-5):
@@ -811,7 +976,9 @@ def install(F):
             stats = (running_mean, running_var) if first[0] or not training else (None, None)
             first[0] = False
             return g["batch_norm"](x, stats[0], stats[1], w, b, training, momentum, eps)
-        return named_composite("NativeBatchNormBackward0", f, input, weight, bias)
+        return named_composite("NativeBatchNormBackward0",
+                               _attrs(f, running_mean=running_mean, running_var=running_var,
+                                      training=training, eps=eps), input, weight, bias)
 
     def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
                                          reduce=None, reduction="mean", pos_weight=None):
@@ -822,14 +989,19 @@ def install(F):
             red = F._legacy_reduction(size_average, reduce, reduction)
         if isinstance(red, str):
             fn._create_graph = _bce_logits_grads(red)
+        fn._saved_attrs = {"reduction": red}
         return named_composite("BinaryCrossEntropyWithLogitsBackward0", fn,
                                input, target, weight, pos_weight)
 
     def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
                        beta=1.0):
+        red = reduction
+        if size_average is not None or reduce is not None:
+            red = F._legacy_reduction(size_average, reduce, reduction)
         return named_composite(
             "SmoothL1LossBackward0",
-            lambda x, t: g["smooth_l1_loss"](x, t, size_average, reduce, reduction, beta),
+            _attrs(lambda x, t: g["smooth_l1_loss"](x, t, size_average, reduce, reduction, beta),
+                   reduction=red, beta=beta),
             input, target)
 
     def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
@@ -837,7 +1009,7 @@ def install(F):
             return g["huber_loss"](input, target, reduction, delta, weight)
         return named_composite(
             "HuberLossBackward0",
-            lambda x, t: g["huber_loss"](x, t, reduction, delta),
+            _attrs(lambda x, t: g["huber_loss"](x, t, reduction, delta), reduction=reduction, delta=delta),
             input, target)
 
     def pad(input, pad, mode="constant", value=None):
@@ -850,7 +1022,7 @@ def install(F):
                 f"{len(pad) // 2}DBackward0"
         else:       # circular: torch's is composite too (CopySlices)
             return f(input, pad, mode, value)
-        return named_composite(name, lambda x: f(x, pad, mode, value), input)
+        return named_composite(name, _attrs(lambda x: f(x, pad, mode, value), pad=pad), input)
 
     new = dict(elu=elu, selu=selu, celu=celu, hardtanh=hardtanh, threshold=threshold, hardswish=hardswish,
                hardsigmoid=hardsigmoid, mish=mish, logsigmoid=logsigmoid, gelu=gelu, silu=silu, softplus=softplus, leaky_relu=leaky_relu,

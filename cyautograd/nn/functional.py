@@ -24,6 +24,7 @@ from cyautograd.ops.pointwise import relu as _relu, sigmoid as _sigmoid, tanh as
 from cyautograd.ops.reduction import log_softmax as _log_softmax, softmax as _softmax
 from cyautograd.grad_mode import no_grad
 from cyautograd.function import Function
+from cyautograd.ops._saved_attrs import set_saved as _set_saved, add_raw as _add_raw
 from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
 from cyautograd import _flags
 from cyautograd.tensor import Tensor as _Tensor
@@ -239,6 +240,7 @@ def _saved_attr_properties(cls):
             return attrs[key]
         return property(get)
     cls._saved_self = property(saved_self)
+    _add_raw(cls, ("self",))
     for key in _SAVED_SCALARS.get(cls.__name__, ()):
         setattr(cls, "_saved_" + key, attr(key))
 
@@ -724,7 +726,7 @@ class _NativeLayerNorm(Function):
     @staticmethod
     def forward(ctx, x, w, b, n, eps, has_w, has_b):
         ctx.save_for_backward(x, w, b)
-        ctx.n, ctx.eps, ctx.has_w = n, eps, has_w
+        ctx.n, ctx.eps, ctx.has_w, ctx.has_b = n, eps, has_w, has_b
         dims = tuple(range(x.dim() - n, x.dim()))
         with np.errstate(all="ignore"):
             xc = x - _ln_mean(x, dims)
@@ -748,6 +750,33 @@ class _NativeLayerNorm(Function):
 
 _NativeLayerNorm._backward_cls.__name__ = "NativeLayerNormBackward0"
 _NativeLayerNorm._backward_cls.__qualname__ = "NativeLayerNormBackward0"
+
+
+def _ln_stats(node):
+    """native_layer_norm's saved mean and rstd (result1/result2), recomputed
+    from the saved input when read (NOTE [ Saved attributes of Function-made
+    nodes ] in ops/_saved_attrs.py), keepdim over the normalized dims."""
+    x = node.saved_tensors[0].detach()
+    dims = tuple(range(x.dim() - node.n, x.dim()))
+    xc = x - _ln_mean(x, dims)
+    return _ln_mean(x, dims), (_ln_mean(xc * xc, dims) + node.eps).rsqrt()
+
+
+def _ln_bias(node):
+    # an absent bias travels as an empty placeholder: None, also once freed
+    return node.saved_tensors[2] if node.has_b else None
+
+
+_set_saved(_NativeLayerNorm._backward_cls,
+           {"input": 0, "weight": lambda n: n.saved_tensors[1] if n.has_w else None, "bias": _ln_bias,
+            "result1": lambda n: _ln_stats(n)[0], "result2": lambda n: _ln_stats(n)[1]},
+           {"normalized_shape": lambda n: _ln_normalized_shape(n)})
+
+
+def _ln_normalized_shape(node):
+    # the output's shape (the node's input metadata) ends with it; it outlives backward
+    shape = tuple(node._input_metadata[0].shape)
+    return shape[len(shape) - node.n:]
 
 
 def _layer_norm_dtypes(input, weight, bias):
@@ -990,6 +1019,12 @@ class _Embedding(Function):
 
 _Embedding._backward_cls.__name__ = "EmbeddingBackward0"
 _Embedding._backward_cls.__qualname__ = "EmbeddingBackward0"
+# torch's int64 getters read a negative padding_idx (-1: none) as unsigned;
+# sparse is not kept (the gradient is dense either way) and reads False
+_set_saved(_Embedding._backward_cls, {"indices": 0},
+           {"padding_idx": lambda n: n.padding_idx + 2 ** 64 if n.padding_idx < 0 else n.padding_idx,
+            "scale_grad_by_freq": lambda n: n.scale_grad_by_freq, "sparse": lambda n: False,
+            "weight_sym_argsize_0": lambda n: n.num_weights})
 
 
 def _check_indices(input, arg, fname):

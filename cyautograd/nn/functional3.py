@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from cyautograd.nn._named_nodes import named_composite
+from cyautograd.nn._named_nodes import _attrs, named_composite
 
 __all__ = ["max_pool3d", "max_pool3d_with_indices", "avg_pool3d", "adaptive_avg_pool3d",
            "adaptive_max_pool3d", "conv_transpose3d", "grid_sample", "affine_grid"]
@@ -284,7 +284,8 @@ def affine_grid(theta, size, align_corners=None):
         raise RuntimeError(f"Expected theta batch size {theta.shape[0]} to match size[0] "
                            f"{size[0]}")
     return named_composite("AffineGridGeneratorBackward0",
-                           lambda t: _affine_grid(t, list(size), align_corners), theta)
+                           _attrs(lambda t: _affine_grid(t, list(size), align_corners),
+                                  size=tuple(size), align_corners=bool(align_corners)), theta)
 
 
 # ---------------------------------------------------------------- grid_sample
@@ -453,6 +454,9 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if mode == "bicubic" and nd == 3:
         raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
     name = "GridSampler2DBackward0" if nd == 2 else "GridSampler3DBackward0"
-    return named_composite(name, lambda x, gr: _grid_sample(x, gr, mode, padding_mode,
-                                                            align_corners),
-                           input, grid, zero_unused=True)
+    # torch's GridSamplerInterpolation / GridSamplerPadding enums
+    f = _attrs(lambda x, gr: _grid_sample(x, gr, mode, padding_mode, align_corners),
+               interpolation_mode={"bilinear": 0, "nearest": 1, "bicubic": 2}.get(mode, mode),
+               padding_mode={"zeros": 0, "border": 1, "reflection": 2}.get(padding_mode, padding_mode),
+               align_corners=bool(align_corners))
+    return named_composite(name, f, input, grid, zero_unused=True)

@@ -28,6 +28,7 @@ from cyautograd._warn import warn_invalid_dof, warn_user
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.tensor import Tensor
+from cyautograd.ops._saved_attrs import add_raw
 
 __all__ = []
 
@@ -61,8 +62,10 @@ def _saved_props(bcls, saved=(), attrs=None):
     for i, n in enumerate(saved):
         if n is not None:
             setattr(bcls, "_saved_" + n, tensor(i))
+            setattr(bcls, "_raw_saved_" + n, property(lambda node, i=i: node._cya_raw_saved(i)))
     for n, a in (attrs or {}).items():
-        setattr(bcls, "_saved_" + n, property(lambda node, a=a: getattr(node, a)))
+        # a ctx attribute's name, or a function of the node deriving the value
+        setattr(bcls, "_saved_" + n, property(a if callable(a) else (lambda node, a=a: getattr(node, a))))
 
 
 def _named(node_name, saved=(), attrs=None):
@@ -269,8 +272,13 @@ def _unary_fn(name, node, npfn, grad, result=False):
     if node in _SAVES_RESULT_ONLY:
         _U._backward_cls._saved_result = property(
             (lambda n: n.saved_tensors[1]) if result else (lambda n: op(n.saved_tensors[0].detach())))
+        if result:
+            _U._backward_cls._raw_saved_result = property(lambda n: n._cya_raw_saved(1))
+        else:
+            add_raw(_U._backward_cls, ("result",))
     else:
         _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])
+        _U._backward_cls._raw_saved_self = property(lambda n: n._cya_raw_saved(0))
     return _export(op)
 
 
@@ -406,7 +414,7 @@ def _cpp_type_name(dt):
     return _SCALAR_TYPE_CPP.get(np.dtype(dt.np).name, dt._cname)
 
 
-@_named("NanToNumBackward0")
+@_named("NanToNumBackward0", saved=("self",))
 class _NanToNum(Function):
     @staticmethod
     def forward(ctx, x, nan, posinf, neginf):
@@ -625,7 +633,21 @@ def lerp(input, end, weight, *, out=None):
     return _LerpScalar.apply(input, end, weight)
 
 
-@_named("AddmmBackward0")
+
+def _saved_geometry(node, i, what):
+    """addmm's saved mat1/mat2 sizes or strides, read off the saved operand
+    (None where it was not saved: torch keeps them for the other's gradient)."""
+    st = node.saved_tensors if len(node.saved_tensors) > i else ()
+    t = st[i] if i < len(st) else None
+    if t is None:
+        return None
+    return tuple(t.shape) if what == "shape" else tuple(t.stride())
+
+
+@_named("AddmmBackward0", saved=("mat1", "mat2"), attrs={
+    "beta": lambda n: n.ba[0], "alpha": lambda n: n.ba[1],
+    "mat1_sym_sizes": lambda n: _saved_geometry(n, 0, "shape"), "mat1_sym_strides": lambda n: _saved_geometry(n, 0, "stride"),
+    "mat2_sym_sizes": lambda n: _saved_geometry(n, 1, "shape"), "mat2_sym_strides": lambda n: _saved_geometry(n, 1, "stride")})
 class _Addmm(Function):
     @staticmethod
     def forward(ctx, x, m1, m2, beta, alpha):
@@ -732,7 +754,7 @@ __all__.append("ger")
 
 # -- shape: repeat, flip, roll, tril/triu, stacks, splits --------------------------------
 
-@_named("RepeatBackward0")
+@_named("RepeatBackward0", attrs={"repeats": lambda n: tuple(n.reps), "self_sym_sizes": "xshape"})
 class _Repeat(Function):
     @staticmethod
     def forward(ctx, x, reps):
@@ -806,7 +828,7 @@ def tile(input, dims):
     return repeat(input, dims)
 
 
-@_named("FlipBackward0")
+@_named("FlipBackward0", attrs={"dims": lambda n: tuple(n.dims)})
 class _Flip(Function):
     @staticmethod
     def forward(ctx, x, dims):
@@ -844,7 +866,8 @@ def flipud(input):
     return flip(input, (0,))
 
 
-@_named("RollBackward0")
+@_named("RollBackward0", attrs={"shifts": lambda n: tuple(n.sd[0]) if isinstance(n.sd[0], (tuple, list)) else (n.sd[0],),
+                                         "dims": lambda n: tuple(n.sd[1]) if isinstance(n.sd[1], (tuple, list)) else (() if n.sd[1] is None else (n.sd[1],))})
 class _Roll(Function):
     @staticmethod
     def forward(ctx, x, shifts, dims):
@@ -878,7 +901,8 @@ def roll(input, shifts, dims=None):
 
 
 def _tri(name, node, npfn):
-    @_named(node)
+    # torch's int64 getters read a negative value as unsigned (-1: 2**64 - 1)
+    @_named(node, attrs={"diagonal": lambda n: n.k + 2 ** 64 if n.k < 0 else n.k})
     class _T(Function):
         @staticmethod
         def forward(ctx, x, k):
@@ -1186,7 +1210,7 @@ def _cumprod_grad_graph(x, g, d):
     return grad_input
 
 
-@_named("CumprodBackward0")
+@_named("CumprodBackward0", saved=("self", "result"), attrs={"dim": "dim"})
 class _Cumprod(Function):
     @staticmethod
     def forward(ctx, x, dim, npd):
@@ -1257,7 +1281,7 @@ def cumprod(input, dim=None, *, dtype=None, out=None, axis=None):
     return _Cumprod.apply(input, d, np.dtype(npd))
 
 
-@_named("MedianBackward0")
+@_named("MedianBackward0", saved=("self",))
 class _MedianAll(Function):
     @staticmethod
     def forward(ctx, x):
@@ -1311,7 +1335,8 @@ def _index_reduce_grad(g, idx, shape, dim, keepdim):
 
 
 def _selecting(node):
-    @_named(node)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1], "keepdim": lambda n: bool(n.info[2]),
+                                             "self_sym_sizes": lambda n: n.info[0]})
     class _Sel(Function):
         @staticmethod
         def forward(ctx, x, dim, keepdim, pick):
@@ -1432,7 +1457,8 @@ def kthvalue(input, k, dim=-1, keepdim=False, *, out=None):
     return r
 
 
-@_named("NansumBackward0")
+@_named("NansumBackward0", saved=("self",), attrs={
+    "dim": lambda n: () if n.info[0] is None else tuple(n.info[0]), "keepdim": lambda n: bool(n.info[1])})
 class _Nansum(Function):
     @staticmethod
     def forward(ctx, x, dims, keepdim, npd):
@@ -1558,7 +1584,9 @@ def _var_mean_backward(g0, g1, x, r0, info, is_std):
 
 
 def _var_mean_impl(node, is_std):
-    @_named(node)
+    @_named(node, saved=("self", "result0") if is_std else ("self",), attrs={
+        "dim": lambda n: None if n.info[0] is None else tuple(n.info[0]), "correction": lambda n: n.info[1],
+        "keepdim": lambda n: bool(n.info[2])})
     class _VM(Function):
         @staticmethod
         def forward(ctx, x, dims, corr, keepdim):
@@ -1639,7 +1667,7 @@ def _sort_np(a, dim, descending, stable=True):
 
 
 def _sort_fn(node):
-    @_named(node)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1], "self_sym_sizes": lambda n: n.info[0]})
     class _S(Function):
         @staticmethod
         def forward(ctx, x, dim, descending):
@@ -1705,7 +1733,8 @@ def msort(input, *, out=None):
     return sort(input, 0, out=out).values if out is None else sort(input, 0, out=out)[0]
 
 
-@_named("TopkBackward0")
+@_named("TopkBackward0", saved=("indices",), attrs={"dim": lambda n: n.info[1],
+                                                      "self_sym_sizes": lambda n: n.info[0]})
 class _Topk(Function):
     @staticmethod
     def forward(ctx, x, k, dim, largest, sorted_):
@@ -1749,7 +1778,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
 
 
 def _cumext(node, name, ufunc):
-    @_named(node)
+    # (torch's node also saves self, which this one does not keep)
+    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1]})
     class _C(Function):
         @staticmethod
         def forward(ctx, x, dim):
@@ -1971,7 +2001,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     return _UniqueConsecutive.apply(input, compute)
 
 
-@_named("MaskedSelectBackward0")
+@_named("MaskedSelectBackward0", saved=("mask",))
 class _MaskedSelect(Function):
     @staticmethod
     def forward(ctx, x, mask):
@@ -2105,7 +2135,7 @@ def _scatter_any(x, d, index, src, reduce_):
 # boxed in a 1-tuple and unbox it in forward (it is still saved, so an
 # in-place change of it is caught as torch's is).
 
-@_named("ScatterBackward0")
+@_named("ScatterBackward0", saved=("index",), attrs={"dim": "d"})
 class _Scatter(Function):
     @staticmethod
     def forward(ctx, x, src, d, index_box):
@@ -2132,7 +2162,7 @@ class _Scatter(Function):
         return _Scatter.apply(tx, ts, d, index_box)
 
 
-@_named("ScatterBackward1")
+@_named("ScatterBackward1", saved=("index",), attrs={"dim": "d"})
 class _ScatterValue(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, value):
@@ -2147,7 +2177,7 @@ class _ScatterValue(Function):
         return g.scatter(ctx.d, index, 0), None, None, None
 
 
-@_named("ScatterAddBackward0")
+@_named("ScatterAddBackward0", saved=("index",), attrs={"dim": "d"})
 class _ScatterAdd(Function):
     @staticmethod
     def forward(ctx, x, src, d, index_box):
@@ -2427,7 +2457,8 @@ def _index_np(a, d, ia, src, mode):
     return out.reshape(()) if zero_d else out
 
 
-@_named("IndexAddBackward0")
+@_named("IndexAddBackward0", saved=("index",), attrs={
+    "dim": lambda n: n.info[0], "alpha": lambda n: n.info[1], "source_dim": lambda n: len(n.info[2])})
 class _IndexAdd(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, source, alpha):
@@ -2454,7 +2485,8 @@ class _IndexAdd(Function):
         return (g if n[0] else None, None, None, gs, None)
 
 
-@_named("IndexCopyBackward0")
+@_named("IndexCopyBackward0", saved=("index",), attrs={
+    "dim": lambda n: n.info[0], "source_dim": lambda n: len(n.info[1])})
 class _IndexCopy(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, source):
@@ -2477,7 +2509,7 @@ class _IndexCopy(Function):
         return (index_fill(g, d, index, 0) if n[0] else None, None, None, gs)
 
 
-@_named("IndexFillBackward0")
+@_named("IndexFillBackward0", saved=("index",), attrs={"dim": "d"})
 class _IndexFill(Function):
     @staticmethod
     def forward(ctx, x, d, index_box, value):
@@ -2575,7 +2607,7 @@ def index_fill(input, dim, index, value):
 
 # -- matrices: trace, diag, cross, cdist, einsum -----------------------------------------------
 
-@_named("TraceBackward0")
+@_named("TraceBackward0", attrs={"self_sym_sizes": "shape"})
 class _Trace(Function):
     @staticmethod
     def forward(ctx, x):
@@ -2629,7 +2661,8 @@ class _DiagEmbed(Function):
         return _DiagCopy.apply(g, ctx.k), None
 
 
-@_named("DiagonalBackward0_copy")
+@_named("DiagonalBackward0_copy", attrs={"offset": lambda n: n.info[1] + 2 ** 64 if n.info[1] < 0 else n.info[1], "dim1": lambda n: 0, "dim2": lambda n: 1,
+                                         "self_sym_sizes": lambda n: n.info[0]})
 class _DiagCopy(Function):
     @staticmethod
     def forward(ctx, m, k):
@@ -2673,7 +2706,7 @@ def diag(input, diagonal=0, *, out=None):
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
 
 
-@_named("LinalgCrossBackward0")
+@_named("LinalgCrossBackward0", saved=("self", "other"), attrs={"dim": "dim"})
 class _Cross(Function):
     @staticmethod
     def forward(ctx, a, b, dim):
@@ -2729,7 +2762,7 @@ def cross(input, other, dim=None, *, out=None):
     return _Cross.apply(input, other, d)
 
 
-@_named("CdistBackward0")
+@_named("CdistBackward0", saved=("x1", "x2", "result"), attrs={"p": "p"})
 class _Cdist(Function):
     @staticmethod
     def forward(ctx, x1, x2, p):
@@ -3177,7 +3210,7 @@ def bincount(input, weights=None, minlength=0):
 
 
 def _clamp_one(name, node, npfn, keep):
-    @_named(node)
+    @_named(node, saved=("self",), attrs={"max" if "Max" in node else "min": "v"})
     class _C(Function):
         @staticmethod
         def forward(ctx, x, v):
@@ -3433,3 +3466,8 @@ for _n in list(__all__):
     if callable(_f) and not isinstance(_f, type):
         globals()[_n] = _type_checked(_f)
 del _n, _f
+
+
+# torch's MedianBackward0 also saves its result (kept as ctx.result here)
+_MedianAll._backward_cls._saved_result = property(lambda n: (n.saved_tensors, n.result)[1])
+add_raw(_MedianAll._backward_cls, ("result",))

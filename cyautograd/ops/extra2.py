@@ -33,6 +33,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.grad_mode import is_grad_enabled
+from cyautograd.ops._saved_attrs import add_raw
 from cyautograd.grad_mode import is_inference_mode_enabled as _is_inference_mode_enabled
 from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np, _floating,
                                   _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
@@ -194,9 +195,9 @@ def _fn_only(f):
     return _export(f, method=False)
 
 
-def _named(node_name):
+def _named(node_name, saved=(), attrs=None):
     def deco(cls):
-        cls = _named_x(node_name)(cls)
+        cls = _named_x(node_name, saved, attrs)(cls)
         cls._backward_cls.__module__ = "cyautograd.ops.extra2"
         return cls
     return deco
@@ -273,7 +274,7 @@ _BINARY_SAVED = {"CopysignBackward0": ("self", "result"), "CopysignBackward1": (
                  "HypotBackward0": ("self", "other", "result"), "FmodBackward0": ()}
 
 
-def _binary_saved_props(bcls, node):
+def _binary_saved_props(bcls, node, kind):
     """grad_fn._saved_self/_other/_result of a _binary node: a tensor
     operand as saved (None where the formula did not need it), a number
     operand as the Scalar it is, the result."""
@@ -292,7 +293,13 @@ def _binary_saved_props(bcls, node):
     if "other" in names:
         bcls._saved_other = operand(1)
     if "result" in names:
-        bcls._saved_result = property(lambda n: n.out)
+        # (the result is kept as ctx.out; a saved tensor in torch's node, it
+        # raises the backward-twice error once freed)
+        bcls._saved_result = property(lambda n: (n.saved_tensors, n.out)[1])
+    # the tensor operands' SavedTensor objects (a number operand of a Scalar
+    # overload is a Scalar in torch: no raw object)
+    add_raw(bcls, [n for n in names if n == "result" or (n == "self" and kind != "st")
+                   or (n == "other" and kind != "ts")])
 
 
 def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=None):
@@ -339,7 +346,7 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
         if jvp is not None:
             _F._jvp = staticmethod(jvp)
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
-        _binary_saved_props(_F._backward_cls, node)
+        _binary_saved_props(_F._backward_cls, node, kind)
         return _F
 
     return {kind: one(kind, node) for kind, node in nodes.items()}
@@ -786,6 +793,7 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
     _U.__name__ = _U.__qualname__ = "_" + name
     if node not in ("Deg2RadBackward0", "Rad2DegBackward0"):   # (a constant factor: nothing saved)
         _U._backward_cls._saved_self = property(lambda n: n.saved_tensors[0])   # torch's formulas read self
+        _U._backward_cls._raw_saved_self = property(lambda n: n._cya_raw_saved(0))
 
     def op(input, *, out=None):
         _check_tensor(input, name)
@@ -964,7 +972,7 @@ Radians to degrees, elementwise. Also a Tensor method (in place: ``x.rad2deg_()`
 """)
 
 
-@_named("PolygammaBackward0")
+@_named("PolygammaBackward0", saved=("self",), attrs={"n": "n"})
 class _Polygamma(Function):
     @staticmethod
     def forward(ctx, n, x):
@@ -1011,7 +1019,7 @@ def _polygamma_method(self, n):
     return polygamma(n, self)
 
 
-@_named("LogitBackward0")
+@_named("LogitBackward0", saved=("self",), attrs={"eps": "eps"})
 class _Logit(Function):
     @staticmethod
     def forward(ctx, x, eps):
@@ -1103,6 +1111,8 @@ class _Sgn(Function):
 
 _Sgn._backward_cls._saved_self = property(lambda node: node.saved_tensors[0])
 _Sgn._backward_cls._saved_result = property(lambda node: node.saved_tensors[1])
+_Sgn._backward_cls._raw_saved_self = property(lambda node: node._cya_raw_saved(0))
+_Sgn._backward_cls._raw_saved_result = property(lambda node: node._cya_raw_saved(1))
 
 
 @_export
@@ -1422,7 +1432,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return e.view(tuple(shape))
 
 
-@_named("TakeBackward0")
+@_named("TakeBackward0", saved=("index",))
 class _Take(Function):
     @staticmethod
     def forward(ctx, x, idx):
@@ -1843,7 +1853,7 @@ def inner(input, other, *, out=None):
     return r
 
 
-@_named("VdotBackward0")
+@_named("VdotBackward0", saved=("self", "other"))
 class _Vdot(Function):
     @staticmethod
     def forward(ctx, a, b):
@@ -1889,7 +1899,7 @@ def vdot(input, other, *, out=None):
     return _Vdot.apply(input, other)
 
 
-@_named("Rot90Backward0")
+@_named("Rot90Backward0", attrs={"k": "k", "dims": lambda n: tuple(n.dims)})
 class _Rot90(Function):
     @staticmethod
     def forward(ctx, x, k, dims):
@@ -2269,7 +2279,7 @@ _scatter_ops["SelectScatterBackward0"] = lambda g, z, d, i: select_scatter(g, z,
 _scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(g, z, d, s, e, st)
 
 
-@_named("MaskedScatterBackward0")
+@_named("MaskedScatterBackward0", saved=("mask",), attrs={"source_sym_sizes": "src_shape"})
 class _MaskedScatter(Function):
     @staticmethod
     def forward(ctx, x, mask, src):
@@ -2346,7 +2356,8 @@ def _evenly(g, x, res):
     return mask * (g / mask.sum())
 
 
-@_named("AminmaxBackward0")
+@_named("AminmaxBackward0", saved=("self", "min", "max"), attrs={
+    "dim": lambda n: n.info[0], "keepdim": lambda n: bool(n.info[1])})
 class _Aminmax(Function):
     @staticmethod
     def forward(ctx, x, dim, keepdim):
@@ -2636,7 +2647,7 @@ def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", ou
     return _quantile("nanquantile", input, q, dim, keepdim, interpolation, out, True)
 
 
-@_named("LogcumsumexpBackward0")
+@_named("LogcumsumexpBackward0", saved=("self", "result"), attrs={"dim": "dim"})
 class _Logcumsumexp(Function):
     @staticmethod
     def forward(ctx, x, dim):
@@ -2806,7 +2817,7 @@ def corrcoef(input):
     return c.clamp(-1, 1)
 
 
-@_named("DistBackward0")
+@_named("DistBackward0", saved=("self", "other", "result"), attrs={"p": "p"})
 class _Dist(Function):
     @staticmethod
     def forward(ctx, a, b, p):
@@ -2874,7 +2885,8 @@ def dist(input, other, p=2):
     return _Dist.apply(input, other, float(p))
 
 
-@_named("RenormBackward0")
+@_named("RenormBackward0", saved=("self",), attrs={
+    "p": lambda n: n.info[0], "dim": lambda n: n.info[1], "maxnorm": lambda n: n.info[2]})
 class _Renorm(Function):
     @staticmethod
     def forward(ctx, x, p, dim, maxnorm):

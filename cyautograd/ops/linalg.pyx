@@ -8,6 +8,7 @@ from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, next_edges3, set_history
 from cyautograd.saved_variable cimport save_variable, SavedVariable
+from cyautograd.saved_variable import undefined_saved_tensor
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.kernels cimport k_reduce2d, K_ADD, fp_quiet_begin, fp_quiet_end
 from cyautograd.ops._common cimport as_array, edge_of, edges_first, unbroadcast
@@ -703,6 +704,12 @@ cdef class AddmmBackward0(BinaryNode):
         if self.sv1 is None:
             return None
         return self.sv1.unpack(self, True).t()   # torch saves mat2 = w.t()
+
+    @property
+    def _raw_saved_mat2(self):
+        # the saved weight itself (its hooks are the ones backward unpacks
+        # through); torch's holds w.t(), a view of it
+        return undefined_saved_tensor() if self.sv1 is None else self.sv1
 
     @property
     def _saved_alpha(self):

@@ -33,9 +33,9 @@ def _info(A, k):
     return t if A.is_cpu else t.to(A.device)
 
 
-def _named(node):
+def _named(node, saved=(), attrs=None):
     def deco(cls):
-        cls = _named_x(node)(cls)
+        cls = _named_x(node, saved, attrs)(cls)
         cls._backward_cls.__module__ = "cyautograd.ops.linalg2"
         return cls
     return deco
@@ -112,11 +112,19 @@ def _beta_in(x, beta):
     return np.zeros_like(a) if beta == 0 else a * np.asarray(beta, a.dtype)
 
 
-def _product_fn(node, fwd, grads, dev_fwd, kernel=None):
+def _argsize(node, i, d):
+    # a saved factor's size (torch keeps it beside the tensor; None here
+    # where the factor was not saved)
+    t = node.saved_tensors[i]
+    return None if t is None else t.shape[d]
+
+
+def _product_fn(node, fwd, grads, dev_fwd, kernel=None, names=("mat1", "mat2"), attrs=None):
     """dev_fwd(m1, m2): the product from routed Tensor ops (device tensors);
     kernel(x, a1, a2, beta, alpha): the host result from the arrays, where
-    the op has its own (addr's dtype promotion)."""
-    @_named(node)
+    the op has its own (addr's dtype promotion); names: torch's saved names
+    of the two factors."""
+    @_named(node, saved=names, attrs=dict({"beta": lambda n: n.ab[0], "alpha": lambda n: n.ab[1]}, **(attrs or {})))
     class _P(Function):
         @staticmethod
         def forward(ctx, x, m1, m2, beta, alpha):
@@ -160,7 +168,7 @@ def _product_fn(node, fwd, grads, dev_fwd, kernel=None):
 
 _Addmv = _product_fn("AddmvBackward0", lambda m, v: m @ v,
                      (lambda g, m, v: g.unsqueeze(1) * v.unsqueeze(0), lambda g, m, v: _mT(m).mv(g)),
-                     lambda m, v: m.mv(v))
+                     lambda m, v: m.mv(v), names=("mat", "vec"))
 def _addr_kernel(x, u, v, beta, alpha):
     """torch's addr kernel: over the common dtype of (input expanded, vec1,
     vec2) -- all three dimensioned, so a 0-d input promotes as a tensor --
@@ -183,15 +191,18 @@ def _addr_kernel(x, u, v, beta, alpha):
 
 _Addr = _product_fn("AddrBackward0", lambda u, v: np.outer(u, v),
                     (lambda g, u, v: g.mv(v), lambda g, u, v: _mT(g).mv(u)),
-                    lambda u, v: u.unsqueeze(1) * v.unsqueeze(0), _addr_kernel)
+                    lambda u, v: u.unsqueeze(1) * v.unsqueeze(0), _addr_kernel, names=("vec1", "vec2"))
 _Baddbmm = _product_fn("BaddbmmBackward0", lambda a, b: a @ b,
                        (lambda g, a, b: g.bmm(_mT(b)), lambda g, a, b: _mT(a).bmm(g)),
-                       lambda a, b: a.bmm(b))
+                       lambda a, b: a.bmm(b), names=("batch1", "batch2"))
 _Addbmm = _product_fn("AddbmmBackward0", lambda a, b: (a @ b).sum(0) if a.shape[0] else
                       np.zeros((a.shape[1], b.shape[2]), a.dtype),
                       (lambda g, a, b: g.unsqueeze(0).expand(b.shape[0], g.shape[0], g.shape[1]).bmm(_mT(b)),
                        lambda g, a, b: _mT(a).bmm(g.unsqueeze(0).expand(a.shape[0], g.shape[0], g.shape[1]))),
-                      lambda a, b: a.bmm(b).sum(0))
+                      lambda a, b: a.bmm(b).sum(0), names=("batch1", "batch2"),
+                      attrs={"batch1_sym_argsize_0": lambda n: _argsize(n, 0, 0),
+                             "batch1_sym_argsize_1": lambda n: _argsize(n, 0, 1),
+                             "batch2_sym_argsize_2": lambda n: _argsize(n, 1, 2)})
 
 
 def _bcast_check(name, x, shape):
@@ -395,7 +406,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 
 # -- determinants -----------------------------------------------------------------------
 
-@_named("LinalgSlogdetBackward0")
+@_named("LinalgSlogdetBackward0", saved=("A",))
 class _Slogdet(Function):
     @staticmethod
     def forward(ctx, A):
@@ -708,7 +719,7 @@ def _chol_np(a, name):
 
 
 def _chol_fn(node):
-    @_named(node)
+    @_named(node, saved=("L",), attrs={"upper": "upper"})
     class _C(Function):
         @staticmethod
         def forward(ctx, A, upper, name):

@@ -8,7 +8,7 @@ from cyautograd.argcheck cimport tensor_arg
 from cyautograd.graph cimport new_node, Node, Edge, make_edge
 from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges2, set_history
-from cyautograd.saved_variable cimport save_variable, SavedVariable
+from cyautograd.saved_variable cimport save_variable, SavedVariable, err_backward_twice
 from cyautograd.ops.pointwise cimport BinaryNode
 from cyautograd.ops._common cimport as_array, edge_of, xp_of, broadcast_error
 
@@ -150,7 +150,7 @@ cdef class NllLossBackward0(BinaryNode):
         # are derived when read ] in pointwise.pyx)
         ii = self.ignore_index
         return [("ignore_index", ii + 18446744073709551616 if ii < 0 else ii), ("reduction", self.red),
-                ("total_weight", lambda: wrap_array(np.asarray(self.total_weight, dtype=self.input_metadata(0)[1])))]
+                ("total_weight", lambda: _nll_total_weight(self))]
 
     cdef list apply(self, list grads):
         g = grads[0]
@@ -314,6 +314,13 @@ cdef object _nll_record(Tensor out, Tensor x, Tensor t, object weight, int red, 
         if weight is not None:
             fn.sv1 = save_variable(weight, False)
     return out
+
+
+cdef object _nll_total_weight(NllLossBackward0 fn):
+    # a saved tensor in torch's node: the backward-twice error once freed
+    if fn.sv0 is not None and fn.sv0.released_:
+        raise err_backward_twice()
+    return wrap_array(np.asarray(fn.total_weight, dtype=fn.input_metadata(0)[1]))
 
 
 @cython.final

@@ -21,6 +21,7 @@ from cyautograd.variable cimport (edge_function, materialize_autograd_meta, next
                                   bump_version, rebase_history, grad_fn_of, note_grad_version,
                                   differentiable_type_check, allow_integral_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
+from cyautograd.saved_variable import saved_tensor_of, undefined_saved_tensor
 from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_partial_overlap,
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
@@ -104,9 +105,13 @@ cdef class BinaryNode(Node):
                 for n, v in self._cya_saved_scalars():
                     if n == key:
                         return v() if callable(v) else v
+            elif (type(self).__name__, key) in _DERIVED_TENSORS:
+                return _derived_raw(self, key)
             for n, sv in self._cya_saved_pairs():
                 if n == key:
-                    return sv if raw or sv is None else sv.unpack(self, True)
+                    if raw:
+                        return undefined_saved_tensor() if sv is None else sv
+                    return None if sv is None else sv.unpack(self, True)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __dir__(self):
@@ -114,9 +119,30 @@ cdef class BinaryNode(Node):
         for n, _ in self._cya_saved_pairs():
             names.add("_saved_" + n)
             names.add("_raw_saved_" + n)
+        cls = type(self).__name__
         for n, _ in self._cya_saved_scalars():
             names.add("_saved_" + n)
+            if (cls, n) in _DERIVED_TENSORS:
+                names.add("_raw_saved_" + n)
         return sorted(names)
+
+
+# tensors torch's node saves that these nodes derive when read (listed by
+# _cya_saved_scalars): their _raw_saved_<name> is a SavedTensor holding the
+# derived value, one already freed once the node's saved tensors are
+cdef frozenset _DERIVED_TENSORS = frozenset({
+    ("NllLossBackward0", "total_weight"), ("NllLoss2DBackward0", "total_weight"),
+    ("BinaryCrossEntropyBackward0", "weight")})
+
+
+cdef object _derived_raw(BinaryNode fn, str key):
+    cdef SavedVariable sv = fn.sv0
+    if sv is not None and sv.released_:
+        return saved_tensor_of(None, True)
+    for n, v in fn._cya_saved_scalars():
+        if n == key:
+            v = v() if callable(v) else v
+            return saved_tensor_of(v if isinstance(v, Tensor) else None)
 
 
 # NOTE [ Saved values are derived when read ]

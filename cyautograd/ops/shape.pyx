@@ -16,6 +16,7 @@ from cyautograd.variable cimport note_grad_version
 from cyautograd.variable cimport (next_edges1, next_edges2, collect_next_edges, set_history,
                                   gradient_edge, check_inplace, bump_version, rebase_history)
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open, err_backward_twice
+from cyautograd.saved_variable import saved_tensor_of, undefined_saved_tensor
 from cyautograd.memory_overlap cimport has_internal_overlap, assert_no_overlap, MEM_OVERLAP_YES
 from cyautograd.view_meta cimport make_view, set_view_history, view_replay_enabled, record_view_func
 from cyautograd.functions.tensor cimport TensorGeometry, geometry_of, view_to_base_index
@@ -102,10 +103,18 @@ cdef class ShapeBackward(Node):
         return _shape_saved_scalars(self)
 
     def __getattr__(self, name):
+        if name.startswith("_raw_saved_"):
+            return _shape_saved_raw(self, name)
         return _saved_getattr(self, name, _shape_saved_scalars(self))
 
     def __dir__(self):
-        return _saved_dir(self, _shape_saved_scalars(self))
+        names = _saved_dir(self, _shape_saved_scalars(self))
+        cls = type(self)
+        if cls is IndexSelectBackward0:
+            names = sorted(names + ["_raw_saved_index"])
+        elif cls is IndexBackward0:
+            names = sorted(names + ["_raw_saved_indices"])
+        return names
 
     cdef tuple self_shape(self):
         cdef int i
@@ -404,6 +413,14 @@ cdef class GatherBackward0(ShapeBackward):
     @property
     def _saved_index(self):
         return None if self.sv_index is None else self.sv_index.unpack(self, True)
+
+    @property
+    def _raw_saved_self(self):
+        return undefined_saved_tensor() if self.sv_self is None else self.sv_self
+
+    @property
+    def _raw_saved_index(self):
+        return undefined_saved_tensor() if self.sv_index is None else self.sv_index
 
     @property
     def _saved_dim(self):
@@ -3624,6 +3641,22 @@ cdef list _shape_saved_scalars(ShapeBackward fn):
     if cls is IndexBackward0:
         return [("indices", lambda: _saved_indices(fn, sizes)), ("self_sym_sizes", sizes)]
     return []
+
+
+cdef object _shape_saved_raw(ShapeBackward fn, str name):
+    """grad_fn._raw_saved_<name> of a shape node whose saved index tensors
+    are derived when read: index_select's index (a SavedTensor holding it,
+    one already freed after backward) and index's indices (torch's tuple of
+    SavedTensors, an undefined one for a dim no tensor indexes; the
+    backward-twice error once freed, as torch's list getter)."""
+    cls = type(fn)
+    if cls is IndexSelectBackward0 and name == "_raw_saved_index":
+        if fn.released_:
+            return saved_tensor_of(None, True)
+        return saved_tensor_of(_saved_index_tensor(fn, fn.param[1]))
+    if cls is IndexBackward0 and name == "_raw_saved_indices":
+        return tuple([saved_tensor_of(t) for t in _saved_indices(fn, fn.self_shape())])
+    raise AttributeError(f"'{type(fn).__name__}' object has no attribute '{name}'")
 
 
 cdef tuple _saved_indices(ShapeBackward fn, tuple sizes):
