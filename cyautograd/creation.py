@@ -465,9 +465,17 @@ def _c_scalar(v):
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
+    # a Python int past int64 is a uint64 Scalar to torch's parser, past
+    # uint64 (or below int64) none at all; an integral range cannot hold it
+    given = (start,) if end is None else (start, end, step)
+    for v in given:
+        if type(v) is int and not -(1 << 63) <= v < (1 << 64):
+            raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None and all(type(v) is int for v in vals) and builtins.max(vals) >= 1 << 63:
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
     if not (vals[2] > 0 or vals[2] < 0):     # (a nan step too, as torch's)
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(vals[0]) and math.isfinite(vals[1])):
