@@ -394,17 +394,32 @@ class _Mvlgamma(Function):
                                             p * (p - 1) / 4 * math.log(math.pi)), x)
         a = _a(x)
         sp = _x2._need_sp("multigammaln")
+        # NOTE [ multigammaln's terms as one array ]
+        # torch sums lgamma(x + args) over args = arange(-(p - 1) / 2, 0.5, 0.5)
+        # (x's dtype) as one (..., p) array: a huge p fails allocating it, in
+        # the allocator's words, instead of looping p times (a hang here)
+        args = _mvlgamma_args(p, a.dtype)
+        from cyautograd.creation import _alloc
+        t = _alloc(lambda shape, dt: np.empty(shape, dt), a.shape + (p,), a.dtype)
+        np.add(a[..., None], args, out=t)
         with np.errstate(all="ignore"):
-            r = p * (p - 1) / 4 * math.log(math.pi) + sum(sp.gammaln(a - j / 2) for j in range(p))
+            r = sp.gammaln(t, out=t).sum(-1) + p * (p - 1) / 4 * math.log(math.pi)
         return _w(np.asarray(r).astype(a.dtype))
 
     @staticmethod
     def backward(ctx, g):
         x, = ctx.saved_tensors
-        s = 0
-        for j in range(ctx.p):
-            s = s + _x2.digamma(x - j / 2)
-        return g * s, None
+        args = _w(_mvlgamma_args(ctx.p, _a(x).dtype))
+        return g * _x2.digamma(x.unsqueeze(-1) + args).sum(-1), None
+
+
+def _mvlgamma_args(p, dtype):
+    """-(p - 1) / 2, ..., -0.5, 0 in `dtype` (NOTE [ multigammaln's terms as one array ])."""
+    from cyautograd.creation import _alloc
+    args = _alloc(lambda shape, dt: np.arange(shape[0], dtype=dt), (p,), dtype)
+    args *= 0.5
+    args -= (p - 1) / 2
+    return args
 
 
 def multigammaln(input, p, *, out=None):

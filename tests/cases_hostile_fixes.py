@@ -1791,8 +1791,11 @@ def multigammaln_has_no_domain_check(T):
     calls = [lambda: mg(x, 5), lambda: mg(x, 1), lambda: mg(x, 0), lambda: mg(x, -1),
              lambda: mg(T.tensor([3, 5]), 2), lambda: mg(T.tensor([True, False]), 2),
              lambda: mg(T.tensor([float("nan"), 5.]), 2), lambda: mg(x.double(), 3),
-             lambda: mg(x, True), lambda: mg(x, 2.0)]
-    return [_res(c) for c in calls] + [_state(x)]
+             lambda: mg(x, True), lambda: mg(x, 2.0), lambda: mg(x, 2 ** 62), lambda: mg(x, 10 ** 18),
+             lambda: mg(x, 1000)]
+    xg = T.tensor([2.5, 3., 7.], dtype=T.float64, requires_grad=True)
+    mg(xg, 3).sum().backward()
+    return [_res(c) for c in calls] + [_state(x), xg.grad.tolist()]
 
 
 @case
