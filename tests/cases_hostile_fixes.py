@@ -1816,3 +1816,35 @@ def linalg_cond_empty_inputs_and_check_order(T):
     y = T.linalg.cond(x, "fro")
     out.append(_res(lambda: y.backward()))     # the inverse's info mask is in place: torch's version error
     return out
+
+
+@case
+def layer_and_optimizer_constructors_check_as_torchs(T):
+    # the constructors the hostile sweep's nn/optim families call
+    x = _x(T)
+    calls = [lambda: T.optim.SGD([_x(T)], x), lambda: T.optim.SGD([_x(T)], T.zeros(0, 3)),
+             lambda: T.optim.SGD([_x(T)], float("nan")), lambda: T.optim.SGD(_x(T), float("nan")),
+             lambda: T.optim.Adam([_x(T)], x), lambda: T.optim.Adam([_x(T)], T.tensor(0.1), foreach=True),
+             lambda: T.optim.AdamW([_x(T)], T.zeros(0, 3)), lambda: T.optim.RMSprop([_x(T)], x),
+             lambda: T.optim.Adagrad([_x(T)], x), lambda: T.optim.Adam([_x(T)], T.tensor(0.1)),
+             lambda: T.nn.Hardtanh(None), lambda: T.nn.Hardtanh(1.5), lambda: T.nn.Hardtanh(x),
+             lambda: T.nn.Hardtanh(-2.0, 2.0), lambda: T.nn.HuberLoss("mean", None),
+             lambda: T.nn.HuberLoss(None, x), lambda: T.nn.HuberLoss(delta=2), lambda: T.nn.Unflatten(x, 5),
+             lambda: T.nn.Unflatten(1, (2, 1.5)), lambda: T.nn.Unflatten(1, T.Size([2, 5])),
+             lambda: T.nn.Unflatten(1, [2, 5]), lambda: T.nn.ReflectionPad1d(x, 5),
+             lambda: T.nn.ReflectionPad2d((1, 2))(T.ones(1, 2, 3, 3)), lambda: T.nn.ReflectionPad2d(1)(T.ones(1, 2, 3, 3)),
+             lambda: T.nn.ReplicationPad1d("abc").padding, lambda: T.nn.CircularPad3d(None).padding,
+             lambda: T.nn.ConstantPad2d((1, 2, 3, 4), 1.5)(T.ones(1, 2, 2)), lambda: T.nn.ZeroPad1d(2)(T.ones(2, 3))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def non_constant_pad_sizes(T):
+    F = T.nn.functional
+    out = []
+    for mode in ("reflect", "replicate", "circular"):
+        for pad in ((1, 2), (1, 2, 1, 1), (1, 1, 1, 1, 1, 1), ()):
+            for shp in ((3,), (2, 3), (2, 3, 3), (1, 2, 3, 3), (1, 2, 3, 3, 3)):
+                out.append(_res(lambda: F.pad(T.ones(shp), pad, mode)))
+        out.append(_res(lambda: F.pad(T.ones(1, 2, 3, 3), (1, 2), mode, 1.0)))
+    return out

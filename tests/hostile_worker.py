@@ -62,6 +62,7 @@ HOSTILE = [
     ("zero", lambda T: 0),
     ("huge_int", lambda T: 2 ** 62),
     ("huge_neg", lambda T: -(2 ** 62)),
+    ("past_int64", lambda T: 2 ** 63),   # NOTE [ An int past int64 unpacks as a ValueError ]
     ("float", lambda T: 1.5),
     ("nan", lambda T: math.nan),
     ("bool", lambda T: True),
@@ -154,8 +155,10 @@ def namespace(T, ns):
         return T.nn.functional
     if ns == "autograd":
         return T.autograd
-    if ns in ("linalg", "special"):
+    if ns in ("linalg", "special", "optim"):
         return getattr(T, ns)
+    if ns == "nn":          # the layer constructors
+        return T.nn
     raise ValueError(ns)
 
 
