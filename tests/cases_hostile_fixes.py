@@ -1848,3 +1848,18 @@ def non_constant_pad_sizes(T):
                 out.append(_res(lambda: F.pad(T.ones(shp), pad, mode)))
         out.append(_res(lambda: F.pad(T.ones(1, 2, 3, 3), (1, 2), mode, 1.0)))
     return out
+
+
+@case
+def creation_and_devices_word_ints_past_int64(T):
+    # NOTE [ An int past int64 unpacks as a ValueError ]
+    B = 2 ** 63
+    x = _x(T)
+    calls = [lambda: T.tensor(B), lambda: T.tensor([1, B]), lambda: T.tensor(-B - 1), lambda: T.tensor(2 ** 64),
+             lambda: T.tensor(B, dtype=T.int32), lambda: T.tensor(2 ** 40, dtype=T.int32),
+             lambda: T.tensor(B, dtype=T.float32), lambda: T.as_tensor(B), lambda: T.FloatTensor(B),
+             lambda: T.LongTensor(2, B), lambda: x.new(B), lambda: T.Generator(B), lambda: T.device(B),
+             lambda: x.to(B), lambda: x.cuda(B), lambda: T.full((2,), B), lambda: T.full((2,), -B - 1),
+             lambda: T.full((2,), 2 ** 64), lambda: T.full((2,), B - 1), lambda: T.set_default_device(B),
+             lambda: x.is_pinned(B)]
+    return [_res1(c) for c in calls] + [_state(x)]
