@@ -1863,3 +1863,15 @@ def creation_and_devices_word_ints_past_int64(T):
              lambda: T.full((2,), 2 ** 64), lambda: T.full((2,), B - 1), lambda: T.set_default_device(B),
              lambda: x.is_pinned(B)]
     return [_res1(c) for c in calls] + [_state(x)]
+
+
+@case
+def module_constructors_parse_sizes_and_containers_as_torch(T):
+    x = _x(T)
+    calls = [lambda: T.nn.AvgPool1d(T.tensor(1.5)), lambda: T.nn.MaxUnpool1d(T.tensor(1.5)),
+             lambda: T.nn.MaxUnpool2d(T.tensor(1.5)), lambda: T.nn.AvgPool1d(x, T.tensor(1.5)),
+             lambda: T.nn.ModuleDict("abc"), lambda: T.nn.ParameterList(x),
+             lambda: len(T.nn.ParameterList([x.detach()])), lambda: T.nn.Conv2d(1, 2, (3, 1), stride=2).stride,
+             lambda: T.nn.AvgPool2d(2)(T.ones(1, 1, 4, 4)), lambda: x.size(2 ** 63), lambda: x.stride(-2 ** 63 - 1),
+             lambda: x.size(-1)]
+    return [_res(c) for c in calls] + [_state(x)]

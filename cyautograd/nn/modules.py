@@ -25,7 +25,10 @@ def _empty(*shape, dtype=None, device=None):
 
 
 def _ntuple(v, n):
-    if isinstance(v, (tuple, list)):
+    # torch.nn.modules.utils._ntuple: an iterable as its tuple (a 0-d Tensor
+    # refuses iteration: torch's TypeError), anything else repeated
+    from collections.abc import Iterable
+    if isinstance(v, Iterable):
         return tuple(v)
     return (v,) * n
 
@@ -995,7 +998,7 @@ class ModuleDict(Module):
                 self[key] = module
         else:
             for j, m in enumerate(modules):
-                if not hasattr(m, "__iter__") or isinstance(m, str):
+                if not hasattr(m, "__iter__"):   # (a str is Iterable to torch: its length decides)
                     raise TypeError("ModuleDict update sequence element #" + str(j)
                                     + " should be Iterable; is" + type(m).__name__)
                 if not len(m) == 2:
@@ -1042,6 +1045,12 @@ class ParameterList(Module):
         return self
 
     def extend(self, values):
+        from collections.abc import Iterable
+        from cyautograd.tensor import Tensor
+        # a Tensor iterates, but is never unpacked here (torch's check)
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got "
+                            + type(values).__name__)
         for value in values:
             self.append(value)
         return self
