@@ -75,6 +75,9 @@ NotImplementedError for TypeError: unimplemented ops (__delitem__, softmax dtype
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes
     (reductions over zero-size tensors, huge dims or indices).
+RuntimeError/TypeError for ValueError: an int past int64 reaching a functional written in
+    Python before any parser replay (adaptive/3d pools, group_norm), Tensor.pin_memory's
+    device index, the Tensor constructor's size; nn.LazyLinear given Tensors for its sizes.
 """
 
 # Crashes owned by parallel branches (issue 11's other parts): xfail here,
