@@ -368,6 +368,10 @@ class Signature:
                         # THPUtils_unpackLong (torch's message goes on with its C++ stack)
                         raise TypeError(f"{self.name}(): argument '{p.name}' failed to unpack the object at "
                                         f"pos {j + 1} with error \"Overflow when unpacking long long\"")
+            elif p.raw_type in ("int64_t", "SymInt", "IntArrayRef", "SymIntArrayRef") and type(v) is int \
+                    and not -_INT64_LIMIT <= v < _INT64_LIMIT:
+                # NOTE [ An int past int64 unpacks as a ValueError ]
+                raise unpack_overflow()
 
     def _extra_args(self, nargs):
         if self.min_args != self.max_pos:
@@ -378,6 +382,25 @@ class Signature:
 
 
 _INT64_LIMIT = 1 << 63
+
+
+# NOTE [ An int past int64 unpacks as a ValueError ]
+# torch's parser binds any Python int to an int64 parameter (an int list's
+# `int[1]` too) and only unpacks it when the op reads it: THPUtils_unpackLong
+# then raises ValueError("Overflow when unpacking long long") for a value
+# past int64 -- after the signature matched, so not as the parser's
+# TypeError. (An item of an int list fails as a TypeError naming its
+# position instead: unpack's loop above.) unpack raises (unpack_overflow()) a
+# plain ValueError marked as the unpack's, which the guards (prevalidate
+# before the call, reject on the failure path) let through where they
+# swallow the replay's other errors: x.roll(2 ** 63), x.topk(2 ** 63),
+# x.narrow(0, 2 ** 63, 1) were answered or failed in other words.
+def unpack_overflow():
+    e = ValueError("Overflow when unpacking long long")
+    e.unpack_overflow = True
+    return e
+
+
 _NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
 _CACHE = {}
 
@@ -594,6 +617,10 @@ def reject(key, args, kwargs=None):
     except TypeError as e:
         e.__traceback__ = None
         raise e from None
+    except ValueError as e:
+        if getattr(e, "unpack_overflow", False):   # NOTE [ An int past int64 unpacks as a ValueError ]
+            e.__traceback__ = None
+            raise e from None
     except Exception:       # the replay itself must never hide the op's own error
         return
 
@@ -662,8 +689,8 @@ def prevalidate(key, args, kwargs, seen):
         return
     try:
         check(key, args, kwargs)
-    except TypeError as e:
-        if getattr(_INTERNAL, "depth", 0):
+    except (TypeError, ValueError) as e:
+        if getattr(_INTERNAL, "depth", 0) or (type(e) is ValueError and not getattr(e, "unpack_overflow", False)):
             return
         e.__traceback__ = None
         raise e from None

@@ -74,6 +74,8 @@ class device:
             first = first.decode()
         if type(first) is int and len(args) == 1:
             # an integer is an index on the current accelerator
+            if not -(1 << 63) <= first < (1 << 63):   # NOTE [ An int past int64 unpacks as a ValueError ]
+                raise ValueError("Overflow when unpacking long long")
             if first < 0:
                 raise RuntimeError("Device index must not be negative")
             from cyautograd import backend

@@ -83,6 +83,10 @@ def _options(d):
 
 
 def _checked_shape(shape):
+    for i, s in enumerate(shape):
+        if not -(1 << 63) <= s < (1 << 63):   # the parser's unpack of the size list
+            raise TypeError(f"new(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                            "\"Overflow when unpacking long long\"")
     for s in shape:
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")

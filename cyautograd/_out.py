@@ -84,7 +84,65 @@ def check_out(name, out, inputs):
                            "differentiation, but one of the arguments requires grad.")
 
 
-def _write_one(result, out):
+# NOTE [ out= dtype checks of the linalg functions ]
+# Rule 3 of NOTE [ out= ] is TensorIterator's; torch.linalg's functions check
+# their out's dtype themselves, each in its own words:
+#   "exact": structured kernels (inv, det, solve, cholesky, svd, ...) and
+#       the matmul/cross they run: out's dtype must BE the result's
+#       ("Expected out tensor to have dtype float, but got double instead",
+#       the C++ type names);
+#   "castable": composites that check c10::canCast with their own prefix
+#       ("linalg.pinv: Expected result to be safely castable from Float
+#       dtype, but got result with dtype Long");
+#   "norm": linalg.norm and linalg.matrix_norm want the result's dtype
+#       exactly ("linalg.matrix_norm expected out tensor dtype Float but got: Double");
+#   "vecdot", "scalar": vecdot's and triangular_solve's exact checks.
+# (tuple outs: each item against its result, in order.)
+_CPP_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+              "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+              "uint8": "unsigned char", "bool": "bool", "complex64": "c10::complex<float>",
+              "complex128": "c10::complex<double>"}
+_EXACT = ("linalg_inv linalg_inv_ex linalg_det linalg_vector_norm linalg_solve linalg_solve_ex "
+          "linalg_cholesky linalg_cholesky_ex linalg_svdvals linalg_svd linalg_eigvalsh linalg_eigh "
+          "linalg_qr linalg_slogdet linalg_lu linalg_lu_factor linalg_lu_factor_ex linalg_matmul "
+          "matmul cross").split()
+_OUT_DTYPE_RULES = dict({n: ("exact", None) for n in _EXACT},
+                        linalg_pinv=("castable", "linalg.pinv"), linalg_cond=("castable", "linalg.cond"),
+                        linalg_matrix_rank=("castable", "torch.linalg.matrix_rank"),
+                        linalg_matrix_power=("castable", "matrix_power"),
+                        linalg_matrix_norm=("norm", "linalg.matrix_norm"), linalg_norm=("norm", "linalg.norm"),
+                        linalg_vecdot=("vecdot", None), linalg_solve_triangular=("scalar", None))
+
+
+def _cpp(dt):
+    return _CPP_NAMES.get(str(dt).rpartition(".")[2], dt._cname)
+
+
+def check_out_dtype(name, rdt, out):
+    """Raise name's own out= dtype error (NOTE [ out= dtype checks of the
+    linalg functions ]) for a result of dtype rdt written into out."""
+    rule = _OUT_DTYPE_RULES.get(name)
+    if rule is None:
+        return
+    kind, prefix = rule
+    odt = out.dtype
+    if kind == "castable":
+        if not _can_cast(rdt, odt):
+            raise RuntimeError(f"{prefix}: Expected result to be safely castable from {rdt._cname} dtype, "
+                               f"but got result with dtype {odt._cname}")
+    elif odt != rdt:
+        if kind == "exact":
+            raise RuntimeError(f"Expected out tensor to have dtype {_cpp(rdt)}, but got {_cpp(odt)} instead")
+        if kind == "norm":
+            raise RuntimeError(f"{prefix} expected out tensor dtype {rdt._cname} but got: {odt._cname}")
+        if kind == "vecdot":
+            raise RuntimeError(f"linalg.vecdot: Expected out of dtype{rdt._cname} but found {odt._cname}")
+        raise RuntimeError(f"expected scalar type {rdt._cname} but found {odt._cname}")
+
+
+def _write_one(result, out, name=None):
+    if name is not None:
+        check_out_dtype(name, result.dtype, out)
     if not _can_cast(result.dtype, out.dtype):
         raise RuntimeError(f"result type {result.dtype._cname} can't be cast to the desired "
                            f"output type {out.dtype._cname}")
@@ -118,11 +176,13 @@ def write_out(name, result, out, inputs):
         if not isinstance(out, (tuple, list)) or len(out) != len(result):
             raise TypeError(f"{name}(): argument 'out' must be tuple of Tensors, not "
                             f"{_tname(out)}")
+        for r, o in zip(result, out):      # (every item's dtype before any write)
+            check_out_dtype(name, r.dtype, o)
         written = tuple(_write_one(r, o) for r, o in zip(result, out))
         return type(result)(written) if hasattr(result, "_names") else written
     if isinstance(out, (tuple, list)):
         raise TypeError(f"{name}(): argument 'out' must be Tensor, not {_tname(out)}")
-    return _write_one(result, out)
+    return _write_one(result, out, name)
 
 
 # the top-level functions torch accepts out= for (checked against torch 2.13 by

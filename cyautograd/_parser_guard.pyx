@@ -5,12 +5,29 @@ public callable, so it must cost tens of nanoseconds, not a Python frame of
 tuple building."""
 
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+
+
+cdef inline bint _past_int64(object a):
+    # NOTE [ An int past int64 unpacks as a ValueError ] (_arg_parser.py): such
+    # an int binds by its type but fails when unpacked, so a call holding one
+    # has no cacheable shape (the replay must see it every time)
+    cdef int overflow = 0
+    PyLong_AsLongLongAndOverflow(a, &overflow)
+    return overflow != 0
+
+
 cdef object _item_key(object a):
     # an argument's part of the key: its type, a list/tuple's type and item types
     cdef object t = type(a)
     if t is tuple or t is list:
+        for e in a:
+            if type(e) is int and _past_int64(e):
+                return None
         return (t,) + tuple([type(e) for e in a])
     if t is type:
+        return None
+    if t is int and _past_int64(a):
         return None
     return t
 
@@ -19,7 +36,7 @@ cdef object _key(tuple args, dict kwargs):
     """The shape of a call: the argument types (a list/tuple argument as its
     type and item types), then (name, type) per keyword argument; None
     where an argument is a `type` (torch's parser reads int, float, bool and
-    complex as dtypes: by value)."""
+    complex as dtypes: by value) or an int past int64 (it fails by value)."""
     cdef Py_ssize_t n = len(args)
     cdef Py_ssize_t i
     cdef object t0, t1

@@ -284,6 +284,8 @@ def check_device(dev):
         return None
     if type(dev) is not device:
         if type(dev) is int:
+            if not -(1 << 63) <= dev < (1 << 63):   # NOTE [ An int past int64 unpacks as a ValueError ]
+                raise ValueError("Overflow when unpacking long long")
             if dev < 0:
                 raise RuntimeError("Device index must not be negative")
             require_accelerator()

@@ -186,6 +186,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         with np.errstate(over="ignore", invalid="ignore"):   # 1e300 -> float16 is inf, quietly
             arr = np.array(nested, dtype=dtype.np)
     except OverflowError:
+        if dtype.np.kind in "iub" and _int_past_int64(nested):
+            # NOTE [ An int past int64 unpacks as a ValueError ] (_arg_parser.py)
+            raise ValueError("Overflow when unpacking long long") from None
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow") from None
     except (TypeError, ValueError):
         if given:
@@ -357,11 +360,27 @@ def _no_extra(kw, fname):
         raise TypeError(f"{fname}() got an unexpected keyword argument '{next(iter(kw))}'")
 
 
+def _int_past_int64(data):
+    """A Python int outside int64 somewhere in (nested lists of) data."""
+    if type(data) is int:
+        return not -(1 << 63) <= data < (1 << 63)
+    if isinstance(data, (list, tuple)):
+        return any(_int_past_int64(e) for e in data)
+    return False
+
+
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
     dtype = _check_dtype(dtype, "full")
     if dtype is None:
         dtype = D.scalar_dtype(fill_value)
+        if type(fill_value) is int and dtype is D.int64 and not -(1 << 63) <= fill_value < (1 << 63):
+            # (a Python int past int64 is a uint64 Scalar to torch, its int64
+            # fill failing; past uint64 or below int64 it is no Scalar at all)
+            if not -(1 << 63) <= fill_value < (1 << 64):
+                raise OverflowError("int too big to convert" if fill_value > 0
+                                    else "can't convert negative int to unsigned")
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
     elif isinstance(fill_value, (int, float)) and device is None:
         from cyautograd.ops.pointwise import checked_scalar
         fill_value = checked_scalar(np.dtype(dtype.np), fill_value)   # full is fill_: Scalar::to<T>
@@ -466,9 +485,17 @@ def _c_scalar(v):
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
     device = _check_device(device)
+    # a Python int past int64 is a uint64 Scalar to torch's parser, past
+    # uint64 (or below int64) none at all; an integral range cannot hold it
+    given = (start,) if end is None else (start, end, step)
+    for v in given:
+        if type(v) is int and not -(1 << 63) <= v < (1 << 64):
+            raise OverflowError("int too big to convert" if v > 0 else "can't convert negative int to unsigned")
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None and all(type(v) is int for v in vals) and builtins.max(vals) >= 1 << 63:
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
     if not (vals[2] > 0 or vals[2] < 0):     # (a nan step too, as torch's)
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(vals[0]) and math.isfinite(vals[1])):

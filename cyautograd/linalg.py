@@ -246,6 +246,14 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     _check_tensor(A, "linalg_norm", "input")
+    if out is not None:      # (linalg.norm's own out= dtype words: NOTE [ out= dtype checks of the linalg functions ])
+        from cyautograd._out import check_out
+        check_out("linalg_norm", out, (A,))
+        return _write_out("linalg_norm", _norm(A.detach(), ord, dim, keepdim, dtype), out, A)
+    return _norm(A, ord, dim, keepdim, dtype)
+
+
+def _norm(A, ord, dim, keepdim, dtype, out=None):
     if isinstance(ord, str):
         if dim is None and A.dim() != 2:
             raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "

@@ -1695,7 +1695,11 @@ cdef object _view_of_bytes(buf, tuple layout):
 cdef Py_ssize_t _wrap_dim(object dim, Py_ssize_t ndim, str name) except -1:
     if type(dim) is bool:   # an int to Python, never to torch's parser (THPUtils_checkLong)
         raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not bool")
-    cdef Py_ssize_t d = dim
+    cdef Py_ssize_t d
+    try:
+        d = dim
+    except OverflowError:   # NOTE [ An int past int64 unpacks as a ValueError ] (_arg_parser.py)
+        raise ValueError("Overflow when unpacking long long") from None
     cdef Py_ssize_t n = ndim if ndim > 0 else 1
     if d < -n or d >= n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {d})")

@@ -1743,3 +1743,192 @@ def index_out_of_bounds_words(T):
         out.append(_res(f))
     out.append([a.tolist(), a._version, c.tolist(), c._version])
     return out
+
+
+# -- session 28 (h28g): ints past int64, batched tolerances, linalg out= words ----------
+
+def _res1(f):
+    """_res with the message's first line (torch's overflow errors go on with
+    its C++ stack; its first line ends in the quote the stack opened)."""
+    r = _res(f)
+    if r[0] != "ok":
+        r[1] = r[1].split("\n")[0].rstrip('"')
+    return r
+
+
+@case
+def ints_past_int64_unpack_as_torchs_parser(T):
+    # NOTE [ An int past int64 unpacks as a ValueError ], NOTE [ A dim list past int64 ]
+    B = 2 ** 63
+    x = _x(T)
+    calls = [lambda: x.sum((B,)), lambda: x.sum(dim=[0, -B - 1]), lambda: x.sum(B), lambda: x.mean((B,)),
+             lambda: x.amax((B,)), lambda: x.amin([B]), lambda: T.sum(x, (B,)), lambda: x.roll(B),
+             lambda: x.roll([B], [0]), lambda: x.topk(B), lambda: x.narrow(0, B, 1),
+             lambda: x.narrow(0, 0, B), lambda: x.narrow(0, -B - 1, 1), lambda: x.split(B),
+             lambda: T.split(x, B), lambda: x.split([1, B]), lambda: x.chunk(B), lambda: x.chunk(-B - 1),
+             lambda: x[2 ** 64], lambda: x[0, -2 ** 64], lambda: x[[2 ** 64]], lambda: x[B],
+             lambda: T.arange(B), lambda: T.arange(0, 5, B), lambda: T.arange(2 ** 64),
+             lambda: T.arange(-B - 1, 0), lambda: x.std((B,)),
+             # the neighbours that must still work
+             lambda: x.sum((B - 1 - B,)), lambda: x.narrow(0, 1, 1), lambda: x.split(1),
+             lambda: x.chunk(2), lambda: x.roll(1), lambda: T.arange(5), lambda: x[-1]]
+    return [_res1(c) for c in calls] + [_state(x)]
+
+
+def _batch(T):
+    return T.tensor([[[1., 2.], [2., 4.]], [[1., 0.], [0., 1e-3]], [[3., 1.], [1., 3.]]], dtype=T.float64)
+
+
+@case
+def pinv_and_matrix_rank_take_batched_tolerances(T):
+    # NOTE [ Batched tolerances ]
+    A = _batch(T)
+    t3 = T.tensor([0.1, 0.01, 2.5], dtype=T.float64)
+    r3 = T.tensor([0.1, 0.01, 0.9], dtype=T.float64)
+    mr, pv = T.linalg.matrix_rank, T.linalg.pinv
+    calls = [lambda: mr(A, atol=t3), lambda: mr(A, atol=t3.reshape(3, 1)), lambda: mr(A, rtol=r3),
+             lambda: mr(A, atol=r3, rtol=T.tensor(0.5, dtype=T.float64)), lambda: mr(A, hermitian=True),
+             lambda: mr(A, atol=t3, hermitian=True), lambda: mr(A, atol=t3[:2]), lambda: mr(A, atol=t3.float()),
+             lambda: mr(A, atol=T.tensor([1, 0, 3])), lambda: mr(A, tol=t3), lambda: mr(A, atol=-1.0),
+             lambda: mr(A, atol=float("nan")), lambda: mr(A, atol=t3.reshape(1, 3)),
+             lambda: mr(T.tensor([[0., 5.], [0., 0.]]), hermitian=True),
+             lambda: pv(A, atol=t3), lambda: pv(A, rtol=r3), lambda: pv(A, rcond=r3), lambda: pv(A, hermitian=True),
+             lambda: pv(A, atol=t3, hermitian=True), lambda: pv(A, atol=t3[:2]), lambda: pv(A, atol=t3.float()),
+             lambda: pv(A, atol=T.tensor([1, 0, 3])), lambda: pv(A, atol=-1.0),
+             lambda: pv(A, atol=t3.clone().requires_grad_()),
+             lambda: pv(T.tensor([[0., 5.], [0., 0.]]), hermitian=True)]
+    out = [_res(c) for c in calls]
+    Ag = _batch(T).requires_grad_()
+    pv(Ag, atol=t3, hermitian=True).sum().backward()
+    return out + [[round(v, 6) for v in Ag.grad.flatten().tolist()]]
+
+
+@case
+def linalg_out_dtype_words(T):
+    # NOTE [ out= dtype checks of the linalg functions ]
+    A = T.tensor([[2., 1.], [0.5, 3.]])
+    S = A @ A.mT
+    E = lambda dt: T.empty(0, dtype=dt)  # noqa: E731
+    la = T.linalg
+    fns = [lambda o: la.inv(A, out=o), lambda o: la.det(A, out=o), lambda o: la.norm(A, out=o),
+           lambda o: la.norm(T.ones(3), out=o), lambda o: la.vector_norm(A, out=o),
+           lambda o: la.matrix_norm(A, out=o), lambda o: la.matrix_rank(A, out=o), lambda o: la.pinv(A, out=o),
+           lambda o: la.solve(A, A, out=o), lambda o: la.cholesky(S, out=o), lambda o: la.cond(A, out=o),
+           lambda o: la.svdvals(A, out=o), lambda o: la.eigvalsh(A, out=o),
+           lambda o: la.cross(T.ones(3), T.ones(3), out=o), lambda o: la.vecdot(A, A, out=o),
+           lambda o: la.matmul(A, A, out=o), lambda o: T.matmul(A, A, out=o),
+           lambda o: la.solve_triangular(A, A, upper=True, out=o),
+           lambda o: la.matrix_power(A, 0, out=o), lambda o: la.matrix_power(A, -1, out=o) if not o.dtype.is_floating_point else 0,
+           lambda o: la.slogdet(A, out=(o, E(T.float32))), lambda o: la.qr(A, out=(E(T.float32), o)),
+           lambda o: la.eigh(A, out=(o, E(T.float32))), lambda o: la.inv_ex(A, out=(E(T.float32), o)),
+           lambda o: la.lu_factor(A, out=(E(T.float32), o)), lambda o: la.svd(A, out=(E(T.float32), o, E(T.float32)))]
+    out = []
+    for dt in (T.int64, T.float64, T.bool, T.float16, T.int32):
+        out.append([_res(lambda: f(E(dt))) for f in fns])
+    o = T.zeros(2, 2)
+    la.solve_triangular(T.tensor([[2., 1.], [0., 4.]]), T.tensor([[3., 1.], [4., 8.]]), upper=True, out=o)
+    return out + [o.tolist()]
+
+
+@case
+def logit_eps_is_a_double_and_clamps_low_first(T):
+    # NOTE [ logit's clamp tests the low end first ]
+    x = T.tensor([0.2, 0.5, 0.9, float("nan"), 0.0, 1.0])
+    calls = [lambda: T.special.logit(x, True), lambda: T.logit(x, eps=True), lambda: x.logit(False),
+             lambda: T.logit(x, 1), lambda: T.logit(x, 0.7), lambda: T.logit(x, 0.5), lambda: T.logit(x, 0.1),
+             lambda: T.logit(x, T.tensor(0.25)), lambda: T.logit(x, T.tensor(True)), lambda: T.logit(x, "a"),
+             lambda: T.logit(x, T.tensor([0.1, 0.2])), lambda: x.clone().logit_(True)]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def multigammaln_has_no_domain_check(T):
+    x = T.tensor([0.2, 0.5, 3.0])
+    mg = T.special.multigammaln
+    calls = [lambda: mg(x, 5), lambda: mg(x, 1), lambda: mg(x, 0), lambda: mg(x, -1),
+             lambda: mg(T.tensor([3, 5]), 2), lambda: mg(T.tensor([True, False]), 2),
+             lambda: mg(T.tensor([float("nan"), 5.]), 2), lambda: mg(x.double(), 3),
+             lambda: mg(x, True), lambda: mg(x, 2.0), lambda: mg(x, 2 ** 62), lambda: mg(x, 10 ** 18),
+             lambda: mg(x, 1000)]
+    xg = T.tensor([2.5, 3., 7.], dtype=T.float64, requires_grad=True)
+    mg(xg, 3).sum().backward()
+    return [_res(c) for c in calls] + [_state(x), xg.grad.tolist()]
+
+
+@case
+def linalg_cond_empty_inputs_and_check_order(T):
+    # NOTE [ linalg.cond's order of checks ]
+    inf = float("inf")
+    out = []
+    for mk in (lambda: T.ones(2, 3), lambda: T.ones(3, 3, dtype=T.int64), lambda: T.zeros(0, 3, dtype=T.float64),
+               lambda: T.zeros(2, 0, 0), lambda: T.ones(3), lambda: T.tensor([[2., 1], [0.5, 3]]),
+               lambda: T.tensor([[[1., 1], [1, 1]], [[1., 0], [0, 2]]])):
+        row = []
+        for p in (None, 1, -1, inf, -inf, -2, "fro", "nuc", 3, "abc", 1.0, 2.5, True):
+            if mk().shape in ((2, 2, 2), (2, 3)) and p in (None, -2, "nuc"):
+                continue     # (an exactly singular matrix's SVD: LAPACK's last bits)
+            row.append(_res(lambda: T.linalg.cond(mk(), p)))
+        out.append(row)
+    x = T.tensor([[2., 1.], [0.5, 3.]], requires_grad=True)
+    y = T.linalg.cond(x, "fro")
+    out.append(_res(lambda: y.backward()))     # the inverse's info mask is in place: torch's version error
+    return out
+
+
+@case
+def layer_and_optimizer_constructors_check_as_torchs(T):
+    # the constructors the hostile sweep's nn/optim families call
+    x = _x(T)
+    calls = [lambda: T.optim.SGD([_x(T)], x), lambda: T.optim.SGD([_x(T)], T.zeros(0, 3)),
+             lambda: T.optim.SGD([_x(T)], float("nan")), lambda: T.optim.SGD(_x(T), float("nan")),
+             lambda: T.optim.Adam([_x(T)], x), lambda: T.optim.Adam([_x(T)], T.tensor(0.1), foreach=True),
+             lambda: T.optim.AdamW([_x(T)], T.zeros(0, 3)), lambda: T.optim.RMSprop([_x(T)], x),
+             lambda: T.optim.Adagrad([_x(T)], x), lambda: T.optim.Adam([_x(T)], T.tensor(0.1)),
+             lambda: T.nn.Hardtanh(None), lambda: T.nn.Hardtanh(1.5), lambda: T.nn.Hardtanh(x),
+             lambda: T.nn.Hardtanh(-2.0, 2.0), lambda: T.nn.HuberLoss("mean", None),
+             lambda: T.nn.HuberLoss(None, x), lambda: T.nn.HuberLoss(delta=2), lambda: T.nn.Unflatten(x, 5),
+             lambda: T.nn.Unflatten(1, (2, 1.5)), lambda: T.nn.Unflatten(1, T.Size([2, 5])),
+             lambda: T.nn.Unflatten(1, [2, 5]), lambda: T.nn.ReflectionPad1d(x, 5),
+             lambda: T.nn.ReflectionPad2d((1, 2))(T.ones(1, 2, 3, 3)), lambda: T.nn.ReflectionPad2d(1)(T.ones(1, 2, 3, 3)),
+             lambda: T.nn.ReplicationPad1d("abc").padding, lambda: T.nn.CircularPad3d(None).padding,
+             lambda: T.nn.ConstantPad2d((1, 2, 3, 4), 1.5)(T.ones(1, 2, 2)), lambda: T.nn.ZeroPad1d(2)(T.ones(2, 3))]
+    return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def non_constant_pad_sizes(T):
+    F = T.nn.functional
+    out = []
+    for mode in ("reflect", "replicate", "circular"):
+        for pad in ((1, 2), (1, 2, 1, 1), (1, 1, 1, 1, 1, 1), ()):
+            for shp in ((3,), (2, 3), (2, 3, 3), (1, 2, 3, 3), (1, 2, 3, 3, 3)):
+                out.append(_res(lambda: F.pad(T.ones(shp), pad, mode)))
+        out.append(_res(lambda: F.pad(T.ones(1, 2, 3, 3), (1, 2), mode, 1.0)))
+    return out
+
+
+@case
+def creation_and_devices_word_ints_past_int64(T):
+    # NOTE [ An int past int64 unpacks as a ValueError ]
+    B = 2 ** 63
+    x = _x(T)
+    calls = [lambda: T.tensor(B), lambda: T.tensor([1, B]), lambda: T.tensor(-B - 1), lambda: T.tensor(2 ** 64),
+             lambda: T.tensor(B, dtype=T.int32), lambda: T.tensor(2 ** 40, dtype=T.int32),
+             lambda: T.tensor(B, dtype=T.float32), lambda: T.as_tensor(B), lambda: T.FloatTensor(B),
+             lambda: T.LongTensor(2, B), lambda: x.new(B), lambda: T.Generator(B), lambda: T.device(B),
+             lambda: x.to(B), lambda: x.cuda(B), lambda: T.full((2,), B), lambda: T.full((2,), -B - 1),
+             lambda: T.full((2,), 2 ** 64), lambda: T.full((2,), B - 1), lambda: T.set_default_device(B),
+             lambda: x.is_pinned(B)]
+    return [_res1(c) for c in calls] + [_state(x)]
+
+
+@case
+def module_constructors_parse_sizes_and_containers_as_torch(T):
+    x = _x(T)
+    calls = [lambda: T.nn.AvgPool1d(T.tensor(1.5)), lambda: T.nn.MaxUnpool1d(T.tensor(1.5)),
+             lambda: T.nn.MaxUnpool2d(T.tensor(1.5)), lambda: T.nn.AvgPool1d(x, T.tensor(1.5)),
+             lambda: T.nn.ModuleDict("abc"), lambda: T.nn.ParameterList(x),
+             lambda: len(T.nn.ParameterList([x.detach()])), lambda: T.nn.Conv2d(1, 2, (3, 1), stride=2).stride,
+             lambda: T.nn.AvgPool2d(2)(T.ones(1, 1, 4, 4)), lambda: x.size(2 ** 63), lambda: x.stride(-2 ** 63 - 1),
+             lambda: x.size(-1)]
+    return [_res(c) for c in calls] + [_state(x)]

@@ -62,6 +62,7 @@ HOSTILE = [
     ("zero", lambda T: 0),
     ("huge_int", lambda T: 2 ** 62),
     ("huge_neg", lambda T: -(2 ** 62)),
+    ("past_int64", lambda T: 2 ** 63),   # NOTE [ An int past int64 unpacks as a ValueError ]
     ("float", lambda T: 1.5),
     ("nan", lambda T: math.nan),
     ("bool", lambda T: True),
@@ -154,8 +155,10 @@ def namespace(T, ns):
         return T.nn.functional
     if ns == "autograd":
         return T.autograd
-    if ns in ("linalg", "special"):
+    if ns in ("linalg", "special", "optim"):
         return getattr(T, ns)
+    if ns == "nn":          # the layer constructors
+        return T.nn
     raise ValueError(ns)
 
 
@@ -246,12 +249,61 @@ def run_one(T, item):
         return code, changed(snap)
 
 
+# NOTE [ The worker restores every process-wide setting ]
+# A call that succeeds with a hostile argument may change process-wide state
+# (torch.use_deterministic_algorithms(1), set_default_dtype(float64),
+# set_num_threads(5), manual_seed(-1), set_default_device("meta"), ...), and
+# every later call of the worker would then run under it: one case would
+# decide the next's outcome. So the worker records each setting once, before
+# the first call, and puts it back after every call. A setting one library
+# lacks is left out of its record (the other library's getter may exist).
+def _settings(T):
+    """(name, getter, setter) for each process-wide setting of library T."""
+    ag = T.autograd
+    out = [
+        ("default_dtype", T.get_default_dtype, T.set_default_dtype),
+        ("grad_mode", T.is_grad_enabled, T.set_grad_enabled),
+        ("anomaly", lambda: (T.is_anomaly_enabled(), T.is_anomaly_check_nan_enabled()),
+         lambda v: ag.set_detect_anomaly(v[0], v[1])),
+        ("deterministic", lambda: (T.are_deterministic_algorithms_enabled(),
+                                   T.is_deterministic_algorithms_warn_only_enabled()),
+         lambda v: T.use_deterministic_algorithms(v[0], warn_only=v[1])),
+        ("deterministic_debug_mode", T.get_deterministic_debug_mode, T.set_deterministic_debug_mode),
+        ("warn_always", T.is_warn_always_enabled, T.set_warn_always),
+        ("num_threads", T.get_num_threads, T.set_num_threads),
+        ("matmul_precision", T.get_float32_matmul_precision, T.set_float32_matmul_precision),
+        ("default_device", lambda: str(T.get_default_device()),
+         lambda v: T.set_default_device(None if v == "cpu" else v)),
+        ("multithreading", ag.is_multithreading_enabled, ag.set_multithreading_enabled),
+        ("rng_state", T.get_rng_state, T.set_rng_state),
+        ("printoptions", lambda: None, lambda v: T.set_printoptions(profile="default")),
+        ("autocast_cpu", lambda: T.is_autocast_enabled("cpu"), lambda v: T.set_autocast_enabled("cpu", v)),
+    ]
+    return out
+
+
+_SAVED = []
+
+
+def save_global_state(T):
+    """Record the settings reset_global_state puts back (called once, before
+    the first call)."""
+    del _SAVED[:]
+    for name, get, put in _settings(T):
+        try:
+            _SAVED.append((name, get(), put))
+        except Exception:  # noqa: BLE001 - a setting this library lacks
+            pass
+
+
 def reset_global_state(T):
-    """Undo what a call that succeeded may have set process-wide, so that no
-    call sees another's state (set_default_dtype, set_grad_enabled, ...)."""
-    T.set_default_dtype(T.float32)
-    T.set_grad_enabled(True)
-    T.autograd.set_detect_anomaly(False)
+    """Put back every process-wide setting that a call may have changed
+    (NOTE [ The worker restores every process-wide setting ])."""
+    for name, value, put in _SAVED:
+        try:
+            put(value)
+        except Exception:  # noqa: BLE001 - never let the reset hide the next call
+            pass
 
 
 def _alarm(signum, frame):
@@ -274,6 +326,7 @@ def main():
     if modname == "torch":
         T.set_num_threads(1)
     signal.signal(signal.SIGALRM, _alarm)
+    save_global_state(T)
     items = calls(names)
     out = sys.stdout
     for i in range(start, len(items)):

@@ -1,10 +1,11 @@
 """Hostile inputs (issue 11): every public callable of ``cyautograd``,
 ``cyautograd.Tensor`` (methods and properties), ``cyautograd.nn.functional``,
-``cyautograd.autograd``, ``cyautograd.linalg`` and ``cyautograd.special``
+``cyautograd.autograd``, ``cyautograd.linalg`` and ``cyautograd.special``, and
+the constructors of ``cyautograd.nn``'s layers and ``cyautograd.optim``'s optimizers
 -- enumerated with dir() (or __all__), so a new name is covered
 without touching this file -- is called with None, wrong types, strings,
 empty/0-d/non-contiguous/zero-size/integer/bool tensors, huge and negative
-numbers and out-of-range dims and indices (tests/hostile_worker.py lists the
+numbers, an int past int64, and out-of-range dims and indices (tests/hostile_worker.py lists the
 forms). Each call runs in a worker subprocess; asserted:
 
 * no signal (a worker that dies names the call that killed it) and no hang;
@@ -45,6 +46,8 @@ SKIP = {
     ("top", "get_include"): "returns build paths; takes no arguments that could be hostile",
     ("top", "save"): "writes a file named by its argument (a str input creates it in the working folder)",
     ("top", "load"): "reads a file named by its argument: the answer depends on what save left there",
+    ("nn", "TransformerEncoder"): "num_layers=2**62 deep-copies the layer 2**62 times, in torch too (a hang)",
+    ("nn", "TransformerDecoder"): "num_layers=2**62 deep-copies the layer 2**62 times, in torch too (a hang)",
 }
 
 # Calls whose exception type still differs from torch's (none of them a crash
@@ -72,6 +75,9 @@ NotImplementedError for TypeError: unimplemented ops (__delitem__, softmax dtype
     raise before the arguments are parsed.
 ValueError/IndexError/OverflowError for RuntimeError/TypeError: numpy's exception escapes
     (reductions over zero-size tensors, huge dims or indices).
+RuntimeError/TypeError for ValueError: an int past int64 reaching a functional written in
+    Python before any parser replay (adaptive/3d pools, group_norm), Tensor.pin_memory's
+    device index, the Tensor constructor's size; nn.LazyLinear given Tensors for its sizes.
 """
 
 # Crashes owned by parallel branches (issue 11's other parts): xfail here,
@@ -120,6 +126,16 @@ def public_names():
             v = getattr(mod, n)
             if not n.startswith("_") and callable(v) and not inspect.ismodule(v) and not isinstance(v, type):
                 names.append([ns, n, "function"])
+    # the constructors of nn's layers and of the optimizers: called as the
+    # functions are (a layer's sizes, an optimizer's params and lr)
+    for n in dir(T.nn):
+        v = getattr(T.nn, n)
+        if not n.startswith("_") and isinstance(v, type) and issubclass(v, T.nn.Module):
+            names.append(["nn", n, "function"])
+    for n in dir(T.optim):
+        v = getattr(T.optim, n)
+        if not n.startswith("_") and isinstance(v, type) and issubclass(v, T.optim.Optimizer):
+            names.append(["optim", n, "function"])
     return [x for x in names if (x[0], x[1]) not in SKIP]
 
 

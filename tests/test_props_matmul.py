@@ -31,6 +31,24 @@ def matmul_shapes(draw):
     return sa, sb
 
 
+def _as_good_rounding(x, y, a, b, dtype, rtol):
+    """x with torch's value wherever the two differ by no more than a dot
+    product's a-priori error bound, rtol * (|a| @ |b|): terms of 1e30 that
+    cancel leave the small ones to the summation order (BLAS kernels order a
+    dot product differently; [-1e30, 1e30, 4.5, -2.19] . [1, 1, 0, 1] is
+    -2.19 summed left to right, 0.0 with the huge terms paired last), and
+    both are valid roundings of the same sum (the long run's seed found it)."""
+    xv = np.asarray(x.detach().numpy(), dtype=np.float64)
+    yv = np.asarray(y.detach().numpy(), dtype=np.float64)
+    a_, b_ = np.abs(a.astype(dtype).astype(np.float64)), np.abs(b.astype(dtype).astype(np.float64))
+    with np.errstate(all="ignore"):
+        bound = np.nan_to_num(np.matmul(a_, b_), nan=np.inf)
+        ok = np.isfinite(xv) & np.isfinite(yv) & (np.abs(xv - yv) <= rtol * bound)
+    if xv.shape != bound.shape or not ok.any():
+        return x
+    return cyautograd.tensor(np.where(ok, yv, xv).astype(x.detach().numpy().dtype))
+
+
 OPS = {
     "matmul": lambda L, a, b: a @ b,
     "matmul_fn": lambda L, a, b: L.matmul(a, b),
@@ -71,6 +89,8 @@ def test_matmul(shapes, data, op, dtype, layouts):
             fin = np.abs(a[np.isfinite(a)])
             overflow = dtype == "float32" and fin.size > 0 and fin.max() >= 1e15
             for what, x, y in zip(("forward", "grad a", "grad b", "gg a", "gg b"), c, t):
+                if what == "forward":
+                    x = _as_good_rounding(x, y, a, b, dtype, tol[0])
                 # normwise: a dot product's cancellation error scales with its largest terms
                 yv = np.abs(np.asarray(y.detach().numpy(), dtype=np.float64)) if y is not None else np.zeros(0)
                 yv = yv[np.isfinite(yv)]

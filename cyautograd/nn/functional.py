@@ -1141,6 +1141,19 @@ def pad(input, pad, mode="constant", value=None):
                            f"{len(pad)} and input of dimension {input.dim()}")
     if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if mode != "constant":
+        # torch pads 1, 2 or 3 trailing dimensions of a batched or unbatched
+        # input only (a (1, 2) reflect pad of a 4D input was answered)
+        if value is not None and value != 0:
+            raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
+        n, nd = len(pad) // 2, input.dim()
+        if len(pad) not in (2, 4, 6) or nd not in (n + 1, n + 2):
+            raise NotImplementedError(
+                f"Padding size {len(pad)} is not supported for {nd}D input tensor.\n"
+                "Supported combinations for non-constant padding:\n"
+                "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
     out = input
     for i in range(len(pad) // 2):
         dim = input.dim() - 1 - i
@@ -1162,7 +1175,7 @@ def pad(input, pad, mode="constant", value=None):
             out = T.cat(pieces, dim) if len(pieces) > 1 else out
         else:
             if value is not None and value != 0:
-                raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument.")
+                raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
             idx = _pad_indices(out.shape[dim], before, after, mode)
             out = out.index_select(dim, _index_on(idx.astype(np.int64), out))
     return out

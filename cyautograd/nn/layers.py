@@ -614,18 +614,13 @@ class _PadNd(Module):
     _nd = 1
     _mode = "constant"
 
-    def __init__(self, padding, value=None):
+    def __init__(self, padding):
         super().__init__()
-        nd = self._nd
-        if isinstance(padding, int):
-            self.padding = (padding,) * (2 * nd)
-        else:
-            padding = tuple(padding)
-            if len(padding) != 2 * nd:
-                raise ValueError(f"Padding must be an int or a {2 * nd}-tuple (got {padding})")
-            self.padding = padding
-        if value is not None:
-            self.value = value
+        # torch's _ntuple(2 * nd): an iterable as its tuple whatever its length
+        # and items (a wrong one fails in F.pad at the first forward, as
+        # torch's), anything else repeated
+        from cyautograd.nn.functional2 import _ntuple
+        self.padding = _ntuple(padding, 2 * self._nd)
 
     def forward(self, input):
         if self._mode == "constant":
@@ -638,24 +633,33 @@ class _PadNd(Module):
 
 class _ConstantPadNd(_PadNd):
     def __init__(self, padding, value):
-        super().__init__(padding, value)
+        super().__init__(padding)
+        self.value = value
 
     def extra_repr(self):
         return f"padding={self.padding}, value={self.value}"
 
 
 def _pad_class(name, nd, mode, doc, constant=False, zero=False):
+    # each class its own __init__, so a bad call is worded with its name
+    # ("ReflectionPad1d.__init__() takes 2 positional arguments ...")
     if zero:
         def __init__(self, padding):
-            _PadNd.__init__(self, padding, 0.0)
-        body = {"__init__": __init__, "extra_repr": _PadNd.extra_repr}
+            _ConstantPadNd.__init__(self, padding, 0.0)
+        body = {"extra_repr": _PadNd.extra_repr}
         base = _ConstantPadNd
     elif constant:
+        def __init__(self, padding, value):
+            _ConstantPadNd.__init__(self, padding, value)
         body = {}
         base = _ConstantPadNd
     else:
+        def __init__(self, padding):
+            _PadNd.__init__(self, padding)
         body = {}
         base = _PadNd
+    __init__.__qualname__ = f"{name}.__init__"
+    body["__init__"] = __init__
     body.update({"_nd": nd, "_mode": mode, "__doc__": doc, "__module__": __name__,
                  "__qualname__": name})
     return type(name, (base,), body)

@@ -25,7 +25,10 @@ def _empty(*shape, dtype=None, device=None):
 
 
 def _ntuple(v, n):
-    if isinstance(v, (tuple, list)):
+    # torch.nn.modules.utils._ntuple: an iterable as its tuple (a 0-d Tensor
+    # refuses iteration: torch's TypeError), anything else repeated
+    from collections.abc import Iterable
+    if isinstance(v, Iterable):
         return tuple(v)
     return (v,) * n
 
@@ -174,6 +177,15 @@ class Flatten(Module):
 class Unflatten(Module):
     def __init__(self, dim, unflattened_size):
         super().__init__()
+        # torch's constructor check (a bad size failed only at the first forward)
+        if isinstance(unflattened_size, (tuple, list)):
+            for idx, elem in enumerate(unflattened_size):
+                if not isinstance(elem, int):
+                    raise TypeError("unflattened_size must be tuple of ints, "
+                                    f"but found element of type {type(elem).__name__} at pos {idx}")
+        else:
+            raise TypeError(f"unflattened_size must be a tuple of ints, but found type "
+                            f"{type(unflattened_size).__name__}")
         self.dim = dim
         self.unflattened_size = unflattened_size
 
@@ -293,6 +305,10 @@ class Hardtanh(Module):
         self.min_val = min_val
         self.max_val = max_val
         self.inplace = inplace
+        # torch's check, in its order and words (a None bound fails the
+        # comparison itself; a Tensor bound asks for its truth value)
+        if self.max_val <= self.min_val:
+            raise AssertionError(f"max_val ({self.max_val}) must be greater than min_val ({self.min_val})")
 
     def forward(self, input):
         return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
@@ -670,6 +686,8 @@ class SmoothL1Loss(_Loss):
 
 class HuberLoss(_Loss):
     def __init__(self, reduction="mean", delta=1.0):
+        if not isinstance(delta, (float, int)):
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
         super().__init__(reduction=reduction)
         self.delta = delta
 
@@ -980,7 +998,7 @@ class ModuleDict(Module):
                 self[key] = module
         else:
             for j, m in enumerate(modules):
-                if not hasattr(m, "__iter__") or isinstance(m, str):
+                if not hasattr(m, "__iter__"):   # (a str is Iterable to torch: its length decides)
                     raise TypeError("ModuleDict update sequence element #" + str(j)
                                     + " should be Iterable; is" + type(m).__name__)
                 if not len(m) == 2:
@@ -1027,6 +1045,12 @@ class ParameterList(Module):
         return self
 
     def extend(self, values):
+        from collections.abc import Iterable
+        from cyautograd.tensor import Tensor
+        # a Tensor iterates, but is never unpacked here (torch's check)
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got "
+                            + type(values).__name__)
         for value in values:
             self.append(value)
         return self

@@ -3369,6 +3369,9 @@ def _new_parse(args):
                 raise TypeError(f"new(): argument 'size' failed to unpack the object at pos "
                                 f"{k + 1} with error \"type must be tuple of ints,but got "
                                 f"{type(v).__name__}\"")
+            if not -(1 << 63) <= int(v) < (1 << 63):
+                raise TypeError(f"new(): argument 'size' failed to unpack the object at pos "
+                                f"{k + 1} with error \"Overflow when unpacking long long\"")
         return
 
     def desc(v):

@@ -1031,12 +1031,18 @@ class _Logit(Function):
 
             def f(x):
                 z = x.to(dt)
-                z = z.clamp(eps, 1 - eps) if eps is not None else z
+                if eps is not None:   # NOTE [ logit's clamp tests the low end first ]
+                    z = z.where(z >= eps, eps).where((z < eps) | (z <= 1 - eps), 1 - eps)
                 return (z / (1 - z)).log()
             return _composite(f, x)
         a = _a(x).astype(npd, copy=False)
         if eps is not None:
-            a = np.clip(a, eps, 1 - eps)
+            # NOTE [ logit's clamp tests the low end first ]
+            # torch's kernel clamps x below eps to eps, else above 1 - eps to
+            # 1 - eps: with eps > 0.5 (True is 1.0) every x goes to eps, where
+            # np.clip / clamp would answer 1 - eps; NaN stays NaN
+            lo, hi = npd.type(eps), npd.type(1) - npd.type(eps)
+            a = np.where(a < lo, lo, np.where(a > hi, hi, a))
         with np.errstate(all="ignore"):
             return _w(np.log(a / (1 - a)), npd)
 
@@ -1073,8 +1079,13 @@ def logit(input, eps=None, *, out=None):
     >>> torch.logit(torch.tensor([0.25, 0.5, 0.9]))
     """
     _check_tensor(input, "logit")
-    if eps is not None and (isinstance(eps, bool) or not isinstance(eps, (int, float, np.number))):
-        raise TypeError(f"logit(): argument 'eps' (position 2) must be float, not {_tname(eps)}")
+    # eps is a `double?` to torch's parser (THPUtils_checkDouble): a float, an
+    # int -- a bool too, True being 1.0 -- or a 0-d Tensor without grad
+    if eps is not None:
+        if isinstance(eps, Tensor) and eps.dim() == 0 and not eps.requires_grad:
+            eps = eps.item()
+        elif not isinstance(eps, (int, float, np.integer, np.floating)):
+            raise TypeError(f"logit(): argument 'eps' (position 2) must be float, not {_tname(eps)}")
     if out is not None:
         return _write_out("logit", logit(input.detach(), eps), out, input)
     return _Logit.apply(input, None if eps is None else float(eps))

@@ -596,16 +596,25 @@ _svd_top.__name__ = _svd_top.__qualname__ = "svd"
 class _Pinv(Function):
     @staticmethod
     def forward(ctx, A, rtol, atol, hermitian):
-        if _anydev(A):   # NOTE [ Device backends ]
-            P = _dw(_xp.pinv(_darr(A), rtol, atol))
+        # rtol, atol: float64 arrays, 0-d or batched (NOTE [ Batched tolerances ])
+        if _anydev(A):   # NOTE [ Device backends ] (scalar tolerances only: pinv routes the rest)
+            P = _dw(_xp.pinv(_darr(A), float(rtol), float(atol)))
             ctx.save_for_backward(A, P)
             return P
         a = _a(A)
-        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        if hermitian:
+            # torch's hermitian path: eigh of the lower triangle, singular
+            # values the eigenvalues' magnitudes
+            w, u = np.linalg.eigh(a) if a.size else (np.zeros(a.shape[:-1], a.dtype), a.copy())
+            s = np.abs(w)
+            vh = np.swapaxes(u, -1, -2)
+        else:
+            u, s, vh = np.linalg.svd(a, full_matrices=False)
+            w = s
         smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros(s.shape[:-1] + (1,), a.dtype)
-        tol = np.maximum(atol, rtol * smax)
+        tol = _tolerance(s, smax, atol, rtol)
         with np.errstate(all="ignore"):
-            sinv = np.where(s > tol, 1 / s, 0).astype(a.dtype)
+            sinv = np.where(s > tol, 1 / w, 0).astype(a.dtype)
         r = np.swapaxes(vh, -1, -2) @ (sinv[..., None] * np.swapaxes(u, -1, -2))
         P = _w(r, a.dtype)
         ctx.save_for_backward(A, P)
@@ -633,19 +642,54 @@ def _pinv_backward(g, P, A):
             + PhK - PhK.matmul(P).matmul(A))
 
 
-def _positional_tolerance(name, A, tol, arg):
-    """The overloads linalg.pinv(A, rcond, hermitian) and
-    linalg.matrix_rank(A, tol, hermitian) (NumPy's): the tolerance as a float
-    (a Tensor that requires grad is refused, as torch's derivative table has
-    no formula for it)."""
-    from cyautograd.tensor import Tensor
-    if isinstance(tol, Tensor):
-        from cyautograd.grad_mode import is_grad_enabled
-        if name == "pinv" and tol.requires_grad and is_grad_enabled():
-            raise RuntimeError(f"The function 'linalg_{name}' is not differentiable with respect to argument "
-                               f"'{arg}'. This input cannot have requires_grad True.")
-        return float(tol.item())
-    return float(tol)
+# NOTE [ Batched tolerances ]
+# linalg.pinv and linalg.matrix_rank take atol/rtol (and the NumPy-style
+# positional rcond/tol) as floats or as Tensors; a Tensor tolerance is one
+# per matrix, broadcast against the batch: the threshold is
+# max(atol[..., None], rtol[..., None] * max(S)) with S the singular values
+# (hermitian=True: the magnitudes of eigvalsh's eigenvalues of the lower
+# triangle), so a tolerance of shape (3,) over 3 matrices gives one rank per
+# matrix and one of shape (3, 1) a (3, 3) table. Without rtol, the default
+# eps * max(m, n) applies exactly where atol is not > 0, elementwise (a
+# negative or NaN atol keeps it). Shapes that do not broadcast fail in
+# torch's words, naming the operands in that order (rtol * max(S), then
+# atol against it, then S against the threshold). The arrays are float64
+# (_tolerances), the comparison in the singular values' precision.
+
+def _tol_arg(t, name, arg):
+    """One tolerance as a float64 array (a Tensor that requires grad is
+    refused by pinv: torch's derivative table has no formula for it)."""
+    if isinstance(t, Tensor):
+        if name == "pinv":
+            from cyautograd.grad_mode import is_grad_enabled
+            if t.requires_grad and is_grad_enabled():
+                raise RuntimeError(f"The function 'linalg_{name}' is not differentiable with respect to argument "
+                                   f"'{arg}'. This input cannot have requires_grad True.")
+        return np.asarray(t.detach().cpu().numpy(), dtype=np.float64)
+    return np.asarray(float(t), dtype=np.float64)
+
+
+def _tolerances(name, A, atol, rtol):
+    """(atol, rtol) as float64 arrays: torch's defaults (NOTE [ Batched tolerances ])."""
+    a = np.zeros((), np.float64) if atol is None else _tol_arg(atol, name, "atol")
+    if rtol is not None:
+        return a, _tol_arg(rtol, name, "rtol")
+    m, n = A.shape[-2], A.shape[-1]
+    default = np.finfo(A.dtype.np).eps * _b.max(m, n) if A.dtype.is_floating_point else 0.0
+    if atol is None:
+        return a, np.asarray(default, np.float64)
+    with np.errstate(invalid="ignore"):
+        return a, np.where(a > 0, 0.0, default)
+
+
+def _tolerance(s, smax, atol, rtol):
+    """max(atol[..., None], rtol[..., None] * smax), checked to broadcast
+    with the singular values s as torch's ops do."""
+    from cyautograd.ops.extra import infer_size
+    at, rt = atol.reshape(atol.shape + (1,)), rtol.reshape(rtol.shape + (1,))
+    infer_size(s.shape, infer_size(at.shape, infer_size(rt.shape, smax.shape)))
+    with np.errstate(all="ignore"):
+        return np.maximum(at, rt * smax)
 
 
 _NO_TOL = object()
@@ -666,18 +710,18 @@ def pinv(A, rcond=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=None):
     if A.dim() < 2 or A.dtype not in (_D.float32, _D.float64):
         raise RuntimeError(f"linalg.pinv({A.dtype._cname}{{{list(A.shape)}}}): expected a tensor with 2 or more "
                            "dimensions of float, double, cfloat or cdouble types")
-    if rcond is not _NO_TOL:
-        rtol = _positional_tolerance("pinv", A, rcond, "rtol")
-        atol = 0.0
+    if rcond is not _NO_TOL:     # pinv(A, rcond): atol=0, rtol=rcond
+        atol, rtol = 0.0, rcond
+    atol, rtol = _tolerances("pinv", A, atol, rtol)
     if hermitian and A.shape[-1] != A.shape[-2]:
         raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are "
                            f"{A.shape[-2]} by {A.shape[-1]} matrices")
-    m, n = A.shape[-2], A.shape[-1]
-    if rtol is None:
-        rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
-    if atol is None:
-        atol = 0.0
-    return _Pinv.apply(A, float(rtol), float(atol), bool(hermitian))
+    hermitian = bool(hermitian)
+    if _anydev(A) and (atol.ndim or rtol.ndim or hermitian):
+        # (the device kernel takes scalar tolerances and the SVD path): the
+        # host computes, the result goes back, differentiably
+        return _Pinv.apply(A.cpu(), rtol, atol, hermitian).to(A.device)
+    return _Pinv.apply(A, rtol, atol, hermitian)
 
 
 @_top
@@ -1312,23 +1356,23 @@ def matrix_rank(A, tol=_NO_TOL, hermitian=False, *, atol=None, rtol=None, out=No
         raise NotImplementedError("\"linalg_svd_cpu\" not implemented for 'Half'")
     else:
         _float_check("svd", A)
-    if tol is not _NO_TOL:
-        atol = _positional_tolerance("matrix_rank", A, tol, "atol")
-        rtol = 0.0
-    if _anydev(A):   # NOTE [ Device backends ]
-        m, n = A.shape[-2], A.shape[-1]
-        if rtol is None:
-            rtol = np.finfo(A.dtype.np).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
-        return _dw(_xp.matrix_rank(_darr(A.detach()), float(rtol), 0.0 if atol is None else float(atol)))
-    a = _a(A)
-    s = np.linalg.svd(a, compute_uv=False) if a.size else np.zeros(a.shape[:-2] + (0,), a.dtype)
-    m, n = a.shape[-2], a.shape[-1]
-    if rtol is None:
-        rtol = np.finfo(a.dtype).eps * _b.max(m, n) if atol is None or atol == 0 else 0.0
-    atol = 0.0 if atol is None else atol
+    if tol is not _NO_TOL:       # matrix_rank(A, tol): atol=tol, rtol=0
+        atol, rtol = tol, 0.0
+    atol, rtol = _tolerances("matrix_rank", A, atol, rtol)
+    if _anydev(A) and not (atol.ndim or rtol.ndim or hermitian):   # NOTE [ Device backends ]
+        return _dw(_xp.matrix_rank(_darr(A.detach()), float(rtol), float(atol)))
+    dev = A.device
+    a = _a(A.detach().cpu())
+    lead = a.shape[:-2]
+    if not a.size:
+        s = np.zeros(lead + (0,), a.dtype)
+    elif hermitian:
+        s = np.abs(np.linalg.eigvalsh(a))
+    else:
+        s = np.linalg.svd(a, compute_uv=False)
     smax = s.max(axis=-1, keepdims=True) if s.shape[-1] else np.zeros(s.shape[:-1] + (1,), a.dtype)
-    tol = np.maximum(atol, rtol * smax)
-    return _w(np.asarray((s > tol).sum(axis=-1), dtype=np.int64))
+    r = _w(np.asarray((s > _tolerance(s, smax, atol, rtol)).sum(axis=-1), dtype=np.int64))
+    return r if dev.type == "cpu" else r.to(dev)
 
 
 @_la
@@ -1450,6 +1494,9 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
                            f"{B.shape[-2]}x{B.shape[-1]})")
     if not A.dtype.is_floating_point or A.dtype is _D.float16:    # the CPU kernel's dispatch, after the checks
         raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{A.dtype._cname}'")
+    if out is not None:     # (out= was dropped: out stayed as it was)
+        return _write("linalg_solve_triangular", _SolveTri.apply(A.detach(), B.detach(), bool(upper), bool(left),
+                                                                 bool(unitriangular)), out, A, B)
     return _SolveTri.apply(A, B, bool(upper), bool(left), bool(unitriangular))
 
 
@@ -1463,13 +1510,89 @@ def cond(A, p=None, *, out=None):
     >>> torch.linalg.cond(torch.tensor([[1., 0.], [0., 4.]]))
     """
     from cyautograd import linalg
-    _matrix_check("cond", A)
-    if p is None or p == 2 or p == -2:
+    # NOTE [ linalg.cond's order of checks ]
+    # torch's two overloads check in different orders. A number p (None is
+    # 2): the rank, then p in {+-1, +-2, +-inf}, then an empty input answers
+    # zeros of the batch shape, then +-2 goes through svdvals (any shape)
+    # and +-1/+-inf need square matrices ("ord=1", "ord=1.000000" for a
+    # float, "ord=inf"). A string p: square matrices first (the rank check
+    # inside it words itself "linalg.cond(ord=fro)"), then p in {fro, nuc},
+    # then the empty answer. Off the 2-norm, a singular matrix's inverse is
+    # inf (inv_ex, its info masking the inverse in place) rather than an error.
+    _check_tensor(A, "linalg_cond", "A")
+    if isinstance(p, str):
+        where = f"linalg.cond(ord={p})"
+        if A.dim() < 2:
+            raise RuntimeError(f"{where}: The input tensor A must have at least 2 dimensions.")
+        if A.shape[-1] != A.shape[-2]:
+            raise RuntimeError(f"{where}: A must be batches of square matrices, but they are "
+                               f"{A.shape[-2]} by {A.shape[-1]} matrices")
+        if p not in ("fro", "nuc"):
+            raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+        if A.numel() == 0:
+            return _cond_empty(A)
+        return _cond_by_inverse(A, p)
+    if A.dim() < 2:
+        raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
+    if p is None:
+        p = 2
+    pv = float(p)
+    if _b.abs(pv) not in (1.0, 2.0, math.inf):
+        raise RuntimeError(f"linalg.cond got an invalid norm type: {_cond_ord(p)}")
+    if A.numel() == 0:
+        return _cond_empty(A)
+    if _b.abs(pv) == 2.0:
         s = linalg.svdvals(A)
-        r = s.narrow(-1, 0, 1) / s.narrow(-1, s.shape[-1] - 1, 1) if p != -2 else \
+        r = s.narrow(-1, 0, 1) / s.narrow(-1, s.shape[-1] - 1, 1) if pv != -2 else \
             s.narrow(-1, s.shape[-1] - 1, 1) / s.narrow(-1, 0, 1)
         return r.squeeze(-1)
-    return linalg.matrix_norm(A, p) * linalg.matrix_norm(linalg.inv(A), p)
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.cond(ord={_cond_ord(p, True)}): A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    return _cond_by_inverse(A, p)
+
+
+def _cond_ord(p, fixed=False):
+    """p as torch's messages print a Scalar: an int (a bool is one) plainly;
+    a float as C++ streams it (%g), or with `fixed` as std::to_string does
+    (six decimals; +-inf as inf)."""
+    if isinstance(p, Tensor):
+        p = p.item()
+    if isinstance(p, (bool, int, np.integer, np.bool_)):
+        return str(int(p))
+    v = float(p)
+    if math.isinf(v) or math.isnan(v) or not fixed:
+        return f"{v:g}"
+    return f"{v:.6f}"
+
+
+def _cond_empty(A):
+    from cyautograd import zeros
+    dt = A.dtype
+    return zeros(tuple(A.shape[:-2]), dtype=dt, device=A.device)
+
+
+def _cond_by_inverse(A, p):
+    from cyautograd import linalg, eye
+    if p == "nuc":     # (torch's nuclear norm meets the dtype check first, in the SVD)
+        _float_check("svd", A)
+    a = A.detach().cpu().numpy()
+    if a.dtype.kind == "f":
+        flat = a.reshape((-1,) + a.shape[-2:])
+        sing = np.array([np.linalg.matrix_rank(m) < m.shape[-1] if np.isfinite(m).all() else False
+                         for m in flat], dtype=bool).reshape(a.shape[:-2])
+    else:
+        sing = np.zeros(a.shape[:-2], dtype=bool)
+    if sing.any():
+        # a singular matrix's inverse is inf (torch: inv_ex's info masks it):
+        # the inverse of the others, an identity standing in for it
+        m = _w(sing).to(A.device).unsqueeze(-1).unsqueeze(-1)
+        inverse, info = linalg.inv_ex(A.masked_fill(m, 0) + eye(A.shape[-1], dtype=A.dtype, device=A.device) * m)
+        info = info + m.squeeze(-1).squeeze(-1).to(info.dtype)
+    else:
+        inverse, info = linalg.inv_ex(A)
+    inverse.masked_fill_(info.unsqueeze(-1).unsqueeze(-1) > 0, math.inf)
+    return linalg.matrix_norm(A, p) * linalg.matrix_norm(inverse, p)
 
 
 # -- cholesky_solve, cholesky_inverse, solve_ex, lstsq ---------------------------------------

@@ -42,6 +42,22 @@ cdef object _check_keepdim(str name, object input, object dim, object keepdim):
     raise TypeError(f"{name}(): argument 'keepdim' (position 3) must be bool, not {type_name(keepdim)}")
 
 
+# NOTE [ A dim list past int64 ]
+# torch's parser unpacks an `int[1]? dim` list item by item: an item past
+# int64 fails as a TypeError naming the argument and the item's position,
+# while a plain int past int64 is THPUtils_unpackLong's ValueError (wrap_dim's
+# own). The hot reductions bind their dims themselves (no parser replay), so
+# sum, mean, amax and amin turn wrap_dim's ValueError for a list item into
+# the parser's TypeError on their failure path (nothing on the success path).
+cdef object _dim_list_overflow(str name, object dim):
+    if isinstance(dim, (list, tuple)):
+        for i, d in enumerate(dim):
+            if isinstance(d, (int, np.integer)) and not isinstance(d, bool) and \
+                    not -(1 << 63) <= int(d) < (1 << 63):
+                raise TypeError(f"{name}(): argument 'dim' failed to unpack the object at pos {i + 1} with error "
+                                f"\"Overflow when unpacking long long\"") from None
+
+
 # NOTE [ An omitted dim is not a None dim ]
 # torch's max/min/prod/squeeze take "no dim" only as an omitted argument:
 # x.max(None) matches no signature of its parser, while ours, binding
@@ -802,7 +818,11 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
                 _make(SumBackward0, t, None, False, out)
             return out
     if type(x) is not np.ndarray:
-        return _reduce_xp(t, x, dim, keepdim, dtype, False)
+        try:
+            return _reduce_xp(t, x, dim, keepdim, dtype, False)
+        except ValueError:
+            _dim_list_overflow("sum", dim)   # NOTE [ A dim list past int64 ]
+            raise
     npd = _np_dtype(dtype)
     if npd is not None and npd.kind not in "fc" and grad_needed(t):
         _no_autograd_dtype(npd)
@@ -811,6 +831,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]: inf - inf, float16 overflow
     try:
         return _sum_np(t, x, dim, keepdim, npd)
+    except ValueError:
+        _dim_list_overflow("sum", dim)   # NOTE [ A dim list past int64 ]
+        raise
     finally:
         fp_quiet_end(tok)
 
@@ -846,6 +869,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
         if dim is not None and axis is None and keepdims is None:
             parser_check("mean", (input, dim) if keepdim is False else (input, dim, keepdim),
                          None if dtype is None else {"dtype": dtype})
+        raise
+    except ValueError:
+        _dim_list_overflow("mean", dim)   # NOTE [ A dim list past int64 ]
         raise
     finally:
         fp_quiet_end(tok)
@@ -1252,7 +1278,11 @@ def amax(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
         _check_keepdim("amax", input, dim, keepdim)
-    return _amaxmin(input, dim, keepdim, True)
+    try:
+        return _amaxmin(input, dim, keepdim, True)
+    except ValueError:
+        _dim_list_overflow("amax", dim)   # NOTE [ A dim list past int64 ]
+        raise
 
 
 def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
@@ -1260,7 +1290,11 @@ def amin(input, dim=(), keepdim=False, *, axis=None, keepdims=None):
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
         _check_keepdim("amin", input, dim, keepdim)
-    return _amaxmin(input, dim, keepdim, False)
+    try:
+        return _amaxmin(input, dim, keepdim, False)
+    except ValueError:
+        _dim_list_overflow("amin", dim)   # NOTE [ A dim list past int64 ]
+        raise
 
 
 # NOTE [ var/std over one dim: Welford's order ]

@@ -1963,6 +1963,9 @@ def narrow(input, dim, start, length):
     n = x.shape[d]
     so = int(start)
     lo = int(length)
+    if not (_INT64_MIN <= so <= _INT64_MAX and _INT64_MIN <= lo <= _INT64_MAX):
+        # (off the success path: a start or length past int64 is out of range)
+        raise ValueError("Overflow when unpacking long long")   # NOTE [ An int past int64 unpacks as a ValueError ]
     if so < -n or so > n:
         raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got {so})")
     s = so + n if so < 0 else so
@@ -2438,6 +2441,18 @@ cdef tuple _second_ellipses(tuple items, Py_ssize_t rest):
     return tuple(out)
 
 
+cdef bint _int_past_int64(object index):
+    """An index (or an item of an index tuple or list) that is a Python int
+    outside int64."""
+    if type(index) is int:
+        return not _INT64_MIN <= index <= _INT64_MAX
+    if type(index) is tuple or type(index) is list:
+        for e in index:
+            if _int_past_int64(e):
+                return True
+    return False
+
+
 def getitem(input, index):
     cdef Tensor t = tensor_arg(input, "getitem", "input", 1)
     index = normalize_index(t, index)
@@ -2460,6 +2475,10 @@ def getitem(input, index):
         raise ValueError("Overflow when unpacking long long") from None
     except IndexError as e:
         msg = str(e)
+        if _int_past_int64(index):
+            # numpy refuses an int past uint64 as no index at all; torch's
+            # THPUtils_unpackLong fails on it (NOTE [ An int past int64 unpacks as a ValueError ])
+            raise ValueError("Overflow when unpacking long long") from None
         if "boolean index did not match" in msg:
             _mask_shape_error(idx, x.shape)
         if "out of bounds" not in msg:
@@ -2883,6 +2902,8 @@ cdef object _split(input, split_size_or_sections, dim):
         # torch's split: a negative split_size is refused before the dim is wrapped,
         # a zero one after it (it is allowed on a zero-size dimension)
         s = split_size_or_sections.__index__()
+        if s > _INT64_MAX or s < _INT64_MIN:   # NOTE [ An int past int64 unpacks as a ValueError ]
+            raise ValueError("Overflow when unpacking long long")
         if s < 0:
             raise RuntimeError(f"split expects split_size be non-negative, but got split_size={s}")
     d = wrap_dim(dim, x.ndim)
@@ -2920,6 +2941,8 @@ def chunk(input, chunks, dim=0):
         t = _arg(input, "chunk")
         if type(chunks) is bool:    # an int to Python, not to torch's parser: _hot_reject words it
             raise TypeError("chunk(): argument 'chunks' must be int, not bool")
+        if type(chunks) is int and not _INT64_MIN <= chunks <= _INT64_MAX:
+            raise ValueError("Overflow when unpacking long long")   # NOTE [ An int past int64 unpacks as a ValueError ]
         if chunks <= 0:
             raise RuntimeError("chunk expects `chunks` to be greater than 0, got: %d" % chunks)
         x = t.data_

@@ -25,11 +25,20 @@ def _check(cond, msg):
         raise ValueError(msg)
 
 
+def _check_tensor_lr(lr):
+    """torch's first check of a Tensor lr, before its value is compared (a
+    Tensor of several elements has no truth value)."""
+    from cyautograd.tensor import Tensor
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
+
+
 class SGD(Optimizer):
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
                  *, maximize=False, foreach=None, differentiable=False, fused=None):
-        if lr is not required:
-            _check(lr >= 0.0, f"Invalid learning rate: {lr}")
+        _check_tensor_lr(lr)
+        if lr < 0.0:       # (torch's SGD test: a NaN lr passes it)
+            raise ValueError(f"Invalid learning rate: {lr}")
         _check(momentum >= 0.0, f"Invalid momentum value: {momentum}")
         _check(weight_decay >= 0.0, f"Invalid weight_decay value: {weight_decay}")
         defaults = dict(lr=lr, momentum=momentum, dampening=dampening,
@@ -79,6 +88,10 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  amsgrad=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False, fused=None, decoupled_weight_decay=False):
+        from cyautograd.tensor import Tensor
+        if isinstance(lr, Tensor) and foreach and not capturable:
+            raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
+        _check_tensor_lr(lr)
         _check(0.0 <= lr, f"Invalid learning rate: {lr}")
         _check(0.0 <= eps, f"Invalid epsilon value: {eps}")
         _check(0.0 <= betas[0] < 1.0, f"Invalid beta parameter at index 0: {betas[0]}")
@@ -161,6 +174,7 @@ class RMSprop(Optimizer):
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                  centered=False, capturable=False, foreach=None, maximize=False,
                  differentiable=False):
+        _check_tensor_lr(lr)
         _check(0.0 <= lr, f"Invalid learning rate: {lr}")
         _check(0.0 <= eps, f"Invalid epsilon value: {eps}")
         _check(0.0 <= momentum, f"Invalid momentum value: {momentum}")
@@ -213,6 +227,7 @@ class RMSprop(Optimizer):
 class Adagrad(Optimizer):
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0,
                  eps=1e-10, foreach=None, *, maximize=False, differentiable=False, fused=None):
+        _check_tensor_lr(lr)
         _check(0.0 <= lr, f"Invalid learning rate: {lr}")
         _check(0.0 <= lr_decay, f"Invalid lr_decay value: {lr_decay}")
         _check(0.0 <= weight_decay, f"Invalid weight_decay value: {weight_decay}")
