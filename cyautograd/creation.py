@@ -85,7 +85,7 @@ def _wrap(arr, requires_grad=False, device=None):
         arr = backend.from_host(arr, device)
     t = _wrap_array(arr)
     if requires_grad:
-        t.requires_grad_(True)
+        t.requires_grad = True   # NOTE [ Functorch transform depth ] (tensor.pyx)
     return t
 
 

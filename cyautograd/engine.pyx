@@ -16,23 +16,9 @@ def _warn_always_enabled():
     import cyautograd
     return cyautograd.is_warn_always_enabled()
 
-# NOTE [ Functorch transform depth ]
-# torch refuses Tensor.backward()/autograd.backward() while a functorch
-# transform's layer is active ("backward() called inside a functorch
-# transform"). Transforms here that keep torch's layer semantics
-# (func.functionalize) count themselves in and out; backward() checks the
-# count (a C int read: free on the common path).
-cdef int _functorch_depth = 0
-
-
-def _enter_functorch_transform():
-    global _functorch_depth
-    _functorch_depth += 1
-
-
-def _exit_functorch_transform():
-    global _functorch_depth
-    _functorch_depth -= 1
+# NOTE [ Functorch transform depth ] (tensor.pyx): the transforms count
+# themselves in and out there; backward() checks the count.
+from cyautograd.tensor import _enter_functorch_transform, _exit_functorch_transform  # noqa: F401
 
 
 cdef int _backward_in_transform() except -1:
@@ -43,7 +29,7 @@ import numpy as np
 cimport numpy as cnp
 cnp.import_array()
 
-from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad
+from cyautograd.tensor cimport Tensor, wrap_array, tensor_requires_grad, functorch_layers
 from cyautograd.argcheck cimport tensor_arg
 from cyautograd.autograd_meta cimport AutogradMeta
 from cyautograd.graph cimport (Node, NodeExtras, Edge, make_edge, anomaly_enabled, anomaly_check_nan,
@@ -1192,7 +1178,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _make_grads(outs, grads, create_graph)
-    if _functorch_depth:
+    if functorch_layers():
         _backward_in_transform()
     retain_graph = _byte_flag(retain_graph)      # NOTE [ The engine's flags are bytes ]
     create_graph = _byte_flag(create_graph)
@@ -1304,7 +1290,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 # torch: zeros_like(input, requires_grad=create_graph), a new leaf
                 t = wrap_array(np.zeros_like((<Tensor>ins[i]).data_))
                 if create_graph:
-                    t.requires_grad_(True)
+                    t.requires_grad = True
                 result.append(t)
                 continue
             elif not allow_unused:
@@ -1473,7 +1459,7 @@ def _tensor_backward(input, gradient=None, retain_graph=None, create_graph=False
         # Tensor.backward's common form, without backward()'s argument handling
         outs = (self,)
         root_grads = _make_grads(outs, (gradient,), False)
-        if _functorch_depth:
+        if functorch_layers():
             _backward_in_transform()
         keep = False if retain_graph is None else _byte_flag(retain_graph)   # NOTE [ The engine's flags are bytes ]
         _run_execute(_root_edges(outs), root_grads, keep, False, None, True)

@@ -161,7 +161,7 @@ cdef class BackwardCFunction(Node):
             return self.to_save_ if self.to_save_ is not None else ()
         out = []
         for sv in self.saved_:
-            out.append(None if sv is None else sv.unpack(self, True))
+            out.append(None if sv is None else sv.unpack_user(self, True))
         return tuple(out)
 
     @property

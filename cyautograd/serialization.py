@@ -312,7 +312,7 @@ def _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, bac
     # storage share it again, offsets and strides kept, version 1
     t = _wrap_storage_view(view, arr)
     if requires_grad:
-        t.requires_grad_(True)
+        t.requires_grad = True
     return t
 
 

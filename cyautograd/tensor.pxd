@@ -95,6 +95,7 @@ cdef extern from *:
     bint cya_plain_result_array(object o) noexcept
 
 cdef TensorDispatch* tensor_dispatch() noexcept
+cdef int functorch_layers() noexcept   # NOTE [ Functorch transform depth ]
 cdef object array_of(object arr)
 
 cdef inline Tensor wrap_array(object arr):

@@ -681,6 +681,8 @@ cdef class Tensor:
         if requires_grad is not True and requires_grad is not False:
             from cyautograd._arg_parser import check   # torch's parser takes a bool only
             check("Tensor.requires_grad_", (requires_grad,))
+        if _functorch_layers:
+            _requires_grad_in_transform()
         _set_requires_grad(self, requires_grad, False)
         return self
 
@@ -1549,7 +1551,7 @@ def _rebuild(arr, requires_grad, state=None, device=None, geometry=None):
     else:
         t = wrap_array(arr if device is None else _backend.transfer(arr, _backend.check_device(device)))
     if requires_grad:
-        t.requires_grad_(True)
+        t.requires_grad = True   # as torch's _rebuild_tensor_v2 (allowed inside a transform)
     if state:
         getattr(t, "__dict__").update(state)
     return t
@@ -1669,6 +1671,51 @@ cdef object _host(object arr):
     return _backend.to_host(arr)
 
 
+
+
+# NOTE [ Functorch transform depth ]
+# torch keeps a stack of functorch layers (DynamicLayer) while a transform
+# (grad, vjp, jvp, jacrev, jacfwd, vmap, functionalize) runs the user's
+# function, and refuses two things while it is not empty: Tensor.backward()
+# ("backward() called inside a functorch transform", engine.pyx) and
+# Tensor.requires_grad_() on any tensor, even False and even one made inside
+# (functorchTLS checkSupportsInplaceRequiresGrad; torch.autograd.functional.*
+# call it, so they fail there too). The transforms in cyautograd.func count
+# themselves in and out around the user's function (a C int read on these
+# two paths); their own bookkeeping sets `requires_grad` through the
+# attribute, which torch allows inside a transform.
+cdef int _functorch_layers = 0
+
+
+def _enter_functorch_transform():
+    global _functorch_layers
+    _functorch_layers += 1
+
+
+def _exit_functorch_transform():
+    global _functorch_layers
+    _functorch_layers -= 1
+
+
+def _detached_leaf(Tensor t):
+    """t.detach() as a new leaf that requires grad: the library's own
+    x.detach().requires_grad_(), allowed inside a transform (NOTE [
+    Functorch transform depth ])."""
+    r = t.detach()
+    _set_requires_grad(r, True, False)
+    return r
+
+
+cdef int functorch_layers() noexcept:
+    return _functorch_layers
+
+
+cdef int _requires_grad_in_transform() except -1:
+    raise RuntimeError(
+        "You are attempting to call Tensor.requires_grad_() (or perhaps using torch.autograd.functional.* "
+        "APIs) inside of a function being transformed by a functorch transform. This is unsupported, please "
+        "attempt to use the functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call "
+        "requires_grad_() outside of a function being transformed instead.")
 
 
 cdef _set_requires_grad(Tensor self, value, bint from_setter):

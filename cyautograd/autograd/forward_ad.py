@@ -72,6 +72,7 @@ saved_variable.pyx), and Function-based ops save their results with
 import threading
 import weakref
 from collections import namedtuple
+from cyautograd.tensor import _detached_leaf as _leaf_of
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
            "dual_level"]
@@ -801,7 +802,7 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
                 # the partial derivative in t alone: a fresh leaf, or (to keep the
                 # graph to t) an alias node, so that gradient flowing to t
                 # through another input (t.sin() * t) is not counted here
-                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else t.detach().requires_grad_(True)
+                leaf = t.view_as(t) if (keep_graph and t.requires_grad) else _leaf_of(t)
                 leaves.append(leaf)
                 tans.append(dual_tan[id(t)])
                 table[id(t)] = leaf

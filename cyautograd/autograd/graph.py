@@ -459,7 +459,9 @@ class Variable(metaclass=_VariableMeta):
             data = cyautograd.empty(0)
         elif not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
-        return data.detach().requires_grad_(bool(requires_grad))
+        t = data.detach()
+        t.requires_grad = bool(requires_grad)
+        return t
 
     _execution_engine = _ImperativeEngine()
 

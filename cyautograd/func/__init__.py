@@ -34,13 +34,24 @@ Inputs and outputs may be pytrees: nested tuples, lists and dicts of Tensors.
 import functools
 
 import cyautograd as torch
-from cyautograd.tensor import Tensor
+from cyautograd.tensor import Tensor, _enter_functorch_transform, _exit_functorch_transform
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian",
            "functional_call", "vmap", "linearize", "stack_module_state"]
 
 # depth of enclosing grad-like transforms (see NOTE above)
 _level = [0]
+
+
+def _call_transformed(func, *args, **kwargs):
+    """func(*args, **kwargs) as a transform runs it: inside a functorch
+    layer (NOTE [ Functorch transform depth ] in tensor.pyx), where
+    backward() and requires_grad_() are refused, as torch's."""
+    _enter_functorch_transform()
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _exit_functorch_transform()
 
 
 # ---- pytrees: tuples, lists, dicts (insertion order) and leaves -----------
@@ -225,7 +236,8 @@ def _lift(x, keep, inner=None):
         raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
     if keep and x.requires_grad:
         return x.view_as(x)
-    leaf = x.detach().requires_grad_()
+    leaf = x.detach()
+    leaf.requires_grad = True   # NOTE [ Functorch transform depth ]: not requires_grad_()
     _note_fresh(leaf)
     g = _tangent(x)
     if g is None:
@@ -313,7 +325,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
         _level[0] += 1
         try:
             with torch.enable_grad():
-                out = func(*args, **kwargs)
+                out = _call_transformed(func, *args, **kwargs)
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("grad_and_value(f)(*args): output of function f should be a tuple: "
@@ -383,7 +395,7 @@ def vjp(func, *primals, has_aux=False):
     _level[0] += 1
     try:
         with torch.enable_grad():
-            out = func(*_unflatten(lifted, spec))
+            out = _call_transformed(func, *_unflatten(lifted, spec))
     finally:
         _level[0] -= 1
     if has_aux:
@@ -469,7 +481,7 @@ def _jvp(func, primals, tangents, strict, has_aux):
     _level[0] += 1
     try:
         with torch.enable_grad():
-            out = func(*_unflatten(lifted, p_spec))
+            out = _call_transformed(func, *_unflatten(lifted, p_spec))
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
@@ -479,7 +491,7 @@ def _jvp(func, primals, tangents, strict, has_aux):
             out_leaves, out_spec = _flatten(out)
             _assert_tensor_outputs(out_leaves, "jvp(f, primals, tangents)")
             diff_out = [o for o in out_leaves if o.requires_grad]
-            u = [torch.zeros_like(o).requires_grad_() for o in diff_out]
+            u = [torch.zeros_like(o, requires_grad=True) for o in diff_out]
             if diff_out:
                 gi = torch.autograd.grad(diff_out, lifted, u, create_graph=True, allow_unused=True)
             else:
@@ -518,7 +530,7 @@ def _jvp_forward_ad(func, p_leaves, p_spec, t_leaves, has_aux, keep):
     try:
         with fwAD.dual_level():
             duals = [fwAD.make_dual(x, t) if x.dtype.is_floating_point else x for x, t in zip(lifted, t_leaves)]
-            out = func(*_unflatten(duals, p_spec))
+            out = _call_transformed(func, *_unflatten(duals, p_spec))
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError("jvp(f, primals, tangents): output of function f should be a tuple: "
@@ -888,7 +900,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
             sliced = [x if d is None else x.select(d, b) for x, d in zip(leaves, norm)]
             if randomness == "same":
                 _set_rng_state(state0)
-            out = func(*_unflatten(sliced, spec), **kwargs)
+            out = _call_transformed(func, *_unflatten(sliced, spec), **kwargs)
             if randomness == "error" and _rng_state() != state0:
                 raise RuntimeError("vmap: called random operation while in randomness error mode. Please "
                                    "either use the 'same' or 'different' randomness flags on vmap or perform "
@@ -940,7 +952,7 @@ def linearize(func, *primals):
     """Return ``(func(*primals), jvp_fn)`` where ``jvp_fn(*tangents)`` is the
     Jacobian-vector product at ``primals`` (each call runs the
     double-backward JVP again; torch traces the linearised function once)."""
-    out = _finish(func(*primals), [], False)
+    out = _finish(_call_transformed(func, *primals), [], False)
 
     def jvp_fn(*tangents):
         return jvp(func, primals, tangents)[1]

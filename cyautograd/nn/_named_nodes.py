@@ -28,6 +28,7 @@ from cyautograd.function import Function
 from cyautograd.grad_mode import enable_grad, is_grad_enabled
 from cyautograd.tensor import Tensor
 from cyautograd.saved_variable import _resume_saved_tensors_hooks, _suspend_saved_tensors_hooks
+from cyautograd.tensor import _detached_leaf as _leaf_of
 
 _CLASSES = {}
 
@@ -62,7 +63,7 @@ class _Composite(Function):
         hooks = _suspend_saved_tensors_hooks()
         try:
             with enable_grad():
-                leaves = [t.detach().requires_grad_() if isinstance(t, Tensor) and n and
+                leaves = [_leaf_of(t) if isinstance(t, Tensor) and n and
                           t.is_floating_point() else t
                           for t, n in zip(inputs, ctx.needs_input_grad[2:])]
                 out = fn(*leaves)
@@ -241,7 +242,7 @@ class _BackwardOp(Function):
         ctx.present = tuple(i is not None and i < len(xs) and xs[i] is not None for i in layout)
         ctx.save_for_backward(g, *slots)
         ctx._cya_attrs = getattr(fn, "_saved_attrs", None)
-        leaves = [x.detach().requires_grad_() if isinstance(x, Tensor) and k and x.is_floating_point() else x
+        leaves = [_leaf_of(x) if isinstance(x, Tensor) and k and x.is_floating_point() else x
                   for x, k in zip(xs, need)]
         got = _first_grads(fn, need, g.detach(), leaves, False)
         return tuple(t.detach() if isinstance(t, Tensor) else t for t in got)
@@ -259,7 +260,7 @@ class _BackwardOp(Function):
                 if ctx.present[j]:
                     xs[i] = ts[1 + j]
             xs = [x if k or not isinstance(x, Tensor) or not x.is_floating_point() or x.requires_grad
-                  else x.detach().requires_grad_() for x, k in zip(xs, ctx.need)]
+                  else _leaf_of(x) for x, k in zip(xs, ctx.need)]
             firsts = _first_grads(ctx.fn, ctx.need, g, xs, True)
         inputs = [t for t, k in zip(ts, want) if k]
         # torch's formula gives zeros where there is no dependence

@@ -27,6 +27,7 @@ from cyautograd.function import Function
 from cyautograd.nn import _pool_args     # NOTE [ Pooling argument checks ]
 from cyautograd import _flags
 from cyautograd.tensor import Tensor as _Tensor
+from cyautograd.tensor import _detached_leaf as _leaf_of
 
 _mod = None
 
@@ -173,7 +174,7 @@ def _act_node(name):
                     return ctx.result_op[1](g, r)[0], None, None, None
                 x = ctx.saved_tensors[0]
                 with enable_grad():
-                    xi = x if create and x.requires_grad else x.detach().requires_grad_(True)
+                    xi = x if create and x.requires_grad else _leaf_of(x)
                     y = ctx.fn(xi)
                 gx, = _grad(y, xi, g, create_graph=create)
                 return gx, None, None, None

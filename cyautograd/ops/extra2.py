@@ -3286,7 +3286,7 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
         vals = np.power(float(base), pts)
     r = _w(vals.astype(dt.np) if dt.is_floating_point else np.trunc(vals).astype(dt.np))
     if requires_grad:
-        r.requires_grad_()
+        r.requires_grad = True
     if out is not None:
         return _write_out("logspace", r, out)
     return r
@@ -3311,7 +3311,7 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     base = zeros(n, dtype=dtype or _D.get_default_dtype())
     r = base.as_strided(size, stride).detach() if n else zeros(size, dtype=dtype or _D.get_default_dtype())
     if requires_grad:
-        r.requires_grad_()
+        r.requires_grad = True
     return r
 
 
