@@ -449,7 +449,7 @@ def functorch_requires_grad_inside(T):
         lambda: F.grad(lambda x: ((x * 1).sum().backward(), x.sum())[1])(ones(2)),
         lambda: F.vmap(lambda x: ((x * 1).sum().backward(), x)[1])(T.ones(2, 2, dtype=T.float64,
                                                                           requires_grad=True)),
-        lambda: F.grad(lambda x: (T.ones(3, dtype=T.float64, requires_grad=True) * x).sum())(ones(3)),
+        lambda: F.grad(lambda x: (T.ones(3, dtype=T.float64, requires_grad=True) * x).sum())(ones(3)).tolist(),
         lambda: F.grad(lambda x: F.grad(lambda y: (y ** 3).sum())(x).sum())(ones(2)),
         lambda: F.jacfwd(F.jacrev(lambda x: (x ** 3).sum()))(ones(2)),
         lambda: F.vmap(F.grad(lambda x: (x.sin() * x).sum()))(ones(2, 3)),
@@ -499,6 +499,12 @@ for _n, _f in {
     "div_0d64": lambda T, a, s: a / T.tensor(s, dtype=T.float64),
     "mul_0d16": lambda T, a, s: a * T.tensor(s, dtype=T.float16),
     "mul_grad": lambda T, a, s: (a.requires_grad_() * s).detach(),
+    "add_alpha": lambda T, a, s: a.add(a.flip(0), alpha=s),
+    "add_alpha_np": lambda T, a, s: a.add(a.flip(0), alpha=np.float64(s)),
+    "add_alpha_scalar": lambda T, a, s: T.add(a, 2.5, alpha=s),
+    "sub_alpha": lambda T, a, s: a.sub(a.flip(0), alpha=s),
+    "add_alpha_": lambda T, a, s: a.add_(a.flip(0), alpha=s),
+    "sub_alpha_": lambda T, a, s: a.sub_(a.flip(0), alpha=s),
 }.items():
     _half_case(_n, _f)
 
@@ -591,3 +597,31 @@ def grad_layout_contract_warning(T):
     if r.returncode != 0:
         return ["failed", r.stderr[-2000:]]
     return ast.literal_eval(r.stdout.strip().splitlines()[-1])
+
+
+@case
+def saved_cumext_dist_after_data_change(T):
+    """cummax/cummin save self and indices, dist self, other and result, as
+    torch's: a detach_(), a .data change (of the same or another shape) or
+    an in-place change of the saved tensor shows as torch's does."""
+    out = []
+    for name, f in [("cummax", lambda y: y.cummax(0)[0]), ("cummin", lambda y: y.cummin(0)[0]),
+                    ("dist", lambda y: T.dist(y, y.detach() * 0)), ("dist_b", lambda y: T.dist(y.detach() * 0 + 1, y))]:
+        for mode in ("detach_", "data", "data_shape", "inplace", "none"):
+            x = T.tensor([1.0, 3.0, 2.0], dtype=T.float64, requires_grad=True)
+            y = x * 2
+            z = f(y)
+            if mode == "detach_":
+                y.detach_()
+            elif mode == "data":
+                y.data = T.tensor([5.0, -1.0, 7.0], dtype=T.float64)
+            elif mode == "data_shape":
+                y.data = T.tensor([5.0, -1.0], dtype=T.float64)
+            elif mode == "inplace":
+                with T.no_grad():
+                    y.mul_(2)
+            out.append([name, mode, _try(lambda: (z.sum().backward(), x.grad)[1])])
+    x = T.tensor([1.0, 3.0, 2.0], dtype=T.float64, requires_grad=True)
+    r = (x * 1).cummax(0)
+    out.append([r.values.grad_fn._saved_self, r.values.grad_fn._saved_indices, r.values.grad_fn._saved_dim])
+    return out

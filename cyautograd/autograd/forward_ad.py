@@ -820,7 +820,7 @@ def _jvp(name, fn, args, kwargs, duals, inplace):
         live = [o for o in ys if o.requires_grad]
         if not live:
             return None
-        us = [_t.zeros_like(o).requires_grad_(True) for o in live]
+        us = [_t.zeros_like(o, requires_grad=True) for o in live]
         try:
             gs = _grad(live, leaves, grad_outputs=us, create_graph=True, allow_unused=True)
         except RuntimeError as e:
@@ -1147,7 +1147,7 @@ def _forward_jvp(func, inputs, tangents, diff_only=False, _flag=False):
             inps = []
             for t, v in zip(inputs, tangents):
                 if isinstance(t, Tensor) and t.requires_grad:
-                    t = t.detach().requires_grad_()
+                    t = _leaf_of(t)
                     if v is not None:
                         t = make_dual(t, v)
                 inps.append(t)

@@ -585,6 +585,8 @@ cdef object _arith(object a, object b, int op, object alpha):
         hs = None
     if hs is not None:
         out = wrap_array(_half_scalar_op(op, x, hs))
+    elif alpha is not None and alpha != 1 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
+        out = wrap_array(_half_alpha_op(op, x, y, alpha))
     elif alpha is not None and alpha != 1:
         yo = y   # NOTE [ Elementwise output layout ]: torch orders by the operand before scaling
         # alpha scales in the operands' result type: for bools torch's add
@@ -703,6 +705,23 @@ cdef object _half_scalar_op(int op, object x, object s):
     [ Half times a scalar ]); x's layout kept."""
     with np.errstate(all="ignore"):
         r = np.multiply(x, s, dtype=np.float32) if op == 2 else np.true_divide(x, s, dtype=np.float32)
+        return r.astype(np.float16)
+
+
+cdef object _half_alpha_op(int op, object x, object y, object alpha):
+    """x + alpha * y (op 0) or x - alpha * y of float16 x in float32, as
+    torch's add kernel: alpha and y as halves, widened, the product and sum
+    in float32, rounded to half once (measured bit for bit on torch 2.13)."""
+    if isinstance(alpha, np.generic):
+        alpha = alpha.item()    # a Scalar: a numpy alpha does not promote
+    if not isinstance(alpha, complex) and (65504 < alpha < float("inf") or -float("inf") < alpha < -65504):
+        # the kernel converts alpha to the op's type with an overflow check
+        raise RuntimeError("value cannot be converted to type c10::Half without overflow")
+    with np.errstate(all="ignore"):
+        yh = np.asarray(y, dtype=np.float16) if type(y) is not _ndarray else y
+        a32 = np.float32(np.float16(alpha))
+        p = np.multiply(yh, a32, dtype=np.float32)
+        r = np.add(x, p, dtype=np.float32) if op == 0 else np.subtract(x, p, dtype=np.float32)
         return r.astype(np.float16)
 
 
@@ -1292,8 +1311,9 @@ cdef object pow_impl(object a, object b):
     fn = <PowBackward1>new_node(PowBackward1)
     fn.next_edges_ = next_edges2(ta, tb)
     set_history(out, fn, 0)
-    fn.sv0 = save_variable(ta, False)
+    # torch's order (what saved-tensor pack hooks see): exponent, self, result
     fn.sv1 = save_variable(tb, False)
+    fn.sv0 = save_variable(ta, False)
     (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
 
@@ -2424,14 +2444,18 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     cdef bint seq = _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
+    if type(y) is int and type(x) is _ndarray and x.dtype.kind in "iu":
+        y = _wrap_int_scalar(y, x.dtype)
+    hs = None
     if alpha is not None and alpha != 1:
         if type(x) is not _ndarray or (to is not None and type(y) is not _ndarray):
             return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)   # scales by alpha itself
-        y = y * alpha
-    if op >= 2 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
+        if cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16 and (to is None or y.dtype == np.float16):
+            hs = alpha    # the product in float32 (_half_alpha_op)
+        else:
+            y = y * alpha
+    elif op >= 2 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
         hs = _half_scalar_value(x, other)   # NOTE [ Half times a scalar ]
-    else:
-        hs = None
     if hs is None and not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
@@ -2447,7 +2471,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     # 1. values, computed in the result dtype then checked against self's
     try:
         if hs is not None:
-            vals = _half_scalar_op(op, x, hs)
+            vals = _half_scalar_op(op, x, hs) if op >= 2 else _half_alpha_op(op, x, y, hs)
         elif op == 3 and x.dtype.kind != "f":
             vals = x.astype(_D.get_default_dtype().np) / y
         else:
@@ -2472,7 +2496,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     # 4. write and bump
     if seq and _sequential_arith(t, to, other, op, alpha):
         pass   # NOTE [ Sequential in-place writes ]
-    elif has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
+    elif hs is None and has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
         pass   # NOTE [ In-place writes through overlapping views ]
     else:
         x[...] = vals
@@ -2617,6 +2641,24 @@ cdef Tensor _original_self(Tensor t):
     clone with history (CloneBackward0), as torch's self.clone(), so that a
     double backward reaches self's earlier history through it."""
     return ops_ns().clone(t)
+
+
+cdef dict _INT_BOUNDS = {}
+
+
+cdef object _wrap_int_scalar(object v, object dt):
+    """A Python int operand of an in-place op on an integral tensor: torch
+    converts it to self's type as C does (wrapping: uint8.add_(300) adds
+    44), where numpy refuses an out-of-range Python int."""
+    b = _INT_BOUNDS.get(dt)
+    if b is None:
+        info = np.iinfo(dt)
+        b = _INT_BOUNDS[dt] = (int(info.min), int(info.max))
+    if b[0] <= v <= b[1]:
+        return v
+    if not -2 ** 63 <= v < 2 ** 63:
+        raise OverflowError("int too big to convert")
+    return np.array(v, dtype=np.int64).astype(dt)[()]
 
 
 cdef object iadd_impl(object a, object b):
