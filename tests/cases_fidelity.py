@@ -505,6 +505,8 @@ for _n, _f in {
     "sub_alpha": lambda T, a, s: a.sub(a.flip(0), alpha=s),
     "add_alpha_": lambda T, a, s: a.add_(a.flip(0), alpha=s),
     "sub_alpha_": lambda T, a, s: a.sub_(a.flip(0), alpha=s),
+    "floordiv": lambda T, a, s: a // s,
+    "floor_divide_0d64": lambda T, a, s: T.floor_divide(a, T.tensor(s, dtype=T.float64)),
 }.items():
     _half_case(_n, _f)
 

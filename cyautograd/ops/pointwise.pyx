@@ -934,9 +934,15 @@ def floor_divide(a, b):
         r = _xp.floor_divide(x, y)
     else:
         _check_int_zero_division(y)
+        # float16 over a scalar: div_floor_kernel's float32 opmath with the
+        # scalar's original value (NOTE [ Half times a scalar ])
+        hs = _half_scalar_value(x, b) if cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16 else None
         with np.errstate(all="ignore"):
             try:
-                r = np.floor_divide(x, y)
+                if hs is not None:
+                    r = np.floor_divide(x, hs, dtype=np.float32).astype(np.float16)
+                else:
+                    r = np.floor_divide(x, y)
             except ValueError:
                 raise broadcast_error(x, y) from None
     out = wrap_array(as_array(r))
