@@ -463,9 +463,12 @@ def functorch_requires_grad_inside(T):
 
 
 def _half_bits(T, f):
-    """f's float16 result as its bit patterns (bit-exact comparison)."""
+    """f's float16 result, bit-exact but compact: its dtype, a digest of its
+    bit patterns, and how many of them are odd (a live run shows the values)."""
+    import hashlib
     r = f()
-    return [str(r.dtype), r.numpy().view(np.uint16).astype(np.int64).tolist()]
+    bits = np.ascontiguousarray(r.numpy()).view(np.uint16)
+    return [str(r.dtype).split(".")[-1], hashlib.sha1(bits.tobytes()).hexdigest(), int((bits & 1).sum())]
 
 
 _HALF_VALS = np.concatenate([np.linspace(-4, 4, 211), np.geomspace(1e-4, 6e4, 160),
