@@ -161,8 +161,12 @@ cdef class BackwardCFunction(Node):
         if self.saved_ is None:
             return self.to_save_ if self.to_save_ is not None else ()
         out = []
+        # torch's own ops made as Functions here (_torch_op) unpack as its
+        # formulas do; a user's Function passes its node (NOTE [ A saved
+        # non-leaf detached in place ] in saved_variable.pyx)
+        strict = type(self)._torch_op
         for sv in self.saved_:
-            out.append(None if sv is None else sv.unpack(self, True))
+            out.append(None if sv is None else sv.unpack(self, True) if strict else sv.unpack_user(self, True))
         return tuple(out)
 
     def _cya_raw_saved(self, Py_ssize_t i):
@@ -176,6 +180,17 @@ cdef class BackwardCFunction(Node):
     @property
     def _cya_released(self):
         return self.released_
+
+    @property
+    def _cya_saved_user(self):
+        """saved_tensors as grad_fn._saved_* reads them: torch's getters
+        pass the node (no detach_ error)."""
+        cdef SavedVariable sv
+        if self.released_:
+            raise err_backward_twice()
+        if self.saved_ is None:
+            return self.to_save_ if self.to_save_ is not None else ()
+        return tuple([None if sv is None else sv.unpack_user(self, True) for sv in self.saved_])
 
     @property
     def saved_variables(self):

@@ -23,6 +23,8 @@ cdef class SavedVariable:
     cdef dict fw_grad_           # a saved output's ForwardGrad while a dual level is open, or None
 
     cdef object unpack(self, Node saved_for, bint as_tensor)
+    cdef object unpack_user(self, Node saved_for, bint as_tensor)
+    cdef int _check_not_detached(self) except -1
     cdef int check_unpack(self, Node saved_for) except -1
     cdef void release(self) noexcept
     cdef void set_inplace_on_view(self, Node view_grad_fn)

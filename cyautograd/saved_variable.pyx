@@ -114,6 +114,29 @@ cdef class SavedVariable:
         return self.unpack(None, True)
 
     cdef object unpack(self, Node saved_for, bint as_tensor):
+        """The saved tensor for a backward formula (torch's unpack() with no
+        node: NOTE [ A saved non-leaf detached in place ])."""
+        if self.grad_fn_ is not None and self.tensor_ is not None and self.unpack_hook_ is None:
+            self._check_not_detached()
+        return self.unpack_user(saved_for, as_tensor)
+
+    cdef int _check_not_detached(self) except -1:
+        # NOTE [ A saved non-leaf detached in place ]
+        # torch's SavedVariable::unpack finds a saved input's grad_fn through
+        # the tensor itself (saved_original_); a non-leaf detached in place
+        # since (detach_()) has none, and the formulas' unpack(), given no
+        # node, raises rather than hand out a tensor cut from the graph. The
+        # getters (grad_fn._saved_*) and a custom Function's saved_tensors
+        # pass their node and get the detached tensor (unpack_user); with
+        # hooks the grad_fn recorded at save time is used, no error.
+        cdef AutogradMeta m = self.tensor_.autograd_meta_
+        if m is None or (m.grad_fn_ is None and self.tensor_.grad_fn is None):
+            raise RuntimeError(
+                "Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
+                "This is not supported, please use out-of-place `.detach()` instead")
+        return 0
+
+    cdef object unpack_user(self, Node saved_for, bint as_tensor):
         cdef Tensor t
         cdef AutogradMeta m
         if self.released_:
@@ -121,8 +144,6 @@ cdef class SavedVariable:
         if self.unpack_hook_ is not None:
             t = self._unpack_with_hook(saved_for)
             return t if as_tensor else t.data_
-        if self.grad_fn_ is not None and self.tensor_ is not None:
-            _check_not_detached_inplace(self.tensor_)
         if self.vc_ is not None and self.vc_.c.version != self.saved_version_:
             raise RuntimeError(self._version_message(saved_for))
         if not as_tensor:
@@ -153,8 +174,8 @@ cdef class SavedVariable:
         in graph.pyx)."""
         if self.released_:
             raise RuntimeError(_ERR_BACKWARD_TWICE)
-        if self.unpack_hook_ is None and self.grad_fn_ is not None and self.tensor_ is not None:
-            _check_not_detached_inplace(self.tensor_)
+        if self.grad_fn_ is not None and self.tensor_ is not None and self.unpack_hook_ is None:
+            self._check_not_detached()
         if self.unpack_hook_ is None and self.vc_ is not None and self.vc_.c.version != self.saved_version_:
             raise RuntimeError(self._version_message(saved_for))
         return 0
@@ -290,17 +311,6 @@ cdef class SavedVariable:
             self.leaf_ = src      # gradients still reach the saved leaf
         self.tensor_ = None
         self.data_ = None
-
-
-cdef inline int _check_not_detached_inplace(Tensor t) except -1:
-    # torch's SavedVariable::unpack: a non-leaf input saved as itself (no
-    # hooks) that has no grad_fn any more was detached in place; checked
-    # before the version, as torch
-    cdef AutogradMeta m = t.autograd_meta_
-    if m is None or m.grad_fn_ is None:
-        raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
-                           "This is not supported, please use out-of-place `.detach()` instead")
-    return 0
 
 
 cdef SavedVariable save_variable(Tensor t, bint is_output):

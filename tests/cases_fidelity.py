@@ -357,3 +357,276 @@ def root_gradient_checked_against_the_recorded_shape(T):
     y.backward(T.ones(2, 3, dtype=T.float64))
     out.append(x.grad)
     return out
+
+
+# ---- issue 12 leftovers (session 28): engine and semantics divergences -------
+
+def _try(f):
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - errors are observables
+        return f"{type(e).__name__}: {e}"
+
+
+@case
+def detach_inplace_saved_nonleaf(T):
+    """A non-leaf saved for backward and detached in place since: the
+    formulas' unpack raises torch's error; the getters and a custom
+    Function's saved_tensors hand out the detached tensor; with hooks, or
+    for a saved output, no error (NOTE [ A saved non-leaf detached in place ])."""
+    out = []
+    ops = [("mul", lambda y: y * y), ("sin", lambda y: y.sin()), ("pow", lambda y: y ** 2),
+           ("exp", lambda y: y.exp()), ("div", lambda y: 1 / y), ("sum", lambda y: y.sum()),
+           ("prod", lambda y: y.prod()), ("max", lambda y: y.max()), ("cummax", lambda y: y.cummax(0)[0]),
+           ("dist", lambda y: T.dist(y, y * 0)), ("norm", lambda y: y.norm()),
+           ("mm", lambda y: y[None] @ y[:, None]),
+           ("mse", lambda y: T.nn.functional.mse_loss(y, T.zeros(2, dtype=T.float64)))]
+    for name, f in ops:
+        x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+        y = x * 2
+        z = f(y)
+        y.detach_()
+        out.append([name, _try(lambda: (z.sum().backward(), x.grad)[1])])
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    y = x * 2
+    z = y * x
+    y.detach_()
+    out.append(_try(lambda: z.grad_fn._saved_self))
+    out.append(_try(lambda: z.grad_fn._raw_saved_self.unpack()))
+    out.append(_try(lambda: T.autograd.grad(z.sum(), [x])))
+    y.add_(1)
+    out.append(_try(lambda: z.sum().backward()))
+
+    class F(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a)
+            return a * 3
+
+        @staticmethod
+        def backward(ctx, g):
+            a, = ctx.saved_tensors
+            return g * a
+
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    y = x * 2
+    z = F.apply(y)
+    y.detach_()
+    out.append(_try(lambda: (z.sum().backward(), x.grad)[1]))
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    with T.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
+        y = x * 2
+        z = y * y
+    y.detach_()
+    out.append(_try(lambda: (z.sum().backward(), x.grad)[1]))
+    x = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    y = x * 2
+    z = y * y
+    out.append(_try(lambda: y.requires_grad_(False)))
+    y.data = T.zeros(2, dtype=T.float64)
+    out.append(_try(lambda: (z.sum().backward(), x.grad)[1]))
+    return out
+
+
+@case
+def functorch_requires_grad_inside(T):
+    """requires_grad_() (any tensor, True or False) and backward() inside a
+    function a torch.func transform runs raise torch's errors; the
+    attribute setter and factories with requires_grad= are allowed
+    (NOTE [ Functorch transform depth ] in tensor.pyx)."""
+    F = T.func
+    ones = lambda *s: T.ones(*s, dtype=T.float64)  # noqa: E731
+    runs = [
+        lambda: F.grad(lambda x: (x.requires_grad_() * x).sum())(ones(3)),
+        lambda: F.vmap(lambda x: x.requires_grad_())(ones(2, 3)),
+        lambda: F.jacrev(lambda x: x.requires_grad_() * 2)(ones(3)),
+        lambda: F.jacfwd(lambda x: x.requires_grad_() * 2)(ones(3)),
+        lambda: F.vjp(lambda x: x.requires_grad_() * 2, ones(3))[0],
+        lambda: F.jvp(lambda x: x.requires_grad_() * 2, (ones(3),), (ones(3),)),
+        lambda: F.grad(lambda x: (x.requires_grad_(False) * x).sum())(ones(3)),
+        lambda: F.grad(lambda x: (ones(3).requires_grad_() * x).sum())(ones(3)),
+        lambda: F.grad(lambda x: T.autograd.functional.jacobian(lambda y: y * x, ones(2)).sum())(ones(2)),
+        lambda: F.grad(lambda x: ((x * 1).sum().backward(), x.sum())[1])(ones(2)),
+        lambda: F.vmap(lambda x: ((x * 1).sum().backward(), x)[1])(T.ones(2, 2, dtype=T.float64,
+                                                                          requires_grad=True)),
+        lambda: F.grad(lambda x: (T.ones(3, dtype=T.float64, requires_grad=True) * x).sum())(ones(3)).tolist(),
+        lambda: F.grad(lambda x: F.grad(lambda y: (y ** 3).sum())(x).sum())(ones(2)),
+        lambda: F.jacfwd(F.jacrev(lambda x: (x ** 3).sum()))(ones(2)),
+        lambda: F.vmap(F.grad(lambda x: (x.sin() * x).sum()))(ones(2, 3)),
+        lambda: F.grad(lambda x: (setattr(x, "requires_grad", True), x.sum())[1])(ones(3)),
+        lambda: F.functionalize(lambda x: x.requires_grad_())(ones(2)),
+    ]
+    out = [_try(r) for r in runs]
+    # outside any transform again
+    out.append(ones(2).requires_grad_().requires_grad)
+    return out
+
+
+def _half_bits(T, f):
+    """f's float16 result, bit-exact but compact: its dtype, a digest of its
+    bit patterns, and how many of them are odd (a live run shows the values)."""
+    import hashlib
+    r = f()
+    bits = np.ascontiguousarray(r.numpy()).view(np.uint16)
+    return [str(r.dtype).split(".")[-1], hashlib.sha1(bits.tobytes()).hexdigest(), int((bits & 1).sum())]
+
+
+_HALF_VALS = np.concatenate([np.linspace(-4, 4, 211), np.geomspace(1e-4, 6e4, 160),
+                             -np.geomspace(3e-7, 2e3, 60), [0.0, -0.0, 1.0, 65504.0]]).astype(np.float16)
+_HALF_SCALARS = [0.1, 1.1, 3.3333333, 1e-5, 1e5, 0.3, -0.7, 1 / 3, 7e-8, 2.0, 70000, 3]
+
+
+def _half_case(name, f):
+    def fn(T):
+        out = []
+        for s in _HALF_SCALARS:
+            a = T.tensor(_HALF_VALS, dtype=T.float16)
+            out.append(_half_bits(T, lambda: f(T, a, s)))
+        return out
+    fn.__name__ = "half_scalar_" + name
+    CASES[fn.__name__] = fn
+
+
+# NOTE [ Half times a scalar ] (ops/pointwise.pyx): mul/div with the scalar
+# second in float32 opmath; add/sub, a scalar first, s / x as
+# x.reciprocal() * s
+for _n, _f in {
+    "mul": lambda T, a, s: a * s, "rmul": lambda T, a, s: s * a, "div": lambda T, a, s: a / s,
+    "rdiv": lambda T, a, s: s / a, "add": lambda T, a, s: a + s, "sub": lambda T, a, s: a - s,
+    "rsub": lambda T, a, s: s - a, "mul_": lambda T, a, s: a.mul_(s), "div_": lambda T, a, s: a.div_(s),
+    "imul": lambda T, a, s: a.__imul__(s), "torch_mul": lambda T, a, s: T.mul(a, s),
+    "mul_np64": lambda T, a, s: a * np.float64(s), "np64_mul": lambda T, a, s: np.float64(s) * a,
+    "mul_0d64": lambda T, a, s: a * T.tensor(s, dtype=T.float64),
+    "mul_0d32": lambda T, a, s: a * T.tensor(float(s), dtype=T.float32),
+    "0d32_mul": lambda T, a, s: T.mul(T.tensor(float(s), dtype=T.float32), a),
+    "div_0d64": lambda T, a, s: a / T.tensor(s, dtype=T.float64),
+    "mul_0d16": lambda T, a, s: a * T.tensor(s, dtype=T.float16),
+    "mul_grad": lambda T, a, s: (a.requires_grad_() * s).detach(),
+    "add_alpha": lambda T, a, s: a.add(a.flip(0), alpha=s),
+    "add_alpha_np": lambda T, a, s: a.add(a.flip(0), alpha=np.float64(s)),
+    "add_alpha_scalar": lambda T, a, s: T.add(a, 2.5, alpha=s),
+    "sub_alpha": lambda T, a, s: a.sub(a.flip(0), alpha=s),
+    "add_alpha_": lambda T, a, s: a.add_(a.flip(0), alpha=s),
+    "sub_alpha_": lambda T, a, s: a.sub_(a.flip(0), alpha=s),
+    "floordiv": lambda T, a, s: a // s,
+    "floor_divide_0d64": lambda T, a, s: T.floor_divide(a, T.tensor(s, dtype=T.float64)),
+}.items():
+    _half_case(_n, _f)
+
+
+@case
+def index_put_through_shared_memory(T):
+    """NOTE [ index_put_ through shared memory ] (ops/shape.pyx): a self
+    whose elements alias (as_strided with stride 0, expand) takes each value
+    element as torch's loop reads it, after the earlier writes (fuzz seed
+    70739); a provable partial overlap is refused."""
+    import warnings
+    out = []
+
+    def run(f):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            r = _try(f)
+        return [r, [str(x.message).split(" (Triggered")[0] for x in w]]
+
+    v6 = T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True)
+    v7 = T.tensor([[1.0, 2.0], [3.0, -4.0]], dtype=T.float64, requires_grad=True)
+    v8 = v6 @ v7
+    v13 = v8.as_strided((2,), (0,), 1)
+
+    def w1():
+        with T.no_grad():
+            v13[[0, 1]] = v8
+        return v8
+    out.append(run(w1))
+    a = T.arange(6.0)
+    b = a.as_strided((3,), (0,), 2)
+    out.append(run(lambda: (b.__setitem__([2, 0, 1], a[:3]), a)[1]))
+    a = T.arange(6.0)
+    b = a.as_strided((4,), (1,), 0).as_strided((3,), (0,), 1)
+    out.append(run(lambda: (b.index_put_((T.tensor([0, 2, 1]),), a[1:4], accumulate=True), a)[1]))
+    a = T.arange(6.0)
+    out.append(run(lambda: (a.__setitem__([1, 2, 3], a[:3]), a)[1]))
+    a = T.arange(8.0)
+    e = a[:2].expand(3, 2)
+    out.append(run(lambda: (e.__setitem__([[0, 2]], a[1:3].expand(2, 2)), a)[1]))
+    a = T.arange(6.0)
+    b = a.as_strided((3,), (0,), 2)
+    out.append(run(lambda: (b.__setitem__([0, 1], a[4]), a)[1]))
+    return out
+
+
+_LAYOUT_SNIPPET = r"""
+import warnings, sys
+import {mod} as torch
+res = []
+def show(p, loss, pre=None, cg=False):
+    if pre is not None:
+        p.grad = pre
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        loss(p).backward(create_graph=cg)
+    res.append([list(p.grad.stride()), [str(x.message).split(" (Triggered")[0] for x in w
+                                          if "layout" in str(x.message)]])
+mkt = lambda: torch.arange(20.0, dtype=torch.float64).reshape(5, 4).t().requires_grad_()
+mkp = lambda: torch.arange(120.0, dtype=torch.float64).reshape(2, 4, 5, 3).permute(0, 3, 1, 2).requires_grad_()
+w = torch.arange(20.0, dtype=torch.float64).reshape(4, 5)
+show(mkt(), lambda p: (p * w).sum())
+show(mkt(), lambda p: p.sum())
+show(mkp(), lambda p: (p * 2).sum())
+show(mkt(), lambda p: (p * w).sum(), pre=torch.zeros(4, 5, dtype=torch.float64).t().contiguous().t())
+show(mkt(), lambda p: (p * w).sum(), pre=torch.zeros(4, 5, dtype=torch.float64))
+show(mkt(), lambda p: (p * w).sum(), pre=torch.zeros(4, 5, dtype=torch.float64))
+show(mkt(), lambda p: (p * w).sum(), pre=torch.zeros(4, 5, dtype=torch.float64), cg=True)
+show(mkp(), lambda p: (p * 2).sum(), pre=torch.zeros(2, 3, 4, 5, dtype=torch.float64), cg=True)
+show(mkp(), lambda p: (p * 2).sum(), pre=torch.zeros(2, 3, 4, 5, dtype=torch.float64))
+print(repr(res))
+"""
+
+
+@case
+def grad_layout_contract_warning(T):
+    """NOTE [ The gradient layout contract warning ] (accumulate_grad.pyx):
+    .grad's strides after backward into permuted leaves, and the once-per-
+    process warning of each accumulation site. Run in a fresh interpreter,
+    since the warning's once-flag is process state."""
+    import ast
+    import os
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", _LAYOUT_SNIPPET.format(mod=T.__name__)], cwd=root, env=env,
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        return ["failed", r.stderr[-2000:]]
+    return ast.literal_eval(r.stdout.strip().splitlines()[-1])
+
+
+@case
+def saved_cumext_dist_after_data_change(T):
+    """cummax/cummin save self and indices, dist self, other and result, as
+    torch's: a detach_(), a .data change (of the same or another shape) or
+    an in-place change of the saved tensor shows as torch's does."""
+    out = []
+    for name, f in [("cummax", lambda y: y.cummax(0)[0]), ("cummin", lambda y: y.cummin(0)[0]),
+                    ("dist", lambda y: T.dist(y, y.detach() * 0)), ("dist_b", lambda y: T.dist(y.detach() * 0 + 1, y))]:
+        for mode in ("detach_", "data", "data_shape", "inplace", "none"):
+            x = T.tensor([1.0, 3.0, 2.0], dtype=T.float64, requires_grad=True)
+            y = x * 2
+            z = f(y)
+            if mode == "detach_":
+                y.detach_()
+            elif mode == "data":
+                y.data = T.tensor([5.0, -1.0, 7.0], dtype=T.float64)
+            elif mode == "data_shape":
+                y.data = T.tensor([5.0, -1.0], dtype=T.float64)
+            elif mode == "inplace":
+                with T.no_grad():
+                    y.mul_(2)
+            out.append([name, mode, _try(lambda: (z.sum().backward(), x.grad)[1])])
+    x = T.tensor([1.0, 3.0, 2.0], dtype=T.float64, requires_grad=True)
+    r = (x * 1).cummax(0)
+    out.append([r.values.grad_fn._saved_self, r.values.grad_fn._saved_indices, r.values.grad_fn._saved_dim])
+    return out

@@ -64,6 +64,21 @@ class Node(abc.ABC):
     def register_prehook(self, fn):
         """Register ``fn(grad_outputs)`` to run before the node."""
 
+    # torch's ABC declares these three abstract too (so instantiating Node
+    # lists them in its TypeError)
+    @abc.abstractmethod
+    def _register_hook_dict(self, tensor):
+        """Register a tensor's hooks dict on this node (torch internal)."""
+
+    @property
+    @abc.abstractmethod
+    def _input_metadata(self):
+        """The metadata of the node's inputs (torch internal)."""
+
+    @abc.abstractmethod
+    def _sequence_nr(self):
+        """The node's sequence number (torch internal)."""
+
     @classmethod
     def __subclasshook__(cls, subclass):
         # as torch's: the node classes, and whatever torch._C._functions

@@ -276,6 +276,42 @@ cdef object _backend_copy(object g):
     return backend.copy(g)
 
 
+# NOTE [ The gradient layout contract warning ]
+# torch's AccumulateGrad checks the .grad it leaves after accumulating into
+# an existing one (CHECK_RESULT: `variable_grad += new_grad` outside grad
+# mode, `variable_grad + new_grad` under it) against the leaf's layout
+# (obeys_layout_contract) and warns when it does not obey: a .grad the user
+# set in another layout (a contiguous one for a transposed leaf) keeps it.
+# TORCH_WARN_ONCE: each of the two sites warns once per process.
+cdef bint _warned_layout[2]
+_warned_layout[0] = False
+_warned_layout[1] = False
+
+
+cdef int _check_result_layout(Tensor g, Tensor var, int site) except -1:
+    cdef object a = g.data_, p = var.data_
+    if cnp.PyArray_CheckExact(a) and cnp.PyArray_CheckExact(p):
+        if (cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>a) and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>p)
+                and cnp.PyArray_SIZE(<cnp.ndarray>p) != 0
+                and cnp.PyArray_NDIM(<cnp.ndarray>a) == cnp.PyArray_NDIM(<cnp.ndarray>p)
+                and cya_mem_equal(cnp.PyArray_DIMS(<cnp.ndarray>a), cnp.PyArray_DIMS(<cnp.ndarray>p),
+                                  cnp.PyArray_NDIM(<cnp.ndarray>a) * sizeof(cnp.npy_intp))):
+            return 0    # the common case: both contiguous, one shape
+    elif not (type(a) is np.ndarray and type(p) is np.ndarray):
+        return 0
+    if _obeys_layout(a, p):
+        return 0
+    _warned_layout[site] = True
+    from cyautograd._warn import warn_user
+
+    def dims(x):
+        return "[" + ", ".join([str(int(n)) for n in x]) + "]"
+    warn_user("grad and param do not obey the gradient layout contract. This is not an error, but may impair "
+              "performance.\ngrad.sizes() = %s, strides() = %s\nparam.sizes() = %s, strides() = %s"
+              % (dims(g.shape), dims(g.stride()), dims(var.shape), dims(var.stride())))
+    return 0
+
+
 @cython.final
 @cython.no_gc_clear
 @cython.binding(False)  # NOTE [ Unbound methods check self ] in tensor.pyx
@@ -336,6 +372,8 @@ cdef class AccumulateGrad(Node):
                     m.grad_ = (<Tensor>new_grad).new_zeros(var.data_.shape).copy_(new_grad)
             else:
                 m.grad_ = m.grad_ + new_grad
+                if not _warned_layout[1]:
+                    _check_result_layout(m.grad_, var, 1)
         else:
             if m.grad_ is None:
                 # NOTE [ The version of a leaf's first gradient ]
@@ -423,6 +461,8 @@ cdef class AccumulateGrad(Node):
                     if not g.is_inference_:
                         vc = version_counter_of(g)
                         vc.c.version += 1
+                if not _warned_layout[0]:
+                    _check_result_layout(g, var, 0)
         if m.post_acc_grad_hooks_:
             for hook in list(m.post_acc_grad_hooks_.values()):
                 r = hook(var)

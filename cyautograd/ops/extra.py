@@ -56,7 +56,7 @@ def _saved_props(bcls, saved=(), attrs=None):
     to the ctx attribute holding the value."""
     def tensor(i):
         def get(node):
-            st = node.saved_tensors
+            st = node._cya_saved_user
             return st[i] if i < len(st) else None
         return property(get)
     for i, n in enumerate(saved):
@@ -348,11 +348,11 @@ def frac(input):
     return _Frac.apply(input)
 
 
-@_named("Atan2Backward0", saved=("self", "other"))
+@_named("Atan2Backward0", saved=("other", "self"))
 class _Atan2(Function):
     @staticmethod
     def forward(ctx, y, x):
-        ctx.save_for_backward(y, x)
+        ctx.save_for_backward(x, y)   # torch's pack order: other, then self
         rd = _D.result_type(y, x)
         npd = rd.np if rd.is_floating_point else _D.get_default_dtype().np
         if _anydev(y, x):
@@ -362,7 +362,7 @@ class _Atan2(Function):
 
     @staticmethod
     def backward(ctx, g):
-        y, x = ctx.saved_tensors
+        x, y = ctx.saved_tensors
         # torch's atan2_backward: (self * self + other * other).reciprocal(),
         # in that order (a broadcast error names self as tensor a); the
         # engine's validate_outputs sums each gradient to its input's shape
@@ -1778,8 +1778,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
 
 
 def _cumext(node, name, ufunc):
-    # (torch's node also saves self, which this one does not keep)
-    @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1]})
+    @_named(node, saved=("self", "indices"), attrs={"dim": "info"})
     class _C(Function):
         @staticmethod
         def forward(ctx, x, dim):
@@ -1788,8 +1787,8 @@ def _cumext(node, name, ufunc):
                 v, i = _xp.cumext(_darr(x), dim, ufunc is np.fmax)
                 iv = _dw(i)
                 ctx.mark_non_differentiable(iv)
-                ctx.save_for_backward(iv)
-                ctx.info = (tuple(x.shape), dim)
+                ctx.save_for_backward(x, iv)
+                ctx.info = dim
                 return _dw(v), iv
             a = _a(x)
             if a.ndim == 0:
@@ -1806,14 +1805,17 @@ def _cumext(node, name, ufunc):
                 i = np.moveaxis(i, -1, dim)
             iv = _w(i, np.int64)
             ctx.mark_non_differentiable(iv)
-            ctx.save_for_backward(iv)
-            ctx.info = (tuple(x.shape), dim)
+            # torch saves self and indices: cummaxmin_backward reads self's
+            # sizes when it runs (a .data change of another shape shows), and
+            # the saved self's version and history are checked
+            ctx.save_for_backward(x, iv)
+            ctx.info = dim
             return _w(v), iv
 
         @staticmethod
         def backward(ctx, g, gi):
-            iv, = ctx.saved_tensors
-            shape, dim = ctx.info
+            x, iv = ctx.saved_tensors
+            shape, dim = tuple(x.shape), ctx.info
             from cyautograd.creation import zeros
             # torch's cummaxmin_backward (a 0-d input too): zeros, then scatter_add_ into them (version 2)
             z = zeros(shape, dtype=g.dtype, device=g.device)

@@ -703,7 +703,7 @@ cdef class AddmmBackward0(BinaryNode):
     def _saved_mat2(self):
         if self.sv1 is None:
             return None
-        return self.sv1.unpack(self, True).t()   # torch saves mat2 = w.t()
+        return self.sv1.unpack_user(self, True).t()   # torch saves mat2 = w.t()
 
     @property
     def _raw_saved_mat2(self):

@@ -111,7 +111,7 @@ cdef class BinaryNode(Node):
                 if n == key:
                     if raw:
                         return undefined_saved_tensor() if sv is None else sv
-                    return None if sv is None else sv.unpack(self, True)
+                    return None if sv is None else sv.unpack_user(self, True)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __dir__(self):
@@ -605,7 +605,15 @@ cdef object _arith(object a, object b, int op, object alpha):
         fd = _D.get_default_dtype().np
         x = k_like_layout(ta.data_.astype(fd), ta.data_) if ta is not None else np.asarray(a, dtype=fd)
         y = k_like_layout(tb.data_.astype(fd), tb.data_) if tb is not None else np.asarray(b, dtype=fd)
-    if alpha is not None and alpha != 1:
+    if op >= 2 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
+        hs = _half_scalar_value(x, b)   # NOTE [ Half times a scalar ]
+    else:
+        hs = None
+    if hs is not None:
+        out = wrap_array(_half_scalar_op(op, x, hs))
+    elif alpha is not None and alpha != 1 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
+        out = wrap_array(_half_alpha_op(op, x, y, alpha))
+    elif alpha is not None and alpha != 1:
         yo = y   # NOTE [ Elementwise output layout ]: torch orders by the operand before scaling
         # alpha scales in the operands' result type: for bools torch's add
         # is a or (alpha and b), still bool
@@ -682,6 +690,67 @@ cdef object _rdiv(object s, Tensor t):
     return _arith(reciprocal(t), s, 2, None)
 
 
+# NOTE [ Half times a scalar ]
+# torch's CPU mul and div kernels (mul_kernel, div_true_kernel) compute a
+# float16 tensor times (or over) a scalar second operand -- a Python number,
+# a numpy scalar, a one-element tensor of another dtype (TensorIterator's
+# is_scalar(2)) -- in float32 opmath: the scalar's original value (before
+# its cast to the common dtype) as a float32, each element widened to
+# float32, the result rounded to half once. numpy casts the scalar to half
+# first, a second rounding: x * 0.1 differs in the last bit for about a
+# third of the values. add and sub cast the scalar to half first, as numpy
+# does, and a scalar in the first place (torch.mul(t0d, x)) is cast too,
+# so only mul and div with the scalar second take this path (s / x is
+# x.reciprocal() * s: rdiv_impl). Measured bit for bit on torch 2.13 over
+# 4000 values x 24 scalars (tests/cases_fidelity.py, half_scalar_*).
+cdef object _half_scalar_value(object x, object b):
+    """b's original value as a float32 when it is a scalar operand of more
+    precision than half for x (float16, the op's first operand as
+    computed), else None."""
+    cdef object v
+    if isinstance(b, Tensor):
+        v = (<Tensor>b).data_
+        if (type(v) is not _ndarray or cnp.PyArray_SIZE(<cnp.ndarray>v) != 1 or v.ndim > x.ndim
+                or v.dtype.kind not in "fiub" or cnp.PyArray_TYPE(<cnp.ndarray>v) == cnp.NPY_FLOAT16):
+            return None
+        v = v.reshape(()).item()
+    elif type(b) is float or type(b) is int or type(b) is bool:
+        v = b
+    elif isinstance(b, (np.floating, np.integer, np.bool_)):
+        if isinstance(b, np.float16):
+            return None
+        v = b.item()
+    else:
+        return None
+    with np.errstate(over="ignore"):
+        return np.float32(float(v))
+
+
+cdef object _half_scalar_op(int op, object x, object s):
+    """x * s or x / s (op 2 or 3) in float32, rounded to half once (NOTE
+    [ Half times a scalar ]); x's layout kept."""
+    with np.errstate(all="ignore"):
+        r = np.multiply(x, s, dtype=np.float32) if op == 2 else np.true_divide(x, s, dtype=np.float32)
+        return r.astype(np.float16)
+
+
+cdef object _half_alpha_op(int op, object x, object y, object alpha):
+    """x + alpha * y (op 0) or x - alpha * y of float16 x in float32, as
+    torch's add kernel: alpha and y as halves, widened, the product and sum
+    in float32, rounded to half once (measured bit for bit on torch 2.13)."""
+    if isinstance(alpha, np.generic):
+        alpha = alpha.item()    # a Scalar: a numpy alpha does not promote
+    if not isinstance(alpha, complex) and (65504 < alpha < float("inf") or -float("inf") < alpha < -65504):
+        # the kernel converts alpha to the op's type with an overflow check
+        raise RuntimeError("value cannot be converted to type c10::Half without overflow")
+    with np.errstate(all="ignore"):
+        yh = np.asarray(y, dtype=np.float16) if type(y) is not _ndarray else y
+        a32 = np.float32(np.float16(alpha))
+        p = np.multiply(yh, a32, dtype=np.float32)
+        r = np.add(x, p, dtype=np.float32) if op == 0 else np.subtract(x, p, dtype=np.float32)
+        return r.astype(np.float16)
+
+
 cdef object add_impl(object a, object b):
     return _arith(a, b, 0, None)
 
@@ -710,6 +779,11 @@ cdef object div_impl(object a, object b):
 cdef object rdiv_impl(object a, object b):
     if not isinstance(b, _scalars):
         return NotImplemented
+    if isinstance(a, Tensor) and type((<Tensor>a).data_) is _ndarray:
+        # torch's Tensor.__rtruediv__ is self.reciprocal() * other: two
+        # roundings (s / x differs from numpy's in the last bit), and the
+        # graph MulBackward0 over ReciprocalBackward0
+        return _rdiv(b, <Tensor>a)
     return _arith(b, a, 3, None)
 
 
@@ -886,9 +960,15 @@ def floor_divide(a, b):
         r = _xp.floor_divide(x, y)
     else:
         _check_int_zero_division(y)
+        # float16 over a scalar: div_floor_kernel's float32 opmath with the
+        # scalar's original value (NOTE [ Half times a scalar ])
+        hs = _half_scalar_value(x, b) if cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16 else None
         with np.errstate(all="ignore"):
             try:
-                r = np.floor_divide(x, y)
+                if hs is not None:
+                    r = np.floor_divide(x, hs, dtype=np.float32).astype(np.float16)
+                else:
+                    r = np.floor_divide(x, y)
             except ValueError:
                 raise broadcast_error(x, y) from None
     out = wrap_array(as_array(r))
@@ -1263,8 +1343,9 @@ cdef object pow_impl(object a, object b):
     fn = <PowBackward1>new_node(PowBackward1)
     fn.next_edges_ = next_edges2(ta, tb)
     set_history(out, fn, 0)
-    fn.sv0 = save_variable(ta, False)
+    # torch's order (what saved-tensor pack hooks see): exponent, self, result
     fn.sv1 = save_variable(tb, False)
+    fn.sv0 = save_variable(ta, False)
     (<PowBackward1>fn).sv2 = save_variable(out, True)
     return out
 
@@ -2402,11 +2483,19 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     cdef bint seq = _check_overlap(t, to)
     x = t.data_
     y = to.data_ if to is not None else other
+    if type(y) is int and type(x) is _ndarray and x.dtype.kind in "iu":
+        y = _wrap_int_scalar(y, x.dtype)
+    hs = None
     if alpha is not None and alpha != 1:
         if type(x) is not _ndarray or (to is not None and type(y) is not _ndarray):
             return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)   # scales by alpha itself
-        y = y * alpha
-    if not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
+        if cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16 and (to is None or y.dtype == np.float16):
+            hs = alpha    # the product in float32 (_half_alpha_op)
+        else:
+            y = y * alpha
+    elif op >= 2 and type(x) is _ndarray and cnp.PyArray_TYPE(<cnp.ndarray>x) == cnp.NPY_FLOAT16:
+        hs = _half_scalar_value(x, other)   # NOTE [ Half times a scalar ]
+    if hs is None and not seq and k_into_ok(op, x, y) and not (op == 3 and x.dtype.kind != "f"):
         # fast path: nothing can fail once the checks pass, so the values
         # are computed straight into self's storage
         if rg:
@@ -2420,7 +2509,9 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
         return _inplace_arith_xp(t, to, other, op, alpha, rg, seq)
     # 1. values, computed in the result dtype then checked against self's
     try:
-        if op == 3 and x.dtype.kind != "f":
+        if hs is not None:
+            vals = _half_scalar_op(op, x, hs) if op >= 2 else _half_alpha_op(op, x, y, hs)
+        elif op == 3 and x.dtype.kind != "f":
             vals = x.astype(_D.get_default_dtype().np) / y
         else:
             vals = k_binary(op, x, y)
@@ -2444,7 +2535,7 @@ cdef object _inplace_arith(object self, object other, int op, object alpha):
     # 4. write and bump
     if seq and _sequential_arith(t, to, other, op, alpha):
         pass   # NOTE [ Sequential in-place writes ]
-    elif has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
+    elif hs is None and has_internal_overlap(t) == MEM_OVERLAP_TOO_HARD and _write_overlapping(x, y, op):
         pass   # NOTE [ In-place writes through overlapping views ]
     else:
         x[...] = vals
@@ -2589,6 +2680,24 @@ cdef Tensor _original_self(Tensor t):
     clone with history (CloneBackward0), as torch's self.clone(), so that a
     double backward reaches self's earlier history through it."""
     return ops_ns().clone(t)
+
+
+cdef dict _INT_BOUNDS = {}
+
+
+cdef object _wrap_int_scalar(object v, object dt):
+    """A Python int operand of an in-place op on an integral tensor: torch
+    converts it to self's type as C does (wrapping: uint8.add_(300) adds
+    44), where numpy refuses an out-of-range Python int."""
+    b = _INT_BOUNDS.get(dt)
+    if b is None:
+        info = np.iinfo(dt)
+        b = _INT_BOUNDS[dt] = (int(info.min), int(info.max))
+    if b[0] <= v <= b[1]:
+        return v
+    if not -2 ** 63 <= v < 2 ** 63:
+        raise OverflowError("int too big to convert")
+    return np.array(v, dtype=np.int64).astype(dt)[()]
 
 
 cdef object iadd_impl(object a, object b):

@@ -408,11 +408,11 @@ cdef class GatherBackward0(ShapeBackward):
 
     @property
     def _saved_self(self):
-        return None if self.sv_self is None else self.sv_self.unpack(self, True)
+        return None if self.sv_self is None else self.sv_self.unpack_user(self, True)
 
     @property
     def _saved_index(self):
-        return None if self.sv_index is None else self.sv_index.unpack(self, True)
+        return None if self.sv_index is None else self.sv_index.unpack_user(self, True)
 
     @property
     def _raw_saved_self(self):
@@ -3088,6 +3088,8 @@ cdef object _index_put(input, indices, values, accumulate, type cls, bint inplac
         fn.next_edges_ = next_edges2(src, tv)
     if empty:
         pass
+    elif v.size and np.may_share_memory(x, v):
+        _index_put_sequential(x, idx, v, accumulate)
     elif accumulate:
         np.add.at(x, idx, v)
     else:
@@ -3100,6 +3102,30 @@ cdef object _index_put(input, indices, values, accumulate, type cls, bint inplac
     if rg:
         rebase_history(t, fn)
     return t
+
+
+# NOTE [ index_put_ through shared memory ]
+# _index_put_impl_ refuses a value that overlaps self only where it can prove
+# it (assert_no_overlap: both non-overlapping and dense); an expanded or
+# as_strided self (internal overlap: the deprecation warning) or another
+# TOO_HARD layout goes ahead, and torch's index kernel then reads each value
+# element right before it writes its target, in the indexing result's order:
+# a value element that an earlier write changed is read back changed (fuzz
+# seed 70739: v13 = v8.as_strided((2,), (0,), 1); v13[[0, 1]] = v8 leaves
+# v8[1] == v8[0]). numpy's x[idx] = v reads v whole first (it copies an
+# overlapping v), so where the two may share memory the writes replay
+# torch's loop, one element at a time (a rare path: only aliasing values).
+cdef int _index_put_sequential(object x, object idx, object v, bint accumulate) except -1:
+    pos = np.arange(x.size, dtype=np.intp).reshape(x.shape)[idx]
+    vb = np.broadcast_to(v, pos.shape)    # a view: each read sees the writes so far
+    shape = x.shape
+    for k, p in zip(np.ndindex(pos.shape), pos.ravel().tolist()):
+        xi = np.unravel_index(p, shape)
+        if accumulate:
+            x[xi] = x[xi] + vb[k]
+        else:
+            x[xi] = vb[k]
+    return 0
 
 
 cdef _index_put_mask_shapes(tuple shape, object indices):
