@@ -1280,14 +1280,17 @@ class _MedianAll(Function):
 
     @staticmethod
     def backward(ctx, g):
-        # torch's evenly_distribute_backward: the gradient split evenly over
-        # the elements equal to the median (a NaN median: over the NaNs),
-        # written by masked_fill_ into zeros (version 1)
         x, = ctx.saved_tensors
-        xd, r = x.detach(), ctx.result
-        mask = xd.isnan() if bool(r.isnan()) else xd == r
-        z = xd.new_zeros(tuple(x.shape), dtype=g.dtype)
-        return z.masked_fill_(mask, g / mask.sum())
+        return _evenly_distribute(g, x.detach(), ctx.result)
+
+
+def _evenly_distribute(g, xd, r):
+    """torch's evenly_distribute_backward (CPU): the gradient split evenly
+    over the elements of xd equal to r (a NaN r: over the NaNs), written by
+    masked_fill_ into fresh zeros (contiguous whatever xd's layout; version 1)."""
+    mask = xd.isnan() if bool(r.isnan()) else xd == r
+    z = xd.new_zeros(tuple(xd.shape), dtype=g.dtype)
+    return z.masked_fill_(mask, g / mask.sum())
 
 
 def _index_reduce_grad(g, idx, shape, dim, keepdim):
@@ -1638,6 +1641,18 @@ def _sort_np(a, dim, descending, stable=True):
     return np.take_along_axis(a, idx, dim), idx
 
 
+def _sort_layout(a, dim, descending):
+    """_sort_np in the layout of torch's sort outputs (sort's meta function,
+    aten/src/ATen/native/Sorting.cpp): values and indices take self's strides
+    when self is non-overlapping and dense (a permuted input sorts into a
+    permuted result), else dense strides in self's order (empty_like's
+    layout, kernels' k_like_layout), as Tensors."""
+    from cyautograd.kernels import _like_layout
+    from cyautograd.creation import _wrap
+    v, i = _sort_np(a, dim, descending)
+    return _wrap(_like_layout(v, a)), _wrap(_like_layout(i.astype(np.int64, copy=False), a))
+
+
 def _sort_fn(node):
     @_named(node)
     class _S(Function):
@@ -1648,8 +1663,7 @@ def _sort_fn(node):
                 v, i = _xp.sort(_darr(x), dim, descending)
                 v, iv = _dw(v), _dw(i)
             else:
-                v, i = _sort_np(_a(x), dim, descending)
-                v, iv = _w(v), _w(i, np.int64)
+                v, iv = _sort_layout(_a(x), dim, descending)
             ctx.mark_non_differentiable(iv)
             ctx.save_for_backward(iv)
             ctx.info = (tuple(x.shape), dim)
@@ -1696,8 +1710,7 @@ def argsort(input, dim=-1, descending=False, *, stable=False):
     if _dev(input):
         from cyautograd.ops import _xp
         return _dw(_xp.argsort(_darr(input), d, bool(descending)))
-    _, i = _sort_np(_a(input), d, descending)
-    return _w(i, np.int64)
+    return _sort_layout(_a(input), d, descending)[1]
 
 
 @_export

@@ -2499,7 +2499,10 @@ class _NanmedianAll(Function):
     @staticmethod
     def backward(ctx, g):
         x, r = ctx.saved_tensors
-        return _evenly(g, x, r)
+        if _anydev(x):
+            return _evenly(g, x, r)
+        from cyautograd.ops.extra import _evenly_distribute
+        return _evenly_distribute(g, x.detach(), r.detach())
 
 
 @_export
