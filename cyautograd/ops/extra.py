@@ -106,6 +106,16 @@ def _w(arr, dtype=None):
     return _wrap(a)
 
 
+def _w_ti(arr, dtype, *operands):
+    """A new Tensor owning a copy of arr, an elementwise result of the arrays
+    (or scalars) operands, in the layout torch's TensorIterator gives it
+    (NOTE [ Elementwise output layout ] in kernels.pyx): a permuted input
+    makes a permuted result, where _w's C-order copy made it contiguous."""
+    from cyautograd.creation import _wrap
+    from cyautograd.kernels import _ti_layout
+    return _wrap(_ti_layout(np.array(arr, dtype=dtype, order="K", copy=True), *operands))
+
+
 def _dev(t):
     """Whether t's array is a device array (NOTE [ Device backends ]: the
     forward then runs through ops/_xp.py, never numpy)."""
@@ -244,8 +254,9 @@ def _unary_fn(name, node, npfn, grad, result=False):
                 from cyautograd.ops import _xp
                 r = _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
             else:
+                a = _a(x)
                 with np.errstate(all="ignore"):
-                    r = _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+                    r = _w_ti(npfn(a.astype(_float_np(x), copy=False)), _float_np(x), a)
             if result:
                 ctx.save_for_backward(x, r)
             else:
@@ -325,7 +336,7 @@ class _Frac(Function):
             from cyautograd.ops import _xp
             return _dw(_xp.unary_extra("frac", _darr(x), _float_np(x)))
         a = _a(x)
-        return _w(a - np.trunc(a))
+        return _w_ti(a - np.trunc(a), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
@@ -418,8 +429,8 @@ class _NanToNum(Function):
                               .masked_fill(x.isinf() & (x < 0), lo), x)
         a = _a(x)
         fi = np.finfo(a.dtype)
-        return _w(np.nan_to_num(a, nan=nan, posinf=fi.max if posinf is None else posinf,
-                                neginf=fi.min if neginf is None else neginf))
+        return _w_ti(np.nan_to_num(a, nan=nan, posinf=fi.max if posinf is None else posinf,
+                                   neginf=fi.min if neginf is None else neginf), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
@@ -1268,6 +1279,11 @@ class _MedianAll(Function):
             ctx.result = r.detach()
             return r
         a = _a(x).reshape(-1)
+        if a.size == 0:   # torch: NaN (the lowest integer for an integral input)
+            ctx.save_for_backward(x)
+            r = _w(np.array(np.nan if a.dtype.kind == "f" else np.iinfo(a.dtype).min, a.dtype))
+            ctx.result = r.detach()
+            return r
         if np.isnan(a).any() if a.dtype.kind == "f" else False:
             i = int(np.nonzero(np.isnan(a))[0][0])
         else:
@@ -1387,10 +1403,10 @@ def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None
     if input.dtype is _D.bool:
         raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
     if dim is None:
-        if input.numel() == 0:
+        if input.numel() == 0 and _dev(input):
             from cyautograd.creation import full
             return full((), float("nan"), dtype=input.dtype, device=input.device)
-        return _MedianAll.apply(input)
+        return _MedianAll.apply(input)   # an empty input: NaN, with MedianBackward0 as torch's
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:
         raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
@@ -1771,7 +1787,7 @@ def _cumext(node, name, ufunc):
                 v, i = _xp.cumext(_darr(x), dim, ufunc is np.fmax)
                 iv = _dw(i)
                 ctx.mark_non_differentiable(iv)
-                ctx.save_for_backward(iv)
+                ctx.save_for_backward(iv, x)
                 ctx.info = (tuple(x.shape), dim)
                 return _dw(v), iv
             a = _a(x)
@@ -1789,14 +1805,16 @@ def _cumext(node, name, ufunc):
                 i = np.moveaxis(i, -1, dim)
             iv = _w(i, np.int64)
             ctx.mark_non_differentiable(iv)
-            ctx.save_for_backward(iv)
+            ctx.save_for_backward(iv, x)   # torch's formula reads self and indices
             ctx.info = (tuple(x.shape), dim)
             return _w(v), iv
 
         @staticmethod
         def backward(ctx, g, gi):
-            iv, = ctx.saved_tensors
+            iv, x = ctx.saved_tensors
             shape, dim = ctx.info
+            if x.numel() == 0:
+                return x, None   # torch's cummaxmin_backward hands an empty self back as its gradient
             from cyautograd.creation import zeros
             # torch's cummaxmin_backward (a 0-d input too): zeros, then scatter_add_ into them (version 2)
             z = zeros(shape, dtype=g.dtype, device=g.device)

@@ -62,7 +62,17 @@ cdef class BinaryNode(Node):
 
     cdef int check_saved_variables(self) except -1:
         # torch's prologue unpacks both before any formula runs (NOTE [
-        # Outputs a node computes ] in graph.pyx)
+        # Outputs a node computes ] in graph.pyx), in the order of their
+        # names (torchgen sorts a node's saved variables): other before self,
+        # mat2 before self -- a version error names the first one modified
+        # (seed 113199: autograd.grad through mul names other)
+        cdef tuple names = _SAVED_NAMES.get(type(self).__name__, _SELF_OTHER)
+        if names[1] < names[0]:
+            if self.sv1 is not None:
+                self.sv1.check_unpack(self)
+            if self.sv0 is not None:
+                self.sv0.check_unpack(self)
+            return 0
         if self.sv0 is not None:
             self.sv0.check_unpack(self)
         if self.sv1 is not None:
@@ -169,6 +179,9 @@ cdef dict _SAVED_NAMES = {
     "MaskedFillBackward0": ("mask", "value"), "MaskedFillBackward1": ("mask", "value"),
     "MaxBackward0": ("indices", "other"), "MinBackward0": ("indices", "other"),
 }
+
+
+cdef tuple _SELF_OTHER = ("self", "other")
 
 
 # nodes whose formulas read both operands: torch declares both saved slots
