@@ -2664,3 +2664,22 @@ def version_error_names_other_first_under_given_inputs(T):
             inputs = [v2, v8] if which == "both" else [v8] if which == "self" else [v2]
             out.append(err(lambda: T.autograd.grad(v11.sum(), inputs, retain_graph=True)))
     return out
+
+
+@case
+def version_error_names_saved_inputs_before_outputs(T):
+    """seed 124131: a node's saved inputs unpack before its saved outputs
+    (logsumexp's self before its result), whatever their names."""
+    out = []
+    for f in (lambda v: T.logsumexp(v, 0), lambda v: v.exp(), lambda v: v.norm(), lambda v: v.prod()):
+        for grad_inputs in (False, True):
+            v2 = arange(T, (2, 4), True)
+            v4 = v2.select(1, 2)
+            v5 = f(v4)
+            v5.exp_() if v5.grad_fn.name() != "ExpBackward0" else v5.mul_(1)
+            with T.inference_mode():
+                v2.zero_()
+            v7 = v5 * 2
+            out.append(err(lambda: T.autograd.grad(v7.sum(), [v2], create_graph=True) if grad_inputs
+                           else v7.sum().backward()))
+    return out

@@ -62,17 +62,19 @@ cdef class BinaryNode(Node):
 
     cdef int check_saved_variables(self) except -1:
         # torch's prologue unpacks both before any formula runs (NOTE [
-        # Outputs a node computes ] in graph.pyx), in the order of their
-        # names (torchgen sorts a node's saved variables): other before self,
-        # mat2 before self -- a version error names the first one modified
-        # (seed 113199: autograd.grad through mul names other)
-        cdef tuple names = _SAVED_NAMES.get(type(self).__name__, _SELF_OTHER)
-        if names[1] < names[0]:
-            if self.sv1 is not None:
+        # Outputs a node computes ] in graph.pyx): torchgen declares a
+        # node's saved inputs sorted by name, then its saved outputs, and
+        # unpacks in that order -- other before self, mat2 before self, self
+        # before result; a version error names the first one modified (seed
+        # 113199: autograd.grad through mul names other; 124131: logsumexp's
+        # self before its result)
+        cdef tuple names
+        if self.sv0 is not None and self.sv1 is not None:
+            names = _SAVED_NAMES.get(type(self).__name__, _SELF_OTHER)
+            if (self.sv1.is_output_, names[1]) < (self.sv0.is_output_, names[0]):
                 self.sv1.check_unpack(self)
-            if self.sv0 is not None:
                 self.sv0.check_unpack(self)
-            return 0
+                return 0
         if self.sv0 is not None:
             self.sv0.check_unpack(self)
         if self.sv1 is not None:
