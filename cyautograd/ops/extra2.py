@@ -936,13 +936,9 @@ Also a Tensor method (in place: ``x.i0_()``).
 
 
 def _sinc_grad(g, x, o):
-    # torch's sinc_backward: where(self_squared_pi == 0, 0, grad * ...), so
-    # the gradient takes the condition's (self's) layout
-    from cyautograd.ops.pointwise import where
     px = x * math.pi
-    sq = x * x * math.pi
-    out = g * (px * px.cos() - px.sin()) / sq
-    return where(sq == 0.0, g.new_zeros(()), out)
+    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill(x == 0, 0)
+    return g * d
 
 
 sinc = _unary("sinc", "SincBackward0", _sinc_np, _sinc_grad, doc="""sinc(input, *, out=None) -> Tensor
