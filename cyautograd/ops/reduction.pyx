@@ -10,7 +10,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, k_sum_small, k_reduce_layout, K_EXP, K_LOG, K_ADD, K_MAX,
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, k_sum_small, k_reduce_layout, k_ti_layout, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, edges_first, wrap_dims, wrap_dim
 
@@ -1674,6 +1674,16 @@ def _norm_backward_tensor(g, x, n, double p, dims, bint keepdim):
         return scaled * sv
 
 
+cdef inline object _self_first(object r, object x, object gk):
+    """A numpy norm gradient r in the layout of torch's norm_backward for
+    p other than 2, whose products start from self (self.sgn() * ...): the
+    elementwise layout of (self, grad) (NOTE [ Elementwise output layout ]),
+    not numpy's order of the operands as written here."""
+    if type(r) is np.ndarray and type(x) is np.ndarray:
+        return k_ti_layout(r, x, gk, None)
+    return r
+
+
 @cython.final
 cdef class LinalgVectorNormBackward0(ReduceNode):
     # sv0 self, sv1 result; scalar: ord
@@ -1702,7 +1712,7 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         if p == 2:
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
-            return [gk * xp.sign(x)]
+            return [_self_first(gk * xp.sign(x), x, gk)]
         dev = not is_t and type(g) is not np.ndarray   # NOTE [ Device backends ]
         if p == float("inf") or p == -float("inf"):   # the elements at the max (min) share g
             ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
@@ -1713,10 +1723,10 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
             if dev:
                 mask = _xp.cast(mask, _xp.npdtype(gk))
                 return [xp.sign(x) * mask * (gk / _xp.cast(cnt, _xp.npdtype(gk)))]
-            return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
+            return [_self_first(xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk), x, gk)]
         ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
         safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
-        return [xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1))]
+        return [_self_first(xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1)), x, gk)]
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, out=None):
