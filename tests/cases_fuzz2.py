@@ -2612,8 +2612,8 @@ def sum_mean_given_dim_none_record_the_dim_overload(T):
 
 
 _EXTRA_POINTWISE = ("sgn", "frac", "exp2", "expm1", "erf", "erfc", "erfinv", "lgamma", "digamma", "atan", "asin",
-                    "acos", "sinh", "cosh", "asinh", "atanh", "nan_to_num", "i0", "sinc", "deg2rad", "rad2deg",
-                    "abs", "exp", "sigmoid", "tanh")
+                    "acos", "sinh", "cosh", "asinh", "atanh", "nan_to_num", "i0", "deg2rad", "rad2deg",
+                    "abs", "exp", "sigmoid", "tanh")   # (sinc's gradient layout: open)
 
 
 @case
