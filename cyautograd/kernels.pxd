@@ -42,6 +42,7 @@ cdef object k_broadcast_to(object x, tuple shape)
 cdef object k_ti_layout(object out, object x, object y, object z)
 
 cdef object k_like_layout(object out, object x)
+cdef object k_reduce_layout(object out, object x)
 
 # numpy's floating-point error reporting off (torch never warns on 0/0,
 # log(0), overflow): token = fp_quiet_begin(); ...; fp_quiet_end(token)

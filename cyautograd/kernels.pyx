@@ -533,6 +533,54 @@ cdef object k_like_layout(object out, object x):
     return _ti_relayout(o, tst)
 
 
+# NOTE [ Reduction output layout ]
+# torch allocates a reduction's result fresh (allocate_reduction_result in
+# aten/src/ATen/native/ReduceOpsUtils.h resizes an empty tensor to the result
+# shape), so it is contiguous whatever the input's layout, keepdim or not:
+# stride[i] = stride[i+1] * max(size[i+1], 1), a size-1 dimension's stride
+# included. numpy orders a reduction's output as its input (a permuted input
+# gave a permuted result: stride(), is_contiguous() and a later contiguous(),
+# which then cloned, differed; fuzz seed 102724) and picks its own strides for
+# size-1 dimensions. k_reduce_layout brings numpy's result to torch's strides:
+# out itself when they already are; size-1 dimensions only (no element moves)
+# by writing out's strides in place, so out must be an array the op created
+# (never its input x, which gets a copy); any other difference by one copy
+# into a fresh contiguous array (_ti_relayout). On the hot path (a
+# C-contiguous result) it is one pass over the dimensions.
+cdef object k_reduce_layout(object out, object x):
+    cdef cnp.ndarray o
+    cdef int nd, d
+    cdef bint moves = False, differs = False
+    cdef cnp.npy_intp isz
+    cdef cnp.npy_intp tst[TI_MAXDIMS]
+    if type(out) is not _ndarray:
+        return out
+    o = <cnp.ndarray>out
+    nd = cnp.PyArray_NDIM(o)
+    if nd == 0 or nd > TI_MAXDIMS:
+        return out
+    isz = cnp.PyArray_ITEMSIZE(o)
+    _ti_contiguous(nd, cnp.PyArray_DIMS(o), tst)
+    for d in range(nd):
+        if cnp.PyArray_STRIDES(o)[d] != tst[d] * isz:
+            differs = True
+            if cnp.PyArray_DIMS(o)[d] != 1:
+                moves = True
+    if not differs:
+        return out
+    if moves or out is x:
+        return _ti_relayout(o, tst)
+    for d in range(nd):
+        cnp.PyArray_STRIDES(o)[d] = tst[d] * isz
+    cnp.PyArray_UpdateFlags(o, cnp.NPY_ARRAY_C_CONTIGUOUS | cnp.NPY_ARRAY_F_CONTIGUOUS)
+    return out
+
+
+def _reduce_layout(out, x=None):
+    """k_reduce_layout for the Python modules (NOTE [ Reduction output layout ])."""
+    return k_reduce_layout(out, x)
+
+
 cdef object k_ti_layout(object out, object x, object y, object z):
     """NOTE [ Elementwise output layout ]: out, numpy's result of an
     elementwise op of the operands x, y, z (arrays of the op's tensors as

@@ -87,8 +87,10 @@ class _VectorNorm(Function):
     def backward(ctx, g):
         x, r = ctx.saved_tensors
         ord, dims, keepdim = ctx.info
-        if ord != 0 and is_grad_enabled() and not _anydev(x):
-            # create_graph: torch's norm_backward op for op (its graph)
+        if ord != 0 and not _anydev(x):
+            # torch's norm_backward op for op: its graph under create_graph,
+            # and its operand order, so its gradient's layout (self.sgn() *
+            # grad follows a permuted self; grad * self.sgn() did not)
             from cyautograd.ops.reduction import _norm_backward_tensor
             return _norm_backward_tensor(g, x, r, ord, dims, keepdim), None, None, None
         if not keepdim:

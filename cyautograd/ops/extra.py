@@ -109,6 +109,16 @@ def _w(arr, dtype=None):
     return _wrap(a)
 
 
+def _w_ti(arr, dtype, *operands):
+    """A new Tensor owning a copy of arr, an elementwise result of the arrays
+    (or scalars) operands, in the layout torch's TensorIterator gives it
+    (NOTE [ Elementwise output layout ] in kernels.pyx): a permuted input
+    makes a permuted result, where _w's C-order copy made it contiguous."""
+    from cyautograd.creation import _wrap
+    from cyautograd.kernels import _ti_layout
+    return _wrap(_ti_layout(np.array(arr, dtype=dtype, order="K", copy=True), *operands))
+
+
 def _dev(t):
     """Whether t's array is a device array (NOTE [ Device backends ]: the
     forward then runs through ops/_xp.py, never numpy)."""
@@ -247,8 +257,9 @@ def _unary_fn(name, node, npfn, grad, result=False):
                 from cyautograd.ops import _xp
                 r = _dw(_xp.unary_extra(name, _darr(x), _float_np(x)))
             else:
+                a = _a(x)
                 with np.errstate(all="ignore"):
-                    r = _w(npfn(_a(x).astype(_float_np(x), copy=False)), _float_np(x))
+                    r = _w_ti(npfn(a.astype(_float_np(x), copy=False)), _float_np(x), a)
             if result:
                 ctx.save_for_backward(x, r)
             else:
@@ -333,7 +344,7 @@ class _Frac(Function):
             from cyautograd.ops import _xp
             return _dw(_xp.unary_extra("frac", _darr(x), _float_np(x)))
         a = _a(x)
-        return _w(a - np.trunc(a))
+        return _w_ti(a - np.trunc(a), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
@@ -426,8 +437,8 @@ class _NanToNum(Function):
                               .masked_fill(x.isinf() & (x < 0), lo), x)
         a = _a(x)
         fi = np.finfo(a.dtype)
-        return _w(np.nan_to_num(a, nan=nan, posinf=fi.max if posinf is None else posinf,
-                                neginf=fi.min if neginf is None else neginf))
+        return _w_ti(np.nan_to_num(a, nan=nan, posinf=fi.max if posinf is None else posinf,
+                                   neginf=fi.min if neginf is None else neginf), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
@@ -1292,6 +1303,11 @@ class _MedianAll(Function):
             ctx.result = r.detach()
             return r
         a = _a(x).reshape(-1)
+        if a.size == 0:   # torch: NaN (the lowest integer for an integral input)
+            ctx.save_for_backward(x)
+            r = _w(np.array(np.nan if a.dtype.kind == "f" else np.iinfo(a.dtype).min, a.dtype))
+            ctx.result = r.detach()
+            return r
         if np.isnan(a).any() if a.dtype.kind == "f" else False:
             i = int(np.nonzero(np.isnan(a))[0][0])
         else:
@@ -1304,14 +1320,17 @@ class _MedianAll(Function):
 
     @staticmethod
     def backward(ctx, g):
-        # torch's evenly_distribute_backward: the gradient split evenly over
-        # the elements equal to the median (a NaN median: over the NaNs),
-        # written by masked_fill_ into zeros (version 1)
         x, = ctx.saved_tensors
-        xd, r = x.detach(), ctx.result
-        mask = xd.isnan() if bool(r.isnan()) else xd == r
-        z = xd.new_zeros(tuple(x.shape), dtype=g.dtype)
-        return z.masked_fill_(mask, g / mask.sum())
+        return _evenly_distribute(g, x.detach(), ctx.result)
+
+
+def _evenly_distribute(g, xd, r):
+    """torch's evenly_distribute_backward (CPU): the gradient split evenly
+    over the elements of xd equal to r (a NaN r: over the NaNs), written by
+    masked_fill_ into fresh zeros (contiguous whatever xd's layout; version 1)."""
+    mask = xd.isnan() if bool(r.isnan()) else xd == r
+    z = xd.new_zeros(tuple(xd.shape), dtype=g.dtype)
+    return z.masked_fill_(mask, g / mask.sum())
 
 
 def _index_reduce_grad(g, idx, shape, dim, keepdim):
@@ -1409,10 +1428,10 @@ def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None
     if input.dtype is _D.bool:
         raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
     if dim is None:
-        if input.numel() == 0:
+        if input.numel() == 0 and _dev(input):
             from cyautograd.creation import full
             return full((), float("nan"), dtype=input.dtype, device=input.device)
-        return _MedianAll.apply(input)
+        return _MedianAll.apply(input)   # an empty input: NaN, with MedianBackward0 as torch's
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:
         raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
@@ -1666,6 +1685,18 @@ def _sort_np(a, dim, descending, stable=True):
     return np.take_along_axis(a, idx, dim), idx
 
 
+def _sort_layout(a, dim, descending):
+    """_sort_np in the layout of torch's sort outputs (sort's meta function,
+    aten/src/ATen/native/Sorting.cpp): values and indices take self's strides
+    when self is non-overlapping and dense (a permuted input sorts into a
+    permuted result), else dense strides in self's order (empty_like's
+    layout, kernels' k_like_layout), as Tensors."""
+    from cyautograd.kernels import _like_layout
+    from cyautograd.creation import _wrap
+    v, i = _sort_np(a, dim, descending)
+    return _wrap(_like_layout(v, a)), _wrap(_like_layout(i.astype(np.int64, copy=False), a))
+
+
 def _sort_fn(node):
     @_named(node, saved=("indices",), attrs={"dim": lambda n: n.info[1], "self_sym_sizes": lambda n: n.info[0]})
     class _S(Function):
@@ -1676,8 +1707,7 @@ def _sort_fn(node):
                 v, i = _xp.sort(_darr(x), dim, descending)
                 v, iv = _dw(v), _dw(i)
             else:
-                v, i = _sort_np(_a(x), dim, descending)
-                v, iv = _w(v), _w(i, np.int64)
+                v, iv = _sort_layout(_a(x), dim, descending)
             ctx.mark_non_differentiable(iv)
             ctx.save_for_backward(iv)
             ctx.info = (tuple(x.shape), dim)
@@ -1724,8 +1754,7 @@ def argsort(input, dim=-1, descending=False, *, stable=False):
     if _dev(input):
         from cyautograd.ops import _xp
         return _dw(_xp.argsort(_darr(input), d, bool(descending)))
-    _, i = _sort_np(_a(input), d, descending)
-    return _w(i, np.int64)
+    return _sort_layout(_a(input), d, descending)[1]
 
 
 @_export
@@ -1816,6 +1845,8 @@ def _cumext(node, name, ufunc):
         def backward(ctx, g, gi):
             x, iv = ctx.saved_tensors
             shape, dim = tuple(x.shape), ctx.info
+            if x.numel() == 0:
+                return x, None   # torch's cummaxmin_backward hands an empty self back as its gradient
             from cyautograd.creation import zeros
             # torch's cummaxmin_backward (a 0-d input too): zeros, then scatter_add_ into them (version 2)
             z = zeros(shape, dtype=g.dtype, device=g.device)

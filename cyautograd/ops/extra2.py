@@ -36,7 +36,7 @@ from cyautograd.grad_mode import is_grad_enabled
 from cyautograd.ops._saved_attrs import add_raw
 from cyautograd.grad_mode import is_inference_mode_enabled as _is_inference_mode_enabled
 from cyautograd.ops.extra import (_a, _bcast_ok, _check_tensor, _dims, _float_np, _floating,
-                                  _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w,
+                                  _inplace, _named as _named_x, _return_type, _sum_to, _tname, _w, _w_ti,
                                   _wrap_dim, _write_out, _write_out_tuple)
 from cyautograd.tensor import Tensor
 from cyautograd.ops import _xp
@@ -781,7 +781,8 @@ def _unary(name, node, npfn, grad, int_ok=True, doc=""):
                 r = _dw(_xp.named(name, _dargs(x), npd))
             else:
                 with np.errstate(all="ignore"):
-                    r = _w(np.asarray(npfn(_a(x).astype(npd, copy=False))).astype(npd, copy=False), npd)
+                    a = _a(x)
+                    r = _w_ti(np.asarray(npfn(a.astype(npd, copy=False))), npd, a)
             ctx.out = r.detach()
             return r
 
@@ -1104,7 +1105,7 @@ class _Sgn(Function):
             r = np.array(np.sign(a), dtype=a.dtype)
             if r.dtype.kind == "f":
                 np.copyto(r, 0, where=np.isnan(r))   # torch's sign of NaN is 0
-            out = _w(r)
+            out = _w_ti(r, r.dtype, a)
         # torch's SgnBackward0 saves self and result (sgn_backward(self, grad,
         # result), which reads them only for complex inputs)
         ctx.save_for_backward(x, out)
@@ -2522,7 +2523,10 @@ class _NanmedianAll(Function):
     @staticmethod
     def backward(ctx, g):
         x, r = ctx.saved_tensors
-        return _evenly(g, x, r)
+        if _anydev(x):
+            return _evenly(g, x, r)
+        from cyautograd.ops.extra import _evenly_distribute
+        return _evenly_distribute(g, x.detach(), r.detach())
 
 
 @_export

@@ -63,7 +63,19 @@ cdef class BinaryNode(Node):
 
     cdef int check_saved_variables(self) except -1:
         # torch's prologue unpacks both before any formula runs (NOTE [
-        # Outputs a node computes ] in graph.pyx)
+        # Outputs a node computes ] in graph.pyx): torchgen declares a
+        # node's saved inputs sorted by name, then its saved outputs, and
+        # unpacks in that order -- other before self, mat2 before self, self
+        # before result; a version error names the first one modified (seed
+        # 113199: autograd.grad through mul names other; 124131: logsumexp's
+        # self before its result)
+        cdef tuple names
+        if self.sv0 is not None and self.sv1 is not None:
+            names = _SAVED_NAMES.get(type(self).__name__, _SELF_OTHER)
+            if (self.sv1.is_output_, names[1]) < (self.sv0.is_output_, names[0]):
+                self.sv1.check_unpack(self)
+                self.sv0.check_unpack(self)
+                return 0
         if self.sv0 is not None:
             self.sv0.check_unpack(self)
         if self.sv1 is not None:
@@ -195,6 +207,9 @@ cdef dict _SAVED_NAMES = {
     "MaskedFillBackward0": ("mask", "value"), "MaskedFillBackward1": ("mask", "value"),
     "MaxBackward0": ("indices", "other"), "MinBackward0": ("indices", "other"),
 }
+
+
+cdef tuple _SELF_OTHER = ("self", "other")
 
 
 # nodes whose formulas read both operands: torch declares both saved slots

@@ -10,7 +10,7 @@ from cyautograd.grad_mode cimport is_grad_enabled_c
 from cyautograd.variable cimport next_edges1, next_edges2, gradient_edge, set_history, note_grad_version, bump_version
 from cyautograd.saved_variable cimport SavedVariable, save_variable, fw_level_open
 from cyautograd.ops.pointwise cimport BinaryNode
-from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, k_sum_small, K_EXP, K_LOG, K_ADD, K_MAX,
+from cyautograd.kernels cimport (k_unary, k_mul, k_filled, k_reduce2d, k_broadcast_to, k_strided, k_sum_small, k_reduce_layout, k_ti_layout, K_EXP, K_LOG, K_ADD, K_MAX,
                                  fp_quiet_begin, fp_quiet_end)
 from cyautograd.ops._common cimport as_array, xp_of, grad_needed, edges_first, wrap_dims, wrap_dim
 
@@ -102,6 +102,7 @@ cdef class ReduceNode(BinaryNode):
     cdef bint keepdim
     cdef object self_dtype
     cdef bint no_dim           # amax/amin called without dims (torch's dim=[])
+    cdef bint dim_none         # sum/mean given dim=None: torch's saved dim is None, not ()
 
     def _cya_saved_scalars(self):
         """torch's saved dim/keepdim/sizes of a reduction, derived from
@@ -114,7 +115,7 @@ cdef class ReduceNode(BinaryNode):
         for n in sizes:
             numel *= n
         dim1 = dims[0] if dims else 0
-        dimt = () if dims is None else dims
+        dimt = None if self.dim_none else () if dims is None else dims
         if cls == "SumBackward0":
             return [("self_sym_sizes", sizes)]
         if cls in ("SumBackward1", "LogsumexpBackward0", "AmaxBackward0", "AminBackward0", "NansumBackward0"):
@@ -383,8 +384,10 @@ cdef class MaxBackward1(ReduceNode):
             return [_xp.max_backward_all(g, s, r)]   # NOTE [ Device backends ]
         mask = np.isnan(s) if np.isnan(r) else (s == r)
         cnt = mask.sum()
-        out = np.where(mask, g / cnt, 0).astype(s.dtype, copy=False)
-        note_grad_version(out, 1)   # torch: new_zeros(...).masked_fill_(mask, ...)
+        # torch: new_zeros(...).masked_fill_(mask, ...), contiguous whatever
+        # self's layout (numpy's where follows the mask's)
+        out = k_reduce_layout(np.where(mask, g / cnt, 0).astype(s.dtype, copy=False), s)
+        note_grad_version(out, 1)
         return [out]
 
 
@@ -774,6 +777,13 @@ cdef ReduceNode _make(type cls, Tensor t, tuple dims, bint keepdim, Tensor out):
     return fn
 
 
+cdef inline Tensor _reduced(object r, object x):
+    """A reduction's result r (an array the op created from its input x) as
+    a Tensor in torch's layout: NOTE [ Reduction output layout ] in
+    kernels.pyx."""
+    return wrap_array(k_reduce_layout(r, x))
+
+
 cdef _no_autograd_dtype(npd):
     """torch's set_history check: an op asked for an integral/bool result
     of an input that requires grad has no derivative to record."""
@@ -786,7 +796,7 @@ cdef object _np_dtype(dtype):
     return _D.canonical(dtype).np
 
 
-cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtype, bint is_mean):
+cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtype, bint is_mean, bint dim_none):
     """sum/mean of a device tensor through the namespace (ops/_xp.py); the
     nodes as the numpy path makes them."""
     cdef tuple dims = None
@@ -796,17 +806,35 @@ cdef object _reduce_xp(Tensor t, object x, object dim, bint keepdim, object dtyp
     cdef Tensor out = wrap_array(r)
     if grad_needed(t):
         if is_mean:
-            _make(MeanBackward0 if dims is None else MeanBackward1, t, dims, keepdim, out)
+            _make(MeanBackward0 if dim is None else MeanBackward1, t, dims, keepdim, out).dim_none = dim_none
         else:
-            _make(SumBackward0 if dim is None else SumBackward1, t, dims, keepdim, out)
+            _make(SumBackward0 if dim is None else SumBackward1, t, dims, keepdim, out).dim_none = dim_none
     return out
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+# NOTE [ A given dim=None is a dim list ]
+# torch's sum and mean have an overload without dim (SumBackward0,
+# MeanBackward0) and one with an optional dim list; a dim=None that is given
+# (x.sum(dim=None), x.mean(None, True)) picks the second: the full reduction
+# recorded as SumBackward1/MeanBackward1 with its saved dim None (an empty
+# list saves ()). So their dim defaults to _NO_DIM and a given None becomes
+# the empty list, marked dim_none on the node.
+cdef object _NO_DIM_C = _NO_DIM
+
+
+def sum(input, dim=_NO_DIM, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    cdef bint dim_none = dim is None   # NOTE [ A given dim=None is a dim list ]
+    if dim is _NO_DIM_C:
+        dim = None
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     if keepdim is not False and keepdim is not True:   # NOTE [ Silent acceptance in the hot reductions ]
         _check_keepdim("sum", input, dim, keepdim)
+    if dim_none:
+        if dim is None:
+            dim = ()
+        else:
+            dim_none = False   # an axis given by name
     cdef Tensor t = _input(input, "sum")
     edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
     x = t.data_
@@ -819,7 +847,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
             return out
     if type(x) is not np.ndarray:
         try:
-            return _reduce_xp(t, x, dim, keepdim, dtype, False)
+            return _reduce_xp(t, x, dim, keepdim, dtype, False, dim_none)
         except ValueError:
             _dim_list_overflow("sum", dim)   # NOTE [ A dim list past int64 ]
             raise
@@ -830,7 +858,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
         npd = np.int64
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]: inf - inf, float16 overflow
     try:
-        return _sum_np(t, x, dim, keepdim, npd)
+        return _sum_np(t, x, dim, keepdim, npd, dim_none)
     except ValueError:
         _dim_list_overflow("sum", dim)   # NOTE [ A dim list past int64 ]
         raise
@@ -838,24 +866,27 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None)
         fp_quiet_end(tok)
 
 
-cdef _sum_np(Tensor t, x, dim, keepdim, npd):
+cdef _sum_np(Tensor t, x, dim, keepdim, npd, bint dim_none):
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         r = x.sum(dtype=npd)
         if keepdim:
             r = np.asarray(r).reshape((1,) * x.ndim)
-        out = wrap_array(as_array(r))
+        out = _reduced(as_array(r), x)
         if grad_needed(t):
-            _make(SumBackward0 if dim is None else SumBackward1, t, None, keepdim, out)
+            _make(SumBackward0 if dim is None else SumBackward1, t, None, keepdim, out).dim_none = dim_none
         return out
     dims = wrap_dims(dim, x.ndim)
     r = x.sum(axis=dims, keepdims=keepdim, dtype=npd) if x.ndim else x.sum(dtype=npd)
-    out = wrap_array(as_array(r))
+    out = _reduced(as_array(r), x)
     if grad_needed(t):
         _make(SumBackward1, t, dims if x.ndim else None, keepdim, out)
     return out
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+def mean(input, dim=_NO_DIM, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    cdef bint dim_none = dim is None   # NOTE [ A given dim=None is a dim list ]
+    if dim is _NO_DIM_C:
+        dim = None
     if not isinstance(input, Tensor):
         # torch's parser has two visible mean signatures: a call with dim
         # fits both, so its error lists them (NOTE [ Argument parser errors ])
@@ -863,7 +894,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
                      None if dtype is None else {"dtype": dtype})
     tok = fp_quiet_begin()   # NOTE [ Quiet floating point ]
     try:
-        return _mean_impl(input, dim, keepdim, dtype, axis, keepdims)
+        return _mean_impl(input, dim, keepdim, dtype, axis, keepdims, dim_none)
     except RuntimeError:
         # (a dim that is no int: torch's parser refuses it before the dtype check)
         if dim is not None and axis is None and keepdims is None:
@@ -877,7 +908,12 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None
         fp_quiet_end(tok)
 
 
-def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
+def _mean_impl(input, dim, keepdim, dtype, axis, keepdims, dim_none):
+    if dim_none:
+        if dim is None and axis is None:
+            dim = ()
+        else:
+            dim_none = False   # an axis given by name
     if axis is not None or keepdims is not None:
         dim, keepdim = _np_alias(dim, keepdim, axis, keepdims)
     cdef Tensor t = _input(input, "mean")
@@ -887,7 +923,7 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
         if _xp.npdtype(x).kind != "f" and dtype is None:
             raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                                f"floating point or complex dtype. Got: {t.dtype._cname}")
-        return _reduce_xp(t, x, dim, keepdim, dtype, True)
+        return _reduce_xp(t, x, dim, keepdim, dtype, True, dim_none)
     if x.dtype.kind != "f" and dtype is None:
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            f"floating point or complex dtype. Got: {_D._FROM_NP[x.dtype]._cname}")
@@ -903,9 +939,9 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
             r = x.mean(dtype=npd)
         if keepdim:
             r = np.asarray(r).reshape((1,) * x.ndim)
-        out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
+        out = _reduced(as_array(r).astype(npd or x.dtype, copy=False), x)
         if grad_needed(t):
-            _make(MeanBackward0 if dim is None else MeanBackward1, t, None, keepdim, out)
+            _make(MeanBackward0 if dim is None else MeanBackward1, t, None, keepdim, out).dim_none = dim_none
         return out
     dims = wrap_dims(dim, x.ndim)
     if not isinstance(keepdim, (bool, np.bool_)):
@@ -914,7 +950,7 @@ def _mean_impl(input, dim, keepdim, dtype, axis, keepdims):
         r = _np_mean(x, dims, keepdim, npd)
     else:
         r = x.mean(dtype=npd)
-    out = wrap_array(as_array(r).astype(npd or x.dtype, copy=False))
+    out = _reduced(as_array(r).astype(npd or x.dtype, copy=False), x)
     if grad_needed(t):
         _make(MeanBackward1, t, dims if x.ndim else (), keepdim, out)
     return out
@@ -956,14 +992,14 @@ def _prod_impl(input, dim, keepdim, dtype, axis, keepdims):
     if npd is None and x.dtype.kind in "biu":
         npd = np.int64
     if dim is None:
-        out = wrap_array(as_array(x.prod(dtype=npd)))
+        out = _reduced(as_array(x.prod(dtype=npd)), x)
         if grad_needed(t):
             fn = _make(ProdBackward0, t, None, False, out)
             fn.sv0 = save_variable(t, False)
             fn.sv1 = save_variable(out, True)
         return out
     d = wrap_dim(dim, x.ndim)
-    out = wrap_array(as_array(x.prod(axis=d, keepdims=keepdim, dtype=npd) if x.ndim else x.prod(dtype=npd)))
+    out = _reduced(as_array(x.prod(axis=d, keepdims=keepdim, dtype=npd) if x.ndim else x.prod(dtype=npd)), x)
     if grad_needed(t):
         fn = _make(ProdBackward1, t, (d,), keepdim, out)
         fn.sv0 = save_variable(t, False)
@@ -982,7 +1018,7 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
         r = (x.max() if is_max else x.min()) if type(x) is _ndarray else _xp.minmax_all(x, is_max)
-        out = wrap_array(as_array(r))
+        out = _reduced(as_array(r), x)
         if grad_needed(t):
             fn1 = <MaxBackward1>new_node(MaxBackward1) if is_max else <MinBackward1>new_node(MinBackward1)
             fn1.self_shape = tuple(x.shape)
@@ -1011,8 +1047,8 @@ def _minmax(input, dim, keepdim, bint is_max, str name):
         idx = np.zeros((), np.int64)
         vals = x.copy()
     if type(x) is _ndarray:
-        out = wrap_array(as_array(vals).copy())
-        ind = wrap_array(as_array(idx).astype(np.int64))
+        out = _reduced(as_array(vals), x)
+        ind = _reduced(as_array(idx).astype(np.int64), x)
     if grad_needed(t):
         fn0 = <MaxBackward0>new_node(MaxBackward0) if is_max else <MinBackward0>new_node(MinBackward0)
         fn0.self_shape = tuple(x.shape)
@@ -1089,8 +1125,8 @@ def argmax(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         r = np.asarray(np.argmax(x))
         if keepdim:
             r = r.reshape((1,) * x.ndim)
-        return wrap_array(r.astype(np.int64))
-    return wrap_array(as_array(np.argmax(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
+        return _reduced(r.astype(np.int64), x)
+    return _reduced(as_array(np.argmax(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64), x)
 
 
 def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
@@ -1110,8 +1146,8 @@ def argmin(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
         r = np.asarray(np.argmin(x))
         if keepdim:
             r = r.reshape((1,) * x.ndim)
-        return wrap_array(r.astype(np.int64))
-    return wrap_array(as_array(np.argmin(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64))
+        return _reduced(r.astype(np.int64), x)
+    return _reduced(as_array(np.argmin(x, axis=wrap_dim(dim, x.ndim), keepdims=keepdim)).astype(np.int64), x)
 
 
 # NOTE [ amin/amax of signed zeros ]
@@ -1259,7 +1295,7 @@ def _amaxmin(input, dim, keepdim, bint is_max):
         r = (np.amax if is_max else np.amin)(x, axis=dims, keepdims=keepdim)
         if x.dtype.kind == "f" and x.size and dims and not r.all():   # a zero in the result
             r = _zero_signs_in_order(x, r, dims, keepdim, is_max)
-    out = wrap_array(as_array(r))
+    out = _reduced(as_array(r), x)
     if grad_needed(t):
         fn = <AmaxBackward0>new_node(AmaxBackward0) if is_max else <AminBackward0>new_node(AminBackward0)
         fn.self_shape = tuple(x.shape)
@@ -1385,7 +1421,7 @@ def _var_std(input, dim, unbiased, keepdim, correction, bint is_std):
             r = xa.var(axis=axes, ddof=correction, keepdims=keepdim) if not (x.ndim == 0) else xa.var(ddof=correction)
         if is_std:
             r = np.sqrt(r)
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    out = _reduced(as_array(r).astype(x.dtype, copy=False), x)
     if grad_needed(t):
         fn = _make(StdBackward0 if is_std else VarBackward0, t, dims, keepdim, out)
         fn.scalar = correction
@@ -1518,7 +1554,7 @@ def logsumexp(input, dim=None, keepdim=False, *, axis=None, keepdims=None):
             r = np.log(np.exp(x - m).sum(axis=dims, keepdims=True)) + m
         if not keepdim:
             r = np.squeeze(r, axis=dims) if dims else r
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False) if not dev else r)
+    out = _reduced(as_array(r).astype(x.dtype, copy=False) if not dev else r, x)
     if grad_needed(t):
         fn = _make(LogsumexpBackward0, t, dims, keepdim, out)
         fn.sv0 = save_variable(t, False)
@@ -1566,7 +1602,7 @@ cdef _all_any(Tensor t, object dim, object keepdim, bint is_all, str name):
         return wrap_array(_xp.all_any(x, ax, keepdim, is_all))
     r = (np.all if is_all else np.any)(x, axis=ax, keepdims=keepdim)
     # torch's all/any of a uint8 tensor is uint8, of anything else bool
-    return wrap_array(as_array(r).astype(np.uint8) if x.dtype == np.uint8 else as_array(r))
+    return _reduced(as_array(r).astype(np.uint8) if x.dtype == np.uint8 else as_array(r), x)
 
 
 @cython.final
@@ -1672,6 +1708,16 @@ def _norm_backward_tensor(g, x, n, double p, dims, bint keepdim):
         return scaled * sv
 
 
+cdef inline object _self_first(object r, object x, object gk):
+    """A numpy norm gradient r in the layout of torch's norm_backward for
+    p other than 2, whose products start from self (self.sgn() * ...): the
+    elementwise layout of (self, grad) (NOTE [ Elementwise output layout ]),
+    not numpy's order of the operands as written here."""
+    if type(r) is np.ndarray and type(x) is np.ndarray:
+        return k_ti_layout(r, x, gk, None)
+    return r
+
+
 @cython.final
 cdef class LinalgVectorNormBackward0(ReduceNode):
     # sv0 self, sv1 result; scalar: ord
@@ -1700,7 +1746,7 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
         if p == 2:
             return [xp.where(n == 0, 0.0 * x, gk * x / xp.where(n == 0, 1.0 + 0.0 * n, n))]
         if p == 1:
-            return [gk * xp.sign(x)]
+            return [_self_first(gk * xp.sign(x), x, gk)]
         dev = not is_t and type(g) is not np.ndarray   # NOTE [ Device backends ]
         if p == float("inf") or p == -float("inf"):   # the elements at the max (min) share g
             ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
@@ -1711,10 +1757,10 @@ cdef class LinalgVectorNormBackward0(ReduceNode):
             if dev:
                 mask = _xp.cast(mask, _xp.npdtype(gk))
                 return [xp.sign(x) * mask * (gk / _xp.cast(cnt, _xp.npdtype(gk)))]
-            return [xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk)]
+            return [_self_first(xp.sign(x) * xp.where(mask, gk / cnt, 0.0 * gk), x, gk)]
         ax = x.abs() if is_t else (_xp.abs_(x) if dev else np.abs(x))
         safe_n = xp.where(n == 0, 1.0 + 0.0 * n, n)
-        return [xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1))]
+        return [_self_first(xp.where(n == 0, 0.0 * x, gk * xp.sign(x) * ax ** (p - 1) / safe_n ** (p - 1)), x, gk)]
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, out=None):
@@ -1774,7 +1820,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None, *, out=None):
             r = np.sqrt((x * x).sum(axis=dims, keepdims=keepdim))
         else:
             r = (ax ** p).sum(axis=dims, keepdims=keepdim) ** (1.0 / p)
-    out = wrap_array(as_array(r).astype(x.dtype, copy=False))
+    out = _reduced(as_array(r).astype(x.dtype, copy=False), x)
     if grad_needed(t):
         fn = _make(LinalgVectorNormBackward0, t, dims, keepdim, out)
         fn.scalar = p
