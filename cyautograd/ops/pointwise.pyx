@@ -2615,7 +2615,10 @@ def mul_(self, other):
     return _check_method(_inplace_arith(self, other, 2, None), other, "mul_")
 
 
-def div_(self, other):
+def div_(self, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        # the rounded quotient (DivBackward2/3) written into self by the in-place protocol
+        return _inplace_via(self, div, other, rounding_mode=rounding_mode)
     return _check_method(_inplace_arith(self, other, 3, None), other, "div_")
 
 
