@@ -809,6 +809,8 @@ cdef _binary_parse_fail(str name, input, other, alpha, out, rounding_mode=None):
 
 def _rounded_div(a, b, mode):
     p = prep_binary(a, b, "")
+    if mode in ("floor", "trunc") and _npdt(p[2]).kind == "b":
+        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for 'Bool'")
     if type(p[2]) is not _ndarray:   # NOTE [ Device backends ]
         if mode not in ("trunc", "floor"):
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")

@@ -72,8 +72,59 @@ def _ptw(name):
     return getattr(pointwise, name)
 
 
+# NOTE [ TensorIterator's checks of a binary in-place op ]
+# torch's binary in-place kernels build a TensorIterator with self as the
+# output: it first refuses an `other` that would broadcast self to a larger
+# shape ("output with shape [] doesn't match the broadcast shape [3]"), then
+# a common dtype that self's cannot hold ("result type Float can't be cast to
+# the desired output type Long") -- both before the kernel's own dtype refusal
+# ("bitwise_and_cpu" not implemented for 'Float'). The logical ops write a
+# truth value in self's dtype: no cast check; atan2 computes in a floating
+# type. So these checks run here, after the argument parse and before the op.
+def _binary_inplace(name, op, *, tensor_only=False, cast_check=True, floating=False):
+    base = _x2._make_inplace(name, op)
+
+    def f(self, *args, **kwargs):
+        _self_check(name, self)
+        other = args[0] if len(args) == 1 and not kwargs else kwargs.get("other") if len(kwargs) == 1 and \
+            not args else None
+        if tensor_only and other is not None and not isinstance(other, Tensor):
+            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {_tname(other)}")
+        if isinstance(other, Tensor) or _is_number(other):
+            if isinstance(other, Tensor):
+                import cyautograd as _torch
+                a, b = tuple(self.shape), tuple(other.shape)
+                n = max(len(a), len(b))
+                a1, b1 = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
+                for d in range(n - 1, -1, -1):
+                    if a1[d] != b1[d] and a1[d] != 1 and b1[d] != 1:
+                        raise RuntimeError(f"The size of tensor a ({a1[d]}) must match the size of tensor b "
+                                           f"({b1[d]}) at non-singleton dimension {d}")
+                bshape = tuple(_torch.broadcast_shapes(a, b))
+                if bshape != a:
+                    raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                                       f"{list(bshape)}")
+            if cast_check:
+                rt = _D.result_type(self, other)
+                if floating and not rt.is_floating_point:
+                    rt = _D.get_default_dtype()
+                if rt.category > self.dtype.category:
+                    raise RuntimeError(f"result type {rt._cname} can't be cast to the desired output type "
+                                       f"{self.dtype._cname}")
+        return base(self, *args, **kwargs)
+    f.__name__ = name
+    f.__qualname__ = "Tensor." + name
+    f.__doc__ = f"In-place ``{name[:-1]}``: the result written into self (its dtype must hold it).\n\n" \
+                f">>> torch.tensor([5, 6]).{name}(torch.tensor([3, 1]))"
+    METHODS[name] = f
+
+
 for _n in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
-           "bitwise_not", "logical_and", "logical_or", "logical_xor", "logical_not", "floor_divide"):
+           "floor_divide"):
+    _binary_inplace(_n + "_", _ptw(_n))
+for _n in ("logical_and", "logical_or", "logical_xor"):
+    _binary_inplace(_n + "_", _ptw(_n), tensor_only=True, cast_check=False)
+for _n in ("bitwise_not", "logical_not"):
     METHODS[_n + "_"] = _x2._make_inplace(_n + "_", _ptw(_n))
 
 
@@ -83,7 +134,8 @@ def _atan2(input, other):
 
 
 _atan2.__name__ = "atan2"
-METHODS["arctan2_"] = _x2._make_inplace("arctan2_", _atan2)
+_binary_inplace("arctan2_", _atan2, tensor_only=True, floating=True)
+METHODS["arctan2_"].__doc__ = "In-place ``atan2`` (alias ``atan2_``).\n\n>>> torch.tensor([1., 2.]).arctan2_(torch.tensor([1., 1.]))"
 
 
 @_method()
@@ -144,6 +196,8 @@ def cumsum_(self, dim, *, dtype=None):
         raise TypeError(f"cumsum_(): argument 'dim' (position 1) must be int, not {_tname(dim)}")
     if dtype is not None and not isinstance(dtype, _D.dtype):
         raise TypeError(f"cumsum_(): argument 'dtype' must be torch.dtype, not {_tname(dtype)}")
+    if self.dtype is _D.bool and dtype in (None, _D.bool) and self.dim() > 0 and self.numel() > 0:
+        raise NotImplementedError("\"cumsum_out_cpu\" not implemented for 'Bool'")
     if dtype is not None and dtype != self.dtype:
         # torch's structured kernel: the result dtype is `dtype`, and set_output
         # refuses an in-place self of another dtype
@@ -180,8 +234,15 @@ def mvlgamma(input, p):
 
 
 @_method("mvlgamma")
-def _mvlgamma_method(self, p):
+def _mvlgamma_method(self, *args, **kwargs):
     _self_check("mvlgamma", self)
+    if len(args) + len(kwargs) != 1 or (kwargs and "p" not in kwargs):
+        raise TypeError('mvlgamma() missing 1 required positional arguments: "p"' if not args and not kwargs
+                        else "mvlgamma() received an invalid combination of arguments")
+    p = args[0] if args else kwargs["p"]
+    if not _is_int(p):
+        where = " (position 1)" if args else ""
+        raise TypeError(f"mvlgamma(): argument 'p'{where} must be int, not {_tname(p)}")
     return mvlgamma(self, p)
 
 
@@ -189,12 +250,14 @@ _mvlgamma_method.__doc__ = mvlgamma.__doc__
 
 
 @_method()
-def mvlgamma_(self, p):
+def mvlgamma_(self, p=None):
     """In-place ``mvlgamma``; self must be floating point.
 
     >>> torch.tensor([2.5, 3.]).mvlgamma_(2)
     """
     _self_check("mvlgamma_", self)
+    if p is None:
+        raise TypeError('mvlgamma_() missing 1 required positional arguments: "p"')
     if not _is_int(p):
         raise TypeError(f"mvlgamma_(): argument 'p' (position 1) must be int, not {_tname(p)}")
     _mvlgamma_checks(self, p)
@@ -229,7 +292,7 @@ def hardshrink(input, lambd=0.5):
     >>> torch.tensor([-1., 0.2, 2.]).hardshrink()
     """
     _tensor_arg("hardshrink", "input", input, 1)
-    if not _is_number(lambd) or isinstance(lambd, bool):
+    if not _is_number(lambd):
         raise TypeError(f"hardshrink(): argument 'lambd' (position 2) must be Number, not {_tname(lambd)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"hardshrink_cpu\" not implemented for '{input.dtype._cname}'")
@@ -243,7 +306,7 @@ def hardshrink(input, lambd=0.5):
 @_method("hardshrink")
 def _hardshrink_method(self, lambd=0.5):
     _self_check("hardshrink", self)
-    if not _is_number(lambd) or isinstance(lambd, bool):
+    if not _is_number(lambd):
         raise TypeError(f"hardshrink(): argument 'lambd' (position 1) must be Number, not {_tname(lambd)}")
     return hardshrink(self, lambd)
 
@@ -468,37 +531,46 @@ def const_data_ptr(self):
     return self.data_ptr()
 
 
-@_method()
-def dim_order(self, *, ambiguity_check=False):
-    """The dimensions from outermost to innermost in memory (strides descending;
-    ties keep the logical order).
+def _is_contig_as(t, fmt):
+    try:
+        return bool(t.is_contiguous(memory_format=fmt))
+    except (RuntimeError, TypeError):
+        return False
 
-    >>> torch.zeros(2, 3).t().dim_order()
-    """
-    _self_check("dim_order", self)
-    if not isinstance(ambiguity_check, (bool, list)):
-        raise TypeError("The ambiguity_check argument must be a bool or a list of memory formats.")
-    sizes, strides = tuple(self.shape), tuple(self.stride())
-    if ambiguity_check is not False and not isinstance(ambiguity_check, list):
-        dup = any(a == b for a, b in zip(strides, strides[1:]))
-        if dup or any(s == 1 for s in sizes):
-            raise RuntimeError("The tensor does not have unique dim order, or cannot map to exact one of the "
-                               "given memory formats.")
-    # torch's compute_elementwise_output_logical_to_physical_perm: an insertion
-    # sort from the innermost dimension, a size-1 dimension or an equal stride
-    # never reorders
+
+def _elementwise_perm(t, ambiguity_check):
+    """torch._prims_common's compute_elementwise_output_logical_to_physical_perm
+    for one tensor: (perm outermost first, whether the order is ambiguous)."""
+    import cyautograd as _torch
+    sizes, strides = tuple(t.shape), tuple(t.stride())
     nd = len(sizes)
-    perm = list(range(nd - 1, -1, -1))      # innermost first
+    if nd == 0:
+        return [], False
+    if nd == 1:
+        return [0], False
+    contig = t.is_contiguous()
+    fmt = getattr(_torch, "channels_last", None)     # (no memory formats here yet: never channels-last)
+    cl = nd == 4 and fmt is not None and _is_contig_as(t, fmt)
+    if contig and not cl:
+        return list(range(nd)), False
+    if cl and not contig:
+        return [0, *range(2, nd), 1], False
 
-    def should_swap(d0, d1):
-        s0, s1 = strides[d0], strides[d1]
-        if s0 == 0 or s1 == 0 or sizes[d0] == 1 or sizes[d1] == 1:
+    def ge(a, b):
+        return b == 0 or (a != 0 and (a >= b or a % b == 0))
+
+    def should_swap(ia, ib):
+        sa, sb = strides[ia], strides[ib]
+        if sa == 0 or sb == 0:
             return 0
-        if s0 < s1:
+        if sa == sb:
+            return 0 if ge(sizes[ib], sizes[ia]) else 1
+        if ge(sb, sa):
             return -1
-        if s0 > s1:
+        if ge(sa, sb):
             return 1
         return 0
+    perm = list(range(nd - 1, -1, -1))
     for i in range(1, nd):
         d1 = i
         for d0 in range(i - 1, -1, -1):
@@ -508,7 +580,39 @@ def dim_order(self, *, ambiguity_check=False):
                 d1 = d0
             elif c < 0:
                 break
-    return tuple(reversed(perm))
+    ambiguous = bool(ambiguity_check) and any(should_swap(perm[i], perm[i + 1]) != -1 for i in range(nd - 1))
+    return list(reversed(perm)), ambiguous
+
+
+@_method()
+def dim_order(self, *, ambiguity_check=False):
+    """The dimensions from outermost to innermost in memory (torch's
+    elementwise-output permutation); ``ambiguity_check`` (True, or a list of
+    memory formats one of which must fit exactly) refuses a tensor whose order
+    is not unique.
+
+    >>> torch.zeros(2, 3).t().dim_order()
+    """
+    _self_check("dim_order", self)
+    import cyautograd as _torch
+    bad = TypeError("The ambiguity_check argument must be a bool or a list of memory formats.")
+    if not isinstance(ambiguity_check, bool):
+        if not isinstance(ambiguity_check, list):
+            raise bad
+        mf = getattr(_torch, "memory_format", None)
+        if mf is not None and not all(isinstance(f, mf) for f in ambiguity_check):
+            raise bad
+    sizes, strides = tuple(self.shape), tuple(self.stride())
+    formats = ambiguity_check if isinstance(ambiguity_check, list) else []
+    check_multiple = ambiguity_check if isinstance(ambiguity_check, bool) else True
+    multiple = any(a == b for a, b in zip(strides, strides[1:])) or any(s == 1 for s in sizes)
+    if check_multiple and multiple and sum(_is_contig_as(self, f) for f in formats) != 1:
+        raise RuntimeError("The tensor does not have unique dim order, or cannot map to exact one of the given "
+                           "memory formats.")
+    perm, ambiguous = _elementwise_perm(self, ambiguity_check)
+    if ambiguous:
+        raise RuntimeError("The tensor does not have unique dim order.")
+    return tuple(perm)
 
 
 # -- sparse and storage accessors of a strided tensor ------------------------------------------
@@ -620,15 +724,16 @@ def reinforce(self, reward):
 # -- legacy element-wise Python maps -----------------------------------------------------------
 
 @_method()
-def map2_(self, x1, x2, callable):
-    """Sets each element of ``self`` to ``callable(self_elem, x1_elem, x2_elem)``,
-    ``x1`` and ``x2`` expanded to self's shape, in place (CPU, no grad).
+def map2_(self, x, y, callable):
+    """Sets each element of ``self`` to ``callable(self_elem, x_elem, y_elem)``,
+    ``x`` and ``y`` expanded to self's shape, in place (CPU, no grad).
 
     >>> torch.ones(2).map2_(torch.ones(2), torch.tensor([1., 2.]), lambda a, b, c: a + b * c)
     """
     _self_check("map2_", self)
-    _tensor_arg("map2_", "x1", x1, 1)
-    _tensor_arg("map2_", "x2", x2, 2)
+    _tensor_arg("map2_", "x", x, 1)
+    _tensor_arg("map2_", "y", y, 2)
+    x1, x2 = x, y
     if self.requires_grad or x1.requires_grad or x2.requires_grad:
         raise RuntimeError("Can't call map2_() on Variable that requires grad. Use var.detach().map2_() instead.")
     shape = tuple(self.shape)
@@ -646,7 +751,7 @@ def map2_(self, x1, x2, callable):
 # -- new_empty_strided, nonzero_static ---------------------------------------------------------
 
 @_method()
-def new_empty_strided(self, size, stride, *, dtype=None, layout=None, device=None, pin_memory=False,
+def new_empty_strided(self, size=None, stride=None, *, dtype=None, layout=None, device=None, pin_memory=False,
                       requires_grad=False):
     """An uninitialised tensor of ``size`` with ``stride`` (zeros here), of
     self's dtype and device unless given.
@@ -654,6 +759,10 @@ def new_empty_strided(self, size, stride, *, dtype=None, layout=None, device=Non
     >>> torch.ones(2).new_empty_strided((2, 3), (1, 2)).stride()
     """
     _self_check("new_empty_strided", self)
+    missing = [n for n, v in (("size", size), ("stride", stride)) if v is None]
+    if missing:
+        raise TypeError(f"new_empty_strided() missing {len(missing)} required positional arguments: "
+                        + ", ".join(f'"{n}"' for n in missing))
     import cyautograd as _torch
     return _torch.empty_strided(size, stride, dtype=dtype or self.dtype,
                                 device=self.device if device is None else device,
@@ -661,12 +770,16 @@ def new_empty_strided(self, size, stride, *, dtype=None, layout=None, device=Non
 
 
 @_method()
-def nonzero_static(self, *, size, fill_value=-1):
+def nonzero_static(self, *args, size=None, fill_value=-1):
     """``nonzero()`` padded with ``fill_value`` rows (or cut) to exactly ``size`` rows.
 
     >>> torch.tensor([0., 1., 2., 0.]).nonzero_static(size=3)
     """
     _self_check("nonzero_static", self)
+    if args:   # torch's parser takes no positional argument after self
+        raise TypeError(f"nonzero_static() takes from 1 to 0 positional arguments but {len(args)} were given")
+    if size is None:
+        raise TypeError('nonzero_static() missing 1 required keyword-only argument: "size"')
     if not _is_int(size):
         raise TypeError(f"nonzero_static(): argument 'size' must be int, not {_tname(size)}")
     if not _is_int(fill_value):
@@ -685,25 +798,45 @@ def nonzero_static(self, *, size, fill_value=-1):
 
 # -- as_strided_, as_strided_scatter -----------------------------------------------------------
 
+def _dense_like(t):
+    """A fresh copy of t whose strides are ordered as t's (torch's clone with
+    preserve_format, storage offset 0): as_strided_scatter reads its window
+    against that storage."""
+    strides = t.stride()
+    perm = sorted(range(t.dim()), key=lambda d: -strides[d])
+    inv = [0] * len(perm)
+    for i, d in enumerate(perm):
+        inv[d] = i
+    out = t.permute(perm).contiguous()
+    if out is t or out.data_ptr() == t.data_ptr():
+        out = out.clone()
+    return out.permute(inv)
+
+
 @_x2._named("AsStridedScatterBackward0")
 class _AsStridedScatter(Function):
     @staticmethod
     def forward(ctx, x, src, size, stride, offset):
-        base = _a(x).copy()    # contiguous: the geometry is read against it
-        it = base.itemsize
-        view = np.lib.stride_tricks.as_strided(base.reshape(-1)[offset:], shape=size,
-                                               strides=[s * it for s in stride])
-        view[...] = _a(src)
-        ctx.geom = (tuple(x.shape), size, stride, offset)
-        return _w(base)
+        out = _dense_like(x.detach())
+        out.as_strided(size, stride, offset).copy_(src.detach())
+        ctx.geom = (size, stride, offset)
+        return out
 
     @staticmethod
     def backward(ctx, g):
-        shape, size, stride, offset = ctx.geom
-        gc = g.contiguous()
-        gsrc = gc.as_strided(size, stride, offset)
-        gself = gc.as_strided_scatter(gsrc.new_zeros(()).expand(size), size, stride, offset)
-        return gself, gsrc.clone(), None, None, None
+        size, stride, offset = ctx.geom
+        gl = _dense_like(g)
+        gsrc = gl.as_strided(size, stride, offset).clone()
+        gself = _AsStridedScatter.apply(g, g.new_zeros(()).expand(size), size, stride, offset) \
+            if g.requires_grad else _dense_like(g)
+        if not g.requires_grad:
+            gself.as_strided(size, stride, offset).zero_()
+        return gself, gsrc, None, None, None
+
+
+def _no_grad():
+    from cyautograd.grad_mode import no_grad
+    return no_grad()
 
 
 def _geometry_args(fname, size, stride, storage_offset):
@@ -722,7 +855,7 @@ def _geometry_args(fname, size, stride, storage_offset):
 
 @_method()
 def as_strided_scatter(self, src, size, stride, storage_offset=None):
-    """A copy of self (contiguous) with ``src`` written into its
+    """A copy of self (its strides' order kept) with ``src`` written into its
     ``as_strided(size, stride, storage_offset)`` window (AsStridedScatterBackward0).
 
     >>> torch.zeros(3).as_strided_scatter(torch.tensor([1., 2.]), (2,), (2,))
@@ -730,19 +863,17 @@ def as_strided_scatter(self, src, size, stride, storage_offset=None):
     _self_check("as_strided_scatter", self)
     _tensor_arg("as_strided_scatter", "src", src, 1)
     size, stride, storage_offset = _geometry_args("as_strided_scatter", size, stride, storage_offset)
-    off = self.storage_offset() if storage_offset is None else storage_offset
-    # the window is checked against a fresh contiguous copy of self
-    base = self.detach().contiguous()
-    window = base.as_strided(size, stride, off)
+    if self.requires_grad and not self.is_contiguous():
+        # torch's kernel asserts it (its words, the internal assert's)
+        raise RuntimeError('!self.requires_grad() || self.is_contiguous() INTERNAL ASSERT FAILED at '
+                           '"/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4754, please report a bug '
+                           'to PyTorch. as_strided_scatter is currently only supported for contiguous inputs')
+    off = 0 if storage_offset is None else storage_offset   # the copy's own offset
+    with _no_grad():
+        window = _dense_like(self.detach()).as_strided(size, stride, off)   # torch's bounds checks
     if tuple(window.shape) != tuple(src.shape):
         raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
                            f"{list(src.shape)}, slice size = {list(window.shape)}")
-    if src.dtype != self.dtype:
-        src = src.to(self.dtype)
-    if not self.is_cpu:   # NOTE [ Device backends ]: a clone and a strided copy_, composite
-        out = self.contiguous().clone()
-        out.as_strided(size, stride, off).copy_(src)
-        return out
     return _AsStridedScatter.apply(self, src, size, stride, off)
 
 

@@ -1,0 +1,21 @@
+"""Session 28's Tensor methods (ops/tensor_methods.py: in-place forms and
+aliases, hardshrink, prelu, mvlgamma, as_strided_scatter, resize, the conj
+surface, predicates, removed APIs) compared with torch: live where torch is
+installed, and always against golden data recorded from torch (suite
+"methods28")."""
+import pytest
+
+import harness
+from cases_methods28 import CASES
+
+test_matches_golden, test_matches_live_torch = harness.differential_tests("methods28", CASES)
+
+
+@pytest.mark.skipif(not harness.HAVE_TORCH, reason="torch not installed")
+def test_golden_is_current():
+    """The recorded data is what this torch gives today."""
+    T = harness.torch_module()
+    golden = harness.load_golden("methods28")
+    assert sorted(golden) == sorted(CASES)
+    for name in sorted(CASES):
+        harness.assert_same(harness.run(CASES[name], T), golden[name], harness.RTOL, name)
