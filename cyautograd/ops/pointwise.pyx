@@ -3084,6 +3084,9 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
         fn = r.autograd_meta_.grad_fn_
+        if type(fn) is basic_ops.NotImplemented and not (<basic_ops.NotImplemented>fn).op_name.endswith("_"):
+            # torch's error node names the in-place op ("aten::floor_divide_")
+            (<basic_ops.NotImplemented>fn).op_name = (<basic_ops.NotImplemented>fn).op_name + "_"
         if isinstance(fn, BinaryNode):
             # a formula that saved its result saved self after the op, as torch
             _retarget_saved_output((<BinaryNode>fn).sv0, r, t)

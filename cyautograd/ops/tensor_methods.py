@@ -82,7 +82,7 @@ def _ptw(name):
 # truth value in self's dtype: no cast check; atan2 computes in a floating
 # type. So these checks run here, after the argument parse and before the op.
 def _binary_inplace(name, op, *, tensor_only=False, cast_check=True, floating=False):
-    base = _x2._make_inplace(name, op)
+    base = _x2._make_inplace(name, op) if cast_check else _logical_inplace(name, op)
 
     def f(self, *args, **kwargs):
         _self_check(name, self)
@@ -119,13 +119,44 @@ def _binary_inplace(name, op, *, tensor_only=False, cast_check=True, floating=Fa
     METHODS[name] = f
 
 
+# NOTE [ In-place logical ops record nothing ]
+# logical_and_/or_/xor_/not_ have no derivative formula and torch does not
+# treat them as differentiable: no check_inplace (a leaf that requires grad
+# takes the write), no node (self keeps its grad_fn), one version bump.
+def _logical_inplace(name, op):
+    import inspect
+    sig = inspect.signature(op)
+
+    def f(self, *args, **kwargs):
+        try:
+            sig.bind(self, *args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{name}() {e}") from None
+        with _no_grad():
+            self.detach().copy_(op(self.detach(), *args, **kwargs))
+        return self
+    f.__name__ = name
+    return f
+
+
 for _n in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
            "floor_divide"):
     _binary_inplace(_n + "_", _ptw(_n))
 for _n in ("logical_and", "logical_or", "logical_xor"):
     _binary_inplace(_n + "_", _ptw(_n), tensor_only=True, cast_check=False)
-for _n in ("bitwise_not", "logical_not"):
-    METHODS[_n + "_"] = _x2._make_inplace(_n + "_", _ptw(_n))
+METHODS["bitwise_not_"] = _x2._make_inplace("bitwise_not_", _ptw("bitwise_not"))
+
+
+def logical_not_(self):
+    """In-place ``logical_not`` in self's dtype (NOTE [ In-place logical ops record nothing ]).
+
+    >>> torch.tensor([0., 2.]).logical_not_()
+    """
+    _self_check("logical_not_", self)
+    return _logical_inplace("logical_not_", _ptw("logical_not"))(self)
+
+
+METHODS["logical_not_"] = logical_not_
 
 
 def _atan2(input, other):
