@@ -364,3 +364,95 @@ def _bad_args(T):
 
 
 CASES["bad_args_and_edges"] = _bad_args
+
+
+# -- the fidelity issue's leftovers: scatter(reduce=) with grad, masked_scatter's edges,
+#    addbmm_ on a broadcast self, resize_ of a view -------------------------------------------
+
+def _nf(fn):
+    return [(None if f is None else type(f).__name__, k) for f, k in fn.next_functions]
+
+
+for _red in ("add", "multiply"):
+    for _src in ("tensor", "value"):
+        for _who in ("both", "self", "src", "inplace"):
+            def _c(T, _red=_red, _src=_src, _who=_who):
+                x = T.tensor([1., 2., 3.], requires_grad=_who in ("both", "self", "inplace"))
+                s = T.tensor([4., 5., 6.], requires_grad=_who in ("both", "src"))
+                src = s if _src == "tensor" else 2.0
+                idx = T.tensor([0, 1, 0])
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    if _who == "inplace":
+                        r = x * 1
+                        v0 = r._version
+                        r.scatter_(0, idx, src, reduce=_red)
+                        v = r._version - v0
+                    else:
+                        r = x.scatter(0, idx, src, reduce=_red)
+                        v = None
+                out = {"r": r, "v": v, "gf": _gf(r)}
+                if r.grad_fn is not None:
+                    out["next"] = _nf(r.grad_fn)
+                    out["bw"] = _try(lambda: r.sum().backward())
+                return out
+            CASES[f"leftover_scatter_reduce_{_red}_{_src}_{_who}"] = _c
+
+for _mshape in ((3,), (1, 3), (2, 3)):
+    for _who in ("both", "self", "src", "nonleaf"):
+        def _c(T, _mshape=_mshape, _who=_who):
+            x = T.zeros(2, 3, requires_grad=_who in ("both", "self", "nonleaf"))
+            xs = x * 2 if _who == "nonleaf" else x
+            s = T.arange(1., 7.).requires_grad_(_who in ("both", "src"))
+            m = T.tensor([True, False, True]).expand(_mshape) if len(_mshape) > 1 else T.tensor([True, False, True])
+            r = _try(lambda: xs.masked_scatter(m, s))
+            out = {"r": r}
+            if isinstance(r, T.Tensor) and r.grad_fn is not None:
+                out["next"] = _nf(r.grad_fn)
+                out["grads"] = T.autograd.grad((r * T.arange(6.).view(2, 3)).sum(),
+                                               [t for t in (x, s) if t.requires_grad])
+            out["few"] = _try(lambda: T.zeros(2, 3).masked_scatter(T.ones(3, dtype=T.bool), T.ones(5)))
+            return out
+        CASES[f"leftover_masked_scatter_{len(_mshape)}_{_mshape[0]}_{_who}"] = _c
+
+for _shape in ((), (1,), (2, 2), (1, 2), (2, 1), (3, 3), (0,)):
+    for _who in ("plain", "view", "nonleaf", "leaf"):
+        def _c(T, _shape=_shape, _who=_who):
+            b1 = T.ones(3, 2, 1).requires_grad_(_who == "nonleaf")
+            b2 = T.arange(6.).view(3, 1, 2)
+            base = T.zeros(8)
+            if _who == "view":
+                n = 1
+                for s in _shape:
+                    n *= s
+                a = base[:n].view(_shape)
+            elif _who in ("nonleaf", "leaf"):
+                leaf = T.zeros(_shape, requires_grad=True)
+                a = leaf * 1 if _who == "nonleaf" else leaf
+            else:
+                a = T.zeros(_shape)
+            v0 = a._version
+            r = _try(lambda: a.addbmm_(b1, b2, beta=2))
+            out = {"r": r, "shape": list(a.shape), "v": a._version - v0, "base": base}
+            if _who == "nonleaf" and isinstance(r, T.Tensor):
+                out["gf"] = _gf(a)
+                out["next"] = _nf(a.grad_fn)
+                out["grads"] = T.autograd.grad((a * T.arange(4.).view(2, 2)).sum(), (leaf, b1))
+            return out
+        CASES[f"leftover_addbmm__{len(_shape)}d_{'x'.join(map(str, _shape))}_{_who}"] = _c
+
+
+for _view in ("row", "tail", "transposed", "narrow"):
+    for _sizes in ((2,), (3,), (0,), (2, 2), (1, 3)):
+        def _c(T, _view=_view, _sizes=_sizes):
+            x = T.arange(6.).view(2, 3)
+            v = {"row": lambda: x[1], "tail": lambda: x.view(-1)[2:], "transposed": lambda: x.t(),
+                 "narrow": lambda: x.view(-1)[1:4]}[_view]()
+            r = _try(lambda: v.resize_(*_sizes))
+            out = {"r": r, "shape": list(v.shape), "stride": list(v.stride()), "off": v.storage_offset(),
+                   "v": v._version, "x_v": x._version}
+            if isinstance(r, T.Tensor) and v.numel():
+                v.view(-1)[0] = 100
+            out["x"] = x
+            return out
+        CASES[f"leftover_resize__view_{_view}_{'x'.join(map(str, _sizes))}"] = _c

@@ -871,7 +871,10 @@ def floor_divide(a, b):
     if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t) for t in (a, b)):
         fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
         fn.op_name = "aten::floor_divide"
-        fn.next_edges_ = collect_next_edges(tuple([t if isinstance(t, Tensor) else None for t in (a, b)]))
+        # NOTE [ Ops without a derivative record NotImplemented ] (ops/extra.py):
+        # the edges of the inputs that require grad only
+        fn.next_edges_ = collect_next_edges(tuple([t for t in (a, b) if isinstance(t, Tensor)
+                                                   and tensor_requires_grad(<Tensor>t)]))
         set_history(out, fn, 0)
     return out
 
@@ -3087,6 +3090,9 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
         if type(fn) is basic_ops.NotImplemented and not (<basic_ops.NotImplemented>fn).op_name.endswith("_"):
             # torch's error node names the in-place op ("aten::floor_divide_")
             (<basic_ops.NotImplemented>fn).op_name = (<basic_ops.NotImplemented>fn).op_name + "_"
+        elif type(fn).__name__ == "NotImplemented" and isinstance(getattr(fn, "opname", None), str) and \
+                not fn.opname.endswith("_"):
+            fn.opname = fn.opname + "_"   # the same for extra's Function-made nodes (NOTE [ Ops without a derivative record NotImplemented ])
         if isinstance(fn, BinaryNode):
             # a formula that saved its result saved self after the op, as torch
             _retarget_saved_output((<BinaryNode>fn).sv0, r, t)

@@ -1010,3 +1010,52 @@ def resize_as(self, tensor):
 
 
 del _n
+
+
+# -- addbmm_ on a self of another (expandable) shape -------------------------------------------
+
+_addbmm_same_shape = _x2.METHODS["addbmm_"]
+
+
+def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+    """In-place ``addbmm``. NOTE [ addbmm_ resizes self ]: torch's addbmm_ is
+    addbmm_out with self as the output: self only has to expand to the
+    result's (n x p) and is then resized to it (a 0-d or (1, p) self grows; one
+    version bump; the gradient reaching self's history is summed back to its
+    old shape, as the engine does for a broadcast input). Unlike addmm_
+    (NOTE [ Structured in-place kernels refuse a broadcast self ]).
+
+    >>> torch.zeros(()).addbmm_(torch.ones(3, 2, 1), torch.ones(3, 1, 2))
+    """
+    _self_check("addbmm_", self)
+    if not (isinstance(batch1, Tensor) and isinstance(batch2, Tensor)) or batch1.dim() != 3 or \
+            batch2.dim() != 3:
+        return _addbmm_same_shape(self, batch1, batch2, beta=beta, alpha=alpha)
+    size = (batch1.shape[1], batch2.shape[2])
+    if tuple(self.shape) == size:
+        return _addbmm_same_shape(self, batch1, batch2, beta=beta, alpha=alpha)
+    from cyautograd.grad_mode import is_grad_enabled
+    from cyautograd.variable import _set_, _set_gradient_edge, _unsafe_set_version
+    from cyautograd.graph import Edge
+    from cyautograd.ops.linalg2 import TOP
+    addbmm = TOP["addbmm"]
+    record = is_grad_enabled() and (self.requires_grad or batch1.requires_grad or batch2.requires_grad)
+    if record and self.requires_grad and self.is_leaf:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    self.expand(size)      # torch's expand_size check, its words
+    if not record:
+        with _no_grad():
+            r = addbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+            v0 = self._version
+            self.resize_(size)         # keeps self's storage where it holds (n x p) elements
+            self.copy_(r)
+        _unsafe_set_version(self, v0 + 1)
+        return self
+    r = addbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+    with _no_grad():
+        _set_(self, r.detach())        # one version bump; self takes the result's memory
+    _set_gradient_edge(self, Edge(r.grad_fn, 0))
+    return self
+
+
+METHODS["addbmm_"] = addbmm_
