@@ -449,7 +449,8 @@ for _view in ("row", "tail", "transposed", "narrow"):
             v = {"row": lambda: x[1], "tail": lambda: x.view(-1)[2:], "transposed": lambda: x.t(),
                  "narrow": lambda: x.view(-1)[1:4]}[_view]()
             r = _try(lambda: v.resize_(*_sizes))
-            out = {"r": r, "shape": list(v.shape), "stride": list(v.stride()), "off": v.storage_offset(),
+            # (a grown storage's new elements are uninitialised in torch: the shape only)
+            out = {"r": list(r.shape) if isinstance(r, T.Tensor) else r, "shape": list(v.shape), "stride": list(v.stride()), "off": v.storage_offset(),
                    "v": v._version, "x_v": x._version}
             if isinstance(r, T.Tensor) and v.numel():
                 v.view(-1)[0] = 100
