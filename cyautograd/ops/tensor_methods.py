@@ -65,6 +65,10 @@ def _float_of(v):
     return float(v.item()) if isinstance(v, Tensor) else float(v)
 
 
+def _refusal_example(expr):
+    return (f"\n\n>>> try:\n...     {expr}\n... except RuntimeError as e:\n...     print(str(e).splitlines()[0])")
+
+
 # -- in-place forms and aliases ----------------------------------------------------------------
 
 def _ptw(name):
@@ -145,6 +149,8 @@ for _n in ("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bi
 for _n in ("logical_and", "logical_or", "logical_xor"):
     _binary_inplace(_n + "_", _ptw(_n), tensor_only=True, cast_check=False)
 METHODS["bitwise_not_"] = _x2._make_inplace("bitwise_not_", _ptw("bitwise_not"))
+METHODS["bitwise_not_"].__doc__ = ("In-place ``bitwise_not`` of an integral or bool tensor.\n\n"
+                                   ">>> torch.tensor([True, False]).bitwise_not_()")
 
 
 def logical_not_(self):
@@ -486,7 +492,8 @@ def _imag(self):
 
 METHODS["real"] = property(_real, doc="Self for a real tensor (NOTE [ Real dtypes only ]).\n\n"
                                       ">>> torch.ones(2).real")
-METHODS["imag"] = property(_imag, doc="torch's refusal for a real tensor (NOTE [ Real dtypes only ]).")
+METHODS["imag"] = property(_imag, doc="torch's refusal for a real tensor (NOTE [ Real dtypes only ])."
+                                      + _refusal_example("torch.ones(2).imag"))
 
 
 def _volatile(self):
@@ -495,7 +502,7 @@ def _volatile(self):
     return False
 
 
-METHODS["volatile"] = property(_volatile, doc="Removed: always False (torch warns).")
+METHODS["volatile"] = property(_volatile, doc="Removed: always False (torch warns).\n\n>>> torch.ones(2).volatile")
 
 
 # -- predicates --------------------------------------------------------------------------------
@@ -556,7 +563,7 @@ def is_set_to(self, tensor):
 def const_data_ptr(self):
     """``data_ptr()`` (read-only in torch's contract).
 
-    >>> torch.ones(2).const_data_ptr() == torch.ones(2).data_ptr() or True
+    >>> x = torch.ones(2); x.const_data_ptr() == x.data_ptr()
     """
     _self_check("const_data_ptr", self)
     return self.data_ptr()
@@ -656,7 +663,8 @@ for _n, _layout in (("crow_indices", "sparse row compressed"), ("col_indices", "
         _self_check(_n, self)
         raise RuntimeError(f"{_n} expected {_layout} tensor layout but got Strided")
     _refuse.__name__ = _n
-    _refuse.__doc__ = f"A sparse tensor's accessor: torch's refusal for a strided tensor."
+    _refuse.__doc__ = ("A sparse tensor's accessor: torch's refusal for a strided tensor."
+                       + _refusal_example(f"torch.ones(2).{_n}()"))
     _method(_n)(_refuse)
 
 
@@ -699,7 +707,13 @@ _REMOVED = "This function was deprecated since version 1.9 and is now removed. "
 
 @_method()
 def solve(self, other):
-    """Removed (torch.linalg.solve): raises torch's error."""
+    """Removed (torch.linalg.solve): raises torch's error.
+
+    >>> try:
+    ...     torch.eye(2).solve(torch.eye(2))
+    ... except RuntimeError as e:
+    ...     print(str(e).splitlines()[0])
+    """
     raise RuntimeError(
         _REMOVED + "`torch.solve` is deprecated in favor of `torch.linalg.solve`. `torch.linalg.solve` has its "
         "arguments reversed and does not return the LU factorization.\n\nTo get the LU factorization see "
@@ -709,7 +723,13 @@ def solve(self, other):
 
 @_method()
 def lstsq(self, other):
-    """Removed (torch.linalg.lstsq): raises torch's error."""
+    """Removed (torch.linalg.lstsq): raises torch's error.
+
+    >>> try:
+    ...     torch.eye(2).lstsq(torch.eye(2))
+    ... except RuntimeError as e:
+    ...     print(str(e).splitlines()[0])
+    """
     raise RuntimeError(
         _REMOVED + "`torch.lstsq` is deprecated in favor of `torch.linalg.lstsq`.\n`torch.linalg.lstsq` has "
         "reversed arguments and does not return the QR decomposition in the returned tuple (although it returns "
@@ -722,7 +742,13 @@ def lstsq(self, other):
 
 @_method()
 def eig(self, eigenvectors=False):
-    """Removed (torch.linalg.eig): raises torch's error."""
+    """Removed (torch.linalg.eig): raises torch's error.
+
+    >>> try:
+    ...     torch.eye(2).eig()
+    ... except RuntimeError as e:
+    ...     print(str(e).splitlines()[0])
+    """
     raise RuntimeError(
         _REMOVED + "`torch.linalg.eig` returns complex tensors of dtype `cfloat` or `cdouble` rather than real "
         "tensors mimicking complex tensors.\n\nL, _ = torch.eig(A) should be replaced with:\nL_complex = "
@@ -732,7 +758,13 @@ def eig(self, eigenvectors=False):
 
 @_method()
 def symeig(self, eigenvectors=False):
-    """Removed (torch.linalg.eigh): raises torch's error."""
+    """Removed (torch.linalg.eigh): raises torch's error.
+
+    >>> try:
+    ...     torch.eye(2).symeig()
+    ... except RuntimeError as e:
+    ...     print(str(e).splitlines()[0])
+    """
     raise RuntimeError(
         _REMOVED + "The default behavior has changed from using the upper triangular portion of the matrix by "
         "default to using the lower triangular portion.\n\nL, _ = torch.symeig(A, upper=upper) should be replaced "
@@ -742,7 +774,13 @@ def symeig(self, eigenvectors=False):
 
 @_method()
 def reinforce(self, reward):
-    """Removed (torch.distributions): raises torch's error."""
+    """Removed (torch.distributions): raises torch's error.
+
+    >>> try:
+    ...     torch.ones(2).reinforce(1.)
+    ... except RuntimeError as e:
+    ...     print(str(e).splitlines()[0])
+    """
     raise RuntimeError(
         "reinforce() was removed.\nUse torch.distributions instead.\nSee "
         "https://pytorch.org/docs/main/distributions.html\n\nInstead of:\n\nprobs = policy_network(state)\n"
