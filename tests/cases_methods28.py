@@ -457,3 +457,17 @@ for _view in ("row", "tail", "transposed", "narrow"):
             out["x"] = x
             return out
         CASES[f"leftover_resize__view_{_view}_{'x'.join(map(str, _sizes))}"] = _c
+
+
+def _multigammaln(T):
+    """torch.special.multigammaln is torch.mvlgamma: integral inputs promoted, no domain check."""
+    x = T.tensor([0.2, 1.0, 3.5], dtype=T.float64, requires_grad=True)
+    r = T.special.multigammaln(x, 2)
+    return {"r": r, "int": _try(lambda: T.special.multigammaln(T.tensor([3, 4]), 2)),
+            "bool": _try(lambda: T.special.multigammaln(T.tensor([True]), 1)),
+            "p_float": _try(lambda: T.special.multigammaln(T.tensor([3.]), 2.0)),
+            "p0": _try(lambda: T.special.multigammaln(T.tensor([3.]), 0)),
+            "grad": T.autograd.grad(r[2], x)}
+
+
+CASES["special_multigammaln"] = _multigammaln
