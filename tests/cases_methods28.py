@@ -471,3 +471,20 @@ def _multigammaln(T):
 
 
 CASES["special_multigammaln"] = _multigammaln
+
+
+def _functional_twins(T):
+    """F.hardshrink / F.prelu are torch.hardshrink / torch.prelu: the same nodes and checks."""
+    F = T.nn.functional
+    x = T.tensor([[-1., 0.2, 2.], [0.4, -3., 0.]], requires_grad=True)
+    w = T.tensor([0.1, 0.2, 0.3], requires_grad=True)
+    h = F.hardshrink(x, 0.5)
+    p = F.prelu(x, w)
+    return {"h": h, "p": p, "hg": T.autograd.grad(h.sum(), x),
+            "pg": T.autograd.grad((p * p).sum(), (x, w)),
+            "p1d": _try(lambda: F.prelu(T.tensor([1., -2., 3.]), T.tensor([0.1, 0.2, 0.3]))),
+            "pdt": _try(lambda: F.prelu(T.tensor([1., -2.]), T.tensor([0.1], dtype=T.float64))),
+            "module": T.nn.PReLU(3)(x).grad_fn}
+
+
+CASES["functional_twins"] = _functional_twins
