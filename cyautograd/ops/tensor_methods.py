@@ -94,6 +94,17 @@ def _binary_inplace(name, op, *, tensor_only=False, cast_check=True, floating=Fa
             not args else None
         if tensor_only and other is not None and not isinstance(other, Tensor):
             raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {_tname(other)}")
+        if not tensor_only and len(args) == 1 and not kwargs and not isinstance(other, Tensor) and \
+                not _is_number(other) and not isinstance(other, bool):
+            # torch's parser: neither overload (Tensor other) nor (Number other) binds
+            from cyautograd._arg_parser import tp_name
+            got = tp_name(other)
+            if isinstance(other, (list, tuple)):
+                got = f"{type(other).__name__} of [{', '.join(sorted(set(tp_name(e) for e in other)))}]"
+            raise TypeError(f"{name}() received an invalid combination of arguments - got ({tp_name(other)}), but "
+                            f"expected one of:\n * (Tensor other)\n      didn't match because some of the "
+                            f"arguments have invalid types: (!{got}!)\n * (Number other)\n      didn't match "
+                            f"because some of the arguments have invalid types: (!{got}!)\n")
         if isinstance(other, Tensor) or _is_number(other):
             if isinstance(other, Tensor):
                 import cyautograd as _torch
@@ -267,6 +278,10 @@ def mvlgamma(input, p):
     _mvlgamma_checks(input, p)
     if not input.dtype.is_floating_point:
         input = input.to(_D.get_default_dtype())
+    nbytes = int(p) * input.element_size()     # torch's kernel allocates p terms
+    if nbytes > (1 << 40):
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)")
     return _Mvlgamma.apply(input, int(p))
 
 
@@ -431,7 +446,7 @@ def adjoint(self):
 
 
 @_method()
-def short(self, memory_format=None):
+def short(self, *, memory_format=None):
     """``self.to(torch.int16)``.
 
     >>> torch.tensor([1.5, -2.]).short()
@@ -452,21 +467,28 @@ def conj(self):
     return self
 
 
-for _n in ("resolve_conj", "resolve_neg"):
-    def _same(self, _n=_n):
-        _self_check(_n, self)
+def _returns_self(name):
+    def f(self):
+        _self_check(name, self)
         return self
-    _same.__name__ = _n
-    _same.__doc__ = f"Self (NOTE [ Real dtypes only ]).\n\n>>> torch.ones(2).{_n}()"
-    _method(_n)(_same)
+    f.__name__ = name
+    f.__doc__ = f"Self (NOTE [ Real dtypes only ]).\n\n>>> torch.ones(2).{name}()"
+    return f
 
-for _n in ("is_conj", "is_neg", "is_distributed"):
-    def _false(self, _n=_n):
-        _self_check(_n, self)
+
+def _returns_false(name):
+    def f(self):
+        _self_check(name, self)
         return False
-    _false.__name__ = _n
-    _false.__doc__ = f"False for every tensor here.\n\n>>> torch.ones(2).{_n}()"
-    _method(_n)(_false)
+    f.__name__ = name
+    f.__doc__ = f"False for every tensor here.\n\n>>> torch.ones(2).{name}()"
+    return f
+
+
+for _n in ("resolve_conj", "resolve_neg"):
+    _method(_n)(_returns_self(_n))
+for _n in ("is_conj", "is_neg", "is_distributed"):
+    _method(_n)(_returns_false(_n))
 
 
 def _false_prop(name):
@@ -490,9 +512,21 @@ def _imag(self):
     raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
 
 
-METHODS["real"] = property(_real, doc="Self for a real tensor (NOTE [ Real dtypes only ]).\n\n"
+def _set_real(self, value):
+    from cyautograd.ops.extra2 import _is_scalar
+    if not isinstance(value, Tensor) and not _is_scalar(value):
+        legacy = getattr(self.dtype, "_legacy", str(self.dtype))
+        raise TypeError(f"can't assign a {type(value).__name__} to a cyautograd.{legacy}")
+    self.copy_(value) if isinstance(value, Tensor) else self.fill_(value)
+
+
+def _set_imag(self, value):
+    _imag(self)
+
+
+METHODS["real"] = property(_real, _set_real, doc="Self for a real tensor (NOTE [ Real dtypes only ]).\n\n"
                                       ">>> torch.ones(2).real")
-METHODS["imag"] = property(_imag, doc="torch's refusal for a real tensor (NOTE [ Real dtypes only ])."
+METHODS["imag"] = property(_imag, _set_imag, doc="torch's refusal for a real tensor (NOTE [ Real dtypes only ])."
                                       + _refusal_example("torch.ones(2).imag"))
 
 
@@ -631,8 +665,7 @@ def dim_order(self, *, ambiguity_check=False):
 
     >>> torch.zeros(2, 3).t().dim_order()
     """
-    _self_check("dim_order", self)
-    import cyautograd as _torch
+    import cyautograd as _torch     # (torch's is Python code: a non-Tensor self fails on its first attribute)
     bad = TypeError("The ambiguity_check argument must be a bool or a list of memory formats.")
     if not isinstance(ambiguity_check, bool):
         if not isinstance(ambiguity_check, list):
@@ -655,17 +688,21 @@ def dim_order(self, *, ambiguity_check=False):
 
 # -- sparse and storage accessors of a strided tensor ------------------------------------------
 
+def _sparse_refusal(name, layout):
+    def f(self):
+        _self_check(name, self)
+        raise RuntimeError(f"{name} expected {layout} tensor layout but got Strided")
+    f.__name__ = name
+    f.__doc__ = ("A sparse tensor's accessor: torch's refusal for a strided tensor."
+                 + _refusal_example(f"torch.ones(2).{name}()"))
+    return f
+
+
 for _n, _layout in (("crow_indices", "sparse row compressed"), ("col_indices", "sparse row compressed"),
                     ("ccol_indices", "sparse column compressed"), ("row_indices", "sparse column compressed"),
                     ("indices", "sparse coordinate"), ("values", "sparse"),
                     ("is_coalesced", "sparse coordinate"), ("coalesce", "sparse coordinate")):
-    def _refuse(self, _n=_n, _layout=_layout):
-        _self_check(_n, self)
-        raise RuntimeError(f"{_n} expected {_layout} tensor layout but got Strided")
-    _refuse.__name__ = _n
-    _refuse.__doc__ = ("A sparse tensor's accessor: torch's refusal for a strided tensor."
-                       + _refusal_example(f"torch.ones(2).{_n}()"))
-    _method(_n)(_refuse)
+    _method(_n)(_sparse_refusal(_n, _layout))
 
 
 @_method()
