@@ -732,6 +732,8 @@ def to_dense(self, dtype=None, *, masked_grad=None):
     >>> torch.ones(2).to_dense()
     """
     _self_check("to_dense", self)
+    if dtype is not None and not isinstance(dtype, _D.dtype):
+        raise TypeError(f"to_dense(): argument 'dtype' (position 1) must be torch.dtype, not {_tname(dtype)}")
     if dtype is not None and dtype != self.dtype:
         return self.to(dtype)
     return self
