@@ -101,6 +101,10 @@ _ops.OpOverloadPacket = _aten.OpOverloadPacket
 _tensor_mod._register_methods({"new": _new})
 # the in-place forms and Tensor-only methods of ops/extra2.py (fmod_, put_, fill_diagonal_, ...)
 _tensor_mod._register_methods(_extra2.METHODS)
+# the Tensor-only methods and in-place aliases of ops/tensor_methods.py (bitwise_and_, cumsum_, conj, ...)
+from cyautograd.ops import tensor_methods as _tensor_methods  # noqa: E402
+_tensor_mod._register_methods(_tensor_methods.METHODS)
+_tensor_mod._register_method_override("addbmm_", _tensor_methods.addbmm_)   # NOTE [ addbmm_ resizes self ]
 from cyautograd import special  # noqa: F401,E402
 from cyautograd import distributions  # noqa: F401,E402
 from cyautograd import _C  # noqa: F401,E402  (torch._C's autograd names)

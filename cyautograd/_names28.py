@@ -2116,7 +2116,8 @@ def mvlgamma(input, p):
 
     >>> torch.mvlgamma(torch.tensor([2.5, 3.0]), 2)
     """
-    return _T().special.multigammaln(input, p)
+    from cyautograd.ops.tensor_methods import mvlgamma as _mvlgamma   # Tensor.mvlgamma's op
+    return _mvlgamma(input, p)
 
 
 def nonzero_static(input, *, size, fill_value=-1):

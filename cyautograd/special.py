@@ -425,21 +425,15 @@ def _mvlgamma_args(p, dtype):
 def multigammaln(input, p, *, out=None):
     """multigammaln(input, p, *, out=None) -> Tensor
 
-    The multivariate log-gamma function of dimension ``p``: ``p (p - 1) / 4
-    log(pi) + sum_j lgamma(x - j / 2)`` for ``j < p``; an integral input
-    computes in the default dtype.
+    The multivariate log-gamma function of dimension ``p`` (``torch.mvlgamma``;
+    torch checks no domain: at or below ``(p - 1) / 2`` it gives lgamma's values).
 
     >>> torch.special.multigammaln(torch.tensor([2.5, 3.]), 2)
     """
     _check_tensor(input, "special_multigammaln")
-    if input.dtype is _x2._D.bool:
-        raise RuntimeError("The input tensor may not be a boolean tensor.")
-    if p < 1:
-        raise RuntimeError("p has to be greater than or equal to 1")
-    if not input.dtype.is_floating_point:
-        # (an integral input computes in the default float dtype, as torch's)
-        input = input.to(_x2._D.get_default_dtype())
-    # torch 2.x checks no domain: an element at or below (p - 1) / 2 meets a
-    # pole of a log-gamma term (inf) or a negative argument (lgamma's value)
-    r = _Mvlgamma.apply(input, int(p))
+    if not isinstance(p, (int, np.integer)) or isinstance(p, bool):
+        raise TypeError(f"special_multigammaln(): argument 'p' (position 2) must be int, not {type(p).__name__}")
+    # torch.mvlgamma: an integral input in the default float dtype, no domain check
+    from cyautograd.ops.tensor_methods import mvlgamma
+    r = mvlgamma(input, int(p))
     return r if out is None else _write_out("special_multigammaln", r.detach(), out, input)

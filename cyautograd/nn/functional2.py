@@ -500,12 +500,8 @@ def hardshrink(input, lambd=0.5):
     _args("hardshrink", ("input:Tensor", "lambd:float"),
           input, lambd)
     F._not_for_ints(input, "hardshrink_cpu")
-    T = _T()
-    from cyautograd.nn._named_nodes import named_composite
-
-    def fn(x):
-        return T.where((x > lambd).logical_or(x < -lambd), x, T.zeros((), dtype=x.dtype))
-    return named_composite("HardshrinkBackward0", fn, input)
+    from cyautograd.ops.tensor_methods import hardshrink as _hardshrink   # torch.hardshrink: HardshrinkBackward0
+    return _hardshrink(input, lambd)
 
 
 def threshold(input, threshold, value, inplace=False):
@@ -568,24 +564,8 @@ def prelu(input, weight):
     """
     _args("prelu", ("input:Tensor", "weight:Tensor"),
           input, weight)
-    T = _T()
-    if weight.dim() > 1:
-        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
-                           f"ndim = {weight.dim()}")
-    n = weight.numel()
-    w = weight
-    if n != 1:
-        channels = input.size(1) if input.dim() >= 2 else (input.size(0) if input.dim() else 1)
-        if input.dim() == 0 or n != channels:
-            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
-                               f"parameter numbers = {n} and channel size = {channels}.")
-        if input.dim() >= 2:
-            w = weight.reshape((1, n) + (1,) * (input.dim() - 2))
-    else:
-        w = weight.reshape(()) if weight.dim() else weight
-    # torch's prelu reshapes the weight and runs _prelu_kernel (PreluKernelBackward0)
-    from cyautograd.nn._named_nodes import named_composite
-    return named_composite("PreluKernelBackward0", lambda x, v: T.where(x > 0, x, x * v), input, w)
+    from cyautograd.ops.tensor_methods import prelu as _prelu   # torch.prelu: PreluKernelBackward0
+    return _prelu(input, weight)
 
 
 def _inplace(input, fn):

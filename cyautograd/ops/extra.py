@@ -2151,6 +2151,32 @@ def _scatter_np(a, d, index, src, reduce_):
     return out.reshape(()) if zero_d else out
 
 
+# NOTE [ Ops without a derivative record NotImplemented ]
+# torch records a NotImplemented node for an op that has no derivative
+# formula (scatter with reduce=) when an input requires grad; its next edges
+# are those of the inputs that require grad only, and backward through it
+# raises "derivative for aten::<op> is not implemented" (aten::scatter_ for
+# the in-place form: the node's opname, which the in-place method renames).
+@_named("NotImplemented")
+class _NoDerivativeNode(Function):
+    @staticmethod
+    def forward(ctx, *args):
+        opname, compute = args[-1]
+        ctx.opname = opname
+        return compute()
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise RuntimeError(f"derivative for aten::{ctx.opname} is not implemented")
+
+
+def _no_derivative(opname, compute, *inputs):
+    edges = [t for t in inputs if isinstance(t, Tensor) and t.requires_grad]
+    if not edges or not is_grad_enabled():
+        return compute()
+    return _NoDerivativeNode.apply(*edges, (opname, compute))
+
+
 def _scatter_any(x, d, index, src, reduce_):
     """_scatter_np on the host, ops/_xp.py's one-hot scatter on a device."""
     if _anydev(x, index, src):   # NOTE [ Device backends ]
@@ -2245,13 +2271,14 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None, out=None):
             warn_user("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed "
                           "in a future PyTorch release. Use torch.scatter_reduce instead for more reduction "
                           "options.")
-            return _scatter_any(input, d, index, src, reduce)
+            return _no_derivative("scatter", lambda: _scatter_any(input.detach(), d, index, src.detach(), reduce),
+                                  input, src)
         return _Scatter.apply(input, src, d, (index,))
     d = _check_index("scatter", input, dim, index)
     if reduce is not None:
         if reduce not in ("add", "multiply"):
             raise RuntimeError(f"reduce argument must be either add or multiply. Got {reduce}")
-        return _scatter_any(input, d, index, src, reduce)
+        return _no_derivative("scatter", lambda: _scatter_any(input.detach(), d, index, src, reduce), input)
     return _ScatterValue.apply(input, d, (index,), src)
 
 

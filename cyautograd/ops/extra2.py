@@ -2291,23 +2291,26 @@ _scatter_ops["SelectScatterBackward0"] = lambda g, z, d, i: select_scatter(g, z,
 _scatter_ops["SliceScatterBackward0"] = lambda g, z, d, s, e, st: slice_scatter(g, z, d, s, e, st)
 
 
+# NOTE [ masked_scatter's edges ]
+# torch's MaskedScatterBackward0 has two next edges, self's and source's (the
+# mask is no differentiable input, and self is not expanded through an
+# ExpandBackward0 node: the engine sums self's gradient back to its shape).
+# The mask reaches the Function inside a tuple so that it takes no edge.
 @_named("MaskedScatterBackward0", saved=("mask",), attrs={"source_sym_sizes": "src_shape"})
 class _MaskedScatter(Function):
     @staticmethod
-    def forward(ctx, x, mask, src):
+    def forward(ctx, x, src, mask_box, shape):
+        mask, = mask_box
         ctx.save_for_backward(mask)
         ctx.src_shape = tuple(src.shape)
-        ctx.shape = tuple(x.shape)
+        ctx.in_shape = tuple(x.shape)
         if _anydev(x, mask, src):   # NOTE [ Device backends ]
-            return _dw(_xp.masked_scatter(_darr(x), _darr(mask), _darr(src)))
-        a = _a(x)
-        m = np.broadcast_to(_a(mask), a.shape)
+            return _dw(_xp.masked_scatter(_darr(x.expand(shape)), _darr(mask), _darr(src)))
+        a = np.broadcast_to(_a(x), shape)
+        m = np.broadcast_to(_a(mask), shape)
         out = a.copy()
         k = int(m.sum())
         out[m] = _a(src).reshape(-1)[:k].astype(a.dtype)
-        ctx.save_for_backward(mask)
-        ctx.src_shape = tuple(src.shape)
-        ctx.shape = a.shape
         return _w(out)
 
     @staticmethod
@@ -2315,14 +2318,14 @@ class _MaskedScatter(Function):
         mask, = ctx.saved_tensors
         gi = gs = None
         if ctx.needs_input_grad[0]:
-            gi = g.masked_fill(mask, 0)
-        if ctx.needs_input_grad[2]:
+            gi = _sum_to(g.masked_fill(mask, 0), ctx.in_shape)
+        if ctx.needs_input_grad[1]:
             sel = g.masked_select(mask)
             n = int(np.prod(ctx.src_shape, dtype=np.int64))
             from cyautograd import zeros
             pad = zeros(n - sel.numel(), dtype=g.dtype, device=g.device)
             gs = _O().cat([sel, pad]).reshape(ctx.src_shape)
-        return gi, None, gs
+        return gi, gs, None, None
 
 
 @_export
@@ -2347,13 +2350,11 @@ def masked_scatter(input, mask, source):
                            f"{input.dtype._cname} and {source.dtype._cname}")
     from cyautograd.ops.extra import broadcast_shapes
     shape = broadcast_shapes(tuple(input.shape), tuple(mask.shape))
-    x = input.expand(tuple(shape)) if tuple(shape) != tuple(input.shape) else input
-    k = int(mask.detach().expand(tuple(shape)).sum()) if _anydev(mask) else \
-        int(np.broadcast_to(_a(mask), tuple(shape)).sum())
+    shape = tuple(shape)
+    k = int(mask.detach().expand(shape).sum()) if _anydev(mask) else int(np.broadcast_to(_a(mask), shape).sum())
     if k > source.numel():
-        raise RuntimeError("masked_scatter: expected source to have at least as many elements as the number "
-                           "of ones in mask")
-    return _MaskedScatter.apply(x, mask, source)
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return _MaskedScatter.apply(input, source, (mask.detach(),), shape)   # NOTE [ masked_scatter's edges ]
 
 
 # -- reductions --------------------------------------------------------------------------
@@ -4066,6 +4067,38 @@ def _resize(self, size):
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {list(size)}")
     if tuple(size) == tuple(self.shape):
         return self     # torch: resizing to the sizes it has is a no-op (no version bump)
+    # NOTE [ resize_ keeps the storage ]: torch's resize_ gives self contiguous
+    # strides at its storage offset and keeps its storage whenever that holds
+    # the new elements (a view stays a view of it: writes show in its base);
+    # only a larger request grows the storage. numpy memory cannot grow under
+    # the other tensors that share it, so that case takes new memory holding
+    # the old storage's elements in their places and self at its offset (the
+    # rest zeros, where torch's are uninitialised): self no longer aliases
+    # the tensors that shared the old storage, where torch's still do.
+    stride, acc = [], 1
+    for sz in reversed(size):
+        stride.insert(0, acc)
+        acc *= max(sz, 1)
+    from cyautograd.variable import _set_
+    try:
+        with _no_grad():
+            window = self.detach().as_strided(tuple(size), tuple(stride), self.storage_offset())
+    except RuntimeError:
+        window = None
+    if window is not None:
+        with _no_grad():
+            return _set_(self, window)    # one version bump
+    from cyautograd.variable import _storage_array
+    st = _storage_array(self)
+    if type(st) is np.ndarray and st.dtype == _a(self).dtype and st.ndim == 1:
+        # the grown storage: the old elements in their places, self's offset kept
+        off = self.storage_offset()
+        n = int(np.prod(size, dtype=np.int64))
+        grown = np.zeros(max(off + n, st.size), dtype=st.dtype)
+        grown[:st.size] = st
+        with _no_grad():
+            from cyautograd.creation import from_numpy
+            return _set_(self, from_numpy(grown).as_strided(tuple(size), tuple(stride), off))
     n = int(np.prod(size, dtype=np.int64))
     flat = _a(self).reshape(-1)
     new = np.zeros(n, dtype=flat.dtype)

@@ -924,6 +924,8 @@ cdef _binary_parse_fail(str name, input, other, alpha, out, rounding_mode=None):
 
 def _rounded_div(a, b, mode):
     p = prep_binary(a, b, "")
+    if mode in ("floor", "trunc") and _npdt(p[2]).kind == "b":
+        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for 'Bool'")
     if type(p[2]) is not _ndarray:   # NOTE [ Device backends ]
         if mode not in ("trunc", "floor"):
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
@@ -990,7 +992,10 @@ def floor_divide(a, b):
     if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t) for t in (a, b)):
         fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
         fn.op_name = "aten::floor_divide"
-        fn.next_edges_ = collect_next_edges(tuple([t if isinstance(t, Tensor) else None for t in (a, b)]))
+        # NOTE [ Ops without a derivative record NotImplemented ] (ops/extra.py):
+        # the edges of the inputs that require grad only
+        fn.next_edges_ = collect_next_edges(tuple([t for t in (a, b) if isinstance(t, Tensor)
+                                                   and tensor_requires_grad(<Tensor>t)]))
         set_history(out, fn, 0)
     return out
 
@@ -2772,7 +2777,10 @@ def mul_(self, other):
     return _check_method(_inplace_arith(self, other, 2, None), other, "mul_")
 
 
-def div_(self, other):
+def div_(self, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        # the rounded quotient (DivBackward2/3) written into self by the in-place protocol
+        return _inplace_via(self, div, other, rounding_mode=rounding_mode)
     return _check_method(_inplace_arith(self, other, 3, None), other, "div_")
 
 
@@ -3236,6 +3244,12 @@ cdef object _inplace_via_c(object self, object op, tuple args, dict kwargs, bint
     bump_version(t)
     if rg and r.autograd_meta_ is not None and r.autograd_meta_.grad_fn_ is not None:
         fn = r.autograd_meta_.grad_fn_
+        if type(fn) is basic_ops.NotImplemented and not (<basic_ops.NotImplemented>fn).op_name.endswith("_"):
+            # torch's error node names the in-place op ("aten::floor_divide_")
+            (<basic_ops.NotImplemented>fn).op_name = (<basic_ops.NotImplemented>fn).op_name + "_"
+        elif type(fn).__name__ == "NotImplemented" and isinstance(getattr(fn, "opname", None), str) and \
+                not fn.opname.endswith("_"):
+            fn.opname = fn.opname + "_"   # the same for extra's Function-made nodes (NOTE [ Ops without a derivative record NotImplemented ])
         if isinstance(fn, BinaryNode):
             # a formula that saved its result saved self after the op, as torch
             _retarget_saved_output((<BinaryNode>fn).sv0, r, t)
