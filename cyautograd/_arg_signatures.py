@@ -6,6 +6,9 @@ SPECIAL and FFT map cyautograd.<ns> names to theirs ("<ns>.<binding>").
 Written by tools/gen_arg_signatures.py from torch; do not edit."""
 
 SIGNATURES = {
+    'Tensor._is_zerotensor': [
+        '()',
+    ],
     'Tensor.abs': [
         '()',
     ],
@@ -94,6 +97,9 @@ SIGNATURES = {
         '(Scalar beta, Scalar alpha, Tensor vec1, Tensor vec2)|deprecated',
         '(Scalar beta, Tensor vec1, Tensor vec2)|deprecated',
     ],
+    'Tensor.adjoint': [
+        '()',
+    ],
     'Tensor.all': [
         '()',
         '(IntArrayRef? dim=None, bool keepdim=False)',
@@ -146,6 +152,9 @@ SIGNATURES = {
     'Tensor.arctan2': [
         '(Tensor other)',
     ],
+    'Tensor.arctan2_': [
+        '(Tensor other)',
+    ],
     'Tensor.arctan_': [
         '()',
     ],
@@ -170,6 +179,12 @@ SIGNATURES = {
     ],
     'Tensor.as_strided': [
         '(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ],
+    'Tensor.as_strided_': [
+        '(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ],
+    'Tensor.as_strided_scatter': [
+        '(Tensor src, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
     ],
     'Tensor.asin': [
         '()',
@@ -226,14 +241,29 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.bitwise_and_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.bitwise_left_shift': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.bitwise_left_shift_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
     'Tensor.bitwise_not': [
         '()',
     ],
+    'Tensor.bitwise_not_': [
+        '()',
+    ],
     'Tensor.bitwise_or': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.bitwise_or_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -241,7 +271,15 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.bitwise_right_shift_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.bitwise_xor': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.bitwise_xor_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -253,6 +291,9 @@ SIGNATURES = {
     ],
     'Tensor.cauchy_': [
         '(double median=0, double sigma=1, *, Generator? generator=None)',
+    ],
+    'Tensor.ccol_indices': [
+        '()',
     ],
     'Tensor.ceil': [
         '()',
@@ -307,6 +348,15 @@ SIGNATURES = {
     'Tensor.clone': [
         '(*, MemoryFormat? memory_format=None)',
     ],
+    'Tensor.coalesce': [
+        '()',
+    ],
+    'Tensor.col_indices': [
+        '()',
+    ],
+    'Tensor.conj': [
+        '()',
+    ],
     'Tensor.conj_physical': [
         '()',
     ],
@@ -353,6 +403,9 @@ SIGNATURES = {
     'Tensor.cross': [
         '(Tensor other, int64_t? dim=None)',
     ],
+    'Tensor.crow_indices': [
+        '()',
+    ],
     'Tensor.cuda': [
         '(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)',
         '(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated',
@@ -372,10 +425,16 @@ SIGNATURES = {
     'Tensor.cumsum': [
         '(int64_t dim, *, ScalarType? dtype=None)',
     ],
+    'Tensor.cumsum_': [
+        '(int64_t dim, *, ScalarType? dtype=None)',
+    ],
     'Tensor.deg2rad': [
         '()',
     ],
     'Tensor.deg2rad_': [
+        '()',
+    ],
+    'Tensor.dense_dim': [
         '()',
     ],
     'Tensor.det': [
@@ -425,6 +484,12 @@ SIGNATURES = {
         '(Scalar other, *, c10::string_view? rounding_mode)',
     ],
     'Tensor.divide': [
+        '(Tensor other)',
+        '(Tensor other, *, c10::string_view? rounding_mode)',
+        '(Scalar other)',
+        '(Scalar other, *, c10::string_view? rounding_mode)',
+    ],
+    'Tensor.divide_': [
         '(Tensor other)',
         '(Tensor other, *, c10::string_view? rounding_mode)',
         '(Scalar other)',
@@ -536,6 +601,10 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.floor_divide_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.fmax': [
         '(Tensor other)',
     ],
@@ -608,6 +677,9 @@ SIGNATURES = {
     'Tensor.gt_': [
         '(Tensor other)',
         '(Scalar other)',
+    ],
+    'Tensor.hardshrink': [
+        '(Scalar lambd=0.5)',
     ],
     'Tensor.heaviside': [
         '(Tensor values)',
@@ -685,17 +757,29 @@ SIGNATURES = {
     'Tensor.index_select': [
         '(int64_t dim, Tensor index)',
     ],
+    'Tensor.indices': [
+        '()',
+    ],
     'Tensor.inner': [
         '(Tensor other)',
     ],
     'Tensor.inverse': [
         '()',
     ],
+    'Tensor.is_coalesced': [
+        '()',
+    ],
     'Tensor.is_complex': [
+        '()',
+    ],
+    'Tensor.is_conj': [
         '()',
     ],
     'Tensor.is_contiguous': [
         '(*, MemoryFormat memory_format=contiguous_format)',
+    ],
+    'Tensor.is_distributed': [
+        '()',
     ],
     'Tensor.is_floating_point': [
         '()',
@@ -703,8 +787,23 @@ SIGNATURES = {
     'Tensor.is_inference': [
         '()',
     ],
+    'Tensor.is_neg': [
+        '()',
+    ],
+    'Tensor.is_nonzero': [
+        '()',
+    ],
     'Tensor.is_pinned': [
         '(Device? device=None)',
+    ],
+    'Tensor.is_same_size': [
+        '(Tensor other)',
+    ],
+    'Tensor.is_set_to': [
+        '(Tensor tensor)',
+    ],
+    'Tensor.is_signed': [
+        '()',
     ],
     'Tensor.isclose': [
         '(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
@@ -828,13 +927,25 @@ SIGNATURES = {
     'Tensor.logical_and': [
         '(Tensor other)',
     ],
+    'Tensor.logical_and_': [
+        '(Tensor other)',
+    ],
     'Tensor.logical_not': [
+        '()',
+    ],
+    'Tensor.logical_not_': [
         '()',
     ],
     'Tensor.logical_or': [
         '(Tensor other)',
     ],
+    'Tensor.logical_or_': [
+        '(Tensor other)',
+    ],
     'Tensor.logical_xor': [
+        '(Tensor other)',
+    ],
+    'Tensor.logical_xor_': [
         '(Tensor other)',
     ],
     'Tensor.logit': [
@@ -937,8 +1048,18 @@ SIGNATURES = {
         '(Tensor other)',
         '(Scalar other)',
     ],
+    'Tensor.multiply_': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
     'Tensor.mv': [
         '(Tensor vec)',
+    ],
+    'Tensor.mvlgamma': [
+        '(int64_t p)',
+    ],
+    'Tensor.mvlgamma_': [
+        '(int64_t p)',
     ],
     'Tensor.nan_to_num': [
         '(double? nan=None, double? posinf=None, double? neginf=None)',
@@ -990,6 +1111,9 @@ SIGNATURES = {
     'Tensor.new_empty': [
         '(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
+    'Tensor.new_empty_strided': [
+        '(SymIntArrayRef size, SymIntArrayRef stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
     'Tensor.new_full': [
         '(SymIntArrayRef size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
@@ -1008,6 +1132,9 @@ SIGNATURES = {
     'Tensor.nonzero': [
         '()',
         '(*, bool as_tuple)',
+    ],
+    'Tensor.nonzero_static': [
+        '(*, SymInt size, int64_t fill_value=-1)',
     ],
     'Tensor.normal_': [
         '(double mean=0, double std=1, *, Generator? generator=None)',
@@ -1048,6 +1175,9 @@ SIGNATURES = {
     'Tensor.pow_': [
         '(Tensor exponent)',
         '(Scalar exponent)',
+    ],
+    'Tensor.prelu': [
+        '(Tensor weight)',
     ],
     'Tensor.prod': [
         '(*, ScalarType? dtype=None)',
@@ -1128,6 +1258,12 @@ SIGNATURES = {
     'Tensor.resize_as_': [
         '(Tensor the_template, *, MemoryFormat? memory_format=None)',
     ],
+    'Tensor.resolve_conj': [
+        '()',
+    ],
+    'Tensor.resolve_neg': [
+        '()',
+    ],
     'Tensor.retain_grad': [
         '()',
     ],
@@ -1144,6 +1280,9 @@ SIGNATURES = {
     'Tensor.round_': [
         '()',
         '(*, int64_t decimals)',
+    ],
+    'Tensor.row_indices': [
+        '()',
     ],
     'Tensor.rsqrt': [
         '()',
@@ -1233,6 +1372,9 @@ SIGNATURES = {
         '(*, bool? stable, int64_t dim=-1, bool descending=False)',
         '(int64_t dim=-1, bool descending=False)',
     ],
+    'Tensor.sparse_dim': [
+        '()',
+    ],
     'Tensor.split_with_sizes': [
         '(SymIntArrayRef split_sizes, int64_t dim=0)',
     ],
@@ -1272,6 +1414,10 @@ SIGNATURES = {
         '(Scalar alpha, Tensor other)|deprecated',
     ],
     'Tensor.subtract': [
+        '(Tensor other, *, Scalar alpha=1)',
+        '(Scalar other, Scalar alpha=1)',
+    ],
+    'Tensor.subtract_': [
         '(Tensor other, *, Scalar alpha=1)',
         '(Scalar other, Scalar alpha=1)',
     ],
@@ -1334,6 +1480,9 @@ SIGNATURES = {
         '(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)',
         '(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)',
     ],
+    'Tensor.to_dense': [
+        '(ScalarType? dtype=None, *, bool? masked_grad=None)',
+    ],
     'Tensor.topk': [
         '(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)',
     ],
@@ -1362,6 +1511,10 @@ SIGNATURES = {
         '(SymInt diagonal=0)',
     ],
     'Tensor.true_divide': [
+        '(Tensor other)',
+        '(Scalar other)',
+    ],
+    'Tensor.true_divide_': [
         '(Tensor other)',
         '(Scalar other)',
     ],
@@ -1401,6 +1554,9 @@ SIGNATURES = {
     ],
     'Tensor.unsqueeze_': [
         '(int64_t dim)',
+    ],
+    'Tensor.values': [
+        '()',
     ],
     'Tensor.var': [
         '(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
@@ -1467,6 +1623,9 @@ SIGNATURES = {
     'adaptive_avg_pool1d': [
         '(Tensor input, IntArrayRef[1] output_size)',
     ],
+    'adaptive_max_pool1d': [
+        '(Tensor input, IntArrayRef[1] output_size)',
+    ],
     'add': [
         '(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)',
         '(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated',
@@ -1495,10 +1654,24 @@ SIGNATURES = {
         '(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated',
         '(Scalar beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out=None)|deprecated',
     ],
+    'addmv_': [
+        '(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1)',
+        '(Scalar beta, Tensor input, Scalar alpha, Tensor mat, Tensor vec)|deprecated',
+        '(Scalar beta, Tensor input, Tensor mat, Tensor vec)|deprecated',
+    ],
     'addr': [
         '(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)',
         '(Scalar beta, Tensor input, Scalar alpha, Tensor vec1, Tensor vec2, *, Tensor out=None)|deprecated',
         '(Scalar beta, Tensor input, Tensor vec1, Tensor vec2, *, Tensor out=None)|deprecated',
+    ],
+    'adjoint': [
+        '(Tensor input)',
+    ],
+    'affine_grid_generator': [
+        '(Tensor theta, SymIntArrayRef size, bool align_corners)',
+    ],
+    'alias_copy': [
+        '(Tensor input, *, Tensor out=None)',
     ],
     'all': [
         '(Tensor input, *, Tensor out=None)',
@@ -1588,6 +1761,12 @@ SIGNATURES = {
     'as_strided': [
         '(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
     ],
+    'as_strided_copy': [
+        '(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None, *, Tensor out=None)',
+    ],
+    'as_strided_scatter': [
+        '(Tensor input, Tensor src, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ],
     'asin': [
         '(Tensor input, *, Tensor out=None)',
     ],
@@ -1636,12 +1815,22 @@ SIGNATURES = {
         '(Scalar beta, Tensor input, Scalar alpha, Tensor batch1, Tensor batch2, *, Tensor out=None)|deprecated',
         '(Scalar beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out=None)|deprecated',
     ],
+    'bartlett_window': [
+        '(int64_t window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'batch_norm': [
+        '(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, double momentum, double eps, bool cudnn_enabled)',
+    ],
     'bernoulli': [
         '(Tensor input, *, Generator? generator=None, Tensor out=None)',
         '(Tensor input, double p, *, Generator? generator=None)',
     ],
     'bilinear': [
         '(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)',
+    ],
+    'binary_cross_entropy_with_logits': [
+        '(Tensor input, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int64_t reduction=at::Reduction::Mean)',
     ],
     'bincount': [
         '(Tensor input, Tensor? weights=None, SymInt minlength=0)',
@@ -1674,6 +1863,10 @@ SIGNATURES = {
         '(Scalar self, Tensor other)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'blackman_window': [
+        '(int64_t window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
     'bmm': [
         '(Tensor input, Tensor mat2, *, Tensor out=None)',
         '(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)',
@@ -1688,6 +1881,9 @@ SIGNATURES = {
         '(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor out=None)',
         '(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False)',
     ],
+    'can_cast': [
+        '(ScalarType from_, ScalarType to)',
+    ],
     'cat': [
         '(TensorList tensors, int64_t dim=0, *, Tensor out=None)',
     ],
@@ -1696,6 +1892,9 @@ SIGNATURES = {
     ],
     'ceil_': [
         '(Tensor input)',
+    ],
+    'celu': [
+        '(Tensor input, Scalar alpha=1.0)',
     ],
     'celu_': [
         '(Tensor input, Scalar alpha=1.0)',
@@ -1762,11 +1961,17 @@ SIGNATURES = {
     'concatenate': [
         '(TensorList tensors, int64_t dim=0, *, Tensor out=None)',
     ],
+    'conj': [
+        '(Tensor input)',
+    ],
     'conj_physical': [
         '(Tensor input, *, Tensor out=None)',
     ],
     'conj_physical_': [
         '(Tensor input)',
+    ],
+    'constant_pad_nd': [
+        '(Tensor input, SymIntArrayRef pad, Scalar value=0)',
     ],
     'conv1d': [
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)',
@@ -1780,6 +1985,9 @@ SIGNATURES = {
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, SymIntArrayRef[3] padding=0, SymIntArrayRef[3] dilation=1, SymInt groups=1)',
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, c10::string_view padding="valid", SymIntArrayRef[3] dilation=1, SymInt groups=1)',
     ],
+    'conv_tbc': [
+        '(Tensor input, Tensor weight, Tensor bias, int64_t pad=0)',
+    ],
     'conv_transpose1d': [
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, SymIntArrayRef[1] padding=0, SymIntArrayRef[1] output_padding=0, SymInt groups=1, SymIntArrayRef[1] dilation=1)',
     ],
@@ -1788,6 +1996,9 @@ SIGNATURES = {
     ],
     'conv_transpose3d': [
         '(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, SymIntArrayRef[3] padding=0, SymIntArrayRef[3] output_padding=0, SymInt groups=1, SymIntArrayRef[3] dilation=1)',
+    ],
+    'convolution': [
+        '(Tensor input, Tensor weight, Tensor? bias, SymIntArrayRef stride, SymIntArrayRef padding, SymIntArrayRef dilation, bool transposed, SymIntArrayRef output_padding, SymInt groups)',
     ],
     'copysign': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1808,6 +2019,9 @@ SIGNATURES = {
     'cosh_': [
         '(Tensor input)',
     ],
+    'cosine_embedding_loss': [
+        '(Tensor input1, Tensor input2, Tensor target, double margin=0.0, int64_t reduction=at::Reduction::Mean)',
+    ],
     'cosine_similarity': [
         '(Tensor x1, Tensor x2, int64_t dim=1, double eps=1e-08)',
     ],
@@ -1820,6 +2034,10 @@ SIGNATURES = {
     ],
     'cross': [
         '(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)',
+    ],
+    'ctc_loss': [
+        '(Tensor log_probs, Tensor targets, IntArrayRef input_lengths, IntArrayRef target_lengths, int64_t blank=0, int64_t reduction=at::Reduction::Mean, bool zero_infinity=False)',
+        '(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int64_t blank=0, int64_t reduction=at::Reduction::Mean, bool zero_infinity=False)',
     ],
     'cummax': [
         '(Tensor input, int64_t dim, *, TensorList[2] out=None)',
@@ -1852,6 +2070,9 @@ SIGNATURES = {
     'detach_': [
         '(Tensor input)',
     ],
+    'detach_copy': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
     'diag': [
         '(Tensor input, int64_t diagonal=0, *, Tensor out=None)',
     ],
@@ -1863,6 +2084,9 @@ SIGNATURES = {
     ],
     'diagonal': [
         '(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)',
+    ],
+    'diagonal_copy': [
+        '(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1, *, Tensor out=None)',
     ],
     'diagonal_scatter': [
         '(Tensor input, Tensor src, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)',
@@ -1890,6 +2114,12 @@ SIGNATURES = {
     'dot': [
         '(Tensor input, Tensor tensor, *, Tensor out=None)',
     ],
+    'dropout': [
+        '(Tensor input, double p, bool train)',
+    ],
+    'dropout_': [
+        '(Tensor input, double p, bool train)',
+    ],
     'dsplit': [
         '(Tensor input, int64_t sections)',
         '(Tensor input, IntArrayRef indices)',
@@ -1900,11 +2130,24 @@ SIGNATURES = {
     'einsum': [
         '(c10::string_view equation, TensorList tensors, *, IntArrayRef? path=None)',
     ],
+    'embedding': [
+        '(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False)',
+    ],
+    'embedding_bag': [
+        '(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int64_t mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int64_t? padding_idx)',
+        '(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int64_t mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False)',
+    ],
+    'embedding_renorm_': [
+        '(Tensor input, Tensor indices, double max_norm, double norm_type)',
+    ],
     'empty': [
         '(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
     'empty_like': [
         '(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'empty_permuted': [
+        '(SymIntArrayRef size, IntArrayRef physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
     'empty_strided': [
         '(SymIntArrayRef size, SymIntArrayRef stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -1943,6 +2186,9 @@ SIGNATURES = {
     'exp_': [
         '(Tensor input)',
     ],
+    'expand_copy': [
+        '(Tensor input, SymIntArrayRef size, *, bool implicit=False, Tensor out=None)',
+    ],
     'expm1': [
         '(Tensor input, *, Tensor out=None)',
     ],
@@ -1958,6 +2204,16 @@ SIGNATURES = {
     ],
     'feature_alpha_dropout_': [
         '(Tensor input, double p, bool train)',
+    ],
+    'feature_dropout': [
+        '(Tensor input, double p, bool train)',
+    ],
+    'feature_dropout_': [
+        '(Tensor input, double p, bool train)',
+    ],
+    'fill': [
+        '(Tensor input, Tensor value)',
+        '(Tensor input, Scalar value)',
     ],
     'fill_': [
         '(Tensor input, Tensor value)',
@@ -2015,6 +2271,12 @@ SIGNATURES = {
     'frexp': [
         '(Tensor input, *, TensorList[2] out=None)',
     ],
+    'frobenius_norm': [
+        '(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)',
+    ],
+    'from_file': [
+        '(c10::string_view filename, bool? shared=None, int64_t? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
     'full': [
         '(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
@@ -2027,6 +2289,9 @@ SIGNATURES = {
     'gcd': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
+    'gcd_': [
+        '(Tensor input, Tensor other)',
+    ],
     'ge': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
@@ -2037,6 +2302,15 @@ SIGNATURES = {
     'ger': [
         '(Tensor input, Tensor vec2, *, Tensor out=None)',
     ],
+    'gradient': [
+        '(Tensor input, *, IntArrayRef dim, int64_t edge_order=1)',
+        '(Tensor input, *, Scalar spacing, IntArrayRef dim, int64_t edge_order=1)',
+        '(Tensor input, *, Scalar? spacing=None, int64_t? dim=None, int64_t edge_order=1)',
+        '(Tensor input, *, ScalarList spacing, int64_t? dim=None, int64_t edge_order=1)',
+        '(Tensor input, *, ScalarList spacing, IntArrayRef dim, int64_t edge_order=1)',
+        '(Tensor input, *, TensorList spacing, int64_t? dim=None, int64_t edge_order=1)',
+        '(Tensor input, *, TensorList spacing, IntArrayRef dim, int64_t edge_order=1)',
+    ],
     'greater': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
@@ -2045,12 +2319,38 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'grid_sampler': [
+        '(Tensor input, Tensor grid, int64_t interpolation_mode, int64_t padding_mode, bool align_corners)',
+    ],
+    'grid_sampler_2d': [
+        '(Tensor input, Tensor grid, int64_t interpolation_mode, int64_t padding_mode, bool align_corners)',
+    ],
+    'grid_sampler_3d': [
+        '(Tensor input, Tensor grid, int64_t interpolation_mode, int64_t padding_mode, bool align_corners)',
+    ],
     'group_norm': [
         '(Tensor input, int64_t num_groups, Tensor? weight=None, Tensor? bias=None, double eps=1e-05, bool cudnn_enabled=True)',
+    ],
+    'gru': [
+        '(Tensor data, Tensor batch_sizes, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional)',
+        '(Tensor input, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional, bool batch_first)',
+    ],
+    'gru_cell': [
+        '(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None)',
     ],
     'gt': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
+    ],
+    'hamming_window': [
+        '(int64_t window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, double alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, double alpha, double beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'hann_window': [
+        '(int64_t window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
     'hardshrink': [
         '(Tensor input, Scalar lambd=0.5, *, Tensor out=None)',
@@ -2058,12 +2358,20 @@ SIGNATURES = {
     'heaviside': [
         '(Tensor input, Tensor values, *, Tensor out=None)',
     ],
+    'hinge_embedding_loss': [
+        '(Tensor input, Tensor target, double margin=1.0, int64_t reduction=at::Reduction::Mean)',
+    ],
     'histc': [
         '(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, Tensor out=None)',
     ],
     'histogram': [
         '(Tensor input, Tensor bins, *, Tensor? weight=None, bool density=False, TensorList[2] out=None)',
         '(Tensor input, int64_t bins=100, *, ArrayRef<double>? range=None, Tensor? weight=None, bool density=False, TensorList[2] out=None)',
+    ],
+    'histogramdd': [
+        '(Tensor input, int64_t bins, ArrayRef<double>? range=None, Tensor? weight=None, bool density=False)',
+        '(Tensor input, IntArrayRef bins, ArrayRef<double>? range=None, Tensor? weight=None, bool density=False)',
+        '(Tensor input, TensorList bins, ArrayRef<double>? range=None, Tensor? weight=None, bool density=False)',
     ],
     'hsplit': [
         '(Tensor input, int64_t sections)',
@@ -2112,10 +2420,19 @@ SIGNATURES = {
     'inner': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
+    'instance_norm': [
+        '(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, double momentum, double eps, bool cudnn_enabled)',
+    ],
     'inverse': [
         '(Tensor input, *, Tensor out=None)',
     ],
     'is_complex': [
+        '(Tensor input)',
+    ],
+    'is_conj': [
+        '(Tensor input)',
+    ],
+    'is_distributed': [
         '(Tensor input)',
     ],
     'is_floating_point': [
@@ -2123,6 +2440,21 @@ SIGNATURES = {
     ],
     'is_inference': [
         '(Tensor input)',
+    ],
+    'is_neg': [
+        '(Tensor input)',
+    ],
+    'is_nonzero': [
+        '(Tensor input)',
+    ],
+    'is_same_size': [
+        '(Tensor input, Tensor other)',
+    ],
+    'is_signed': [
+        '(Tensor input)',
+    ],
+    'is_vulkan_available': [
+        '()',
     ],
     'isclose': [
         '(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
@@ -2150,6 +2482,14 @@ SIGNATURES = {
     'isreal': [
         '(Tensor input)',
     ],
+    'kaiser_window': [
+        '(int64_t window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+        '(int64_t window_length, bool periodic, double beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'kl_div': [
+        '(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, *, bool log_target=False)',
+    ],
     'kron': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
@@ -2162,8 +2502,14 @@ SIGNATURES = {
     'lcm': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
     ],
+    'lcm_': [
+        '(Tensor input, Tensor other)',
+    ],
     'ldexp': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'ldexp_': [
+        '(Tensor input, Tensor other)',
     ],
     'le': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
@@ -2208,6 +2554,9 @@ SIGNATURES = {
     ],
     'linalg.linalg_eigvalsh': [
         '(Tensor input, c10::string_view UPLO="L", *, Tensor out=None)',
+    ],
+    'linalg.linalg_householder_product': [
+        '(Tensor input, Tensor tau, *, Tensor out=None)',
     ],
     'linalg.linalg_inv': [
         '(Tensor A, *, Tensor out=None)',
@@ -2364,6 +2713,13 @@ SIGNATURES = {
     'logsumexp': [
         '(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)',
     ],
+    'lstm': [
+        '(Tensor data, Tensor batch_sizes, TensorList hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional)',
+        '(Tensor input, TensorList hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional, bool batch_first)',
+    ],
+    'lstm_cell': [
+        '(Tensor input, TensorList hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None)',
+    ],
     'lt': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
@@ -2373,6 +2729,9 @@ SIGNATURES = {
     ],
     'lu_unpack': [
         '(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, TensorList[3] out=None)',
+    ],
+    'margin_ranking_loss': [
+        '(Tensor input1, Tensor input2, Tensor target, double margin=0.0, int64_t reduction=at::Reduction::Mean)',
     ],
     'masked_fill': [
         '(Tensor input, Tensor mask, Tensor value)',
@@ -2406,6 +2765,9 @@ SIGNATURES = {
     ],
     'max_pool2d': [
         '(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False)',
+    ],
+    'max_pool3d': [
+        '(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, IntArrayRef[3] padding=0, IntArrayRef[3] dilation=1, bool ceil_mode=False)',
     ],
     'maximum': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
@@ -2461,6 +2823,9 @@ SIGNATURES = {
     'mv': [
         '(Tensor input, Tensor vec, *, Tensor out=None)',
     ],
+    'mvlgamma': [
+        '(Tensor input, int64_t p, *, Tensor out=None)',
+    ],
     'nan_to_num': [
         '(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)',
     ],
@@ -2487,6 +2852,21 @@ SIGNATURES = {
     ],
     'narrow_copy': [
         '(Tensor input, int64_t dim, SymInt start, SymInt length, *, Tensor out=None)',
+    ],
+    'native_batch_norm': [
+        '(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, double momentum, double eps, *, TensorList[3] out=None)',
+    ],
+    'native_channel_shuffle': [
+        '(Tensor input, SymInt groups)',
+    ],
+    'native_dropout': [
+        '(Tensor input, double p, bool? train)',
+    ],
+    'native_group_norm': [
+        '(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int64_t group, double eps)',
+    ],
+    'native_layer_norm': [
+        '(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight, Tensor? bias, double eps)',
     ],
     'ne': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
@@ -2582,6 +2962,12 @@ SIGNATURES = {
     'nn.softshrink': [
         '(Tensor input, Scalar lambd=0.5, *, Tensor out=None)',
     ],
+    'nonzero_static': [
+        '(Tensor input, *, SymInt size, int64_t fill_value=-1, Tensor out=None)',
+    ],
+    'norm_except_dim': [
+        '(Tensor v, int64_t pow=2, int64_t dim=0)',
+    ],
     'normal': [
         '(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)',
         '(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)',
@@ -2592,11 +2978,21 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'nuclear_norm': [
+        '(Tensor input, IntArrayRef[2] dim, bool keepdim=False, *, Tensor out=None)',
+        '(Tensor input, bool keepdim=False, *, Tensor out=None)',
+    ],
     'ones': [
         '(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
     'ones_like': [
         '(Tensor input, *, MemoryFormat? memory_format=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'orgqr': [
+        '(Tensor input, Tensor input2, *, Tensor out=None)',
+    ],
+    'ormqr': [
+        '(Tensor input, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor out=None)',
     ],
     'outer': [
         '(Tensor input, Tensor vec2, *, Tensor out=None)',
@@ -2604,8 +3000,14 @@ SIGNATURES = {
     'pairwise_distance': [
         '(Tensor x1, Tensor x2, double p=2, double eps=1e-06, bool keepdim=False)',
     ],
+    'pdist': [
+        '(Tensor input, double p=2)',
+    ],
     'permute': [
         '(Tensor input, IntArrayRef dims)',
+    ],
+    'permute_copy': [
+        '(Tensor input, IntArrayRef dims, *, Tensor out=None)',
     ],
     'pinverse': [
         '(Tensor input, double rcond=1e-15)',
@@ -2618,6 +3020,9 @@ SIGNATURES = {
     ],
     'poisson': [
         '(Tensor input, Generator? generator=None)',
+    ],
+    'poisson_nll_loss': [
+        '(Tensor input, Tensor target, bool log_input, bool full, double eps, int64_t reduction)',
     ],
     'polygamma': [
         '(int64_t n, Tensor input, *, Tensor out=None)',
@@ -2721,11 +3126,37 @@ SIGNATURES = {
     'reshape': [
         '(Tensor input, SymIntArrayRef shape)',
     ],
+    'resize_as_': [
+        '(Tensor input, Tensor the_template, *, MemoryFormat? memory_format=None)',
+    ],
+    'resolve_conj': [
+        '(Tensor input)',
+    ],
+    'resolve_neg': [
+        '(Tensor input)',
+    ],
     'result_type': [
         '(Tensor tensor, Tensor other)',
         '(Scalar scalar, Tensor tensor)',
         '(Tensor tensor, Scalar other)',
         '(Scalar scalar1, Scalar scalar2)',
+    ],
+    'rms_norm': [
+        '(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, double? eps=None)',
+    ],
+    'rnn_relu': [
+        '(Tensor data, Tensor batch_sizes, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional)',
+        '(Tensor input, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional, bool batch_first)',
+    ],
+    'rnn_relu_cell': [
+        '(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None)',
+    ],
+    'rnn_tanh': [
+        '(Tensor data, Tensor batch_sizes, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional)',
+        '(Tensor input, Tensor hx, TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional, bool batch_first)',
+    ],
+    'rnn_tanh_cell': [
+        '(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None)',
     ],
     'roll': [
         '(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)',
@@ -2744,6 +3175,9 @@ SIGNATURES = {
     'row_stack': [
         '(TensorList tensors, *, Tensor out=None)',
     ],
+    'rrelu': [
+        '(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None)',
+    ],
     'rrelu_': [
         '(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None)',
     ],
@@ -2756,6 +3190,9 @@ SIGNATURES = {
     'rsub': [
         '(Tensor input, Tensor other, *, Scalar alpha=1)',
         '(Tensor input, Scalar other, Scalar alpha=1)',
+    ],
+    'scalar_tensor': [
+        '(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ],
     'scatter': [
         '(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)',
@@ -2773,11 +3210,20 @@ SIGNATURES = {
         '(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)',
         '(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)',
     ],
+    'segment_reduce': [
+        '(Tensor data, c10::string_view reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int64_t axis=0, bool unsafe=False, Scalar? initial=None)',
+    ],
     'select': [
         '(Tensor input, int64_t dim, SymInt index)',
     ],
+    'select_copy': [
+        '(Tensor input, int64_t dim, SymInt index, *, Tensor out=None)',
+    ],
     'select_scatter': [
         '(Tensor input, Tensor src, int64_t dim, SymInt index)',
+    ],
+    'selu': [
+        '(Tensor input)',
     ],
     'selu_': [
         '(Tensor input)',
@@ -2815,11 +3261,17 @@ SIGNATURES = {
     'sinh_': [
         '(Tensor input)',
     ],
+    'slice_copy': [
+        '(Tensor input, int64_t dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor out=None)',
+    ],
     'slice_scatter': [
         '(Tensor input, Tensor src, int64_t dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor out=None)',
     ],
     'slogdet': [
         '(Tensor input, *, TensorList[2] out=None)',
+    ],
+    'smm': [
+        '(Tensor input, Tensor mat2)',
     ],
     'softmax': [
         '(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)',
@@ -2925,8 +3377,14 @@ SIGNATURES = {
         '(Scalar self, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
     ],
+    'split_copy': [
+        '(Tensor input, SymInt split_size, int64_t dim=0, *, TensorList out=None)',
+    ],
     'split_with_sizes': [
         '(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)',
+    ],
+    'split_with_sizes_copy': [
+        '(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0, *, TensorList out=None)',
     ],
     'sqrt': [
         '(Tensor input, *, Tensor out=None)',
@@ -2944,6 +3402,11 @@ SIGNATURES = {
         '(Tensor input)',
         '(Tensor input, int64_t dim)',
         '(Tensor input, IntArrayRef dim)',
+    ],
+    'squeeze_copy': [
+        '(Tensor input, *, Tensor out=None)',
+        '(Tensor input, int64_t dim, *, Tensor out=None)',
+        '(Tensor input, IntArrayRef dim, *, Tensor out=None)',
     ],
     'stack': [
         '(TensorList tensors, int64_t dim=0, *, Tensor out=None)',
@@ -2982,6 +3445,9 @@ SIGNATURES = {
     't': [
         '(Tensor input)',
     ],
+    't_copy': [
+        '(Tensor input, *, Tensor out=None)',
+    ],
     'take': [
         '(Tensor input, Tensor index, *, Tensor out=None)',
     ],
@@ -3005,6 +3471,9 @@ SIGNATURES = {
         '(Tensor input, Tensor tensor_indices_or_sections, int64_t dim=0)',
         '(Tensor input, SymInt sections, int64_t dim=0)',
     ],
+    'threshold': [
+        '(Tensor input, Scalar threshold, Scalar value, *, Tensor out=None)',
+    ],
     'threshold_': [
         '(Tensor input, Scalar threshold, Scalar value)',
     ],
@@ -3019,6 +3488,9 @@ SIGNATURES = {
     ],
     'transpose': [
         '(Tensor input, int64_t dim0, int64_t dim1)',
+    ],
+    'transpose_copy': [
+        '(Tensor input, int64_t dim0, int64_t dim1, *, Tensor out=None)',
     ],
     'trapezoid': [
         '(Tensor y, Tensor x, *, int64_t dim=-1)',
@@ -3036,6 +3508,9 @@ SIGNATURES = {
     ],
     'tril_indices': [
         '(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ],
+    'triplet_margin_loss': [
+        '(Tensor anchor, Tensor positive, Tensor negative, double margin=1.0, double p=2, double eps=1e-06, bool swap=False, int64_t reduction=at::Reduction::Mean)',
     ],
     'triu': [
         '(Tensor input, SymInt diagonal=0, *, Tensor out=None)',
@@ -3056,8 +3531,14 @@ SIGNATURES = {
     'unbind': [
         '(Tensor input, int64_t dim=0)',
     ],
+    'unbind_copy': [
+        '(Tensor input, int64_t dim=0, *, TensorList out=None)',
+    ],
     'unflatten': [
         '(Tensor input, int64_t dim, SymIntArrayRef sizes)',
+    ],
+    'unfold_copy': [
+        '(Tensor input, int64_t dimension, int64_t size, int64_t step, *, Tensor out=None)',
     ],
     'unique_consecutive': [
         '(Tensor input, bool return_inverse=False, bool return_counts=False, int64_t? dim=None)',
@@ -3077,6 +3558,9 @@ SIGNATURES = {
     'unsqueeze': [
         '(Tensor input, int64_t dim)',
     ],
+    'unsqueeze_copy': [
+        '(Tensor input, int64_t dim, *, Tensor out=None)',
+    ],
     'vander': [
         '(Tensor x, int64_t? N=None, bool increasing=False)',
     ],
@@ -3092,6 +3576,10 @@ SIGNATURES = {
     ],
     'vdot': [
         '(Tensor input, Tensor other, *, Tensor out=None)',
+    ],
+    'view_copy': [
+        '(Tensor input, ScalarType dtype, *, Tensor out=None)',
+        '(Tensor input, SymIntArrayRef size, *, Tensor out=None)',
     ],
     'vsplit': [
         '(Tensor input, int64_t sections)',
@@ -3111,6 +3599,10 @@ SIGNATURES = {
         '(Tensor input, Tensor other, *, Tensor out=None)',
         '(Scalar self, Tensor other, *, Tensor out=None)',
         '(Tensor input, Scalar other, *, Tensor out=None)',
+    ],
+    'xlogy_': [
+        '(Tensor input, Tensor other)',
+        '(Tensor input, Scalar other)',
     ],
     'zero_': [
         '(Tensor input)',
@@ -3168,6 +3660,7 @@ LINALG = {
     'diagonal': 'linalg.linalg_diagonal',
     'eigh': 'linalg.linalg_eigh',
     'eigvalsh': 'linalg.linalg_eigvalsh',
+    'householder_product': 'linalg.linalg_householder_product',
     'inv': 'linalg.linalg_inv',
     'inv_ex': 'linalg.linalg_inv_ex',
     'lstsq': 'linalg.linalg_lstsq',

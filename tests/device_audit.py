@@ -428,7 +428,8 @@ def public_ops():
     ops = []
     for ns, name, kind in H.public_names():
         # linalg: its own list below, with the arguments each function needs
-        if ns in ("autograd", "linalg") or kind == "property" or name in EXEMPT:
+        # nn and optim: constructors (a layer's ops are the functional ones audited here)
+        if ns in ("autograd", "linalg", "nn", "optim") or kind == "property" or name in EXEMPT:
             continue
         if ns == "top":
             get = (lambda n: lambda: getattr(C, n))(name)

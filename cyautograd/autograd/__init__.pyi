@@ -2,6 +2,7 @@
 # rerun it (tests/test_stubs.py fails when this file is out of date).
 import builtins
 from typing import Any, Iterator
+import types
 from cyautograd.autograd import anomaly_mode as anomaly_mode
 from cyautograd.autograd import forward_ad as forward_ad
 from cyautograd.autograd import function as function
@@ -12,6 +13,7 @@ from cyautograd.autograd import profiler as profiler
 from cyautograd.tensor import Tensor
 
 SavedTensor: type[Any]
+torch: types.ModuleType
 
 class Function:
     def __init__(self, *args: Any, **kwargs: Any) -> None: ...
@@ -22,12 +24,15 @@ class Function:
     def backward(ctx: Any, *grad_outputs: Any) -> Any: ...
     @staticmethod
     def forward(*args: Any, **kwargs: Any) -> Any: ...
+    generate_vmap_rule: Any
     @staticmethod
     def jvp(ctx: Any, *grad_inputs: Any) -> Any: ...
     @staticmethod
     def setup_context(ctx: Any, inputs: Any, output: Any) -> Any: ...
     @staticmethod
     def vjp(ctx: Any, *grad_outputs: Any) -> Any: ...
+    @staticmethod
+    def vmap(info: Any, in_dims: Any, *args: Any) -> Any: ...
 
 class Node:
     def __init__(self, *args: Any, **kwargs: Any) -> None: ...
@@ -85,6 +90,8 @@ class inference_mode:
     def clone(self) -> Any: ...
 
 def is_multithreading_enabled() -> Any: ...
+
+def is_view_replay_enabled(*args: Any, **kwargs: Any) -> Any: ...
 
 def kineto_available() -> Any: ...
 
