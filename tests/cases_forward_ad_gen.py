@@ -10,7 +10,7 @@ case is plain data run the same way on torch and on cyautograd:
   (``forward_ad_gen.json``), to 1e-10 (float64) / 1e-5 (float32);
 * fd_check(name) compares the same tangents with central differences of the
   plain op in float64 (no torch needed);
-* where torch refuses forward AD for an op (cdist, unique, bincount) the
+* where torch refuses forward AD for an op (cdist, pdist, unique, bincount) the
   case records torch's error, type and words.
 
 SPECS maps an op name to (fn(T, xs, extra), gen(rng) -> (inputs, extra)),
@@ -406,6 +406,7 @@ SPECS = {
     "vector_norm": (lambda T, x, e: _L(T).vector_norm(x[0], e["ord"], e["dim"]), norm_gen),
     "matrix_norm": (lambda T, x, e: _L(T).matrix_norm(x[0]), lambda rng: ([(_nonempty(rng, 2, 3), "r")], {})),
     "cdist": (lambda T, x, e: T.cdist(x[0], x[1]), mm_gen("cdist")),
+    "pdist": (lambda T, x, e: T.pdist(x[0]), lambda rng: ([(_nonempty(rng, 2, 2), "r")], {})),
     # -- shapes, indexing, scatter/gather
     "flip": (lambda T, x, e: T.flip(x[0], e["dims"]), flip_gen),
     "roll": (lambda T, x, e: x[0].roll(e["shifts"], e["dim"]), roll_gen),

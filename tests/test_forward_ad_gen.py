@@ -13,7 +13,7 @@ from cases_forward_ad_gen import GEN_CASES, SEEDS64, SPECS, fd_check
 GOLDEN = harness.load_golden("forward_ad_gen")
 # ops torch refuses forward AD for, or runs without giving a tangent
 # (scatter_reduce "prod"): no finite-difference check
-REFUSED = {"unique", "bincount", "cdist", "scatter_reduce_prod"}
+REFUSED = {"unique", "bincount", "cdist", "pdist", "scatter_reduce_prod"}
 
 
 @pytest.mark.parametrize("name", sorted(GEN_CASES))

@@ -521,7 +521,8 @@ _NOT_YET = ("Trying to use forward AD with {} that does not support it because i
 _NOT_YET_SHORT = ("Trying to use forward AD with {} that does not support it because it has not been implemented "
                   "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
                   "feature-request.yml so that we can prioritize its implementation.")
-_TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "unique": _NOT_YET.format("_unique2"),
+_TORCH_REFUSES = {"cdist": _NOT_YET.format("_cdist_forward"), "pdist": _NOT_YET.format("_pdist_forward"),
+                  "unique": _NOT_YET.format("_unique2"),
                   "unique_consecutive": _NOT_YET.format("unique_consecutive"),
                   "bincount": "Trying to use forward AD with aten::bincount that does not support it.",
                   "gcd": "Trying to use forward AD with aten::gcd that does not support it.",
