@@ -104,7 +104,8 @@ cdef class SavedVariable:
         # the nodes call, so Python finds it here
         if name == "unpack":
             return self._unpack_py
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        # pybind11's words: the type's full name
+        raise AttributeError(f"'{type(self).__module__}.{type(self).__name__}' object has no attribute '{name}'")
 
     def _unpack_py(self):
         """The saved tensor (through the unpack hook when one was set); None
@@ -311,6 +312,24 @@ cdef class SavedVariable:
             self.leaf_ = src      # gradients still reach the saved leaf
         self.tensor_ = None
         self.data_ = None
+
+
+cdef extern from *:
+    """
+    /* a static type's __name__, __qualname__ and __module__ all come from
+       its tp_name (see below) */
+    static void cya_sv_set_tp_name(PyObject *type, const char *name) {
+        ((PyTypeObject *)type)->tp_name = name;
+        PyType_Modified((PyTypeObject *)type);
+    }
+    """
+    void cya_sv_set_tp_name(object type, const char* name)
+
+
+# torch's SavedVariable is seen from Python as torch._C._autograd.SavedTensor
+# (type(grad_fn._raw_saved_self).__name__ == 'SavedTensor'); the class keeps
+# its C++ name here, and shows torch's (cyautograd._C._autograd re-exports it)
+cya_sv_set_tp_name(SavedVariable, "cyautograd._C._autograd.SavedTensor")
 
 
 cdef SavedVariable save_variable(Tensor t, bint is_output):
