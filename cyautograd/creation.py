@@ -87,6 +87,8 @@ def _wrap(arr, requires_grad=False, device=None):
     t = _wrap_array(arr)
     if requires_grad:
         _rg_internal(t)
+        from cyautograd.func import _note_inner_leaf
+        _note_inner_leaf(t)   # made inside a grad-like transform: its own
     return t
 
 

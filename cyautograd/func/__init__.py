@@ -201,6 +201,18 @@ def _note_fresh(leaf):
     _fresh[k] = (weakref.ref(leaf, lambda r, k=k: _fresh.pop(k, None)), _serial[0])
 
 
+def _note_inner_leaf(leaf):
+    """A leaf a factory made with requires_grad=True (creation._wrap):
+    inside a grad-like transform it belongs to that transform's level, as
+    torch's does (a tensor created inside grad/vjp/jacrev is wrapped at the
+    transform's level): a result whose history reaches only such leaves is
+    a plain tensor once the transform returns (_finish, given the serial
+    the transform started at). vmap has no level of its own: a leaf made
+    under vmap alone stays an ordinary leaf."""
+    if _level[0] > 0:
+        _note_fresh(leaf)
+
+
 def _is_inner(t, inner_ids, since):
     if id(t) in inner_ids:
         return True
@@ -318,6 +330,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
             outer += leaves
         keep = _needs_graph(outer)
         inner = []
+        since = _serial[0]   # leaves made from here on are this transform's
         for a in sel:
             leaves, spec = _flatten(args[a])
             lifted = [_lift(t, keep, inner) for t in leaves]
@@ -356,10 +369,10 @@ def grad_and_value(func, argnums=0, has_aux=False):
             k += len(group)
         g = tuple(grads) if isinstance(nums, tuple) else grads[0]
         flat_lifted = [t for group in diff_leaves_all for t in group] + inner
-        g = _finish(g, flat_lifted, keep)
-        value = _finish(out, flat_lifted, keep)
+        g = _finish(g, flat_lifted, keep, since)
+        value = _finish(out, flat_lifted, keep, since)
         if has_aux:
-            return g, (value, _finish(aux, flat_lifted, keep))
+            return g, (value, _finish(aux, flat_lifted, keep, since))
         return g, value
     return wrapper
 
@@ -393,6 +406,7 @@ def vjp(func, *primals, has_aux=False):
     leaves, spec = _flatten(primals)
     keep = _needs_graph(leaves)
     inner = []
+    since = _serial[0]   # leaves made from here on are this transform's
     lifted = [_lift(t, keep, inner) for t in leaves]
     _level[0] += 1
     try:
@@ -433,11 +447,11 @@ def vjp(func, *primals, has_aux=False):
         else:
             gs = (None,) * len(lifted)
         gs = [torch.zeros_like(t) if g is None else g for g, t in zip(gs, lifted)]
-        return tuple(_finish(_unflatten(gs, spec), lifted + inner, inner_keep))
+        return tuple(_finish(_unflatten(gs, spec), lifted + inner, inner_keep, since))
 
-    result = (_finish(out, lifted + inner, keep), vjp_fn)
+    result = (_finish(out, lifted + inner, keep, since), vjp_fn)
     if has_aux:
-        return result + (_finish(aux, lifted + inner, keep),)
+        return result + (_finish(aux, lifted + inner, keep, since),)
     return result
 
 
@@ -900,9 +914,15 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                              f"sizes {sizes} for the mapped dimension")
         size = sizes[0]
         results = []
+        # the slices of mapped inputs that need no gradient: torch's batched
+        # tensors of this level, which a gradient never reaches outside it
+        # (one the function sets requires_grad on gives results that are
+        # plain tensors once vmap returns)
+        own = []
         state0 = _rng_state() if randomness != "different" else None
         for b in range(size):
             sliced = [x if d is None else x.select(d, b) for x, d in zip(leaves, norm)]
+            own += [s for s, x, d in zip(sliced, leaves, norm) if d is not None and not x.requires_grad]
             if randomness == "same":
                 _set_rng_state(state0)
             out = _call_in_layer(func, *_unflatten(sliced, spec), **kwargs)
@@ -949,6 +969,9 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
                 raise IndexError(f"Dimension out of range (expected to be in range of [{-nd}, {nd - 1}], "
                                  f"but got {d})")
             stacked.append(torch.stack(list(vals), dim=d % nd))
+        own_ids = {id(s) for s in own}
+        stacked = [_detach(t) if isinstance(t, Tensor) and t.requires_grad and not _reaches_outer(t, own_ids)
+                   else t for t in stacked]
         return _unflatten(stacked, out_spec)
     return wrapper
 
