@@ -399,7 +399,20 @@ class Function(metaclass=FunctionMeta):
             args, kwargs = bound.args, bound.kwargs
             from cyautograd import engine
             if engine._functorch_depth_now():
+                if kwargs:
+                    from cyautograd.func import _level
+                    if _level[0]:
+                        # torch's custom_function_call under grad-like
+                        # transforms takes positional arguments only (under
+                        # vmap alone a keyword argument passes)
+                        raise TypeError(f"custom_function_call_grad() got an unexpected keyword argument "
+                                        f"'{next(iter(kwargs))}'")
                 return _apply(_generated_for_transforms(cls), args, kwargs)
+        if kwargs:
+            # torch's C++ apply takes positional arguments only: a keyword
+            # argument (a keyword-only parameter's default, once bound above,
+            # included) is refused before forward runs
+            raise TypeError(f"forward() got an unexpected keyword argument '{next(iter(kwargs))}'")
         return _apply(cls, args, kwargs)
 
 
