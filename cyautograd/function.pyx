@@ -165,6 +165,22 @@ cdef class BackwardCFunction(Node):
         # formulas do; a user's Function passes its node (NOTE [ A saved
         # non-leaf detached in place ] in saved_variable.pyx)
         strict = type(self)._torch_op
+        if strict:
+            # NOTE [ Unpack order of Function-made nodes ]
+            # torch's formula unpacks its saved inputs sorted by name, then
+            # its saved outputs (BinaryNode.check_saved_variables in
+            # ops/pointwise.pyx); a Function made for one of torch's ops
+            # saves them in the order its backward wants them. Its class's
+            # _cya_unpack_order (ops/extra.py's _named; None: the saved
+            # order is torch's; a forward may set its own on ctx where what
+            # torch saves depends on which inputs require grad) gives
+            # torch's, checked first, so that when several were modified in
+            # place the error names the same one.
+            order = self._cya_unpack_order
+            if order is not None:
+                for i in order:
+                    if i < len(self.saved_) and self.saved_[i] is not None:
+                        (<SavedVariable>self.saved_[i]).check_unpack(self)
         for sv in self.saved_:
             out.append(None if sv is None else sv.unpack(self, True) if strict else sv.unpack_user(self, True))
         return tuple(out)
@@ -335,7 +351,8 @@ class FunctionMeta(type):
         # (_torch_op: set by ops/extra.py's _named for torch's ops; present on
         # every node class so apply's lookup never misses, which costs an
         # AttributeError per call)
-        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls, "_torch_op": False})
+        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls, "_torch_op": False,
+                                                              "_cya_unpack_order": None})
         backward_cls.__module__ = cls.__module__
         cls._backward_cls = backward_cls
         super().__init__(name, bases, attrs)

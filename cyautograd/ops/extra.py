@@ -68,6 +68,19 @@ def _saved_props(bcls, saved=(), attrs=None):
         setattr(bcls, "_saved_" + n, property(a if callable(a) else (lambda node, a=a: getattr(node, a))))
 
 
+def _unpack_order(saved):
+    """The positions of a node's saved tensors (torch's names, by position;
+    None: not one of torch's) in the order torch's formula unpacks them:
+    torchgen declares the saved inputs sorted by name, then the saved
+    outputs (result...), so a version error names the first modified in
+    that order (NOTE [ Unpack order of Function-made nodes ] in
+    function.pyx). None when that is the order they were saved in."""
+    named = sorted([i for i, n in enumerate(saved) if n is not None],
+                   key=lambda i: (saved[i].startswith("result"), saved[i]))
+    order = tuple(named + [i for i, n in enumerate(saved) if n is None])
+    return None if order == tuple(range(len(saved))) else order
+
+
 def _named(node_name, saved=(), attrs=None):
     """Give a Function's backward class torch's node name; its forward and
     backward compute without numpy's floating-point warnings, as torch's do.
@@ -79,6 +92,7 @@ def _named(node_name, saved=(), attrs=None):
         cls._backward_cls.__module__ = "cyautograd.ops.extra"
         # torch's op: its history check (NOTE [ Integral tensors with history ])
         cls._backward_cls._torch_op = True
+        cls._backward_cls._cya_unpack_order = _unpack_order(saved)
         cls.forward = _quiet(cls.__dict__["forward"].__func__)
         if "backward" in cls.__dict__:
             cls.backward = _quiet(cls.__dict__["backward"].__func__)

@@ -274,6 +274,11 @@ _BINARY_SAVED = {"CopysignBackward0": ("self", "result"), "CopysignBackward1": (
                  "HypotBackward0": ("self", "other", "result"), "FmodBackward0": ()}
 
 
+# nodes whose formula for each operand reads that operand only (and the
+# result): torch saves other only when other requires grad
+_SAVED_PER_GRADIENT = frozenset({"HypotBackward0"})
+
+
 def _binary_saved_props(bcls, node, kind):
     """grad_fn._saved_self/_other/_result of a _binary node: a tensor
     operand as saved (None where the formula did not need it), a number
@@ -324,6 +329,10 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
                     ctx.a_shape = tuple(a.shape)
                 else:
                     ctx.save_for_backward(*[t for t in (a, b) if isinstance(t, Tensor)])
+                    if node in _SAVED_PER_GRADIENT and not ctx.needs_input_grad[1]:
+                        # torch saves other for its own gradient only: self
+                        # is unpacked first
+                        ctx._cya_unpack_order = None
                 ctx.consts = (a if not isinstance(a, Tensor) else None, b if not isinstance(b, Tensor) else None)
                 ctx.out = r.detach()
                 return r
@@ -347,6 +356,10 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
             _F._jvp = staticmethod(jvp)
         _F.__name__ = _F.__qualname__ = f"_{name}_{kind}"
         _binary_saved_props(_F._backward_cls, node, kind)
+        if kind == "tt":
+            # saved (self, other); torch's formula unpacks other first (NOTE
+            # [ Unpack order of Function-made nodes ] in function.pyx)
+            _F._backward_cls._cya_unpack_order = (1, 0)
         return _F
 
     return {kind: one(kind, node) for kind, node in nodes.items()}

@@ -1110,8 +1110,11 @@ cdef class RemainderBackward1(BinaryNode):
         g = grads[0]
         r1 = None
         if self.should_compute_output(1):
-            q = self.v0(g).div(self.v1(g), rounding_mode="floor") if isinstance(g, Tensor) \
-                else _floor_div_float(self.v0(g), self.v1(g))
+            # torch saves both for other's gradient only, and unpacks other
+            # first (check_saved_variables)
+            o = self.v1(g)
+            q = self.v0(g).div(o, rounding_mode="floor") if isinstance(g, Tensor) \
+                else _floor_div_float(self.v0(g), o)
             r1 = -g * q
         return [g if self.should_compute_output(0) else None, r1]
 
@@ -1224,8 +1227,8 @@ cdef class PowBackward1(BinaryNode):
     cdef list apply(self, list grads):
         g = grads[0]
         xp = xp_of(g)
+        ex = self.v1(g)   # torch's order: exponent, self, result (check_saved_variables)
         s = self.v0(g)
-        ex = self.v1(g)
         res = self.sv2.unpack(self, isinstance(g, Tensor)) if self.sv2 is not None else s ** ex
         r0 = r1 = None
         # torch's pow_backward_self / pow_backward_exponent, in their order
