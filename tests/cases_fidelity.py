@@ -630,3 +630,156 @@ def saved_cumext_dist_after_data_change(T):
     r = (x * 1).cummax(0)
     out.append([r.values.grad_fn._saved_self, r.values.grad_fn._saved_indices, r.values.grad_fn._saved_dim])
     return out
+
+
+# ---- session 28 (h28j): small autograd-fidelity divergences ------------------
+
+@case
+def saved_tensor_type_names(T):
+    """grad_fn._raw_saved_* is torch._C._autograd.SavedTensor by every name
+    Python shows (__name__, __qualname__, __module__ under the package)."""
+    a = T.ones(3, dtype=T.float64, requires_grad=True)
+    r = a * a
+    t = type(r.grad_fn._raw_saved_self)
+    return [t.__name__, t.__qualname__, t.__module__.split(".", 1)[1], t is T._C._autograd.SavedTensor,
+            _try(lambda: r.grad_fn._raw_saved_self.nonexistent)]
+
+
+@case
+def function_apply_refuses_keyword_arguments(T):
+    """A custom Function's apply takes positional arguments only: a keyword
+    argument, or a keyword-only parameter's default once setup_context's
+    binding applied it, is torch's TypeError naming forward() (under a
+    grad-like transform custom_function_call_grad(); vmap alone passes it)."""
+    class Old(T.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, **kw):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    class KwOnly(T.autograd.Function):
+        generate_vmap_rule = True
+
+        @staticmethod
+        def forward(x, *, m=2):
+            return x * m
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            pass
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+        @staticmethod
+        def jvp(ctx, g):
+            return g
+
+    class Pos(T.autograd.Function):
+        @staticmethod
+        def forward(x, m=2):
+            return x * m
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.m = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.m, None
+
+    ones = lambda *s: T.ones(*s, dtype=T.float64)  # noqa: E731
+    x = T.ones(2, dtype=T.float64, requires_grad=True)
+    F = T.func
+    runs = [
+        lambda: Old.apply(x, b=1, a=2),
+        lambda: Old.apply(x).tolist(),
+        lambda: KwOnly.apply(x, m=3),
+        lambda: KwOnly.apply(x),
+        lambda: Pos.apply(x, m=3).tolist(),
+        lambda: F.grad(lambda y: KwOnly.apply(y).sum())(ones(2)),
+        lambda: F.vjp(lambda y: KwOnly.apply(y), ones(2))[0],
+        lambda: F.vmap(lambda y: KwOnly.apply(y))(ones(2, 2)).tolist(),
+    ]
+    out = [_try(r) for r in runs]
+    out.append([x._version, x.grad])
+    return out
+
+
+@case
+def version_error_order_of_two_operand_ops(T):
+    """Both saved operands modified in place: the error names the one
+    torch's formula unpacks first -- saved inputs sorted by name, then the
+    result -- for ops made as custom Functions (NOTE [ Unpack order of
+    Function-made nodes ]) and pow/remainder of two tensors, through
+    backward() and autograd.grad; remainder unpacks both even when only
+    self's gradient is wanted."""
+    out = []
+    ops = [("atan2", T.atan2), ("hypot", T.hypot), ("fmax", T.fmax), ("fmin", T.fmin), ("xlogy", T.xlogy),
+           ("dist", T.dist), ("fmod", T.fmod), ("logaddexp", T.logaddexp), ("logaddexp2", T.logaddexp2),
+           ("pow", T.pow), ("remainder", T.remainder), ("mul", T.mul), ("lerp", lambda a, b: T.lerp(a, b, b)),
+           ("cross", lambda a, b: T.linalg.cross(a, b.expand(2, 3)))]
+    for name, f in ops:
+        for how in ("backward", "grad", "self_only"):
+            p = T.tensor([[1.5, 2.0, 2.5], [3.0, 1.25, 0.5]], dtype=T.float64, requires_grad=True)
+            q = T.tensor([0.75, 1.5, 2.25], dtype=T.float64, requires_grad=how != "self_only")
+            r = f(p, q)
+            with T.no_grad():
+                p.add_(1)
+                q.add_(1)
+            if how == "grad":
+                out.append([name, how, _try(lambda: T.autograd.grad(r.sum(), [p])[0])])
+            else:
+                out.append([name, how, _try(lambda: (r.sum().backward(), p.grad)[1])])
+    return out
+
+
+@case
+def transform_results_of_leaves_made_inside(T):
+    """A leaf made with requires_grad=True inside grad/vjp/jacrev belongs to
+    the transform's level: results reaching only it are plain tensors once
+    the transform returns (captured outer leaves keep theirs). vmap has no
+    level: a leaf made inside it stays one, but its own batched input set to
+    require grad inside gives a plain result."""
+    F = T.func
+    ones = lambda *s: T.ones(*s, dtype=T.float64)  # noqa: E731
+    rg = lambda *s: T.ones(*s, dtype=T.float64, requires_grad=True)  # noqa: E731
+    w = rg(3)
+    v2 = w * 2
+
+    def aux(x):
+        v = rg(3)
+        return (v * x).sum(), v
+
+    def meta(t):
+        # (no node names: vmap's results are stacked here, torch's batched)
+        return [t.detach().tolist(), t.requires_grad, t.grad_fn is None, t.is_leaf]
+
+    runs = [
+        lambda: F.grad(lambda x: (w * x).sum())(ones(3)),
+        lambda: F.grad(lambda x: (rg(3) * x).sum())(ones(3)),
+        lambda: F.grad(lambda x: (rg(3) * x * x).sum())(ones(3)),
+        lambda: F.grad(aux, has_aux=True)(ones(3))[1],
+        lambda: F.grad(aux, has_aux=True)(ones(3))[0],
+        lambda: F.grad(lambda x: (v2 * x).sum())(ones(3)),
+        lambda: F.vmap(lambda x: x * rg(3))(ones(2, 3)),
+        lambda: F.vmap(lambda x: x * w)(ones(2, 3)),
+        lambda: F.vjp(lambda x: x * rg(3), ones(3))[0],
+        lambda: F.vjp(lambda x: x * rg(3), ones(3))[1](ones(3))[0],
+        lambda: F.jacrev(lambda x: x * rg(3))(ones(3)),
+        lambda: F.vmap(lambda x: (setattr(x, "requires_grad", True), x)[1])(ones(2, 3)),
+        lambda: F.vmap(lambda x: (setattr(x, "requires_grad", True), x * 2)[1])(ones(2, 3)),
+        lambda: F.vmap(lambda x: (setattr(x, "requires_grad", True), x * w)[1])(ones(2, 3)),
+        lambda: F.grad(lambda x: F.grad(lambda y: (rg(3) * y * x).sum())(x).sum())(ones(3)),
+    ]
+    out = []
+    for r in runs:
+        try:
+            out.append(meta(r()))
+        except Exception as e:  # noqa: BLE001
+            out.append(f"{type(e).__name__}: {e}")
+    return out
