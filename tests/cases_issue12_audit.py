@@ -250,8 +250,7 @@ def saved_raw_and_dir(T):
     raw = fn._raw_saved_self
     r2 = a.exp()
     names2 = sorted(n for n in dir(r2.grad_fn) if n.startswith("_saved_") or n.startswith("_raw_saved_"))
-    # (type(raw).__name__ is torch's 'SavedTensor', ours 'SavedVariable':
-    # left open, see the report)
+    # (type(raw)'s names: cases_fidelity.saved_tensor_type_names)
     return [names, raw.unpack() is a, names2, r2.grad_fn._saved_result.equal(r2),
             _try(lambda: fn._raw_saved_nothing)]
 
