@@ -328,6 +328,9 @@ class _Hardshrink(Function):
     def forward(ctx, x, lambd):
         ctx.save_for_backward(x)
         ctx.lambd = lambd
+        if not x.is_cpu:   # NOTE [ Device backends ]
+            from cyautograd.ops.extra import _composite
+            return _composite(lambda t: t.where((t < -lambd) | (t > lambd), t.new_zeros(())), x)
         a = _a(x)
         return _w(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a))
 
@@ -348,10 +351,6 @@ def hardshrink(input, lambd=0.5):
         raise TypeError(f"hardshrink(): argument 'lambd' (position 2) must be Number, not {_tname(lambd)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"hardshrink_cpu\" not implemented for '{input.dtype._cname}'")
-    if not input.is_cpu:
-        from cyautograd.ops.extra import _composite
-        lam = _float_of(lambd)
-        return _composite(lambda t: t.where((t < -lam) | (t > lam), t.new_zeros(())), input)
     return _Hardshrink.apply(input, _float_of(lambd))
 
 
@@ -371,6 +370,9 @@ class _PreluKernel(Function):
     @staticmethod
     def forward(ctx, x, w):
         ctx.save_for_backward(x, w)
+        if not x.is_cpu or not w.is_cpu:   # NOTE [ Device backends ]
+            from cyautograd.ops.extra import _composite
+            return _composite(lambda x, v: x.where(x > 0, x * v), x, w)
         a, b = _a(x), _a(w)
         return _w(np.where(a > 0, a, a * b).astype(a.dtype, copy=False))
 
@@ -413,9 +415,6 @@ def prelu(input, weight):
         if nd > 1:
             shape[1] = weight.numel()
         w = weight.reshape(shape)
-    if not input.is_cpu or not w.is_cpu:
-        from cyautograd.ops.extra import _composite
-        return _composite(lambda x, v: x.where(x > 0, x * v), input, w)
     return _PreluKernel.apply(input, w)
 
 
