@@ -1378,7 +1378,7 @@ def nuclear_norm(input, dim=None, keepdim=False):
     if dim is None:
         dim = (-2, -1)
     if isinstance(dim, (int, np.integer)):
-        dim = (dim,)
+        dim = (dim, dim)   # an IntArrayRef[2] argument repeats a lone int
     dim = tuple(dim)
     if len(dim) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dim)}")
