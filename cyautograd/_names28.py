@@ -184,9 +184,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
 
     >>> torch.group_norm(torch.arange(8.).reshape(1, 4, 2), 2)
     """
-    if isinstance(num_groups, (int, np.integer)) and not isinstance(num_groups, _b.bool) and num_groups <= 0:
-        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
-    return _F().group_norm(input, num_groups, weight, bias, eps)
+    from cyautograd.nn.functional2 import _group_norm_op
+    _check_tensor(input, "group_norm")
+    return _group_norm_op(input, num_groups, weight, bias, eps)
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
