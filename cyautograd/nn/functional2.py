@@ -112,6 +112,25 @@ def _args(fname, spec, *values):
         if not _ok(kind, v):
             raise TypeError(f"{fname}(): argument '{name}' (position {pos}) must be "
                             f"{_KIND_WORDS[kind.rstrip('?')]}, not {_tname(v)}")
+        if kind.rstrip("?") in ("int", "int[]", "intlist"):
+            _int64_check(fname, name, v)
+
+
+def _past_int64(v):
+    return isinstance(v, (int, np.integer)) and not -(1 << 63) <= int(v) < (1 << 63)
+
+
+def _int64_check(fname, name, v):
+    """An int past int64 (NOTE [ An int past int64 unpacks as a ValueError ]):
+    alone, THPUtils_unpackLong's ValueError; inside a list, the parser's
+    TypeError naming its position."""
+    if _past_int64(v):
+        raise ValueError("Overflow when unpacking long long")
+    if isinstance(v, (tuple, list)):
+        for k, x in enumerate(v, 1):
+            if _past_int64(x):
+                raise TypeError(f"{fname}(): argument '{name}' failed to unpack the object at pos {k} with "
+                                f"error \"Overflow when unpacking long long\"")
 
 
 def _cname(dtype):
