@@ -31,6 +31,7 @@ from cyautograd.tensor import Tensor
 __all__ = ["METHODS", "hardshrink", "prelu", "mvlgamma"]
 
 METHODS = {}
+_NOT_GIVEN = object()
 
 
 def _method(name=None):
@@ -197,13 +198,21 @@ def multiply_(self, other):
 
 
 @_method()
-def subtract_(self, other, *, alpha=1):
-    """Alias of ``sub_``.
+def subtract_(self, other, *args, alpha=_NOT_GIVEN):
+    """Alias of ``sub_``; a Number ``other`` may take ``alpha`` positionally
+    (torch's second overload, ``(Number other, Number alpha=1)``).
 
     >>> torch.ones(2).subtract_(1, alpha=2)
     """
     _self_check("subtract_", self)
-    return Tensor.sub_(self, other, alpha=alpha)
+    if args or isinstance(other, Tensor) is False and alpha is not _NOT_GIVEN:
+        from cyautograd._arg_parser import reject
+        reject("Tensor.subtract_", (other,) + args, None if alpha is _NOT_GIVEN else {"alpha": alpha})
+    if args:
+        if len(args) != 1 or isinstance(other, Tensor) or alpha is not _NOT_GIVEN:
+            raise TypeError("subtract_() received an invalid combination of arguments")
+        alpha = args[0]
+    return Tensor.sub_(self, other, alpha=1 if alpha is _NOT_GIVEN else alpha)
 
 
 @_method()
