@@ -4273,6 +4273,13 @@ def pin_memory(self, device=None):
     ... except RuntimeError as e:
     ...     print(e)
     """
+    if device is not None:      # torch parses it as a device first (is_pinned's parse)
+        from cyautograd._device import device as _device
+        if isinstance(device, (float, bool)) or not isinstance(device, (str, int, np.integer, _device)):
+            raise TypeError(f"pin_memory(): argument 'device' (position 1) must be torch.device, not "
+                            f"{_tname(device)}")
+        if _device(device).type == "cpu":
+            raise RuntimeError("CPU device type not an accelerator.")
     raise RuntimeError("Cannot access accelerator device when none is available.")
 
 
