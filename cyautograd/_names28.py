@@ -1579,6 +1579,8 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
         raise RuntimeError(f"torch.histogramdd: input tensor and bins tensors should have the same dtype, but got "
                            f"input {input.dtype} and bins {input.dtype}")
     D = input.shape[-1]
+    if not input.is_cpu:   # NOTE [ Device backends ]
+        return _histogramdd_dev(input, bins, range, weight, density)
     a = input.detach().cpu().numpy().reshape(-1, D).astype(np.float64)
     if isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor):
         b = [t.detach().cpu().numpy().astype(np.float64) for t in bins]
@@ -1600,6 +1602,50 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
     from cyautograd import return_types
     h = T.tensor(hist, dtype=input.dtype)
     e = [T.tensor(x, dtype=input.dtype) for x in edges]
+    return return_types.return_type("histogramdd", ("hist", "bin_edges"))((h, tuple(e)))
+
+
+def _histogramdd_dev(input, bins, range, weight, density):
+    """histogramdd of a device input: the edges (and np.histogramdd's checks
+    of bins and range) from the host -- the data's range read as scalars, as
+    histogram's device path reads it -- the counting on the device."""
+    from cyautograd.ops import _xp
+    from cyautograd.ops.extra import _darr, _dw
+    T = _T()
+    D = input.shape[-1]
+    x = input.detach().reshape(-1, D).double()
+    if isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor):
+        b = [t.detach().cpu().numpy().astype(np.float64) for t in bins]
+    elif isinstance(bins, (list, tuple)):
+        b = [int(v) for v in bins]
+    else:
+        b = int(bins)
+    if range is not None:
+        rng = [(range[2 * i], range[2 * i + 1]) for i in _b.range(D)]
+    elif x.shape[0] == 0:
+        rng = [(0.0, 0.0)] * D
+    else:   # np.histogramdd's default: each coordinate's min and max
+        lo, hi = x.amin(0).cpu().tolist(), x.amax(0).cpu().tolist()
+        rng = list(zip(lo, hi))
+    if weight is not None and weight.numel() != x.shape[0]:
+        raise RuntimeError(f"torch.histogramdd: {weight.numel()} weights for {x.shape[0]} rows")
+    try:
+        _, edges = np.histogramdd(np.empty((0, D)), bins=b, range=rng)
+    except (ValueError, MemoryError) as e:
+        raise RuntimeError(f"torch.histogramdd: {e}") from None
+    dev_edges = [T.tensor(e, dtype=T.float64).to(input.device) for e in edges]
+    w = None if weight is None else _darr(weight.detach())
+    hist = _dw(_xp.histogramdd(_darr(x), [_darr(e) for e in dev_edges], w))
+    if density:
+        s = hist.sum()
+        for i, e in enumerate(dev_edges):
+            shape = [1] * D
+            shape[i] = e.shape[0] - 1
+            hist = hist / e.diff().reshape(shape)
+        hist = hist / s
+    from cyautograd import return_types
+    h = hist.to(input.dtype)
+    e = [t.to(input.dtype) for t in dev_edges]
     return return_types.return_type("histogramdd", ("hist", "bin_edges"))((h, tuple(e)))
 
 
