@@ -253,7 +253,29 @@ EXEMPT = {
     "set_float32_matmul_precision": "process state", "get_float32_matmul_precision": "process state",
     "set_default_tensor_type": "process state", "is_autocast_enabled": "process state",
     "compile": "returns its argument's computation (NOTE [ compile ])",
+    # process-wide settings and queries (no tensor argument): their getters/setters
+    "get_num_threads": "process state", "set_num_threads": "process state",
+    "get_num_interop_threads": "process state", "set_num_interop_threads": "process state",
+    "init_num_threads": "process state", "get_default_dtype": "process state",
+    "set_default_dtype": "process state", "get_default_device": "process state",
+    "set_default_device": "process state", "get_rng_state": "process state", "initial_seed": "process state",
+    "is_grad_enabled": "process state", "is_inference_mode_enabled": "process state",
+    "is_anomaly_enabled": "process state", "is_anomaly_check_nan_enabled": "process state",
+    "set_anomaly_enabled": "process state", "is_warn_always_enabled": "process state",
+    "set_warn_always": "process state", "set_flush_denormal": "process state",
+    "autocast_increment_nesting": "process state", "autocast_decrement_nesting": "process state",
+    "clear_autocast_cache": "process state", "is_autocast_cache_enabled": "process state",
+    "set_autocast_cache_enabled": "process state", "get_autocast_dtype": "process state",
+    "set_autocast_dtype": "process state", "set_autocast_enabled": "process state",
+    "compiled_with_cxx11_abi": "build information", "is_vulkan_available": "build information",
+    "get_device_module": "a module, no computation", "can_cast": "dtype rules, no tensor",
+    "promote_types": "dtype rules, no tensor", "broadcast_shapes": "shape arithmetic, no tensor",
+    "from_file": "file IO", "frombuffer": "host buffers by design",
 }
+for _dev in ("cpu", "gpu", "ipu", "xla"):
+    for _w in ("get_autocast_%s_dtype", "set_autocast_%s_dtype", "is_autocast_%s_enabled",
+               "set_autocast_%s_enabled"):
+        EXEMPT[_w % _dev] = "process state"
 
 # random ops: compared by shape, dtype and device only (the streams differ)
 RANDOM_WORDS = ("rand", "bernoulli", "multinomial", "normal", "dropout", "poisson", "exponential",
