@@ -205,10 +205,9 @@ def subtract_(self, other, *args, alpha=_NOT_GIVEN):
     >>> torch.ones(2).subtract_(1, alpha=2)
     """
     _self_check("subtract_", self)
-    if args or isinstance(other, Tensor) is False and alpha is not _NOT_GIVEN:
+    if args:
         from cyautograd._arg_parser import reject
         reject("Tensor.subtract_", (other,) + args, None if alpha is _NOT_GIVEN else {"alpha": alpha})
-    if args:
         if len(args) != 1 or isinstance(other, Tensor) or alpha is not _NOT_GIVEN:
             raise TypeError("subtract_() received an invalid combination of arguments")
         alpha = args[0]
