@@ -1960,7 +1960,7 @@ def session28_merge_regressions(T):
              lambda: x.detach().clone().subtract_(T.ones(3), 2), lambda: x.detach().clone().subtract_(1, 2, 3),
              lambda: x.detach().clone().subtract_(T.ones(3), alpha=2),
              lambda: x.pin_memory(B), lambda: x.pin_memory(-1), lambda: x.pin_memory("cpu"), lambda: x.pin_memory(1.5),
-             lambda: T.Tensor(B), lambda: T.Tensor(1, -B - 1), lambda: T.Tensor(2, 3),
+             lambda: T.Tensor(B), lambda: T.Tensor(1, -B - 1), lambda: tuple(T.Tensor(2, 3).shape),
              lambda: T.nn.LazyLinear(x, x, i), lambda: T.nn.LazyLinear(x, 0, -1), lambda: T.nn.LazyLinear(3, True, "cpu"),
              lambda: T.nn.LazyBatchNorm1d(1e-5, 0.1, True, True, -1)]
     return [_res1(c) for c in calls] + [_state(x), _state(i)]

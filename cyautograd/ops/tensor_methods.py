@@ -286,7 +286,10 @@ def mvlgamma(input, p):
     _mvlgamma_checks(input, p)
     if not input.dtype.is_floating_point:
         input = input.to(_D.get_default_dtype())
-    nbytes = int(p) * input.element_size()     # torch's kernel allocates p terms
+    from cyautograd.creation import _storage_check
+    # torch's kernel allocates p terms: the byte count's overflow first, then an
+    # allocation no machine gives (refused here rather than attempted)
+    nbytes = _storage_check((int(p),), input.dtype.np)
     if nbytes > (1 << 40):
         raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
                            f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)")
