@@ -366,9 +366,9 @@ def _feature_dropout(input, p, train, inplace, fname):
     # a (N, C, 1, ...) noise over whole channels (dim 1), as dropout2d's
     noise_shape = list(input.shape[:2]) + [1] * (input.dim() - 2)
     if p == 1:
-        noise = T.zeros(noise_shape, dtype=input.dtype)
-    else:
-        noise = T.empty(noise_shape, dtype=input.dtype).bernoulli_(1 - p).div_(1 - p)
+        noise = T.zeros(noise_shape, dtype=input.dtype, device=input.device)
+    else:   # on input's device, as torch's at::empty_like-based noise
+        noise = T.empty(noise_shape, dtype=input.dtype, device=input.device).bernoulli_(1 - p).div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
 
 
@@ -399,13 +399,13 @@ def native_dropout(input, p, train):
     _check_tensor(input, "native_dropout")
     if train is None or train:
         if p == 1:
-            mask = T.zeros(input.shape, dtype=T.bool)
+            mask = T.zeros(input.shape, dtype=T.bool, device=input.device)
         else:
-            mask = T.empty(input.shape, dtype=input.dtype if input.is_floating_point() else T.float32
-                           ).bernoulli_(1 - p).bool()
+            mask = T.empty(input.shape, dtype=input.dtype if input.is_floating_point() else T.float32,
+                           device=input.device).bernoulli_(1 - p).bool()
         scale = 0.0 if p == 1 else 1.0 / (1 - p)
     else:
-        mask = T.ones(input.shape, dtype=T.bool)
+        mask = T.ones(input.shape, dtype=T.bool, device=input.device)
         scale = 1.0
 
     def fn(x):

@@ -209,6 +209,20 @@ OVERRIDES = {
     "hstack": (["$x", "$y"],), "vstack": (["$x", "$y"],), "dstack": (["$x", "$y"],),
     "column_stack": (["$x", "$y"],), "row_stack": (["$x", "$y"],),
     "count_nonzero": ("$x",), "argsort": ("$x",), "msort": ("$x",), "sort": ("$x",),
+    # torch.* forms of the functionals (every argument positional, as their bindings take them)
+    "top.batch_norm": ("$x", "$v", "$v2", None, None, True, 0.1, 1e-5, False),
+    "top.instance_norm": ("$x3", None, None, None, None, True, 0.1, 1e-5, False),
+    "top.native_batch_norm": ("$x", "$v", "$v2", None, None, True, 0.1, 1e-5),
+    "top.native_layer_norm": ("$x", (3,), "$v", "$v2", 1e-5),
+    "top.native_group_norm": ("$x3", None, None, 2, 2, 4, 1, 1e-5),
+    "top.native_channel_shuffle": ("$x4", 2), "top.embedding": ("$e", "$tok"),
+    "top.poisson_nll_loss": ("$x", "$y", True, False, 1e-8, 1),
+    "top.convolution": ("$x4", "$w4", None, (1, 1), (0, 0), (1, 1), False, (0, 0), 1),
+    "top.dropout": ("$x", 0.5, True), "top.dropout_": ("$x", 0.5, True),
+    "top.feature_dropout": ("$x3", 0.5, True), "top.feature_dropout_": ("$x3", 0.5, True),
+    "top.alpha_dropout": ("$x", 0.5, True), "top.alpha_dropout_": ("$x", 0.5, True),
+    "top.feature_alpha_dropout": ("$x3", 0.5, True), "top.feature_alpha_dropout_": ("$x3", 0.5, True),
+    "top.native_dropout": ("$x", 0.5, True),
 }
 
 # linalg: every public function of cyautograd.linalg, with its arguments
