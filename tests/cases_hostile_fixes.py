@@ -1962,5 +1962,8 @@ def session28_merge_regressions(T):
              lambda: x.pin_memory(B), lambda: x.pin_memory(-1), lambda: x.pin_memory("cpu"), lambda: x.pin_memory(1.5),
              lambda: T.Tensor(B), lambda: T.Tensor(1, -B - 1), lambda: tuple(T.Tensor(2, 3).shape),
              lambda: T.nn.LazyLinear(x, x, i), lambda: T.nn.LazyLinear(x, 0, -1), lambda: T.nn.LazyLinear(3, True, "cpu"),
-             lambda: T.nn.LazyBatchNorm1d(1e-5, 0.1, True, True, -1)]
+             lambda: T.nn.LazyBatchNorm1d(1e-5, 0.1, True, True, -1),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), 2 ** 62),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), 10 ** 6),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), (1, 2, 1))]
     return [_res1(c) for c in calls] + [_state(x), _state(i)]
