@@ -184,9 +184,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
 
     >>> torch.group_norm(torch.arange(8.).reshape(1, 4, 2), 2)
     """
-    if isinstance(num_groups, (int, np.integer)) and not isinstance(num_groups, _b.bool) and num_groups <= 0:
-        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
-    return _F().group_norm(input, num_groups, weight, bias, eps)
+    from cyautograd.nn.functional2 import _group_norm_op
+    _check_tensor(input, "group_norm")
+    return _group_norm_op(input, num_groups, weight, bias, eps)
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
@@ -366,9 +366,9 @@ def _feature_dropout(input, p, train, inplace, fname):
     # a (N, C, 1, ...) noise over whole channels (dim 1), as dropout2d's
     noise_shape = list(input.shape[:2]) + [1] * (input.dim() - 2)
     if p == 1:
-        noise = T.zeros(noise_shape, dtype=input.dtype)
-    else:
-        noise = T.empty(noise_shape, dtype=input.dtype).bernoulli_(1 - p).div_(1 - p)
+        noise = T.zeros(noise_shape, dtype=input.dtype, device=input.device)
+    else:   # on input's device, as torch's at::empty_like-based noise
+        noise = T.empty(noise_shape, dtype=input.dtype, device=input.device).bernoulli_(1 - p).div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
 
 
@@ -399,13 +399,13 @@ def native_dropout(input, p, train):
     _check_tensor(input, "native_dropout")
     if train is None or train:
         if p == 1:
-            mask = T.zeros(input.shape, dtype=T.bool)
+            mask = T.zeros(input.shape, dtype=T.bool, device=input.device)
         else:
-            mask = T.empty(input.shape, dtype=input.dtype if input.is_floating_point() else T.float32
-                           ).bernoulli_(1 - p).bool()
+            mask = T.empty(input.shape, dtype=input.dtype if input.is_floating_point() else T.float32,
+                           device=input.device).bernoulli_(1 - p).bool()
         scale = 0.0 if p == 1 else 1.0 / (1 - p)
     else:
-        mask = T.ones(input.shape, dtype=T.bool)
+        mask = T.ones(input.shape, dtype=T.bool, device=input.device)
         scale = 1.0
 
     def fn(x):
@@ -1378,7 +1378,7 @@ def nuclear_norm(input, dim=None, keepdim=False):
     if dim is None:
         dim = (-2, -1)
     if isinstance(dim, (int, np.integer)):
-        dim = (dim,)
+        dim = (dim, dim)   # an IntArrayRef[2] argument repeats a lone int
     dim = tuple(dim)
     if len(dim) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dim)}")
@@ -1579,6 +1579,8 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
         raise RuntimeError(f"torch.histogramdd: input tensor and bins tensors should have the same dtype, but got "
                            f"input {input.dtype} and bins {input.dtype}")
     D = input.shape[-1]
+    if not input.is_cpu:   # NOTE [ Device backends ]
+        return _histogramdd_dev(input, bins, range, weight, density)
     a = input.detach().cpu().numpy().reshape(-1, D).astype(np.float64)
     if isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor):
         b = [t.detach().cpu().numpy().astype(np.float64) for t in bins]
@@ -1600,6 +1602,50 @@ def histogramdd(input, bins=10, *, range=None, weight=None, density=False):
     from cyautograd import return_types
     h = T.tensor(hist, dtype=input.dtype)
     e = [T.tensor(x, dtype=input.dtype) for x in edges]
+    return return_types.return_type("histogramdd", ("hist", "bin_edges"))((h, tuple(e)))
+
+
+def _histogramdd_dev(input, bins, range, weight, density):
+    """histogramdd of a device input: the edges (and np.histogramdd's checks
+    of bins and range) from the host -- the data's range read as scalars, as
+    histogram's device path reads it -- the counting on the device."""
+    from cyautograd.ops import _xp
+    from cyautograd.ops.extra import _darr, _dw
+    T = _T()
+    D = input.shape[-1]
+    x = input.detach().reshape(-1, D).double()
+    if isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor):
+        b = [t.detach().cpu().numpy().astype(np.float64) for t in bins]
+    elif isinstance(bins, (list, tuple)):
+        b = [int(v) for v in bins]
+    else:
+        b = int(bins)
+    if range is not None:
+        rng = [(range[2 * i], range[2 * i + 1]) for i in _b.range(D)]
+    elif x.shape[0] == 0:
+        rng = [(0.0, 0.0)] * D
+    else:   # np.histogramdd's default: each coordinate's min and max
+        lo, hi = x.amin(0).cpu().tolist(), x.amax(0).cpu().tolist()
+        rng = list(zip(lo, hi))
+    if weight is not None and weight.numel() != x.shape[0]:
+        raise RuntimeError(f"torch.histogramdd: {weight.numel()} weights for {x.shape[0]} rows")
+    try:
+        _, edges = np.histogramdd(np.empty((0, D)), bins=b, range=rng)
+    except (ValueError, MemoryError) as e:
+        raise RuntimeError(f"torch.histogramdd: {e}") from None
+    dev_edges = [T.tensor(e, dtype=T.float64).to(input.device) for e in edges]
+    w = None if weight is None else _darr(weight.detach())
+    hist = _dw(_xp.histogramdd(_darr(x), [_darr(e) for e in dev_edges], w))
+    if density:
+        s = hist.sum()
+        for i, e in enumerate(dev_edges):
+            shape = [1] * D
+            shape[i] = e.shape[0] - 1
+            hist = hist / e.diff().reshape(shape)
+        hist = hist / s
+    from cyautograd import return_types
+    h = hist.to(input.dtype)
+    e = [t.to(input.dtype) for t in dev_edges]
     return return_types.return_type("histogramdd", ("hist", "bin_edges"))((h, tuple(e)))
 
 

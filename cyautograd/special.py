@@ -388,10 +388,11 @@ class _Mvlgamma(Function):
     def forward(ctx, x, p):
         ctx.save_for_backward(x)
         ctx.p = p
-        if not x.is_cpu:   # the same sum of lgamma terms, each routed (ops/_xp.py's lgamma)
+        if not x.is_cpu:   # NOTE [ Device backends ]: the same (..., p) terms, each step routed
             from cyautograd.ops.extra import _composite
-            return _composite(lambda t: sum((_ops.lgamma(t - j / 2) for j in range(p)),
-                                            p * (p - 1) / 4 * math.log(math.pi)), x)
+            args = _mvlgamma_terms(p, x)
+            return _composite(lambda t: _ops.lgamma(t.unsqueeze(-1) + args).sum(-1)
+                              + p * (p - 1) / 4 * math.log(math.pi), x)
         a = _a(x)
         sp = _x2._need_sp("multigammaln")
         # NOTE [ multigammaln's terms as one array ]
@@ -409,8 +410,15 @@ class _Mvlgamma(Function):
     @staticmethod
     def backward(ctx, g):
         x, = ctx.saved_tensors
-        args = _w(_mvlgamma_args(ctx.p, _a(x).dtype))
+        args = _mvlgamma_terms(ctx.p, x)
         return g * _x2.digamma(x.unsqueeze(-1) + args).sum(-1), None
+
+
+def _mvlgamma_terms(p, x):
+    """_mvlgamma_args as a tensor on x's device (a host constant moved once:
+    a device x never goes through numpy)."""
+    args = _w(_mvlgamma_args(p, x.dtype.np))
+    return args if x.is_cpu else args.to(x.device)
 
 
 def _mvlgamma_args(p, dtype):

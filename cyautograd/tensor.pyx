@@ -378,7 +378,10 @@ cdef class Tensor:
             try:
                 arr = np.empty(tuple(args), dtype=_D.get_default_dtype().np)
             except (ValueError, MemoryError):
-                # torch's empty(): a negative size, then the byte count, then the allocation
+                # torch's parser first (an int past int64), then empty(): a negative
+                # size, then the byte count, then the allocation
+                from cyautograd.ops.extra import _new_parse
+                _new_parse(args)
                 for v in args:
                     if v < 0:
                         raise RuntimeError(f"Trying to create tensor with negative dimension {v}: {list(args)}")

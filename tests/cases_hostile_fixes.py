@@ -1932,3 +1932,38 @@ def module_constructors_parse_sizes_and_containers_as_torch(T):
              lambda: T.nn.AvgPool2d(2)(T.ones(1, 1, 4, 4)), lambda: x.size(2 ** 63), lambda: x.stride(-2 ** 63 - 1),
              lambda: x.size(-1)]
     return [_res(c) for c in calls] + [_state(x)]
+
+
+@case
+def session28_merge_regressions(T):
+    """The sweep's mismatches after the session-28 merges: gcd_/lcm_'s in-place
+    checks before the kernel's dtype, nuclear_norm's lone int dim (an
+    IntArrayRef[2] repeats it), torch.group_norm without F's batch-size check,
+    the pools' int past int64, subtract_'s positional alpha, pin_memory's
+    device parse, Tensor(size) past int64, LazyLinear's device before bias."""
+    B = 2 ** 63
+    x = _x(T)
+    i = T.arange(6).reshape(2, 3)
+    F = T.nn.functional
+    calls = [lambda: T.gcd_(T.arange(6).reshape(2, 3), x), lambda: T.lcm_(T.tensor(3), T.tensor([4, 6])),
+             lambda: T.gcd_(T.tensor([[True, False, True]] * 2), x), lambda: i.clone().gcd_(T.tensor([4, 6, 9])),
+             lambda: i.clone().lcm_(T.tensor([4, 6, 9])), lambda: x.detach().gcd_(x.detach()),
+             lambda: T.nuclear_norm(x, 5), lambda: T.nuclear_norm(x, -10), lambda: T.nuclear_norm(x, 1),
+             lambda: T.nuclear_norm(x, (0,)), lambda: T.nuclear_norm(x, 2 ** 62), lambda: T.nuclear_norm(x, True),
+             lambda: T.group_norm(x, 5), lambda: T.group_norm(x, 3), lambda: T.group_norm(x, -1),
+             lambda: F.group_norm(x, -1), lambda: F.group_norm(x, B), lambda: T.group_norm(T.ones(4), 2),
+             lambda: F.group_norm(T.ones(2, 4, 3), 2),
+             lambda: F.max_pool3d(x, B), lambda: F.max_pool3d(x, [1, B]), lambda: F.avg_pool2d(x, -B - 1),
+             lambda: F.adaptive_max_pool1d(x, B), lambda: F.adaptive_avg_pool3d(x, [B]),
+             lambda: F.max_pool3d_with_indices(x, B), lambda: F.adaptive_max_pool3d(x, B),
+             lambda: x.subtract_(0, 10 ** 18), lambda: x.detach().clone().subtract_(1, 2),
+             lambda: x.detach().clone().subtract_(T.ones(3), 2), lambda: x.detach().clone().subtract_(1, 2, 3),
+             lambda: x.detach().clone().subtract_(T.ones(3), alpha=2),
+             lambda: x.pin_memory(B), lambda: x.pin_memory(-1), lambda: x.pin_memory("cpu"), lambda: x.pin_memory(1.5),
+             lambda: T.Tensor(B), lambda: T.Tensor(1, -B - 1), lambda: tuple(T.Tensor(2, 3).shape),
+             lambda: T.nn.LazyLinear(x, x, i), lambda: T.nn.LazyLinear(x, 0, -1), lambda: T.nn.LazyLinear(3, True, "cpu"),
+             lambda: T.nn.LazyBatchNorm1d(1e-5, 0.1, True, True, -1),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), 2 ** 62),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), 10 ** 6),
+             lambda: F.adaptive_avg_pool3d(T.ones(1, 1, 2, 2, 2), (1, 2, 1))]
+    return [_res1(c) for c in calls] + [_state(x), _state(i)]

@@ -365,7 +365,7 @@ _WRAPPED_DIM = ("a view node keeps the wrapped dim; torch's getter reads the neg
 _P_AS_FLOAT = "the op converts p/ord to float before its node is made: torch's Scalar keeps the int given"
 _NOT_KEPT = "the node does not keep an input torch saves (its formula here does not need it)"
 KNOWN = {"saved_attrs_" + k: v for k, v in {
-    "u_angle": _MISSING_OP, "u_conj": _MISSING_OP, "u_real": _MISSING_OP, "polar": _MISSING_OP,
+    "u_angle": _MISSING_OP, "u_real": _MISSING_OP, "polar": _MISSING_OP,
     "complex": _MISSING_OP, "view_as_complex": _MISSING_OP, "view_as_real": _MISSING_OP, "mvlgamma": _MISSING_OP,
     "softshrink": _COMPOSITE, "hardshrink": _COMPOSITE, "prelu": _COMPOSITE, "rrelu_eval": _COMPOSITE,
     "glu": _COMPOSITE, "pad_circular": _COMPOSITE, "kron": _COMPOSITE, "bilinear": _COMPOSITE,
@@ -382,7 +382,7 @@ KNOWN = {"saved_attrs_" + k: v for k, v in {
     "linalg_vector_norm": _P_AS_FLOAT, "dist": _P_AS_FLOAT, "renorm": _P_AS_FLOAT, "normalize": _P_AS_FLOAT,
     "b_div_floor": "DivBackward2 (rounding_mode) is a zero-gradient node here: it saves neither operand nor the mode",
     "b_div_trunc_s": "DivBackward2 (rounding_mode) is a zero-gradient node here: it saves neither operand nor the mode",
-    "cummax": _NOT_KEPT + " (self)", "index_add": _NOT_KEPT + " (source)", "index_copy": _NOT_KEPT + " (source)",
+    "index_add": _NOT_KEPT + " (source)", "index_copy": _NOT_KEPT + " (source)",
     "masked_select": _NOT_KEPT + " (self)", "take": _NOT_KEPT + " (self)",
     "index_put": "IndexPutBackward0's indices and accumulate are not exposed",
     "ctc": "CtcLossBackward0 exposes none of torch's saved fields (its log_alpha, result1, is not kept)",

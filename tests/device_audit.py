@@ -209,6 +209,23 @@ OVERRIDES = {
     "hstack": (["$x", "$y"],), "vstack": (["$x", "$y"],), "dstack": (["$x", "$y"],),
     "column_stack": (["$x", "$y"],), "row_stack": (["$x", "$y"],),
     "count_nonzero": ("$x",), "argsort": ("$x",), "msort": ("$x",), "sort": ("$x",),
+    # torch.* forms of the functionals (every argument positional, as their bindings take them)
+    "top.batch_norm": ("$x", "$v", "$v2", None, None, True, 0.1, 1e-5, False),
+    "top.instance_norm": ("$x3", None, None, None, None, True, 0.1, 1e-5, False),
+    "top.native_batch_norm": ("$x", "$v", "$v2", None, None, True, 0.1, 1e-5),
+    "top.native_layer_norm": ("$x", (3,), "$v", "$v2", 1e-5),
+    "top.native_group_norm": ("$x3", None, None, 2, 2, 4, 1, 1e-5),
+    "top.native_channel_shuffle": ("$x4", 2), "top.embedding": ("$e", "$tok"),
+    "top.poisson_nll_loss": ("$x", "$y", True, False, 1e-8, 1),
+    "top.convolution": ("$x4", "$w4", None, (1, 1), (0, 0), (1, 1), False, (0, 0), 1),
+    "top.dropout": ("$x", 0.5, True), "top.dropout_": ("$x", 0.5, True),
+    "top.feature_dropout": ("$x3", 0.5, True), "top.feature_dropout_": ("$x3", 0.5, True),
+    "top.alpha_dropout": ("$x", 0.5, True), "top.alpha_dropout_": ("$x", 0.5, True),
+    "top.feature_alpha_dropout": ("$x3", 0.5, True), "top.feature_alpha_dropout_": ("$x3", 0.5, True),
+    "top.native_dropout": ("$x", 0.5, True),
+    "split_with_sizes": ("$x", [1, 2], 1), "unsafe_split_with_sizes": ("$x", [1, 2], 1),
+    "split_with_sizes_copy": ("$x", [1, 2], 1), "expand_copy": ("$v", (2, 3)),
+    "as_strided_copy": ("$x", (2, 2), (1, 1)),
 }
 
 # linalg: every public function of cyautograd.linalg, with its arguments
@@ -232,7 +249,8 @@ EXEMPT = {
     "__array__": "numpy's conversion: refused on a device, as torch's", "__array_wrap__": "numpy protocol",
     "__dlpack__": "test_dlpack", "__dlpack_device__": "test_dlpack", "cpu": "moves to the host by design",
     "to": "device moves: test_device_strict", "cuda": "device moves: test_device_strict",
-    "data_ptr": "an address", "storage": "host storage view", "untyped_storage": "host storage view",
+    "data_ptr": "an address", "const_data_ptr": "an address", "mutable_data_ptr": "an address",
+    "to_dlpack": "a capsule: test_dlpack", "storage": "host storage view", "untyped_storage": "host storage view",
     "storage_offset": "geometry", "__reduce_ex__": "pickling: serialization tests",
     "__deepcopy__": "copy protocol", "__setstate__": "pickling", "tolist": "host values by design",
     "item": "host value by design", "__index__": "host value", "__int__": "host value",
@@ -252,7 +270,44 @@ EXEMPT = {
     "set_float32_matmul_precision": "process state", "get_float32_matmul_precision": "process state",
     "set_default_tensor_type": "process state", "is_autocast_enabled": "process state",
     "compile": "returns its argument's computation (NOTE [ compile ])",
+    # process-wide settings and queries (no tensor argument): their getters/setters
+    "get_num_threads": "process state", "set_num_threads": "process state",
+    "get_num_interop_threads": "process state", "set_num_interop_threads": "process state",
+    "init_num_threads": "process state", "get_default_dtype": "process state",
+    "set_default_dtype": "process state", "get_default_device": "process state",
+    "set_default_device": "process state", "get_rng_state": "process state", "initial_seed": "process state",
+    "is_grad_enabled": "process state", "is_inference_mode_enabled": "process state",
+    "is_anomaly_enabled": "process state", "is_anomaly_check_nan_enabled": "process state",
+    "set_anomaly_enabled": "process state", "is_warn_always_enabled": "process state",
+    "set_warn_always": "process state", "set_flush_denormal": "process state",
+    "autocast_increment_nesting": "process state", "autocast_decrement_nesting": "process state",
+    "clear_autocast_cache": "process state", "is_autocast_cache_enabled": "process state",
+    "set_autocast_cache_enabled": "process state", "get_autocast_dtype": "process state",
+    "set_autocast_dtype": "process state", "set_autocast_enabled": "process state",
+    "compiled_with_cxx11_abi": "build information", "is_vulkan_available": "build information",
+    "get_device_module": "a module, no computation", "can_cast": "dtype rules, no tensor",
+    "promote_types": "dtype rules, no tensor", "broadcast_shapes": "shape arithmetic, no tensor",
+    "from_file": "file IO", "frombuffer": "host buffers by design",
+    "array_module": "the backend's namespace, no computation", "device_of": "a device query",
+    "__array_priority__": "numpy protocol",
+    # removed from torch: raise torch's explanation whatever the arguments
+    "eig": "removed API", "lstsq": "removed API", "solve": "removed API", "symeig": "removed API",
+    "matrix_rank": "removed API", "reinforce": "removed API",
+    # sparse layouts only: a strided tensor (every tensor here) raises torch's refusal
+    "indices": "sparse only", "values": "sparse only", "crow_indices": "sparse only",
+    "col_indices": "sparse only", "ccol_indices": "sparse only", "row_indices": "sparse only",
+    "coalesce": "sparse only", "is_coalesced": "sparse only",
 }
+# factories: no tensor argument; their device= placement is test_device_strict's
+for _f in ("zeros", "ones", "empty", "full", "arange", "range", "linspace", "logspace", "eye", "rand", "randn",
+           "randint", "randperm", "scalar_tensor", "empty_strided", "empty_permuted", "tril_indices",
+           "triu_indices", "hann_window", "hamming_window", "bartlett_window", "blackman_window",
+           "kaiser_window"):
+    EXEMPT[_f] = "factory"
+for _dev in ("cpu", "gpu", "ipu", "xla"):
+    for _w in ("get_autocast_%s_dtype", "set_autocast_%s_dtype", "is_autocast_%s_enabled",
+               "set_autocast_%s_enabled"):
+        EXEMPT[_w % _dev] = "process state"
 
 # random ops: compared by shape, dtype and device only (the streams differ)
 RANDOM_WORDS = ("rand", "bernoulli", "multinomial", "normal", "dropout", "poisson", "exponential",

@@ -112,6 +112,25 @@ def _args(fname, spec, *values):
         if not _ok(kind, v):
             raise TypeError(f"{fname}(): argument '{name}' (position {pos}) must be "
                             f"{_KIND_WORDS[kind.rstrip('?')]}, not {_tname(v)}")
+        if kind.rstrip("?") in ("int", "int[]", "intlist"):
+            _int64_check(fname, name, v)
+
+
+def _past_int64(v):
+    return isinstance(v, (int, np.integer)) and not -(1 << 63) <= int(v) < (1 << 63)
+
+
+def _int64_check(fname, name, v):
+    """An int past int64 (NOTE [ An int past int64 unpacks as a ValueError ]):
+    alone, THPUtils_unpackLong's ValueError; inside a list, the parser's
+    TypeError naming its position."""
+    if _past_int64(v):
+        raise ValueError("Overflow when unpacking long long")
+    if isinstance(v, (tuple, list)):
+        for k, x in enumerate(v, 1):
+            if _past_int64(x):
+                raise TypeError(f"{fname}(): argument '{name}' failed to unpack the object at pos {k} with "
+                                f"error \"Overflow when unpacking long long\"")
 
 
 def _cname(dtype):
@@ -859,13 +878,22 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         prod *= d
     if prod == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+    return _group_norm_op(input, num_groups, weight, bias, eps)
+
+
+def _group_norm_op(input, num_groups, weight, bias, eps):
+    """torch.group_norm (F.group_norm after its batch-size check): the
+    binding's argument checks, then native_group_norm's."""
     Tensor = _T().Tensor
-    if type(num_groups) is not int or any(v is not None and not isinstance(v, Tensor) for v in (weight, bias)):
-        # torch's group_norm binding refuses what is no int (a bool), a weight or
-        # bias that is no Tensor, before the op reads num_groups
+    if (type(num_groups) is not int or not -(1 << 63) <= num_groups < (1 << 63)
+            or any(v is not None and not isinstance(v, Tensor) for v in (weight, bias))):
+        # torch's group_norm binding refuses what is no int (a bool, an int past
+        # int64), a weight or bias that is no Tensor, before the op reads num_groups
         from cyautograd._arg_parser import check
         check("group_norm", (input, num_groups, weight, bias, eps, True))
-    N, C = input.shape[0], input.shape[1]
+    N, C = input.size(0), input.size(1)     # a 0-d/1-d input: the dim wrap's IndexError
+    if num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     if C % num_groups != 0:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, "
                            f"but got input of shape {list(input.shape)} and "

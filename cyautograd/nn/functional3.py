@@ -142,6 +142,22 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                               divisor_override), input)
 
 
+def _out_alloc_check(shape, npdt):
+    """torch allocates the output before it computes a window: its numel's
+    overflow, the byte count's, then an allocation no machine gives (refused
+    here: the windows below are a Python loop per output position)."""
+    from cyautograd.creation import _storage_check
+    n = 1
+    for v in shape:
+        n *= v
+    if n >= 1 << 63:
+        raise RuntimeError("numel: integer multiplication overflow")
+    nbytes = _storage_check(shape, npdt)
+    if nbytes > (1 << 40):
+        raise RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                           f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)")
+
+
 def _adaptive_avg3(input, output_size):
     T = _T()
     if input.dim() not in (4, 5):
@@ -150,6 +166,7 @@ def _adaptive_avg3(input, output_size):
     sizes = tuple(input.shape[-3:])
     outs = _F()._pair(output_size, 3)
     outs = tuple(s if o is None else o for o, s in zip(outs, sizes))
+    _out_alloc_check(tuple(input.shape[:-3]) + tuple(outs), input.dtype.np)
     b = [_f2()._adaptive_bounds(n, o) for n, o in zip(sizes, outs)]
     planes = []
     for i in range(outs[0]):

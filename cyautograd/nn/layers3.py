@@ -172,8 +172,8 @@ def _buffer_class():
     return UninitializedBuffer
 
 
-def _new_buffer(dtype=None):
-    return UninitializedBuffer(dtype=dtype)
+def _new_buffer(dtype=None, device=None):
+    return UninitializedBuffer(device=device, dtype=dtype)
 
 
 def _has_uninitialized(m):
@@ -218,10 +218,11 @@ class LazyLinear(_LazyMixin, Linear):
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         Linear.__init__(self, 0, 0, False)
-        self.weight = UninitializedParameter(dtype=dtype)
+        # torch's factory_kwargs: the device is parsed (and used) here, before bias is read
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
         self.out_features = out_features
         if bias:
-            self.bias = UninitializedParameter(dtype=dtype)
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
         self._lazy_setup()
 
     def reset_parameters(self):
@@ -252,11 +253,11 @@ class LazyLinear(_LazyMixin, Linear):
 
 
 class _LazyConvMixin(_LazyMixin):
-    def _lazy_conv_init(self, out_channels, bias, dtype):
-        self.weight = UninitializedParameter(dtype=dtype)
+    def _lazy_conv_init(self, out_channels, bias, dtype, device=None):
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
         self.out_channels = out_channels
         if bias:
-            self.bias = UninitializedParameter(dtype=dtype)
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
         self._lazy_setup()
 
     def reset_parameters(self):
@@ -301,13 +302,13 @@ def _lazy_conv(name, eager, transposed):
                      dtype=None):
             eager.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups,
                            False, dilation, padding_mode)
-            self._lazy_conv_init(out_channels, bias, dtype)
+            self._lazy_conv_init(out_channels, bias, dtype, device)
     else:
         def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
                      bias=True, padding_mode="zeros", device=None, dtype=None):
             eager.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False,
                            padding_mode)
-            self._lazy_conv_init(out_channels, bias, dtype)
+            self._lazy_conv_init(out_channels, bias, dtype, device)
     cls = type(name, (_LazyConvMixin, eager), {
         "__init__": __init__, "cls_to_become": eager, "__module__": __name__,
         "__doc__": f"A {eager.__name__} whose in_channels is inferred from the first input, as "
@@ -325,18 +326,18 @@ LazyConvTranspose3d = _lazy_conv("LazyConvTranspose3d", ConvTranspose3d, True)
 
 
 class _LazyNormMixin(_LazyMixin):
-    def _lazy_norm_init(self, eager, eps, momentum, affine, track_running_stats, dtype):
+    def _lazy_norm_init(self, eager, eps, momentum, affine, track_running_stats, dtype, device=None):
         eager.__init__(self, 0, eps, momentum, False, False)
         self.affine = affine
         self.track_running_stats = track_running_stats
         T = _T()
         if affine:
-            self.weight = UninitializedParameter(dtype=dtype)
-            self.bias = UninitializedParameter(dtype=dtype)
+            self.weight = UninitializedParameter(device=device, dtype=dtype)
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
         if track_running_stats:
-            self.register_buffer("running_mean", _new_buffer(dtype))
-            self.register_buffer("running_var", _new_buffer(dtype))
-            self.register_buffer("num_batches_tracked", T.tensor(0, dtype=T.long))
+            self.register_buffer("running_mean", _new_buffer(dtype, device))
+            self.register_buffer("running_var", _new_buffer(dtype, device))
+            self.register_buffer("num_batches_tracked", T.tensor(0, dtype=T.long, device=device))
         self._lazy_setup()
 
     def reset_parameters(self):
@@ -376,7 +377,7 @@ _SPATIAL = {"1": 0, "2": 2, "3": 3}     # the example input's spatial dims per B
 def _lazy_norm(name, eager):
     def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True,
                  device=None, dtype=None):
-        self._lazy_norm_init(eager, eps, momentum, affine, track_running_stats, dtype)
+        self._lazy_norm_init(eager, eps, momentum, affine, track_running_stats, dtype, device)
     return type(name, (_LazyNormMixin, eager), {
         "__init__": __init__, "cls_to_become": eager, "__module__": __name__,
         "__doc__": f"A {eager.__name__} whose num_features is inferred from the first input, "

@@ -2857,6 +2857,33 @@ def histogram(a, edges, w):
     return index_add((nb,), 0, idx, vals)
 
 
+def histogramdd(a, edges, w):
+    """torch.histogramdd's counting of the rows of a (n, D) float64 array in
+    the sorted float64 edges of each coordinate (np.histogramdd's bins: the
+    last one closed), float64 sums in row-major bin order."""
+    xp = backend.namespace(a)
+    nbs = [e.shape[0] - 1 for e in edges]
+    total = 1
+    for nb in nbs:
+        total *= nb
+    n = a.shape[0]
+    if total <= 0 or n == 0:
+        return xp.zeros(tuple(nbs), dtype=xp.float64, device=a.device)
+    inside = xp.ones((n,), dtype=xp.bool, device=a.device)
+    flat = xp.zeros((n,), dtype=xp.int64, device=a.device)
+    for d, (e, nb) in enumerate(zip(edges, nbs)):
+        col = a[:, d]
+        inside = inside & (col >= e[0]) & (col <= e[-1])
+        idx = cast(xp.searchsorted(e, col, side="right"), np.dtype(np.int64)) - 1
+        idx = xp.clip(idx, 0, nb - 1)       # the last edge closes the last bin (outside rows are masked)
+        flat = flat * nb + idx
+    flat = xp.where(inside, flat, xp.zeros_like(flat))
+    vals = cast(inside, np.dtype(np.float64))
+    if w is not None:
+        vals = vals * cast(xp.reshape(w, (-1,)), np.dtype(np.float64))
+    return xp.reshape(index_add((total,), 0, flat, vals), tuple(nbs))
+
+
 def searchsorted(seq, vals, right, sorter):
     """The insertion positions (int64) of vals in the sorted last axis of
     seq: the standard's searchsorted for a 1-d seq, else per batch row."""

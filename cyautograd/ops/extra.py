@@ -1313,7 +1313,12 @@ class _MedianAll(Function):
         if _dev(x):   # NOTE [ Order statistics from argsort ] (ops/_xp.py)
             from cyautograd.ops import _xp
             ctx.save_for_backward(x)
-            r = _dw(_xp.median_all(_darr(x)))
+            if x.numel() == 0:   # as the host's: NaN (the lowest integer), still MedianBackward0
+                from cyautograd.creation import full
+                fill = float("nan") if x.dtype.is_floating_point else int(np.iinfo(x.dtype.np).min)
+                r = full((), fill, dtype=x.dtype, device=x.device)
+            else:
+                r = _dw(_xp.median_all(_darr(x)))
             ctx.result = r.detach()
             return r
         a = _a(x).reshape(-1)
@@ -1442,9 +1447,6 @@ def median(input, dim=None, keepdim=False, *, out=None, axis=None, keepdims=None
     if input.dtype is _D.bool:
         raise NotImplementedError(f"\"{'median_cpu' if dim is None else 'median_out'}\" not implemented for 'Bool'")
     if dim is None:
-        if input.numel() == 0 and _dev(input):
-            from cyautograd.creation import full
-            return full((), float("nan"), dtype=input.dtype, device=input.device)
         return _MedianAll.apply(input)   # an empty input: NaN, with MedianBackward0 as torch's
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input.shape[d] == 0:

@@ -691,6 +691,29 @@ The elementwise greatest common divisor of two integer Tensors (non-negative).
 >>> torch.gcd(torch.tensor([5, 10, 15]), torch.tensor([3, 4, 5]))
 """
 lcm = _int_binary("lcm", np.lcm)
+
+
+def _int_binary_inplace(op):
+    """op for gcd_/lcm_: TensorIterator's in-place checks come before the
+    kernel's dtype dispatch -- the broadcast shape must be self's, then the
+    common dtype must cast to self's -- so an integral self with a float
+    other is "result type Float can't be cast ...", not "gcd_cpu" not implemented."""
+    from cyautograd._out import _can_cast
+    from cyautograd.ops.extra import infer_size
+
+    def f(input, other, *, out=None):
+        _check_tensor(other, op.__name__, "other", 2)
+        shape = tuple(infer_size(input.shape, other.shape))
+        if shape != tuple(input.shape):
+            raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
+        rd = _D.result_type(input, other)
+        if not _can_cast(rd, input.dtype):
+            raise RuntimeError(f"result type {rd._cname} can't be cast to the desired output type "
+                               f"{input.dtype._cname}")
+        return op(input, other)
+    f.__name__ = f.__qualname__ = op.__name__
+    return f
 lcm.__doc__ = """lcm(input, other, *, out=None) -> Tensor
 
 The elementwise least common multiple of two integer Tensors.
@@ -3842,8 +3865,8 @@ _INPLACE_SPEC = {
     "deg2rad_": (deg2rad, "torch.tensor([180., 90.])", ""),
     "rad2deg_": (rad2deg, "torch.tensor([3.14159, 1.])", ""),
     "heaviside_": (heaviside, "torch.tensor([-1., 0., 2.])", "torch.tensor([0.5])"),
-    "gcd_": (gcd, "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
-    "lcm_": (lcm, "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
+    "gcd_": (_int_binary_inplace(gcd), "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
+    "lcm_": (_int_binary_inplace(lcm), "torch.tensor([4, 6])", "torch.tensor([6, 9])"),
     "ldexp_": (ldexp, "torch.tensor([1., 2.])", "torch.tensor([2, 3])"),
     "nextafter_": (nextafter, "torch.tensor([1., 2.])", "torch.tensor([2., 1.])"),
     "sgn_": (sgn, "torch.tensor([-2., 0., 3.])", ""),
@@ -4263,6 +4286,13 @@ def pin_memory(self, device=None):
     ... except RuntimeError as e:
     ...     print(e)
     """
+    if device is not None:      # torch parses it as a device first (is_pinned's parse)
+        from cyautograd._device import device as _device
+        if isinstance(device, (float, bool)) or not isinstance(device, (str, int, np.integer, _device)):
+            raise TypeError(f"pin_memory(): argument 'device' (position 1) must be torch.device, not "
+                            f"{_tname(device)}")
+        if _device(device).type == "cpu":
+            raise RuntimeError("CPU device type not an accelerator.")
     raise RuntimeError("Cannot access accelerator device when none is available.")
 
 

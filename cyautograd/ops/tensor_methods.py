@@ -31,6 +31,7 @@ from cyautograd.tensor import Tensor
 __all__ = ["METHODS", "hardshrink", "prelu", "mvlgamma"]
 
 METHODS = {}
+_NOT_GIVEN = object()
 
 
 def _method(name=None):
@@ -197,13 +198,20 @@ def multiply_(self, other):
 
 
 @_method()
-def subtract_(self, other, *, alpha=1):
-    """Alias of ``sub_``.
+def subtract_(self, other, *args, alpha=_NOT_GIVEN):
+    """Alias of ``sub_``; a Number ``other`` may take ``alpha`` positionally
+    (torch's second overload, ``(Number other, Number alpha=1)``).
 
     >>> torch.ones(2).subtract_(1, alpha=2)
     """
     _self_check("subtract_", self)
-    return Tensor.sub_(self, other, alpha=alpha)
+    if args:
+        from cyautograd._arg_parser import reject
+        reject("Tensor.subtract_", (other,) + args, None if alpha is _NOT_GIVEN else {"alpha": alpha})
+        if len(args) != 1 or isinstance(other, Tensor) or alpha is not _NOT_GIVEN:
+            raise TypeError("subtract_() received an invalid combination of arguments")
+        alpha = args[0]
+    return Tensor.sub_(self, other, alpha=1 if alpha is _NOT_GIVEN else alpha)
 
 
 @_method()
@@ -278,7 +286,10 @@ def mvlgamma(input, p):
     _mvlgamma_checks(input, p)
     if not input.dtype.is_floating_point:
         input = input.to(_D.get_default_dtype())
-    nbytes = int(p) * input.element_size()     # torch's kernel allocates p terms
+    from cyautograd.creation import _storage_check
+    # torch's kernel allocates p terms: the byte count's overflow first, then an
+    # allocation no machine gives (refused here rather than attempted)
+    nbytes = _storage_check((int(p),), input.dtype.np)
     if nbytes > (1 << 40):
         raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
                            f"memory: you tried to allocate {nbytes} bytes. Error code 12 (Cannot allocate memory)")
@@ -328,6 +339,9 @@ class _Hardshrink(Function):
     def forward(ctx, x, lambd):
         ctx.save_for_backward(x)
         ctx.lambd = lambd
+        if not x.is_cpu:   # NOTE [ Device backends ]
+            from cyautograd.ops.extra import _composite
+            return _composite(lambda t: t.where((t < -lambd) | (t > lambd), t.new_zeros(())), x)
         a = _a(x)
         return _w(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a))
 
@@ -348,10 +362,6 @@ def hardshrink(input, lambd=0.5):
         raise TypeError(f"hardshrink(): argument 'lambd' (position 2) must be Number, not {_tname(lambd)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"hardshrink_cpu\" not implemented for '{input.dtype._cname}'")
-    if not input.is_cpu:
-        from cyautograd.ops.extra import _composite
-        lam = _float_of(lambd)
-        return _composite(lambda t: t.where((t < -lam) | (t > lam), t.new_zeros(())), input)
     return _Hardshrink.apply(input, _float_of(lambd))
 
 
@@ -371,6 +381,9 @@ class _PreluKernel(Function):
     @staticmethod
     def forward(ctx, x, w):
         ctx.save_for_backward(x, w)
+        if not x.is_cpu or not w.is_cpu:   # NOTE [ Device backends ]
+            from cyautograd.ops.extra import _composite
+            return _composite(lambda x, v: x.where(x > 0, x * v), x, w)
         a, b = _a(x), _a(w)
         return _w(np.where(a > 0, a, a * b).astype(a.dtype, copy=False))
 
@@ -413,9 +426,6 @@ def prelu(input, weight):
         if nd > 1:
             shape[1] = weight.numel()
         w = weight.reshape(shape)
-    if not input.is_cpu or not w.is_cpu:
-        from cyautograd.ops.extra import _composite
-        return _composite(lambda x, v: x.where(x > 0, x * v), input, w)
     return _PreluKernel.apply(input, w)
 
 
