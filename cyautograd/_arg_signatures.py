@@ -2453,9 +2453,6 @@ SIGNATURES = {
     'is_signed': [
         '(Tensor input)',
     ],
-    'is_vulkan_available': [
-        '()',
-    ],
     'isclose': [
         '(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
     ],

@@ -2195,8 +2195,9 @@ def is_distributed(input):
     return False
 
 
-def is_vulkan_available():
-    """torch.is_vulkan_available: False.
+def is_vulkan_available(*args, **kwargs):
+    """torch.is_vulkan_available: False (torch's builtin takes and ignores
+    any arguments, so this one does too).
 
     >>> torch.is_vulkan_available()
     """

@@ -96,6 +96,9 @@ def main():
         f = getattr(torch, n, None)
         if not n.startswith("_") and isinstance(f, builtin) and n in functions:
             table[n] = functions[n]
+    # torch binds is_vulkan_available by hand without its parser: it takes and
+    # ignores any arguments (the only torch.X that accepts junk; checked by calling them)
+    table.pop("is_vulkan_available", None)
     for n in sorted(dir(C.Tensor)):
         m = getattr(torch.Tensor, n, None)
         # methods torch defines in Python (torch/_tensor.py) parse their own arguments
