@@ -25,7 +25,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.ops import extra2 as _x2
-from cyautograd.ops.extra import _a, _inplace, _sum_to, _tname, _w
+from cyautograd.ops.extra import _a, _inplace, _sum_to, _tname, _w, _w_ti
 from cyautograd.tensor import Tensor
 
 __all__ = ["METHODS", "hardshrink", "prelu", "mvlgamma"]
@@ -329,7 +329,7 @@ class _Hardshrink(Function):
         ctx.save_for_backward(x)
         ctx.lambd = lambd
         a = _a(x)
-        return _w(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a))
+        return _w_ti(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
