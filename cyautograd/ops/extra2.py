@@ -951,9 +951,15 @@ Also a Tensor method (in place: ``x.i0_()``).
 
 
 def _sinc_grad(g, x, o):
+    # torch's sinc_backward is where(self_squared_pi == 0, 0, grad * ...):
+    # its first operand, a function of self, lays the gradient out as self
+    # (NOTE [ Elementwise output layout ]). d (self's layout: in-place
+    # masked_fill_ keeps it) times g, d first, gives that layout with the same
+    # values and forward-AD tangents as g * d (IEEE products and sums commute);
+    # torch's where itself broke forward AD at x == 0 here.
     px = x * math.pi
-    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill(x == 0, 0)
-    return g * d
+    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill_(x == 0, 0)
+    return d * g
 
 
 sinc = _unary("sinc", "SincBackward0", _sinc_np, _sinc_grad, doc="""sinc(input, *, out=None) -> Tensor
