@@ -2728,10 +2728,10 @@ _PW_BINARY = ("add sub mul div floor_divide remainder fmod pow pow_scalar rpow a
               "copysign nextafter xlogy heaviside logaddexp ldexp float_power lerp lerp_tensor where masked_fill "
               "addcmul addcdiv igamma eq lt logical_and").split()
 _PW_INPUTS = dict(_LAYOUT_INPUTS, zero_dim=((), lambda b: b))
-# open: the gradients of clamp/clamp_min/clamp_max, of pow and float_power
+# open: the gradients of clamp (min and max), of pow and float_power
 # with a tensor exponent and of nextafter are contiguous for a permuted
 # input here, laid out as self by torch's formulas
-_PW_GRAD_OPEN = {"clamp", "clamp_min", "clamp_max", "pow", "float_power", "nextafter"}
+_PW_GRAD_OPEN = {"clamp", "pow", "float_power", "nextafter"}
 
 
 def _pw_observe(T, y, xv, grad_layout):

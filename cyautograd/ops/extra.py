@@ -3290,7 +3290,10 @@ def _clamp_one(name, node, npfn, keep):
         @staticmethod
         def backward(ctx, g):
             x, = ctx.saved_tensors
-            return g * keep(x, ctx.v), None
+            # torch's where(self >= min, grad, 0): self's layout first (NOTE [
+            # Elementwise output layout ]); the mask first gives it, the same
+            # values as g * mask
+            return keep(x, ctx.v) * g, None
 
     def op(input, *args, **kwargs):
         from cyautograd.ops import pointwise
