@@ -870,7 +870,9 @@ cdef object k_threshold_backward(object g, object r):
                                       <double*>cnp.PyArray_DATA(out), cnp.PyArray_SIZE(out))
             return out
     xp = np if type(g) is _ndarray else __import__(type(g).__module__.split(".")[0])
-    return xp.where(r <= 0, xp.zeros((), dtype=g.dtype), g)
+    # torch's threshold_backward iterates (self, grad): self's layout first
+    # (NOTE [ Elementwise output layout ]; a device array passes as it is)
+    return k_ti_layout(xp.where(r <= 0, xp.zeros((), dtype=g.dtype), g), r, g, None)
 
 
 @cython.boundscheck(False)

@@ -2683,3 +2683,87 @@ def version_error_names_saved_inputs_before_outputs(T):
             out.append(err(lambda: T.autograd.grad(v7.sum(), [v2], create_graph=True) if grad_inputs
                            else v7.sum().backward()))
     return out
+
+
+# -- elementwise output layouts (NOTE [ Elementwise output layout ]) ----------
+# A generated sweep over elementwise ops and the input layouts of
+# _LAYOUT_INPUTS (plus a 0-d input): the result's strides (torch's
+# TensorIterator lays it out as its operands: a permuted input makes a
+# permuted result; masked_fill's clone is contiguous) and the gradient's
+# (each formula's operand order decides it). Open, left out of the
+# observation: the strides of an empty result (every dimension, as
+# _dense_strides) and of a gradient's size-1 dimensions (torch's formulas
+# place them by their operands, the numpy ones here elsewhere). The other
+# operand of a binary op is laid out as the input ("same"), contiguous
+# ("contig") or a 0-d tensor ("scalar").
+
+def _pw_un(name):
+    special = {
+        "clamp_min": lambda T, x: x.clamp_min(0.1), "clamp_max": lambda T, x: x.clamp_max(0.1),
+        "clamp": lambda T, x: x.clamp(-0.1, 0.3), "logit": lambda T, x: (x * 0.3 + 0.5).logit(),
+        "bitwise_not": lambda T, x: (x > 0).bitwise_not(), "hardshrink": lambda T, x: x.hardshrink(0.2),
+        "abs_": lambda T, x: x.clone().abs_(), "float": lambda T, x: x.double().float(),
+        "softmax": lambda T, x: x.softmax(0), "nan_to_num": lambda T, x: T.nan_to_num(x / 0.0),
+    }
+    return special.get(name, lambda T, x: getattr(T, name)(x))
+
+
+def _pw_bin(name):
+    special = {
+        "lerp": lambda T, x, y: T.lerp(x, y, 0.3), "lerp_tensor": lambda T, x, y: T.lerp(x, y, y),
+        "where": lambda T, x, y: T.where(x > 0, x, y), "masked_fill": lambda T, x, y: x.masked_fill(y > 0.2, 0.5),
+        "addcmul": lambda T, x, y: T.addcmul(x, x, y), "addcdiv": lambda T, x, y: T.addcdiv(x, x, y + 3),
+        "igamma": lambda T, x, y: T.igamma(x.abs() + 0.1, y.abs() + 0.1),
+        "ldexp": lambda T, x, y: T.ldexp(x, y.long()),
+        "logical_and": lambda T, x, y: T.logical_and(x > 0, y),
+        "pow_scalar": lambda T, x, y: x.abs() ** 1.7, "rpow": lambda T, x, y: 1.7 ** x,
+    }
+    return special.get(name, lambda T, x, y: getattr(T, name)(x, y))
+
+
+_PW_UNARY = ("abs cos exp log1p sqrt rsqrt reciprocal sigmoid tanh relu sign signbit sinc logit frac trunc "
+             "floor round neg square digamma erfinv isnan isinf isneginf isposinf isreal logical_not bitwise_not "
+             "nan_to_num clamp_min clamp_max clamp hardshrink abs_ float softmax").split()
+_PW_BINARY = ("add sub mul div floor_divide remainder fmod pow pow_scalar rpow atan2 hypot maximum minimum fmax fmin "
+              "copysign nextafter xlogy heaviside logaddexp ldexp float_power lerp lerp_tensor where masked_fill "
+              "addcmul addcdiv igamma eq lt logical_and").split()
+_PW_INPUTS = dict(_LAYOUT_INPUTS, zero_dim=((), lambda b: b))
+# open: the gradients of clamp (min and max), of pow and float_power
+# with a tensor exponent and of nextafter are contiguous for a permuted
+# input here, laid out as self by torch's formulas
+_PW_GRAD_OPEN = {"clamp", "pow", "float_power", "nextafter"}
+
+
+def _pw_observe(T, y, xv, grad_layout):
+    rec = [None if y.numel() == 0 else y.stride(), y.is_contiguous(), _digest(T, y.detach())]
+    if y.requires_grad:
+        def grad():
+            g, = T.autograd.grad(y, xv, T.ones(y.shape))
+            return [_dense_strides(g) if grad_layout else None, _digest(T, g)]
+        rec.append(err(grad))
+    return rec
+
+
+def _pw_sweep(name, binary):
+    fn = _pw_bin(name) if binary else _pw_un(name)
+
+    def case_fn(T):
+        out = []
+        for iname, (shape, view) in _PW_INPUTS.items():
+            for yk in (("same", "contig", "scalar") if binary else (None,)):
+                def one():
+                    xv = view(arange(T, shape, True))   # a non-leaf view
+                    if not binary:
+                        return _pw_observe(T, fn(T, xv), xv, name not in _PW_GRAD_OPEN)
+                    y = view(arange(T, shape)) * 0.7 + 0.2
+                    y = y.contiguous() if yk == "contig" else T.tensor(0.4) if yk == "scalar" else y
+                    return _pw_observe(T, fn(T, xv, y), xv, name not in _PW_GRAD_OPEN)
+                out.append([iname, yk, err(one)])
+        return out
+    return case_fn
+
+
+for _name in _PW_UNARY:
+    CASES["pointwise_layout_" + _name] = _pw_sweep(_name, False)
+for _name in _PW_BINARY:
+    CASES["pointwise_layout_" + _name] = _pw_sweep(_name, True)

@@ -383,7 +383,7 @@ class _Atan2(Function):
         if _anydev(y, x):
             from cyautograd.ops import _xp
             return _dw(_xp.named("atan2", _dargs(y, x), npd))
-        return _w(np.arctan2(_a(y).astype(npd), _a(x).astype(npd)), npd)
+        return _w_ti(np.arctan2(_a(y).astype(npd), _a(x).astype(npd)), npd, _a(y), _a(x))
 
     @staticmethod
     def backward(ctx, g):
@@ -496,7 +496,8 @@ class _Addcmul(Function):
         if _anydev(x, t1, t2):
             return _composite(lambda x, t1, t2: x.to(dt) + value * (t1.to(dt) * t2.to(dt)), x, t1, t2)
         npd = dt.np
-        return _w(_a(x).astype(npd) + value * (_a(t1).astype(npd) * _a(t2).astype(npd)), npd)
+        return _w_ti(_a(x).astype(npd) + value * (_a(t1).astype(npd) * _a(t2).astype(npd)), npd,
+                     _a(x), _a(t1), _a(t2))
 
     @staticmethod
     def backward(ctx, g):
@@ -517,7 +518,8 @@ class _Addcdiv(Function):
             return _composite(lambda x, t1, t2: x.to(dt) + value * (t1.to(dt) / t2.to(dt)), x, t1, t2)
         npd = dt.np
         with np.errstate(all="ignore"):
-            return _w(_a(x).astype(npd) + value * (_a(t1).astype(npd) / _a(t2).astype(npd)), npd)
+            return _w_ti(_a(x).astype(npd) + value * (_a(t1).astype(npd) / _a(t2).astype(npd)), npd,
+                         _a(x), _a(t1), _a(t2))
 
     @staticmethod
     def backward(ctx, g):
@@ -607,7 +609,7 @@ class _LerpScalar(Function):
             return _composite(lambda a, b: a + w * (b - a), x, end)
         a, b = _a(x), _a(end)
         npd = _D.promote_types(x.dtype, end.dtype).np
-        return _w(a + w * (b - a), npd)
+        return _w_ti(a + w * (b - a), npd, a, b)
 
     @staticmethod
     def backward(ctx, g):
@@ -623,7 +625,7 @@ class _LerpTensor(Function):
             return _composite(lambda a, b, c: a + c * (b - a), x, end, w)
         a, b, c = _a(x), _a(end), _a(w)
         npd = _D.promote_types(x.dtype, end.dtype).np
-        return _w(a + c * (b - a), npd)
+        return _w_ti(a + c * (b - a), npd, a, b, c)
 
     @staticmethod
     def backward(ctx, g):
@@ -3299,12 +3301,15 @@ def _clamp_one(name, node, npfn, keep):
             a = _a(x)
             rd = _D.result_type(x, v)
             with np.errstate(invalid="ignore"):
-                return _w(npfn(a.astype(rd.np), np.asarray(v, rd.np)), rd.np)
+                return _w_ti(npfn(a.astype(rd.np), np.asarray(v, rd.np)), rd.np, a)
 
         @staticmethod
         def backward(ctx, g):
             x, = ctx.saved_tensors
-            return g * keep(x, ctx.v), None
+            # torch's where(self >= min, grad, 0): self's layout first (NOTE [
+            # Elementwise output layout ]); the mask first gives it, the same
+            # values as g * mask
+            return keep(x, ctx.v) * g, None
 
     def op(input, *args, **kwargs):
         from cyautograd.ops import pointwise

@@ -245,6 +245,12 @@ def _operand(v, npd):
     return np.asarray(v, dtype=npd)
 
 
+def _ti_arg(v):
+    """An operand as NOTE [ Elementwise output layout ] (_w_ti) takes it: a
+    Tensor's array as given (before casting), a number as itself."""
+    return _a(v) if isinstance(v, Tensor) else v
+
+
 def _result_np(a, b, floating):
     """torch's result dtype of a binary op: promoted; a float op gives the
     default float dtype for integral operands."""
@@ -324,7 +330,7 @@ def _binary(name, nodes, npfn, grad_a, grad_b, floating=False, check=None, jvp=N
                     r = _dw(_xp.named(name, _dargs(a, b), rd.np))
                 else:
                     with np.errstate(all="ignore"):
-                        r = _w(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np)
+                        r = _w_ti(npfn(_operand(a, rd.np), _operand(b, rd.np)), rd.np, _ti_arg(a), _ti_arg(b))
                 if node in _SELF_GRAD_IS_GRAD and not ctx.needs_input_grad[1]:
                     ctx.a_shape = tuple(a.shape)
                 else:
@@ -636,7 +642,7 @@ class _Heaviside(Function):
         if _anydev(a, b):   # NOTE [ Device backends ]
             return _dw(_xp.named("heaviside", _dargs(a, b), a.dtype.np))
         x, v = _a(a), _a(b)
-        return _w(np.where(x == 0, v, (x > 0)).astype(x.dtype))
+        return _w_ti(np.where(x == 0, v, (x > 0)), x.dtype, x, v)
 
     @staticmethod
     def backward(ctx, g):
@@ -675,7 +681,7 @@ def _int_binary(name, npfn):
             _xp.same_device(_darr(input), _darr(other))
             r = _dw(getattr(_xp, name)(_xp.cast(_darr(input), rd.np), _xp.cast(_darr(other), rd.np)))
         else:
-            r = _w(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np)
+            r = _w_ti(npfn(_operand(input, rd.np), _operand(other, rd.np)), rd.np, _ti_arg(input), _ti_arg(other))
         if out is not None:
             return _write_out(name, r, out, input, other)
         return r
@@ -981,9 +987,15 @@ Also a Tensor method (in place: ``x.i0_()``).
 
 
 def _sinc_grad(g, x, o):
+    # torch's sinc_backward is where(self_squared_pi == 0, 0, grad * ...):
+    # its first operand, a function of self, lays the gradient out as self
+    # (NOTE [ Elementwise output layout ]). d (self's layout: in-place
+    # masked_fill_ keeps it) times g, d first, gives that layout with the same
+    # values and forward-AD tangents as g * d (IEEE products and sums commute);
+    # torch's where itself broke forward AD at x == 0 here.
     px = x * math.pi
-    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill(x == 0, 0)
-    return g * d
+    d = ((px * px.cos() - px.sin()) / (px * x)).masked_fill_(x == 0, 0)
+    return d * g
 
 
 sinc = _unary("sinc", "SincBackward0", _sinc_np, _sinc_grad, doc="""sinc(input, *, out=None) -> Tensor
@@ -1081,7 +1093,7 @@ class _Logit(Function):
             lo, hi = npd.type(eps), npd.type(1) - npd.type(eps)
             a = np.where(a < lo, lo, np.where(a > hi, hi, a))
         with np.errstate(all="ignore"):
-            return _w(np.log(a / (1 - a)), npd)
+            return _w_ti(np.log(a / (1 - a)), npd, _a(x))
 
     @staticmethod
     def backward(ctx, g):
@@ -1236,7 +1248,7 @@ def _bool_unary(name, npfn, doc):
         if _anydev(input):   # NOTE [ Device backends ]
             r = _dw(_xp.named(name, _dargs(input), None))
         else:
-            r = _w(npfn(_a(input)), np.bool_)
+            r = _w_ti(npfn(_a(input)), np.bool_, _a(input))
         if out is not None:
             return _write_out(name, r, out, input)
         return r
@@ -1279,8 +1291,8 @@ def isreal(input):
     >>> torch.isreal(torch.tensor([1.0, 2.0]))
     """
     _check_tensor(input, "isreal")
-    from cyautograd.creation import ones
-    return ones(tuple(input.shape), dtype=_D.bool, device=input.device)
+    from cyautograd.creation import ones_like
+    return ones_like(input, dtype=_D.bool)   # torch's ones_like: the input's layout
 
 
 @_named("FrexpBackward0")

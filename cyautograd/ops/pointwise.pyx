@@ -26,7 +26,8 @@ from cyautograd.memory_overlap cimport (assert_no_internal_overlap, assert_no_pa
                                        has_internal_overlap, MEM_OVERLAP_YES, MEM_OVERLAP_TOO_HARD)
 from cyautograd.kernels cimport (fp_quiet_begin, fp_quiet_end, K_MAX, k_into_ok, k_binary_into, k_binary, k_unary, k_add, k_sub, k_mul, k_div, K_ADD, K_SUB,
                                  K_MUL, K_DIV, K_NEG, K_EXP, K_LOG, K_SIN, K_COS, K_TANH,
-                                 K_SQRT, K_ABS, k_threshold_backward, k_ti_layout, k_like_layout, k_pow)
+                                 K_SQRT, K_ABS, k_threshold_backward, k_ti_layout, k_like_layout, k_pow,
+                                 k_reduce_layout)
 from cyautograd.ops._common cimport (as_array, xp_of, ops_ns, prep_binary, broadcast_error,
                                      grad_needed, edge_of, edges_first, to_tensor, scalar_array)
 
@@ -988,7 +989,7 @@ def floor_divide(a, b):
                     r = np.floor_divide(x, y)
             except ValueError:
                 raise broadcast_error(x, y) from None
-    out = wrap_array(as_array(r))
+    out = wrap_array(k_ti_layout(as_array(r), x, y, None))   # NOTE [ Elementwise output layout ]
     if is_grad_enabled_c() and any(isinstance(t, Tensor) and tensor_requires_grad(<Tensor>t) for t in (a, b)):
         fn = <basic_ops.NotImplemented>new_node(basic_ops.NotImplemented)
         fn.op_name = "aten::floor_divide"
@@ -1028,7 +1029,7 @@ def remainder(a, b):
                     r = np.remainder(x, y)
             except ValueError:
                 raise broadcast_error(x, y) from None
-    out = wrap_array(as_array(r))
+    out = wrap_array(k_ti_layout(as_array(r), x, y, None))   # NOTE [ Elementwise output layout ]
     if not is_grad_enabled_c():
         return out
     ga = isinstance(a, Tensor) and tensor_requires_grad(<Tensor>a)
@@ -1299,7 +1300,8 @@ cdef object pow_impl(object a, object b):
             x = x.astype(np.int64) if type(x) is _ndarray else _xp.cast(x, np.dtype(np.int64))
         _scalar_fits(_npdt(x), b)
         r = _pow_scalar(x, b)
-        out = wrap_array(as_array(r))
+        # k_pow allocates C-order: NOTE [ Elementwise output layout ]
+        out = wrap_array(k_ti_layout(as_array(r), ta.data_, None, None))
         if grad_needed(ta):
             fn = <PowBackward0>new_node(PowBackward0)
             fn.scalar = b
@@ -1339,7 +1341,9 @@ cdef object pow_impl(object a, object b):
                 r = np.where(np.isneginf(x), r.dtype.type(np.inf), r)
     if type(x) is _ndarray and x.dtype == np.bool_ and r.dtype != np.bool_:
         r = r.astype(np.bool_)   # numpy's bool ** bool is int8; torch's stays bool
-    out = wrap_array(r)
+    # NOTE [ Elementwise output layout ]; torch's pow(Scalar, Tensor) writes
+    # into an empty({0}) result, which comes out contiguous
+    out = wrap_array(k_ti_layout(r, x, y, None) if isinstance(a, Tensor) else k_reduce_layout(r, None))
     ta = p[0]
     tb = p[1]
     ga = ta is not None and grad_needed(ta)
@@ -2134,6 +2138,9 @@ cdef object _select_grad(object g, object s, object o, object lose):
         return r.masked_fill_(lose, 0)
     r = xp.where(lose, _zeros_like(g), r)
     if type(r) is _ndarray:
+        # where(self == other, ...)'s layout: its condition's, which is self's
+        # then other's (NOTE [ Elementwise output layout ]); masked_fill_ keeps it
+        r = k_ti_layout(r, k_ti_layout(as_array(s == o), s, o, None), g, None)
         note_grad_version(r, 1)
     return r
 
@@ -2183,6 +2190,10 @@ cdef class WhereBackward0(BinaryNode):
         xp = xp_of(g)
         c = self.v0(g)
         z = 0.0 * g
+        if type(g) is _ndarray:
+            # torch's where(condition, grad, 0): the condition's layout first
+            # (NOTE [ Elementwise output layout ])
+            return [k_ti_layout(np.where(c, g, z), c, g, None), k_ti_layout(np.where(c, z, g), c, g, None)]
         return [xp.where(c, g, z), xp.where(c, z, g)]
 
 
@@ -3138,7 +3149,11 @@ def masked_fill(input, mask, value):
         except ValueError:
             edges_first(t)   # NOTE [ Gradient edges before kernel checks ]
             raise broadcast_error(t.data_, tm.data_) from None
-        out = wrap_array(as_array(r))
+        # torch's masked_fill clones self (expanded to the mask's shape) with
+        # MemoryFormat::Contiguous, then fills in place: a contiguous result,
+        # whatever self's layout (not TensorIterator's), which is what
+        # k_reduce_layout makes of np.where's (NOTE [ Reduction output layout ])
+        out = wrap_array(k_reduce_layout(as_array(r), None))
     if is_grad_enabled_c() and (tensor_requires_grad(t) or (tv is not None and tensor_requires_grad(tv))):
         fn = <MaskedFillBackward0>new_node(MaskedFillBackward0 if tv is None else MaskedFillBackward1)
         fn.next_edges_ = next_edges1(t) if tv is None else next_edges2(t, tv)

@@ -491,9 +491,13 @@ cdef class AmaxBackward0(ReduceNode):
         if type(g) is not np.ndarray:
             return [_xp.amax_backward(gk, s, r, self.dims)]   # NOTE [ Device backends ]
         # dim=[] (no_dim) sums all of the live self (NOTE [ Reduction formulas read the live self ])
-        cnt = mask.sum(axis=None if self.no_dim else self.rdims(), keepdims=True)
+        # each step in TensorIterator's layout of its operands (NOTE [ Elementwise
+        # output layout ]): numpy's K order places size-1 dimensions elsewhere
+        mask = k_ti_layout(as_array(mask), r, s, None)
+        cnt = k_reduce_layout(mask.sum(axis=None if self.no_dim else self.rdims(), keepdims=True), mask)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return [((gk / cnt) * mask).astype(s.dtype, copy=False)]
+            q = k_ti_layout(as_array(gk / cnt), gk, cnt, None)
+            return [k_ti_layout(as_array((q * mask).astype(s.dtype, copy=False)), q, mask, None)]
 
 
 @cython.final

@@ -25,7 +25,7 @@ import numpy as np
 from cyautograd import dtypes as _D
 from cyautograd.function import Function
 from cyautograd.ops import extra2 as _x2
-from cyautograd.ops.extra import _a, _inplace, _sum_to, _tname, _w
+from cyautograd.ops.extra import _a, _inplace, _sum_to, _tname, _w, _w_ti
 from cyautograd.tensor import Tensor
 
 __all__ = ["METHODS", "hardshrink", "prelu", "mvlgamma"]
@@ -343,7 +343,7 @@ class _Hardshrink(Function):
             from cyautograd.ops.extra import _composite
             return _composite(lambda t: t.where((t < -lambd) | (t > lambd), t.new_zeros(())), x)
         a = _a(x)
-        return _w(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a))
+        return _w_ti(np.where((a >= -lambd) & (a <= lambd), np.zeros((), a.dtype), a), a.dtype, a)
 
     @staticmethod
     def backward(ctx, g):
