@@ -25,8 +25,8 @@ def _warn_always_enabled():
 # functionalize) count themselves in and out around the user's function (not
 # around their own bookkeeping, which makes its fresh leaves with
 # tensor._requires_grad_internal); backward() checks the count (a C int read:
-# free on the common path), requires_grad_()/retain_grad() read it through
-# _functorch_depth_now. Process-wide, as func's own nesting level.
+# free on the common path), requires_grad_() reads it through
+# _functorch_depth_now and retain_grad() through python_hook's C mirror. Process-wide, as func's own nesting level.
 cdef int _functorch_depth = 0
 
 
@@ -37,11 +37,13 @@ def _functorch_depth_now():
 def _enter_functorch_transform():
     global _functorch_depth
     _functorch_depth += 1
+    set_functorch_depth(_functorch_depth)
 
 
 def _exit_functorch_transform():
     global _functorch_depth
     _functorch_depth -= 1
+    set_functorch_depth(_functorch_depth)
 
 
 cdef int _backward_in_transform() except -1:
@@ -68,7 +70,7 @@ from cyautograd.tensor import _requires_grad_internal as _set_requires_grad_inte
 from cpython.ref cimport Py_REFCNT
 from cyautograd.functions.accumulate_grad cimport AccumulateGrad
 from cyautograd.kernels cimport k_add, k_ones_like, fp_quiet_begin, fp_quiet_end
-from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks
+from cyautograd.python_hook cimport call_tensor_pre_hooks, call_pre_hooks, call_post_hooks, set_functorch_depth
 from cyautograd.saved_variable cimport saved_hooks_state, saved_hooks_epoch, restore_saved_hooks_state
 from cyautograd.python_hook import retain_grad as _retain_grad
 

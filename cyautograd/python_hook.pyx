@@ -266,9 +266,14 @@ cdef void _mark_accumulator(AutogradMeta m):
         (<Node>m.grad_accumulator_).has_hooks_ = True
 
 
-def _engine_functorch_depth():
-    from cyautograd import engine
-    return engine._functorch_depth_now()
+# engine's transform count, mirrored here by engine's enter/exit (a C call
+# there) so that retain_grad reads a C int (NOTE [ Functorch transform depth ])
+cdef int _functorch_depth = 0
+
+
+cdef void set_functorch_depth(int depth) noexcept:
+    global _functorch_depth
+    _functorch_depth = depth
 
 
 def retain_grad(input):
@@ -279,7 +284,7 @@ def retain_grad(input):
     cdef RetainGradHook h
     if not tensor_requires_grad(self):
         raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-    if _engine_functorch_depth():
+    if _functorch_depth:
         # NOTE [ Functorch transform depth ]; checked before the leaf no-op, as torch
         raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being transformed "
                            "by a functorch transform. This is unsupported, please attempt to use the functorch "
