@@ -35,14 +35,7 @@ def _T():
     return cyautograd
 
 
-def _tname(x):
-    t = type(x)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
-
-
-def _check_tensor(x, fname, arg="input", pos=1):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{fname}(): argument '{arg}' (position {pos}) must be Tensor, not {_tname(x)}")
+from cyautograd.ops.extra import _tname, _check_tensor  # noqa: E402  (the ops' own argument words)
 
 
 def _reduction(r, fname, pos):
