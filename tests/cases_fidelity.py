@@ -594,11 +594,15 @@ def grad_layout_contract_warning(T):
     import os
     import subprocess
     import sys
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    import tempfile
+    # the child imports the very package this process runs (an installed one, or a
+    # source tree built in place), from a neutral folder, so that an unbuilt source
+    # tree in the working directory cannot shadow it
+    home = os.path.dirname(os.path.dirname(os.path.abspath(T.__file__)))
     env = dict(os.environ)
-    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    r = subprocess.run([sys.executable, "-c", _LAYOUT_SNIPPET.format(mod=T.__name__)], cwd=root, env=env,
-                       capture_output=True, text=True, timeout=300)
+    env["PYTHONPATH"] = home + os.pathsep + env.get("PYTHONPATH", "")
+    r = subprocess.run([sys.executable, "-c", _LAYOUT_SNIPPET.format(mod=T.__name__)], cwd=tempfile.gettempdir(),
+                       env=env, capture_output=True, text=True, timeout=300)
     if r.returncode != 0:
         return ["failed", r.stderr[-2000:]]
     return ast.literal_eval(r.stdout.strip().splitlines()[-1])
