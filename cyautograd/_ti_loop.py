@@ -91,7 +91,14 @@ def _reorder(shape, strides):
                 return 1
         return 0
 
-    for i in range(1, ndim):
+    return insertion_sort_dims(perm, should_swap)
+
+
+def insertion_sort_dims(perm, should_swap):
+    """perm reordered in place by torch's insertion sort over dimensions (as in
+    TensorIterator's reorder_dimensions and Tensor.dim_order): each dim moves
+    down while should_swap(earlier, it) > 0 and stops at the first < 0."""
+    for i in range(1, len(perm)):
         dim1 = i
         for dim0 in range(i - 1, -1, -1):
             c = should_swap(perm[dim0], perm[dim1])

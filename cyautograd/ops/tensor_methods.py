@@ -652,16 +652,8 @@ def _elementwise_perm(t, ambiguity_check):
         if ge(sa, sb):
             return 1
         return 0
-    perm = list(range(nd - 1, -1, -1))
-    for i in range(1, nd):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    from cyautograd._ti_loop import insertion_sort_dims
+    perm = insertion_sort_dims(list(range(nd - 1, -1, -1)), should_swap)
     ambiguous = bool(ambiguity_check) and any(should_swap(perm[i], perm[i + 1]) != -1 for i in range(nd - 1))
     return list(reversed(perm)), ambiguous
 
